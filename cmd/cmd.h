@@ -1,0 +1,19 @@
+/* cmd.h - the subcommands of pgnkit. */
+/* SPDX-License-Identifier: MIT */
+#ifndef CMD_CMD_H
+#define CMD_CMD_H
+
+/*
+ * Adding a subcommand NAME:
+ *  1. write cmd/NAME.c exporting int cmd_NAME(int argc, char **argv), with its
+ *     usage array and getopt_long option table near the top;
+ *  2. declare it below and add a row to the table in cmd/main.c;
+ *  3. write man/pgnkit-NAME.1 (its SYNOPSIS must match `pgnkit NAME -h`);
+ *  4. add golden tests under tests/cli/NAME/.
+ * The Makefile picks up every .c file in cmd/ by itself.
+ *
+ * Each command returns its exit status (see enum exit_code in common.h).
+ */
+int cmd_perft(int argc, char **argv);
+
+#endif

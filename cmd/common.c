@@ -1,0 +1,96 @@
+/* common.c - CLI-only helpers: messages, exit codes, allocation-or-die. */
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "common.h"
+
+const char *progname = "pgnkit";
+
+static void report(const char *prefix, const char *fmt, va_list ap)
+{
+    fflush(stdout);
+    fprintf(stderr, "%s: %s", progname, prefix);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report("error: ", fmt, ap);
+    va_end(ap);
+}
+
+void warning(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report("warning: ", fmt, ap);
+    va_end(ap);
+}
+
+void die(int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report("fatal: ", fmt, ap);
+    va_end(ap);
+    exit(code);
+}
+
+void print_usage(FILE *f, const char *const *usage)
+{
+    fprintf(f, "usage: %s\n", usage[0]);
+    for (int i = 1; usage[i]; i++)
+        fprintf(f, "%s\n", usage[i]);
+}
+
+int usage_error(const char *const *usage)
+{
+    print_usage(stderr, usage);
+    return EXIT_USAGE;
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        die(EXIT_IO, "out of memory allocating %zu bytes", n);
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        die(EXIT_IO, "out of memory allocating %zu bytes", n * size);
+    return p;
+}
+
+void *xrealloc(void *ptr, size_t n)
+{
+    void *p = realloc(ptr, n ? n : 1);
+    if (!p)
+        die(EXIT_IO, "out of memory allocating %zu bytes", n);
+    return p;
+}
+
+char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
+int parse_long(const char *s, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}

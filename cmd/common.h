@@ -1,0 +1,39 @@
+/* common.h - CLI-only helpers: messages, exit codes, allocation-or-die. */
+/* SPDX-License-Identifier: MIT */
+#ifndef CMD_COMMON_H
+#define CMD_COMMON_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Exit status of every subcommand, as documented in pgnkit(1). */
+enum exit_code {
+    EXIT_OK = 0,       /* success */
+    EXIT_NEGATIVE = 1, /* a negative answer: invalid games, nothing matched */
+    EXIT_USAGE = 2,    /* bad command line */
+    EXIT_IO = 3,       /* I/O or resource failure */
+};
+
+extern const char *progname; /* "pgnkit" or "pgnkit CMD", for messages */
+
+/** Prints "pgnkit: error: ..." to stderr. */
+void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/** Prints "pgnkit: warning: ..." to stderr. */
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/** Prints "pgnkit: fatal: ..." to stderr and exits with code. */
+_Noreturn void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/** Prints a NULL-terminated usage array: first line "usage: ...", the rest as given. */
+void print_usage(FILE *f, const char *const *usage);
+/** Prints usage to stderr and returns EXIT_USAGE (for bad options). */
+int usage_error(const char *const *usage);
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *ptr, size_t n);
+char *xstrdup(const char *s);
+
+/** Parses a whole decimal number in [min, max]; returns 0 on success. */
+int parse_long(const char *s, long min, long max, long *out);
+
+#endif

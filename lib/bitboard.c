@@ -1,0 +1,101 @@
+/* bitboard.c - attack tables and classical ray-scan slider attacks. */
+/* SPDX-License-Identifier: MIT */
+#include "bitboard.h"
+
+bitboard bb_knight_attacks[64];
+bitboard bb_king_attacks[64];
+bitboard bb_pawn_attacks[2][64];
+bitboard bb_between[64][64];
+bitboard bb_line[64][64];
+
+/*
+ * Rays in 8 directions. Directions 0-3 increase the square index (N, E, NE, NW),
+ * 4-7 decrease it (S, W, SW, SE): the first blocker on an increasing ray is its
+ * lowest set bit, on a decreasing ray its highest.
+ */
+enum { DIR_N, DIR_E, DIR_NE, DIR_NW, DIR_S, DIR_W, DIR_SW, DIR_SE, DIR_NB };
+static const int dir_df[DIR_NB] = { 0, 1, 1, -1, 0, -1, -1, 1 };
+static const int dir_dr[DIR_NB] = { 1, 0, 1, 1, -1, 0, -1, -1 };
+static bitboard rays[DIR_NB][64];
+
+static bitboard ray_attack(int dir, int sq, bitboard occ)
+{
+    bitboard a = rays[dir][sq];
+    bitboard blockers = a & occ;
+    if (blockers) {
+        int b = dir < DIR_S ? bb_lsb(blockers) : bb_msb(blockers);
+        a ^= rays[dir][b];
+    }
+    return a;
+}
+
+bitboard bb_bishop_attacks(int sq, bitboard occ)
+{
+    return ray_attack(DIR_NE, sq, occ) | ray_attack(DIR_NW, sq, occ)
+         | ray_attack(DIR_SW, sq, occ) | ray_attack(DIR_SE, sq, occ);
+}
+
+bitboard bb_rook_attacks(int sq, bitboard occ)
+{
+    return ray_attack(DIR_N, sq, occ) | ray_attack(DIR_E, sq, occ)
+         | ray_attack(DIR_S, sq, occ) | ray_attack(DIR_W, sq, occ);
+}
+
+bitboard bb_piece_attacks(int type, int sq, bitboard occ)
+{
+    switch (type) {
+    case KNIGHT: return bb_knight_attacks[sq];
+    case BISHOP: return bb_bishop_attacks(sq, occ);
+    case ROOK: return bb_rook_attacks(sq, occ);
+    case QUEEN: return bb_bishop_attacks(sq, occ) | bb_rook_attacks(sq, occ);
+    case KING: return bb_king_attacks[sq];
+    default: return 0;
+    }
+}
+
+static bitboard step_bb(int sq, int df, int dr)
+{
+    int f = sq_file(sq) + df, r = sq_rank(sq) + dr;
+    return (f >= 0 && f < 8 && r >= 0 && r < 8) ? sq_bb(make_sq(f, r)) : 0;
+}
+
+static int initialised;
+
+void bb_init(void)
+{
+    static const int kn[8][2] = { {1,2},{2,1},{2,-1},{1,-2},{-1,-2},{-2,-1},{-2,1},{-1,2} };
+    if (initialised)
+        return;
+    for (int sq = 0; sq < 64; sq++) {
+        for (int i = 0; i < 8; i++) {
+            bb_knight_attacks[sq] |= step_bb(sq, kn[i][0], kn[i][1]);
+            bb_king_attacks[sq] |= step_bb(sq, dir_df[i], dir_dr[i]);
+        }
+        bb_pawn_attacks[WHITE][sq] = step_bb(sq, -1, 1) | step_bb(sq, 1, 1);
+        bb_pawn_attacks[BLACK][sq] = step_bb(sq, -1, -1) | step_bb(sq, 1, -1);
+        for (int d = 0; d < DIR_NB; d++) {
+            int f = sq_file(sq), r = sq_rank(sq);
+            for (;;) {
+                f += dir_df[d];
+                r += dir_dr[d];
+                if (f < 0 || f > 7 || r < 0 || r > 7)
+                    break;
+                rays[d][sq] |= sq_bb(make_sq(f, r));
+            }
+        }
+    }
+    for (int a = 0; a < 64; a++) {
+        for (int d = 0; d < DIR_NB; d++) {
+            int opposite = (d + 4) % DIR_NB;
+            bitboard ray = rays[d][a];
+            while (ray) {
+                int b = bb_pop(&ray);
+                bb_between[a][b] = rays[d][a] & rays[opposite][b];
+                bb_line[a][b] = rays[d][a] | rays[opposite][a] | sq_bb(a);
+            }
+        }
+    }
+    initialised = 1;
+}
+
+__attribute__((constructor)) static void bb_init_at_load(void) { bb_init(); }

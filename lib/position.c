@@ -1,0 +1,282 @@
+/* position.c - board state, piece placement with incremental hashing, making moves. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "position.h"
+#include "zobrist.h"
+
+const char *const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/* Every change of the board goes through these three, so the board array, the
+ * bitboards and the key can never disagree. */
+static inline void put_piece(struct pos *p, int pc, int sq)
+{
+    int c = piece_color(pc), t = piece_type(pc);
+    p->board[sq] = (uint8_t)pc;
+    p->by_type[t] |= sq_bb(sq);
+    p->by_color[c] |= sq_bb(sq);
+    p->key ^= zobrist_piece(c, t, sq);
+}
+
+static inline void remove_piece(struct pos *p, int sq)
+{
+    int pc = p->board[sq], c = piece_color(pc), t = piece_type(pc);
+    p->board[sq] = NO_PIECE;
+    p->by_type[t] &= ~sq_bb(sq);
+    p->by_color[c] &= ~sq_bb(sq);
+    p->key ^= zobrist_piece(c, t, sq);
+}
+
+static inline void move_piece(struct pos *p, int from, int to)
+{
+    int pc = p->board[from], c = piece_color(pc), t = piece_type(pc);
+    bitboard fromto = sq_bb(from) | sq_bb(to);
+    p->board[from] = NO_PIECE;
+    p->board[to] = (uint8_t)pc;
+    p->by_type[t] ^= fromto;
+    p->by_color[c] ^= fromto;
+    p->key ^= zobrist_piece(c, t, from) ^ zobrist_piece(c, t, to);
+}
+
+bitboard pos_attackers(const struct pos *p, int sq, bitboard occ, int c)
+{
+    bitboard rq = p->by_type[ROOK] | p->by_type[QUEEN];
+    bitboard bq = p->by_type[BISHOP] | p->by_type[QUEEN];
+    bitboard a = (bb_pawn_attacks[c ^ 1][sq] & p->by_type[PAWN])
+               | (bb_knight_attacks[sq] & p->by_type[KNIGHT])
+               | (bb_king_attacks[sq] & p->by_type[KING])
+               | (bb_rook_attacks(sq, occ) & rq)
+               | (bb_bishop_attacks(sq, occ) & bq);
+    return a & p->by_color[c] & occ;
+}
+
+/* Polyglot hashes the en-passant file only when a pawn of the side to move
+ * stands beside the pawn that just made the double step (legal or not). */
+static int ep_hashed(const struct pos *p)
+{
+    if (p->ep == SQ_NONE)
+        return 0;
+    return (bb_pawn_attacks[p->side ^ 1][p->ep] & pos_pieces(p, p->side, PAWN)) != 0;
+}
+
+uint64_t pos_compute_key(const struct pos *p)
+{
+    uint64_t k = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if (p->board[sq])
+            k ^= zobrist_piece(piece_color(p->board[sq]), piece_type(p->board[sq]), sq);
+    for (int i = 0; i < 4; i++)
+        if (p->castling & (1 << i))
+            k ^= zobrist_castle(i);
+    if (ep_hashed(p))
+        k ^= zobrist_ep(sq_file(p->ep));
+    if (p->side == WHITE)
+        k ^= zobrist_white_to_move();
+    return k;
+}
+
+int move_king_to(move16 m)
+{
+    if (move_flag(m) != MF_CASTLING)
+        return move_to(m);
+    int kingside = move_to(m) > move_from(m);
+    return make_sq(kingside ? 6 : 2, sq_rank(move_from(m)));
+}
+
+int pos_captured(const struct pos *p, move16 m)
+{
+    switch (move_flag(m)) {
+    case MF_CASTLING: return NO_PIECE;
+    case MF_EN_PASSANT: return piece_make(p->side ^ 1, PAWN);
+    default: return p->board[move_to(m)];
+    }
+}
+
+static void set_ep(struct pos *p, int sq)
+{
+    if (ep_hashed(p))
+        p->key ^= zobrist_ep(sq_file(p->ep));
+    p->ep = (uint8_t)sq;
+    if (ep_hashed(p))
+        p->key ^= zobrist_ep(sq_file(p->ep));
+}
+
+static void drop_castling_rights(struct pos *p, int sq)
+{
+    for (int i = 0; i < 4; i++) {
+        int right = 1 << i;
+        if (!(p->castling & right))
+            continue;
+        int color = i >> 1;
+        if (sq == p->castle_rook[i] || sq == p->king[color]) {
+            p->castling &= (uint8_t)~right;
+            p->key ^= zobrist_castle(i);
+        }
+    }
+}
+
+void pos_play(struct pos *p, move16 m)
+{
+    int us = p->side, them = us ^ 1;
+    int from = move_from(m), to = move_to(m), flag = move_flag(m);
+    int pc = p->board[from];
+    int type = piece_type(pc);
+
+    /* The ep square of the previous ply expires; clear it with the side still
+     * unchanged so that its hash contribution is removed correctly. */
+    if (p->ep != SQ_NONE)
+        set_ep(p, SQ_NONE);
+    p->halfmove++;
+    if (p->castling)
+        drop_castling_rights(p, from), drop_castling_rights(p, to);
+
+    if (flag == MF_CASTLING) {
+        int kingside = to > from;
+        int rank = sq_rank(from);
+        int kto = make_sq(kingside ? 6 : 2, rank), rto = make_sq(kingside ? 5 : 3, rank);
+        int rook = p->board[to];
+        remove_piece(p, from);
+        remove_piece(p, to);
+        put_piece(p, pc, kto);
+        put_piece(p, rook, rto);
+        p->king[us] = (uint8_t)kto;
+    } else {
+        if (p->board[to]) {
+            remove_piece(p, to);
+            p->halfmove = 0;
+        }
+        if (type == PAWN) {
+            p->halfmove = 0;
+            if (flag == MF_EN_PASSANT) {
+                remove_piece(p, to + (us == WHITE ? -8 : 8));
+            } else if (flag == MF_PROMOTION) {
+                remove_piece(p, from);
+                put_piece(p, piece_make(us, move_promo(m)), to);
+                goto moved;
+            }
+        }
+        move_piece(p, from, to);
+        if (type == KING)
+            p->king[us] = (uint8_t)to;
+    }
+moved:
+    p->side = (uint8_t)them;
+    p->key ^= zobrist_white_to_move();
+    if (us == BLACK)
+        p->fullmove++;
+    /* Set after the side flip: hashing depends on the new side's pawns. */
+    if (type == PAWN && (from ^ to) == 16)
+        set_ep(p, (from + to) / 2);
+}
+
+int pos_is_legal(const struct pos *p, move16 m)
+{
+    int us = p->side, them = us ^ 1;
+    int from = move_from(m), to = move_to(m);
+    int ksq = p->king[us];
+    bitboard occ = pos_occupied(p);
+
+    if (move_flag(m) == MF_CASTLING)
+        return 1; /* generation and resolution check the castling path fully */
+    if (from == ksq)
+        return pos_attackers(p, to, occ ^ sq_bb(from), them) == 0;
+
+    bitboard removed = sq_bb(to);
+    occ = (occ ^ sq_bb(from)) | sq_bb(to);
+    if (move_flag(m) == MF_EN_PASSANT) {
+        int cap = to + (us == WHITE ? -8 : 8);
+        occ ^= sq_bb(cap);
+        removed |= sq_bb(cap);
+    }
+    return (pos_attackers(p, ksq, occ, them) & ~removed) == 0;
+}
+
+int pos_gives_check(const struct pos *p, move16 m)
+{
+    struct pos next = *p;
+    pos_play(&next, m);
+    return pos_in_check(&next);
+}
+
+int pos_ep_capture_possible(const struct pos *p)
+{
+    if (p->ep == SQ_NONE)
+        return 0;
+    bitboard capturers = bb_pawn_attacks[p->side ^ 1][p->ep] & pos_pieces(p, p->side, PAWN);
+    while (capturers) {
+        int from = bb_pop(&capturers);
+        if (pos_is_legal(p, move_make(from, p->ep, MF_EN_PASSANT)))
+            return 1;
+    }
+    return 0;
+}
+
+uint64_t pos_repetition_key(const struct pos *p)
+{
+    if (ep_hashed(p) && !pos_ep_capture_possible(p))
+        return p->key ^ zobrist_ep(sq_file(p->ep));
+    return p->key;
+}
+
+int pos_is_consistent(const struct pos *p)
+{
+    struct pos q;
+    memset(&q, 0, sizeof q);
+    for (int sq = 0; sq < 64; sq++) {
+        int pc = p->board[sq];
+        if (!pc)
+            continue;
+        if (piece_type(pc) < PAWN || piece_type(pc) > KING || (pc & ~15) || (pc & 7) == 7)
+            return 0;
+        q.by_type[piece_type(pc)] |= sq_bb(sq);
+        q.by_color[piece_color(pc)] |= sq_bb(sq);
+    }
+    if (memcmp(q.by_type, p->by_type, sizeof q.by_type) || memcmp(q.by_color, p->by_color, sizeof q.by_color))
+        return 0;
+    for (int c = 0; c < 2; c++)
+        if (pos_pieces(p, c, KING) != sq_bb(p->king[c]))
+            return 0;
+    return pos_compute_key(p) == p->key;
+}
+
+static const bitboard dark = 0xAA55AA55AA55AA55ULL;
+
+static int bishops_one_colour(bitboard bishops)
+{
+    return (bishops & dark) == 0 || (bishops & ~dark) == 0;
+}
+
+int pos_is_dead(const struct pos *p)
+{
+    bitboard occ = pos_occupied(p);
+    bitboard kings = p->by_type[KING];
+    if (p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN])
+        return 0;
+    int minors = bb_count(occ & ~kings);
+    if (minors <= 1)
+        return 1; /* K v K, K+B v K, K+N v K */
+    if (p->by_type[KNIGHT])
+        return 0; /* K+N+N v K and any knight with more material can mate */
+    return bishops_one_colour(p->by_type[BISHOP]);
+}
+
+int pos_can_mate(const struct pos *p, int c)
+{
+    /* A lone king never mates. A king with one knight mates only against a
+     * piece that can block its own king's flight square; queens cannot be
+     * forced into that (the lichess rule). Kings with bishops all on one
+     * square colour need an enemy unit that can stand on the other colour
+     * (pawn, knight, rook, queen or a bishop of the other colour). */
+    bitboard ours = p->by_color[c] & ~p->by_type[KING];
+    bitboard theirs = p->by_color[c ^ 1] & ~p->by_type[KING];
+    if (!ours)
+        return 0;
+    if (ours & (p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN]))
+        return 1;
+    if (ours == (ours & p->by_type[KNIGHT]) && bb_count(ours) == 1)
+        return (theirs & ~p->by_type[QUEEN]) != 0;
+    if (ours == (ours & p->by_type[BISHOP]) && bishops_one_colour(ours)) {
+        bitboard same_colour = (ours & dark) ? dark : ~dark;
+        return (theirs & ~(p->by_type[BISHOP] & same_colour)) != 0;
+    }
+    return 1;
+}

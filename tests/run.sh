@@ -1,0 +1,93 @@
+#!/bin/sh
+# run.sh - runs every test of pgnkit against the binaries in BUILD_DIR.
+#   tests/run.sh BUILD_DIR [--bless]
+# Unit tests, data-driven suites and CLI golden tests each count as one test;
+# the last line is "N passed, N failed" and the exit status is non-zero on
+# any failure. --bless rewrites the golden files of the CLI tests instead of
+# comparing (review the diff before committing).
+set -u
+build=${1:?usage: tests/run.sh BUILD_DIR [--bless]}
+bless=${2:-}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 3
+case $build in /*) ;; *) build=$root/$build ;; esac
+PGNKIT=$build/pgnkit
+export PGNKIT PGNKIT_ROOT="$root"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1"; }
+
+# 1. Unit tests (each prints its own ok/FAIL line and a count line).
+"$build/unit-tests" >"$tmp/unit.out" 2>"$tmp/unit.err"
+grep -v '^unit: ' "$tmp/unit.out"
+[ -s "$tmp/unit.err" ] && sed 's/^/    /' "$tmp/unit.err"
+line=$(grep '^unit: ' "$tmp/unit.out")
+if [ -z "$line" ]; then
+    fail "unit-tests did not finish (crashed?)"
+else
+    set -- $line
+    passed=$((passed + $2)); failed=$((failed + $4))
+fi
+
+# 2. Data-driven suites: perft EPD files with known node counts.
+for epd in tests/data/*.epd; do
+    [ -e "$epd" ] || continue
+    limit=${PERFT_MAX_NODES:-2000000}
+    if "$PGNKIT" perft --epd "$epd" --max-nodes "$limit" >"$tmp/perft.out" 2>&1; then
+        pass "perft $epd: $(tail -n 1 "$tmp/perft.out")"
+    else
+        fail "perft $epd"; sed 's/^/    /' "$tmp/perft.out" | tail -n 20
+    fi
+done
+
+# 3. CLI golden tests: tests/cli/CMD/CASE.sh with CASE.stdout, CASE.stderr
+# (optional) and CASE.exit (default 0). Scripts run from the repository root
+# with $PGNKIT set.
+for script in tests/cli/*/*.sh; do
+    [ -e "$script" ] || continue
+    base=${script%.sh}
+    name=cli/${base#tests/cli/}
+    sh "$script" >"$tmp/out" 2>"$tmp/err" </dev/null
+    code=$?
+    if [ "$bless" = --bless ]; then
+        cp "$tmp/out" "$base.stdout"
+        if [ -s "$tmp/err" ]; then cp "$tmp/err" "$base.stderr"; else rm -f "$base.stderr"; fi
+        if [ "$code" != 0 ]; then echo "$code" >"$base.exit"; else rm -f "$base.exit"; fi
+        echo "blessed $name"
+        continue
+    fi
+    want_code=0
+    [ -f "$base.exit" ] && want_code=$(cat "$base.exit")
+    ok=1
+    if ! cmp -s "$tmp/out" "$base.stdout" 2>/dev/null; then
+        ok=0; echo "    stdout differs:"; diff "$base.stdout" "$tmp/out" 2>&1 | head -n 20 | sed 's/^/    /'
+    fi
+    if [ -f "$base.stderr" ]; then
+        if ! cmp -s "$tmp/err" "$base.stderr"; then
+            ok=0; echo "    stderr differs:"; diff "$base.stderr" "$tmp/err" | head -n 20 | sed 's/^/    /'
+        fi
+    elif [ -s "$tmp/err" ]; then
+        ok=0; echo "    unexpected stderr:"; head -n 10 "$tmp/err" | sed 's/^/    /'
+    fi
+    if [ "$code" != "$want_code" ]; then
+        ok=0; echo "    exit status $code, expected $want_code"
+    fi
+    if [ $ok = 1 ]; then pass "$name"; else fail "$name"; fi
+done
+
+# 4. Script tests: tests/scripts/*.sh print their own diagnostics and exit 0 on success.
+for script in tests/scripts/*.sh; do
+    [ -e "$script" ] || continue
+    if sh "$script" >"$tmp/out" 2>&1; then
+        pass "$script"
+    else
+        fail "$script"; tail -n 30 "$tmp/out" | sed 's/^/    /'
+    fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

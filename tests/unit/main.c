@@ -1,0 +1,58 @@
+/* main.c - unit-test runner: runs every collected test, or those named on the command line. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include "test.h"
+
+int test_failures;
+const char *test_root = ".";
+
+struct unit { const char *name; void (*fn)(void); };
+#define UNIT(name) { #name, name },
+static const struct unit units[] = {
+#include "unit_list.h"
+};
+#undef UNIT
+
+FILE *test_open(const char *relpath)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", test_root, relpath);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        FAIL("cannot open %s", path);
+    return f;
+}
+
+static int selected(const char *name, int argc, char **argv)
+{
+    if (argc < 2)
+        return 1;
+    for (int i = 1; i < argc; i++)
+        if (strstr(name, argv[i]))
+            return 1;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int passed = 0, failed = 0;
+    const char *root = getenv("PGNKIT_ROOT");
+    if (root)
+        test_root = root;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        if (!selected(units[i].name, argc, argv))
+            continue;
+        test_failures = 0;
+        units[i].fn();
+        if (test_failures) {
+            failed++;
+            printf("FAIL unit %s\n", units[i].name);
+        } else {
+            passed++;
+            printf("ok   unit %s\n", units[i].name);
+        }
+        fflush(stdout);
+    }
+    printf("unit: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
