@@ -79,7 +79,8 @@ test: deps
 
 check: deps
 	$(MAKE) SANITIZE=1 build/san/pgnkit build/san/unit-tests
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh build/san
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 PERFT_MAX_NODES=300000 \
+	  PGNKIT_QUICK=1 sh tests/run.sh build/san
 
 bench: all
 	sh tests/bench/run.sh $(BUILD)

@@ -91,6 +91,7 @@ static int run(const struct command *c, int argc, char **argv)
     static char name[64];
     snprintf(name, sizeof name, "pgnkit %s", c->name);
     progname = name;
+    argv[0] = name; /* getopt's own messages then name the subcommand too */
     return c->fn(argc, argv);
 }
 

@@ -1,0 +1,1 @@
+"$PGNKIT" perfct startpos 1

@@ -1,0 +1,1 @@
+"$PGNKIT" perft "not a fen" 3

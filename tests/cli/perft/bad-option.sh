@@ -1,0 +1,1 @@
+"$PGNKIT" perft --bogus startpos 1

@@ -1,0 +1,1 @@
+"$PGNKIT" perft startpos 4

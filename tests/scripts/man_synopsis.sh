@@ -1,0 +1,52 @@
+#!/bin/sh
+# man_synopsis.sh - each command's -h usage lines equal its man page SYNOPSIS,
+# and every "$ pgnkit ..." line of the EXAMPLES section runs without a usage error.
+set -u
+root=${PGNKIT_ROOT:-.}
+cd "$root" || exit 1
+status=0
+
+# Renders the roff SYNOPSIS section to plain lines: .B/.I join their words
+# with spaces, the alternating-font macros (.RB .IR ...) join them without.
+synopsis() {
+    awk '
+    /^\.SH / { insec = ($2 == "SYNOPSIS"); next }
+    !insec { next }
+    /^\.br/ { print line; line = ""; next }
+    /^\.(B|I) / { sub(/^\.(B|I) /, ""); line = line (line == "" ? "" : " ") $0; next }
+    /^\.(RB|BR|IR|RI|IB|BI) / {
+        sub(/^\.[A-Z][A-Z] /, ""); s = ""; n = split($0, w, " ")
+        for (i = 1; i <= n; i++) s = s w[i]
+        line = line (line == "" ? "" : " ") s; next }
+    /^\./ { next }
+    { line = line (line == "" ? "" : " ") $0 }
+    END { if (line != "") print line }' "$1" | sed 's/\\-/-/g; s/\\fR//g; s/\\fI//g; s/\\fB//g'
+}
+
+commands=$("$PGNKIT" --help | awk '/^   [a-z]/ { print $1 }')
+[ -n "$commands" ] || { echo "no commands listed by pgnkit --help"; exit 1; }
+for cmd in $commands; do
+    page=man/pgnkit-$cmd.1
+    if [ ! -f "$page" ]; then
+        echo "missing $page"; status=1; continue
+    fi
+    want=$(synopsis "$page")
+    got=$("$PGNKIT" "$cmd" -h | sed -n '1,/^$/p' | sed '/^$/d; s/^usage: //; s/^   or: //')
+    if [ "$want" != "$got" ]; then
+        echo "$cmd: -h and $page SYNOPSIS differ:"
+        echo "  man: $want"
+        echo "  -h:  $got"
+        status=1
+    fi
+    # EXAMPLES: lines "$ pgnkit ..." are run from the repository root.
+    awk '/^\.SH /{ex=($2=="EXAMPLES"); next} ex && /^\$ pgnkit /{ sub(/^\$ /, ""); print }' "$page" \
+        | sed 's/\\-/-/g' | while IFS= read -r example; do
+        out=$(eval "\"\$PGNKIT\" ${example#pgnkit }" 2>&1 >/dev/null </dev/null)
+        code=$?
+        if [ $code -ge 2 ]; then
+            echo "$page example failed (exit $code): $example"; echo "$out" | head -5
+            exit 1
+        fi
+    done || status=1
+done
+exit $status
