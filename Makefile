@@ -82,7 +82,9 @@ check: deps
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 PERFT_MAX_NODES=300000 \
 	  PGNKIT_QUICK=1 sh tests/run.sh build/san
 
-bench: all
+bench:
+	@sh .ci/deps bench
+	$(MAKE) $(BUILD)/pgnkit
 	sh tests/bench/run.sh $(BUILD)
 
 demo: deps

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "common.h"
+#include "banned.h"
 
 const char *progname = "pgnkit";
 

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cmd.h"
 #include "common.h"
+#include "banned.h"
 
 #ifndef PGNKIT_VERSION
 #define PGNKIT_VERSION "0.0-dev"

@@ -10,6 +10,7 @@
 #include "common.h"
 #include "movegen.h"
 #include "uci.h"
+#include "banned.h"
 
 static const char *const perft_usage[] = {
     "pgnkit perft [--divide] [--time] FEN|startpos DEPTH",

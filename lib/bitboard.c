@@ -1,6 +1,7 @@
 /* bitboard.c - attack tables and classical ray-scan slider attacks. */
 /* SPDX-License-Identifier: MIT */
 #include "bitboard.h"
+#include "banned.h"
 
 bitboard bb_knight_attacks[64];
 bitboard bb_king_attacks[64];

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "position.h"
 #include "zobrist.h"
+#include "banned.h"
 
 static const char piece_chars[] = "PNBRQK";
 

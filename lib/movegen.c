@@ -1,6 +1,7 @@
 /* movegen.c - fully legal generation with check and pin masks. */
 /* SPDX-License-Identifier: MIT */
 #include "movegen.h"
+#include "banned.h"
 
 /* Legality of each generated move is settled by masks rather than by playing
  * it: while in check non-king moves must land on the check mask (capture the

@@ -3,6 +3,7 @@
 #include <string.h>
 #include "position.h"
 #include "zobrist.h"
+#include "banned.h"
 
 const char *const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "uci.h"
 #include "movegen.h"
+#include "banned.h"
 
 static const char promo_letters[] = "nbrq";
 

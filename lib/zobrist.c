@@ -1,6 +1,7 @@
 /* zobrist.c - the Polyglot random table (book-format constants). */
 /* SPDX-License-Identifier: MIT */
 #include "zobrist.h"
+#include "banned.h"
 
 /*
  * The 781 constants of the Polyglot opening-book format, in its order:

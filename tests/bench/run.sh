@@ -1,0 +1,60 @@
+#!/bin/sh
+# run.sh - benchmarks of pgnkit, each against pgn-extract on the same file in the
+# same run where a counterpart exists. Figures vary on shared machines: compare the
+# ratios, not the absolute times.
+#   tests/bench/run.sh BUILD_DIR
+set -u
+build=${1:-build}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 3
+pgnkit=$build/pgnkit
+bench_gz=${BENCH_FILE:-../shared/testdata/bench/otb_pgnmentor_players_Adams-GurevichD.pgn.gz}
+tmp=${TMPDIR:-/tmp}/pgnkit-bench.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+pgn_extract=$(command -v pgn-extract || ls /usr/games/pgn-extract 2>/dev/null)
+
+# Wall-clock seconds of a command (best of $runs), output discarded.
+runs=${BENCH_RUNS:-3}
+seconds() {
+    best=
+    i=0
+    while [ $i -lt "$runs" ]; do
+        t0=$(date +%s.%N)
+        "$@" >/dev/null 2>&1
+        t1=$(date +%s.%N)
+        t=$(echo "$t1 - $t0" | bc -l)
+        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+        i=$((i + 1))
+    done
+    echo "$best"
+}
+
+echo "== perft: start position, depth 6 (bulk counting), one core"
+"$pgnkit" perft --time startpos 6 2>&1 >/dev/null | sed 's/^/   /'
+
+if [ -x "$build/san-bench" ] && [ -f "$bench_gz" ]; then
+    gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    echo "== SAN parse + resolve + play on $(basename "$bench_gz")"
+    "$build/san-bench" "$tmp/bench.pgn" | sed 's/^/   /'
+fi
+
+if "$pgnkit" --help | grep -q '^   validate' && [ -f "$bench_gz" ]; then
+    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    size=$(wc -c <"$tmp/bench.pgn")
+    echo "== validate vs pgn-extract -r on $(basename "$bench_gz") ($size bytes)"
+    t_pk=$(seconds "$pgnkit" validate --quiet "$tmp/bench.pgn")
+    t_gz=$(seconds "$pgnkit" validate --quiet "$bench_gz")
+    echo "   pgnkit validate (plain): $t_pk s, $(echo "$size / $t_pk / 1000000" | bc -l | cut -c1-6) MB/s"
+    echo "   pgnkit validate (gzip):  $t_gz s; gzip/plain throughput $(echo "$t_pk / $t_gz" | bc -l | cut -c1-5)"
+    if [ -n "$pgn_extract" ]; then
+        t_pe=$(BENCH_RUNS=1 seconds "$pgn_extract" -r "$tmp/bench.pgn")
+        echo "   pgn-extract -r (plain):  $t_pe s"
+        echo "   ratio pgn-extract/pgnkit: $(echo "$t_pe / $t_pk" | bc -l | cut -c1-5)x"
+    else
+        echo "   pgn-extract not installed: no ratio (apt-get install pgn-extract)"
+    fi
+    if command -v /usr/bin/time >/dev/null 2>&1; then
+        /usr/bin/time -f "   peak RSS: %M KB" "$pgnkit" validate --quiet "$tmp/bench.pgn" 2>&1 >/dev/null | tail -n 1
+    fi
+fi
