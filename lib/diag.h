@@ -1,0 +1,61 @@
+/* diag.h - the diagnostics a game can receive: stable codes, severities, records. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_DIAG_H
+#define LIB_DIAG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum diag_severity { SEV_NOTE = 0, SEV_WARNING = 1, SEV_ERROR = 2 };
+
+/*
+ * Every diagnostic has a stable code: its name (diag_name) is printed in JSON
+ * output and documented in pgnkit-validate(1); scripts may rely on it.
+ * Errors make a game invalid. Warnings are deviations from the PGN export
+ * format or facts worth knowing; --strict turns the export-format ones
+ * (diag_is_strict) into errors.
+ */
+enum diag_code {
+    /* errors */
+    D_SYNTAX,              /* the reader could not parse the text */
+    D_TOO_BIG,             /* a hard limit (comment, tag, line, game, depth) was exceeded */
+    D_ILLEGAL_MOVE,        /* the move is not legal in the position */
+    D_AMBIGUOUS_MOVE,      /* the text fits more than one legal move */
+    D_BAD_MOVE_TEXT,       /* the text is not a move in any known notation */
+    D_BAD_FEN,             /* FEN tag unreadable or an impossible position */
+    D_MOVE_AFTER_END,      /* moves after checkmate or stalemate */
+    D_RESULT_MISMATCH,     /* Result tag differs from the movetext result */
+    D_RESULT_CONTRADICTS,  /* the result contradicts the final position */
+    /* warnings */
+    D_MISSING_TAG,         /* a Seven Tag Roster tag is missing */
+    D_EMPTY_TAG,           /* a Seven Tag Roster tag is empty */
+    D_BAD_DATE,            /* Date not YYYY.MM.DD with ? for unknown parts */
+    D_BAD_ROUND,           /* Round not a number, dotted numbers, ? or - */
+    D_BAD_ELO,             /* WhiteElo/BlackElo not a plausible rating */
+    D_DUPLICATE_TAG,       /* the same tag twice */
+    D_CHECK_MARK,          /* + or # missing or wrong */
+    D_NOTATION,            /* legal but not standard SAN (long form, 0-0, over-disambiguation...) */
+    D_MOVE_NUMBER,         /* a move number that does not fit the position */
+    D_NO_RESULT,           /* the game has no termination marker */
+    D_NULL_MOVE,           /* a null move (--) */
+    D_SETUP_TAG,           /* FEN without SetUp "1" or SetUp without FEN */
+    D_TIMEOUT_DRAW,        /* lost on time against a side that cannot mate: a draw */
+    D_PAST_FIVEFOLD,       /* play went on after a fivefold repetition */
+    D_PAST_75_MOVES,       /* play went on after the 75-move rule */
+    D_UNFINISHED_TERMINAL, /* result * although the final position ends the game */
+    /* notes */
+    D_ENCODING,            /* the game was not UTF-8 and was read as CP1252 */
+    D_VARIANT,             /* a chess variant pgnkit does not replay: skipped */
+    D_CODE_COUNT
+};
+
+/** Stable kebab-case name of a code ("illegal-move"). */
+const char *diag_name(int code);
+/** Default severity of a code. */
+int diag_severity(int code);
+/** 1 for warnings that --strict turns into errors (export-format deviations). */
+int diag_is_strict(int code);
+/** "error", "warning" or "note". */
+const char *diag_severity_name(int severity);
+
+#endif

@@ -1,0 +1,23 @@
+/* tagcheck.h - format checks of tag values (Date, Round, Elo) per the PGN standard. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_TAGCHECK_H
+#define LIB_TAGCHECK_H
+
+#include <stddef.h>
+
+/*
+ * Each check returns NULL when the value is well-formed, or a static string
+ * saying what is wrong. Values are byte ranges (not NUL-terminated).
+ */
+
+/** Date "YYYY.MM.DD", any part may be all '?'; month 1-12, day valid for the month. */
+const char *tagcheck_date(const char *v, size_t len);
+/** Round: "?", "-", or dot-separated positive numbers ("3", "1.2"). */
+const char *tagcheck_round(const char *v, size_t len);
+/** Elo: "", "-", "?" or a whole number from 0 to 4000. */
+const char *tagcheck_elo(const char *v, size_t len);
+
+/** The Seven Tag Roster in export order: Event Site Date Round White Black Result. */
+extern const char *const tag_roster[7];
+
+#endif
