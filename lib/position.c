@@ -169,6 +169,17 @@ moved:
         set_ep(p, (from + to) / 2);
 }
 
+void pos_play_null(struct pos *p)
+{
+    if (p->ep != SQ_NONE)
+        set_ep(p, SQ_NONE);
+    p->halfmove++;
+    if (p->side == BLACK)
+        p->fullmove++;
+    p->side ^= 1;
+    p->key ^= zobrist_white_to_move();
+}
+
 int pos_is_legal(const struct pos *p, move16 m)
 {
     int us = p->side, them = us ^ 1;

@@ -134,6 +134,13 @@ static inline int pos_in_check(const struct pos *p) { return pos_checkers(p) != 
  */
 void pos_play(struct pos *p, move16 m);
 
+/**
+ * Passes the move (a PGN null move "--"): the side to move changes, the
+ * en-passant square expires, the clocks advance. Only for replaying
+ * annotations that use it; p must not be in check.
+ */
+void pos_play_null(struct pos *p);
+
 /** 1 if pseudo-legal move m (from generation or resolution) leaves our king safe. */
 int pos_is_legal(const struct pos *p, move16 m);
 

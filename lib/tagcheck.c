@@ -43,21 +43,30 @@ const char *tagcheck_date(const char *v, size_t len)
 
 const char *tagcheck_round(const char *v, size_t len)
 {
-    if (len == 1 && (v[0] == '?' || v[0] == '-'))
+    /* Dot-separated parts, each a number or "?" (round unknown, board 1: "?.1"). */
+    static const char *const why = "not a round number such as 3 or 1.2";
+    if (len == 1 && v[0] == '-')
         return NULL;
     if (len == 0)
         return "empty";
-    int digits = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (is_digit(v[i])) {
-            digits++;
-        } else if (v[i] == '.' && digits) {
-            digits = 0;
+    size_t part = 0;
+    int unknown = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i == len || v[i] == '.') {
+            if (part == 0 || (unknown && part != 1))
+                return why;
+            part = 0;
+            unknown = 0;
+        } else if (is_digit(v[i]) && !unknown) {
+            part++;
+        } else if (v[i] == '?' && part == 0) {
+            part++;
+            unknown = 1;
         } else {
-            return "not a round number such as 3 or 1.2";
+            return why;
         }
     }
-    return digits ? NULL : "not a round number such as 3 or 1.2";
+    return NULL;
 }
 
 const char *tagcheck_elo(const char *v, size_t len)

@@ -36,6 +36,10 @@ void test_tagcheck__round(void)
     OK(tagcheck_round, "3.1.4");
     OK(tagcheck_round, "?");
     OK(tagcheck_round, "-");
+    OK(tagcheck_round, "?.1");
+    OK(tagcheck_round, "2.?");
+    BAD(tagcheck_round, "??");
+    BAD(tagcheck_round, "1?");
     BAD(tagcheck_round, "");
     BAD(tagcheck_round, "first");
     BAD(tagcheck_round, "1.");
