@@ -69,6 +69,10 @@ $(BUILD)/tests/unit/%.o: CPPFLAGS += -I$(BUILD) -Itests/unit
 $(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libpgnkit.a
 	$(CC) $(LDFLAGS) $(LDSAN) -o $@ $(UNIT_OBJ) $(BUILD)/libpgnkit.a $(LDLIBS)
 
+# Benchmark programs (their own main); built by `make bench`.
+$(BUILD)/san-bench: tests/bench/san_bench.c $(BUILD)/libpgnkit.a
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDSAN) -o $@ $< $(BUILD)/libpgnkit.a $(LDLIBS)
+
 deps:
 	@sh .ci/deps
 
@@ -84,7 +88,7 @@ check: deps
 
 bench:
 	@sh .ci/deps bench
-	$(MAKE) $(BUILD)/pgnkit
+	$(MAKE) $(BUILD)/pgnkit $(BUILD)/san-bench
 	sh tests/bench/run.sh $(BUILD)
 
 demo: deps

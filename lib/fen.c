@@ -225,6 +225,7 @@ int pos_from_fen(struct pos *p, const char *fen)
     if ((rc = validate(p)) != FEN_OK)
         return rc;
     p->chess960 = !castling_is_standard(p);
+    pos_update_castle_touch(p);
     p->key = pos_compute_key(p);
     return FEN_OK;
 }

@@ -101,6 +101,14 @@ static void set_ep(struct pos *p, int sq)
         p->key ^= zobrist_ep(sq_file(p->ep));
 }
 
+void pos_update_castle_touch(struct pos *p)
+{
+    p->castle_touch = 0;
+    for (int i = 0; i < 4; i++)
+        if (p->castling & (1 << i))
+            p->castle_touch |= sq_bb(p->castle_rook[i]) | sq_bb(p->king[i >> 1]);
+}
+
 static void drop_castling_rights(struct pos *p, int sq)
 {
     for (int i = 0; i < 4; i++) {
@@ -127,8 +135,11 @@ void pos_play(struct pos *p, move16 m)
     if (p->ep != SQ_NONE)
         set_ep(p, SQ_NONE);
     p->halfmove++;
-    if (p->castling)
-        drop_castling_rights(p, from), drop_castling_rights(p, to);
+    if ((sq_bb(from) | sq_bb(to)) & p->castle_touch) {
+        drop_castling_rights(p, from);
+        drop_castling_rights(p, to);
+        pos_update_castle_touch(p);
+    }
 
     if (flag == MF_CASTLING) {
         int kingside = to > from;

@@ -55,6 +55,7 @@ struct pos {
     bitboard by_type[PIECE_TYPE_NB];
     bitboard by_color[2];
     uint64_t key;            /* Polyglot key, kept up to date by every change */
+    bitboard castle_touch;   /* squares whose move or capture changes castling rights */
     uint8_t board[64];
     uint8_t side;            /* colour to move */
     uint8_t castling;        /* CR_* bits */
@@ -163,6 +164,9 @@ int pos_ep_capture_possible(const struct pos *p);
  * file whose capture is in fact illegal.
  */
 uint64_t pos_repetition_key(const struct pos *p);
+
+/** Recomputes p->castle_touch from the castling rights (after setting them up). */
+void pos_update_castle_touch(struct pos *p);
 
 /** Recomputes the Polyglot key from scratch (for tests and consistency checks). */
 uint64_t pos_compute_key(const struct pos *p);
