@@ -1,0 +1,1978 @@
+/* pgn_reader.c - streaming PGN reader: input window, game splitting, tokens, tree building. */
+/* SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arena.h"
+#include "buf.h"
+#include "io.h"
+#include "pgn_lex.h"
+#include "pgn_reader.h"
+#include "utf8.h"
+#include "banned.h"
+
+/*
+ * THE WINDOW. buf[0..len) holds input bytes; buf[gstart..) is the current
+ * game, which must stay contiguous for its raw span. The lexer works only on
+ * buf[pos..safe), where safe is just past the last line end read so far:
+ * every token except a {comment} ends before a line end, so the token loops
+ * need no bounds checks, and only the line-end handlers meet safe and call
+ * refill(). refill() moves the game to the front of the buffer, grows it
+ * (to at most 2 * max_game + read_size: the game so far plus one line), and
+ * reads; at the end of the input a '\n' sentinel after the data closes the
+ * last line. A game is too big when one of its lines starts more than
+ * max_game bytes after the game's start, or when one line alone is longer
+ * than max_game; both are checked at line ends, so the outcome does not
+ * depend on how the input happens to be buffered. Token positions are kept relative to gstart, so
+ * moving the window invalidates nothing; pointers are only made when the
+ * game is complete (finish_game).
+ *
+ * THE TREE is recorded in parse order into flat vectors; each comment and
+ * NAG remembers its owner. finish_game() groups the arrays by owner with
+ * stable counting sorts so that every line's moves and every owner's
+ * attachments are contiguous slices. A game without variations is already
+ * in order and is not copied.
+ */
+
+#define NONE UINT32_MAX
+#define OWNER_LINE 0x80000000u /* comment before the first move of line (key & ~OWNER_LINE) */
+#define OWNER_POST 0xFFFFFFFFu /* comment after the result */
+
+enum { R_OK = 0, R_END = 1, R_TOOBIG = 2 }; /* refill(); negative: fatal status */
+
+/* A tag pair as read: offsets into the game's raw span. */
+struct raw_tag {
+    uint32_t name_off, name_len;
+    uint32_t value_off, value_len;
+    uint32_t escaped; /* the value holds backslashes to decode */
+    uint32_t col;
+    uint64_t line;
+    uint32_t off;
+};
+
+/* An open line while reading variations: the line and its last move. */
+struct frame {
+    uint32_t var, last;
+};
+
+struct parse {
+    uint64_t goff; /* input offset of the game's raw span */
+    uint64_t first_line;
+    uint32_t first_col;
+    uint32_t first_off;
+    int started;      /* a token was seen */
+    int tagsec;       /* no movetext yet: '[' starts a tag pair */
+    int after_result; /* the result was read: only comments may follow */
+    int skip;         /* after an error: scan, record nothing */
+    int blank;        /* an empty line since the last tag pair */
+    int truncated;    /* over max_game: bytes discarded */
+    int latin1;       /* not valid UTF-8: decode as CP1252 */
+    int bom;
+    int junk_warned;
+    int cmds_full; /* max_cmds reached */
+    uint32_t depth;
+    uint32_t cur;  /* the line being read */
+    uint32_t last; /* its last move, or NONE */
+    uint32_t number, number_flags; /* a move number waiting for its move */
+    uint32_t line_tokens;          /* tokens so far on the current line */
+    uint32_t last_end;             /* end of the last token (game-relative) */
+    int result;
+    uint32_t result_off, result_len, result_col;
+    uint64_t result_line;
+    const char *result_text; /* set early when the raw bytes go away */
+    uint32_t nbad;
+    uint32_t post_first, post_count; /* comments after the result */
+    uint64_t start_line;             /* line of the span's first byte */
+    uint32_t start_col;              /* its column */
+    size_t split;       /* end of the span (buffer index) */
+    uint64_t split_abs; /* end of the span (input offset) */
+};
+
+struct pgn_reader {
+    struct pgn_input *in;
+    struct pgn_limits lim;
+    size_t read_size;
+    char *name;
+
+    unsigned char *buf;
+    size_t cap, cap_max;
+    size_t len;       /* bytes in buf */
+    size_t safe;      /* buf[pos..safe) is complete lines */
+    size_t pos;       /* next byte to read */
+    size_t gstart;    /* start of the current game */
+    ptrdiff_t lstart; /* start of the current line; < 0 once moved out of the window */
+    uint64_t line;    /* current line number */
+    uint64_t base;    /* input offset of buf[0] */
+    int eof;
+    int moved; /* the window moved since the game began: text pointers are stale */
+    int io_status; /* input error, reported once the games before it are out */
+    int status;    /* sticky result of pgn_reader_next once it stops */
+    int fatal;     /* out of memory while reading a game */
+    uint64_t ngames;
+    struct pgn_error err;
+
+    struct arena arena;
+    struct buf rtags, tags, moves, vars, comments, ckeys, nags, nkeys, cmds, errors, stack;
+    struct parse ps;
+};
+
+/* ---------------------------------------------------------------- setup */
+
+void pgn_reader_opts_init(struct pgn_reader_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    struct pgn_limits *l = &o->limits;
+    l->max_game = 16u << 20;
+    l->max_comment = 1u << 20;
+    l->max_tag_value = 64u << 10;
+    l->max_token = 255;
+    l->max_arena = 64u << 20;
+    l->max_tags = 1000;
+    l->max_moves = 100000;
+    l->max_comments = 100000;
+    l->max_nags = 100000;
+    l->max_cmds = 100000;
+    l->max_depth = 256;
+    l->max_errors = 64;
+    o->read_size = 256u << 10;
+}
+
+static size_t vec_max(uint32_t items, size_t size) { return ((size_t)items + 1) * size; }
+
+static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char *name,
+                      const struct pgn_reader_opts *opts)
+{
+    struct pgn_reader_opts defaults;
+    if (!opts) {
+        pgn_reader_opts_init(&defaults);
+        opts = &defaults;
+    }
+    struct pgn_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return PGN_ENOMEM;
+    r->in = in;
+    r->lim = opts->limits;
+    if (r->lim.max_game > UINT32_MAX / 4)
+        r->lim.max_game = UINT32_MAX / 4; /* offsets in a game are 32-bit */
+    r->read_size = opts->read_size ? opts->read_size : 256u << 10;
+    r->name = strdup(opts->name ? opts->name : name);
+    r->cap_max = 2 * r->lim.max_game + r->read_size + 2;
+    r->cap = 2 * r->read_size + 2;
+    if (r->cap > r->cap_max)
+        r->cap = r->cap_max;
+    r->buf = malloc(r->cap);
+    if (!r->name || !r->buf) {
+        free(r->name);
+        free(r->buf);
+        free(r);
+        return PGN_ENOMEM;
+    }
+    r->line = 1;
+    const struct pgn_limits *l = &r->lim;
+    arena_init(&r->arena, l->max_arena);
+    buf_init(&r->rtags, vec_max(l->max_tags, sizeof(struct raw_tag)));
+    buf_init(&r->tags, vec_max(l->max_tags, sizeof(struct game_tag)));
+    buf_init(&r->moves, vec_max(l->max_moves, sizeof(struct game_move)));
+    buf_init(&r->vars, vec_max(l->max_moves, sizeof(struct game_var)));
+    buf_init(&r->comments, vec_max(l->max_comments, sizeof(struct game_comment)));
+    buf_init(&r->ckeys, vec_max(l->max_comments, sizeof(uint32_t)));
+    buf_init(&r->nags, vec_max(l->max_nags, sizeof(uint16_t)));
+    buf_init(&r->nkeys, vec_max(l->max_nags, sizeof(uint32_t)));
+    buf_init(&r->cmds, vec_max(l->max_cmds, sizeof(struct game_cmd)));
+    buf_init(&r->errors, vec_max(l->max_errors, sizeof(struct pgn_error)));
+    buf_init(&r->stack, vec_max(l->max_depth, sizeof(struct frame)));
+    r->err.file = r->name;
+    *out = r;
+    return PGN_OK;
+}
+
+int pgn_reader_open(struct pgn_reader **out, const char *path, const struct pgn_reader_opts *opts)
+{
+    struct pgn_input *in;
+    *out = NULL;
+    int rc = pgn_input_open(&in, path, opts ? opts->read_size : 0);
+    if (rc)
+        return rc;
+    int is_stdin = !path || !strcmp(path, "-");
+    rc = reader_new(out, in, is_stdin ? "<stdin>" : path, opts);
+    if (rc)
+        pgn_input_free(in);
+    return rc;
+}
+
+int pgn_reader_open_mem(struct pgn_reader **out, const void *data, size_t len,
+                        const struct pgn_reader_opts *opts)
+{
+    struct pgn_input *in;
+    *out = NULL;
+    int rc = pgn_input_open_mem(&in, data, len);
+    if (rc)
+        return rc;
+    rc = reader_new(out, in, "<memory>", opts);
+    if (rc)
+        pgn_input_free(in);
+    return rc;
+}
+
+void pgn_reader_free(struct pgn_reader *r)
+{
+    if (!r)
+        return;
+    pgn_input_free(r->in);
+    arena_release(&r->arena);
+    struct buf *vecs[] = { &r->rtags, &r->tags,  &r->moves, &r->vars,   &r->comments, &r->ckeys,
+                           &r->nags,  &r->nkeys, &r->cmds,  &r->errors, &r->stack };
+    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
+        buf_release(vecs[i]);
+    free(r->buf);
+    free(r->name);
+    free(r);
+}
+
+const struct pgn_error *pgn_reader_error(const struct pgn_reader *r) { return &r->err; }
+
+uint64_t pgn_reader_offset(const struct pgn_reader *r) { return r->base + r->gstart; }
+
+/* --------------------------------------------------------------- window */
+
+/* Moves buf[keep..len) to the front. Indices before keep become invalid. */
+static void compact(struct pgn_reader *r, size_t keep)
+{
+    if (!keep)
+        return;
+    memmove(r->buf, r->buf + keep, r->len - keep);
+    r->moved = 1;
+    r->len -= keep;
+    r->pos -= keep;
+    r->safe = r->safe > keep ? r->safe - keep : 0;
+    r->gstart = r->gstart > keep ? r->gstart - keep : 0;
+    r->lstart -= (ptrdiff_t)keep;
+    r->base += keep;
+}
+
+/*
+ * Reads more input after compacting to keep. Returns the bytes read, 0 at
+ * the end (an input error counts as the end and is kept in io_status), or
+ * PGN_ENOMEM / PGN_ETOOBIG (no room even after growing to cap_max).
+ */
+static ptrdiff_t fill(struct pgn_reader *r, size_t keep)
+{
+    if (r->eof)
+        return 0;
+    if (r->cap - r->len < r->read_size + 1)
+        compact(r, keep);
+    if (r->cap - r->len < r->read_size + 1 && r->cap < r->cap_max) {
+        size_t cap = r->cap * 2;
+        if (cap < r->len + r->read_size + 1)
+            cap = r->len + r->read_size + 1;
+        if (cap > r->cap_max)
+            cap = r->cap_max;
+        unsigned char *nb = realloc(r->buf, cap);
+        if (!nb)
+            return PGN_ENOMEM;
+        r->moved |= nb != r->buf;
+        r->buf = nb;
+        r->cap = cap;
+    }
+    if (r->cap - r->len < 2)
+        return PGN_ETOOBIG;
+    ptrdiff_t n = pgn_input_read(r->in, r->buf + r->len, r->cap - r->len - 1);
+    if (n <= 0) {
+        r->eof = 1;
+        if (n < 0)
+            r->io_status = (int)n;
+        n = 0;
+    }
+    r->len += (size_t)n;
+    r->buf[r->len] = '\0'; /* defined byte after the data for one-byte lookahead */
+    return n;
+}
+
+/* Index just past the last line end in buf[from..to), or 0. A final '\r' only counts at the end. */
+static size_t last_eol(const unsigned char *b, size_t from, size_t to, int eof)
+{
+    for (size_t i = to; i > from; i--) {
+        unsigned c = b[i - 1];
+        if (c == '\n' || (c == '\r' && (i < to || eof)))
+            return i;
+    }
+    return 0;
+}
+
+/* Called with pos == safe: makes at least one more complete line available. */
+static int refill(struct pgn_reader *r)
+{
+    for (;;) {
+        if (r->eof) {
+            if (r->pos >= r->len)
+                return R_END;
+            r->buf[r->len] = '\n'; /* close the last line; not part of the data */
+            r->safe = r->len + 1;
+            return R_OK;
+        }
+        if (r->len - r->pos > r->lim.max_game)
+            return R_TOOBIG; /* one line longer than a game may be */
+        ptrdiff_t n = fill(r, r->gstart);
+        if (n < 0)
+            return (int)n;
+        if (n == 0)
+            continue;
+        size_t from = r->len - (size_t)n;
+        from = from > r->pos ? from - 1 : r->pos; /* a '\r' that was last may now count */
+        size_t e = last_eol(r->buf, from, r->len, r->eof);
+        if (e) {
+            r->safe = e;
+            return R_OK;
+        }
+    }
+}
+
+/* ---------------------------------------------------------- diagnostics */
+
+#define MSG_TOKEN_MAX 40
+
+/* Writes the token p[0..n) into out, valid UTF-8 (CP1252 if need be), shortened with "...". */
+static const char *quote(char out[MSG_TOKEN_MAX * 3 + 8], const unsigned char *p, size_t n)
+{
+    size_t k = n < MSG_TOKEN_MAX ? n : MSG_TOKEN_MAX;
+    size_t len;
+    if (utf8_valid((const char *)p, n)) {
+        len = utf8_clip((const char *)p, n, k);
+        memcpy(out, p, len);
+    } else {
+        len = utf8_from_cp1252(out, (const char *)p, k);
+    }
+    if (k < n) {
+        memcpy(out + len, "...", 3);
+        len += 3;
+    }
+    out[len] = '\0';
+    return out;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 7, 8)))
+#endif
+static void diag(struct pgn_reader *r, int severity, int code, uint64_t line, uint32_t col,
+                 uint64_t offset, const char *fmt, ...)
+{
+    if (severity == PGN_SEV_ERROR)
+        r->ps.nbad++;
+    if (r->errors.len / sizeof(struct pgn_error) >= r->lim.max_errors)
+        return;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const char *text = arena_memdup(&r->arena, msg, strlen(msg));
+    int st = PGN_OK;
+    struct pgn_error *e = buf_push(&r->errors, sizeof *e, &st);
+    if (!e) {
+        if (st == PGN_ENOMEM)
+            r->fatal = st;
+        return;
+    }
+    e->file = r->name;
+    e->message = text ? text : pgn_strerror(code);
+    e->line = line;
+    e->col = col;
+    e->offset = offset;
+    e->code = code;
+    e->severity = severity;
+}
+
+static uint32_t col_of(const struct pgn_reader *r, size_t idx)
+{
+    return (uint32_t)((ptrdiff_t)idx - r->lstart + 1);
+}
+
+/* A diagnostic about the byte at buf[idx] on the current line. */
+#define DIAG_AT(r, sev, code, idx, ...) \
+    diag((r), (sev), (code), (r)->line, col_of((r), (idx)), (r)->base + (idx), __VA_ARGS__)
+
+/* A structural error: recorded once, and the rest of the game is only scanned. */
+#define FAIL_AT(r, code, idx, ...) \
+    do { \
+        if (!(r)->ps.skip) { \
+            DIAG_AT((r), PGN_SEV_ERROR, (code), (idx), __VA_ARGS__); \
+            (r)->ps.skip = 1; \
+        } \
+    } while (0)
+
+/* ----------------------------------------------------------- recording */
+
+static uint32_t rel(const struct pgn_reader *r, size_t idx) { return (uint32_t)(idx - r->gstart); }
+
+static void *push(struct pgn_reader *r, struct buf *v, size_t size)
+{
+    int st = PGN_OK;
+    void *p = buf_push(v, size, &st);
+    if (!p && st == PGN_ENOMEM)
+        r->fatal = st;
+    return p;
+}
+
+#define COUNT_OF(v, type) ((uint32_t)((v).len / sizeof(type)))
+
+static void begin_game(struct pgn_reader *r)
+{
+    arena_reset(&r->arena);
+    struct buf *vecs[] = { &r->rtags, &r->tags,  &r->moves, &r->vars,   &r->comments, &r->ckeys,
+                           &r->nags,  &r->nkeys, &r->cmds,  &r->errors, &r->stack };
+    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
+        buf_reset(vecs[i]);
+    struct parse *ps = &r->ps;
+    memset(ps, 0, sizeof *ps);
+    r->gstart = r->pos;
+    r->moved = 0;
+    ps->goff = r->base + r->gstart;
+    ps->tagsec = 1;
+    ps->last = NONE;
+    ps->line_tokens = (ptrdiff_t)r->pos > r->lstart;
+    ps->start_line = r->line;
+    ps->start_col = col_of(r, r->pos);
+    struct game_var *v = push(r, &r->vars, sizeof *v);
+    if (v) {
+        memset(v, 0, sizeof *v);
+        v->parent = NONE;
+    }
+}
+
+static void start_token(struct pgn_reader *r, size_t idx)
+{
+    struct parse *ps = &r->ps;
+    ps->line_tokens++;
+    if (!ps->started) {
+        ps->started = 1;
+        ps->first_line = r->line;
+        ps->first_col = col_of(r, idx);
+        ps->first_off = rel(r, idx);
+    }
+}
+
+/* The game ends before the token at buf[idx] (on the current line). */
+static int end_before(struct pgn_reader *r, size_t idx)
+{
+    struct parse *ps = &r->ps;
+    size_t split = r->lstart > (ptrdiff_t)r->gstart ? (size_t)r->lstart : r->gstart;
+    if (split < r->gstart + ps->last_end)
+        split = r->gstart + ps->last_end;
+    if (split > idx)
+        split = idx;
+    ps->split = split;
+    r->pos = split;
+    return 1;
+}
+
+/*
+ * When over is true: a limit error (what, max) at buf[idx], once, and the
+ * rest of the game is only scanned. Returns over.
+ */
+static int over_limit(struct pgn_reader *r, int over, size_t idx, const char *what,
+                      unsigned long long max)
+{
+    if (over && !r->ps.skip) {
+        DIAG_AT(r, PGN_SEV_ERROR, PGN_ETOOBIG, idx, "%s (limit %llu)", what, max);
+        r->ps.skip = 1;
+    }
+    return over;
+}
+
+static void add_nag(struct pgn_reader *r, size_t idx, unsigned value)
+{
+    struct parse *ps = &r->ps;
+    if (ps->skip)
+        return;
+    if (ps->last == NONE) {
+        DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx, "NAG before the first move of a line ignored");
+        return;
+    }
+    if (over_limit(r, COUNT_OF(r->nags, uint16_t) >= r->lim.max_nags, idx,
+                   "too many NAGs in one game", r->lim.max_nags))
+        return;
+    uint16_t *n = push(r, &r->nags, sizeof *n);
+    uint32_t *k = push(r, &r->nkeys, sizeof *k);
+    if (n && k) {
+        *n = (uint16_t)value;
+        *k = ps->last;
+    }
+}
+
+/* Appends a move (the limits were checked). */
+static inline struct game_move *record_move(struct pgn_reader *r, size_t idx, size_t len,
+                                            unsigned flags)
+{
+    struct parse *ps = &r->ps;
+    struct game_move *m;
+    if (r->moves.cap - r->moves.len >= sizeof *m) {
+        m = (struct game_move *)(r->moves.data + r->moves.len);
+        r->moves.len += sizeof *m;
+    } else if (!(m = push(r, &r->moves, sizeof *m))) {
+        return NULL;
+    }
+    /* Field by field: a compound literal becomes a slow "rep stos" here. */
+    m->text = (const char *)r->buf + idx; /* redone in finish_game if the window moves */
+    m->line = r->line;
+    m->col = col_of(r, idx);
+    m->off = rel(r, idx);
+    m->len = (uint32_t)len;
+    m->flags = flags | ps->number_flags;
+    m->number = ps->number;
+    m->var = ps->cur;
+    m->nag_first = m->nag_count = 0;
+    m->comment_first = m->comment_count = 0;
+    m->var_first = m->var_count = 0;
+    ps->number = 0;
+    ps->number_flags = 0;
+    ps->last = COUNT_OF(r->moves, struct game_move) - 1;
+    return m;
+}
+
+static struct game_move *add_move(struct pgn_reader *r, size_t idx, size_t len, unsigned flags)
+{
+    if (r->ps.skip)
+        return NULL;
+    if (over_limit(r, len > r->lim.max_token, idx, "move token too long", r->lim.max_token) ||
+        over_limit(r, COUNT_OF(r->moves, struct game_move) >= r->lim.max_moves, idx,
+                   "too many moves in one game", r->lim.max_moves))
+        return NULL;
+    return record_move(r, idx, len, flags);
+}
+
+static void add_comment(struct pgn_reader *r, size_t open, size_t body_len, unsigned flags,
+                        uint64_t line, uint32_t col)
+{
+    struct parse *ps = &r->ps;
+    if (ps->skip)
+        return;
+    if (over_limit(r, COUNT_OF(r->comments, struct game_comment) >= r->lim.max_comments, open,
+                   "too many comments in one game", r->lim.max_comments))
+        return;
+    struct game_comment *c = push(r, &r->comments, sizeof *c);
+    uint32_t *k = push(r, &r->ckeys, sizeof *k);
+    if (!c || !k)
+        return;
+    memset(c, 0, sizeof *c);
+    c->off = rel(r, open);
+    c->len = (uint32_t)body_len;
+    c->flags = flags;
+    c->line = line;
+    c->col = col;
+    *k = ps->after_result ? OWNER_POST : ps->last != NONE ? ps->last : OWNER_LINE | ps->cur;
+}
+
+/*
+ * An "e.p." mark after the last move. A check mark written after it
+ * ("a4xb3 e.p.+") is moved onto the move: its text becomes an arena copy
+ * "a4xb3+" (GAME_MOVE_REJOINED).
+ */
+static void mark_ep(struct pgn_reader *r, const unsigned char *suffix, size_t n)
+{
+    struct game_move *m = (struct game_move *)r->moves.data + r->ps.last;
+    m->flags |= GAME_MOVE_EP;
+    if (!n)
+        return;
+    const char *text = (m->flags & GAME_MOVE_REJOINED) ? m->text
+                                                       : (const char *)r->buf + r->gstart + m->off;
+    char *t = arena_alloc(&r->arena, m->len + n + 1);
+    if (!t)
+        return;
+    memcpy(t, text, m->len);
+    memcpy(t + m->len, suffix, n);
+    t[m->len + n] = '\0';
+    m->text = t;
+    m->len += (uint32_t)n;
+    m->flags |= GAME_MOVE_REJOINED;
+}
+
+/* "(=)": a draw offer after the last move (ignored before the first). */
+static void mark_draw_offer(struct pgn_reader *r)
+{
+    if (!r->ps.skip && r->ps.last != NONE)
+        ((struct game_move *)r->moves.data)[r->ps.last].flags |= GAME_MOVE_DRAW_OFFER;
+}
+
+/* 1 when the word can begin a token split by blanks ("1 - 0", "0- 0"). */
+static int glue_chars(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        switch (p[i]) {
+        case '0': case '1': case '2': case 'O': case '-': case '/': case ':': case 0xC2: case 0xBD:
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A move, null move or move number word at buf[idx..idx+n). */
+static int word(struct pgn_reader *r, size_t idx, size_t n)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *p = r->buf + idx;
+    struct pgn_word w;
+    size_t glued = 0;
+    int gkind = 0, gresult = 0;
+    unsigned c0 = p[0];
+    if ((c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n) &&
+        (p[n] == ' ' || p[n] == '\t'))
+        glued = pgn_lex_glue(p, r->buf + r->safe, &gkind, &gresult);
+    if (glued) {
+        /* "1 - 0", "0- 0": one token written with blanks in it. */
+        unsigned char tmp[16];
+        size_t k = 0;
+        for (size_t i = 0; i < glued && k < sizeof tmp; i++)
+            if (p[i] != ' ' && p[i] != '\t')
+                tmp[k++] = p[i];
+        pgn_lex_word(tmp, k, &w);
+        if (gkind == PGN_W_RESULT) {
+            w.kind = PGN_W_RESULT;
+            w.result = gresult;
+        }
+        n = glued;
+        if (w.kind == PGN_W_MOVE) {
+            if (ps->after_result)
+                return end_before(r, idx);
+            start_token(r, idx);
+            ps->tagsec = 0;
+            struct game_move *m = add_move(r, idx, n, GAME_MOVE_REJOINED);
+            if (m) {
+                m->text = arena_memdup(&r->arena, tmp + w.core_off, w.core_len);
+                m->len = w.core_len;
+                if (!m->text)
+                    m->text = "", m->len = 0;
+                if (w.nnags)
+                    m->flags |= GAME_MOVE_GLUED_NAG;
+                for (unsigned i = 0; i < w.nnags; i++)
+                    add_nag(r, idx, w.nags[i]);
+            }
+            ps->last_end = rel(r, idx + n);
+            r->pos = idx + n;
+            return 0;
+        }
+    } else {
+        pgn_lex_word(p, n, &w);
+    }
+
+    if (w.kind == PGN_W_RESULT) {
+        start_token(r, idx);
+        if (ps->after_result) {
+            DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx, "second result token ignored");
+        } else {
+            if (ps->depth && !ps->skip) {
+                const struct game_var *v = (const struct game_var *)r->vars.data + ps->cur;
+                diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, v->line, v->col, ps->goff + v->off,
+                     "unterminated variation");
+                ps->skip = 1;
+            }
+            ps->result = w.result;
+            ps->result_off = rel(r, idx);
+            ps->result_len = (uint32_t)n;
+            ps->result_line = r->line;
+            ps->result_col = col_of(r, idx);
+            ps->after_result = 1;
+            ps->tagsec = 0;
+        }
+        ps->last_end = rel(r, idx + n);
+        r->pos = idx + n;
+        return 0;
+    }
+    if (ps->after_result)
+        return end_before(r, idx);
+    start_token(r, idx);
+    ps->tagsec = 0;
+    ps->last_end = rel(r, idx + n);
+    r->pos = idx + n;
+    char q[MSG_TOKEN_MAX * 3 + 8];
+    switch (w.kind) {
+    case PGN_W_MOVE:
+    case PGN_W_NULL: {
+        if (w.has_number) {
+            ps->number = w.number;
+            ps->number_flags = GAME_MOVE_GLUED_NUMBER | (w.number_dots ? GAME_MOVE_NUMBER_DOTS : 0);
+        }
+        unsigned flags = (w.kind == PGN_W_NULL ? GAME_MOVE_NULL : 0) | (w.ep ? GAME_MOVE_EP : 0) |
+                         (w.nnags ? GAME_MOVE_GLUED_NAG : 0);
+        if (add_move(r, idx + w.core_off, w.core_len, flags))
+            for (unsigned i = 0; i < w.nnags; i++)
+                add_nag(r, idx, w.nags[i]);
+        break;
+    }
+    case PGN_W_NUMBER:
+        ps->number = w.number;
+        ps->number_flags = w.number_dots ? GAME_MOVE_NUMBER_DOTS : 0;
+        break;
+    case PGN_W_DOTS:
+        if (ps->number && w.number_dots)
+            ps->number_flags |= GAME_MOVE_NUMBER_DOTS;
+        break;
+    case PGN_W_NAG:
+        add_nag(r, idx, w.nags[0]);
+        break;
+    case PGN_W_EP:
+        if (ps->skip)
+            break;
+        if (ps->last == NONE)
+            FAIL_AT(r, PGN_ESYNTAX, idx, "en-passant mark '%s' without a move", quote(q, p, n));
+        else
+            mark_ep(r, p + w.core_off, w.core_len);
+        break;
+    case PGN_W_SEPARATOR:
+        break;
+    default:
+        FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected token '%s'", quote(q, p, n));
+        break;
+    }
+    return 0;
+}
+
+/* "$n" at buf[idx]. */
+static void nag_token(struct pgn_reader *r, size_t idx)
+{
+    const unsigned char *p = r->buf + idx, *q = p + 1;
+    unsigned long v = 0;
+    while (pgn_lex_class[*q] & LX_DIGIT) {
+        if (v < 100000)
+            v = v * 10 + (unsigned)(*q - '0');
+        q++;
+    }
+    size_t n = (size_t)(q - p);
+    while (pgn_lex_class[*q] & LX_WORD)
+        q++;
+    r->ps.last_end = rel(r, (size_t)(q - r->buf));
+    r->pos = (size_t)(q - r->buf);
+    char t[MSG_TOKEN_MAX * 3 + 8];
+    if (n == 1 || q != p + n) {
+        if (!r->ps.skip)
+            DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "bad NAG '%s'", quote(t, p, (size_t)(q - p)));
+        return;
+    }
+    if (v > 255) {
+        if (!r->ps.skip)
+            DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "NAG '%s' out of range (0-255)",
+                    quote(t, p, n));
+        return;
+    }
+    add_nag(r, idx, (unsigned)v);
+}
+
+static void open_variation(struct pgn_reader *r, size_t idx)
+{
+    struct parse *ps = &r->ps;
+    if (ps->skip)
+        return;
+    if (ps->last == NONE) {
+        FAIL_AT(r, PGN_ESYNTAX, idx, "variation before the first move");
+        return;
+    }
+    if (over_limit(r, ps->depth >= r->lim.max_depth, idx, "variations nested too deep",
+                   r->lim.max_depth) ||
+        over_limit(r, COUNT_OF(r->vars, struct game_var) >= r->lim.max_moves, idx,
+                   "too many variations in one game", r->lim.max_moves))
+        return;
+    struct frame *f = push(r, &r->stack, sizeof *f);
+    struct game_var *v = push(r, &r->vars, sizeof *v);
+    if (!f || !v)
+        return;
+    f->var = ps->cur;
+    f->last = ps->last;
+    memset(v, 0, sizeof *v);
+    v->parent = ps->last;
+    v->depth = ++ps->depth;
+    v->line = r->line;
+    v->col = col_of(r, idx);
+    v->off = rel(r, idx);
+    ps->cur = COUNT_OF(r->vars, struct game_var) - 1;
+    ps->last = NONE;
+    ps->number = 0;
+    ps->number_flags = 0;
+}
+
+static void close_variation(struct pgn_reader *r, size_t idx)
+{
+    struct parse *ps = &r->ps;
+    if (ps->skip)
+        return;
+    if (ps->depth == 0) {
+        FAIL_AT(r, PGN_ESYNTAX, idx, "')' without a variation to close");
+        return;
+    }
+    r->stack.len -= sizeof(struct frame);
+    const struct frame *f = (const struct frame *)(r->stack.data + r->stack.len);
+    ps->cur = f->var;
+    ps->last = f->last;
+    ps->depth--;
+    ps->number = 0;
+    ps->number_flags = 0;
+}
+
+/* Skips the rest of the line from buf[idx] up to (not including) its line end or ']'. */
+static size_t skip_to_bracket(const unsigned char *b, size_t idx)
+{
+    while (!(pgn_lex_class[b[idx]] & LX_EOL) && b[idx] != ']')
+        idx++;
+    return b[idx] == ']' ? idx + 1 : idx;
+}
+
+/* A tag pair at buf[idx] ('['), on one line. Errors here spoil only this tag pair. */
+static void tag_pair(struct pgn_reader *r, size_t idx)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *b = r->buf, *cls = pgn_lex_class;
+    size_t q = idx + 1;
+    char t[MSG_TOKEN_MAX * 3 + 8];
+    while (b[q] == ' ' || b[q] == '\t')
+        q++;
+    size_t name = q;
+    while (cls[b[q]] & LX_TAGNAME)
+        q++;
+    size_t name_len = q - name;
+    while (b[q] == ' ' || b[q] == '\t')
+        q++;
+    if (!name_len || b[q] != '"') {
+        if (!ps->skip) {
+            if (!name_len)
+                DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag pair without a name");
+            else
+                DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag '%s' has no value",
+                        quote(t, b + name, name_len));
+        }
+        r->pos = skip_to_bracket(b, q);
+        ps->last_end = rel(r, r->pos);
+        return;
+    }
+    size_t v0 = ++q, vend;
+    int escaped = 0, warned = 0;
+    for (;;) {
+        while (!(cls[b[q]] & LX_VSTOP))
+            q++;
+        if (b[q] == '\\') {
+            escaped = 1;
+            q += (cls[b[q + 1]] & LX_EOL) ? 1 : 2;
+            continue;
+        }
+        if (b[q] != '"') {
+            if (!ps->skip)
+                DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "unterminated value of tag '%s'",
+                        quote(t, b + name, name_len));
+            r->pos = q;
+            ps->last_end = rel(r, q);
+            return;
+        }
+        size_t a = q + 1;
+        while (b[a] == ' ' || b[a] == '\t')
+            a++;
+        if (b[a] == ']') {
+            vend = q;
+            q = a + 1;
+            break;
+        }
+        /*
+         * A quote not followed by ']': a literal quote if a later one closes
+         * the value (followed by ']' or by the line end).
+         */
+        size_t z = a;
+        int later = 0;
+        while (!(cls[b[z]] & LX_EOL)) {
+            if (b[z] == '"') {
+                size_t y = z + 1;
+                while (b[y] == ' ' || b[y] == '\t')
+                    y++;
+                if (b[y] == ']' || (cls[b[y]] & LX_EOL)) {
+                    later = 1;
+                    break;
+                }
+            }
+            z++;
+        }
+        if (later) {
+            if (!warned && !ps->skip)
+                DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, q, "unescaped '\"' in value of tag '%s'",
+                        quote(t, b + name, name_len));
+            warned = 1;
+            q++;
+            continue;
+        }
+        vend = q;
+        if (!ps->skip) {
+            if (cls[b[a]] & LX_EOL)
+                DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, a, "missing ']' after tag '%s'",
+                        quote(t, b + name, name_len));
+            else
+                DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, a, "text after the value of tag '%s'",
+                        quote(t, b + name, name_len));
+        }
+        q = skip_to_bracket(b, a);
+        break;
+    }
+    r->pos = q;
+    ps->last_end = rel(r, q);
+    ps->blank = 0;
+    if (ps->skip)
+        return;
+    if (over_limit(r, vend - v0 > r->lim.max_tag_value, idx, "tag value too long",
+                   r->lim.max_tag_value) ||
+        over_limit(r, COUNT_OF(r->rtags, struct raw_tag) >= r->lim.max_tags, idx,
+                   "too many tags in one game", r->lim.max_tags))
+        return;
+    struct raw_tag *rt = push(r, &r->rtags, sizeof *rt);
+    if (!rt)
+        return;
+    rt->name_off = rel(r, name);
+    rt->name_len = (uint32_t)name_len;
+    rt->value_off = rel(r, v0);
+    rt->value_len = (uint32_t)(vend - v0);
+    rt->escaped = (uint32_t)escaped;
+    rt->line = r->line;
+    rt->col = col_of(r, idx);
+    rt->off = rel(r, idx);
+}
+
+/* 1 when the game already has a tag called name[0..n). */
+static int has_tag(const struct pgn_reader *r, const unsigned char *name, size_t n)
+{
+    const struct raw_tag *t = (const struct raw_tag *)r->rtags.data;
+    const unsigned char *g = r->buf + r->gstart;
+    for (uint32_t i = 0, c = COUNT_OF(r->rtags, struct raw_tag); i < c; i++)
+        if (t[i].name_len == n && !memcmp(g + t[i].name_off, name, n))
+            return 1;
+    return 0;
+}
+
+static void unterminated_variation(struct pgn_reader *r)
+{
+    struct parse *ps = &r->ps;
+    if (ps->depth && !ps->skip) {
+        const struct game_var *v = (const struct game_var *)r->vars.data + ps->cur;
+        diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, v->line, v->col, ps->goff + v->off,
+             "unterminated variation");
+        ps->skip = 1;
+    }
+}
+
+/* '[' at buf[idx]. Returns 1 when it starts the next game. */
+static int bracket(struct pgn_reader *r, size_t idx)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *name;
+    size_t name_len;
+    if (ps->after_result)
+        return end_before(r, idx);
+    if (ps->tagsec) {
+        /* A repeated tag may start the next game (header-only games). */
+        if (ps->started && (ps->blank || r->buf[idx + 1] == 'E' || r->buf[idx + 1] == ' ') &&
+            pgn_lex_tag_start(r->buf + idx, r->buf + r->safe, &name, &name_len) &&
+            ((ps->skip && ps->blank) ||
+             ((ps->blank || (name_len == 5 && !memcmp(name, "Event", 5))) &&
+              has_tag(r, name, name_len))))
+            return end_before(r, idx);
+        start_token(r, idx);
+        tag_pair(r, idx);
+        return 0;
+    }
+    int tag = pgn_lex_tag_start(r->buf + idx, r->buf + r->safe, &name, &name_len);
+    if (tag && ps->line_tokens == 0) {
+        unterminated_variation(r);
+        return end_before(r, idx);
+    }
+    start_token(r, idx);
+    FAIL_AT(r, PGN_ESYNTAX, idx, tag ? "tag pair in movetext" : "unexpected '[' in movetext");
+    r->pos = idx + 1;
+    ps->last_end = rel(r, idx + 1);
+    return 0;
+}
+
+/*
+ * Text after the result that cannot start a game (a stray ')', '$n', NUL
+ * bytes...): the game keeps it, with one warning. Returns the index after it.
+ */
+static size_t after_result_junk(struct pgn_reader *r, size_t idx, size_t n)
+{
+    char q[MSG_TOKEN_MAX * 3 + 8];
+    if (!r->ps.junk_warned) {
+        r->ps.junk_warned = 1;
+        const unsigned char *p = r->buf + idx;
+        if (n == 1 && (*p < 0x20 || *p == 0x7f))
+            DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx,
+                    "control character 0x%02x after the result ignored", *p);
+        else
+            DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx, "'%s' after the result ignored",
+                    quote(q, p, n));
+    }
+    r->ps.line_tokens++;
+    r->ps.last_end = rel(r, idx + n);
+    return idx + n;
+}
+
+/* ------------------------------------------------------------ oversize */
+
+/* Input offset just after the line end at buf[i] (which is '\n' or '\r'). */
+static size_t after_eol(const unsigned char *b, size_t i, size_t len)
+{
+    return (b[i] == '\r' && i + 1 < len && b[i + 1] == '\n') ? i + 2 : i + 1;
+}
+
+static void resolve_tags(struct pgn_reader *r);
+
+/*
+ * The game grew past max_game. Keep what is already resolved (tags, the
+ * result text), drop the movetext, and skip the rest without keeping it:
+ * the next game starts at a tag pair line that follows a line that was not
+ * one (outside {comments}, or inside one after an empty line), or at the
+ * end. Lines may be longer than the window here; they are scanned in pieces.
+ */
+static int oversize(struct pgn_reader *r, int in_comment)
+{
+    struct parse *ps = &r->ps;
+    if (r->pos > r->len)
+        r->pos = r->len; /* past the sentinel that closed the last line */
+    diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, r->line, 1, r->base + r->pos,
+         "game larger than %llu bytes: skipped to the next game",
+         (unsigned long long)r->lim.max_game);
+    ps->truncated = 1;
+    ps->latin1 = !utf8_valid((const char *)r->buf + r->gstart, r->pos - r->gstart);
+    resolve_tags(r);
+    if (ps->result) {
+        ps->result_text = arena_memdup(&r->arena, r->buf + r->gstart + ps->result_off,
+                                       ps->result_len);
+        if (ps->latin1 && ps->result_text && !utf8_valid(ps->result_text, ps->result_len))
+            ps->result_text = pgn_result_str(ps->result), ps->result_len = (uint32_t)strlen(ps->result_text);
+    }
+    r->moves.len = r->comments.len = r->ckeys.len = r->nags.len = r->nkeys.len = 0;
+    r->vars.len = sizeof(struct game_var);
+    ps->cur = 0;
+    ps->last = NONE;
+    ps->depth = 0;
+
+    const unsigned char *cls = pgn_lex_class;
+    /* Was the line before pos empty? (It is still in the window.) */
+    size_t i0 = r->pos;
+    if (i0 > r->gstart && r->buf[i0 - 1] == '\n')
+        i0--;
+    if (i0 > r->gstart && r->buf[i0 - 1] == '\r')
+        i0--;
+    while (i0 > r->gstart && (cls[r->buf[i0 - 1]] & LX_SPACE))
+        i0--;
+    int prev_blank = i0 == r->gstart || (cls[r->buf[i0 - 1]] & LX_EOL);
+    int prev_tag = ps->tagsec && !in_comment;
+    r->gstart = r->pos; /* nothing before pos is needed any more */
+    for (;;) {
+        /* At a line start: look ahead far enough to recognise a tag pair (as far as fits). */
+        while (r->len - r->pos < 256 && !r->eof) {
+            ptrdiff_t n = fill(r, r->pos);
+            r->gstart = r->pos;
+            if (n == PGN_ETOOBIG)
+                break;
+            if (n < 0)
+                return (int)n;
+        }
+        if (r->pos >= r->len)
+            break;
+        size_t p = r->pos;
+        while (p < r->len && (r->buf[p] == ' ' || r->buf[p] == '\t'))
+            p++;
+        const unsigned char *name;
+        size_t name_len;
+        int tag = p < r->len && r->buf[p] == '[' &&
+                  pgn_lex_tag_start(r->buf + p, r->buf + r->len, &name, &name_len);
+        if (tag && (in_comment ? prev_blank : !prev_tag))
+            break;
+        int blank = 1, skip_line = tag || (!in_comment && r->buf[r->pos] == '%');
+        /* Scan to the end of the line, in pieces if it does not fit. */
+        for (;;) {
+            size_t i = p;
+            while (i < r->len && !(cls[r->buf[i]] & LX_EOL)) {
+                unsigned c = r->buf[i];
+                if (!(cls[c] & LX_SPACE))
+                    blank = 0;
+                if (!skip_line) {
+                    if (in_comment) {
+                        in_comment = c != '}';
+                    } else if (c == '{') {
+                        in_comment = 1;
+                    } else if (c == ';') {
+                        skip_line = 1;
+                    }
+                }
+                i++;
+            }
+            if (i < r->len && (i + 1 < r->len || r->eof)) {
+                r->pos = after_eol(r->buf, i, r->len);
+                r->line++;
+                r->lstart = (ptrdiff_t)r->pos;
+                break;
+            }
+            if (r->eof) {
+                r->pos = r->len;
+                break;
+            }
+            r->pos = i; /* keep a final '\r' to pair it with a '\n' that may follow */
+            ptrdiff_t n = fill(r, r->pos);
+            r->gstart = r->pos;
+            if (n < 0)
+                return (int)n;
+            p = r->pos;
+        }
+        prev_blank = blank;
+        prev_tag = tag;
+        if (r->pos >= r->len && r->eof)
+            break;
+    }
+    ps->split = r->pos;
+    ps->split_abs = r->base + r->pos;
+    r->gstart = r->pos;
+    r->lstart = (ptrdiff_t)r->pos;
+    r->safe = last_eol(r->buf, r->pos, r->len, r->eof);
+    if (r->safe < r->pos)
+        r->safe = r->pos;
+    return 1;
+}
+
+/* -------------------------------------------------------------- comments */
+
+enum { C_DONE = 0, C_GAME_ENDS = 1 };
+
+/*
+ * The {comment} at buf[r->pos]. Returns C_DONE with pos after the '}', or
+ * C_GAME_ENDS (split set) when the input ends inside it or it runs across
+ * an empty line followed by a tag pair line, or a fatal status.
+ */
+static int brace_comment(struct pgn_reader *r)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *cls = pgn_lex_class;
+    size_t open = r->pos;
+    uint32_t open_rel = rel(r, open);
+    uint64_t line0 = r->line;
+    uint32_t col0 = col_of(r, open);
+    uint64_t off0 = r->base + open;
+    int too_long = 0;
+    size_t q = open + 1;
+    for (;;) {
+        const unsigned char *b = r->buf;
+        while (!(cls[b[q]] & LX_CSTOP))
+            q++;
+        size_t body = q - (r->gstart + open_rel + 1);
+        if (body > r->lim.max_comment && !too_long) {
+            too_long = 1;
+            if (!ps->skip)
+                diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, line0, col0, off0, "comment too long (limit %llu)",
+                     (unsigned long long)r->lim.max_comment);
+            ps->skip = 1;
+        }
+        if (b[q] == '}') {
+            open = r->gstart + open_rel;
+            if (!too_long)
+                add_comment(r, open, body, 0, line0, col0);
+            r->pos = q + 1;
+            ps->last_end = rel(r, q + 1);
+            return C_DONE;
+        }
+        /* A line end inside the comment. */
+        size_t eol = q;
+        uint32_t prev_rel = rel(r, (size_t)(r->lstart > (ptrdiff_t)r->gstart ? (size_t)r->lstart : r->gstart));
+        uint32_t eol_rel = rel(r, eol);
+        q += (b[q] == '\r' && b[q + 1] == '\n') ? 2 : 1;
+        r->line++;
+        r->lstart = (ptrdiff_t)q;
+        if (q - r->gstart > r->lim.max_game) {
+            r->pos = q;
+            return oversize(r, 1);
+        }
+        if (q >= r->safe) {
+            r->pos = q;
+            int rc = refill(r);
+            if (rc == R_TOOBIG)
+                return oversize(r, 1);
+            if (rc < 0)
+                return rc;
+            if (rc == R_END) {
+                if (!ps->skip)
+                    diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0, "unterminated comment");
+                ps->skip = 1;
+                ps->split = r->len;
+                return C_GAME_ENDS;
+            }
+            q = r->pos;
+        }
+        /* An empty line, then a tag pair line: the comment was never closed. */
+        const unsigned char *name;
+        size_t name_len, t = q;
+        b = r->buf;
+        while (b[t] == ' ' || b[t] == '\t')
+            t++;
+        if (b[t] == '[' && pgn_lex_tag_start(b + t, b + r->safe, &name, &name_len)) {
+            size_t s = r->gstart + prev_rel, e = r->gstart + eol_rel;
+            while (s < e && (cls[b[s]] & (LX_SPACE | LX_EOL)))
+                s++;
+            if (s == e && prev_rel > open_rel) {
+                if (!ps->skip)
+                    diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0, "unterminated comment");
+                ps->skip = 1;
+                ps->split = q;
+                r->pos = q;
+                return C_GAME_ENDS;
+            }
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- parse */
+
+/*
+ * Reads tokens until the game ends. Returns 1 with ps->split set, 0 when
+ * the input holds no further token, or a fatal status.
+ */
+static int parse_game(struct pgn_reader *r)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *cls = pgn_lex_class;
+    for (;;) {
+        if (r->fatal)
+            return r->fatal;
+        if (r->pos >= r->safe) {
+            int rc = refill(r);
+            if (rc == R_TOOBIG)
+                return oversize(r, 0);
+            if (rc < 0)
+                return rc;
+            if (rc == R_END) {
+                unterminated_variation(r);
+                ps->split = r->len;
+                return ps->started;
+            }
+        }
+        const unsigned char *b = r->buf;
+        const unsigned char *p = b + r->pos;
+        const unsigned char *safe = b + r->safe;
+        int ends = 0;
+        while (p < safe && !ends) {
+            unsigned c = *p;
+            size_t idx = (size_t)(p - b);
+            switch (pgn_lex_kind[c]) {
+            case LK_WS:
+                p++;
+                while (cls[*p] & LX_SPACE)
+                    p++;
+                continue;
+            case LK_NL:
+                p += (c == '\r' && p[1] == '\n') ? 2 : 1;
+                r->line++;
+                r->lstart = p - b;
+                if (!ps->line_tokens)
+                    ps->blank = 1;
+                ps->line_tokens = 0;
+                if ((size_t)(p - b) - r->gstart > r->lim.max_game) {
+                    r->pos = (size_t)(p - b);
+                    return oversize(r, 0);
+                }
+                continue;
+            case LK_WORD: {
+            word_start:
+                if (c == 0xEF && p[1] == 0xBB && p[2] == 0xBF) {
+                    /*
+                     * A byte order mark: at the start of the input, or of a file
+                     * cat'ed on (there it stays with the game that follows).
+                     */
+                    if (r->base + idx == 0) {
+                        ps->bom = 1;
+                        r->lstart += 3; /* columns count from after it */
+                    }
+                    p += 3;
+                    continue;
+                }
+                const unsigned char *q = p + 1;
+                while (cls[*q] & LX_WORD)
+                    q++;
+                if (*q != '(' && !ps->after_result && !ps->skip) {
+                    /*
+                     * Fast path for the bulk of movetext: a move number ("12.",
+                     * "12...") and a plain move ("Nf3", "exd5", "e8=Q+"), also glued
+                     * ("12.Nf3"). Everything else goes through word().
+                     */
+                    const unsigned char *m = p;
+                    uint32_t num = 0, nflags = 0;
+                    if (cls[c] & LX_DIGIT) {
+                        const unsigned char *d = p;
+                        while (cls[*d] & LX_DIGIT)
+                            num = num * 10 + (uint32_t)(*d++ - '0');
+                        if (*d != '.' || d - p > 9)
+                            goto slow_word;
+                        m = d + 1;
+                        while (*m == '.')
+                            m++;
+                        nflags = m - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
+                        if (m == q) {
+                            start_token(r, idx);
+                            ps->tagsec = 0;
+                            ps->number = num;
+                            ps->number_flags = nflags;
+                            ps->last_end = rel(r, (size_t)(q - b));
+                            p = q;
+                            goto next_token;
+                        }
+                        nflags |= GAME_MOVE_GLUED_NUMBER;
+                    }
+                    unsigned m0 = *m, ml = q[-1];
+                    size_t mn = (size_t)(q - m);
+                    if ((m0 | 0x20) - 'a' < 26u && m0 != 'O' && m0 != 'Z' &&
+                        !(m0 == 'e' && (m[1] == '.' || m[1] == 'p')) &&
+                        ((cls[ml] & LX_TAGNAME) || ml == '+' || ml == '#') && ml != 'p' &&
+                        ml != '_' && mn <= r->lim.max_token &&
+                        COUNT_OF(r->moves, struct game_move) < r->lim.max_moves) {
+                        start_token(r, idx);
+                        ps->tagsec = 0;
+                        if (m != p) {
+                            ps->number = num;
+                            ps->number_flags = nflags;
+                        }
+                        record_move(r, (size_t)(m - b), mn, 0);
+                        ps->last_end = rel(r, (size_t)(q - b));
+                        p = q;
+                        goto next_token;
+                    }
+                }
+            slow_word:;
+                unsigned draw = 0;
+                if (*q == '(') {
+                    if (q[1] == '=' && q[2] == ')')
+                        draw = 1; /* "Qd2(=)" */
+                    else if ((q[1] | 0x20) >= 'a' && (q[1] | 0x20) <= 'z' && q[2] == ')' &&
+                             !(cls[q[3]] & LX_WORD))
+                        q += 3; /* "a8(D)": a promotion */
+                }
+                r->pos = idx;
+                ends = word(r, idx, (size_t)(q - p));
+                if (!ends && draw) {
+                    mark_draw_offer(r);
+                    r->pos += 3;
+                    ps->last_end = rel(r, r->pos);
+                }
+                p = b + r->pos;
+            next_token:
+                /* A blank and another word: skip the dispatch. */
+                if (*p == ' ' && (cls[p[1]] & LX_WORD) && !ends) {
+                    p++;
+                    c = *p;
+                    idx = (size_t)(p - b);
+                    goto word_start;
+                }
+                continue;
+            }
+            case LK_LBRACE:
+                start_token(r, idx);
+                r->pos = idx;
+                {
+                    int rc = brace_comment(r);
+                    if (rc < 0)
+                        return rc;
+                    if (rc == C_GAME_ENDS) {
+                        if (!ps->truncated) {
+                            unterminated_variation(r);
+                            r->pos = ps->split;
+                        }
+                        return 1;
+                    }
+                }
+                b = r->buf; /* the window may have moved */
+                safe = b + r->safe;
+                p = b + r->pos;
+                continue;
+            case LK_SEMI: {
+                start_token(r, idx);
+                const unsigned char *q = p + 1;
+                while (!(cls[*q] & LX_EOL))
+                    q++;
+                if (!over_limit(r, (size_t)(q - p - 1) > r->lim.max_comment, idx,
+                                "comment too long", r->lim.max_comment))
+                    add_comment(r, idx, (size_t)(q - p - 1), GAME_COMMENT_LINE, r->line,
+                                col_of(r, idx));
+                ps->last_end = rel(r, (size_t)(q - b));
+                p = q;
+                continue;
+            }
+            case LK_PERCENT:
+                if ((ptrdiff_t)idx == r->lstart) {
+                    /* An escape line: ignored. */
+                    start_token(r, idx);
+                    while (!(cls[*p] & LX_EOL))
+                        p++;
+                    ps->last_end = rel(r, (size_t)(p - b));
+                    continue;
+                }
+                break;
+            case LK_LPAREN:
+                if (ps->after_result) {
+                    p = b + after_result_junk(r, idx, 1);
+                    continue;
+                }
+                start_token(r, idx);
+                ps->tagsec = 0;
+                if (p[1] == '=' && p[2] == ')') {
+                    mark_draw_offer(r); /* "(=)" */
+                    p += 3;
+                } else {
+                    open_variation(r, idx);
+                    p++;
+                }
+                ps->last_end = rel(r, (size_t)(p - b));
+                continue;
+            case LK_RPAREN:
+                if (ps->after_result) {
+                    p = b + after_result_junk(r, idx, 1);
+                    continue;
+                }
+                start_token(r, idx);
+                ps->tagsec = 0;
+                close_variation(r, idx);
+                p++;
+                ps->last_end = rel(r, (size_t)(p - b));
+                continue;
+            case LK_LBRACK:
+                r->pos = idx;
+                ends = bracket(r, idx);
+                p = b + r->pos;
+                continue;
+            case LK_DOLLAR:
+                if (ps->after_result) {
+                    const unsigned char *q = p + 1;
+                    while (cls[*q] & LX_WORD)
+                        q++;
+                    p = b + after_result_junk(r, idx, (size_t)(q - p));
+                    continue;
+                }
+                start_token(r, idx);
+                ps->tagsec = 0;
+                nag_token(r, idx);
+                p = b + r->pos;
+                continue;
+            case LK_STAR:
+                r->pos = idx;
+                ends = word(r, idx, 1);
+                p = b + r->pos;
+                continue;
+            default:
+                break;
+            }
+            /* Any other byte: '}' ']' '"' '<' '>' control characters, a misplaced '%'. */
+            if (ps->after_result) {
+                p = b + after_result_junk(r, idx, 1);
+                continue;
+            }
+            start_token(r, idx);
+            ps->tagsec = 0;
+            if (c < 0x20 || c == 0x7f)
+                FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected control character 0x%02x", c);
+            else
+                FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected character '%c'", (char)c);
+            p++;
+            ps->last_end = rel(r, (size_t)(p - b));
+        }
+        if (ends)
+            return 1;
+        r->pos = (size_t)(p - b);
+    }
+}
+
+/* ------------------------------------------------------------- finishing */
+
+/* UTF-8 for s[0..len) of the game: itself, unless the game is CP1252 and s is not ASCII. */
+static const char *utf8_text(struct pgn_reader *r, const char *s, uint32_t len, uint32_t *out_len)
+{
+    *out_len = len;
+    if (!r->ps.latin1 || utf8_is_ascii(s, len))
+        return s;
+    char *d = arena_alloc(&r->arena, (size_t)len * CP1252_UTF8_MAX + 1);
+    if (!d) {
+        *out_len = 0;
+        return "";
+    }
+    size_t n = utf8_from_cp1252(d, s, len);
+    d[n] = '\0';
+    *out_len = (uint32_t)n;
+    return d;
+}
+
+/* UTF-8 text of the game's raw bytes [off, off + len): zero-copy unless transcoded. */
+static const char *text_at(struct pgn_reader *r, uint32_t off, uint32_t len, uint32_t *out_len)
+{
+    return utf8_text(r, (const char *)r->buf + r->gstart + off, len, out_len);
+}
+
+/* Decodes \" and \\ in place; other backslashes stay. Returns the new length. */
+static size_t unescape(char *s, size_t n)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n && (s[i + 1] == '"' || s[i + 1] == '\\'))
+            i++;
+        s[o++] = s[i];
+    }
+    s[o] = '\0';
+    return o;
+}
+
+/* NUL-terminated arena copy of raw bytes [off, off + len), transcoded and unescaped as needed. */
+static const char *tag_text(struct pgn_reader *r, uint32_t off, uint32_t len, int escaped,
+                            uint32_t *out_len)
+{
+    const char *s = (const char *)r->buf + r->gstart + off;
+    int transcode = r->ps.latin1 && !utf8_is_ascii(s, len);
+    char *d = arena_alloc(&r->arena, (size_t)len * (transcode ? CP1252_UTF8_MAX : 1) + 1);
+    if (!d) {
+        *out_len = 0;
+        return "";
+    }
+    size_t n = transcode ? utf8_from_cp1252(d, s, len) : len;
+    if (!transcode)
+        memcpy(d, s, len);
+    d[n] = '\0';
+    if (escaped)
+        n = unescape(d, n);
+    *out_len = (uint32_t)n;
+    return d;
+}
+
+/* The common tag names, so that most names need no copy. */
+#define NAME(s) { s, sizeof s - 1 }
+static const struct {
+    const char *name;
+    uint32_t len;
+} common_tags[] = {
+    NAME("Event"), NAME("Site"), NAME("Date"), NAME("Round"), NAME("White"), NAME("Black"),
+    NAME("Result"), NAME("ECO"), NAME("WhiteElo"), NAME("BlackElo"), NAME("PlyCount"),
+    NAME("EventDate"), NAME("Annotator"), NAME("Opening"), NAME("Variation"), NAME("TimeControl"),
+    NAME("Termination"), NAME("FEN"), NAME("SetUp"), NAME("Variant"), NAME("WhiteTitle"),
+    NAME("BlackTitle"), NAME("WhiteFideId"), NAME("BlackFideId"), NAME("EventType"),
+    NAME("EventRounds"), NAME("EventCountry"), NAME("Source"), NAME("SourceDate"),
+    NAME("UTCDate"), NAME("UTCTime"), NAME("WhiteRatingDiff"), NAME("BlackRatingDiff"),
+    NAME("Mode"), NAME("Board"), NAME("WhiteTeam"), NAME("BlackTeam"),
+};
+#undef NAME
+
+/* memcmp(a, b, n) == 0 for short strings, without a call. */
+static int same(const char *a, const char *b, size_t n)
+{
+    while (n && *a == *b)
+        a++, b++, n--;
+    return n == 0;
+}
+
+static const char *tag_name(struct pgn_reader *r, uint32_t off, uint32_t len, uint32_t *out_len)
+{
+    const char *s = (const char *)r->buf + r->gstart + off;
+    for (size_t i = 0; i < sizeof common_tags / sizeof common_tags[0]; i++)
+        if (common_tags[i].len == len && same(common_tags[i].name, s, len)) {
+            *out_len = len;
+            return common_tags[i].name;
+        }
+    return tag_text(r, off, len, 0, out_len);
+}
+
+static void resolve_tags(struct pgn_reader *r)
+{
+    const struct raw_tag *rt = (const struct raw_tag *)r->rtags.data;
+    uint32_t n = COUNT_OF(r->rtags, struct raw_tag);
+    struct game_tag *t = n ? push(r, &r->tags, n * sizeof *t) : NULL;
+    if (!t)
+        return;
+    for (uint32_t i = 0; i < n; i++) {
+        t[i].name = tag_name(r, rt[i].name_off, rt[i].name_len, &t[i].name_len);
+        t[i].value = tag_text(r, rt[i].value_off, rt[i].value_len, (int)rt[i].escaped,
+                              &t[i].value_len);
+        t[i].line = rt[i].line;
+        t[i].col = rt[i].col;
+        t[i].off = rt[i].off;
+    }
+    r->rtags.len = 0;
+}
+
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
+static void trim(const char **s, uint32_t *n)
+{
+    while (*n && is_space(**s))
+        (*s)++, (*n)--;
+    while (*n && is_space((*s)[*n - 1]))
+        (*n)--;
+}
+
+/*
+ * Adds a piece of comment text to the plain text: the first piece is kept
+ * as a pointer; with text on both sides of a command the pieces are joined
+ * in the arena, separated by one space.
+ */
+static void add_piece(struct pgn_reader *r, uint32_t *pieces, const char **piece,
+                      uint32_t *piece_len, char **joined, uint32_t *jlen, uint32_t len,
+                      const char *seg, uint32_t seg_len)
+{
+    if (!seg_len)
+        return;
+    if (*pieces == 1) {
+        *joined = arena_alloc(&r->arena, (size_t)len + 1);
+        if (*joined) {
+            memcpy(*joined, *piece, *piece_len);
+            *jlen = *piece_len;
+        }
+    }
+    if (*pieces >= 1 && *joined) {
+        (*joined)[(*jlen)++] = ' ';
+        memcpy(*joined + *jlen, seg, seg_len);
+        *jlen += seg_len;
+    }
+    if (*pieces == 0) {
+        *piece = seg;
+        *piece_len = seg_len;
+    }
+    ++*pieces;
+}
+
+/* Sets text, plain and the commands of comment c. */
+static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
+{
+    uint32_t len;
+    const char *s = text_at(r, c->off + 1, c->len, &len);
+    c->text = s;
+    c->len = len;
+    c->cmd_first = COUNT_OF(r->cmds, struct game_cmd);
+    struct pgn_cmd_span cs;
+    size_t from = 0;
+    const char *piece = NULL;
+    uint32_t piece_len = 0, pieces = 0;
+    char *joined = NULL;
+    uint32_t jlen = 0;
+    for (;;) {
+        int found = pgn_lex_next_command(s, len, from, &cs);
+        const char *seg = s + from;
+        uint32_t seg_len = (uint32_t)((found ? cs.start : len) - from);
+        trim(&seg, &seg_len);
+        add_piece(r, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
+        if (!found)
+            break;
+        if (COUNT_OF(r->cmds, struct game_cmd) >= r->lim.max_cmds) {
+            /* Over the limit: the rest of the comment stays text. */
+            if (!r->ps.cmds_full)
+                diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, c->line, c->col, r->ps.goff + c->off,
+                     "too many [%%commands] in one game (limit %lu)",
+                     (unsigned long)r->lim.max_cmds);
+            r->ps.cmds_full = 1;
+            found = 0;
+            seg = s + cs.start;
+            seg_len = (uint32_t)(len - cs.start);
+            trim(&seg, &seg_len);
+            add_piece(r, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
+            break;
+        }
+        struct game_cmd *cmd = push(r, &r->cmds, sizeof *cmd);
+        if (!cmd)
+            break;
+        cmd->name = s + cs.name_off;
+        cmd->name_len = (uint32_t)cs.name_len;
+        cmd->args = s + cs.args_off;
+        cmd->args_len = (uint32_t)cs.args_len;
+        from = cs.end;
+    }
+    c->cmd_count = COUNT_OF(r->cmds, struct game_cmd) - c->cmd_first;
+    if (joined) {
+        joined[jlen] = '\0';
+        c->plain = joined;
+        c->plain_len = jlen;
+    } else {
+        c->plain = pieces ? piece : s;
+        c->plain_len = pieces ? piece_len : 0;
+    }
+    const char *t = s;
+    uint32_t tl = len;
+    trim(&t, &tl);
+    if (tl && pgn_lex_result((const unsigned char *)t, tl) >= 0)
+        c->flags |= GAME_COMMENT_RESULT;
+}
+
+/*
+ * Stable counting sort of n elements of size sz by keys[i] < nkeys; keys
+ * are reordered too. If newpos is not NULL it receives each element's new
+ * index. Returns 1 if anything moved, 0 if the order was already right,
+ * or a negative status.
+ */
+static int group(struct pgn_reader *r, void *base, uint32_t n, size_t sz, uint32_t *keys,
+                 uint32_t nkeys, uint32_t *newpos)
+{
+    uint32_t i = 1;
+    while (i < n && keys[i] >= keys[i - 1])
+        i++;
+    if (i >= n)
+        return 0;
+    uint32_t *start = arena_alloc(&r->arena, ((size_t)nkeys + 1) * sizeof *start);
+    char *tmp = arena_alloc(&r->arena, (size_t)n * sz);
+    uint32_t *tk = arena_alloc(&r->arena, (size_t)n * sizeof *tk);
+    if (!start || !tmp || !tk)
+        return r->arena.err;
+    memset(start, 0, ((size_t)nkeys + 1) * sizeof *start);
+    for (i = 0; i < n; i++)
+        start[keys[i] + 1]++;
+    for (i = 0; i < nkeys; i++)
+        start[i + 1] += start[i];
+    for (i = 0; i < n; i++) {
+        uint32_t d = start[keys[i]]++;
+        memcpy(tmp + (size_t)d * sz, (char *)base + (size_t)i * sz, sz);
+        tk[d] = keys[i];
+        if (newpos)
+            newpos[i] = d;
+    }
+    memcpy(base, tmp, (size_t)n * sz);
+    memcpy(keys, tk, (size_t)n * sizeof *keys);
+    return 1;
+}
+
+/* Puts every line's moves and every owner's comments and NAGs into contiguous slices. */
+static int build_tree(struct pgn_reader *r)
+{
+    struct game_move *m = (struct game_move *)r->moves.data;
+    struct game_var *v = (struct game_var *)r->vars.data;
+    struct game_comment *c = (struct game_comment *)r->comments.data;
+    uint32_t nm = COUNT_OF(r->moves, struct game_move);
+    uint32_t nv = COUNT_OF(r->vars, struct game_var);
+    uint32_t nc = COUNT_OF(r->comments, struct game_comment);
+    uint32_t nn = COUNT_OF(r->nags, uint16_t);
+    struct parse *ps = &r->ps;
+    int rc;
+
+    /* Comments. Keys: v before line v's first move, nv + i after move i, nv + nm after the result. */
+    uint32_t *ck = (uint32_t *)r->ckeys.data;
+    for (uint32_t i = 0; i < nc; i++)
+        ck[i] = ck[i] == OWNER_POST ? nv + nm : (ck[i] & OWNER_LINE) ? ck[i] & ~OWNER_LINE : nv + ck[i];
+    if ((rc = group(r, c, nc, sizeof *c, ck, nv + nm + 1, NULL)) < 0)
+        return rc;
+    ps->post_first = nc;
+    ps->post_count = 0;
+    for (uint32_t i = 0; i < nc; i++) {
+        uint32_t k = ck[i], *first, *count;
+        if (k < nv) {
+            first = &v[k].comment_first;
+            count = &v[k].comment_count;
+        } else if (k < nv + nm) {
+            first = &m[k - nv].comment_first;
+            count = &m[k - nv].comment_count;
+        } else {
+            first = &ps->post_first;
+            count = &ps->post_count;
+        }
+        if (!*count)
+            *first = i;
+        ++*count;
+    }
+
+    /* NAGs. Key: the move they follow. */
+    uint32_t *nk = (uint32_t *)r->nkeys.data;
+    if ((rc = group(r, r->nags.data, nn, sizeof(uint16_t), nk, nm, NULL)) < 0)
+        return rc;
+    for (uint32_t i = 0; i < nn; i++) {
+        if (!m[nk[i]].nag_count)
+            m[nk[i]].nag_first = i;
+        m[nk[i]].nag_count++;
+    }
+
+    if (nv > 1) {
+        /* Variations. Key: 1 + the move they replace (the main line keeps key 0). */
+        uint32_t *vk = arena_alloc(&r->arena, (size_t)nv * sizeof *vk);
+        uint32_t *vpos = arena_alloc(&r->arena, (size_t)nv * sizeof *vpos);
+        uint32_t *mk = arena_alloc(&r->arena, ((size_t)nm + 1) * sizeof *mk);
+        uint32_t *mpos = arena_alloc(&r->arena, ((size_t)nm + 1) * sizeof *mpos);
+        if (!vk || !vpos || !mk || !mpos)
+            return r->arena.err;
+        for (uint32_t i = 0; i < nv; i++)
+            vk[i] = v[i].parent == NONE ? 0 : v[i].parent + 1;
+        if ((rc = group(r, v, nv, sizeof *v, vk, nm + 1, vpos)) < 0)
+            return rc;
+        for (uint32_t i = 0; rc == 0 && i < nv; i++)
+            vpos[i] = i;
+        for (uint32_t i = 1; i < nv; i++) {
+            struct game_move *pm = &m[v[i].parent];
+            if (!pm->var_count)
+                pm->var_first = i;
+            pm->var_count++;
+        }
+        /* Moves. Key: their line's new index. */
+        for (uint32_t i = 0; i < nm; i++)
+            mk[i] = m[i].var = vpos[m[i].var];
+        if ((rc = group(r, m, nm, sizeof *m, mk, nv, mpos)) < 0)
+            return rc;
+        for (uint32_t i = 0; rc == 0 && i < nm; i++)
+            mpos[i] = i;
+        for (uint32_t i = 1; i < nv; i++)
+            v[i].parent = mpos[v[i].parent];
+    }
+    if (nv == 1) {
+        v[0].first = 0;
+        v[0].count = nm;
+        return PGN_OK;
+    }
+    for (uint32_t i = 0; i < nm; i++) {
+        struct game_var *l = &v[m[i].var];
+        if (!l->count)
+            l->first = i;
+        l->count++;
+    }
+    return PGN_OK;
+}
+
+/* Line and column of the byte at game-relative offset off. */
+static void locate(const struct pgn_reader *r, size_t off, uint64_t *line, uint32_t *col)
+{
+    const unsigned char *g = r->buf + r->gstart;
+    uint64_t l = r->ps.start_line;
+    ptrdiff_t ls = 1 - (ptrdiff_t)r->ps.start_col; /* offset of the line start */
+    for (size_t i = 0; i < off; i++) {
+        if (g[i] == '\n' || (g[i] == '\r' && g[i + 1] != '\n')) {
+            l++;
+            ls = (ptrdiff_t)i + 1;
+        }
+    }
+    *line = l;
+    *col = (uint32_t)((ptrdiff_t)off - ls + 1);
+}
+
+static int finish_game(struct pgn_reader *r, struct game *g)
+{
+    struct parse *ps = &r->ps;
+    size_t split = ps->truncated ? r->pos : (ps->split < r->len ? ps->split : r->len);
+    const char *raw = (const char *)r->buf + r->gstart;
+    size_t raw_len = ps->truncated ? 0 : split - r->gstart;
+    memset(g, 0, sizeof *g);
+    g->file = r->name;
+    g->index = ++r->ngames;
+    g->offset = ps->goff;
+    g->raw_size = ps->truncated ? ps->split_abs - ps->goff : raw_len;
+    g->raw = ps->truncated ? NULL : raw;
+    g->raw_len = raw_len;
+    g->line = ps->first_line;
+    g->col = ps->first_col;
+
+    if (r->io_status && split >= r->len)
+        diag(r, PGN_SEV_ERROR, PGN_EIO, r->line, col_of(r, r->len), r->base + r->len, "%s",
+             pgn_input_error(r->in));
+    if (!ps->truncated) {
+        size_t good = utf8_valid_prefix(raw, raw_len);
+        if (good < raw_len) {
+            uint64_t line;
+            uint32_t col;
+            ps->latin1 = 1;
+            locate(r, good, &line, &col);
+            diag(r, PGN_SEV_NOTE, PGN_EENCODING, line, col, ps->goff + good,
+                 "not valid UTF-8: read as CP1252");
+        }
+        resolve_tags(r);
+        struct game_move *m = (struct game_move *)r->moves.data;
+        if (r->moved || ps->latin1)
+            for (uint32_t i = 0, n = COUNT_OF(r->moves, struct game_move); i < n; i++)
+                m[i].text = (m[i].flags & GAME_MOVE_REJOINED)
+                                ? utf8_text(r, m[i].text, m[i].len, &m[i].len) /* arena copy */
+                                : text_at(r, m[i].off, m[i].len, &m[i].len);
+        struct game_comment *c = (struct game_comment *)r->comments.data;
+        for (uint32_t i = 0, n = COUNT_OF(r->comments, struct game_comment); i < n; i++)
+            resolve_comment(r, &c[i]);
+        if (ps->result)
+            ps->result_text = text_at(r, ps->result_off, ps->result_len, &ps->result_len);
+    } else if (ps->latin1) {
+        diag(r, PGN_SEV_NOTE, PGN_EENCODING, ps->first_line, ps->first_col, ps->goff,
+             "not valid UTF-8: read as CP1252");
+    }
+    if (ps->latin1)
+        g->flags |= GAME_CP1252;
+    if (ps->truncated)
+        g->flags |= GAME_TRUNCATED;
+    if (!ps->result && !ps->truncated) {
+        /* No result token, but a comment that holds one: "{0-1}". Say so; keep the comment. */
+        const struct game_comment *c = (const struct game_comment *)r->comments.data;
+        for (uint32_t i = 0, n = COUNT_OF(r->comments, struct game_comment); i < n; i++)
+            if (c[i].flags & GAME_COMMENT_RESULT) {
+                diag(r, PGN_SEV_WARNING, PGN_ESYNTAX, c[i].line, c[i].col, ps->goff + c[i].off,
+                     "result only in a comment");
+                break;
+            }
+    }
+    struct game_var *v0 = (struct game_var *)r->vars.data;
+    v0->line = ps->first_line;
+    v0->col = ps->first_col;
+    v0->off = ps->first_off;
+    int rc = build_tree(r);
+    if (rc < 0) {
+        if (rc == PGN_ENOMEM)
+            return rc;
+        diag(r, PGN_SEV_ERROR, rc, ps->first_line, ps->first_col, ps->goff,
+             "game needs too much memory (limit %llu bytes)", (unsigned long long)r->lim.max_arena);
+    }
+    g->post_first = ps->post_first;
+    g->post_count = ps->post_count;
+    if (r->arena.err && r->arena.err != PGN_ENOMEM)
+        diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, ps->first_line, ps->first_col, ps->goff,
+             "game needs too much memory (limit %llu bytes)", (unsigned long long)r->lim.max_arena);
+    if (r->arena.err == PGN_ENOMEM || r->fatal)
+        return PGN_ENOMEM;
+
+    g->tags = (const struct game_tag *)r->tags.data;
+    g->ntags = COUNT_OF(r->tags, struct game_tag);
+    g->moves = (const struct game_move *)r->moves.data;
+    g->nmoves = COUNT_OF(r->moves, struct game_move);
+    g->vars = (const struct game_var *)r->vars.data;
+    g->nvars = COUNT_OF(r->vars, struct game_var);
+    g->comments = (const struct game_comment *)r->comments.data;
+    g->ncomments = COUNT_OF(r->comments, struct game_comment);
+    g->nags = (const uint16_t *)r->nags.data;
+    g->nnags = COUNT_OF(r->nags, uint16_t);
+    g->cmds = (const struct game_cmd *)r->cmds.data;
+    g->ncmds = COUNT_OF(r->cmds, struct game_cmd);
+    g->result = ps->result;
+    if (ps->result) {
+        g->result_text = ps->result_text;
+        g->result_len = ps->result_len;
+        g->result_line = ps->result_line;
+        g->result_col = ps->result_col;
+        g->result_off = ps->result_off;
+    }
+    if (ps->bom || (raw_len >= 3 && !memcmp(raw, UTF8_BOM, 3)))
+        g->flags |= GAME_BOM;
+    if (!g->ntags && !g->nmoves && !g->result && !ps->truncated) {
+        g->flags |= GAME_EMPTY;
+        diag(r, PGN_SEV_WARNING, PGN_ESYNTAX, ps->first_line, ps->first_col, ps->goff,
+             "no tag pair, move or result here: only comments");
+    }
+    if (ps->nbad)
+        g->flags |= GAME_BAD;
+    g->errors = (const struct pgn_error *)r->errors.data;
+    g->nerrors = COUNT_OF(r->errors, struct pgn_error);
+    g->nbad = ps->nbad;
+    return PGN_OK;
+}
+
+int pgn_reader_next(struct pgn_reader *r, struct game *g)
+{
+    if (r->status)
+        return r->status < 0 ? r->status : 0;
+    begin_game(r);
+    int rc = parse_game(r);
+    if (rc > 0) {
+        rc = finish_game(r, g);
+        if (rc == PGN_OK) {
+            if (!r->ps.truncated)
+                r->pos = r->ps.split < r->len ? r->ps.split : r->len;
+            r->gstart = r->pos;
+            return 1;
+        }
+    }
+    if (rc == 0 && r->io_status)
+        rc = r->io_status;
+    r->status = rc ? rc : 1;
+    if (rc < 0) {
+        r->err.code = rc;
+        r->err.severity = PGN_SEV_ERROR;
+        r->err.line = r->line;
+        r->err.col = 0;
+        r->err.offset = r->base + r->len;
+        r->err.message = rc == r->io_status ? pgn_input_error(r->in) : pgn_strerror(rc);
+    }
+    return rc;
+}

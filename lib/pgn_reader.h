@@ -1,0 +1,139 @@
+/* pgn_reader.h - streaming PGN reader: splits the input into games and parses each one. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_PGN_READER_H
+#define LIB_PGN_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "error.h"
+#include "game.h"
+
+/*
+ * Pull interface (one reader per input; game numbers restart at 1):
+ *
+ *   struct pgn_reader *r;
+ *   struct game g;
+ *   int rc = pgn_reader_open(&r, path, NULL);   // NULL or "-" = stdin
+ *   while ((rc = pgn_reader_next(r, &g)) > 0)
+ *       use(&g);                                 // valid until the next call
+ *   if (rc < 0)
+ *       report(pgn_reader_error(r));             // I/O error: the input is damaged
+ *   pgn_reader_free(r);
+ *
+ * Memory stays bounded by the limits below whatever the input: the reader
+ * keeps only the current game in a sliding window, never the whole input.
+ *
+ * SYNTAX ONLY. The reader checks PGN structure, not chess: a move token is
+ * any run of move-like characters (see pgn_lex.h).
+ *
+ * GAME BOUNDARIES. A game is: comments, tag pairs, movetext, a result, then
+ * comments. A new game starts at
+ *   - a tag pair ('[' blanks name blanks '"') that is the first token of its
+ *     line, after movetext or a result;
+ *   - in the tag section, a tag pair whose name the game already has, when
+ *     an empty line came before it or the name is "Event" (header-only
+ *     games; an empty line inside one header does not split it);
+ *   - a tag pair or a word (move, move number, ...) after the result; stray
+ *     characters there (')', '$1', NUL bytes) stay with the game, with a
+ *     warning, and so do comments and a second result;
+ *   - a tag pair line after an empty line inside an unterminated {comment}
+ *     (error "unterminated comment" on the game that opened it).
+ * A '[' line inside a {comment} is comment text; a '[' later in a movetext
+ * line is an error. A tag pair must be on one line.
+ *
+ * ERRORS. A broken tag pair, a bad NAG or a misplaced glyph spoils only
+ * itself: the error is recorded and parsing goes on. Any other syntax error
+ * (an unexpected token or character, an unbalanced parenthesis, a variation
+ * before the first move, a tag pair in movetext, a limit) is recorded once
+ * and the rest of the game is scanned without being recorded (comments
+ * still hide '[' lines, a result still ends the game, so header-less games
+ * are not merged); the next game starts at the next boundary.
+ *
+ * RAW SPANS partition the input: concatenating the raw bytes of all games in
+ * order gives the input back byte for byte. A game's span starts where the
+ * previous one ended (the first game's at offset 0, BOM and any junk
+ * included) and ends at the start of the line holding the next game's first
+ * token (or right after this game's last token, if that is later on the
+ * same line), or at the end of the input. So blank lines and comments
+ * between two games belong to the first one, and a % line or comment before
+ * a file's first game belongs to that game; a byte order mark at the start
+ * of a line goes with the game that follows it (GAME_BOM). An input that
+ * holds nothing but white space yields no game.
+ *
+ * OVERSIZED GAMES. A game is too big when one of its lines starts more than
+ * max_game bytes after the game's start, or when a single line is longer
+ * than max_game (such a line counts as part of the game in progress). It
+ * gets GAME_TRUNCATED and a PGN_ETOOBIG error; the rest of it is skipped
+ * without being kept in memory, up to the next line that is a tag pair and
+ * follows a line that was not one (outside {comments}, or inside one after
+ * an empty line), or the end. raw is NULL and raw_len 0, but offset and
+ * raw_size still give its span, so the spans still partition the input;
+ * tags read before the limit are kept, the movetext is dropped. Callers that
+ * pass games through must report such a game instead of copying it.
+ */
+
+/*
+ * Hard limits (defaults in parentheses). Going over one is a PGN_ETOOBIG
+ * error on the game, "<what> (limit N)", the game is marked bad and the rest
+ * of it is only scanned (or, for max_game, skipped unread); the reader goes
+ * on with the next game. Memory: the input window is at most
+ * 2 * max_game + read_size; the per-game arrays are bounded by the counts.
+ */
+struct pgn_limits {
+    size_t max_game;       /* bytes of one game, see OVERSIZED GAMES (16 MiB; at most 1 GiB) */
+    size_t max_comment;    /* bytes of one comment (1 MiB) */
+    size_t max_tag_value;  /* bytes of one tag value (64 KiB) */
+    size_t max_token;      /* bytes of one move token (255) */
+    size_t max_arena;      /* bytes of decoded text and scratch per game (64 MiB) */
+    uint32_t max_tags;     /* tag pairs per game (1000) */
+    uint32_t max_moves;    /* moves per game, variations included; also variations (100,000) */
+    uint32_t max_comments; /* comments per game (100,000) */
+    uint32_t max_nags;     /* NAGs per game (100,000) */
+    uint32_t max_cmds;     /* [%cmd] commands per game (100,000) */
+    uint32_t max_depth;    /* nesting of variations (256) */
+    uint32_t max_errors;   /* diagnostics kept per game; more are dropped, not an error (64) */
+};
+
+struct pgn_reader_opts {
+    struct pgn_limits limits;
+    const char *name; /* name for diagnostics; default: the path, "<stdin>" or "<memory>" */
+    size_t read_size; /* bytes per read (256 KiB) */
+};
+
+struct pgn_reader;
+
+/** Fills o with the defaults. */
+void pgn_reader_opts_init(struct pgn_reader_opts *o);
+
+/**
+ * Opens path (NULL or "-" = standard input; plain or gzip, detected from the
+ * content) with opts (NULL = defaults; copied). Returns PGN_OK and *out, or
+ * PGN_EIO (errno tells why) / PGN_ENOMEM with *out = NULL.
+ */
+int pgn_reader_open(struct pgn_reader **out, const char *path, const struct pgn_reader_opts *opts);
+
+/** As pgn_reader_open, reading data[0..len), which must outlive the reader. */
+int pgn_reader_open_mem(struct pgn_reader **out, const void *data, size_t len,
+                        const struct pgn_reader_opts *opts);
+
+/**
+ * Reads the next game into *g (see game.h for ownership). Returns 1 for a
+ * game, 0 at the end of the input, or a negative status: PGN_EIO when the
+ * input is unreadable or damaged (every game before the damage has been
+ * returned, the last one with a PGN_EIO error diagnostic; see
+ * pgn_reader_error()), PGN_ENOMEM. After 0 or an error, later calls return
+ * the same. Syntax errors are never returned here: they are diagnostics in
+ * g->errors, with GAME_BAD set.
+ */
+int pgn_reader_next(struct pgn_reader *r, struct game *g);
+
+/** Details of the error pgn_reader_next() returned (code PGN_OK if none); owned by r. */
+const struct pgn_error *pgn_reader_error(const struct pgn_reader *r);
+
+/** Bytes of (decompressed) input consumed so far: the end of the last game's span. */
+uint64_t pgn_reader_offset(const struct pgn_reader *r);
+
+/** Frees r and everything it returned (NULL is allowed). */
+void pgn_reader_free(struct pgn_reader *r);
+
+#endif
