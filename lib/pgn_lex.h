@@ -35,6 +35,14 @@ enum {
 };
 extern const unsigned char pgn_lex_kind[256];
 
+/*
+ * Bits of pgn_lex_move[], for the reader's fast path of plain moves: what
+ * may start one (letters but O, Z and e, which may begin castling, a null
+ * move or an e.p. mark) and end one (letters but p, digits, + and #).
+ */
+enum { LM_FIRST = 1, LM_LAST = 2 };
+extern const unsigned char pgn_lex_move[256];
+
 enum pgn_word_kind {
     PGN_W_MOVE,      /* a move token (core_off/core_len), maybe with a glued number */
     PGN_W_NUMBER,    /* a move number: "12", "12.", "12...", "12…" */

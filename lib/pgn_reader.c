@@ -1316,12 +1316,11 @@ static int parse_game(struct pgn_reader *r)
                         }
                         nflags |= GAME_MOVE_GLUED_NUMBER;
                     }
-                    unsigned m0 = *m, ml = q[-1];
+                    unsigned m0 = *m;
                     size_t mn = (size_t)(q - m);
-                    if ((m0 | 0x20) - 'a' < 26u && m0 != 'O' && m0 != 'Z' &&
-                        !(m0 == 'e' && (m[1] == '.' || m[1] == 'p')) &&
-                        ((cls[ml] & LX_TAGNAME) || ml == '+' || ml == '#') && ml != 'p' &&
-                        ml != '_' && mn <= r->lim.max_token &&
+                    if (((pgn_lex_move[m0] & LM_FIRST) ||
+                         (m0 == 'e' && m[1] != '.' && m[1] != 'p')) &&
+                        (pgn_lex_move[q[-1]] & LM_LAST) && mn <= r->lim.max_token &&
                         COUNT_OF(r->moves, struct game_move) < r->lim.max_moves) {
                         start_token(r, idx);
                         ps->tagsec = 0;

@@ -4,7 +4,7 @@
  * Build and run (after make builds build/libpgnkit.a):
  *   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -Ilib tests/bench/reader_bench.c \
  *      build/libpgnkit.a -lz -o build/reader_bench
- *   build/reader_bench FILE... [-n RUNS]
+ *   build/reader_bench [-n RUNS] FILE...     ("-" = stdin, read once)
  * Prints, per file, the best of RUNS passes: games, bad games, moves,
  * decompressed bytes, seconds and MB/s (of decompressed PGN, 10^6 bytes).
  */
@@ -24,14 +24,18 @@ static double now(void)
 int main(int argc, char **argv)
 {
     int runs = 3;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "-n"))
+            runs = atoi(argv[i + 1]);
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-n") && i + 1 < argc) {
-            runs = atoi(argv[++i]);
+        if (!strcmp(argv[i], "-n")) {
+            i++;
             continue;
         }
         double best = 1e30;
         unsigned long long games = 0, bad = 0, moves = 0, bytes = 0;
-        for (int run = 0; run < runs; run++) {
+        int n = strcmp(argv[i], "-") ? runs : 1; /* stdin can be read once */
+        for (int run = 0; run < n; run++) {
             struct pgn_reader *r;
             struct game g;
             if (pgn_reader_open(&r, argv[i], NULL)) {
