@@ -85,6 +85,31 @@ char *xstrdup(const char *s)
     return memcpy(xmalloc(n), s, n);
 }
 
+void json_string(FILE *f, const char *s, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    putc('"', f);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        switch (c) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\t': fputs("\\t", f); break;
+        default:
+            if (c < 0x20 || c == 0x7f) {
+                fputs("\\u00", f);
+                putc(hex[c >> 4], f);
+                putc(hex[c & 15], f);
+            } else {
+                putc(c, f);
+            }
+        }
+    }
+    putc('"', f);
+}
+
 int parse_long(const char *s, long min, long max, long *out)
 {
     char *end;

@@ -33,6 +33,9 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *ptr, size_t n);
 char *xstrdup(const char *s);
 
+/** Writes [s, s+len) as a JSON string with quotes (s must be valid UTF-8). */
+void json_string(FILE *f, const char *s, size_t len);
+
 /** Parses a whole decimal number in [min, max]; returns 0 on success. */
 int parse_long(const char *s, long min, long max, long *out);
 

@@ -82,7 +82,24 @@ for script in tests/cli/*/*.sh; do
     if [ $ok = 1 ]; then pass "$name"; else fail "$name"; fi
 done
 
-# 4. Script tests: tests/scripts/*.sh print their own diagnostics and exit 0 on success.
+# 4. Validate goldens: every testdata/broken/NAME.pgn (one defect class each)
+# and testdata/corpus/NAME.pgn (real games) has NAME.expected, the diagnostics
+# and summary of `pgnkit validate` followed by its exit status.
+for pgn in testdata/broken/*.pgn testdata/corpus/*.pgn; do
+    [ -e "$pgn" ] || continue
+    expected=${pgn%.pgn}.expected
+    { "$PGNKIT" validate "$pgn" 2>&1; echo "exit $?"; } >"$tmp/out" </dev/null
+    if [ "$bless" = --bless ]; then
+        cp "$tmp/out" "$expected"; echo "blessed $expected"; continue
+    fi
+    if cmp -s "$tmp/out" "$expected"; then
+        pass "validate $pgn"
+    else
+        fail "validate $pgn"; diff "$expected" "$tmp/out" 2>&1 | head -n 20 | sed 's/^/    /'
+    fi
+done
+
+# 5. Script tests: tests/scripts/*.sh print their own diagnostics and exit 0 on success.
 for script in tests/scripts/*.sh; do
     [ -e "$script" ] || continue
     if sh "$script" >"$tmp/out" 2>&1; then

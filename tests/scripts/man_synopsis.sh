@@ -5,6 +5,11 @@ set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
 status=0
+case $PGNKIT in /*) ;; *) PGNKIT=$(pwd)/$PGNKIT ;; esac
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+ln -s "$(pwd)/testdata" "$scratch/testdata"
+ln -s "$(pwd)/tests" "$scratch/tests"
 
 # Renders the roff SYNOPSIS section to plain lines: .B/.I join their words
 # with spaces, the alternating-font macros (.RB .IR ...) join them without.
@@ -38,10 +43,10 @@ for cmd in $commands; do
         echo "  -h:  $got"
         status=1
     fi
-    # EXAMPLES: lines "$ pgnkit ..." are run from the repository root.
+    # EXAMPLES: lines "$ pgnkit ..." are run in a scratch folder that sees testdata/.
     awk '/^\.SH /{ex=($2=="EXAMPLES"); next} ex && /^\$ pgnkit /{ sub(/^\$ /, ""); print }' "$page" \
         | sed 's/\\-/-/g' | while IFS= read -r example; do
-        out=$(eval "\"\$PGNKIT\" ${example#pgnkit }" 2>&1 >/dev/null </dev/null)
+        out=$(cd "$scratch" && eval "\"\$PGNKIT\" ${example#pgnkit }" 2>&1 >/dev/null </dev/null)
         code=$?
         if [ $code -ge 2 ]; then
             echo "$page example failed (exit $code): $example"; echo "$out" | head -5

@@ -1,0 +1,641 @@
+/* replay.c - replays a parsed game and checks it: moves, end of game, result. */
+/* SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "diag.h"
+#include "movegen.h"
+#include "movewrite.h"
+#include "notation.h"
+#include "replay.h"
+#include "replay_internal.h"
+#include "san.h"
+#include "banned.h"
+
+static const char *const color_name[2] = { "White", "Black" };
+
+static int grow(void **ptr, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    void *p = realloc(*ptr, n * size);
+    if (!p)
+        return -1;
+    *ptr = p;
+    *cap = n;
+    return 0;
+}
+
+/* The severity a diagnostic gets under the options, or -1 when it is dropped. */
+static int effective_severity(const struct replay *r, int sev, int strict)
+{
+    if (sev == SEV_WARNING && (r->opts.flags & REPLAY_STRICT) && strict)
+        sev = SEV_ERROR;
+    if (sev == SEV_WARNING && (r->opts.flags & REPLAY_WERROR))
+        sev = SEV_ERROR;
+    if (sev < SEV_ERROR && (r->opts.flags & REPLAY_NO_WARN))
+        return -1;
+    return sev;
+}
+
+static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64_t line,
+                                     uint32_t col, uint64_t offset)
+{
+    if (sev < 0 || grow((void **)&r->diags, &r->diag_cap, r->ndiags + 1, sizeof *r->diags))
+        return NULL;
+    struct replay_diag *d = &r->diags[r->ndiags++];
+    d->code = code;
+    d->severity = sev;
+    d->line = line;
+    d->col = col;
+    d->offset = offset;
+    d->move = UINT32_MAX;
+    d->move_number = 0;
+    d->side = WHITE;
+    d->fen[0] = 0;
+    d->msg[0] = 0;
+    if (sev == SEV_ERROR)
+        r->errors++;
+    else if (sev == SEV_WARNING)
+        r->warnings++;
+    return d;
+}
+
+struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32_t col,
+                               uint64_t offset, const char *fmt, ...)
+{
+    int sev = effective_severity(r, diag_severity(code), diag_is_strict(code));
+    struct replay_diag *d = push_diag(r, code, sev, line, col, offset);
+    if (!d)
+        return NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+    return d;
+}
+
+/* A diagnostic about move index i of g, played from position p. */
+static struct replay_diag *move_diag(struct replay *r, const struct game *g, uint32_t i,
+                                     const struct pos *p, int code, const char *fmt, ...)
+{
+    const struct game_move *m = &g->moves[i];
+    struct replay_diag *d = replay_add(r, code, m->line, m->col, g->offset + m->off, "%s", "");
+    if (!d)
+        return NULL;
+    d->move = i;
+    d->move_number = p->fullmove;
+    d->side = p->side;
+    pos_to_fen(p, 0, d->fen);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+    return d;
+}
+
+static int reader_code(int status)
+{
+    switch (status) {
+    case PGN_ETOOBIG: return D_TOO_BIG;
+    case PGN_EENCODING: return D_ENCODING;
+    default: return D_SYNTAX;
+    }
+}
+
+/* The reader's findings keep the reader's severity: its warnings (a stray
+ * character after the result, an unescaped quote) are export-format
+ * deviations, which --strict turns into errors. */
+static void import_reader_diags(struct replay *r, const struct game *g)
+{
+    for (uint32_t i = 0; i < g->nerrors; i++) {
+        const struct pgn_error *e = &g->errors[i];
+        int sev = effective_severity(r, e->severity, 1);
+        struct replay_diag *d = push_diag(r, reader_code(e->code), sev, e->line, e->col,
+                                          e->offset);
+        if (d)
+            snprintf(d->msg, sizeof d->msg, "%s", e->message ? e->message : pgn_strerror(e->code));
+    }
+}
+
+/* ---- Variants ------------------------------------------------------------ */
+
+/* Lowercase letters and digits of v, for comparing variant names loosely. */
+static void squeeze(const char *v, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *v && n + 1 < cap; v++) {
+        char c = *v;
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c + 32);
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            out[n++] = c;
+    }
+    out[n] = 0;
+}
+
+int variant_is_chess960(const char *value)
+{
+    static const char *const names[] = {
+        "chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess", "frc",
+        "chess960frc", "freestyle", "freestylechess", "doublechess960", "dfrc", "shuffle960",
+    };
+    char s[64];
+    squeeze(value, s, sizeof s);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(s, names[i]))
+            return 1;
+    return 0;
+}
+
+int variant_is_standard(const char *value)
+{
+    static const char *const names[] = {
+        "", "standard", "normal", "chess", "classical", "orthodox", "fromposition",
+        "standardchess", "regular",
+    };
+    char s[64];
+    squeeze(value, s, sizeof s);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(s, names[i]))
+            return 1;
+    return 0;
+}
+
+/* ---- Start position ------------------------------------------------------ */
+
+/* Sets r->start from the FEN/SetUp/Variant tags; 0 when the game can be replayed. */
+static int setup_start(struct replay *r, const struct game *g, const struct known_tags *k)
+{
+    const struct game_tag *variant = k->tag[KT_VARIANT];
+    const struct game_tag *fen = k->tag[KT_FEN];
+    const struct game_tag *setup = k->tag[KT_SETUP];
+
+    r->chess960 = 0;
+    if (variant && variant_is_chess960(variant->value)) {
+        r->chess960 = 1;
+    } else if (variant && !variant_is_standard(variant->value)) {
+        replay_add(r, D_VARIANT, variant->line, variant->col, g->offset + variant->off,
+                   "variant '%s' is not replayed; the game is skipped", variant->value);
+        r->skipped = 1;
+        return -1;
+    }
+    if (fen) {
+        int rc = pos_from_fen(&r->start, fen->value);
+        if (rc) {
+            replay_add(r, D_BAD_FEN, fen->line, fen->col, g->offset + fen->off,
+                       "invalid FEN '%s': %s", fen->value, fen_strerror(rc));
+            return -1;
+        }
+        if (!(r->opts.flags & REPLAY_NO_TAGS) && (!setup || strcmp(setup->value, "1")))
+            replay_add(r, D_SETUP_TAG, fen->line, fen->col, g->offset + fen->off,
+                       "FEN tag without SetUp \"1\"");
+    } else {
+        pos_set_start(&r->start);
+        if (!(r->opts.flags & REPLAY_NO_TAGS) && setup && !strcmp(setup->value, "1"))
+            replay_add(r, D_SETUP_TAG, setup->line, setup->col, g->offset + setup->off,
+                       "SetUp \"1\" without a FEN tag");
+    }
+    if (r->chess960)
+        r->start.chess960 = 1;
+    return 0;
+}
+
+static int choose_language(const struct replay *r, const struct game *g)
+{
+    if (r->opts.lang != NOTATION_AUTO)
+        return r->opts.lang;
+    struct lang_detect d;
+    lang_detect_init(&d);
+    for (uint32_t i = 0; i < g->nmoves; i++)
+        lang_detect_add(&d, g->moves[i].text, g->moves[i].len);
+    return lang_detect_result(&d);
+}
+
+/* ---- Moves --------------------------------------------------------------- */
+
+struct walk {
+    struct replay *r;
+    const struct game *g;
+    uint32_t nonstandard;      /* moves not in standard SAN */
+    uint32_t first_nonstandard, first_number;
+    int first_side;
+    char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
+    const struct known_tags *tags;
+    int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
+    int past_reported;
+    int oom;
+};
+
+/* After a move that does not resolve: a finished game explains it better. */
+static int report_unresolved(struct walk *w, uint32_t i, const struct pos *p, int rc,
+                             const struct move_error *err)
+{
+    const struct game_move *m = &w->g->moves[i];
+    int state = pos_state(p);
+    if (state != STATE_ONGOING) {
+        move_diag(w->r, w->g, i, p, D_MOVE_AFTER_END, "move '%.*s' after %s", (int)m->len,
+                  m->text, state == STATE_CHECKMATE ? "checkmate" : "stalemate");
+        return -1;
+    }
+    int code = rc == MOVE_EAMBIGUOUS ? D_AMBIGUOUS_MOVE
+             : rc == MOVE_EILLEGAL ? D_ILLEGAL_MOVE : D_BAD_MOVE_TEXT;
+    const char *what = code == D_AMBIGUOUS_MOVE ? "ambiguous move"
+                     : code == D_ILLEGAL_MOVE ? "illegal move" : "not a move";
+    const char *why = err->msg;
+    if (code == D_AMBIGUOUS_MOVE && !strncmp(why, "ambiguous: ", 11))
+        move_diag(w->r, w->g, i, p, code, "%s: could be %s", what, why + 11);
+    else
+        move_diag(w->r, w->g, i, p, code, "%s: %s", what, why);
+    return -1;
+}
+
+/* Compares the + / # written with what the move does. */
+static void check_marks(struct walk *w, uint32_t i, const struct pos *before,
+                        const struct pos *after, const struct san_parts *parts)
+{
+    int check = pos_in_check(after);
+    int mate = check && !movegen_has_legal(after);
+    int wrote_mate = parts->flags & SAN_MATE;
+    int wrote_plus = parts->flags & SAN_CHECK;
+    int wrote_double = parts->flags & SAN_DOUBLE_PLUS; /* old books: mate or double check */
+    const struct game_move *m = &w->g->moves[i];
+    const char *problem = NULL;
+
+    if (mate && !wrote_mate && !wrote_double)
+        problem = "checkmate not marked with '#'";
+    else if (check && !mate && !wrote_plus && !wrote_double)
+        problem = wrote_mate ? "'#' but the move is not mate" : "check not marked with '+'";
+    else if (!check && (wrote_plus || wrote_mate || wrote_double))
+        problem = wrote_mate ? "'#' but the move is not mate" : "'+' but the move gives no check";
+    else if (check && !mate && wrote_mate)
+        problem = "'#' but the move is not mate";
+    if (problem)
+        move_diag(w->r, w->g, i, before, D_CHECK_MARK, "%s: '%.*s'", problem, (int)m->len,
+                  m->text);
+}
+
+/* Length of the move text without its check/mate suffix. */
+static size_t strip_check(const char *s, size_t len)
+{
+    while (len && (s[len - 1] == '+' || s[len - 1] == '#'))
+        len--;
+    return len;
+}
+
+/* The SAN of mv when no origin square is needed (the usual case), in out. */
+static size_t quick_san(const struct pos *p, move16 mv, char out[12])
+{
+    static const char letters[] = "PNBRQK";
+    int from = move_from(mv), to = move_to(mv);
+    int type = piece_type(p->board[from]);
+    size_t n = 0;
+    if (move_flag(mv) == MF_CASTLING) {
+        memcpy(out, to > from ? "O-O" : "O-O-O", to > from ? 3 : 5);
+        return to > from ? 3 : 5;
+    }
+    if (type != PAWN)
+        out[n++] = letters[type];
+    if (pos_captured(p, mv) != NO_PIECE) {
+        if (type == PAWN)
+            out[n++] = (char)('a' + sq_file(from));
+        out[n++] = 'x';
+    }
+    out[n++] = (char)('a' + sq_file(to));
+    out[n++] = (char)('1' + sq_rank(to));
+    if (move_flag(mv) == MF_PROMOTION) {
+        out[n++] = '=';
+        out[n++] = letters[move_promo(mv)];
+    }
+    return n;
+}
+
+static void check_notation(struct walk *w, uint32_t i, const struct pos *p, move16 mv)
+{
+    const struct game_move *m = &w->g->moves[i];
+    size_t len = strip_check(m->text, m->len);
+    char san[MOVE_TEXT_MAX];
+    size_t n = quick_san(p, mv, san);
+    /* Equal to the short form: standard. Otherwise the writer decides
+     * whether an origin was needed (Nbd7) or the text is non-standard. */
+    if (!(len == n && !memcmp(san, m->text, n))) {
+        static const struct write_style plain = { MOVE_FMT_SAN, NOTATION_EN, WRITE_NO_CHECK };
+        n = move_write(p, mv, &plain, san, sizeof san);
+        if (!(len == n && !memcmp(san, m->text, n)))
+            goto nonstandard;
+    }
+    if (!(m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED)))
+        return;
+nonstandard:
+    if (w->nonstandard++ == 0) {
+        w->first_nonstandard = i;
+        w->first_number = p->fullmove;
+        w->first_side = p->side;
+        snprintf(w->first_text, sizeof w->first_text, "%.*s", (int)m->len, m->text);
+        snprintf(w->first_san, sizeof w->first_san, "%.*s", (int)n, san);
+    }
+}
+
+static void check_move_number(struct walk *w, uint32_t i, const struct pos *p)
+{
+    const struct game_move *m = &w->g->moves[i];
+    if (!m->number || m->number == p->fullmove)
+        return;
+    move_diag(w->r, w->g, i, p, D_MOVE_NUMBER, "move number %u, expected %u", m->number,
+              p->fullmove);
+}
+
+/* Occurrences of the position after main-line ply n (keys[n]) so far. */
+static int repetitions(const struct replay *r, uint32_t n, int halfmove)
+{
+    int count = 1;
+    for (int j = (int)n - 2; j >= 0 && j >= (int)n - halfmove; j -= 2)
+        count += r->keys[j] == r->keys[n];
+    return count;
+}
+
+static void track_main_line(struct walk *w, uint32_t i, const struct pos *before,
+                            const struct pos *after)
+{
+    struct replay *r = w->r;
+    uint32_t n = r->plies + 1;
+    if (!w->past_reported && (w->fivefold_ply >= 0 || w->seventyfive_ply >= 0)) {
+        w->past_reported = 1;
+        int five = w->fivefold_ply >= 0;
+        move_diag(r, w->g, i, before, five ? D_PAST_FIVEFOLD : D_PAST_75_MOVES,
+                  "the game was already drawn by %s", five ? "fivefold repetition"
+                                                            : "the 75-move rule");
+    }
+    if (grow((void **)&r->keys, &r->key_cap, n + 1, sizeof *r->keys)) {
+        w->oom = 1;
+        return;
+    }
+    r->keys[n] = pos_repetition_key(after);
+    r->plies = n;
+    if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove) >= 5)
+        w->fivefold_ply = (int)n;
+    if (w->seventyfive_ply < 0 && after->halfmove >= 150 && !(pos_in_check(after)
+                                                             && !movegen_has_legal(after)))
+        w->seventyfive_ply = (int)n;
+}
+
+static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
+{
+    const struct game *g = w->g;
+    struct replay *r = w->r;
+    const struct game_var *v = &g->vars[var];
+    int main_line = var == 0;
+    struct pos p = *start;
+
+    for (uint32_t k = 0; k < v->count; k++) {
+        uint32_t i = v->first + k;
+        const struct game_move *m = &g->moves[i];
+        for (uint32_t j = 0; j < m->var_count; j++)
+            walk_line(w, m->var_first + j, &p);
+        check_move_number(w, i, &p);
+
+        struct pos next = p;
+        if (m->flags & GAME_MOVE_NULL) {
+            if (pos_in_check(&p)) {
+                move_diag(r, g, i, &p, D_ILLEGAL_MOVE, "illegal move: null move while in check");
+                return;
+            }
+            move_diag(r, g, i, &p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
+            pos_play_null(&next);
+        } else {
+            struct san_parts parts;
+            struct move_error err;
+            move16 mv;
+            int rc = san_read(&p, m->text, m->len, r->lang, &mv, &parts, &err);
+            if (rc != MOVE_OK) {
+                report_unresolved(w, i, &p, rc, &err);
+                return;
+            }
+            r->moves[i] = mv;
+            pos_play(&next, mv);
+            check_marks(w, i, &p, &next, &parts);
+            check_notation(w, i, &p, mv);
+        }
+        if (main_line)
+            track_main_line(w, i, &p, &next);
+        p = next;
+    }
+    if (main_line) {
+        r->final = p;
+        r->complete = 1;
+    }
+}
+
+static void report_notation(struct walk *w)
+{
+    if (!w->nonstandard)
+        return;
+    const struct game_move *m = &w->g->moves[w->first_nonstandard];
+    struct replay_diag *d = replay_add(w->r, D_NOTATION, m->line, m->col,
+                                       w->g->offset + m->off, "%s", "");
+    if (!d)
+        return;
+    d->move = w->first_nonstandard;
+    d->move_number = w->first_number;
+    d->side = w->first_side;
+    if (w->r->lang != NOTATION_EN)
+        snprintf(d->msg, sizeof d->msg, "moves written in %s notation, not PGN's English SAN",
+                 notation_get(w->r->lang)->english_name);
+    else if (w->nonstandard == 1)
+        snprintf(d->msg, sizeof d->msg, "'%s' is not standard SAN (%s)", w->first_text,
+                 w->first_san);
+    else
+        snprintf(d->msg, sizeof d->msg, "'%s' is not standard SAN (%s); %u more moves like it",
+                 w->first_text, w->first_san, w->nonstandard - 1);
+}
+
+/* ---- End of game ---------------------------------------------------------- */
+
+static int result_of(const char *v)
+{
+    if (!strcmp(v, "1-0"))
+        return PGN_RESULT_WHITE;
+    if (!strcmp(v, "0-1"))
+        return PGN_RESULT_BLACK;
+    if (!strcmp(v, "1/2-1/2"))
+        return PGN_RESULT_DRAW;
+    if (!strcmp(v, "*"))
+        return PGN_RESULT_UNKNOWN;
+    return PGN_RESULT_NONE;
+}
+
+static int contains_ci(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++) {
+        size_t k = 0;
+        while (k < n && hay[k] && (hay[k] | 32) == needle[k])
+            k++;
+        if (k == n)
+            return 1;
+    }
+    return 0;
+}
+
+static void check_end(struct walk *w)
+{
+    struct replay *r = w->r;
+    const struct game *g = w->g;
+    const struct pos *f = &r->final;
+    uint64_t line = g->line, off = g->offset;
+    uint32_t col = g->col;
+    if (g->result_text) {
+        line = g->result_line, col = g->result_col, off += g->result_off;
+    } else if (g->vars[0].count) {
+        const struct game_move *last = &g->moves[g->vars[0].first + g->vars[0].count - 1];
+        line = last->line, col = last->col + last->len, off += last->off + last->len;
+    }
+
+    int state = pos_state(f);
+    r->end = state == STATE_CHECKMATE ? END_CHECKMATE
+           : state == STATE_STALEMATE ? END_STALEMATE
+           : pos_is_dead(f) ? END_DEAD
+           : w->fivefold_ply >= 0 ? END_FIVEFOLD
+           : w->seventyfive_ply >= 0 ? END_SEVENTYFIVE : END_NONE;
+
+    const struct game_tag *tag = w->tags->tag[KT_RESULT];
+    int tag_result = tag ? result_of(tag->value) : PGN_RESULT_NONE;
+    int result = g->result;
+    if (result == PGN_RESULT_NONE) {
+        if (g->nmoves || !tag)
+            replay_add(r, D_NO_RESULT, line, col, off, "the game has no result (1-0, 0-1, 1/2-1/2 or *)");
+        result = tag_result;
+    } else if (tag_result != PGN_RESULT_NONE && tag_result != result) {
+        replay_add(r, D_RESULT_MISMATCH, line, col, off,
+                   "Result tag \"%s\" differs from the game's result '%.*s'", tag->value,
+                   (int)g->result_len, g->result_text);
+    }
+    if (result == PGN_RESULT_NONE)
+        return;
+
+    const char *res = pgn_result_str(result);
+    int decisive = result == PGN_RESULT_WHITE || result == PGN_RESULT_BLACK;
+    switch (r->end) {
+    case END_CHECKMATE: {
+        int winner = f->side ^ 1;
+        int expect = winner == WHITE ? PGN_RESULT_WHITE : PGN_RESULT_BLACK;
+        if (result == PGN_RESULT_UNKNOWN)
+            replay_add(r, D_UNFINISHED_TERMINAL, line, col, off,
+                       "result '*' but %s is checkmated (%s)", color_name[f->side],
+                       pgn_result_str(expect));
+        else if (result != expect)
+            replay_add(r, D_RESULT_CONTRADICTS, line, col, off,
+                       "result %s contradicts the final position: %s is checkmated (%s)", res,
+                       color_name[f->side], pgn_result_str(expect));
+        return;
+    }
+    case END_STALEMATE:
+    case END_DEAD: {
+        const char *why = r->end == END_STALEMATE ? "stalemate" : "a dead position";
+        if (result == PGN_RESULT_UNKNOWN)
+            replay_add(r, D_UNFINISHED_TERMINAL, line, col, off,
+                       "result '*' but the game ended in %s (1/2-1/2)", why);
+        else if (decisive)
+            replay_add(r, D_RESULT_CONTRADICTS, line, col, off,
+                       "result %s contradicts the final position: %s is a draw", res, why);
+        return;
+    }
+    case END_FIVEFOLD:
+    case END_SEVENTYFIVE:
+        if (decisive)
+            replay_add(r, r->end == END_FIVEFOLD ? D_PAST_FIVEFOLD : D_PAST_75_MOVES, line, col,
+                       off, "result %s, but the game was already drawn by %s", res,
+                       r->end == END_FIVEFOLD ? "fivefold repetition" : "the 75-move rule");
+        return;
+    default:
+        break;
+    }
+    const struct game_tag *term = w->tags->tag[KT_TERMINATION];
+    if (decisive && term && (contains_ci(term->value, "time") || contains_ci(term->value, "flag"))) {
+        int winner = result == PGN_RESULT_WHITE ? WHITE : BLACK;
+        if (!pos_can_mate(f, winner))
+            replay_add(r, D_TIMEOUT_DRAW, line, col, off,
+                       "%s won on time but cannot mate with the material left: a draw under "
+                       "the FIDE Laws (1/2-1/2)", color_name[winner]);
+    }
+}
+
+/* ---- Driver ---------------------------------------------------------------- */
+
+void replay_init(struct replay *r, const struct replay_opts *opts)
+{
+    memset(r, 0, sizeof *r);
+    r->opts.lang = NOTATION_AUTO;
+    if (opts)
+        r->opts = *opts;
+}
+
+void replay_release(struct replay *r)
+{
+    free(r->diags);
+    free(r->moves);
+    free(r->keys);
+    memset(r, 0, sizeof *r);
+}
+
+/* Stable insertion sort by offset: games have few diagnostics, and equal
+ * offsets must keep the order they were found in. */
+static void sort_diags(struct replay_diag *d, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        if (d[i].offset >= d[i - 1].offset)
+            continue;
+        struct replay_diag x = d[i];
+        size_t j = i;
+        while (j > 0 && d[j - 1].offset > x.offset) {
+            d[j] = d[j - 1];
+            j--;
+        }
+        d[j] = x;
+    }
+}
+
+int replay_game(struct replay *r, const struct game *g)
+{
+    r->ndiags = 0;
+    r->errors = r->warnings = 0;
+    r->skipped = 0;
+    r->plies = 0;
+    r->complete = 0;
+    r->end = END_NONE;
+    if (grow((void **)&r->moves, &r->move_cap, g->nmoves + 1, sizeof *r->moves))
+        return PGN_ENOMEM;
+    memset(r->moves, 0, (g->nmoves + 1) * sizeof *r->moves);
+
+    struct known_tags tags;
+    replay_index_tags(g, &tags);
+    import_reader_diags(r, g);
+    if (!(r->opts.flags & REPLAY_NO_TAGS))
+        replay_check_tags(r, g, &tags);
+    if (setup_start(r, g, &tags) == 0 && g->nvars) {
+        struct walk w;
+        memset(&w, 0, sizeof w);
+        w.tags = &tags;
+        w.r = r;
+        w.g = g;
+        w.fivefold_ply = w.seventyfive_ply = -1;
+        r->lang = choose_language(r, g);
+        r->final = r->start;
+        if (grow((void **)&r->keys, &r->key_cap, 1, sizeof *r->keys))
+            return PGN_ENOMEM;
+        r->keys[0] = pos_repetition_key(&r->start);
+        walk_line(&w, 0, &r->start);
+        report_notation(&w);
+        /* A game the reader could not parse to its end has no end to check. */
+        if (r->complete && g->nbad == 0)
+            check_end(&w);
+        if (w.oom)
+            return PGN_ENOMEM;
+    }
+    sort_diags(r->diags, r->ndiags);
+    return PGN_OK;
+}

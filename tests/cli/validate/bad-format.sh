@@ -1,0 +1,1 @@
+"$PGNKIT" validate --format xml testdata/sample.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" validate --lang xx testdata/sample.pgn

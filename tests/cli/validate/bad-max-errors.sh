@@ -1,0 +1,1 @@
+"$PGNKIT" validate --max-errors 0 testdata/sample.pgn

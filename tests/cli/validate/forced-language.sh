@@ -1,0 +1,1 @@
+"$PGNKIT" validate --lang de testdata/corpus/german_schachfeld.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" validate --max-errors 2 testdata/broken/illegal-*.pgn

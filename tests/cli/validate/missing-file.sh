@@ -1,0 +1,1 @@
+"$PGNKIT" validate /nonexistent/games.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" validate -q testdata/broken/illegal-pinned-piece.pgn

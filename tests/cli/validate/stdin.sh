@@ -1,0 +1,1 @@
+"$PGNKIT" validate < testdata/broken/ambiguous-rook-move.pgn

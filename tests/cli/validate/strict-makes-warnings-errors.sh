@@ -1,0 +1,1 @@
+"$PGNKIT" validate --strict testdata/broken/check-mark-missing.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" validate --good /nonexistent/dir/good.pgn testdata/sample.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" validate -v testdata/broken/illegal-castling-through-check.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" validate --werror testdata/broken/game-continues-after-fivefold.pgn
