@@ -40,6 +40,8 @@ static inline int bb_pop(bitboard *b)
 extern bitboard bb_knight_attacks[64];
 extern bitboard bb_king_attacks[64];
 extern bitboard bb_pawn_attacks[2][64];
+/* Attacks of a piece type (KNIGHT..KING) on an empty board. */
+extern bitboard bb_empty_attacks[PIECE_TYPE_NB][64];
 /* Squares strictly between a and b when they share a line, else 0. */
 extern bitboard bb_between[64][64];
 /* The whole board-edge-to-edge line through a and b, else 0. */

@@ -230,10 +230,19 @@ int pos_from_fen(struct pos *p, const char *fen)
     return FEN_OK;
 }
 
+/* Parsed once before main(): every game without a FEN tag starts here. */
+static struct pos start_position;
+
+__attribute__((constructor)) static void init_start_position(void)
+{
+    bb_init(); /* constructors run in no guaranteed order */
+    int rc = pos_from_fen(&start_position, START_FEN);
+    (void)rc;
+}
+
 void pos_set_start(struct pos *p)
 {
-    int rc = pos_from_fen(p, START_FEN);
-    (void)rc;
+    *p = start_position;
 }
 
 static char castling_letter(const struct pos *p, int index, int shredder)

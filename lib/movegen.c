@@ -161,25 +161,32 @@ static void setup(struct gen_ctx *g, const struct pos *p, move16 *out)
     g->n = 0;
 }
 
+/* Generates into g: king moves first, then (unless in double check) the
+ * rest; stops after the king moves when stop_early and one was found. */
+static void generate(struct gen_ctx *g, const struct pos *p, int stop_early)
+{
+    bitboard checkers = pos_attackers(p, g->ksq, g->occ, g->them);
+    gen_king(g);
+    if ((stop_early && g->n) || bb_more_than_one(checkers))
+        return;
+    g->pinned = pinned_pieces(p, g->us, g->ksq);
+    g->target = checkers ? bb_between[g->ksq][bb_lsb(checkers)] | checkers : ~0ULL;
+    gen_pawns(g);
+    gen_pieces(g);
+    if (!checkers && (p->castling & (3 << (2 * g->us)))) {
+        for (int kingside = 1; kingside >= 0; kingside--) {
+            move16 m = movegen_castling(p, kingside, NULL);
+            if (m)
+                g->out[g->n++] = m;
+        }
+    }
+}
+
 int movegen_legal(const struct pos *p, struct movelist *list)
 {
     struct gen_ctx g;
     setup(&g, p, list->moves);
-    bitboard checkers = pos_attackers(p, g.ksq, g.occ, g.them);
-    gen_king(&g);
-    if (!bb_more_than_one(checkers)) {
-        g.pinned = pinned_pieces(p, g.us, g.ksq);
-        g.target = checkers ? bb_between[g.ksq][bb_lsb(checkers)] | checkers : ~0ULL;
-        gen_pawns(&g);
-        gen_pieces(&g);
-        if (!checkers && (p->castling & (3 << (2 * g.us)))) {
-            for (int kingside = 1; kingside >= 0; kingside--) {
-                move16 m = movegen_castling(p, kingside, NULL);
-                if (m)
-                    g.out[g.n++] = m;
-            }
-        }
-    }
+    generate(&g, p, 0);
     list->n = g.n;
     return g.n;
 }
@@ -187,7 +194,10 @@ int movegen_legal(const struct pos *p, struct movelist *list)
 int movegen_has_legal(const struct pos *p)
 {
     struct movelist list;
-    return movegen_legal(p, &list) > 0;
+    struct gen_ctx g;
+    setup(&g, p, list.moves);
+    generate(&g, p, 1);
+    return g.n > 0;
 }
 
 int pos_state(const struct pos *p)

@@ -213,6 +213,46 @@ int pos_is_legal(const struct pos *p, move16 m)
     return (pos_attackers(p, ksq, occ, them) & ~removed) == 0;
 }
 
+int pos_move_gave_check(const struct pos *before, move16 m, const struct pos *after)
+{
+    int us = before->side, from = move_from(m), to = move_to(m);
+    int ksq = after->king[us ^ 1];
+    if (move_flag(m) == MF_CASTLING || move_flag(m) == MF_EN_PASSANT)
+        return pos_in_check(after); /* rare: two pieces moved or vanished */
+    bitboard occ = pos_occupied(after);
+    bitboard king = sq_bb(ksq);
+    int type = piece_type(after->board[to]);
+    /* Direct: the empty-board rays rule most moves out before any scan. */
+    switch (type) {
+    case PAWN:
+        if (bb_pawn_attacks[us][to] & king)
+            return 1;
+        break;
+    case KNIGHT:
+        if (bb_knight_attacks[to] & king)
+            return 1;
+        break;
+    case KING:
+        break;
+    default:
+        if ((bb_empty_attacks[type][to] & king) && (bb_piece_attacks(type, to, occ) & king))
+            return 1;
+    }
+    /* Discovered: a slider of ours on the line from the king through the
+     * vacated square. */
+    bitboard line = bb_line[ksq][from];
+    if (!line)
+        return 0;
+    int straight = sq_rank(ksq) == sq_rank(from) || sq_file(ksq) == sq_file(from);
+    bitboard sliders = pos_pieces(after, us, QUEEN)
+                     | pos_pieces(after, us, straight ? ROOK : BISHOP);
+    sliders &= line;
+    if (!sliders)
+        return 0;
+    bitboard seen = straight ? bb_rook_attacks(ksq, occ) : bb_bishop_attacks(ksq, occ);
+    return (seen & sliders) != 0;
+}
+
 int pos_gives_check(const struct pos *p, move16 m)
 {
     struct pos next = *p;

@@ -145,6 +145,13 @@ void pos_play_null(struct pos *p);
 /** 1 if pseudo-legal move m (from generation or resolution) leaves our king safe. */
 int pos_is_legal(const struct pos *p, move16 m);
 
+/**
+ * 1 if legal move m, which took before to after (after = before + m),
+ * checks the enemy king: the moved piece's own attack plus a discovered
+ * attack through its origin, instead of a full attackers query.
+ */
+int pos_move_gave_check(const struct pos *before, move16 m, const struct pos *after);
+
 /** 1 if move m (legal) gives check. */
 int pos_gives_check(const struct pos *p, move16 m);
 

@@ -256,9 +256,9 @@ static int report_unresolved(struct walk *w, uint32_t i, const struct pos *p, in
 
 /* Compares the + / # written with what the move does. */
 static void check_marks(struct walk *w, uint32_t i, const struct pos *before,
-                        const struct pos *after, const struct san_parts *parts)
+                        const struct pos *after, move16 mv, const struct san_parts *parts)
 {
-    int check = pos_in_check(after);
+    int check = pos_move_gave_check(before, mv, after);
     int mate = check && !movegen_has_legal(after);
     int wrote_mate = parts->flags & SAN_MATE;
     int wrote_plus = parts->flags & SAN_CHECK;
@@ -285,6 +285,17 @@ static size_t strip_check(const char *s, size_t len)
     while (len && (s[len - 1] == '+' || s[len - 1] == '#'))
         len--;
     return len;
+}
+
+/* Byte comparison of two short texts, inline: a libc call per move costs more. */
+static inline int same_text(const char *a, size_t na, const char *b, size_t nb)
+{
+    if (na != nb)
+        return 0;
+    for (size_t i = 0; i < na; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
 }
 
 /* The SAN of mv when no origin square is needed (the usual case), in out. */
@@ -322,10 +333,10 @@ static void check_notation(struct walk *w, uint32_t i, const struct pos *p, move
     size_t n = quick_san(p, mv, san);
     /* Equal to the short form: standard. Otherwise the writer decides
      * whether an origin was needed (Nbd7) or the text is non-standard. */
-    if (!(len == n && !memcmp(san, m->text, n))) {
+    if (!same_text(san, n, m->text, len)) {
         static const struct write_style plain = { MOVE_FMT_SAN, NOTATION_EN, WRITE_NO_CHECK };
         n = move_write(p, mv, &plain, san, sizeof san);
-        if (!(len == n && !memcmp(san, m->text, n)))
+        if (!same_text(san, n, m->text, len))
             goto nonstandard;
     }
     if (!(m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED)))
@@ -389,43 +400,49 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     struct replay *r = w->r;
     const struct game_var *v = &g->vars[var];
     int main_line = var == 0;
-    struct pos p = *start;
+    /* Copy-make between two slots: the position before the move stays
+     * intact for the variations and diagnostics, without a copy back. */
+    struct pos slot[2];
+    int cur = 0;
+    slot[0] = *start;
 
     for (uint32_t k = 0; k < v->count; k++) {
         uint32_t i = v->first + k;
         const struct game_move *m = &g->moves[i];
+        const struct pos *p = &slot[cur];
+        struct pos *next = &slot[cur ^ 1];
         for (uint32_t j = 0; j < m->var_count; j++)
-            walk_line(w, m->var_first + j, &p);
-        check_move_number(w, i, &p);
+            walk_line(w, m->var_first + j, p);
+        check_move_number(w, i, p);
 
-        struct pos next = p;
+        *next = *p;
         if (m->flags & GAME_MOVE_NULL) {
-            if (pos_in_check(&p)) {
-                move_diag(r, g, i, &p, D_ILLEGAL_MOVE, "illegal move: null move while in check");
+            if (pos_in_check(p)) {
+                move_diag(r, g, i, p, D_ILLEGAL_MOVE, "illegal move: null move while in check");
                 return;
             }
-            move_diag(r, g, i, &p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
-            pos_play_null(&next);
+            move_diag(r, g, i, p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
+            pos_play_null(next);
         } else {
             struct san_parts parts;
             struct move_error err;
             move16 mv;
-            int rc = san_read(&p, m->text, m->len, r->lang, &mv, &parts, &err);
+            int rc = san_read(p, m->text, m->len, r->lang, &mv, &parts, &err);
             if (rc != MOVE_OK) {
-                report_unresolved(w, i, &p, rc, &err);
+                report_unresolved(w, i, p, rc, &err);
                 return;
             }
             r->moves[i] = mv;
-            pos_play(&next, mv);
-            check_marks(w, i, &p, &next, &parts);
-            check_notation(w, i, &p, mv);
+            pos_play(next, mv);
+            check_marks(w, i, p, next, mv, &parts);
+            check_notation(w, i, p, mv);
         }
         if (main_line)
-            track_main_line(w, i, &p, &next);
-        p = next;
+            track_main_line(w, i, p, next);
+        cur ^= 1;
     }
     if (main_line) {
-        r->final = p;
+        r->final = slot[cur];
         r->complete = 1;
     }
 }

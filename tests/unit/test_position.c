@@ -274,3 +274,49 @@ void test_position__chess960_castling_fen(void)
         CHECK_EQ_STR(out, "1k6/8/8/8/8/8/8/2KR4 b - - 1 1");
     }
 }
+
+/* The incremental check test agrees with a full attackers query for every
+ * legal move of every position of random games (the suites' tricky
+ * positions have discovered checks, en passant and castling checks). */
+void test_position__gave_check_matches_full_test(void)
+{
+    static const char *const files[] = { "tests/data/standard.epd", "tests/data/chess960.epd" };
+    unsigned seed = 777;
+    long moves = 0, checks = 0;
+    for (size_t k = 0; k < 2; k++) {
+        FILE *f = test_open(files[k]);
+        char line[512];
+        while (f && fgets(line, sizeof line, f)) {
+            char *semi = strchr(line, ';');
+            if (semi)
+                *semi = 0;
+            struct pos q;
+            if (pos_from_fen(&q, line))
+                continue;
+            for (int ply = 0; ply < 60; ply++) {
+                struct movelist list;
+                if (!movegen_legal(&q, &list))
+                    break;
+                for (int i = 0; i < list.n; i++) {
+                    struct pos next = q;
+                    pos_play(&next, list.moves[i]);
+                    int full = pos_in_check(&next);
+                    checks += full;
+                    moves++;
+                    if (pos_move_gave_check(&q, list.moves[i], &next) != full) {
+                        char fen[FEN_MAX], uci[UCI_MAX];
+                        pos_to_fen(&q, 0, fen);
+                        uci_write(&q, list.moves[i], uci);
+                        FAIL("%s %s: fast check test %d, full %d", fen, uci, !full, full);
+                    }
+                }
+                seed = seed * 1103515245u + 12345u;
+                pos_play(&q, list.moves[(seed >> 16) % (unsigned)list.n]);
+            }
+        }
+        if (f)
+            fclose(f);
+    }
+    CHECK(moves > 500000);
+    CHECK(checks > 10000);
+}
