@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "test.h"
+#include "write_styles.h"
 #include "movegen.h"
 #include "movewrite.h"
 #include "notation.h"
@@ -87,29 +88,6 @@ static void reference_san(const struct pos *p, const struct movelist *legal, mov
     *o = 0;
 }
 
-enum { MAX_STYLES = 2 * NOTATION_MAX + 8 };
-
-static int make_styles(struct write_style *st)
-{
-    int n = 0;
-    for (int lang = 0; lang < notation_count(); lang++) {
-        st[n++] = (struct write_style){ MOVE_FMT_SAN, lang, 0 };
-        st[n++] = (struct write_style){ MOVE_FMT_LAN, lang, WRITE_CAPTURED };
-    }
-    st[n++] = (struct write_style){ MOVE_FMT_SAN, NOTATION_EN, WRITE_FIGURINE };
-    st[n++] = (struct write_style){ MOVE_FMT_SAN, NOTATION_DE,
-                                    WRITE_FIGURINE | WRITE_FIGURINE_ONE_SET };
-    st[n++] = (struct write_style){ MOVE_FMT_LAN, NOTATION_DE,
-                                    WRITE_FIGURINE | WRITE_CAPTURED | WRITE_CASTLE_KING };
-    st[n++] = (struct write_style){ MOVE_FMT_SAN, NOTATION_DE,
-                                    WRITE_CASTLE_ZERO | WRITE_PROMO_BARE | WRITE_EP };
-    st[n++] = (struct write_style){ MOVE_FMT_LAN, NOTATION_EN,
-                                    WRITE_CASTLE_KING | WRITE_PROMO_BARE };
-    st[n++] = (struct write_style){ MOVE_FMT_SAN, NOTATION_EN, WRITE_NO_CHECK };
-    st[n++] = (struct write_style){ MOVE_FMT_UCI, NOTATION_EN, 0 };
-    return n;
-}
-
 /* san_origins, the candidate filter of reading and writing, against movegen. */
 static void check_origins(const struct pos *p, const struct movelist *legal)
 {
@@ -173,7 +151,7 @@ void test_notation_roundtrip__random_playouts(void)
 {
     static const char *const files[] = { "tests/data/standard.epd", "tests/data/chess960.epd" };
     struct write_style styles[MAX_STYLES];
-    int nstyles = make_styles(styles);
+    int nstyles = test_write_styles(styles);
     char fens[1200][FEN_MAX + 32];
     int nfens = 0;
     for (int i = 0; i < 2; i++) {
