@@ -17,7 +17,7 @@ CC        ?= cc
 WARNINGS  := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wvla -Wwrite-strings
 OPTIMIZE  ?= -O2 -g
-PKG_LIBS  := zlib libpcre2-8
+PKG_LIBS  := zlib libzstd libpcre2-8
 
 ifeq ($(SANITIZE),1)
 BUILD     := build/san
@@ -28,7 +28,7 @@ BUILD     := build
 endif
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKG_LIBS) 2>/dev/null)
-PKG_LDLIBS := $(shell pkg-config --libs $(PKG_LIBS) 2>/dev/null || echo -lz -lpcre2-8)
+PKG_LDLIBS := $(shell pkg-config --libs $(PKG_LIBS) 2>/dev/null || echo -lz -lzstd -lpcre2-8)
 
 CPPFLAGS  += -D_POSIX_C_SOURCE=200809L -DPGNKIT_VERSION='"$(VERSION)"' -Ilib $(PKG_CFLAGS)
 CFLAGS    += $(WARNINGS) $(OPTIMIZE) -MMD -MP

@@ -8,11 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <pthread.h>
 #include <zlib.h>
+#include <zstd.h>
 #include "io.h"
 #include "banned.h"
 
 /*
+ * Compressed input is decoded on a thread of its own, so that inflating
+ * overlaps with parsing: the decoder fills a few fixed blocks ahead of the
+ * reader (constant memory), and pgn_input_read() takes them in order.
+ *
  * zlib's gz* layer would also read plain files, but it drops the bytes that
  * the failing inflate() call produced and silently ignores trailing garbage,
  * so the gzip decoder drives inflate() itself. Decoders pull raw bytes through
@@ -39,13 +45,18 @@ struct pgn_input {
     z_stream z;
     int z_live;
     int member_done; /* a gzip member ended; look for the next one */
+    ZSTD_DStream *zs;
+    size_t zs_pending; /* ZSTD_decompressStream's hint: 0 when a frame just ended */
 
+    struct prefetch *ahead; /* decoding thread, for compressed input */
+
+    int threaded; /* decode compressed input on a thread (files and stdin) */
     int status; /* sticky: error or end */
     int done;
     char msg[192];
 };
 
-static decode_fn decode_detect, decode_plain, decode_gzip;
+static decode_fn decode_detect, decode_plain, decode_gzip, decode_zstd;
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -94,6 +105,7 @@ int pgn_input_open(struct pgn_input **out, const char *path, size_t read_size)
     }
     (*out)->fd = fd;
     (*out)->close_fd = !is_stdin;
+    (*out)->threaded = 1;
     return PGN_OK;
 }
 
@@ -168,7 +180,12 @@ static ptrdiff_t decode_detect(struct pgn_input *in, unsigned char *dst, size_t 
         in->comp = PGN_COMP_GZIP;
         in->decode = decode_gzip;
     } else if (n >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd) {
-        return set_error(in, PGN_EIO, "zstd-compressed input is not supported yet");
+        in->zs = ZSTD_createDStream();
+        if (!in->zs || ZSTD_isError(ZSTD_initDStream(in->zs)))
+            return set_error(in, PGN_ENOMEM, "cannot initialise zstd");
+        in->zs_pending = 1;
+        in->comp = PGN_COMP_ZSTD;
+        in->decode = decode_zstd;
     } else {
         in->decode = decode_plain;
     }
@@ -277,8 +294,165 @@ static ptrdiff_t decode_gzip(struct pgn_input *in, unsigned char *dst, size_t ca
     return err;
 }
 
+/*
+ * zstd: concatenated frames and skippable frames are handled by the library;
+ * the input may only end where a frame ends.
+ */
+static ptrdiff_t decode_zstd(struct pgn_input *in, unsigned char *dst, size_t cap)
+{
+    ZSTD_outBuffer out = { dst, cap, 0 };
+    int err = PGN_OK;
+    while (out.pos < out.size) {
+        if (staged(in) == 0) {
+            err = stage_fill(in, 1);
+            if (err)
+                break;
+            if (staged(in) == 0) {
+                if (in->zs_pending != 0)
+                    err = set_error(in, PGN_EIO,
+                                    "truncated zstd data: unexpected end of input after %llu bytes",
+                                    (unsigned long long)in->raw_total);
+                else
+                    in->done = 1;
+                break;
+            }
+        }
+        ZSTD_inBuffer inb = { in->stage + in->stage_pos, staged(in), 0 };
+        size_t ret = ZSTD_decompressStream(in->zs, &out, &inb);
+        in->stage_pos += inb.pos;
+        if (ZSTD_isError(ret)) {
+            err = set_error(in, PGN_EIO, "corrupt zstd data (%s) near compressed byte %llu",
+                            ZSTD_getErrorName(ret), gz_consumed(in));
+            break;
+        }
+        in->zs_pending = ret;
+    }
+    if (out.pos)
+        return (ptrdiff_t)out.pos; /* an error waits in in->status for the next call */
+    return err;
+}
+
+/* ---- Decoding ahead on a thread ------------------------------------------ */
+
+enum { AHEAD_SLOTS = 4, AHEAD_SLOT_SIZE = 256 * 1024 };
+
+struct prefetch {
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t changed;
+    unsigned char *slot[AHEAD_SLOTS];
+    size_t len[AHEAD_SLOTS];
+    int head, count;   /* filled slots: head .. head + count - 1 (mod AHEAD_SLOTS) */
+    size_t head_pos;   /* bytes of the head slot already taken */
+    int finished;      /* the decoder returned end or error: final */
+    ptrdiff_t final;
+    int stop;
+};
+
+/* Decodes one slot at a time while there is room; the decoder's state is
+ * touched by this thread only once it runs. */
+static void *prefetch_main(void *arg)
+{
+    struct pgn_input *in = arg;
+    struct prefetch *a = in->ahead;
+    for (;;) {
+        pthread_mutex_lock(&a->mu);
+        while (a->count == AHEAD_SLOTS && !a->stop)
+            pthread_cond_wait(&a->changed, &a->mu);
+        if (a->stop) {
+            pthread_mutex_unlock(&a->mu);
+            return NULL;
+        }
+        int s = (a->head + a->count) % AHEAD_SLOTS;
+        pthread_mutex_unlock(&a->mu);
+
+        ptrdiff_t n = in->status ? in->status : in->done ? 0 : in->decode(in, a->slot[s],
+                                                                           AHEAD_SLOT_SIZE);
+        pthread_mutex_lock(&a->mu);
+        if (n > 0) {
+            a->len[s] = (size_t)n;
+            a->count++;
+        } else {
+            a->finished = 1;
+            a->final = n;
+        }
+        pthread_cond_broadcast(&a->changed);
+        pthread_mutex_unlock(&a->mu);
+        if (n <= 0)
+            return NULL;
+    }
+}
+
+static int prefetch_start(struct pgn_input *in)
+{
+    struct prefetch *a = calloc(1, sizeof *a);
+    if (!a)
+        return PGN_ENOMEM;
+    for (int i = 0; i < AHEAD_SLOTS; i++) {
+        a->slot[i] = malloc(AHEAD_SLOT_SIZE);
+        if (!a->slot[i]) {
+            while (i--)
+                free(a->slot[i]);
+            free(a);
+            return PGN_ENOMEM;
+        }
+    }
+    pthread_mutex_init(&a->mu, NULL);
+    pthread_cond_init(&a->changed, NULL);
+    in->ahead = a;
+    if (pthread_create(&a->thread, NULL, prefetch_main, in) != 0) {
+        in->ahead = NULL;
+        for (int i = 0; i < AHEAD_SLOTS; i++)
+            free(a->slot[i]);
+        free(a);
+        return PGN_OK; /* no thread: decode inline */
+    }
+    return PGN_OK;
+}
+
+static ptrdiff_t prefetch_read(struct prefetch *a, unsigned char *dst, size_t cap)
+{
+    pthread_mutex_lock(&a->mu);
+    while (a->count == 0 && !a->finished)
+        pthread_cond_wait(&a->changed, &a->mu);
+    ptrdiff_t n;
+    if (a->count == 0) {
+        n = a->final;
+    } else {
+        size_t left = a->len[a->head] - a->head_pos;
+        size_t take = left < cap ? left : cap;
+        memcpy(dst, a->slot[a->head] + a->head_pos, take);
+        a->head_pos += take;
+        if (a->head_pos == a->len[a->head]) {
+            a->head = (a->head + 1) % AHEAD_SLOTS;
+            a->count--;
+            a->head_pos = 0;
+            pthread_cond_broadcast(&a->changed);
+        }
+        n = (ptrdiff_t)take;
+    }
+    pthread_mutex_unlock(&a->mu);
+    return n;
+}
+
+static void prefetch_stop(struct prefetch *a)
+{
+    pthread_mutex_lock(&a->mu);
+    a->stop = 1;
+    pthread_cond_broadcast(&a->changed);
+    pthread_mutex_unlock(&a->mu);
+    pthread_join(a->thread, NULL);
+    pthread_mutex_destroy(&a->mu);
+    pthread_cond_destroy(&a->changed);
+    for (int i = 0; i < AHEAD_SLOTS; i++)
+        free(a->slot[i]);
+    free(a);
+}
+
 ptrdiff_t pgn_input_read(struct pgn_input *in, void *dst, size_t cap)
 {
+    if (in->ahead)
+        return cap ? prefetch_read(in->ahead, dst, cap) : 0;
     if (in->status)
         return in->status;
     if (in->done || cap == 0)
@@ -286,6 +460,12 @@ ptrdiff_t pgn_input_read(struct pgn_input *in, void *dst, size_t cap)
     ptrdiff_t n = in->decode(in, dst, cap);
     if (n == 0)
         in->done = 1;
+    /* Once the format is known, compressed input moves to its own thread. */
+    if (n > 0 && in->comp != PGN_COMP_NONE && !in->ahead && in->threaded) {
+        int rc = prefetch_start(in);
+        if (rc)
+            return set_error(in, rc, "out of memory");
+    }
     return n;
 }
 
@@ -297,6 +477,10 @@ void pgn_input_free(struct pgn_input *in)
 {
     if (!in)
         return;
+    if (in->ahead)
+        prefetch_stop(in->ahead);
+    if (in->zs)
+        ZSTD_freeDStream(in->zs);
     if (in->z_live)
         inflateEnd(&in->z);
     if (in->close_fd)

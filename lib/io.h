@@ -9,9 +9,11 @@
 
 /*
  * An input is a byte source (a file descriptor or a memory block) seen
- * through a decoder chosen from the first bytes: plain text, or gzip (one or
- * more concatenated members, inflated with zlib). Further decoders (zstd)
- * slot in next to gzip. The file name never matters.
+ * through a decoder chosen from the first bytes: plain text, gzip (one or
+ * more concatenated members, inflated with zlib) or zstd (one or more
+ * frames, libzstd). The file name never matters. Compressed files and
+ * standard input are decoded on a thread of the input's own, a few blocks
+ * ahead of the reader; memory inputs are decoded inline.
  *
  * Errors in compressed data are reported after every byte decoded before the
  * damage has been delivered: pgn_input_read() returns the good bytes first,
@@ -20,7 +22,7 @@
  */
 struct pgn_input;
 
-enum pgn_compression { PGN_COMP_NONE = 0, PGN_COMP_GZIP = 1 };
+enum pgn_compression { PGN_COMP_NONE = 0, PGN_COMP_GZIP = 1, PGN_COMP_ZSTD = 2 };
 
 /* Default size of one read from the source. */
 #define PGN_READ_SIZE (256 * 1024)

@@ -36,6 +36,28 @@ check "gzip on stdin" - <"$tmp/all.pgn.gz"
 # gzip detected by content, not by name.
 cp "$tmp/all.pgn.gz" "$tmp/renamed.pgn"
 check "gzip named .pgn" "$tmp/renamed.pgn"
+zstd -q -c "$src" >"$tmp/all.pgn.zst"
+check zstd "$tmp/all.pgn.zst"
+# Two zstd frames in one file, and zstd on standard input.
+zstd -q -c "$tmp/part1" >"$tmp/multi.zst"; zstd -q -c "$tmp/part2" >>"$tmp/multi.zst"
+check "concatenated zstd frames" "$tmp/multi.zst"
+check "zstd on stdin" - <"$tmp/all.pgn.zst"
+# Truncated compressed input: every complete game before the damage is still
+# reported, then an I/O error (exit 3). (zstd emits nothing of a block before
+# its end, and blocks hold up to 128 KiB: the input must span several.)
+cat testdata/corpus/*.pgn >"$tmp/big.pgn"
+gzip -c "$tmp/big.pgn" >"$tmp/big.gz"; zstd -q -c "$tmp/big.pgn" >"$tmp/big.zst"
+for z in gz zst; do
+    f=$tmp/big.$z
+    size=$(wc -c <"$f")
+    head -c $((size / 2)) "$f" >"$tmp/cut.$z"
+    "$PGNKIT" validate -w "$tmp/cut.$z" >"$tmp/cut.out" 2>"$tmp/cut.err"
+    code=$?
+    games=$(sed -n 's/^\([0-9]*\) games.*/\1/p' "$tmp/cut.err")
+    if [ $code != 3 ] || [ "${games:-0}" -lt 20 ] || ! grep -q "truncated" "$tmp/cut.err"; then
+        echo "truncated .$z: exit $code, $games games"; cat "$tmp/cut.err"; status=1
+    fi
+done
 sed 's/$/\r/' "$src" >"$tmp/crlf.pgn"
 check CRLF "$tmp/crlf.pgn"
 printf '\357\273\277' | cat - "$src" >"$tmp/bom.pgn"
