@@ -1,9 +1,11 @@
 /* common.c - CLI-only helpers: messages, exit codes, allocation-or-die. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "common.h"
 #include "banned.h"
 
@@ -53,6 +55,35 @@ int usage_error(const char *const *usage)
 {
     print_usage(stderr, usage);
     return EXIT_USAGE;
+}
+
+static volatile sig_atomic_t pipe_closed;
+
+static void on_sigpipe(int sig)
+{
+    (void)sig;
+    pipe_closed = 1;
+}
+
+void output_init(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigpipe;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGPIPE, &sa, NULL);
+}
+
+void check_output(void)
+{
+    if (!ferror(stdout) && !pipe_closed)
+        return;
+    if (pipe_closed)
+        exit(EXIT_OK); /* the other outputs (--good, --bad) are still flushed */
+    int saved = errno;
+    fprintf(stderr, "%s: error: cannot write to standard output: %s\n", progname,
+            strerror(saved ? saved : EIO));
+    exit(EXIT_IO);
 }
 
 void *xmalloc(size_t n)

@@ -33,6 +33,16 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *ptr, size_t n);
 char *xstrdup(const char *s);
 
+/** Notes a closed pipe on standard output instead of dying of SIGPIPE (main() calls it). */
+void output_init(void);
+
+/**
+ * Exits if writing standard output has failed: quietly with EXIT_OK when the
+ * reader closed the pipe (`pgnkit search ... | head` has seen enough),
+ * else with a message and EXIT_IO (disk full). Cheap: call it per game.
+ */
+void check_output(void);
+
 /** Writes [s, s+len) as a JSON string with quotes (s must be valid UTF-8). */
 void json_string(FILE *f, const char *s, size_t len);
 

@@ -99,6 +99,7 @@ static int run(const struct command *c, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    output_init();
     if (argc < 2) {
         print_help(stderr);
         return EXIT_USAGE;

@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "notation.h"
 #include "pgn_reader.h"
+#include "pipeline.h"
 #include "replay.h"
 #include "banned.h"
 
@@ -31,6 +32,7 @@ static const char *const validate_usage[] = {
     "        --good FILE       write the valid games to FILE, byte for byte",
     "        --bad FILE        write the invalid games to FILE, byte for byte",
     "        --lang LANG       read moves in LANG (en, de, fr, ...; default: auto per game)",
+    "    -j, --jobs N          check games on N threads (default: the number of CPUs)",
     "    -h, --help            show this help",
     NULL,
 };
@@ -48,6 +50,7 @@ static const struct option validate_options[] = {
     { "good", required_argument, NULL, OPT_GOOD },
     { "bad", required_argument, NULL, OPT_BAD },
     { "lang", required_argument, NULL, OPT_LANG },
+    { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -56,6 +59,7 @@ struct validate {
     struct replay_opts ropts;
     int quiet, verbose, json;
     long max_errors;
+    long jobs;
     const char *good_path, *bad_path;
     FILE *good, *bad;
     /* counts */
@@ -77,45 +81,81 @@ static void game_label(const struct game *g, char *out, size_t cap)
              black ? black : "?", date ? " " : "", date ? date : "");
 }
 
-static void print_text(const struct validate *v, const struct game *g, const struct replay_diag *d,
-                       const char *label)
+static void print_text(FILE *out, const struct validate *v, const struct game *g,
+                       const struct replay_diag *d, const char *label)
 {
-    printf("%s:", g->file);
+    fprintf(out, "%s:", g->file);
     if (d->line)
-        printf("%" PRIu64 ":%u:", d->line, d->col);
-    printf(" %s: %s", diag_severity_name(d->severity), label);
+        fprintf(out, "%" PRIu64 ":%u:", d->line, d->col);
+    fprintf(out, " %s: %s", diag_severity_name(d->severity), label);
     if (d->move != UINT32_MAX) {
         const struct game_move *m = &g->moves[d->move];
-        printf(", %u%s%.*s", d->move_number, d->side == 0 ? ". " : "...", (int)m->len, m->text);
+        fprintf(out, ", %u%s%.*s", d->move_number, d->side == 0 ? ". " : "...", (int)m->len,
+                m->text);
     }
-    printf(": %s\n", d->msg);
+    fprintf(out, ": %s\n", d->msg);
     if (v->verbose && d->fen[0])
-        printf("    position: %s\n", d->fen);
+        fprintf(out, "    position: %s\n", d->fen);
 }
 
-static void print_json(const struct game *g, const struct replay_diag *d)
+static void print_json(FILE *out, const struct game *g, const struct replay_diag *d)
 {
-    printf("{\"file\":");
-    json_string(stdout, g->file, strlen(g->file));
-    printf(",\"line\":%" PRIu64 ",\"column\":%u,\"offset\":%" PRIu64 ",\"game\":%" PRIu64,
-           d->line, d->col, d->offset, g->index);
+    fprintf(out, "{\"file\":");
+    json_string(out, g->file, strlen(g->file));
+    fprintf(out, ",\"line\":%" PRIu64 ",\"column\":%u,\"offset\":%" PRIu64 ",\"game\":%" PRIu64,
+            d->line, d->col, d->offset, g->index);
     if (d->move != UINT32_MAX) {
         const struct game_move *m = &g->moves[d->move];
-        printf(",\"ply\":%u,\"move_number\":%u,\"move\":", 2 * (d->move_number - 1) + d->side + 1,
-               d->move_number);
-        json_string(stdout, m->text, m->len);
+        fprintf(out, ",\"ply\":%u,\"move_number\":%u,\"move\":",
+                2 * (d->move_number - 1) + d->side + 1, d->move_number);
+        json_string(out, m->text, m->len);
     } else {
-        printf(",\"ply\":null,\"move_number\":null,\"move\":null");
+        fprintf(out, ",\"ply\":null,\"move_number\":null,\"move\":null");
     }
-    printf(",\"severity\":\"%s\",\"code\":\"%s\",\"message\":", diag_severity_name(d->severity),
-           diag_name(d->code));
-    json_string(stdout, d->msg, strlen(d->msg));
-    printf(",\"fen\":");
+    fprintf(out, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+            diag_severity_name(d->severity), diag_name(d->code));
+    json_string(out, d->msg, strlen(d->msg));
+    fprintf(out, ",\"fen\":");
     if (d->fen[0])
-        json_string(stdout, d->fen, strlen(d->fen));
+        json_string(out, d->fen, strlen(d->fen));
     else
-        printf("null");
-    printf("}\n");
+        fprintf(out, "null");
+    fprintf(out, "}\n");
+}
+
+/* What checking one game found; filled where the game is checked (maybe a
+ * worker thread), counted where it is written (the reading thread). */
+enum verdict_kind { VERDICT_VALID, VERDICT_INVALID, VERDICT_SKIPPED };
+struct verdict {
+    int kind;
+    uint32_t errors, warnings;
+    size_t text_end; /* parallel runs: end of this game's diagnostics in the batch text */
+};
+
+/* Replays g and writes its diagnostics to out. Reads v only. */
+static void check_game(const struct validate *v, struct replay *r, const struct game *g,
+                       FILE *out, struct verdict *vd)
+{
+    char label[256];
+    if (replay_game(r, g) != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    vd->kind = r->errors ? VERDICT_INVALID : r->skipped ? VERDICT_SKIPPED : VERDICT_VALID;
+    vd->errors = vd->warnings = 0;
+    if (r->ndiags && !v->quiet)
+        game_label(g, label, sizeof label);
+    for (size_t i = 0; i < r->ndiags; i++) {
+        const struct replay_diag *d = &r->diags[i];
+        if (d->severity == SEV_ERROR)
+            vd->errors++;
+        else if (d->severity == SEV_WARNING)
+            vd->warnings++;
+        if (v->quiet)
+            continue;
+        if (v->json)
+            print_json(out, g, d);
+        else
+            print_text(out, v, g, d, label);
+    }
 }
 
 static void copy_game(struct validate *v, FILE *f, const char *path, const struct game *g)
@@ -132,28 +172,83 @@ static void copy_game(struct validate *v, FILE *f, const char *path, const struc
     }
 }
 
-static void report_game(struct validate *v, const struct game *g, const struct replay *r)
+/* Counts a checked game, copies it to --good/--bad, applies --max-errors. */
+static void account(struct validate *v, const struct game *g, const struct verdict *vd)
 {
-    char label[256];
-    if (r->ndiags && !v->quiet)
-        game_label(g, label, sizeof label);
-    for (size_t i = 0; i < r->ndiags; i++) {
-        const struct replay_diag *d = &r->diags[i];
-        if (d->severity == SEV_ERROR)
-            v->errors++;
-        else if (d->severity == SEV_WARNING)
-            v->warnings++;
-        if (v->quiet)
-            continue;
-        if (v->json)
-            print_json(g, d);
+    check_output();
+    v->games++;
+    v->errors += vd->errors;
+    v->warnings += vd->warnings;
+    if (vd->kind == VERDICT_INVALID) {
+        v->invalid++;
+        copy_game(v, v->bad, v->bad_path, g);
+    } else {
+        if (vd->kind == VERDICT_SKIPPED)
+            v->skipped++;
         else
-            print_text(v, g, d, label);
+            v->valid++;
+        copy_game(v, v->good, v->good_path, g);
+    }
+    if (v->max_errors && v->errors >= (uint64_t)v->max_errors) {
+        v->stopped = 1;
+        if (!v->quiet) {
+            fflush(stdout);
+            fprintf(stderr, "%s: stopping after %" PRIu64 " errors\n", progname, v->errors);
+        }
     }
 }
 
-/* Validates one input; returns 0, or -1 when it could not be read to its end. */
-static int validate_input(struct validate *v, struct replay *r, const char *path)
+/* ---- Several workers: games checked on threads, written in input order ---- */
+
+struct worker {
+    const struct validate *v;
+    struct replay r;
+};
+
+static void check_batch(void *ctx, struct batch *b)
+{
+    struct worker *w = ctx;
+    struct verdict *vds = arena_alloc(&b->arena, b->n * sizeof *vds);
+    FILE *out = vds ? open_memstream(&b->text, &b->text_len) : NULL;
+    if (!out) {
+        b->status = PGN_ENOMEM;
+        return;
+    }
+    for (size_t i = 0; i < b->n; i++) {
+        check_game(w->v, &w->r, &b->games[i], out, &vds[i]);
+        fflush(out);
+        vds[i].text_end = b->text_len;
+    }
+    fclose(out);
+    b->result = vds;
+}
+
+static void write_batch(struct validate *v, const struct batch *b)
+{
+    const struct verdict *vds = b->result;
+    size_t start = 0;
+    if (b->status != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    for (size_t i = 0; i < b->n && !v->stopped; i++) {
+        fwrite(b->text + start, 1, vds[i].text_end - start, stdout);
+        start = vds[i].text_end;
+        account(v, &b->games[i], &vds[i]);
+    }
+}
+
+static void drain(struct validate *v, struct pipeline *p, int wait)
+{
+    struct batch *b;
+    while ((b = pipeline_next(p, wait || pipeline_full(p))) != NULL) {
+        write_batch(v, b);
+        pipeline_recycle(p, b);
+    }
+}
+
+/* Validates one input; returns 0, or -1 when it could not be read to its end.
+ * With a pipeline the games are checked on its workers. */
+static int validate_input(struct validate *v, struct replay *r, struct pipeline *p,
+                          const char *path)
 {
     struct pgn_reader *reader;
     struct game g;
@@ -164,28 +259,24 @@ static int validate_input(struct validate *v, struct replay *r, const char *path
         return -1;
     }
     while (!v->stopped && (rc = pgn_reader_next(reader, &g)) > 0) {
-        if (replay_game(r, &g) != PGN_OK)
-            die(EXIT_IO, "out of memory");
-        v->games++;
-        report_game(v, &g, r);
-        if (r->errors) {
-            v->invalid++;
-            copy_game(v, v->bad, v->bad_path, &g);
+        if (p) {
+            if (pipeline_add(p, &g) != PGN_OK)
+                die(EXIT_IO, "out of memory");
+            drain(v, p, 0);
         } else {
-            if (r->skipped)
-                v->skipped++;
-            else
-                v->valid++;
-            copy_game(v, v->good, v->good_path, &g);
+            struct verdict vd;
+            check_game(v, r, &g, stdout, &vd);
+            account(v, &g, &vd);
         }
-        if (v->max_errors && v->errors >= (uint64_t)v->max_errors) {
-            v->stopped = 1;
-            if (!v->quiet)
-                fprintf(stderr, "%s: stopping after %" PRIu64 " errors\n", progname, v->errors);
-        }
+    }
+    if (p) {
+        /* Everything of this input is written before its read error, as with one worker. */
+        pipeline_flush(p);
+        drain(v, p, 1);
     }
     if (rc < 0) {
         const struct pgn_error *e = pgn_reader_error(reader);
+        fflush(stdout);
         error("cannot read '%s' to its end: %s", path ? path : "<stdin>",
               e->message ? e->message : pgn_strerror(rc));
     }
@@ -217,7 +308,8 @@ int cmd_validate(int argc, char **argv)
     memset(&v, 0, sizeof v);
     v.ropts.lang = NOTATION_AUTO;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "swqvh", validate_options, NULL)) != -1) {
+    v.jobs = pipeline_cpus();
+    while ((opt = getopt_long(argc, argv, "swqvhj:", validate_options, NULL)) != -1) {
         switch (opt) {
         case 's': v.ropts.flags |= REPLAY_STRICT; break;
         case OPT_WERROR: v.ropts.flags |= REPLAY_WERROR; break;
@@ -247,6 +339,12 @@ int cmd_validate(int argc, char **argv)
                 return EXIT_USAGE;
             }
             break;
+        case 'j':
+            if (parse_long(optarg, 1, 256, &v.jobs)) {
+                error("--jobs takes a number from 1 to 256, not '%s'", optarg);
+                return EXIT_USAGE;
+            }
+            break;
         case 'h': print_usage(stdout, validate_usage); return EXIT_OK;
         default: return usage_error(validate_usage);
         }
@@ -260,17 +358,32 @@ int cmd_validate(int argc, char **argv)
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     struct replay r;
     replay_init(&r, &v.ropts);
+    struct pipeline *p = NULL;
+    struct worker *workers = NULL;
+    if (v.jobs > 1) {
+        void *ctxs[256];
+        workers = xcalloc((size_t)v.jobs, sizeof *workers);
+        for (long i = 0; i < v.jobs; i++) {
+            workers[i].v = &v;
+            replay_init(&workers[i].r, &v.ropts);
+            ctxs[i] = &workers[i];
+        }
+        if (pipeline_new(&p, (int)v.jobs, check_batch, ctxs) != PGN_OK)
+            die(EXIT_IO, "cannot start %ld threads", v.jobs);
+    }
     if (optind == argc) {
-        v.io_failed |= validate_input(&v, &r, NULL) < 0;
+        v.io_failed |= validate_input(&v, &r, p, NULL) < 0;
     } else {
         for (int i = optind; i < argc && !v.stopped; i++)
-            v.io_failed |= validate_input(&v, &r, strcmp(argv[i], "-") ? argv[i] : NULL) < 0;
+            v.io_failed |= validate_input(&v, &r, p, strcmp(argv[i], "-") ? argv[i] : NULL) < 0;
     }
+    pipeline_free(p);
+    for (long i = 0; workers && i < v.jobs; i++)
+        replay_release(&workers[i].r);
+    free(workers);
     replay_release(&r);
-    if (fflush(stdout) != 0) {
-        error("cannot write the diagnostics: %s", strerror(errno));
-        v.io_failed = 1;
-    }
+    fflush(stdout);
+    check_output();
     v.io_failed |= close_output(v.good, v.good_path) < 0;
     v.io_failed |= close_output(v.bad, v.bad_path) < 0;
     if (!v.quiet) {
