@@ -5,6 +5,7 @@
 #include <string.h>
 #include "san.h"
 #include "notation.h"
+#include "san_fast.h"
 #include "banned.h"
 
 const char *move_strerror(int code)
@@ -310,50 +311,12 @@ static void parts_init(struct san_parts *out, int lang)
     out->lang = (uint8_t)lang;
 }
 
-/*
- * The shapes of nearly every move in real games, "Nf3", "Nxf3", "e4",
- * "exd5", each with an optional '+' or '#', read in one go; returns 0 for
- * anything else, which the general parser below then reads.
- */
-static int parse_common(const unsigned char *s, const unsigned char *end, int lang,
-                        struct san_parts *out)
-{
-    int type = -1;
-    if (*s >= 'A' && *s <= 'Z') {
-        if ((type = notation_ascii_type[lang][*s]) < 0)
-            return 0;
-        out->pieces = (uint8_t)(1 << type);
-        out->piece = (uint8_t)type;
-        s++;
-        if (s < end && *s == 'x') {
-            out->flags |= SAN_CAPTURE;
-            s++;
-        }
-    } else if (end - s >= 4 && is_file(s[0]) && s[1] == 'x') {
-        out->from_file = (int8_t)(s[0] - 'a');
-        out->flags |= SAN_CAPTURE;
-        s += 2;
-    }
-    if (end - s < 2 || !is_file(s[0]) || !is_rank(s[1]))
-        return 0;
-    out->to_file = (int8_t)(s[0] - 'a');
-    out->to_rank = (int8_t)(s[1] - '1');
-    s += 2;
-    if (s < end && (*s == '+' || *s == '#') && s + 1 == end) {
-        out->flags |= *s == '+' ? SAN_CHECK : SAN_MATE;
-        s++;
-    }
-    return s == end;
-}
-
-int san_parse(const char *text, size_t len, int lang, struct san_parts *out,
-              struct move_error *err)
+/* Every accepted form; san_parse_fast() has taken the usual ones before. */
+static __attribute__((noinline)) int parse_general(const char *text, size_t len, int lang,
+                                                   struct san_parts *out, struct move_error *err)
 {
     const unsigned char *s = (const unsigned char *)text, *end = s + len;
     int rc;
-    parts_init(out, lang);
-    if (len && parse_common(s, end, lang, out))
-        return MOVE_OK;
     parts_init(out, lang);
     while (s < end && *s == ' ')
         s++;
@@ -369,6 +332,14 @@ int san_parse(const char *text, size_t len, int lang, struct san_parts *out,
     if (rc == MOVE_OK)
         rc = parse_suffixes(s, end, out, err);
     return rc;
+}
+
+int san_parse(const char *text, size_t len, int lang, struct san_parts *out,
+              struct move_error *err)
+{
+    if (san_parse_fast(text, len, lang, out))
+        return MOVE_OK;
+    return parse_general(text, len, lang, out, err);
 }
 
 int san_token_joins(const char *tok, size_t len, const char *next, size_t next_len)

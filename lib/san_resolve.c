@@ -4,6 +4,7 @@
 #include "san.h"
 #include "movegen.h"
 #include "notation.h"
+#include "san_fast.h"
 #include "banned.h"
 
 /*
@@ -42,7 +43,7 @@ __attribute__((constructor)) static void san_resolve_init(void)
  * filled. The handful of enemy sliders on the king's lines are checked one
  * by one; this is the hot path of every read move.
  */
-static int legal_fast(const struct pos *p, int from, int to)
+static inline int legal_fast(const struct pos *p, int from, int to)
 {
     int us = p->side, ksq = p->king[us];
     bitboard theirs = p->by_color[us ^ 1] & ~sq_bb(to);
@@ -65,7 +66,7 @@ static int legal_fast(const struct pos *p, int from, int to)
 
 /* Our pieces of a type that attack sq: by alignment and an empty path for
  * sliders (one or two pieces to test, cheaper than attacks from sq). */
-static bitboard attackers_of_type(const struct pos *p, int type, int sq)
+static inline bitboard attackers_of_type(const struct pos *p, int type, int sq)
 {
     bitboard ours = pos_pieces(p, p->side, type), occ = pos_occupied(p), found = 0;
     switch (type) {
@@ -83,7 +84,7 @@ static bitboard attackers_of_type(const struct pos *p, int type, int sq)
     return found;
 }
 
-static int is_legal(const struct pos *p, move16 m)
+static inline int is_legal(const struct pos *p, move16 m)
 {
     int from = move_from(m);
     if (move_flag(m) == MF_EN_PASSANT || from == p->king[p->side])
@@ -91,7 +92,7 @@ static int is_legal(const struct pos *p, move16 m)
     return legal_fast(p, from, move_to(m));
 }
 
-static bitboard origin_mask(const struct san_parts *sp)
+static inline bitboard origin_mask(const struct san_parts *sp)
 {
     bitboard m = ~0ULL;
     if (sp->from_file >= 0)
@@ -415,8 +416,10 @@ static int resolve_foreign(const struct pos *p, const struct san_parts *sp, move
     return rc;
 }
 
-int san_resolve(const struct pos *p, const struct san_parts *sp, move16 *move,
-                struct move_error *err)
+/* Every case, errors included; resolve_quick() has taken the usual ones before. */
+static __attribute__((noinline)) int resolve_general(const struct pos *p,
+                                                     const struct san_parts *sp, move16 *move,
+                                                     struct move_error *err)
 {
     int rc;
     if (sp->kind != SAN_MOVE) {
@@ -440,13 +443,97 @@ int san_resolve(const struct pos *p, const struct san_parts *sp, move16 *move,
     return rc;
 }
 
+/*
+ * The usual case of san_resolve(): one piece type, a destination square, no
+ * captured piece named and no e.p. mark, and a move that is plainly fine (a
+ * capture onto an enemy piece, a push onto an empty square, no castling).
+ * Returns 1 with *move when exactly one legal move matches, the move the
+ * general code finds too; else 0 and the general code decides, errors
+ * included. En passant, castling and every error take that path.
+ */
+static inline int resolve_quick(const struct pos *p, const struct san_parts *sp, move16 *move)
+{
+    int us = p->side, them = us ^ 1;
+    if (sp->kind != SAN_MOVE || sp->captured || (sp->flags & SAN_EP) || sp->to_rank < 0
+        || (sp->pieces & (sp->pieces - 1)))
+        return 0;
+    int to = make_sq(sp->to_file, sp->to_rank), target = p->board[to];
+    if (target && piece_color(target) == us)
+        return 0;
+    bitboard mask = origin_mask(sp), cands;
+    move16 tmpl = (move16)(to << 6);
+    int type = sp->pieces ? sp->piece : PAWN;
+    if (type == PAWN) {
+        if (!sp->pieces && sp->from_file >= 0 && sp->from_rank >= 0)
+            return 0; /* "e2e4": whatever stands there */
+        int last = us == WHITE ? 7 : 0;
+        if ((sp->to_rank == last) != (sp->promo != 0) || (sp->promo & (sp->promo - 1)))
+            return 0;
+        bitboard pawns = pos_pieces(p, us, PAWN) & mask;
+        if ((sp->flags & SAN_CAPTURE) || (sp->from_file >= 0 && sp->from_file != sp->to_file)) {
+            if (!target)
+                return 0; /* en passant, or nothing to capture */
+            cands = bb_pawn_attacks[them][to] & pawns;
+        } else {
+            int up = us == WHITE ? 8 : -8, from = to - up, pawn = piece_make(us, PAWN);
+            if (target || from < 8 || from >= 56)
+                return 0;
+            if (p->board[from] == pawn)
+                cands = sq_bb(from);
+            else if (!p->board[from] && sq_rank(to) == (us == WHITE ? 3 : 4)
+                     && p->board[from - up] == pawn)
+                cands = sq_bb(from - up);
+            else
+                return 0;
+            cands &= pawns;
+        }
+        if (sp->promo)
+            tmpl = move_make_promo(0, to, __builtin_ctz(sp->promo));
+    } else {
+        if (sp->promo || (!target && (sp->flags & SAN_CAPTURE)))
+            return 0;
+        if (type == KING && !(bb_king_attacks[p->king[us]] & sq_bb(to)))
+            return 0; /* maybe castling written as a king move */
+        cands = attackers_of_type(p, type, to) & mask;
+    }
+    if (!cands)
+        return 0;
+    move16 found = MOVE_NONE;
+    do {
+        move16 m = (move16)(tmpl | bb_pop(&cands));
+        if (is_legal(p, m)) {
+            if (found)
+                return 0; /* ambiguous */
+            found = m;
+        }
+    } while (cands);
+    if (!found)
+        return 0;
+    *move = found;
+    return 1;
+}
+
+int san_resolve(const struct pos *p, const struct san_parts *sp, move16 *move,
+                struct move_error *err)
+{
+    if (resolve_quick(p, sp, move))
+        return MOVE_OK;
+    return resolve_general(p, sp, move, err);
+}
+
 int san_read(const struct pos *p, const char *s, size_t len, int lang, move16 *move,
              struct san_parts *parts, struct move_error *err)
 {
     struct san_parts local;
     struct san_parts *sp = parts ? parts : &local;
-    int rc = san_parse(s, len, lang, sp, err);
-    return rc ? rc : san_resolve(p, sp, move, err);
+    if (!san_parse_fast(s, len, lang, sp)) {
+        int rc = san_parse(s, len, lang, sp, err);
+        if (rc)
+            return rc;
+    }
+    if (resolve_quick(p, sp, move))
+        return MOVE_OK;
+    return resolve_general(p, sp, move, err);
 }
 
 bitboard san_origins(const struct pos *p, int type, int sq)
