@@ -7,6 +7,7 @@ bitboard bb_knight_attacks[64];
 bitboard bb_king_attacks[64];
 bitboard bb_pawn_attacks[2][64];
 bitboard bb_empty_attacks[PIECE_TYPE_NB][64];
+bitboard bb_checks[2][PIECE_TYPE_NB][64];
 bitboard bb_between[64][64];
 bitboard bb_line[64][64];
 
@@ -97,9 +98,15 @@ void bb_init(void)
             }
         }
     }
-    for (int sq = 0; sq < 64; sq++)
+    for (int sq = 0; sq < 64; sq++) {
         for (int type = KNIGHT; type <= KING; type++)
             bb_empty_attacks[type][sq] = bb_piece_attacks(type, sq, 0);
+        for (int c = WHITE; c <= BLACK; c++) {
+            bb_checks[c][PAWN][sq] = bb_pawn_attacks[c][sq];
+            for (int type = KNIGHT; type < KING; type++)
+                bb_checks[c][type][sq] = bb_empty_attacks[type][sq];
+        }
+    }
     initialised = 1;
 }
 

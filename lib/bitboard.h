@@ -42,6 +42,9 @@ extern bitboard bb_king_attacks[64];
 extern bitboard bb_pawn_attacks[2][64];
 /* Attacks of a piece type (KNIGHT..KING) on an empty board. */
 extern bitboard bb_empty_attacks[PIECE_TYPE_NB][64];
+/* Squares a piece of a colour and type on a square attacks on an empty board:
+ * the pawn's two captures, nothing for a king (a king never gives check). */
+extern bitboard bb_checks[2][PIECE_TYPE_NB][64];
 /* Squares strictly between a and b when they share a line, else 0. */
 extern bitboard bb_between[64][64];
 /* The whole board-edge-to-edge line through a and b, else 0. */

@@ -161,13 +161,12 @@ static void setup(struct gen_ctx *g, const struct pos *p, move16 *out)
     g->n = 0;
 }
 
-/* Generates into g: king moves first, then (unless in double check) the
- * rest; stops after the king moves when stop_early and one was found. */
-static void generate(struct gen_ctx *g, const struct pos *p, int stop_early)
+/* Generates into g: king moves first, then (unless in double check) the rest. */
+static void generate(struct gen_ctx *g, const struct pos *p)
 {
     bitboard checkers = pos_attackers(p, g->ksq, g->occ, g->them);
     gen_king(g);
-    if ((stop_early && g->n) || bb_more_than_one(checkers))
+    if (bb_more_than_one(checkers))
         return;
     g->pinned = pinned_pieces(p, g->us, g->ksq);
     g->target = checkers ? bb_between[g->ksq][bb_lsb(checkers)] | checkers : ~0ULL;
@@ -186,17 +185,24 @@ int movegen_legal(const struct pos *p, struct movelist *list)
 {
     struct gen_ctx g;
     setup(&g, p, list->moves);
-    generate(&g, p, 0);
+    generate(&g, p);
     list->n = g.n;
     return g.n;
 }
 
 int movegen_has_legal(const struct pos *p)
 {
+    /* A king move is the usual answer, found after one or two squares. */
+    int us = p->side, ksq = p->king[us];
+    bitboard occ = pos_occupied(p) ^ sq_bb(ksq);
+    bitboard dests = bb_king_attacks[ksq] & ~p->by_color[us];
+    while (dests)
+        if (!pos_attackers(p, bb_pop(&dests), occ, us ^ 1))
+            return 1;
     struct movelist list;
     struct gen_ctx g;
     setup(&g, p, list.moves);
-    generate(&g, p, 1);
+    generate(&g, p);
     return g.n > 0;
 }
 

@@ -123,12 +123,45 @@ static void drop_castling_rights(struct pos *p, int sq)
     }
 }
 
+/* Castling, en passant and promotion: two pieces move or one changes type. */
+static void play_special(struct pos *p, move16 m)
+{
+    int us = p->side, from = move_from(m), to = move_to(m), flag = move_flag(m);
+    int pc = p->board[from];
+    if (flag == MF_CASTLING) {
+        int kingside = to > from;
+        int rank = sq_rank(from);
+        int kto = make_sq(kingside ? 6 : 2, rank), rto = make_sq(kingside ? 5 : 3, rank);
+        int rook = p->board[to];
+        remove_piece(p, from);
+        remove_piece(p, to);
+        put_piece(p, pc, kto);
+        put_piece(p, rook, rto);
+        p->king[us] = (uint8_t)kto;
+        return;
+    }
+    p->halfmove = 0;
+    if (flag == MF_EN_PASSANT) {
+        remove_piece(p, to + (us == WHITE ? -8 : 8));
+        move_piece(p, from, to);
+        return;
+    }
+    if (p->board[to])
+        remove_piece(p, to);
+    remove_piece(p, from);
+    put_piece(p, piece_make(us, move_promo(m)), to);
+}
+
+/*
+ * The bulk of a replay, so the plain move (most of them) is done inline:
+ * one piece moves, maybe onto an enemy piece, with the board array, the
+ * bitboards and the key updated together as put/remove/move_piece do.
+ */
 void pos_play(struct pos *p, move16 m)
 {
     int us = p->side, them = us ^ 1;
-    int from = move_from(m), to = move_to(m), flag = move_flag(m);
-    int pc = p->board[from];
-    int type = piece_type(pc);
+    int from = move_from(m), to = move_to(m);
+    int pc = p->board[from], type = piece_type(pc);
 
     /* The ep square of the previous ply expires; clear it with the side still
      * unchanged so that its hash contribution is removed correctly. */
@@ -140,41 +173,32 @@ void pos_play(struct pos *p, move16 m)
         drop_castling_rights(p, to);
         pos_update_castle_touch(p);
     }
-
-    if (flag == MF_CASTLING) {
-        int kingside = to > from;
-        int rank = sq_rank(from);
-        int kto = make_sq(kingside ? 6 : 2, rank), rto = make_sq(kingside ? 5 : 3, rank);
-        int rook = p->board[to];
-        remove_piece(p, from);
-        remove_piece(p, to);
-        put_piece(p, pc, kto);
-        put_piece(p, rook, rto);
-        p->king[us] = (uint8_t)kto;
-    } else {
-        if (p->board[to]) {
-            remove_piece(p, to);
+    if (move_flag(m) == MF_NORMAL) {
+        int cap = p->board[to];
+        bitboard fromto = sq_bb(from) | sq_bb(to);
+        uint64_t key = p->key ^ zobrist_piece(us, type, from) ^ zobrist_piece(us, type, to);
+        if (cap) {
+            int ct = piece_type(cap);
+            p->by_type[ct] ^= sq_bb(to);
+            p->by_color[them] ^= sq_bb(to);
+            key ^= zobrist_piece(them, ct, to);
             p->halfmove = 0;
         }
-        if (type == PAWN) {
+        p->board[from] = NO_PIECE;
+        p->board[to] = (uint8_t)pc;
+        p->by_type[type] ^= fromto;
+        p->by_color[us] ^= fromto;
+        p->key = key;
+        if (type == PAWN)
             p->halfmove = 0;
-            if (flag == MF_EN_PASSANT) {
-                remove_piece(p, to + (us == WHITE ? -8 : 8));
-            } else if (flag == MF_PROMOTION) {
-                remove_piece(p, from);
-                put_piece(p, piece_make(us, move_promo(m)), to);
-                goto moved;
-            }
-        }
-        move_piece(p, from, to);
-        if (type == KING)
+        else if (type == KING)
             p->king[us] = (uint8_t)to;
+    } else {
+        play_special(p, m);
     }
-moved:
     p->side = (uint8_t)them;
     p->key ^= zobrist_white_to_move();
-    if (us == BLACK)
-        p->fullmove++;
+    p->fullmove += us;
     /* Set after the side flip: hashing depends on the new side's pawns. */
     if (type == PAWN && (from ^ to) == 16)
         set_ep(p, (from + to) / 2);
@@ -217,40 +241,27 @@ int pos_move_gave_check(const struct pos *before, move16 m, const struct pos *af
 {
     int us = before->side, from = move_from(m), to = move_to(m);
     int ksq = after->king[us ^ 1];
-    if (move_flag(m) == MF_CASTLING || move_flag(m) == MF_EN_PASSANT)
+    if (move_flag(m) >= MF_EN_PASSANT)
         return pos_in_check(after); /* rare: two pieces moved or vanished */
     bitboard occ = pos_occupied(after);
-    bitboard king = sq_bb(ksq);
+    /* Direct: the moved (or promoted) piece attacks the king on an empty
+     * board, and for a slider nothing stands between (leapers have nothing
+     * between them and what they attack). */
     int type = piece_type(after->board[to]);
-    /* Direct: the empty-board rays rule most moves out before any scan. */
-    switch (type) {
-    case PAWN:
-        if (bb_pawn_attacks[us][to] & king)
-            return 1;
-        break;
-    case KNIGHT:
-        if (bb_knight_attacks[to] & king)
-            return 1;
-        break;
-    case KING:
-        break;
-    default:
-        if ((bb_empty_attacks[type][to] & king) && (bb_piece_attacks(type, to, occ) & king))
-            return 1;
-    }
+    if ((bb_checks[us][type][to] & sq_bb(ksq)) && !(bb_between[to][ksq] & occ))
+        return 1;
     /* Discovered: a slider of ours on the line from the king through the
-     * vacated square. */
+     * vacated square, with nothing left between them. */
     bitboard line = bb_line[ksq][from];
     if (!line)
         return 0;
-    int straight = sq_rank(ksq) == sq_rank(from) || sq_file(ksq) == sq_file(from);
-    bitboard sliders = pos_pieces(after, us, QUEEN)
-                     | pos_pieces(after, us, straight ? ROOK : BISHOP);
-    sliders &= line;
-    if (!sliders)
-        return 0;
-    bitboard seen = straight ? bb_rook_attacks(ksq, occ) : bb_bishop_attacks(ksq, occ);
-    return (seen & sliders) != 0;
+    bitboard sliders = ((after->by_type[ROOK] | after->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
+                     | ((after->by_type[BISHOP] | after->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
+    sliders &= line & after->by_color[us];
+    while (sliders)
+        if (!(bb_between[ksq][bb_pop(&sliders)] & occ))
+            return 1;
+    return 0;
 }
 
 int pos_gives_check(const struct pos *p, move16 m)
