@@ -22,9 +22,10 @@
  * (to at most 2 * max_game + read_size: the game so far plus one line), and
  * reads; at the end of the input a '\n' sentinel after the data closes the
  * last line. A game is too big when one of its lines starts more than
- * max_game bytes after the game's start, or when one line alone is longer
- * than max_game; both are checked at line ends, so the outcome does not
- * depend on how the input happens to be buffered. Token positions are kept relative to gstart, so
+ * max_game bytes after the game's start (checked at line ends), or when one
+ * line alone is longer than max_game (caught at its start by
+ * cut_long_line()), so the outcome does not depend on how the input happens
+ * to be buffered. Token positions are kept relative to gstart, so
  * moving the window invalidates nothing; pointers are only made when the
  * game is complete (finish_game).
  *
@@ -300,6 +301,33 @@ static size_t last_eol(const unsigned char *b, size_t from, size_t to, int eof)
     return 0;
 }
 
+/*
+ * A line longer than max_game is met at its start, however the input was
+ * buffered: cuts safe back to the start of the first such line in
+ * buf[pos..safe) and returns R_TOOBIG when that is pos. Scans only when the
+ * window holds more than max_game bytes of complete lines (rare).
+ */
+static int cut_long_line(struct pgn_reader *r)
+{
+    if (r->safe - r->pos <= r->lim.max_game)
+        return R_OK;
+    size_t s = r->pos;
+    for (size_t i = r->pos; i < r->safe; i++) {
+        unsigned c = r->buf[i];
+        if (c != '\n' && c != '\r')
+            continue;
+        if (i - s > r->lim.max_game)
+            break;
+        if (c == '\r' && r->buf[i + 1] == '\n')
+            i++;
+        s = i + 1;
+    }
+    if (s >= r->safe)
+        return R_OK;
+    r->safe = s;
+    return s == r->pos ? R_TOOBIG : R_OK;
+}
+
 /* Called with pos == safe: makes at least one more complete line available. */
 static int refill(struct pgn_reader *r)
 {
@@ -309,10 +337,11 @@ static int refill(struct pgn_reader *r)
                 return R_END;
             r->buf[r->len] = '\n'; /* close the last line; not part of the data */
             r->safe = r->len + 1;
-            return R_OK;
+            return cut_long_line(r);
         }
-        if (r->len - r->pos > r->lim.max_game)
-            return R_TOOBIG; /* one line longer than a game may be */
+        /* One line longer than a game may be (a final '\r' may be its end). */
+        if (r->len - r->pos - (r->len > r->pos && r->buf[r->len - 1] == '\r') > r->lim.max_game)
+            return R_TOOBIG;
         ptrdiff_t n = fill(r, r->gstart);
         if (n < 0)
             return (int)n;
@@ -323,7 +352,7 @@ static int refill(struct pgn_reader *r)
         size_t e = last_eol(r->buf, from, r->len, r->eof);
         if (e) {
             r->safe = e;
-            return R_OK;
+            return cut_long_line(r);
         }
     }
 }
@@ -1029,6 +1058,8 @@ static int oversize(struct pgn_reader *r, int in_comment)
     struct parse *ps = &r->ps;
     if (r->pos > r->len)
         r->pos = r->len; /* past the sentinel that closed the last line */
+    if (!ps->started)
+        start_token(r, r->pos); /* a game that is one long line: locate it there */
     diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, r->line, 1, r->base + r->pos,
          "game larger than %llu bytes: skipped to the next game",
          (unsigned long long)r->lim.max_game);
@@ -1128,6 +1159,7 @@ static int oversize(struct pgn_reader *r, int in_comment)
     r->safe = last_eol(r->buf, r->pos, r->len, r->eof);
     if (r->safe < r->pos)
         r->safe = r->pos;
+    cut_long_line(r); /* the next refill() reports a long line at pos */
     return 1;
 }
 
@@ -1178,7 +1210,8 @@ static int brace_comment(struct pgn_reader *r)
         q += (b[q] == '\r' && b[q + 1] == '\n') ? 2 : 1;
         r->line++;
         r->lstart = (ptrdiff_t)q;
-        if (q - r->gstart > r->lim.max_game) {
+        if (q - r->gstart > r->lim.max_game &&
+            (q <= r->len || r->len - r->gstart > r->lim.max_game)) {
             r->pos = q;
             return oversize(r, 1);
         }
@@ -1235,8 +1268,14 @@ static int parse_game(struct pgn_reader *r)
             return r->fatal;
         if (r->pos >= r->safe) {
             int rc = refill(r);
-            if (rc == R_TOOBIG)
+            if (rc == R_TOOBIG) {
+                if (ps->after_result) {
+                    /* A line too long for any game, after a complete one: it starts the next. */
+                    ps->split = r->pos;
+                    return 1;
+                }
                 return oversize(r, 0);
+            }
             if (rc < 0)
                 return rc;
             if (rc == R_END) {
@@ -1265,7 +1304,8 @@ static int parse_game(struct pgn_reader *r)
                 if (!ps->line_tokens)
                     ps->blank = 1;
                 ps->line_tokens = 0;
-                if ((size_t)(p - b) - r->gstart > r->lim.max_game) {
+                if ((size_t)(p - b) - r->gstart > r->lim.max_game &&
+                    ((size_t)(p - b) <= r->len || r->len - r->gstart > r->lim.max_game)) {
                     r->pos = (size_t)(p - b);
                     return oversize(r, 0);
                 }

@@ -62,11 +62,13 @@
  *
  * OVERSIZED GAMES. A game is too big when one of its lines starts more than
  * max_game bytes after the game's start, or when a single line is longer
- * than max_game (such a line counts as part of the game in progress). It
- * gets GAME_TRUNCATED and a PGN_ETOOBIG error; the rest of it is skipped
- * without being kept in memory, up to the next line that is a tag pair and
- * follows a line that was not one (outside {comments}, or inside one after
- * an empty line), or the end. raw is NULL and raw_len 0, but offset and
+ * than max_game (such a line counts as part of the game in progress, unless
+ * that game has read its result: then the line starts the next game, so a
+ * complete game before it is kept). It gets GAME_TRUNCATED and a
+ * PGN_ETOOBIG error; the rest of it is skipped without being kept in
+ * memory, up to the next line that is a tag pair and follows a line that
+ * was not one (outside {comments}, or inside one after an empty line), or
+ * the end. raw is NULL and raw_len 0, but offset and
  * raw_size still give its span, so the spans still partition the input;
  * tags read before the limit are kept, the movetext is dropped. Callers that
  * pass games through must report such a game instead of copying it.

@@ -1,0 +1,85 @@
+/* test_hostile.c - reader limits on hostile input: a line longer than any game may be. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include "test.h"
+#include "pgn_reader.h"
+#include "reader_util.h"
+
+#define GAME_A "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+#define GAME_B "[Event \"B\"]\n[Result \"*\"]\n\n1. d4 d5 *\n"
+
+/*
+ * A line longer than max_game right after a complete game: that game and the
+ * one after the line stay intact, the line becomes a game of its own
+ * (truncated, too big), and the outcome is the same for every read size.
+ */
+void test_hostile__long_line_after_game(void)
+{
+    static const char fillers[] = { ' ', '\0', '{', ';', 'x', '(', '\r' };
+    static const size_t read_sizes[] = { 0, 1, 7, 100, 999, 1001, 5000 };
+    enum { MAX_GAME = 1000, LONG = 3 * MAX_GAME };
+    char *text = malloc(sizeof GAME_A + LONG + sizeof GAME_B + 8);
+    char *first = NULL;
+    for (size_t f = 0; f < sizeof fillers; f++) {
+        for (int with_b = 0; with_b < 2; with_b++) {
+            size_t len = 0, line_at;
+            memcpy(text, GAME_A "\n", sizeof GAME_A);
+            len = line_at = sizeof GAME_A;
+            memset(text + len, fillers[f] == '\r' ? 'y' : fillers[f], LONG);
+            if (fillers[f] == '\r')
+                text[len + LONG / 2] = '\r'; /* a lone CR splits it into two long lines */
+            len += LONG;
+            if (with_b) {
+                memcpy(text + len, "\n\n" GAME_B, sizeof GAME_B + 1);
+                len += sizeof GAME_B + 1;
+            }
+            for (size_t k = 0; k < sizeof read_sizes / sizeof read_sizes[0]; k++) {
+                struct pgn_reader_opts o;
+                struct pgn_reader *r;
+                struct game g;
+                pgn_reader_opts_init(&o);
+                o.limits.max_game = MAX_GAME;
+                if (read_sizes[k])
+                    o.read_size = read_sizes[k];
+                if (pgn_reader_open_mem(&r, text, len, &o)) {
+                    FAIL("cannot open");
+                    continue;
+                }
+                uint64_t off = 0;
+                int n = 0, rc;
+                char dump[4096], all[8192] = "";
+                size_t used = 0;
+                while ((rc = pgn_reader_next(r, &g)) > 0) {
+                    n++;
+                    reader_check_game(&g, text, len, &off);
+                    dump_game(&g, dump, sizeof dump);
+                    used += (size_t)snprintf(all + used, sizeof all - used, "%s\n", dump);
+                    if (used >= sizeof all)
+                        used = sizeof all - 1;
+                    int junk = n > 1 && g.offset < line_at + LONG;
+                    if (!junk && (g.flags & (GAME_BAD | GAME_TRUNCATED)))
+                        FAIL("filler 0x%02x, read size %zu: game %d is bad: %s", fillers[f],
+                             read_sizes[k], n, dump);
+                    if (junk && !(g.flags & GAME_TRUNCATED))
+                        FAIL("filler 0x%02x: the long line is not a truncated game: %s",
+                             fillers[f], dump);
+                }
+                if (rc != 0 || off != len)
+                    FAIL("filler 0x%02x: rc %d, spans end at %llu of %zu", fillers[f], rc,
+                         (unsigned long long)off, len);
+                if (n < 2 + with_b)
+                    FAIL("filler 0x%02x, read size %zu: %d games", fillers[f], read_sizes[k], n);
+                pgn_reader_free(r);
+                if (k == 0) {
+                    free(first);
+                    first = strdup(all);
+                } else if (strcmp(first, all)) {
+                    FAIL("filler 0x%02x: read size %zu changes the result:\n%s\n%s", fillers[f],
+                         read_sizes[k], first, all);
+                }
+            }
+        }
+    }
+    free(first);
+    free(text);
+}
