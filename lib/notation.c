@@ -52,6 +52,7 @@ int8_t notation_ascii_type[NOTATION_MAX][128];
 static uint8_t multibyte[NOTATION_SYMBOLS]; /* ids of multi-byte symbols, longest first */
 static int nmultibyte;
 static uint64_t lang_symbols[NOTATION_MAX]; /* symbols each language reads */
+static uint32_t capitals[NOTATION_MAX + 1];  /* notation_capitals(), all languages last */
 
 static int symbol_id(const char *text)
 {
@@ -92,9 +93,14 @@ __attribute__((constructor)) static void notation_init(void)
     for (int i = 0; i < nsymbols; i++) {
         unsigned char c = (unsigned char)symbols[i].text[0];
         if (symbols[i].len == 1) {
+            assert(c >= 'A' && c <= 'Z');
             ascii_symbol[c] = (int8_t)i;
-            for (int lang = 0; lang < NLANG; lang++)
+            for (int lang = 0; lang < NLANG; lang++) {
                 notation_ascii_type[lang][c] = symbols[i].type[lang];
+                if (symbols[i].type[lang] >= 0)
+                    capitals[lang] |= 1u << (c - 'A');
+            }
+            capitals[NOTATION_MAX] |= 1u << (c - 'A');
         } else {
             multibyte[nmultibyte++] = (uint8_t)i;
         }
@@ -152,6 +158,11 @@ int notation_symbol(const char *s, size_t len, int *n)
         }
     }
     return -1;
+}
+
+uint32_t notation_capitals(int lang)
+{
+    return capitals[lang == NOTATION_AUTO ? NOTATION_MAX : lang];
 }
 
 int notation_symbol_type(int sym, int lang) { return symbols[sym].type[lang]; }

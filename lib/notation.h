@@ -71,6 +71,13 @@ int notation_symbol(const char *s, size_t len, int *n);
  */
 extern int8_t notation_ascii_type[NOTATION_MAX][128];
 
+/**
+ * The one-byte letters of language lang as a mask, bit c - 'A' for each
+ * letter c (all are capitals A-Z); lang NOTATION_AUTO gives those of every
+ * language: the capitals that can be piece letters at all.
+ */
+uint32_t notation_capitals(int lang);
+
 /** Piece type (PAWN..KING) of symbol sym in language lang, -1 if not one of its letters. */
 int notation_symbol_type(int sym, int lang);
 

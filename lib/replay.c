@@ -11,6 +11,7 @@
 #include "replay.h"
 #include "replay_internal.h"
 #include "san.h"
+#include "san_fast.h"
 #include "banned.h"
 
 static const char *const color_name[2] = { "White", "Black" };
@@ -205,10 +206,34 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
     return 0;
 }
 
+/*
+ * 1 when every piece letter in the game's moves is one of English SAN's (K
+ * Q R B N P) and no byte is beyond ASCII: then detection picks English (the
+ * first language of the table, and one that has all those letters), decided
+ * here by OR-ing bits instead of counting symbols token by token.
+ */
+static int english_letters_only(const struct game *g)
+{
+    uint32_t seen = 0;
+    for (uint32_t i = 0; i < g->nmoves; i++) {
+        const unsigned char *s = (const unsigned char *)g->moves[i].text;
+        for (uint32_t k = 0; k < g->moves[i].len; k++) {
+            unsigned c = s[k];
+            if (c - 'A' < 26)
+                seen |= 1u << (c - 'A');
+            else if (c >= 0x80)
+                return 0;
+        }
+    }
+    return !(seen & notation_capitals(NOTATION_AUTO) & ~notation_capitals(NOTATION_EN));
+}
+
 static int choose_language(const struct replay *r, const struct game *g)
 {
     if (r->opts.lang != NOTATION_AUTO)
         return r->opts.lang;
+    if (english_letters_only(g))
+        return NOTATION_EN;
     struct lang_detect d;
     lang_detect_init(&d);
     for (uint32_t i = 0; i < g->nmoves; i++)
@@ -298,8 +323,12 @@ static inline int same_text(const char *a, size_t na, const char *b, size_t nb)
     return 1;
 }
 
-/* The SAN of mv when no origin square is needed (the usual case), in out. */
-static size_t quick_san(const struct pos *p, move16 mv, char out[12])
+/*
+ * The English SAN of mv without check marks, in out: what move_write()
+ * writes, the origin included only when with_origin (SAN names it when a
+ * rival piece of the same type could go to the same square).
+ */
+static size_t write_san(const struct pos *p, move16 mv, int with_origin, char out[12])
 {
     static const char letters[] = "PNBRQK";
     int from = move_from(mv), to = move_to(mv);
@@ -309,8 +338,20 @@ static size_t quick_san(const struct pos *p, move16 mv, char out[12])
         memcpy(out, to > from ? "O-O" : "O-O-O", to > from ? 3 : 5);
         return to > from ? 3 : 5;
     }
-    if (type != PAWN)
+    if (type != PAWN) {
         out[n++] = letters[type];
+        bitboard rivals = 0;
+        if (with_origin && bb_more_than_one(pos_pieces(p, p->side, type)))
+            rivals = san_origins(p, type, to) & ~sq_bb(from);
+        if (rivals && (rivals & file_bb(sq_file(from))) && (rivals & rank_bb(sq_rank(from)))) {
+            out[n++] = (char)('a' + sq_file(from));
+            out[n++] = (char)('1' + sq_rank(from));
+        } else if (rivals && (rivals & file_bb(sq_file(from)))) {
+            out[n++] = (char)('1' + sq_rank(from));
+        } else if (rivals) {
+            out[n++] = (char)('a' + sq_file(from));
+        }
+    }
     if (pos_captured(p, mv) != NO_PIECE) {
         if (type == PAWN)
             out[n++] = (char)('a' + sq_file(from));
@@ -325,21 +366,45 @@ static size_t quick_san(const struct pos *p, move16 mv, char out[12])
     return n;
 }
 
-static void check_notation(struct walk *w, uint32_t i, const struct pos *p, move16 mv)
+/*
+ * 1 when the text of a move read by san_parse_fast() in English is the
+ * standard SAN of mv as write_san() without an origin writes it: the right
+ * letter (none for a pawn), an 'x' exactly for captures, the file of a
+ * capturing pawn and no other origin, "=" before a promotion piece, castling
+ * with letters O. 0 means "compare the texts".
+ */
+static int plainly_standard(const struct game_move *m, const struct pos *p, move16 mv,
+                            const struct san_parts *sp)
+{
+    if (sp->kind != SAN_MOVE)
+        return m->text[0] == 'O'; /* "O-O", not "0-0" */
+    int from = move_from(mv), type = piece_type(p->board[from]);
+    int capture = pos_captured(p, mv) != NO_PIECE;
+    if (capture != !!(sp->flags & SAN_CAPTURE) || sp->from_rank >= 0)
+        return 0;
+    if (type == PAWN)
+        return !sp->pieces && sp->from_file == (capture ? sq_file(from) : -1);
+    return sp->pieces && sp->from_file < 0;
+}
+
+static void check_notation(struct walk *w, uint32_t i, const struct pos *p, move16 mv,
+                           const struct san_parts *sp, int fast)
 {
     const struct game_move *m = &w->g->moves[i];
+    int marked = (m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED)) != 0;
+    if (fast && !marked && w->r->lang == NOTATION_EN && plainly_standard(m, p, mv, sp))
+        return;
     size_t len = strip_check(m->text, m->len);
     char san[MOVE_TEXT_MAX];
-    size_t n = quick_san(p, mv, san);
-    /* Equal to the short form: standard. Otherwise the writer decides
-     * whether an origin was needed (Nbd7) or the text is non-standard. */
+    size_t n = write_san(p, mv, 0, san);
+    /* Equal to the short form: standard. Otherwise the origin may have
+     * been needed (Nbd7), or the text is non-standard. */
     if (!same_text(san, n, m->text, len)) {
-        static const struct write_style plain = { MOVE_FMT_SAN, NOTATION_EN, WRITE_NO_CHECK };
-        n = move_write(p, mv, &plain, san, sizeof san);
+        n = write_san(p, mv, 1, san);
         if (!same_text(san, n, m->text, len))
             goto nonstandard;
     }
-    if (!(m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED)))
+    if (!marked)
         return;
 nonstandard:
     if (w->nonstandard++ == 0) {
@@ -387,7 +452,8 @@ static void track_main_line(struct walk *w, uint32_t i, const struct pos *before
     }
     r->keys[n] = pos_repetition_key(after);
     r->plies = n;
-    if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove) >= 5)
+    /* Five occurrences need four earlier ones, two plies apart at least. */
+    if (w->fivefold_ply < 0 && after->halfmove >= 8 && repetitions(r, n, after->halfmove) >= 5)
         w->fivefold_ply = (int)n;
     if (w->seventyfive_ply < 0 && after->halfmove >= 150 && !(pos_in_check(after)
                                                              && !movegen_has_legal(after)))
@@ -427,7 +493,12 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             struct san_parts parts;
             struct move_error err;
             move16 mv;
-            int rc = san_read(p, m->text, m->len, r->lang, &mv, &parts, &err);
+            /* san_read(), with the parse split off: check_notation() wants
+             * to know whether the text has the plain shape. */
+            int fast = san_parse_fast(m->text, m->len, r->lang, &parts);
+            int rc = fast ? MOVE_OK : san_parse(m->text, m->len, r->lang, &parts, &err);
+            if (rc == MOVE_OK)
+                rc = san_resolve(p, &parts, &mv, &err);
             if (rc != MOVE_OK) {
                 report_unresolved(w, i, p, rc, &err);
                 return;
@@ -435,7 +506,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             r->moves[i] = mv;
             pos_play(next, mv);
             check_marks(w, i, p, next, mv, &parts);
-            check_notation(w, i, p, mv);
+            check_notation(w, i, p, mv, &parts, fast);
         }
         if (main_line)
             track_main_line(w, i, p, next);
