@@ -279,8 +279,8 @@ static int report_unresolved(struct walk *w, uint32_t i, const struct pos *p, in
     return -1;
 }
 
-/* Compares the + / # written with what the move does. */
-static void check_marks(struct walk *w, uint32_t i, const struct pos *before,
+/* Compares the + / # written with what the move does; returns 1 when the move gives check. */
+static int check_marks(struct walk *w, uint32_t i, const struct pos *before,
                         const struct pos *after, move16 mv, const struct san_parts *parts)
 {
     int check = pos_move_gave_check(before, mv, after);
@@ -302,6 +302,7 @@ static void check_marks(struct walk *w, uint32_t i, const struct pos *before,
     if (problem)
         move_diag(w->r, w->g, i, before, D_CHECK_MARK, "%s: '%.*s'", problem, (int)m->len,
                   m->text);
+    return check;
 }
 
 /* Length of the move text without its check/mate suffix. */
@@ -471,6 +472,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     struct pos slot[2];
     int cur = 0;
     slot[0] = *start;
+    int in_check = pos_in_check(start); /* of the side to move; then from check_marks() */
 
     for (uint32_t k = 0; k < v->count; k++) {
         uint32_t i = v->first + k;
@@ -489,23 +491,27 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             }
             move_diag(r, g, i, p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
             pos_play_null(next);
+            in_check = pos_in_check(next);
         } else {
             struct san_parts parts;
-            struct move_error err;
             move16 mv;
-            /* san_read(), with the parse split off: check_notation() wants
-             * to know whether the text has the plain shape. */
-            int fast = san_parse_fast(m->text, m->len, r->lang, &parts);
-            int rc = fast ? MOVE_OK : san_parse(m->text, m->len, r->lang, &parts, &err);
-            if (rc == MOVE_OK)
-                rc = san_resolve(p, &parts, &mv, &err);
-            if (rc != MOVE_OK) {
-                report_unresolved(w, i, p, rc, &err);
-                return;
+            /* san_read(), split: the plain case first, and check_notation()
+             * wants to know whether the text has the plain shape. */
+            int fast = san_read_plain(p, in_check, m->text, m->len, r->lang, &mv, &parts);
+            if (!fast) {
+                struct move_error err;
+                fast = san_parse_fast(m->text, m->len, r->lang, &parts);
+                int rc = fast ? MOVE_OK : san_parse(m->text, m->len, r->lang, &parts, &err);
+                if (rc == MOVE_OK)
+                    rc = san_resolve(p, &parts, &mv, &err);
+                if (rc != MOVE_OK) {
+                    report_unresolved(w, i, p, rc, &err);
+                    return;
+                }
             }
             r->moves[i] = mv;
             pos_play(next, mv);
-            check_marks(w, i, p, next, mv, &parts);
+            in_check = check_marks(w, i, p, next, mv, &parts);
             check_notation(w, i, p, mv, &parts, fast);
         }
         if (main_line)

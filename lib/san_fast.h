@@ -86,4 +86,14 @@ static inline int san_parse_fast(const char *text, size_t len, int lang, struct 
     return 1;
 }
 
+/**
+ * san_read() for the plain case only, for a replay that knows whether the
+ * side to move of p is in check (the check test of the move before tells):
+ * a text of the shape san_parse_fast() reads, resolving to exactly one legal
+ * move by the quick path of san_resolve(). Returns 1 with *move and *parts,
+ * or 0 when san_read() must decide (with *parts unspecified).
+ */
+int san_read_plain(const struct pos *p, int in_check, const char *s, size_t len, int lang,
+                   move16 *move, struct san_parts *parts);
+
 #endif

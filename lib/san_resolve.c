@@ -92,6 +92,40 @@ static inline int is_legal(const struct pos *p, move16 m)
     return legal_fast(p, from, move_to(m));
 }
 
+/*
+ * legal_fast() when the side to move is known not to be in check: then
+ * only a pin can forbid the move, and a piece off every line through its
+ * king (most of them), moving along that line, or with no enemy slider on
+ * it is not pinned.
+ */
+static inline int not_pinned(const struct pos *p, int from, int to)
+{
+    int us = p->side, ksq = p->king[us];
+    bitboard line = bb_line[ksq][from];
+    if (!line || (line & sq_bb(to)))
+        return 1;
+    bitboard sliders = line & p->by_color[us ^ 1]
+                     & (p->by_type[BISHOP] | p->by_type[ROOK] | p->by_type[QUEEN]);
+    if (!sliders)
+        return 1;
+    sliders &= ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
+             | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
+    bitboard occ = pos_occupied(p);
+    while (sliders)
+        if ((bb_between[ksq][bb_pop(&sliders)] & occ) == sq_bb(from))
+            return 0;
+    return 1;
+}
+
+/* is_legal() for a move from-to that is not en passant, told whether the
+ * side to move may be in check (1 when unknown). */
+static inline int legal_known(const struct pos *p, int from, int to, int maybe_check)
+{
+    if (from == p->king[p->side])
+        return !pos_attackers(p, to, pos_occupied(p) ^ sq_bb(from), p->side ^ 1);
+    return maybe_check ? legal_fast(p, from, to) : not_pinned(p, from, to);
+}
+
 static inline bitboard origin_mask(const struct san_parts *sp)
 {
     bitboard m = ~0ULL;
@@ -534,6 +568,114 @@ int san_read(const struct pos *p, const char *s, size_t len, int lang, move16 *m
     if (resolve_quick(p, sp, move))
         return MOVE_OK;
     return resolve_general(p, sp, move, err);
+}
+
+/*
+ * san_parse_fast() and resolve_quick() in one pass, for the moves of nearly
+ * every game: a piece letter or none, an origin file, rank or both, an 'x',
+ * the square and a '+' or '#', resolving to exactly one legal move that is
+ * neither castling, en passant nor a promotion. The parts are those
+ * san_parse_fast() gives (tests/unit/test_san_paths.c compares the two paths).
+ */
+int san_read_plain(const struct pos *p, int in_check, const char *text, size_t len, int lang,
+                   move16 *move, struct san_parts *parts)
+{
+    const unsigned char *s = (const unsigned char *)text, *e = s + len;
+    unsigned flags = 0;
+    if (len < 2 || len > 7)
+        return 0;
+    if (e[-1] == '+' || e[-1] == '#') {
+        flags = e[-1] == '+' ? SAN_CHECK : SAN_MATE;
+        e--;
+    }
+    int to_file = e[-2] - 'a', to_rank = e[-1] - '1';
+    if (e - s < 2 || (unsigned)to_file > 7 || (unsigned)to_rank > 7)
+        return 0;
+    e -= 2;
+    int type = PAWN, pieces = 0, from_file = -1, from_rank = -1;
+    if (s < e && *s >= 'A' && *s <= 'Z') {
+        type = notation_ascii_type[lang][*s++];
+        if (type < 0)
+            return 0;
+        pieces = 1 << type;
+    }
+    if (s < e && (unsigned)(*s - 'a') <= 7)
+        from_file = *s++ - 'a';
+    if (s < e && (unsigned)(*s - '1') <= 7)
+        from_rank = *s++ - '1';
+    if (s < e && *s == 'x') {
+        flags |= SAN_CAPTURE;
+        s++;
+    }
+    if (s != e)
+        return 0;
+    /* The parts now, so that fewer values stay live through the resolution. */
+    parts->kind = SAN_MOVE;
+    parts->pieces = (uint8_t)pieces;
+    parts->piece = (uint8_t)(pieces ? type : 0);
+    parts->captured = 0;
+    parts->promo = 0;
+    parts->from_file = (int8_t)from_file;
+    parts->from_rank = (int8_t)from_rank;
+    parts->to_file = (int8_t)to_file;
+    parts->to_rank = (int8_t)to_rank;
+    parts->flags = (uint8_t)flags;
+    parts->nag = 0;
+    parts->lang = (uint8_t)lang;
+
+    int us = p->side, to = make_sq(to_file, to_rank), target = p->board[to], from;
+    if (target && piece_color(target) == us)
+        return 0;
+    if (type == PAWN) {
+        int up = us == WHITE ? 8 : -8, pawn = piece_make(us, PAWN);
+        if (from_rank >= 0 || to_rank == (us == WHITE ? 7 : 0))
+            return 0; /* unusual, or a promotion without its piece */
+        if ((flags & SAN_CAPTURE) || (from_file >= 0 && from_file != to_file)) {
+            /* Only the pawn on the file written can make the capture. */
+            if (!target || from_file < 0 || (from_file - to_file) * (from_file - to_file) != 1)
+                return 0;
+            from = to - up + from_file - to_file;
+            if (p->board[from] != pawn)
+                return 0;
+        } else {
+            from = to - up;
+            if (target || from < 8 || from >= 56)
+                return 0;
+            if (p->board[from] != pawn) {
+                if (p->board[from] || to_rank != (us == WHITE ? 3 : 4)
+                    || p->board[from - up] != pawn)
+                    return 0;
+                from -= up; /* the double step */
+            }
+        }
+        if (!legal_known(p, from, to, in_check))
+            return 0;
+    } else {
+        if (!target && (flags & SAN_CAPTURE))
+            return 0;
+        if (type == KING && !(bb_king_attacks[p->king[us]] & sq_bb(to)))
+            return 0; /* maybe castling written as a king move */
+        bitboard cands = attackers_of_type(p, type, to);
+        if (from_file >= 0)
+            cands &= file_bb(from_file);
+        if (from_rank >= 0)
+            cands &= rank_bb(from_rank);
+        if (!cands)
+            return 0;
+        from = -1;
+        do {
+            int f = bb_pop(&cands);
+            if (legal_known(p, f, to, in_check)) {
+                if (from >= 0)
+                    return 0; /* ambiguous */
+                from = f;
+            }
+        } while (cands);
+        if (from < 0)
+            return 0;
+    }
+    *move = move_make(from, to, MF_NORMAL);
+    return 1;
 }
 
 bitboard san_origins(const struct pos *p, int type, int sq)

@@ -3,8 +3,11 @@
 #include <stdlib.h>
 #include "test.h"
 #include "notation.h"
+#include "movegen.h"
+#include "movewrite.h"
 #include "position.h"
 #include "san.h"
+#include "san_fast.h"
 
 /*
  * san_parse() reads the usual English shapes in one pass and everything else
@@ -65,4 +68,115 @@ void test_san_paths__parse_shapes(void)
         for (size_t i = 0; i < N_OF(castles); i++)
             compare_parse(castles[i], langs[l], &fails);
     CHECK_EQ_INT(fails, 0);
+}
+
+/*
+ * san_read_plain(), the replay's one-pass reading, must give exactly what
+ * san_read() gives whenever it answers (it may decline). Positions: random
+ * games from the start (fixed seed, so checks, pins, promotions and en
+ * passant come up) and the perft positions; tokens: the SAN of every legal
+ * move and variations of it (no 'x', a wrong 'x', origins, marks, other
+ * letters), onto every destination of a legal move.
+ */
+static unsigned long long rng_state = 0x9E3779B97F4A7C15ULL;
+
+static unsigned rng(unsigned n)
+{
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (unsigned)(rng_state >> 33) % n;
+}
+
+static void compare_read(const struct pos *p, const char *tok, int *fails, int *plain)
+{
+    int in_check = pos_in_check(p);
+    for (int known = 0; known < 2; known++) {
+        struct san_parts a, b;
+        move16 ma = MOVE_NONE, mb = MOVE_NONE;
+        if (!san_read_plain(p, known ? in_check : 1, tok, strlen(tok), NOTATION_EN, &ma, &a))
+            continue;
+        ++*plain;
+        int rc = san_read(p, tok, strlen(tok), NOTATION_EN, &mb, &b, NULL);
+        if (rc != MOVE_OK || ma != mb || memcmp(&a, &b, sizeof a)) {
+            char fen[FEN_MAX];
+            pos_to_fen(p, 0, fen);
+            if (++*fails <= 10)
+                FAIL("'%s' in %s: plain %04x, san_read %d %04x%s", tok, fen, ma, rc, mb,
+                     rc == MOVE_OK && ma == mb ? " (parts differ)" : "");
+        }
+    }
+}
+
+static void tokens_of(const struct pos *p, int *fails, int *plain)
+{
+    static const char *const variants[] = { "", "+", "#" };
+    struct movelist list;
+    int n = movegen_legal(p, &list);
+    for (int i = 0; i < n; i++) {
+        char san[MOVE_TEXT_MAX], tok[MOVE_TEXT_MAX + 8];
+        int from = move_from(list.moves[i]), to = move_king_to(list.moves[i]);
+        san_write(p, list.moves[i], san);
+        san[strcspn(san, "+#")] = 0;
+        const char *sq = san + strlen(san) - 2;
+        for (size_t v = 0; v < 3; v++) {
+            snprintf(tok, sizeof tok, "%s%s", san, variants[v]);
+            compare_read(p, tok, fails, plain);
+        }
+        if (move_flag(list.moves[i]) != MF_NORMAL)
+            continue;
+        for (int letter = 0; letter < 7; letter++) {
+            static const char letters[] = "PNBRQK";
+            char l[2] = { letter < 6 ? letters[letter] : 0, 0 };
+            char f = (char)('a' + sq_file(from)), r = (char)('1' + sq_rank(from));
+            snprintf(tok, sizeof tok, "%s%c%c", l, 'a' + sq_file(to), '1' + sq_rank(to));
+            compare_read(p, tok, fails, plain);
+            snprintf(tok, sizeof tok, "%sx%c%c+", l, 'a' + sq_file(to), '1' + sq_rank(to));
+            compare_read(p, tok, fails, plain);
+            snprintf(tok, sizeof tok, "%s%c%s", l, f, sq);
+            compare_read(p, tok, fails, plain);
+            snprintf(tok, sizeof tok, "%s%cx%s", l, r, sq);
+            compare_read(p, tok, fails, plain);
+            snprintf(tok, sizeof tok, "%s%c%cx%s#", l, f, r, sq);
+            compare_read(p, tok, fails, plain);
+            snprintf(tok, sizeof tok, "%s%c%s", l, (char)('a' + (sq_file(from) + 1) % 8), sq);
+            compare_read(p, tok, fails, plain);
+        }
+    }
+}
+
+void test_san_paths__read_plain(void)
+{
+    int fails = 0, plain = 0;
+    for (int game = 0; game < 24; game++) {
+        struct pos p;
+        pos_set_start(&p);
+        for (int ply = 0; ply < 160; ply++) {
+            struct movelist list;
+            int n = movegen_legal(&p, &list);
+            if (!n)
+                break;
+            if (ply % 3 == 0 || pos_in_check(&p))
+                tokens_of(&p, &fails, &plain);
+            /* Prefer captures and pawn moves now and then: more endings. */
+            move16 m = list.moves[rng((unsigned)n)];
+            for (int k = 0; k < 3 && !pos_captured(&p, m); k++)
+                m = list.moves[rng((unsigned)n)];
+            pos_play(&p, m);
+        }
+    }
+    static const char *const epds[] = { "tests/data/tricky.epd", "tests/data/cpw.epd",
+                                        "tests/data/standard.epd" };
+    for (size_t i = 0; i < sizeof epds / sizeof epds[0]; i++) {
+        FILE *f = test_open(epds[i]);
+        char line[512];
+        while (f && fgets(line, sizeof line, f)) {
+            struct pos p;
+            line[strcspn(line, ";\n")] = 0;
+            if (line[0] && line[0] != '#' && pos_from_fen(&p, line) == FEN_OK)
+                tokens_of(&p, &fails, &plain);
+        }
+        if (f)
+            fclose(f);
+    }
+    CHECK_EQ_INT(fails, 0);
+    CHECK(plain > 10000);
 }
