@@ -298,7 +298,12 @@ static int parse_suffixes(const unsigned char *s, const unsigned char *end,
         } else if (!out->nag && (out->nag = (uint8_t)unicode_nag(s, end))) {
             s += 3;
         } else {
-            return move_error_set(err, MOVE_ESYNTAX, "unexpected '%c' after the move", c);
+            /* Quote the whole character, so that the message stays valid UTF-8. */
+            int k = 1;
+            while (k < 4 && s + k < end && (s[k] & 0xC0) == 0x80)
+                k++;
+            return move_error_set(err, MOVE_ESYNTAX, "unexpected '%.*s' after the move",
+                                  c >= 0xC0 ? k : 1, (const char *)s);
         }
     }
     return MOVE_OK;

@@ -4,6 +4,9 @@
 #include "test.h"
 #include "pgn_reader.h"
 #include "reader_util.h"
+#include "notation.h"
+#include "san.h"
+#include "utf8.h"
 
 #define GAME_A "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
 #define GAME_B "[Event \"B\"]\n[Result \"*\"]\n\n1. d4 d5 *\n"
@@ -82,4 +85,20 @@ void test_hostile__long_line_after_game(void)
     }
     free(first);
     free(text);
+}
+
+/* A character after a move is quoted whole in the error: the message stays valid UTF-8. */
+void test_hostile__move_message_utf8(void)
+{
+    static const char *const tokens[] = { "Nf3\xc3\xa9", "Nf3\xe2\x99\x98", "e4\xf0\x9f\x98\x80" };
+    struct pos p;
+    pos_set_start(&p);
+    for (size_t i = 0; i < sizeof tokens / sizeof tokens[0]; i++) {
+        struct move_error err;
+        move16 m;
+        int rc = san_read(&p, tokens[i], strlen(tokens[i]), NOTATION_EN, &m, NULL, &err);
+        CHECK(rc < 0);
+        if (rc && !utf8_valid(err.msg, strlen(err.msg)))
+            FAIL("'%s': message not valid UTF-8", tokens[i]);
+    }
 }
