@@ -379,8 +379,10 @@ static int plainly_standard(const struct game_move *m, const struct pos *p, move
 {
     if (sp->kind != SAN_MOVE)
         return m->text[0] == 'O'; /* "O-O", not "0-0" */
+    if (move_flag(mv) == MF_CASTLING)
+        return 0; /* written as a king move: "Kg1" */
     int from = move_from(mv), type = piece_type(p->board[from]);
-    int capture = pos_captured(p, mv) != NO_PIECE;
+    int capture = move_flag(mv) == MF_EN_PASSANT || p->board[move_to(mv)] != NO_PIECE;
     if (capture != !!(sp->flags & SAN_CAPTURE) || sp->from_rank >= 0)
         return 0;
     if (type == PAWN)
@@ -447,14 +449,13 @@ static void track_main_line(struct walk *w, uint32_t i, const struct pos *before
                   "the game was already drawn by %s", five ? "fivefold repetition"
                                                             : "the 75-move rule");
     }
-    if (grow((void **)&r->keys, &r->key_cap, n + 1, sizeof *r->keys)) {
-        w->oom = 1;
-        return;
-    }
-    r->keys[n] = pos_repetition_key(after);
+    /* replay_game() made room for every main-line position. */
+    r->keys[n] = after->ep == SQ_NONE ? after->key : pos_repetition_key(after);
     r->plies = n;
     /* Five occurrences need four earlier ones, two plies apart at least. */
-    if (w->fivefold_ply < 0 && after->halfmove >= 8 && repetitions(r, n, after->halfmove) >= 5)
+    if (after->halfmove < 8)
+        return;
+    if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove) >= 5)
         w->fivefold_ply = (int)n;
     if (w->seventyfive_ply < 0 && after->halfmove >= 150 && !(pos_in_check(after)
                                                              && !movegen_has_legal(after)))
@@ -719,7 +720,7 @@ int replay_game(struct replay *r, const struct game *g)
         w.fivefold_ply = w.seventyfive_ply = -1;
         r->lang = choose_language(r, g);
         r->final = r->start;
-        if (grow((void **)&r->keys, &r->key_cap, 1, sizeof *r->keys))
+        if (grow((void **)&r->keys, &r->key_cap, g->vars[0].count + 1, sizeof *r->keys))
             return PGN_ENOMEM;
         r->keys[0] = pos_repetition_key(&r->start);
         walk_line(&w, 0, &r->start);
