@@ -17,7 +17,7 @@ CC        ?= cc
 WARNINGS  := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wvla -Wwrite-strings
 OPTIMIZE  ?= -O2 -g
-PKG_LIBS  := zlib libzstd libpcre2-8
+PKG_LIBS  := zlib libzstd libpcre2-8 jansson
 
 ifeq ($(SANITIZE),1)
 BUILD     := build/san

@@ -75,6 +75,9 @@ static void put_promotion(struct text *t, int color, move16 m)
 /* The origin SAN needs: nothing, the file, the rank or the square. */
 static void put_disambiguation(struct text *t, const struct pos *p, int type, int from, int to)
 {
+    /* The only piece of its kind (kings, most queens) has no rival to tell apart. */
+    if (!bb_more_than_one(pos_pieces(p, p->side, type)))
+        return;
     bitboard rivals = san_origins(p, type, to) & ~sq_bb(from);
     if (!rivals)
         return;

@@ -58,3 +58,24 @@ if "$pgnkit" --help | grep -q '^   validate' && [ -f "$bench_gz" ]; then
         /usr/bin/time -f "   peak RSS: %M KB" "$pgnkit" validate --quiet "$tmp/bench.pgn" 2>&1 >/dev/null | tail -n 1
     fi
 fi
+
+if "$pgnkit" --help | grep -q '^   convert' && [ -f "$bench_gz" ]; then
+    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    size=$(wc -c <"$tmp/bench.pgn")
+    echo "== convert vs pgn-extract -Wsan / -Wlalg / -Wxlalg on $(basename "$bench_gz") ($size bytes)"
+    # pgn-extract -Wlalg writes e2e4 (our --notation uci), -Wxlalg Ng1-f3 (our --notation lan).
+    for pair in "san|-Wsan" "uci|-Wlalg" "lan|-Wxlalg"; do
+        notation=${pair%%|*}
+        pe_opt=${pair#*|}
+        t_pk=$(seconds "$pgnkit" convert --quiet --notation "$notation" "$tmp/bench.pgn")
+        line="   pgnkit convert --notation $notation: $t_pk s, $(echo "$size / $t_pk / 1000000" | bc -l | cut -c1-6) MB/s"
+        if [ -n "$pgn_extract" ]; then
+            t_pe=$(BENCH_RUNS=1 seconds "$pgn_extract" -s "$pe_opt" "$tmp/bench.pgn")
+            line="$line; pgn-extract $pe_opt: $t_pe s; ratio $(echo "$t_pe / $t_pk" | bc -l | cut -c1-5)x"
+        fi
+        echo "$line"
+    done
+    t_js=$(seconds "$pgnkit" convert --quiet --format ndjson "$tmp/bench.pgn")
+    echo "   pgnkit convert --format ndjson: $t_js s, $(echo "$size / $t_js / 1000000" | bc -l | cut -c1-6) MB/s"
+    [ -n "$pgn_extract" ] || echo "   pgn-extract not installed: no ratio (apt-get install pgn-extract)"
+fi

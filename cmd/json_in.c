@@ -1,0 +1,529 @@
+/* json_in.c - reading back the games convert writes as JSON (json, ndjson), with libjansson. */
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+/* common.h declares a json_string() writer; jansson has a json_string() of its own. */
+#define json_string common_json_string
+#include "common.h"
+#undef json_string
+#include <jansson.h>
+#include "arena.h"
+#include "buf.h"
+#include "io.h"
+#include "json_in.h"
+#include "pgn_lex.h"
+#include "banned.h"
+
+enum {
+    MAX_DEPTH = 256,          /* nesting of variations, as the PGN reader */
+    READ_MIN = 256 * 1024,    /* bytes read at a time, at least */
+};
+#define VEC_MAX ((size_t)1 << 30)
+
+struct json_in {
+    const char *name;
+    struct pgn_input *in;
+    char *data;               /* data[pos..len) not parsed yet */
+    size_t len, pos, cap;
+    int eof;
+    uint64_t line;            /* line of data[pos] */
+    json_t *value;            /* the game object being read */
+    int in_array;             /* inside a top-level array */
+    uint64_t value_line;
+    uint64_t index;           /* games read */
+
+    struct arena arena;
+    struct buf tags, moves, vars, comments, nags, cmds;
+    char why[256];            /* what is wrong with the current object */
+};
+
+#define AT(b, T, i) (((T *)(b).data)[i])
+#define COUNT(b, T) ((b).len / sizeof(T))
+
+struct json_in *json_in_open(const char *path)
+{
+    struct json_in *j = xcalloc(1, sizeof *j);
+    int rc = pgn_input_open(&j->in, path, 0);
+    if (rc != PGN_OK) {
+        error("cannot open '%s': %s", path ? path : "-",
+              rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
+        free(j);
+        return NULL;
+    }
+    j->name = path && strcmp(path, "-") ? path : "<stdin>";
+    j->line = 1;
+    arena_init(&j->arena, VEC_MAX);
+    struct buf *vecs[] = { &j->tags, &j->moves, &j->vars, &j->comments, &j->nags, &j->cmds };
+    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
+        buf_init(vecs[i], VEC_MAX);
+    return j;
+}
+
+void json_in_free(struct json_in *j)
+{
+    if (!j)
+        return;
+    json_decref(j->value);
+    pgn_input_free(j->in);
+    free(j->data);
+    arena_release(&j->arena);
+    struct buf *vecs[] = { &j->tags, &j->moves, &j->vars, &j->comments, &j->nags, &j->cmds };
+    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
+        buf_release(vecs[i]);
+    free(j);
+}
+
+/* ---- Reading values --------------------------------------------------------- */
+
+/* Reads at least as much again as is buffered; 0, or -1 after reporting. */
+static int fill(struct json_in *j)
+{
+    if (j->pos > 0) {
+        memmove(j->data, j->data + j->pos, j->len - j->pos);
+        j->len -= j->pos;
+        j->pos = 0;
+    }
+    size_t want = j->len > READ_MIN ? j->len : READ_MIN;
+    if (j->cap - j->len < want) {
+        j->cap = j->len + want;
+        j->data = xrealloc(j->data, j->cap);
+    }
+    size_t got = 0;
+    while (got < want && !j->eof) {
+        ptrdiff_t n = pgn_input_read(j->in, j->data + j->len + got, want - got);
+        if (n < 0) {
+            error("cannot read '%s': %s", j->name, pgn_input_error(j->in));
+            return -1;
+        }
+        if (n == 0)
+            j->eof = 1;
+        got += (size_t)n;
+    }
+    j->len += got;
+    return 0;
+}
+
+static void advance(struct json_in *j, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        j->line += j->data[j->pos + i] == '\n';
+    j->pos += n;
+}
+
+/*
+ * The next game value: 1 (j->value set), 0 at the end, or JSON_IN_FAIL after
+ * reporting. The brackets and commas of top-level arrays are skipped here, so
+ * that arrays stream element by element like ndjson.
+ */
+static int next_value(struct json_in *j)
+{
+    json_decref(j->value);
+    j->value = NULL;
+    for (;;) {
+        while (j->pos < j->len && strchr(" \t\r\n", j->data[j->pos]))
+            advance(j, 1);
+        if (j->pos == j->len) {
+            if (j->eof)
+                return 0;
+            if (fill(j))
+                return JSON_IN_FAIL;
+            continue;
+        }
+        char c = j->data[j->pos];
+        if ((c == '[' && !j->in_array) || (j->in_array && (c == ',' || c == ']'))) {
+            j->in_array = c != ']';
+            advance(j, 1);
+            continue;
+        }
+        json_error_t e;
+        size_t avail = j->len - j->pos;
+        json_t *v = json_loadb(j->data + j->pos, avail, JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY,
+                               &e);
+        if (!v) {
+            /* An error near the end of what is buffered may be a value cut in two. */
+            if (!j->eof && (size_t)e.position + 8 >= avail) {
+                if (fill(j))
+                    return JSON_IN_FAIL;
+                continue;
+            }
+            error("%s:%" PRIu64 ":%d: bad JSON: %s", j->name, j->line + (uint64_t)e.line - 1,
+                  e.column, e.text);
+            return JSON_IN_FAIL;
+        }
+        j->value = v;
+        j->value_line = j->line;
+        advance(j, (size_t)e.position);
+        return 1;
+    }
+}
+
+/* ---- Building the game ----------------------------------------------------- */
+
+static int bad(struct json_in *j, const char *what)
+{
+    if (!j->why[0])
+        snprintf(j->why, sizeof j->why, "%s", what);
+    return -1;
+}
+
+static void *push(struct json_in *j, struct buf *b, size_t size)
+{
+    int status = 0;
+    void *p = buf_push(b, size, &status);
+    if (!p)
+        die(EXIT_IO, "out of memory reading '%s'", j->name);
+    memset(p, 0, size);
+    return p;
+}
+
+static char *arena_bytes(struct json_in *j, size_t n)
+{
+    char *p = arena_alloc(&j->arena, n + 1);
+    if (!p)
+        die(EXIT_IO, "out of memory reading '%s'", j->name);
+    return p;
+}
+
+static const char *string_member(json_t *obj, const char *key, size_t *len)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!json_is_string(v))
+        return NULL;
+    *len = json_string_length(v);
+    return json_string_value(v);
+}
+
+static int add_tag(struct json_in *j, const char *name, json_t *value)
+{
+    if (!json_is_string(value))
+        return bad(j, "tag values must be strings");
+    struct game_tag *t = push(j, &j->tags, sizeof *t);
+    t->name = name;
+    t->name_len = (uint32_t)strlen(name);
+    t->value = json_string_value(value);
+    t->value_len = (uint32_t)json_string_length(value);
+    return 0;
+}
+
+static int add_tags(struct json_in *j, json_t *obj)
+{
+    json_t *tags = json_object_get(obj, "tags"), *v;
+    const char *name;
+    if (tags && !json_is_object(tags))
+        return bad(j, "\"tags\" must be an object");
+    json_object_foreach(tags, name, v)
+        if (add_tag(j, name, v))
+            return -1;
+    json_t *dups = json_object_get(obj, "duplicate_tags");
+    size_t i;
+    json_array_foreach(dups, i, v) {
+        json_t *n = json_array_get(v, 0);
+        if (json_array_size(v) != 2 || !json_is_string(n))
+            return bad(j, "\"duplicate_tags\" must hold [name, value] pairs");
+        if (add_tag(j, json_string_value(n), json_array_get(v, 1)))
+            return -1;
+    }
+    return 0;
+}
+
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* plain text and commands of a comment from its raw text, as the PGN reader does. */
+static void split_comment(struct json_in *j, struct game_comment *c)
+{
+    struct pgn_cmd_span cs;
+    char *plain = arena_bytes(j, c->len);
+    size_t n = 0, from = 0;
+    c->cmd_first = (uint32_t)COUNT(j->cmds, struct game_cmd);
+    for (;;) {
+        int found = pgn_lex_next_command(c->text, c->len, from, &cs);
+        size_t a = from, z = found ? cs.start : c->len;
+        while (a < z && is_space(c->text[a]))
+            a++;
+        while (z > a && is_space(c->text[z - 1]))
+            z--;
+        if (z > a) {
+            if (n)
+                plain[n++] = ' ';
+            memcpy(plain + n, c->text + a, z - a);
+            n += z - a;
+        }
+        if (!found)
+            break;
+        struct game_cmd *cmd = push(j, &j->cmds, sizeof *cmd);
+        cmd->name = c->text + cs.name_off;
+        cmd->name_len = (uint32_t)cs.name_len;
+        cmd->args = c->text + cs.args_off;
+        cmd->args_len = (uint32_t)cs.args_len;
+        from = cs.end;
+    }
+    plain[n] = 0;
+    c->plain = plain;
+    c->plain_len = (uint32_t)n;
+    c->cmd_count = (uint32_t)COUNT(j->cmds, struct game_cmd) - c->cmd_first;
+}
+
+/* The comment's text as written: "raw", else its commands then its "text". */
+static int comment_raw(struct json_in *j, json_t *obj, struct game_comment *c)
+{
+    size_t n = 0, tn = 0;
+    const char *raw = string_member(obj, "raw", &n);
+    if (raw) {
+        c->text = raw;
+        c->len = (uint32_t)n;
+        return 0;
+    }
+    const char *text = string_member(obj, "text", &tn);
+    json_t *cmds = json_object_get(obj, "commands"), *cmd;
+    size_t i;
+    n = tn + 1;
+    json_array_foreach(cmds, i, cmd) {
+        size_t a = 0, b = 0;
+        if (!string_member(cmd, "name", &a) || !string_member(cmd, "args", &b))
+            return bad(j, "a command needs a \"name\" and \"args\"");
+        n += a + b + 5;
+    }
+    char *s = arena_bytes(j, n);
+    size_t len = 0;
+    json_array_foreach(cmds, i, cmd) {
+        size_t a = 0, b = 0;
+        const char *name = string_member(cmd, "name", &a), *args = string_member(cmd, "args", &b);
+        len += (size_t)snprintf(s + len, n + 1 - len, "%s[%%%.*s%s%.*s]", len ? " " : "",
+                                (int)a, name, b ? " " : "", (int)b, args);
+    }
+    if (tn)
+        len += (size_t)snprintf(s + len, n + 1 - len, "%s%.*s", len ? " " : "", (int)tn, text);
+    c->text = s;
+    c->len = (uint32_t)len;
+    return 0;
+}
+
+/* Appends n empty comments, contiguous; returns the index of the first. */
+static uint32_t reserve_comments(struct json_in *j, size_t n)
+{
+    uint32_t first = (uint32_t)COUNT(j->comments, struct game_comment);
+    for (size_t i = 0; i < n; i++)
+        push(j, &j->comments, sizeof(struct game_comment));
+    return first;
+}
+
+/*
+ * Fills the reserved comments from index at with the comments of array arr,
+ * at offset off (offsets order a move's comments among its variations, see
+ * fill_move). Returns how many, or -1.
+ */
+static int fill_comments(struct json_in *j, json_t *arr, uint32_t at, uint32_t off)
+{
+    json_t *obj;
+    size_t i;
+    json_array_foreach(arr, i, obj) {
+        struct game_comment c = { 0 };
+        if (!json_is_object(obj))
+            return bad(j, "a comment must be an object");
+        if (comment_raw(j, obj, &c))
+            return -1;
+        c.off = off;
+        split_comment(j, &c);
+        AT(j->comments, struct game_comment, at + i) = c;
+    }
+    return (int)json_array_size(arr);
+}
+
+static int comments_array(struct json_in *j, json_t *arr)
+{
+    return !arr || json_is_array(arr) ? 0 : bad(j, "comments must be arrays");
+}
+
+/* The comments of array arr, contiguous; sets *first and *count. */
+static int add_comments(struct json_in *j, json_t *arr, uint32_t *first, uint32_t *count)
+{
+    if (comments_array(j, arr))
+        return -1;
+    *first = reserve_comments(j, json_array_size(arr));
+    *count = (uint32_t)json_array_size(arr);
+    return fill_comments(j, arr, *first, 0) < 0 ? -1 : 0;
+}
+
+static int fill_move(struct json_in *j, json_t *obj, uint32_t index, uint32_t var)
+{
+    struct game_move m = { 0 };
+    size_t n = 0;
+    json_t *v;
+    size_t i;
+    if (!json_is_object(obj))
+        return bad(j, "a move must be an object");
+    m.var = var;
+    if (json_is_true(json_object_get(obj, "null"))) {
+        m.text = "--";
+        m.len = 2;
+        m.flags |= GAME_MOVE_NULL;
+    } else if ((m.text = string_member(obj, "san", &n)) != NULL ||
+               (m.text = string_member(obj, "uci", &n)) != NULL) {
+        m.len = (uint32_t)n;
+    } else {
+        return bad(j, "a move needs \"san\" or \"uci\"");
+    }
+    if (json_is_true(json_object_get(obj, "draw_offer")))
+        m.flags |= GAME_MOVE_DRAW_OFFER;
+    json_t *nags = json_object_get(obj, "nags");
+    if (nags && !json_is_array(nags))
+        return bad(j, "\"nags\" must be an array");
+    m.nag_first = (uint32_t)COUNT(j->nags, uint16_t);
+    json_array_foreach(nags, i, v) {
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 255)
+            return bad(j, "a NAG must be a number from 0 to 255");
+        *(uint16_t *)push(j, &j->nags, sizeof(uint16_t)) = (uint16_t)json_integer_value(v);
+        m.nag_count++;
+    }
+    /*
+     * Its comments and those after each of its variations, in one slice.
+     * Offsets place them: 0 right after the move, 2k+2 after variation k,
+     * whose own offset is 2k+1 (see build_line).
+     */
+    json_t *own = json_object_get(obj, "comments");
+    json_t *vars = json_object_get(obj, "variations");
+    n = json_array_size(own);
+    if (comments_array(j, own) || (vars && !json_is_array(vars)))
+        return bad(j, "\"comments\" and \"variations\" must be arrays");
+    json_array_foreach(vars, i, v) {
+        if (comments_array(j, json_object_get(v, "comments_after")))
+            return -1;
+        n += json_array_size(json_object_get(v, "comments_after"));
+    }
+    m.comment_first = reserve_comments(j, n);
+    m.comment_count = (uint32_t)n;
+    int at = fill_comments(j, own, m.comment_first, 0);
+    json_array_foreach(vars, i, v) {
+        int got = at < 0 ? -1 : fill_comments(j, json_object_get(v, "comments_after"),
+                                               m.comment_first + (uint32_t)at, 2 * (uint32_t)i + 2);
+        at = got < 0 ? -1 : at + got;
+    }
+    if (at < 0)
+        return -1;
+    AT(j->moves, struct game_move, index) = m;
+    return 0;
+}
+
+/* Fills vars[v] and appends its moves (contiguous), then the variations of each move. */
+static int build_line(struct json_in *j, uint32_t v, json_t *line, uint32_t parent, uint32_t depth,
+                      uint32_t off)
+{
+    json_t *moves = json_object_get(line, "moves"), *obj;
+    size_t k;
+    if (depth > MAX_DEPTH)
+        return bad(j, "variations nested too deep");
+    if (moves && !json_is_array(moves))
+        return bad(j, "\"moves\" must be an array");
+    struct game_var var = { 0 };
+    var.parent = parent;
+    var.depth = depth;
+    var.off = off;
+    if (add_comments(j, json_object_get(line, "comments"),
+                     &var.comment_first, &var.comment_count))
+        return -1;
+    uint32_t first = (uint32_t)COUNT(j->moves, struct game_move);
+    var.first = first;
+    var.count = (uint32_t)json_array_size(moves);
+    AT(j->vars, struct game_var, v) = var;
+    for (k = 0; k < var.count; k++)
+        push(j, &j->moves, sizeof(struct game_move));
+    json_array_foreach(moves, k, obj)
+        if (fill_move(j, obj, first + (uint32_t)k, v))
+            return -1;
+    json_array_foreach(moves, k, obj) {
+        json_t *vars = json_object_get(obj, "variations"), *sub;
+        size_t t;
+        if (vars && !json_is_array(vars))
+            return bad(j, "\"variations\" must be an array");
+        uint32_t vf = (uint32_t)COUNT(j->vars, struct game_var);
+        for (t = 0; t < json_array_size(vars); t++)
+            push(j, &j->vars, sizeof(struct game_var));
+        AT(j->moves, struct game_move, first + k).var_first = vf;
+        AT(j->moves, struct game_move, first + k).var_count = (uint32_t)json_array_size(vars);
+        json_array_foreach(vars, t, sub) {
+            if (!json_is_object(sub))
+                return bad(j, "a variation must be an object");
+            if (build_line(j, vf + (uint32_t)t, sub, first + (uint32_t)k, depth + 1,
+                           2 * (uint32_t)t + 1))
+                return -1;
+        }
+    }
+    return 0;
+}
+
+static int build_game(struct json_in *j, json_t *obj, struct game *g)
+{
+    struct buf *vecs[] = { &j->tags, &j->moves, &j->vars, &j->comments, &j->nags, &j->cmds };
+    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
+        buf_reset(vecs[i]);
+    arena_reset(&j->arena);
+    j->why[0] = 0;
+    memset(g, 0, sizeof *g);
+    g->file = j->name;
+    g->index = j->index;
+    if (add_tags(j, obj))
+        return -1;
+    push(j, &j->vars, sizeof(struct game_var));
+    if (build_line(j, 0, obj, UINT32_MAX, 0, 0))
+        return -1;
+    /* After the moves: the main line's own comments come first in the array. */
+    if (add_comments(j, json_object_get(obj, "final_comments"), &g->post_first,
+                     &g->post_count))
+        return -1;
+    size_t n;
+    json_t *res = json_object_get(obj, "result");
+    const char *rs = string_member(obj, "result", &n);
+    if (rs) {
+        int result = pgn_lex_result((const unsigned char *)rs, n);
+        if (result < 0)
+            return bad(j, "\"result\" must be 1-0, 0-1, 1/2-1/2 or *");
+        g->result = result;
+        g->result_text = rs;
+        g->result_len = (uint32_t)n;
+    } else if (res && !json_is_null(res)) {
+        return bad(j, "\"result\" must be a string");
+    }
+    g->tags = (const struct game_tag *)j->tags.data;
+    g->ntags = (uint32_t)COUNT(j->tags, struct game_tag);
+    g->moves = (const struct game_move *)j->moves.data;
+    g->nmoves = (uint32_t)COUNT(j->moves, struct game_move);
+    g->vars = (const struct game_var *)j->vars.data;
+    g->nvars = (uint32_t)COUNT(j->vars, struct game_var);
+    g->comments = (const struct game_comment *)j->comments.data;
+    g->ncomments = (uint32_t)COUNT(j->comments, struct game_comment);
+    g->nags = (const uint16_t *)j->nags.data;
+    g->nnags = (uint32_t)COUNT(j->nags, uint16_t);
+    g->cmds = (const struct game_cmd *)j->cmds.data;
+    g->ncmds = (uint32_t)COUNT(j->cmds, struct game_cmd);
+    return 0;
+}
+
+int json_in_next(struct json_in *j, struct game *g, const char **raw, size_t *raw_len)
+{
+    int rc = next_value(j);
+    if (rc <= 0)
+        return rc;
+    json_t *obj = j->value;
+    j->index++;
+    if (!json_is_object(obj)) {
+        error("%s:%" PRIu64 ": game %" PRIu64 ": not a JSON object", j->name, j->value_line,
+              j->index);
+        return JSON_IN_BAD;
+    }
+    json_t *valid = json_object_get(obj, "valid");
+    if (json_is_false(valid)) {
+        if (!(*raw = string_member(obj, "raw", raw_len))) {
+            error("%s:%" PRIu64 ": game %" PRIu64 ": \"valid\": false without \"raw\"", j->name,
+                  j->value_line, j->index);
+            return JSON_IN_BAD;
+        }
+        return JSON_IN_RAW;
+    }
+    if (build_game(j, obj, g)) {
+        error("%s:%" PRIu64 ": game %" PRIu64 ": %s", j->name, j->value_line, j->index, j->why);
+        return JSON_IN_BAD;
+    }
+    return JSON_IN_GAME;
+}

@@ -1,0 +1,232 @@
+/* output_opts.c - the command-line options that choose how games are written (convert, search, ...). */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "common.h"
+#include "notation.h"
+#include "output_opts.h"
+#include "banned.h"
+
+static const char *const format_names[] = { "pgn", "json", "ndjson", "epd", "fen", "uci", "csv" };
+
+static const struct {
+    const char *name;
+    unsigned flag;
+} strip_names[] = {
+    { "comments", GO_STRIP_COMMENTS }, { "variations", GO_STRIP_VARIATIONS },
+    { "nags", GO_STRIP_NAGS },         { "clocks", GO_STRIP_CLOCKS },
+    { "evals", GO_STRIP_EVALS },       { "arrows", GO_STRIP_ARROWS },
+    { "commands", GO_STRIP_COMMANDS }, { "tags", GO_STRIP_TAGS },
+};
+
+void output_opts_init(struct output_opts *o)
+{
+    game_out_opts_init(&o->go);
+    o->given = 0;
+}
+
+/* Splits s at commas in place: the next item, or NULL at the end. */
+static char *next_item(char **s)
+{
+    if (!*s)
+        return NULL;
+    char *item = *s;
+    char *comma = strchr(item, ',');
+    if (comma) {
+        *comma = 0;
+        *s = comma + 1;
+    } else {
+        *s = NULL;
+    }
+    return item;
+}
+
+static int parse_u32(const char *s, uint32_t *out)
+{
+    long v;
+    if (parse_long(s, 0, (long)UINT32_MAX - 1, &v))
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* all | start | final | last | N | N-M | N- */
+static int parse_ply_item(const char *s, struct go_ply_range *r)
+{
+    char a[32];
+    const char *dash = strchr(s, '-');
+    if (!strcmp(s, "start"))
+        return r->first = r->last = 0, 0;
+    if (!strcmp(s, "final") || !strcmp(s, "last"))
+        return r->first = r->last = GO_PLY_FINAL, 0;
+    if (!dash)
+        return parse_u32(s, &r->first) ? -1 : (r->last = r->first, 0);
+    if ((size_t)(dash - s) >= sizeof a || dash == s)
+        return -1;
+    memcpy(a, s, (size_t)(dash - s));
+    a[dash - s] = 0;
+    if (parse_u32(a, &r->first))
+        return -1;
+    if (!dash[1])
+        return r->last = GO_PLY_FINAL, 0;
+    return parse_u32(dash + 1, &r->last) || r->last < r->first ? -1 : 0;
+}
+
+static int parse_plies(struct game_out_opts *o, char *arg)
+{
+    o->nranges = 0;
+    for (char *item; (item = next_item(&arg)) != NULL;) {
+        if (!strcmp(item, "all")) {
+            o->nranges = 0;
+            return 0;
+        }
+        if (o->nranges == GO_MAX_RANGES) {
+            error("--ply takes at most %d items", GO_MAX_RANGES);
+            return -1;
+        }
+        if (parse_ply_item(item, &o->ranges[o->nranges])) {
+            error("bad ply '%s' (all, start, final, N, N-M or N-)", item);
+            return -1;
+        }
+        o->nranges++;
+    }
+    return 0;
+}
+
+static int parse_columns(struct game_out_opts *o, char *arg)
+{
+    o->ncolumns = 0;
+    for (char *item; (item = next_item(&arg)) != NULL;) {
+        if (!*item) {
+            error("empty column name in --columns");
+            return -1;
+        }
+        if (o->ncolumns == GO_MAX_COLUMNS) {
+            error("--columns takes at most %d columns", GO_MAX_COLUMNS);
+            return -1;
+        }
+        o->columns[o->ncolumns++] = item;
+    }
+    return 0;
+}
+
+static int parse_strip(struct game_out_opts *o, char *arg)
+{
+    for (char *item; (item = next_item(&arg)) != NULL;) {
+        size_t k = 0, n = sizeof strip_names / sizeof strip_names[0];
+        while (k < n && strcmp(item, strip_names[k].name))
+            k++;
+        if (k == n) {
+            error("cannot strip '%s' (comments, variations, nags, clocks, evals, arrows, "
+                  "commands or tags)", item);
+            return -1;
+        }
+        o->strip |= strip_names[k].flag;
+    }
+    return 0;
+}
+
+static int parse_format(struct game_out_opts *o, const char *arg)
+{
+    for (size_t k = 0; k < sizeof format_names / sizeof format_names[0]; k++) {
+        if (!strcmp(arg, format_names[k])) {
+            o->format = (int)k;
+            return 0;
+        }
+    }
+    error("unknown format '%s' (pgn, json, ndjson, epd, fen, uci or csv)", arg);
+    return -1;
+}
+
+static int parse_notation(struct game_out_opts *o, const char *arg)
+{
+    struct write_style *st = &o->style;
+    st->flags &= ~(unsigned)WRITE_FIGURINE;
+    if (!strcmp(arg, "san")) {
+        st->format = MOVE_FMT_SAN;
+    } else if (!strcmp(arg, "lan")) {
+        st->format = MOVE_FMT_LAN;
+    } else if (!strcmp(arg, "uci")) {
+        st->format = MOVE_FMT_UCI;
+    } else if (!strcmp(arg, "figurine")) {
+        st->format = MOVE_FMT_SAN;
+        st->flags |= WRITE_FIGURINE;
+    } else {
+        error("unknown notation '%s' (san, lan, uci or figurine)", arg);
+        return -1;
+    }
+    return 0;
+}
+
+int output_opts_parse(struct output_opts *o, int opt, char *arg)
+{
+    struct game_out_opts *go = &o->go;
+    int rc = 0;
+    long v;
+    if (opt < OUTOPT_FORMAT || opt >= OUTOPT_END_)
+        return 0;
+    o->given |= 1u << (opt - OUTOPT_FORMAT);
+    switch (opt) {
+    case OUTOPT_FORMAT: rc = parse_format(go, arg); break;
+    case OUTOPT_NOTATION: rc = parse_notation(go, arg); break;
+    case OUTOPT_LANG:
+        go->style.lang = notation_find(arg);
+        if (go->style.lang < 0) {
+            error("unknown language '%s'", arg);
+            rc = -1;
+        }
+        break;
+    case OUTOPT_BOOK:
+        go->style.flags |= WRITE_CASTLE_ZERO | WRITE_PROMO_BARE | WRITE_EP;
+        go->flags |= GO_BOOK_RESULTS;
+        break;
+    case OUTOPT_CAPTURED: go->style.flags |= WRITE_CAPTURED; break;
+    case OUTOPT_WIDTH:
+        if (parse_long(arg, 0, 1000000, &v)) {
+            error("--width takes a number from 0 to 1000000, not '%s'", arg);
+            rc = -1;
+        } else {
+            go->width = (unsigned)v;
+        }
+        break;
+    case OUTOPT_FEN: go->flags |= GO_MOVE_FEN; break;
+    case OUTOPT_PLY: rc = parse_plies(go, arg); break;
+    case OUTOPT_COLUMNS: rc = parse_columns(go, arg); break;
+    case OUTOPT_STRIP: rc = parse_strip(go, arg); break;
+    case OUTOPT_STR: go->flags |= GO_SEVEN_TAG_ROSTER; break;
+    case OUTOPT_FIX_RESULTS: go->flags |= GO_FIX_RESULTS; break;
+    case OUTOPT_PLIES:
+        if (parse_u32(arg, &go->max_plies)) {
+            error("--plies takes a number, not '%s'", arg);
+            rc = -1;
+        }
+        break;
+    }
+    return rc ? -1 : 1;
+}
+
+static int given(const struct output_opts *o, int opt)
+{
+    return (o->given >> (opt - OUTOPT_FORMAT)) & 1;
+}
+
+int output_opts_check(const struct output_opts *o)
+{
+    int f = o->go.format;
+    if (given(o, OUTOPT_FEN) && f != GO_JSON && f != GO_NDJSON) {
+        error("--fen goes with --format json or ndjson");
+        return -1;
+    }
+    if (given(o, OUTOPT_PLY) && f != GO_EPD && f != GO_FEN) {
+        error("--ply goes with --format epd or fen");
+        return -1;
+    }
+    if (given(o, OUTOPT_COLUMNS) && f != GO_CSV) {
+        error("--columns goes with --format csv");
+        return -1;
+    }
+    if (given(o, OUTOPT_CAPTURED) && o->go.style.format != MOVE_FMT_LAN) {
+        error("--captured goes with --notation lan");
+        return -1;
+    }
+    return 0;
+}

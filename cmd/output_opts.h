@@ -1,0 +1,82 @@
+/* output_opts.h - the command-line options that choose how games are written (convert, search, ...). */
+/* SPDX-License-Identifier: MIT */
+#ifndef CMD_OUTPUT_OPTS_H
+#define CMD_OUTPUT_OPTS_H
+
+#include <getopt.h>
+#include "game_out.h"
+
+/*
+ * A command that writes games puts OUTPUT_OPTIONS into its getopt_long table
+ * and OUTPUT_USAGE into its usage array, and hands every option it gets to
+ * output_opts_parse() before its own switch:
+ *
+ *   switch (output_opts_parse(&oo, opt, optarg)) {
+ *   case 1: continue;             // an output option, taken
+ *   case -1: return EXIT_USAGE;   // a bad value, already reported
+ *   }
+ *   ... the command's own options ...
+ *   if (output_opts_check(&oo)) return EXIT_USAGE;
+ *   game_out_init(&out, &oo.go);
+ */
+enum {
+    OUTOPT_FORMAT = 0x1000, OUTOPT_NOTATION, OUTOPT_LANG, OUTOPT_BOOK, OUTOPT_CAPTURED,
+    OUTOPT_WIDTH, OUTOPT_FEN, OUTOPT_PLY, OUTOPT_COLUMNS, OUTOPT_STRIP, OUTOPT_STR,
+    OUTOPT_FIX_RESULTS, OUTOPT_PLIES, OUTOPT_END_
+};
+
+#define OUTPUT_OPTIONS \
+    { "format", required_argument, NULL, OUTOPT_FORMAT }, \
+    { "notation", required_argument, NULL, OUTOPT_NOTATION }, \
+    { "lang", required_argument, NULL, OUTOPT_LANG }, \
+    { "book", no_argument, NULL, OUTOPT_BOOK }, \
+    { "captured", no_argument, NULL, OUTOPT_CAPTURED }, \
+    { "width", required_argument, NULL, OUTOPT_WIDTH }, \
+    { "fen", no_argument, NULL, OUTOPT_FEN }, \
+    { "ply", required_argument, NULL, OUTOPT_PLY }, \
+    { "columns", required_argument, NULL, OUTOPT_COLUMNS }, \
+    { "strip", required_argument, NULL, OUTOPT_STRIP }, \
+    { "seven-tag-roster", no_argument, NULL, OUTOPT_STR }, \
+    { "fix-results", no_argument, NULL, OUTOPT_FIX_RESULTS }, \
+    { "plies", required_argument, NULL, OUTOPT_PLIES }
+
+#define OUTPUT_USAGE \
+    "Output:", \
+    "        --format FMT      pgn (default), json, ndjson, epd, fen, uci or csv", \
+    "        --notation NOT    san (default), lan (Ng1-f3), uci (g1f3) or figurine", \
+    "        --lang LANG       piece letters: en (default), de, fr, es, it, pt, nl, sv,", \
+    "                          fi, pl, cs, hu, ro, ru", \
+    "        --book            book style: 0-0, e8D, e.p., results 1:0 ½:½ 0:1", \
+    "        --captured        long notation names the captured piece: Sf3xTe5", \
+    "        --width N         PGN lines of at most N characters (80; 0: no limit)", \
+    "        --fen             json, ndjson: the FEN after every move", \
+    "        --ply LIST        epd, fen: plies to write: all (default), start, final,", \
+    "                          N, N-M, N- (comma-separated)", \
+    "        --columns LIST    csv: tag names and game, file, plies, result, end,", \
+    "                          start_fen, final_fen, moves, uci", \
+    "Clean-up:", \
+    "        --strip LIST      leave out comments, variations, nags, clocks, evals,", \
+    "                          arrows, commands, tags (comma-separated)", \
+    "        --seven-tag-roster  keep only the Seven Tag Roster (and FEN, SetUp, Variant)", \
+    "        --fix-results     result from a final checkmate, stalemate or dead position", \
+    "        --plies N         keep the first N plies of the main line"
+
+struct output_opts {
+    struct game_out_opts go;
+    unsigned given; /* bit (opt - OUTOPT_FORMAT) per option seen */
+};
+
+/** Sets the defaults (PGN export format, English SAN). */
+void output_opts_init(struct output_opts *o);
+
+/**
+ * Takes option opt with argument arg (modified in place for lists, which
+ * then point into it). Returns 1 when opt is an output option, 0 when it is
+ * not, -1 after reporting a bad value.
+ */
+int output_opts_parse(struct output_opts *o, int opt, char *arg);
+
+/** Checks the options against each other; 0, or -1 after reporting. */
+int output_opts_check(const struct output_opts *o);
+
+#endif

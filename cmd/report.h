@@ -1,0 +1,37 @@
+/* report.h - printing replay diagnostics the way validate does, for every command that replays games. */
+/* SPDX-License-Identifier: MIT */
+#ifndef CMD_REPORT_H
+#define CMD_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "game.h"
+#include "pgn_reader.h"
+#include "replay.h"
+
+/** "game N (White - Black Date)" from the tags, or "game N" without players, into out. */
+void report_game_label(const struct game *g, char *out, size_t cap);
+
+/**
+ * Prints diagnostic d of game g as one line to f:
+ * FILE:LINE:COL: SEVERITY: LABEL, MOVE: message (no LINE:COL without a
+ * position), plus "    position: FEN" when verbose and d is about a move.
+ */
+void report_diag_text(FILE *f, const struct game *g, const struct replay_diag *d,
+                      const char *label, int verbose);
+
+/**
+ * Prints the diagnostics of r with severity >= min_severity (enum
+ * diag_severity) as report_diag_text does; returns how many.
+ */
+size_t report_diags(FILE *f, const struct game *g, const struct replay *r, int min_severity,
+                    int verbose);
+
+/**
+ * Ends the reading of one input: reports the error of r when rc (the last
+ * pgn_reader_next() result) is negative, then frees r. Returns 0, or -1
+ * when the input could not be read to its end.
+ */
+int report_reader_close(struct pgn_reader *r, int rc);
+
+#endif

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --lang de --book testdata/convert/annotated.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert testdata/convert/annotated.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format xml testdata/sample.pgn

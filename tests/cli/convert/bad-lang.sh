@@ -1,0 +1,1 @@
+"$PGNKIT" convert --lang xx testdata/sample.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --notation short testdata/sample.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --frobnicate testdata/sample.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format epd --ply 5-2 testdata/sample.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --strip comments,moves testdata/sample.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --width -1 testdata/sample.pgn

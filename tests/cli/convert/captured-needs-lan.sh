@@ -1,0 +1,1 @@
+"$PGNKIT" convert --captured testdata/sample.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert testdata/reader/cp1252.pgn

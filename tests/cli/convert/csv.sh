@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format csv testdata/sample.pgn

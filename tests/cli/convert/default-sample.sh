@@ -1,0 +1,1 @@
+"$PGNKIT" convert testdata/sample.pgn

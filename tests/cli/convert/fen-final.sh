@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format fen --ply final testdata/sample.pgn

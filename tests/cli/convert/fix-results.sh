@@ -1,0 +1,1 @@
+"$PGNKIT" convert --fix-results testdata/convert/results.pgn

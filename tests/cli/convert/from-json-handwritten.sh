@@ -1,0 +1,1 @@
+printf '[{"tags": {"White": "A", "Black": "B"}, "comments": [{"text": "start", "commands": [{"name": "clk", "args": "0:05:00"}]}],\n  "moves": [{"san": "e4", "nags": [1]}, {"uci": "c7c5", "variations": [{"moves": [{"san": "e5"}], "comments_after": [{"text": "or"}]}]}, {"null": true}], "result": "*"}]\n{"moves": [{"san": "d4"}], "result": "1:0"}\n' | "$PGNKIT" convert --from json

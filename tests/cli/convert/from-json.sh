@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format ndjson testdata/convert/annotated.pgn | "$PGNKIT" convert --from json

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format uci < testdata/sample.pgn.gz

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format json testdata/convert/annotated.pgn testdata/convert/results.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --keep-invalid --format csv testdata/sample.pgn

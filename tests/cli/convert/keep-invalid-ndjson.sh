@@ -1,0 +1,1 @@
+"$PGNKIT" convert --keep-invalid --format ndjson testdata/convert/invalid.pgn

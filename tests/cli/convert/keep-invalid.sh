@@ -1,0 +1,1 @@
+"$PGNKIT" convert --keep-invalid testdata/convert/invalid.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format ndjson --fen testdata/convert/chess960.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --notation lan --lang cs testdata/notation/avro1938.en.pgn

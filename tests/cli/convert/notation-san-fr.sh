@@ -1,0 +1,1 @@
+"$PGNKIT" convert --lang fr testdata/notation/avro1938.en.pgn

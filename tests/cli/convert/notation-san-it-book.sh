@@ -1,0 +1,1 @@
+"$PGNKIT" convert --lang it --book testdata/notation/avro1938.en.pgn

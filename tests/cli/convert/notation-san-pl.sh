@@ -1,0 +1,1 @@
+"$PGNKIT" convert --lang pl testdata/notation/avro1938.en.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --notation uci testdata/notation/avro1938.en.pgn

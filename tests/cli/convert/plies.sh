@@ -1,0 +1,1 @@
+"$PGNKIT" convert --plies 6 testdata/convert/annotated.pgn testdata/sample.pgn | head -n 40

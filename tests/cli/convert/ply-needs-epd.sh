@@ -1,0 +1,1 @@
+"$PGNKIT" convert --ply final testdata/sample.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --strip commands testdata/convert/annotated.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --strip comments,variations,nags testdata/convert/annotated.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --strip evals,arrows testdata/convert/annotated.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --strip tags testdata/convert/annotated.pgn

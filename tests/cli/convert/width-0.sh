@@ -1,0 +1,1 @@
+"$PGNKIT" convert --width 0 --strip tags testdata/convert/annotated.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --width 40 testdata/convert/annotated.pgn
