@@ -123,11 +123,22 @@ static void drop_castling_rights(struct pos *p, int sq)
     }
 }
 
-/* Castling, en passant and promotion: two pieces move or one changes type. */
-static void play_special(struct pos *p, move16 m)
+/* Any move: the way of every move before pos_play() had its plain case. */
+static __attribute__((noinline)) void play_general(struct pos *p, move16 m)
 {
-    int us = p->side, from = move_from(m), to = move_to(m), flag = move_flag(m);
+    int us = p->side, them = us ^ 1;
+    int from = move_from(m), to = move_to(m), flag = move_flag(m);
     int pc = p->board[from];
+    int type = piece_type(pc);
+
+    if (p->ep != SQ_NONE)
+        set_ep(p, SQ_NONE);
+    p->halfmove++;
+    if ((sq_bb(from) | sq_bb(to)) & p->castle_touch) {
+        drop_castling_rights(p, from);
+        drop_castling_rights(p, to);
+        pos_update_castle_touch(p);
+    }
     if (flag == MF_CASTLING) {
         int kingside = to > from;
         int rank = sq_rank(from);
@@ -138,70 +149,97 @@ static void play_special(struct pos *p, move16 m)
         put_piece(p, pc, kto);
         put_piece(p, rook, rto);
         p->king[us] = (uint8_t)kto;
-        return;
-    }
-    p->halfmove = 0;
-    if (flag == MF_EN_PASSANT) {
-        remove_piece(p, to + (us == WHITE ? -8 : 8));
-        move_piece(p, from, to);
-        return;
-    }
-    if (p->board[to])
-        remove_piece(p, to);
-    remove_piece(p, from);
-    put_piece(p, piece_make(us, move_promo(m)), to);
-}
-
-/*
- * The bulk of a replay, so the plain move (most of them) is done inline:
- * one piece moves, maybe onto an enemy piece, with the board array, the
- * bitboards and the key updated together as put/remove/move_piece do.
- */
-void pos_play(struct pos *p, move16 m)
-{
-    int us = p->side, them = us ^ 1;
-    int from = move_from(m), to = move_to(m);
-    int pc = p->board[from], type = piece_type(pc);
-
-    /* The ep square of the previous ply expires; clear it with the side still
-     * unchanged so that its hash contribution is removed correctly. */
-    if (p->ep != SQ_NONE)
-        set_ep(p, SQ_NONE);
-    p->halfmove++;
-    if ((sq_bb(from) | sq_bb(to)) & p->castle_touch) {
-        drop_castling_rights(p, from);
-        drop_castling_rights(p, to);
-        pos_update_castle_touch(p);
-    }
-    if (move_flag(m) == MF_NORMAL) {
-        int cap = p->board[to];
-        bitboard fromto = sq_bb(from) | sq_bb(to);
-        uint64_t key = p->key ^ zobrist_piece(us, type, from) ^ zobrist_piece(us, type, to);
-        if (cap) {
-            int ct = piece_type(cap);
-            p->by_type[ct] ^= sq_bb(to);
-            p->by_color[them] ^= sq_bb(to);
-            key ^= zobrist_piece(them, ct, to);
+    } else {
+        if (p->board[to]) {
+            remove_piece(p, to);
             p->halfmove = 0;
         }
-        p->board[from] = NO_PIECE;
-        p->board[to] = (uint8_t)pc;
-        p->by_type[type] ^= fromto;
-        p->by_color[us] ^= fromto;
-        p->key = key;
-        if (type == PAWN)
+        if (type == PAWN) {
             p->halfmove = 0;
-        else if (type == KING)
+            if (flag == MF_EN_PASSANT) {
+                remove_piece(p, to + (us == WHITE ? -8 : 8));
+            } else if (flag == MF_PROMOTION) {
+                remove_piece(p, from);
+                put_piece(p, piece_make(us, move_promo(m)), to);
+                goto moved;
+            }
+        }
+        move_piece(p, from, to);
+        if (type == KING)
             p->king[us] = (uint8_t)to;
-    } else {
-        play_special(p, m);
     }
+moved:
     p->side = (uint8_t)them;
     p->key ^= zobrist_white_to_move();
-    p->fullmove += us;
+    if (us == BLACK)
+        p->fullmove++;
     /* Set after the side flip: hashing depends on the new side's pawns. */
     if (type == PAWN && (from ^ to) == 16)
         set_ep(p, (from + to) / 2);
+}
+
+/* The keys of a piece (board code) on each square: zobrist_piece() by pointer. */
+#define ZOB(c, t) (zobrist_random + 64 * (2 * (t) + ((c) ^ 1)))
+static const uint64_t *const piece_keys[16] = {
+    [1] = ZOB(WHITE, PAWN), [2] = ZOB(WHITE, KNIGHT), [3] = ZOB(WHITE, BISHOP),
+    [4] = ZOB(WHITE, ROOK), [5] = ZOB(WHITE, QUEEN), [6] = ZOB(WHITE, KING),
+    [9] = ZOB(BLACK, PAWN), [10] = ZOB(BLACK, KNIGHT), [11] = ZOB(BLACK, BISHOP),
+    [12] = ZOB(BLACK, ROOK), [13] = ZOB(BLACK, QUEEN), [14] = ZOB(BLACK, KING),
+};
+#undef ZOB
+
+/*
+ * The bulk of a replay, so the plain move (most of them) is done inline:
+ * one piece moves, maybe onto an enemy piece, castling rights untouched,
+ * with the board array, the bitboards and the key updated together as
+ * put/remove/move_piece do. Castling, en passant, promotions and moves that
+ * touch a castling square take the general way.
+ */
+void pos_play(struct pos *p, move16 m)
+{
+    uint32_t mv = m; /* a 16-bit value would be re-extended at every use */
+    size_t from = mv & 63, to = (mv >> 6) & 63;
+    bitboard fromto = sq_bb((int)from) | sq_bb((int)to);
+    if (mv >> 14 || (fromto & p->castle_touch)) {
+        play_general(p, m);
+        return;
+    }
+    size_t us = p->side, pc = p->board[from], cap = p->board[to], ep = p->ep;
+    uint64_t key = p->key ^ piece_keys[pc][from] ^ piece_keys[pc][to] ^ zobrist_white_to_move();
+    /* The ep square of the previous ply expires; its key counted when a pawn
+     * of ours (the side still unchanged) stood beside the passed pawn. */
+    if (ep != SQ_NONE) {
+        if (bb_pawn_attacks[us ^ 1][ep] & p->by_type[PAWN] & p->by_color[us])
+            key ^= zobrist_ep((int)ep & 7);
+        p->ep = SQ_NONE;
+    }
+    p->halfmove++;
+    if (cap) {
+        p->by_type[piece_type((int)cap)] ^= sq_bb((int)to);
+        p->by_color[us ^ 1] ^= sq_bb((int)to);
+        key ^= piece_keys[cap][to];
+        p->halfmove = 0;
+    }
+    p->board[from] = NO_PIECE;
+    p->board[to] = (uint8_t)pc;
+    p->by_type[piece_type((int)pc)] ^= fromto;
+    p->by_color[us] ^= fromto;
+    p->side = (uint8_t)(us ^ 1);
+    p->fullmove += (uint32_t)us;
+    if (piece_type((int)pc) == KING) {
+        p->king[us] = (uint8_t)to;
+    } else if (piece_type((int)pc) == PAWN) {
+        p->halfmove = 0;
+        /* A double step: its key counts when an enemy pawn (the side to
+         * move now) stands beside the pawn. */
+        if ((from ^ to) == 16) {
+            ep = (from + to) / 2;
+            p->ep = (uint8_t)ep;
+            if (bb_pawn_attacks[us][ep] & p->by_type[PAWN] & p->by_color[us ^ 1])
+                key ^= zobrist_ep((int)ep & 7);
+        }
+    }
+    p->key = key;
 }
 
 void pos_play_null(struct pos *p)
