@@ -12,6 +12,7 @@
 #include "replay_internal.h"
 #include "san.h"
 #include "san_fast.h"
+#include "utf8.h"
 #include "banned.h"
 
 static const char *const color_name[2] = { "White", "Black" };
@@ -75,7 +76,9 @@ struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32
         return NULL;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    /* Cut short, the message must not end in half a character. */
+    if (vsnprintf(d->msg, sizeof d->msg, fmt, ap) >= (int)sizeof d->msg)
+        d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
     va_end(ap);
     return d;
 }
@@ -94,7 +97,9 @@ static struct replay_diag *move_diag(struct replay *r, const struct game *g, uin
     pos_to_fen(p, 0, d->fen);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    /* Cut short, the message must not end in half a character. */
+    if (vsnprintf(d->msg, sizeof d->msg, fmt, ap) >= (int)sizeof d->msg)
+        d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
     va_end(ap);
     return d;
 }
@@ -212,20 +217,27 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
  * first language of the table, and one that has all those letters), decided
  * here by OR-ing bits instead of counting symbols token by token.
  */
+static uint32_t letter_bit[256]; /* bit c - 'A' for capitals, the top bit beyond ASCII */
+
+__attribute__((constructor)) static void letter_bit_init(void)
+{
+    for (unsigned c = 'A'; c <= 'Z'; c++)
+        letter_bit[c] = 1u << (c - 'A');
+    for (unsigned c = 0x80; c < 256; c++)
+        letter_bit[c] = 1u << 31;
+}
+
 static int english_letters_only(const struct game *g)
 {
     uint32_t seen = 0;
     for (uint32_t i = 0; i < g->nmoves; i++) {
         const unsigned char *s = (const unsigned char *)g->moves[i].text;
-        for (uint32_t k = 0; k < g->moves[i].len; k++) {
-            unsigned c = s[k];
-            if (c - 'A' < 26)
-                seen |= 1u << (c - 'A');
-            else if (c >= 0x80)
-                return 0;
-        }
+        for (uint32_t k = 0, n = g->moves[i].len; k < n; k++)
+            seen |= letter_bit[s[k]];
     }
-    return !(seen & notation_capitals(NOTATION_AUTO) & ~notation_capitals(NOTATION_EN));
+    uint32_t foreign = (notation_capitals(NOTATION_AUTO) & ~notation_capitals(NOTATION_EN))
+                     | 1u << 31;
+    return !(seen & foreign);
 }
 
 static int choose_language(const struct replay *r, const struct game *g)
@@ -279,11 +291,12 @@ static int report_unresolved(struct walk *w, uint32_t i, const struct pos *p, in
     return -1;
 }
 
-/* Compares the + / # written with what the move does; returns 1 when the move gives check. */
-static int check_marks(struct walk *w, uint32_t i, const struct pos *before,
-                        const struct pos *after, move16 mv, const struct san_parts *parts)
+/* Compares the + / # written with what the move does (check: whether it gives check). */
+static __attribute__((noinline)) void check_marks(struct walk *w, uint32_t i,
+                                                  const struct pos *before,
+                                                  const struct pos *after, int check,
+                                                  const struct san_parts *parts)
 {
-    int check = pos_move_gave_check(before, mv, after);
     int mate = check && !movegen_has_legal(after);
     int wrote_mate = parts->flags & SAN_MATE;
     int wrote_plus = parts->flags & SAN_CHECK;
@@ -302,7 +315,6 @@ static int check_marks(struct walk *w, uint32_t i, const struct pos *before,
     if (problem)
         move_diag(w->r, w->g, i, before, D_CHECK_MARK, "%s: '%.*s'", problem, (int)m->len,
                   m->text);
-    return check;
 }
 
 /* Length of the move text without its check/mate suffix. */
@@ -390,13 +402,12 @@ static int plainly_standard(const struct game_move *m, const struct pos *p, move
     return sp->pieces && sp->from_file < 0;
 }
 
-static void check_notation(struct walk *w, uint32_t i, const struct pos *p, move16 mv,
-                           const struct san_parts *sp, int fast)
+/* The notation check of a move plainly_standard() could not settle: compares texts. */
+static __attribute__((noinline)) void check_notation(struct walk *w, uint32_t i,
+                                                     const struct pos *p, move16 mv)
 {
     const struct game_move *m = &w->g->moves[i];
     int marked = (m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED)) != 0;
-    if (fast && !marked && w->r->lang == NOTATION_EN && plainly_standard(m, p, mv, sp))
-        return;
     size_t len = strip_check(m->text, m->len);
     char san[MOVE_TEXT_MAX];
     size_t n = write_san(p, mv, 0, san);
@@ -467,22 +478,19 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     const struct game *g = w->g;
     struct replay *r = w->r;
     const struct game_var *v = &g->vars[var];
-    int main_line = var == 0;
+    const int main_line = var == 0, english = r->lang == NOTATION_EN;
     /* Copy-make between two slots: the position before the move stays
      * intact for the variations and diagnostics, without a copy back. */
-    struct pos slot[2];
-    int cur = 0;
-    slot[0] = *start;
-    int in_check = pos_in_check(start); /* of the side to move; then from check_marks() */
+    struct pos slot[2], *p = &slot[0], *next = &slot[1], *t;
+    *p = *start;
+    int in_check = pos_in_check(start); /* of the side to move; then from the move before */
 
-    for (uint32_t k = 0; k < v->count; k++) {
-        uint32_t i = v->first + k;
+    for (uint32_t i = v->first, end = v->first + v->count; i < end; i++) {
         const struct game_move *m = &g->moves[i];
-        const struct pos *p = &slot[cur];
-        struct pos *next = &slot[cur ^ 1];
         for (uint32_t j = 0; j < m->var_count; j++)
             walk_line(w, m->var_first + j, p);
-        check_move_number(w, i, p);
+        if (m->number && m->number != p->fullmove)
+            check_move_number(w, i, p);
 
         *next = *p;
         if (m->flags & GAME_MOVE_NULL) {
@@ -496,8 +504,8 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
         } else {
             struct san_parts parts;
             move16 mv;
-            /* san_read(), split: the plain case first, and check_notation()
-             * wants to know whether the text has the plain shape. */
+            /* san_read(), split: the plain case first, and the notation
+             * check wants to know whether the text has the plain shape. */
             int fast = san_read_plain(p, in_check, m->text, m->len, r->lang, &mv, &parts);
             if (!fast) {
                 struct move_error err;
@@ -512,15 +520,20 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             }
             r->moves[i] = mv;
             pos_play(next, mv);
-            in_check = check_marks(w, i, p, next, mv, &parts);
-            check_notation(w, i, p, mv, &parts, fast);
+            in_check = pos_move_gave_check(p, mv, next);
+            /* No check given and none written: nothing to compare. */
+            if (in_check || (parts.flags & (SAN_CHECK | SAN_MATE | SAN_DOUBLE_PLUS)))
+                check_marks(w, i, p, next, in_check, &parts);
+            if (!(fast && english && !(m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED))
+                  && plainly_standard(m, p, mv, &parts)))
+                check_notation(w, i, p, mv);
         }
         if (main_line)
             track_main_line(w, i, p, next);
-        cur ^= 1;
+        t = p, p = next, next = t;
     }
     if (main_line) {
-        r->final = slot[cur];
+        r->final = *p;
         r->complete = 1;
     }
 }
