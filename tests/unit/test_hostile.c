@@ -1,9 +1,10 @@
-/* test_hostile.c - reader limits on hostile input: a line longer than any game may be. */
+/* test_hostile.c - hostile input: lines longer than any game, messages that must stay UTF-8. */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
 #include "pgn_reader.h"
 #include "reader_util.h"
+#include "replay.h"
 #include "notation.h"
 #include "san.h"
 #include "utf8.h"
@@ -101,4 +102,30 @@ void test_hostile__move_message_utf8(void)
         if (rc && !utf8_valid(err.msg, strlen(err.msg)))
             FAIL("'%s': message not valid UTF-8", tokens[i]);
     }
+}
+
+/* A diagnostic cut at its size limit ends on a whole character: here it quotes a long Date. */
+void test_hostile__long_message_utf8(void)
+{
+    char text[1024];
+    size_t n = (size_t)snprintf(text, sizeof text, "[Event \"x\"]\n[Date \"");
+    for (int i = 0; i < 150; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "\xc3\xa9");
+    n += (size_t)snprintf(text + n, sizeof text - n, "\"]\n\n1. e4 *\n");
+    struct pgn_reader *r;
+    struct game g;
+    struct replay rp;
+    if (pgn_reader_open_mem(&r, text, n, NULL)) {
+        FAIL("cannot open");
+        return;
+    }
+    replay_init(&rp, NULL);
+    int diags = 0;
+    while (pgn_reader_next(r, &g) > 0 && replay_game(&rp, &g) == PGN_OK)
+        for (size_t i = 0; i < rp.ndiags; i++, diags++)
+            if (!utf8_valid(rp.diags[i].msg, strlen(rp.diags[i].msg)))
+                FAIL("message not valid UTF-8: %s", rp.diags[i].msg);
+    CHECK(diags > 0);
+    replay_release(&rp);
+    pgn_reader_free(r);
 }
