@@ -635,7 +635,9 @@ int san_read_plain(const struct pos *p, int in_check, const char *text, size_t l
             if (!target || from_file < 0 || (from_file - to_file) * (from_file - to_file) != 1)
                 return 0;
             from = to - up + from_file - to_file;
-            if (p->board[from] != pawn)
+            /* No pawn stands on rank 1 or 8: a capture onto its own first rank
+             * ("exd1" by White) would put from off the board. */
+            if (from < 8 || from >= 56 || p->board[from] != pawn)
                 return 0;
         } else {
             from = to - up;
