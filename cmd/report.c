@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include "common.h"
 #include "diag.h"
 #include "report.h"
@@ -53,12 +54,38 @@ size_t report_diags(FILE *f, const struct game *g, const struct replay *r, int m
     return n;
 }
 
+void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d)
+{
+    fprintf(f, "{\"file\":");
+    json_string(f, g->file, strlen(g->file));
+    fprintf(f, ",\"line\":%" PRIu64 ",\"column\":%u,\"offset\":%" PRIu64 ",\"game\":%" PRIu64,
+            d->line, d->col, d->offset, g->index);
+    if (d->move != UINT32_MAX) {
+        const struct game_move *m = &g->moves[d->move];
+        fprintf(f, ",\"ply\":%u,\"move_number\":%u,\"move\":",
+                2 * (d->move_number - 1) + d->side + 1, d->move_number);
+        json_string(f, m->text, m->len);
+    } else {
+        fprintf(f, ",\"ply\":null,\"move_number\":null,\"move\":null");
+    }
+    fprintf(f, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+            diag_severity_name(d->severity), diag_name(d->code));
+    json_string(f, d->msg, strlen(d->msg));
+    fprintf(f, ",\"fen\":");
+    if (d->fen[0])
+        json_string(f, d->fen, strlen(d->fen));
+    else
+        fprintf(f, "null");
+    fprintf(f, "}\n");
+}
+
 int report_reader_close(struct pgn_reader *r, int rc)
 {
     if (rc < 0) {
-        char msg[512];
-        pgn_error_format(pgn_reader_error(r), msg, sizeof msg);
-        error("%s", msg);
+        const struct pgn_error *e = pgn_reader_error(r);
+        fflush(stdout);
+        error("cannot read '%s' to its end: %s", e->file ? e->file : "<stdin>",
+              e->message ? e->message : pgn_strerror(rc));
     }
     pgn_reader_free(r);
     return rc < 0 ? -1 : 0;

@@ -21,6 +21,12 @@ void report_diag_text(FILE *f, const struct game *g, const struct replay_diag *d
                       const char *label, int verbose);
 
 /**
+ * Prints diagnostic d of game g as one JSON object on one line (the fields
+ * documented in pgnkit-validate(1)).
+ */
+void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d);
+
+/**
  * Prints the diagnostics of r with severity >= min_severity (enum
  * diag_severity) as report_diag_text does; returns how many.
  */

@@ -13,6 +13,7 @@
 #include "pgn_reader.h"
 #include "pipeline.h"
 #include "replay.h"
+#include "report.h"
 #include "banned.h"
 
 static const char *const validate_usage[] = {
@@ -67,62 +68,6 @@ struct validate {
     int io_failed, stopped;
 };
 
-/* "White - Black Date" from the tags, for messages. */
-static void game_label(const struct game *g, char *out, size_t cap)
-{
-    const char *white = game_tag_value(g, "White");
-    const char *black = game_tag_value(g, "Black");
-    const char *date = game_tag_value(g, "Date");
-    if (!white && !black) {
-        snprintf(out, cap, "game %" PRIu64, g->index);
-        return;
-    }
-    snprintf(out, cap, "game %" PRIu64 " (%s - %s%s%s)", g->index, white ? white : "?",
-             black ? black : "?", date ? " " : "", date ? date : "");
-}
-
-static void print_text(FILE *out, const struct validate *v, const struct game *g,
-                       const struct replay_diag *d, const char *label)
-{
-    fprintf(out, "%s:", g->file);
-    if (d->line)
-        fprintf(out, "%" PRIu64 ":%u:", d->line, d->col);
-    fprintf(out, " %s: %s", diag_severity_name(d->severity), label);
-    if (d->move != UINT32_MAX) {
-        const struct game_move *m = &g->moves[d->move];
-        fprintf(out, ", %u%s%.*s", d->move_number, d->side == 0 ? ". " : "...", (int)m->len,
-                m->text);
-    }
-    fprintf(out, ": %s\n", d->msg);
-    if (v->verbose && d->fen[0])
-        fprintf(out, "    position: %s\n", d->fen);
-}
-
-static void print_json(FILE *out, const struct game *g, const struct replay_diag *d)
-{
-    fprintf(out, "{\"file\":");
-    json_string(out, g->file, strlen(g->file));
-    fprintf(out, ",\"line\":%" PRIu64 ",\"column\":%u,\"offset\":%" PRIu64 ",\"game\":%" PRIu64,
-            d->line, d->col, d->offset, g->index);
-    if (d->move != UINT32_MAX) {
-        const struct game_move *m = &g->moves[d->move];
-        fprintf(out, ",\"ply\":%u,\"move_number\":%u,\"move\":",
-                2 * (d->move_number - 1) + d->side + 1, d->move_number);
-        json_string(out, m->text, m->len);
-    } else {
-        fprintf(out, ",\"ply\":null,\"move_number\":null,\"move\":null");
-    }
-    fprintf(out, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
-            diag_severity_name(d->severity), diag_name(d->code));
-    json_string(out, d->msg, strlen(d->msg));
-    fprintf(out, ",\"fen\":");
-    if (d->fen[0])
-        json_string(out, d->fen, strlen(d->fen));
-    else
-        fprintf(out, "null");
-    fprintf(out, "}\n");
-}
-
 /* What checking one game found; filled where the game is checked (maybe a
  * worker thread), counted where it is written (the reading thread). */
 enum verdict_kind { VERDICT_VALID, VERDICT_INVALID, VERDICT_SKIPPED };
@@ -142,7 +87,7 @@ static void check_game(const struct validate *v, struct replay *r, const struct 
     vd->kind = r->errors ? VERDICT_INVALID : r->skipped ? VERDICT_SKIPPED : VERDICT_VALID;
     vd->errors = vd->warnings = 0;
     if (r->ndiags && !v->quiet)
-        game_label(g, label, sizeof label);
+        report_game_label(g, label, sizeof label);
     for (size_t i = 0; i < r->ndiags; i++) {
         const struct replay_diag *d = &r->diags[i];
         if (d->severity == SEV_ERROR)
@@ -152,9 +97,9 @@ static void check_game(const struct validate *v, struct replay *r, const struct 
         if (v->quiet)
             continue;
         if (v->json)
-            print_json(out, g, d);
+            report_diag_json(out, g, d);
         else
-            print_text(out, v, g, d, label);
+            report_diag_text(out, g, d, label, v->verbose);
     }
 }
 
@@ -274,14 +219,7 @@ static int validate_input(struct validate *v, struct replay *r, struct pipeline 
         pipeline_flush(p);
         drain(v, p, 1);
     }
-    if (rc < 0) {
-        const struct pgn_error *e = pgn_reader_error(reader);
-        fflush(stdout);
-        error("cannot read '%s' to its end: %s", path ? path : "<stdin>",
-              e->message ? e->message : pgn_strerror(rc));
-    }
-    pgn_reader_free(reader);
-    return rc < 0 ? -1 : 0;
+    return report_reader_close(reader, rc);
 }
 
 static FILE *open_output(const char *path)
