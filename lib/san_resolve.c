@@ -588,8 +588,10 @@ int san_read_plain(const struct pos *p, int in_check, const char *text, size_t l
         flags = e[-1] == '+' ? SAN_CHECK : SAN_MATE;
         e--;
     }
+    if (e - s < 2)
+        return 0; /* "e+" */
     int to_file = e[-2] - 'a', to_rank = e[-1] - '1';
-    if (e - s < 2 || (unsigned)to_file > 7 || (unsigned)to_rank > 7)
+    if ((unsigned)to_file > 7 || (unsigned)to_rank > 7)
         return 0;
     e -= 2;
     int type = PAWN, pieces = 0, from_file = -1, from_rank = -1;

@@ -177,6 +177,22 @@ void test_san_paths__read_plain(void)
         if (f)
             fclose(f);
     }
+    /* Short tokens, each in a buffer of its own size: nothing may be read
+     * before or after it (AddressSanitizer builds check). */
+    static const char *const shorts[] = { "e+", "+", "#", "e", "4", "x", "e4", "Kx", "h8#",
+                                          "O-O", "0-", "N+", "=Q", "e8=", "exd1", "bxa8" };
+    struct pos start;
+    pos_set_start(&start);
+    for (size_t i = 0; i < sizeof shorts / sizeof shorts[0]; i++) {
+        size_t n = strlen(shorts[i]);
+        char *tok = malloc(n);
+        struct san_parts sp;
+        move16 m;
+        memcpy(tok, shorts[i], n);
+        san_read_plain(&start, 0, tok, n, NOTATION_EN, &m, &sp);
+        san_parse(tok, n, NOTATION_EN, &sp, NULL);
+        free(tok);
+    }
     CHECK_EQ_INT(fails, 0);
     CHECK(plain > 10000);
 }
