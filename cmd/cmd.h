@@ -15,6 +15,7 @@
  * Each command returns its exit status (see enum exit_code in common.h).
  */
 int cmd_perft(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 

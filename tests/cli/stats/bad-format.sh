@@ -1,0 +1,1 @@
+"$PGNKIT" stats --format xml testdata/stats/small.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --format json testdata/stats/small.pgn

@@ -1,0 +1,1 @@
+echo "{}" > "${TMPDIR:-/tmp}/pgnkit-stats-bad.$$.json"; "$PGNKIT" stats --merge "${TMPDIR:-/tmp}/pgnkit-stats-bad.$$.json" 2>&1 | sed "s|/[^ ]*pgnkit-stats-bad[^ ]*json|BAD.json|"; rm -f "${TMPDIR:-/tmp}/pgnkit-stats-bad.$$.json"

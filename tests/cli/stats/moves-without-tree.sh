@@ -1,0 +1,1 @@
+"$PGNKIT" stats --moves "1. e4" testdata/stats/small.pgn

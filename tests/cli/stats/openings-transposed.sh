@@ -1,0 +1,1 @@
+"$PGNKIT" stats --openings --format tsv testdata/stats/najdorf.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --openings testdata/stats/small.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --format csv testdata/stats/small.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats testdata/stats/small.pgn

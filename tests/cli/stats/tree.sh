@@ -1,0 +1,1 @@
+"$PGNKIT" stats --tree testdata/stats/small.pgn
