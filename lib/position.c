@@ -302,11 +302,36 @@ int pos_move_gave_check(const struct pos *before, move16 m, const struct pos *af
     return 0;
 }
 
-int pos_gives_check(const struct pos *p, move16 m)
+/* Castling and en passant: two pieces move or vanish, so play and look. */
+static __attribute__((noinline)) int gives_check_played(const struct pos *p, move16 m)
 {
     struct pos next = *p;
     pos_play(&next, m);
     return pos_in_check(&next);
+}
+
+int pos_gives_check(const struct pos *p, move16 m)
+{
+    uint32_t mv = m;
+    int us = p->side, from = mv & 63, to = (mv >> 6) & 63;
+    int ksq = p->king[us ^ 1];
+    if (mv >= MF_EN_PASSANT << 14)
+        return gives_check_played(p, m);
+    /* As pos_move_gave_check(), on the board as it will be. */
+    bitboard occ = (pos_occupied(p) ^ sq_bb(from)) | sq_bb(to);
+    int type = mv >> 14 ? move_promo(m) : piece_type(p->board[from]);
+    if ((bb_checks[us][type][to] & sq_bb(ksq)) && !(bb_between[to][ksq] & occ))
+        return 1;
+    bitboard line = bb_line[ksq][from];
+    if (!line)
+        return 0;
+    bitboard sliders = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
+                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
+    sliders &= line & p->by_color[us] & ~sq_bb(from);
+    while (sliders)
+        if (!(bb_between[ksq][bb_pop(&sliders)] & occ))
+            return 1;
+    return 0;
 }
 
 int pos_ep_capture_possible(const struct pos *p)

@@ -152,7 +152,10 @@ int pos_is_legal(const struct pos *p, move16 m);
  */
 int pos_move_gave_check(const struct pos *before, move16 m, const struct pos *after);
 
-/** 1 if move m (legal) gives check. */
+/**
+ * 1 if move m (legal) gives check: pos_move_gave_check() on the board the
+ * move leaves, without playing it (except castling and en passant).
+ */
 int pos_gives_check(const struct pos *p, move16 m);
 
 /** Piece captured by m (NO_PIECE if none); en passant gives the enemy pawn. */

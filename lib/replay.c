@@ -265,6 +265,7 @@ struct walk {
     const struct known_tags *tags;
     int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
     int past_reported;
+    int past_due;              /* a draw happened: report the next main-line move */
     int oom;
 };
 
@@ -448,29 +449,30 @@ static int repetitions(const struct replay *r, uint32_t n, int halfmove)
     return count;
 }
 
-static void track_main_line(struct walk *w, uint32_t i, const struct pos *before,
-                            const struct pos *after)
+/* The one diagnostic about play after a draw the rules made automatic. */
+static __attribute__((noinline)) void report_past_draw(struct walk *w, uint32_t i,
+                                                       const struct pos *before)
+{
+    int five = w->fivefold_ply >= 0;
+    w->past_reported = 1;
+    w->past_due = 0;
+    move_diag(w->r, w->g, i, before, five ? D_PAST_FIVEFOLD : D_PAST_75_MOVES,
+              "the game was already drawn by %s", five ? "fivefold repetition"
+                                                        : "the 75-move rule");
+}
+
+/* The automatic draws after main-line ply n, once the halfmove clock allows one. */
+static __attribute__((noinline)) void track_draws(struct walk *w, uint32_t n,
+                                                  const struct pos *after)
 {
     struct replay *r = w->r;
-    uint32_t n = r->plies + 1;
-    if (!w->past_reported && (w->fivefold_ply >= 0 || w->seventyfive_ply >= 0)) {
-        w->past_reported = 1;
-        int five = w->fivefold_ply >= 0;
-        move_diag(r, w->g, i, before, five ? D_PAST_FIVEFOLD : D_PAST_75_MOVES,
-                  "the game was already drawn by %s", five ? "fivefold repetition"
-                                                            : "the 75-move rule");
-    }
-    /* replay_game() made room for every main-line position. */
-    r->keys[n] = after->ep == SQ_NONE ? after->key : pos_repetition_key(after);
-    r->plies = n;
-    /* Five occurrences need four earlier ones, two plies apart at least. */
-    if (after->halfmove < 8)
-        return;
     if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove) >= 5)
         w->fivefold_ply = (int)n;
     if (w->seventyfive_ply < 0 && after->halfmove >= 150 && !(pos_in_check(after)
                                                              && !movegen_has_legal(after)))
         w->seventyfive_ply = (int)n;
+    if (!w->past_reported && (w->fivefold_ply >= 0 || w->seventyfive_ply >= 0))
+        w->past_due = 1; /* reported at the next move, if any */
 }
 
 static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
@@ -479,61 +481,79 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     struct replay *r = w->r;
     const struct game_var *v = &g->vars[var];
     const int main_line = var == 0, english = r->lang == NOTATION_EN;
-    /* Copy-make between two slots: the position before the move stays
-     * intact for the variations and diagnostics, without a copy back. */
-    struct pos slot[2], *p = &slot[0], *next = &slot[1], *t;
-    *p = *start;
+    /* The moves are played on cur in place; the position before a move is
+     * copied only when a diagnostic after it may need it (checks, check
+     * marks, play past a draw). Variations copy the position they start from. */
+    struct pos cur = *start, before;
     int in_check = pos_in_check(start); /* of the side to move; then from the move before */
 
     for (uint32_t i = v->first, end = v->first + v->count; i < end; i++) {
         const struct game_move *m = &g->moves[i];
         for (uint32_t j = 0; j < m->var_count; j++)
-            walk_line(w, m->var_first + j, p);
-        if (m->number && m->number != p->fullmove)
-            check_move_number(w, i, p);
+            walk_line(w, m->var_first + j, &cur);
+        if (m->number && m->number != cur.fullmove)
+            check_move_number(w, i, &cur);
+        int past = main_line && w->past_due;
 
-        *next = *p;
         if (m->flags & GAME_MOVE_NULL) {
-            if (pos_in_check(p)) {
-                move_diag(r, g, i, p, D_ILLEGAL_MOVE, "illegal move: null move while in check");
+            if (pos_in_check(&cur)) {
+                move_diag(r, g, i, &cur, D_ILLEGAL_MOVE, "illegal move: null move while in check");
                 return;
             }
-            move_diag(r, g, i, p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
-            pos_play_null(next);
-            in_check = pos_in_check(next);
+            move_diag(r, g, i, &cur, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
+            before = cur;
+            pos_play_null(&cur);
+            in_check = pos_in_check(&cur);
         } else {
             struct san_parts parts;
             move16 mv;
             /* san_read(), split: the plain case first, and the notation
              * check wants to know whether the text has the plain shape. */
-            int fast = san_read_plain(p, in_check, m->text, m->len, r->lang, &mv, &parts);
+            int fast = san_read_plain(&cur, in_check, m->text, m->len, r->lang, &mv, &parts);
             if (!fast) {
                 struct move_error err;
                 fast = san_parse_fast(m->text, m->len, r->lang, &parts);
                 int rc = fast ? MOVE_OK : san_parse(m->text, m->len, r->lang, &parts, &err);
                 if (rc == MOVE_OK)
-                    rc = san_resolve(p, &parts, &mv, &err);
+                    rc = san_resolve(&cur, &parts, &mv, &err);
                 if (rc != MOVE_OK) {
-                    report_unresolved(w, i, p, rc, &err);
+                    report_unresolved(w, i, &cur, rc, &err);
                     return;
                 }
             }
             r->moves[i] = mv;
-            pos_play(next, mv);
-            in_check = pos_move_gave_check(p, mv, next);
-            /* No check given and none written: nothing to compare. */
-            if (in_check || (parts.flags & (SAN_CHECK | SAN_MATE | SAN_DOUBLE_PLUS)))
-                check_marks(w, i, p, next, in_check, &parts);
             if (!(fast && english && !(m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED))
-                  && plainly_standard(m, p, mv, &parts)))
-                check_notation(w, i, p, mv);
+                  && plainly_standard(m, &cur, mv, &parts)))
+                check_notation(w, i, &cur, mv);
+            /* No check given and none written: no check marks to compare. */
+            int check, marks = parts.flags & (SAN_CHECK | SAN_MATE | SAN_DOUBLE_PLUS);
+            if (move_flag(mv) >= MF_EN_PASSANT) {
+                before = cur; /* castling, en passant: two pieces move or vanish */
+                pos_play(&cur, mv);
+                check = pos_in_check(&cur);
+            } else {
+                check = pos_gives_check(&cur, mv);
+                if (check || marks || past)
+                    before = cur;
+                pos_play(&cur, mv);
+            }
+            if (check || marks)
+                check_marks(w, i, &before, &cur, check, &parts);
+            in_check = check;
         }
-        if (main_line)
-            track_main_line(w, i, p, next);
-        t = p, p = next, next = t;
+        if (main_line) {
+            if (past)
+                report_past_draw(w, i, &before);
+            /* replay_game() made room for every main-line position. */
+            uint32_t n = ++r->plies;
+            r->keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
+            /* Five occurrences need four earlier ones, two plies apart at least. */
+            if (cur.halfmove >= 8)
+                track_draws(w, n, &cur);
+        }
     }
     if (main_line) {
-        r->final = *p;
+        r->final = cur;
         r->complete = 1;
     }
 }

@@ -571,113 +571,160 @@ int san_read(const struct pos *p, const char *s, size_t len, int lang, move16 *m
 }
 
 /*
+ * 1 when no enemy piece attacks sq once our king has left from (kings are
+ * the only movers it is asked about): the leapers by table, the sliders on
+ * a line with sq one by one, as legal_fast() does.
+ */
+static inline int king_safe(const struct pos *p, int from, int sq)
+{
+    int us = p->side;
+    bitboard theirs = p->by_color[us ^ 1] & ~sq_bb(sq);
+    bitboard near = (bb_knight_attacks[sq] & p->by_type[KNIGHT])
+                  | (bb_pawn_attacks[us][sq] & p->by_type[PAWN])
+                  | (bb_king_attacks[sq] & p->by_type[KING]);
+    if (near & theirs)
+        return 0;
+    bitboard snipers = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][sq])
+                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][sq]);
+    snipers &= theirs;
+    bitboard occ = pos_occupied(p) ^ sq_bb(from);
+    while (snipers)
+        if (!(bb_between[sq][bb_pop(&snipers)] & occ))
+            return 0;
+    return 1;
+}
+
+/* legal_known() with king_safe() for king moves. */
+static inline __attribute__((always_inline)) int plain_legal(const struct pos *p, int from, int to, int in_check)
+{
+    if (from == p->king[p->side])
+        return king_safe(p, from, to);
+    return in_check ? legal_fast(p, from, to) : not_pinned(p, from, to);
+}
+
+/* The san_parts san_parse_fast() gives a plain move. */
+static inline void plain_parts(struct san_parts *sp, int type, int from_file, int from_rank,
+                               int to, unsigned flags, int lang)
+{
+    sp->kind = SAN_MOVE;
+    sp->pieces = (uint8_t)(type == PAWN ? 0 : 1 << type);
+    sp->piece = (uint8_t)(type == PAWN ? 0 : type);
+    sp->captured = 0;
+    sp->promo = 0;
+    sp->from_file = (int8_t)from_file;
+    sp->from_rank = (int8_t)from_rank;
+    sp->to_file = (int8_t)sq_file(to);
+    sp->to_rank = (int8_t)sq_rank(to);
+    sp->flags = (uint8_t)flags;
+    sp->nag = 0;
+    sp->lang = (uint8_t)lang;
+}
+
+/*
  * san_parse_fast() and resolve_quick() in one pass, for the moves of nearly
- * every game: a piece letter or none, an origin file, rank or both, an 'x',
- * the square and a '+' or '#', resolving to exactly one legal move that is
- * neither castling, en passant nor a promotion. The parts are those
- * san_parse_fast() gives (tests/unit/test_san_paths.c compares the two paths).
+ * every game: a pawn push "e4", a pawn capture "exd5", or a piece move
+ * [letter][file][rank][x]square, each with a '+' or '#', resolving to
+ * exactly one legal move that is neither castling, en passant nor a
+ * promotion. Every other text (and any doubt) returns 0 for the general
+ * way. The parts are those san_parse_fast() gives (tests/unit/test_san_paths.c
+ * compares both paths).
  */
 int san_read_plain(const struct pos *p, int in_check, const char *text, size_t len, int lang,
                    move16 *move, struct san_parts *parts)
 {
-    const unsigned char *s = (const unsigned char *)text, *e = s + len;
+    const unsigned char *s = (const unsigned char *)text;
     unsigned flags = 0;
     if (len < 2 || len > 7)
         return 0;
-    if (e[-1] == '+' || e[-1] == '#') {
-        flags = e[-1] == '+' ? SAN_CHECK : SAN_MATE;
-        e--;
+    if (s[len - 1] == '+' || s[len - 1] == '#') {
+        flags = s[len - 1] == '+' ? SAN_CHECK : SAN_MATE;
+        if (--len < 2)
+            return 0; /* "e+" */
     }
-    if (e - s < 2)
-        return 0; /* "e+" */
-    int to_file = e[-2] - 'a', to_rank = e[-1] - '1';
-    if ((unsigned)to_file > 7 || (unsigned)to_rank > 7)
+    unsigned to_file = s[len - 2] - (unsigned)'a', to_rank = s[len - 1] - (unsigned)'1';
+    if (to_file > 7 || to_rank > 7)
         return 0;
-    e -= 2;
-    int type = PAWN, pieces = 0, from_file = -1, from_rank = -1;
-    if (s < e && *s >= 'A' && *s <= 'Z') {
-        type = notation_ascii_type[lang][*s++];
-        if (type < 0)
-            return 0;
-        pieces = 1 << type;
-    }
-    if (s < e && (unsigned)(*s - 'a') <= 7)
-        from_file = *s++ - 'a';
-    if (s < e && (unsigned)(*s - '1') <= 7)
-        from_rank = *s++ - '1';
-    if (s < e && *s == 'x') {
-        flags |= SAN_CAPTURE;
-        s++;
-    }
-    if (s != e)
-        return 0;
-    /* The parts now, so that fewer values stay live through the resolution. */
-    parts->kind = SAN_MOVE;
-    parts->pieces = (uint8_t)pieces;
-    parts->piece = (uint8_t)(pieces ? type : 0);
-    parts->captured = 0;
-    parts->promo = 0;
-    parts->from_file = (int8_t)from_file;
-    parts->from_rank = (int8_t)from_rank;
-    parts->to_file = (int8_t)to_file;
-    parts->to_rank = (int8_t)to_rank;
-    parts->flags = (uint8_t)flags;
-    parts->nag = 0;
-    parts->lang = (uint8_t)lang;
-
-    int us = p->side, to = make_sq(to_file, to_rank), target = p->board[to], from;
+    int us = p->side, to = make_sq((int)to_file, (int)to_rank), target = p->board[to], from;
     if (target && piece_color(target) == us)
         return 0;
-    if (type == PAWN) {
-        int up = us == WHITE ? 8 : -8, pawn = piece_make(us, PAWN);
-        if (from_rank >= 0 || to_rank == (us == WHITE ? 7 : 0))
-            return 0; /* unusual, or a promotion without its piece */
-        if ((flags & SAN_CAPTURE) || (from_file >= 0 && from_file != to_file)) {
-            /* Only the pawn on the file written can make the capture. */
-            if (!target || from_file < 0 || (from_file - to_file) * (from_file - to_file) != 1)
-                return 0;
-            from = to - up + from_file - to_file;
-            /* No pawn stands on rank 1 or 8: a capture onto its own first rank
-             * ("exd1" by White) would put from off the board. */
-            if (from < 8 || from >= 56 || p->board[from] != pawn)
-                return 0;
-        } else {
+    unsigned c0 = s[0];
+
+    if (c0 - 'a' < 8) {
+        /* A pawn: "e4" or "exd5"; a promotion or anything else goes the general way. */
+        int up = us == WHITE ? 8 : -8, pawn = piece_make(us, PAWN), from_file = -1;
+        if (to_rank == (us == WHITE ? 7u : 0u))
+            return 0;
+        if (len == 2) {
             from = to - up;
             if (target || from < 8 || from >= 56)
                 return 0;
             if (p->board[from] != pawn) {
-                if (p->board[from] || to_rank != (us == WHITE ? 3 : 4)
+                if (p->board[from] || to_rank != (us == WHITE ? 3u : 4u)
                     || p->board[from - up] != pawn)
                     return 0;
                 from -= up; /* the double step */
             }
+        } else if (len == 4 && s[1] == 'x') {
+            from_file = (int)(c0 - 'a');
+            if (!target || (from_file - (int)to_file) * (from_file - (int)to_file) != 1)
+                return 0; /* en passant, nothing to take, or not a neighbouring file */
+            from = to - up + from_file - (int)to_file;
+            /* No pawn stands on rank 1 or 8 (and from may be off the board). */
+            if (from < 8 || from >= 56 || p->board[from] != pawn)
+                return 0;
+            flags |= SAN_CAPTURE;
+        } else {
+            return 0;
         }
-        if (!legal_known(p, from, to, in_check))
+        if (!plain_legal(p, from, to, in_check))
             return 0;
-    } else {
-        if (!target && (flags & SAN_CAPTURE))
-            return 0;
-        if (type == KING && !(bb_king_attacks[p->king[us]] & sq_bb(to)))
-            return 0; /* maybe castling written as a king move */
-        bitboard cands = attackers_of_type(p, type, to);
-        if (from_file >= 0)
-            cands &= file_bb(from_file);
-        if (from_rank >= 0)
-            cands &= rank_bb(from_rank);
-        if (!cands)
-            return 0;
-        from = -1;
-        do {
-            int f = bb_pop(&cands);
-            if (legal_known(p, f, to, in_check)) {
-                if (from >= 0)
-                    return 0; /* ambiguous */
-                from = f;
-            }
-        } while (cands);
-        if (from < 0)
-            return 0;
+        plain_parts(parts, PAWN, from_file, -1, to, flags, lang);
+        *move = move_make(from, to, MF_NORMAL);
+        return 1;
     }
+
+    /* A piece: the letter, then maybe a file, a rank and an 'x'. */
+    int type = c0 - 'A' < 26 ? notation_ascii_type[lang][c0] : -1;
+    if (type <= PAWN)
+        return 0; /* no letter of the language, or its pawn letter */
+    const unsigned char *q = s + 1, *e = s + len - 2;
+    int from_file = -1, from_rank = -1;
+    if (q < e && (unsigned)(*q - 'a') < 8)
+        from_file = *q++ - 'a';
+    if (q < e && (unsigned)(*q - '1') < 8)
+        from_rank = *q++ - '1';
+    if (q < e && *q == 'x') {
+        flags |= SAN_CAPTURE;
+        q++;
+    }
+    if (q != e || (!target && (flags & SAN_CAPTURE)))
+        return 0;
+    bitboard cands;
+    if (type == KING) {
+        cands = bb_king_attacks[to] & sq_bb(p->king[us]);
+        if (!cands)
+            return 0; /* maybe castling written as a king move */
+    } else {
+        cands = attackers_of_type(p, type, to);
+    }
+    if (from_file >= 0)
+        cands &= file_bb(from_file);
+    if (from_rank >= 0)
+        cands &= rank_bb(from_rank);
+    if (!cands)
+        return 0;
+    from = -1;
+    do {
+        int f = bb_pop(&cands);
+        if (plain_legal(p, f, to, in_check)) {
+            if (from >= 0)
+                return 0; /* ambiguous */
+            from = f;
+        }
+    } while (cands);
+    if (from < 0)
+        return 0;
+    plain_parts(parts, type, from_file, from_rank, to, flags, lang);
     *move = move_make(from, to, MF_NORMAL);
     return 1;
 }

@@ -303,11 +303,14 @@ void test_position__gave_check_matches_full_test(void)
                     int full = pos_in_check(&next);
                     checks += full;
                     moves++;
-                    if (pos_move_gave_check(&q, list.moves[i], &next) != full) {
+                    if (pos_move_gave_check(&q, list.moves[i], &next) != full
+                        || pos_gives_check(&q, list.moves[i]) != full) {
                         char fen[FEN_MAX], uci[UCI_MAX];
                         pos_to_fen(&q, 0, fen);
                         uci_write(&q, list.moves[i], uci);
-                        FAIL("%s %s: fast check test %d, full %d", fen, uci, !full, full);
+                        FAIL("%s %s: fast check tests %d %d, full %d", fen, uci,
+                             pos_move_gave_check(&q, list.moves[i], &next),
+                             pos_gives_check(&q, list.moves[i]), full);
                     }
                 }
                 seed = seed * 1103515245u + 12345u;
