@@ -32,7 +32,7 @@ PKG_LDLIBS := $(shell pkg-config --libs $(PKG_LIBS) 2>/dev/null || echo -lz -lzs
 
 CPPFLAGS  += -D_POSIX_C_SOURCE=200809L -DPGNKIT_VERSION='"$(VERSION)"' -Ilib $(PKG_CFLAGS)
 CFLAGS    += $(WARNINGS) $(OPTIMIZE) -MMD -MP
-LDLIBS    += $(PKG_LDLIBS) -lpthread
+LDLIBS    += $(PKG_LDLIBS) -lpthread -lm
 
 LIB_SRC   := $(sort $(wildcard lib/*.c))
 CMD_SRC   := $(sort $(wildcard cmd/*.c))

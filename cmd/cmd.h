@@ -18,5 +18,6 @@ int cmd_perft(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 
 #endif

@@ -407,6 +407,19 @@ static void prepare_tags(struct go_game *w, int export, const char *fixed, int t
             v = w->plycount;
         push_tag(w, t->name, v);
     }
+    const struct go_extra *x = w->o->extra;
+    for (size_t k = 0; x && k < x->ntags && !w->err; k++) {
+        struct go_tag *have = (struct go_tag *)w->o->scratch.data;
+        size_t n = w->o->scratch.len / sizeof(struct go_tag), j = 0;
+        while (j < n && strcmp(have[j].name, x->tags[k].name))
+            j++;
+        if (j < n) {
+            have[j].value = x->tags[k].value;
+            have[j].value_len = (uint32_t)strlen(x->tags[k].value);
+        } else {
+            push_tag(w, x->tags[k].name, x->tags[k].value);
+        }
+    }
     if (!w->err) {
         w->tags = (struct go_tag *)w->o->scratch.data;
         w->ntags = w->o->scratch.len / sizeof(struct go_tag);

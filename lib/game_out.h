@@ -90,11 +90,40 @@ void game_out_opts_init(struct game_out_opts *o);
  */
 int game_out_column_computed(const char *name);
 
+/*
+ * Additions to one game, for annotators (PGN output only). The caller fills
+ * a struct go_extra, points o->extra at it for one game_out_game() call and
+ * owns every string (they must live until that call returns).
+ */
+struct go_extra_tag {
+    const char *name, *value; /* a tag of that name is replaced, else this one is added */
+};
+
+enum { GO_EXTRA_NAGS = 2, GO_EXTRA_COMMENTS = 3, GO_EXTRA_LINES = 5 };
+
+struct go_move_extra {
+    int replace_nags;                       /* drop the move's own NAGs 1..6 (?! ? ?? ! !! !?) */
+    uint16_t nags[GO_EXTRA_NAGS];           /* added after the move's own NAGs */
+    uint32_t nnags;
+    const char *comments[GO_EXTRA_COMMENTS]; /* {comments} added after the move's own */
+    uint32_t ncomments;
+    const char *lines[GO_EXTRA_LINES]; /* variations after them: movetext units separated
+                                          by single spaces, e.g. "12... Qxd5 13. Nf3" */
+    uint32_t nlines;
+};
+
+struct go_extra {
+    const struct go_extra_tag *tags;
+    size_t ntags;
+    const struct go_move_extra *moves; /* indexed like game->moves, or NULL */
+};
+
 struct game_out {
     struct game_out_opts opts;
     uint64_t games;      /* games written so far */
     struct buf scratch;  /* per-game work space (tags, comment text) */
     struct buf scratch2;
+    const struct go_extra *extra; /* additions to the next game written, or NULL */
 };
 
 /** Prepares o with a copy of opts (NULL = defaults). No allocation yet. */

@@ -220,6 +220,42 @@ static void line_end(struct go_game *w, uint32_t var, uint32_t depth)
     put_move_comments(l, m, var - m->var_first + 1);
 }
 
+/* An annotator's comments and variation after a move (see struct go_move_extra). */
+static void put_extra(struct layout *l, const struct go_move_extra *x)
+{
+    for (uint32_t k = 0; k < x->ncomments; k++) {
+        const char *c = x->comments[k];
+        if (!c || !*c)
+            continue;
+        if (strchr(c, '}'))
+            put_line_comment(l, c, strlen(c));
+        else
+            put_brace_comment(l, c, strlen(c));
+        l->need_number = 1;
+    }
+    for (uint32_t k = 0; k < x->nlines; k++) {
+        const char *s = x->lines[k];
+        if (!s || !*s)
+            continue;
+        unit_begin(l);
+        unit_add(l, "(", 1);
+        l->glue = 1;
+        while (*s) {
+            const char *e = strchr(s, ' ');
+            size_t n = e ? (size_t)(e - s) : strlen(s);
+            if (n) {
+                unit_begin(l);
+                unit_add(l, s, n);
+            }
+            s += n;
+            while (*s == ' ')
+                s++;
+        }
+        unit_add(l, ")", 1);
+        l->need_number = 1;
+    }
+}
+
 static void move(struct go_game *w, const struct go_step *s)
 {
     struct layout *l = layout_of(w);
@@ -242,12 +278,22 @@ static void move(struct go_game *w, const struct go_step *s)
     }
     l->need_number = 0;
     unit_add(l, text, go_move_text(w, s, text));
+    const struct go_move_extra *x = w->o->extra && w->o->extra->moves ? &w->o->extra->moves[s->i]
+                                                                       : NULL;
     if (!(strip & GO_STRIP_NAGS)) {
         for (uint32_t k = 0; k < m->nag_count; k++) {
-            int n = snprintf(text, sizeof text, "$%u", w->g->nags[m->nag_first + k]);
+            unsigned nag = w->g->nags[m->nag_first + k];
+            if (x && x->replace_nags && nag >= 1 && nag <= 6)
+                continue;
+            int n = snprintf(text, sizeof text, "$%u", nag);
             unit_begin(l);
             unit_add(l, text, (size_t)n);
         }
+    }
+    for (uint32_t k = 0; x && k < x->nnags; k++) {
+        int n = snprintf(text, sizeof text, "$%u", x->nags[k]);
+        unit_begin(l);
+        unit_add(l, text, (size_t)n);
     }
     if (m->flags & GAME_MOVE_DRAW_OFFER) {
         int book = (w->o->opts.flags & GO_BOOK_RESULTS) != 0;
@@ -258,6 +304,8 @@ static void move(struct go_game *w, const struct go_step *s)
         }
     }
     put_move_comments(l, m, 0);
+    if (x)
+        put_extra(l, x);
 }
 
 void pgn_write_game(struct go_game *w)

@@ -27,6 +27,7 @@ struct pipeline {
      * in ring[seq % ring_cap]; workers start them in order from start_seq. */
     struct batch **ring;
     size_t ring_cap, max_inflight;
+    size_t batch_games;      /* a batch is cut at this many games */
     uint64_t next_seq, start_seq, emit_seq;
     int stop;
 
@@ -73,6 +74,7 @@ int pipeline_new(struct pipeline **out, int workers, pipeline_work *work, void *
     if (!p)
         return PGN_ENOMEM;
     p->max_inflight = 2 * (size_t)workers + 2;
+    p->batch_games = BATCH_GAMES;
     p->ring_cap = p->max_inflight + 1;
     p->ring = calloc(p->ring_cap, sizeof *p->ring);
     p->spare = calloc(p->ring_cap + 1, sizeof *p->spare);
@@ -138,6 +140,11 @@ static void submit(struct pipeline *p)
     pthread_mutex_unlock(&p->mu);
 }
 
+void pipeline_set_batch_games(struct pipeline *p, size_t n)
+{
+    p->batch_games = n < 1 ? 1 : n < BATCH_GAMES ? n : BATCH_GAMES;
+}
+
 int pipeline_add(struct pipeline *p, const struct game *g)
 {
     if (pipeline_full(p))
@@ -158,7 +165,7 @@ int pipeline_add(struct pipeline *p, const struct game *g)
         return rc;
     b->n++;
     b->bytes += g->raw_len;
-    if (b->n >= BATCH_GAMES || b->bytes >= BATCH_BYTES)
+    if (b->n >= p->batch_games || b->bytes >= BATCH_BYTES)
         submit(p);
     return PGN_OK;
 }

@@ -58,6 +58,12 @@ struct pipeline;
 int pipeline_new(struct pipeline **out, int workers, pipeline_work *work, void *const *ctxs);
 
 /**
+ * Cuts batches at n games (1..256, default 256) instead: for slow work per
+ * game (an engine), so that few games still spread over every worker.
+ */
+void pipeline_set_batch_games(struct pipeline *p, size_t n);
+
+/**
  * Copies g (complete, not GAME_LAZY) into the current batch; a full batch
  * is queued for the workers. Returns PGN_OK, PGN_ENOMEM, or PGN_EINVAL when
  * called while pipeline_full() (take a batch back first).

@@ -1,0 +1,1 @@
+"$PGNKIT" annotate --fen-comments --plies 0 testdata/annotate/facts.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" annotate --engine ./no/such/engine testdata/annotate/facts.pgn

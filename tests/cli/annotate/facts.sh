@@ -1,0 +1,1 @@
+"$PGNKIT" annotate --eco --plycount --termination --final-fen --hash testdata/annotate/facts.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" annotate --fen-comments --width 0 testdata/annotate/facts.pgn

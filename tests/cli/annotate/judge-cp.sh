@@ -1,0 +1,1 @@
+"$PGNKIT" annotate --judge-model cp testdata/annotate/lichess-evals.pgn

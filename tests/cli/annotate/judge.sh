@@ -1,0 +1,1 @@
+"$PGNKIT" annotate --judge testdata/annotate/lichess-judged.pgn
