@@ -1256,6 +1256,97 @@ static int brace_comment(struct pgn_reader *r)
 /* ---------------------------------------------------------------- parse */
 
 /*
+ * The bulk of movetext in one loop, with the parser's state in locals: move
+ * numbers ("12.", "12..."), plain moves ("Nf3", "exd5", "e8=Q+") and both
+ * glued ("12.Nf3"), one blank apart, taken exactly as the word-by-word
+ * fast path in parse_game() takes them. Called at a word of the movetext
+ * proper (a token seen, the tag section over, no error, no result yet).
+ * Returns the end of the last word it took, or p when it took none; the
+ * first word it does not take is left to the caller.
+ */
+static const unsigned char *movetext_run(struct pgn_reader *r, const unsigned char *p)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *b = r->buf, *cls = pgn_lex_class, *kinds = pgn_lex_move;
+    const unsigned char *taken = p;
+    size_t room = (r->moves.cap - r->moves.len) / sizeof(struct game_move);
+    uint32_t count = COUNT_OF(r->moves, struct game_move), first = count;
+    uint32_t limit = count + (uint32_t)(room < r->lim.max_moves ? room : r->lim.max_moves);
+    if (limit > r->lim.max_moves)
+        limit = r->lim.max_moves;
+    struct game_move *m = (struct game_move *)(r->moves.data + r->moves.len);
+    uint32_t number = ps->number, nflags = ps->number_flags, tokens = 0, var = ps->cur;
+    size_t max_token = r->lim.max_token;
+    uint64_t line = r->line;
+    ptrdiff_t col0 = r->lstart - 1; /* col = index - col0 */
+    size_t off0 = r->gstart;
+    for (;;) {
+        const unsigned char *q = p + 1, *w = p;
+        while (cls[*q] & LX_WORD)
+            q++;
+        if (*q == '(' || *p == 0xEF)
+            break;
+        if (cls[*p] & LX_DIGIT) {
+            uint32_t num = 0;
+            const unsigned char *d = p;
+            while (cls[*d] & LX_DIGIT)
+                num = num * 10 + (uint32_t)(*d++ - '0');
+            if (*d != '.' || d - p > 9)
+                break;
+            w = d + 1;
+            while (*w == '.')
+                w++;
+            uint32_t nf = w - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
+            if (w == q) {
+                number = num;
+                nflags = nf;
+                goto took;
+            }
+            if (!(((kinds[*w] & LM_FIRST) || (*w == 'e' && w[1] != '.' && w[1] != 'p')) &&
+                  (kinds[q[-1]] & LM_LAST) && (size_t)(q - w) <= max_token && count < limit))
+                break;
+            number = num;
+            nflags = nf | GAME_MOVE_GLUED_NUMBER;
+        } else if (!(((kinds[*w] & LM_FIRST) || (*w == 'e' && w[1] != '.' && w[1] != 'p')) &&
+                     (kinds[q[-1]] & LM_LAST) && (size_t)(q - w) <= max_token && count < limit)) {
+            break;
+        }
+        /* record_move() */
+        m->text = (const char *)w; /* redone in finish_game if the window moves */
+        m->line = line;
+        m->col = (uint32_t)((w - b) - col0);
+        m->off = (uint32_t)((size_t)(w - b) - off0);
+        m->len = (uint32_t)(q - w);
+        m->flags = nflags;
+        m->number = number;
+        m->var = var;
+        m->nag_first = m->nag_count = 0;
+        m->comment_first = m->comment_count = 0;
+        m->var_first = m->var_count = 0;
+        m++;
+        count++;
+        number = nflags = 0;
+    took:
+        tokens++;
+        taken = q;
+        if (*q != ' ' || !(cls[q[1]] & LX_WORD))
+            break;
+        p = q + 1;
+    }
+    if (tokens) {
+        ps->line_tokens += tokens;
+        ps->number = number;
+        ps->number_flags = nflags;
+        ps->last_end = rel(r, (size_t)(taken - b));
+        if (count != first) {
+            r->moves.len = (size_t)count * sizeof *m;
+            ps->last = count - 1;
+        }
+    }
+    return taken;
+}
+
+/*
  * Reads tokens until the game ends. Returns 1 with ps->split set, 0 when
  * the input holds no further token, or a fatal status.
  */
@@ -1323,6 +1414,13 @@ static int parse_game(struct pgn_reader *r)
                     }
                     p += 3;
                     continue;
+                }
+                if (!ps->tagsec && !ps->after_result && !ps->skip && ps->started) {
+                    const unsigned char *after = movetext_run(r, p);
+                    if (after != p) {
+                        p = after;
+                        continue;
+                    }
                 }
                 const unsigned char *q = p + 1;
                 while (cls[*q] & LX_WORD)
