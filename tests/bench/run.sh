@@ -79,3 +79,35 @@ if "$pgnkit" --help | grep -q '^   convert' && [ -f "$bench_gz" ]; then
     echo "   pgnkit convert --format ndjson: $t_js s, $(echo "$size / $t_js / 1000000" | bc -l | cut -c1-6) MB/s"
     [ -n "$pgn_extract" ] || echo "   pgn-extract not installed: no ratio (apt-get install pgn-extract)"
 fi
+
+# ---- annotate ------------------------------------------------------------------
+# Engine analysis: wall time of -j 2 against -j 1 on the same 8 games (Stockfish,
+# fixed nodes, one thread each); ECO tagging against pgn-extract -e on the same file.
+if "$pgnkit" --help | grep -q '^   annotate' && [ -f "$bench_gz" ]; then
+    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    size=$(wc -c <"$tmp/bench.pgn")
+    stockfish=$(command -v stockfish || ls /usr/games/stockfish 2>/dev/null)
+    if [ -n "$stockfish" ]; then
+        awk '/^\[Event /{n++} n<=8' "$tmp/bench.pgn" >"$tmp/eight.pgn"
+        sf="--nodes ${BENCH_NODES:-20000} --engine-option Threads=1 --engine-option Hash=16"
+        echo "== annotate with Stockfish: 8 games, $sf"
+        # shellcheck disable=SC2086
+        t1=$(BENCH_RUNS=1 seconds "$pgnkit" annotate -q -j 1 $sf "$tmp/eight.pgn")
+        # shellcheck disable=SC2086
+        t2=$(BENCH_RUNS=1 seconds "$pgnkit" annotate -q -j 2 $sf "$tmp/eight.pgn")
+        echo "   -j 1: $t1 s; -j 2: $t2 s; speed-up $(echo "$t1 / $t2" | bc -l | cut -c1-5)x"
+    else
+        echo "== annotate with an engine: stockfish not installed (apt-get install stockfish)"
+    fi
+    echo "== annotate --eco on $(basename "$bench_gz") ($size bytes)"
+    t_pk=$(seconds "$pgnkit" annotate -q --eco "$tmp/bench.pgn")
+    line="   pgnkit annotate --eco: $t_pk s"
+    eco_pgn=${ECO_FILE:-/usr/share/pgn-extract/eco.pgn}
+    if [ -n "$pgn_extract" ] && [ -f "$eco_pgn" ]; then
+        t_pe=$(BENCH_RUNS=1 seconds "$pgn_extract" -e"$eco_pgn" "$tmp/bench.pgn")
+        line="$line; pgn-extract -e: $t_pe s; ratio $(echo "$t_pe / $t_pk" | bc -l | cut -c1-5)x"
+    else
+        line="$line; pgn-extract or its eco.pgn missing: no ratio"
+    fi
+    echo "$line"
+fi
