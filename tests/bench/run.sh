@@ -111,3 +111,19 @@ if "$pgnkit" --help | grep -q '^   annotate' && [ -f "$bench_gz" ]; then
     fi
     echo "$line"
 fi
+
+# ---- stats ---------------------------------------------------------------------
+# The summary and the explorer tree against validate -q on the same file in the same
+# run (both replay every game on every CPU): the target is a ratio of at most 1.3.
+if "$pgnkit" --help | grep -q '^   stats' && [ -f "$bench_gz" ]; then
+    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    size=$(wc -c <"$tmp/bench.pgn")
+    echo "== stats vs validate -q on $(basename "$bench_gz") ($size bytes)"
+    t_v=$(seconds "$pgnkit" validate -q "$tmp/bench.pgn")
+    echo "   pgnkit validate -q: $t_v s, $(echo "$size / $t_v / 1000000" | bc -l | cut -c1-6) MB/s"
+    for args in "" "--tree" "--tree --depth 3" "--openings" "--players"; do
+        # shellcheck disable=SC2086
+        t_s=$(seconds "$pgnkit" stats $args "$tmp/bench.pgn")
+        echo "   pgnkit stats $args: $t_s s, $(echo "$size / $t_s / 1000000" | bc -l | cut -c1-6) MB/s; ratio stats/validate $(echo "$t_s / $t_v" | bc -l | cut -c1-5)"
+    done
+fi
