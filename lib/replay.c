@@ -296,12 +296,12 @@ static int report_unresolved(struct walk *w, uint32_t i, const struct pos *p, in
 static __attribute__((noinline)) void check_marks(struct walk *w, uint32_t i,
                                                   const struct pos *before,
                                                   const struct pos *after, int check,
-                                                  const struct san_parts *parts)
+                                                  unsigned flags)
 {
     int mate = check && !movegen_has_legal(after);
-    int wrote_mate = parts->flags & SAN_MATE;
-    int wrote_plus = parts->flags & SAN_CHECK;
-    int wrote_double = parts->flags & SAN_DOUBLE_PLUS; /* old books: mate or double check */
+    int wrote_mate = flags & SAN_MATE;
+    int wrote_plus = flags & SAN_CHECK;
+    int wrote_double = flags & SAN_DOUBLE_PLUS; /* old books: mate or double check */
     const struct game_move *m = &w->g->moves[i];
     const char *problem = NULL;
 
@@ -505,14 +505,16 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             pos_play_null(&cur);
             in_check = pos_in_check(&cur);
         } else {
-            struct san_parts parts;
             move16 mv;
-            /* san_read(), split: the plain case first, and the notation
-             * check wants to know whether the text has the plain shape. */
-            int fast = san_read_plain(&cur, in_check, m->text, m->len, r->lang, &mv, &parts);
-            if (!fast) {
+            int plain = english && !(m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED));
+            /* san_read(), split: the plain case first, which also tells
+             * whether the text is standard SAN. */
+            unsigned got = san_read_plain(&cur, in_check, m->text, m->len, r->lang, &mv);
+            int standard = plain && (got & PLAIN_STANDARD);
+            if (!got) {
+                struct san_parts parts;
                 struct move_error err;
-                fast = san_parse_fast(m->text, m->len, r->lang, &parts);
+                int fast = san_parse_fast(m->text, m->len, r->lang, &parts);
                 int rc = fast ? MOVE_OK : san_parse(m->text, m->len, r->lang, &parts, &err);
                 if (rc == MOVE_OK)
                     rc = san_resolve(&cur, &parts, &mv, &err);
@@ -520,13 +522,15 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
                     report_unresolved(w, i, &cur, rc, &err);
                     return;
                 }
+                got = parts.flags;
+                standard = plain && fast && plainly_standard(m, &cur, mv, &parts);
             }
             r->moves[i] = mv;
-            if (!(fast && english && !(m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED))
-                  && plainly_standard(m, &cur, mv, &parts)))
+            if (!standard)
                 check_notation(w, i, &cur, mv);
             /* No check given and none written: no check marks to compare. */
-            int check, marks = parts.flags & (SAN_CHECK | SAN_MATE | SAN_DOUBLE_PLUS);
+            int check;
+            unsigned marks = got & (SAN_CHECK | SAN_MATE | SAN_DOUBLE_PLUS);
             if (move_flag(mv) >= MF_EN_PASSANT) {
                 before = cur; /* castling, en passant: two pieces move or vanish */
                 pos_play(&cur, mv);
@@ -538,7 +542,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
                 pos_play(&cur, mv);
             }
             if (check || marks)
-                check_marks(w, i, &before, &cur, check, &parts);
+                check_marks(w, i, &before, &cur, check, marks);
             in_check = check;
         }
         if (main_line) {

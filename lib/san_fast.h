@@ -86,14 +86,21 @@ static inline int san_parse_fast(const char *text, size_t len, int lang, struct 
     return 1;
 }
 
+/* Result bits of san_read_plain(), above the san_flags of the text. */
+enum { PLAIN_READ = 1 << 8, PLAIN_STANDARD = 1 << 9 };
+
 /**
  * san_read() for the plain case only, for a replay that knows whether the
  * side to move of p is in check (the check test of the move before tells):
- * a text of the shape san_parse_fast() reads, resolving to exactly one legal
- * move by the quick path of san_resolve(). Returns 1 with *move and *parts,
- * or 0 when san_read() must decide (with *parts unspecified).
+ * a pawn push "e4", a pawn capture "exd5" or a piece move [letter][file]
+ * [rank][x]square in language lang, with a '+' or '#', resolving to exactly
+ * one legal move that is neither castling, en passant nor a promotion.
+ * Returns 0 when san_read() must decide; else *move and PLAIN_READ, the
+ * san_flags the text has (SAN_CAPTURE, SAN_CHECK, SAN_MATE) and
+ * PLAIN_STANDARD when the text is the SAN of the move in that language
+ * without an origin square (with one, compare texts to know).
  */
-int san_read_plain(const struct pos *p, int in_check, const char *s, size_t len, int lang,
-                   move16 *move, struct san_parts *parts);
+unsigned san_read_plain(const struct pos *p, int in_check, const char *s, size_t len, int lang,
+                        move16 *move);
 
 #endif

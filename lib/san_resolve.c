@@ -602,35 +602,17 @@ static inline __attribute__((always_inline)) int plain_legal(const struct pos *p
     return in_check ? legal_fast(p, from, to) : not_pinned(p, from, to);
 }
 
-/* The san_parts san_parse_fast() gives a plain move. */
-static inline void plain_parts(struct san_parts *sp, int type, int from_file, int from_rank,
-                               int to, unsigned flags, int lang)
-{
-    sp->kind = SAN_MOVE;
-    sp->pieces = (uint8_t)(type == PAWN ? 0 : 1 << type);
-    sp->piece = (uint8_t)(type == PAWN ? 0 : type);
-    sp->captured = 0;
-    sp->promo = 0;
-    sp->from_file = (int8_t)from_file;
-    sp->from_rank = (int8_t)from_rank;
-    sp->to_file = (int8_t)sq_file(to);
-    sp->to_rank = (int8_t)sq_rank(to);
-    sp->flags = (uint8_t)flags;
-    sp->nag = 0;
-    sp->lang = (uint8_t)lang;
-}
-
 /*
  * san_parse_fast() and resolve_quick() in one pass, for the moves of nearly
  * every game: a pawn push "e4", a pawn capture "exd5", or a piece move
  * [letter][file][rank][x]square, each with a '+' or '#', resolving to
  * exactly one legal move that is neither castling, en passant nor a
  * promotion. Every other text (and any doubt) returns 0 for the general
- * way. The parts are those san_parse_fast() gives (tests/unit/test_san_paths.c
- * compares both paths).
+ * way. tests/unit/test_san_paths.c compares it with san_read() and
+ * san_write().
  */
-int san_read_plain(const struct pos *p, int in_check, const char *text, size_t len, int lang,
-                   move16 *move, struct san_parts *parts)
+unsigned san_read_plain(const struct pos *p, int in_check, const char *text, size_t len,
+                        int lang, move16 *move)
 {
     const unsigned char *s = (const unsigned char *)text;
     unsigned flags = 0;
@@ -678,9 +660,8 @@ int san_read_plain(const struct pos *p, int in_check, const char *text, size_t l
         }
         if (!plain_legal(p, from, to, in_check))
             return 0;
-        plain_parts(parts, PAWN, from_file, -1, to, flags, lang);
         *move = move_make(from, to, MF_NORMAL);
-        return 1;
+        return PLAIN_READ | PLAIN_STANDARD | flags; /* "e4" and "exd5" are the SAN */
     }
 
     /* A piece: the letter, then maybe a file, a rank and an 'x'. */
@@ -724,9 +705,12 @@ int san_read_plain(const struct pos *p, int in_check, const char *text, size_t l
     } while (cands);
     if (from < 0)
         return 0;
-    plain_parts(parts, type, from_file, from_rank, to, flags, lang);
     *move = move_make(from, to, MF_NORMAL);
-    return 1;
+    /* The SAN: no origin (when one is needed, the caller compares texts)
+     * and an 'x' exactly for a capture. */
+    if (from_file < 0 && from_rank < 0 && !target == !(flags & SAN_CAPTURE))
+        flags |= PLAIN_STANDARD;
+    return PLAIN_READ | flags;
 }
 
 bitboard san_origins(const struct pos *p, int type, int sq)
