@@ -250,6 +250,37 @@ static int eval_of_move(const struct game *g, const struct game_move *m, struct 
     return 0;
 }
 
+/*
+ * The move's comments that hold a judgment in lichess's words, "(0.19 → -0.40)
+ * Inaccuracy. Nc3 was best.": replaced by the new judgment (bit k = comment k).
+ */
+static uint32_t old_judgments(const struct game *g, const struct game_move *m)
+{
+    static const char *const words[] = {
+        ") Inaccuracy.", ") Mistake.", ") Blunder.", ") Checkmate is now unavoidable.",
+        ") Lost forced checkmate sequence.", ") Not the best checkmate sequence.",
+    };
+    uint32_t mask = 0;
+    for (uint32_t k = 0; k < m->comment_count && k < 32; k++) {
+        const struct game_comment *c = &g->comments[m->comment_first + k];
+        if (c->cmd_count || c->plain_len < 8 || c->plain[0] != '(')
+            continue;
+        const char *arrow = memchr(c->plain, 0xe2, c->plain_len);
+        if (!arrow || (size_t)(c->plain + c->plain_len - arrow) < 3 || memcmp(arrow, "\xe2\x86\x92", 3))
+            continue;
+        for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+            size_t n = strlen(words[w]);
+            const char *end = c->plain + c->plain_len;
+            for (const char *q = arrow; q + n <= end; q++)
+                if (*q == ')' && !memcmp(q, words[w], n)) {
+                    mask |= 1u << k;
+                    break;
+                }
+        }
+    }
+    return mask;
+}
+
 /* Engine score (side to move's view) of a result as White's view. */
 static struct judge_eval white_view(const struct uci_line *l, int side)
 {
@@ -467,13 +498,19 @@ static int annotate_game(struct worker *w, const struct game *g, struct buf *out
             if (bm != MOVE_NONE && bm == r->moves[i])
                 j = JUDGE_NONE; /* the engine's own move: never a mistake */
             x->replace_nags = 1;
+            /* lichess's own judgment comments: replaced by the engine's; without one
+             * kept when we judge alike (they name the best move), dropped when not */
+            uint32_t old = old_judgments(g, &g->moves[i]);
+            int keep_old = old && !a->use_engine && j != JUDGE_NONE;
+            x->drop_comments = keep_old ? 0 : old;
             st[mover].counted++;
             st[mover].loss += judge_cp_loss(&pb->e, &pa->e, mover == BLACK);
             if (j != JUDGE_NONE) {
                 char text[256];
                 x->nags[x->nnags++] = (uint16_t)judge_nag(j);
                 judge_comment(&pb->e, &pa->e, j, reason, best, text, sizeof text);
-                x->comments[x->ncomments++] = keep(w, text);
+                if (!keep_old)
+                    x->comments[x->ncomments++] = keep(w, text);
                 st[mover].inaccuracies += j == JUDGE_INACCURACY;
                 st[mover].mistakes += j == JUDGE_MISTAKE;
                 st[mover].blunders += j == JUDGE_BLUNDER;

@@ -103,6 +103,7 @@ enum { GO_EXTRA_NAGS = 2, GO_EXTRA_COMMENTS = 3, GO_EXTRA_LINES = 5 };
 
 struct go_move_extra {
     int replace_nags;                       /* drop the move's own NAGs 1..6 (?! ? ?? ! !! !?) */
+    uint32_t drop_comments;                 /* bit k: leave out the move's own comment k (k < 32) */
     uint16_t nags[GO_EXTRA_NAGS];           /* added after the move's own NAGs */
     uint32_t nnags;
     const char *comments[GO_EXTRA_COMMENTS]; /* {comments} added after the move's own */

@@ -160,8 +160,10 @@ static void put_comments(struct layout *l, uint32_t first, uint32_t count)
 /* The comments of move m that stand at slot (see go_comment_slot). */
 static void put_move_comments(struct layout *l, const struct game_move *m, uint32_t slot)
 {
+    const struct go_extra *x = l->w->o->extra;
+    uint32_t drop = x && x->moves ? x->moves[m - l->w->g->moves].drop_comments : 0;
     for (uint32_t k = 0; k < m->comment_count; k++)
-        if (go_comment_slot(l->w, m, m->comment_first + k) == slot)
+        if (!(k < 32 && (drop >> k & 1)) && go_comment_slot(l->w, m, m->comment_first + k) == slot)
             put_comment(l, &l->w->g->comments[m->comment_first + k]);
 }
 
