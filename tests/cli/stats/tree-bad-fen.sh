@@ -1,1 +1,0 @@
-"$PGNKIT" stats --tree -j1 testdata/stats/bad-fen.pgn testdata/stats/small.pgn
