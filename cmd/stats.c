@@ -508,7 +508,10 @@ static void count_game(const struct stats *s, struct agg *a, struct replay *r,
     a->results[res]++;
     int welo = rating(g, "WhiteElo"), belo = rating(g, "BlackElo");
     int year = year_of(g);
-    const move16 *mv = g->nvars ? r->moves + g->vars[0].first : NULL;
+    /* The main line's positions are known when its start was set up: a move
+     * was played or the (empty) line completed; else r->keys and r->start
+     * may be left from an earlier game (bad FEN). */
+    const move16 *mv = g->nvars && (r->plies || r->complete) ? r->moves + g->vars[0].first : NULL;
     if (s->report == R_SUMMARY) {
         for (int i = 0; i < 2; i++) {
             int e = i ? belo : welo;

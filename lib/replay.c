@@ -265,7 +265,6 @@ struct walk {
     const struct known_tags *tags;
     int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
     int past_reported;
-    int past_due;              /* a draw happened: report the next main-line move */
     int oom;
 };
 
@@ -455,15 +454,15 @@ static __attribute__((noinline)) void report_past_draw(struct walk *w, uint32_t 
 {
     int five = w->fivefold_ply >= 0;
     w->past_reported = 1;
-    w->past_due = 0;
     move_diag(w->r, w->g, i, before, five ? D_PAST_FIVEFOLD : D_PAST_75_MOVES,
               "the game was already drawn by %s", five ? "fivefold repetition"
                                                         : "the 75-move rule");
 }
 
-/* The automatic draws after main-line ply n, once the halfmove clock allows one. */
-static __attribute__((noinline)) void track_draws(struct walk *w, uint32_t n,
-                                                  const struct pos *after)
+/* The automatic draws after main-line ply n, once the halfmove clock allows one;
+ * returns 1 when the next move is to be reported as played after a draw. */
+static __attribute__((noinline)) int track_draws(struct walk *w, uint32_t n,
+                                                 const struct pos *after)
 {
     struct replay *r = w->r;
     if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove) >= 5)
@@ -471,8 +470,7 @@ static __attribute__((noinline)) void track_draws(struct walk *w, uint32_t n,
     if (w->seventyfive_ply < 0 && after->halfmove >= 150 && !(pos_in_check(after)
                                                              && !movegen_has_legal(after)))
         w->seventyfive_ply = (int)n;
-    if (!w->past_reported && (w->fivefold_ply >= 0 || w->seventyfive_ply >= 0))
-        w->past_due = 1; /* reported at the next move, if any */
+    return !w->past_reported && (w->fivefold_ply >= 0 || w->seventyfive_ply >= 0);
 }
 
 static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
@@ -486,6 +484,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
      * marks, play past a draw). Variations copy the position they start from. */
     struct pos cur = *start, before;
     int in_check = pos_in_check(start); /* of the side to move; then from the move before */
+    int past = 0; /* the main line was drawn by rule before the next move */
 
     for (uint32_t i = v->first, end = v->first + v->count; i < end; i++) {
         const struct game_move *m = &g->moves[i];
@@ -493,7 +492,6 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             walk_line(w, m->var_first + j, &cur);
         if (m->number && m->number != cur.fullmove)
             check_move_number(w, i, &cur);
-        int past = main_line && w->past_due;
 
         if (m->flags & GAME_MOVE_NULL) {
             if (pos_in_check(&cur)) {
@@ -552,8 +550,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             uint32_t n = ++r->plies;
             r->keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
             /* Five occurrences need four earlier ones, two plies apart at least. */
-            if (cur.halfmove >= 8)
-                track_draws(w, n, &cur);
+            past = cur.halfmove >= 8 && track_draws(w, n, &cur);
         }
     }
     if (main_line) {

@@ -14,7 +14,7 @@ while IFS= read -r line; do
     go*)
         case $mode in
         crash) exit 1 ;;
-        hang) sleep 30; exit 1 ;;
+        hang) exec sleep 30 ;;
         once) if [ ! -e "$FAKE_STATE" ]; then : >"$FAKE_STATE"; exit 1; fi ;;
         esac
         echo "info depth 1 score cp 10 nodes 1"
