@@ -438,10 +438,12 @@ static int annotate_game(struct worker *w, const struct game *g, struct buf *out
     /* Evaluations: from the engine, or from the game's [%eval] comments. */
     int judge = a->judge || a->use_engine;
     if (a->use_engine) {
-        int rc = engine_game(w, g, n);
+        /* No engine here when the last restart failed: try again first. */
+        int rc = w->engine ? engine_game(w, g, n) : PGN_EIO;
         if (rc != PGN_OK && !interrupted) {
             char err[UCI_ERR_MAX + 64];
-            snprintf(err, sizeof err, "%s", uci_engine_error(w->engine));
+            snprintf(err, sizeof err, "%s",
+                     w->engine ? uci_engine_error(w->engine) : "the engine could not be restarted");
             uci_engine_free(w->engine);
             w->engine = NULL;
             char err2[UCI_ERR_MAX];
@@ -460,8 +462,8 @@ static int annotate_game(struct worker *w, const struct game *g, struct buf *out
                 }
                 char label[256];
                 report_game_label(g, label, sizeof label);
-                fprintf(diag, "%s:%" PRIu64 ": error: %s: engine failed twice (%s): passed through "
-                        "unannotated\n", g->file, g->line, label, err);
+                fprintf(diag, "%s:%" PRIu64 ": error: %s: the engine failed twice: %s; passed "
+                        "through unannotated\n", g->file, g->line, label, err);
                 game_out_raw(&w->out, g, out);
                 return OUT_ENGINE_FAILED;
             }

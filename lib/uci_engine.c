@@ -109,6 +109,11 @@ static int send_line(struct uci_engine *e, const char *fmt, ...)
         ssize_t w = send(e->fd, line + off, (size_t)n - off, MSG_NOSIGNAL);
         if (w < 0 && errno == EINTR)
             continue;
+        if (w <= 0 && (errno == EPIPE || errno == ECONNRESET)) {
+            rc = fail(e, PGN_EIO, "the engine stopped (it crashed or quit)");
+            kill_engine(e);
+            break;
+        }
         if (w <= 0) {
             rc = fail(e, PGN_EIO, "cannot write to the engine: %s", strerror(errno));
             kill_engine(e);
