@@ -1256,10 +1256,32 @@ static int brace_comment(struct pgn_reader *r)
 /* ---------------------------------------------------------------- parse */
 
 /*
+ * "O-O" or "O-O-O", maybe with '+' or '#', at w[0..q): castling as
+ * pgn_lex_word() reads it, and not a word that word() would try to join with
+ * the next one ("O-O - O", "O - O"): 0 when the next word could continue it.
+ */
+static int plain_castling(const unsigned char *w, const unsigned char *q)
+{
+    size_t n = (size_t)(q - w);
+    int marked = n && (q[-1] == '+' || q[-1] == '#');
+    n -= (size_t)marked;
+    if (!((n == 3 && !memcmp(w, "O-O", 3)) || (n == 5 && !memcmp(w, "O-O-O", 5))))
+        return 0;
+    if (!marked && (*q == ' ' || *q == '\t')) {
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q == '0' || *q == '1' || *q == 'O' || *q == '-' || *q == ':' || *q == '/' ||
+            *q == 0xC2)
+            return 0;
+    }
+    return 1;
+}
+
+/*
  * The bulk of movetext in one loop, with the parser's state in locals: move
  * numbers ("12.", "12..."), plain moves ("Nf3", "exd5", "e8=Q+") and both
  * glued ("12.Nf3"), one blank apart, taken exactly as the word-by-word
- * fast path in parse_game() takes them. Called at a word of the movetext
+ * fast path in parse_game() takes them; castling too, as word() takes it. Called at a word of the movetext
  * proper (a token seen, the tag section over, no error, no result yet).
  * Returns the end of the last word it took, or p when it took none; the
  * first word it does not take is left to the caller.
@@ -1274,8 +1296,7 @@ static const unsigned char *movetext_run(struct pgn_reader *r, const unsigned ch
     uint32_t limit = count + (uint32_t)(room < r->lim.max_moves ? room : r->lim.max_moves);
     if (limit > r->lim.max_moves)
         limit = r->lim.max_moves;
-    /* No array before the first move (room 0): no pointer either (NULL + 0 is undefined). */
-    struct game_move *m = r->moves.data ? (struct game_move *)(r->moves.data + r->moves.len) : NULL;
+    struct game_move *m = (struct game_move *)(r->moves.data + r->moves.len);
     uint32_t number = ps->number, nflags = ps->number_flags, tokens = 0, var = ps->cur;
     size_t max_token = r->lim.max_token;
     uint64_t line = r->line;
@@ -1303,12 +1324,14 @@ static const unsigned char *movetext_run(struct pgn_reader *r, const unsigned ch
                 nflags = nf;
                 goto took;
             }
-            if (!(((kinds[*w] & LM_FIRST) || (*w == 'e' && w[1] != '.' && w[1] != 'p')) &&
+            if (!(((kinds[*w] & LM_FIRST) || (*w == 'e' && w[1] != '.' && w[1] != 'p') ||
+                   (*w == 'O' && plain_castling(w, q))) &&
                   (kinds[q[-1]] & LM_LAST) && (size_t)(q - w) <= max_token && count < limit))
                 break;
             number = num;
             nflags = nf | GAME_MOVE_GLUED_NUMBER;
-        } else if (!(((kinds[*w] & LM_FIRST) || (*w == 'e' && w[1] != '.' && w[1] != 'p')) &&
+        } else if (!(((kinds[*w] & LM_FIRST) || (*w == 'e' && w[1] != '.' && w[1] != 'p') ||
+                      (*w == 'O' && plain_castling(w, q))) &&
                      (kinds[q[-1]] & LM_LAST) && (size_t)(q - w) <= max_token && count < limit)) {
             break;
         }

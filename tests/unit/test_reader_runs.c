@@ -1,0 +1,48 @@
+/* test_reader_runs.c - castling and the movetext runs of the reader: read as word by word. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include "test.h"
+#include "pgn_reader.h"
+#include "reader_util.h"
+
+/*
+ * The reader takes runs of plain moves in one loop (movetext_run() in
+ * pgn_reader.c), castling included unless the next word could join it
+ * ("O-O -O", "O - O", "O-O 1/2-1/2"). The expected dumps are those of the
+ * reader before runs existed (0ff60ab).
+ */
+void test_reader_runs__castling(void)
+{
+    static const struct { const char *text, *want; } cases[] = {
+        { "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O O-O 5. d3 d6 *\n",
+          "#1 @0+66 1:1 - [Event \"x\"] | 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O O-O 5.d3 d6 => *\n" },
+        { "[Event \"x\"]\n\n1. e4 e5 2. O-O -O 3. O-O O - O 4. O-O 0-0 5. O-O-O+ O-O-O# 6. O-O\n-O *\n",
+          "#1 @0+85 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O-O=rejoined 3.O-O O-O=rejoined 4.O-O 0-0 5.O-O-O+ O-O-O# 6.O-O -O => *\n" },
+        { "[Event \"x\"]\n\n1. e4 e5 10.O-O 11.O-O-O O-O\t1-0 12. O-O :x O-O /y O-O-O- O-OO O-O-O-O *\n",
+          "#1 @0+45 1:1 - [Event \"x\"] | 1.e4 e5 10.O-O 11.O-O-O O-O => 1-0\n"
+          "#2 @45+41 3:34 -  | 12.O-O :x O-O /y O-O-O- O-OO O-O-O-O => *\n" },
+        { "[Event \"x\"]\n\n1. e4 e5 2. O-O 1/2-1/2\n",
+          "#1 @0+37 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O => 1/2-1/2\n" },
+        { "[Event \"x\"]\n\n1. e4 e5 2. O-O \xC2\xBD-\xC2\xBD\n",
+          "#1 @0+35 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O => \xC2\xBD" "-\xC2\xBD" "\n" },
+        { "[Event \"x\"]\n\n1. e4 e5 2. O-O+ O-O# 3. O-O! O-O?? 4. O-O(=) O-O *\n",
+          "#1 @0+65 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O+ O-O# 3.O-O $1 O-O $4 4.O-O=drawoffer O-O => *\n" },
+    };
+    char buf[4096];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct pgn_reader *r;
+        struct game g;
+        char got[8192];
+        size_t n = 0;
+        if (pgn_reader_open_mem(&r, cases[i].text, strlen(cases[i].text), NULL) != PGN_OK) {
+            FAIL("case %zu: cannot open", i);
+            continue;
+        }
+        while (pgn_reader_next(r, &g) > 0 && n < sizeof got - 1)
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s\n", dump_game(&g, buf, sizeof buf));
+        got[n < sizeof got ? n : sizeof got - 1] = 0;
+        pgn_reader_free(r);
+        if (strcmp(got, cases[i].want))
+            FAIL("case %zu:\n      got:  %s      want: %s", i, got, cases[i].want);
+    }
+}
