@@ -38,16 +38,23 @@ static inline void move_piece(struct pos *p, int from, int to)
     p->key ^= zobrist_piece(c, t, from) ^ zobrist_piece(c, t, to);
 }
 
+/* Sliders by the squares between: the few of colour c on a line with sq
+ * are tested one by one, cheaper than computing sq's slider attacks. */
 bitboard pos_attackers(const struct pos *p, int sq, bitboard occ, int c)
 {
-    bitboard rq = p->by_type[ROOK] | p->by_type[QUEEN];
-    bitboard bq = p->by_type[BISHOP] | p->by_type[QUEEN];
-    bitboard a = (bb_pawn_attacks[c ^ 1][sq] & p->by_type[PAWN])
-               | (bb_knight_attacks[sq] & p->by_type[KNIGHT])
-               | (bb_king_attacks[sq] & p->by_type[KING])
-               | (bb_rook_attacks(sq, occ) & rq)
-               | (bb_bishop_attacks(sq, occ) & bq);
-    return a & p->by_color[c] & occ;
+    bitboard ours = p->by_color[c] & occ;
+    bitboard a = ((bb_pawn_attacks[c ^ 1][sq] & p->by_type[PAWN])
+                  | (bb_knight_attacks[sq] & p->by_type[KNIGHT])
+                  | (bb_king_attacks[sq] & p->by_type[KING])) & ours;
+    bitboard snipers = (((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][sq])
+                        | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][sq]))
+                     & ours;
+    while (snipers) {
+        int s = bb_pop(&snipers);
+        if (!(bb_between[sq][s] & occ))
+            a |= sq_bb(s);
+    }
+    return a;
 }
 
 /* Polyglot hashes the en-passant file only when a pawn of the side to move
