@@ -5,6 +5,9 @@
 #   make test       install missing build dependencies, build, run every test
 #   make check      the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench      benchmarks against pgn-extract on the same input
+#   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
+#   make hostile    the hostile-input suite, with peak memory and time per case
+#   make valgrind   pgnkit validate on the test files under valgrind memcheck
 #   make demo       build and run the toolkit on testdata/sample.pgn
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
@@ -42,7 +45,7 @@ CMD_OBJ   := $(CMD_SRC:%.c=$(BUILD)/%.o)
 UNIT_OBJ  := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 MANPAGES  := $(wildcard man/*.1)
 
-.PHONY: all test check bench demo install clean deps unit-list
+.PHONY: all test check bench demo install clean deps unit-list fuzz hostile valgrind
 all: $(BUILD)/pgnkit
 
 $(BUILD)/%.o: %.c
@@ -78,6 +81,34 @@ $(BUILD)/unit_list.h: $(UNIT_SRC)
 	grep -ho '^void test_[a-z0-9_]*__[a-z0-9_]*(void)$$' $(UNIT_SRC) \
 	  | sed 's/^void \(.*\)(void)/UNIT(\1)/' > $@.tmp && mv $@.tmp $@
 
+# Fuzz targets: tests/fuzz/fuzz_NAME.c, libFuzzer entry points (tests/fuzz/fuzz.h).
+# unit-tests links each one a second time, as NAME_entry, and replays the inputs of
+# tests/fuzz/regressions/NAME/ through it (tests/unit/test_fuzz.c). FUZZ_CMD: the
+# parts of cmd/ a target fuzzes (the JSON game reader).
+FUZZ_SRC   := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_NAMES := $(notdir $(FUZZ_SRC:.c=))
+FUZZ_CMD   := cmd/json_in.c cmd/common.c
+UNIT_OBJ   += $(FUZZ_SRC:%.c=$(BUILD)/%.unit.o) $(BUILD)/tests/fuzz/perft_fens.o \
+              $(BUILD)/tests/fuzz/replay_checks.o $(FUZZ_CMD:%.c=$(BUILD)/%.o)
+
+$(BUILD)/fuzz_list.h: $(FUZZ_SRC)
+	@mkdir -p $(dir $@)
+	printf 'FUZZ(%s)\n' $(FUZZ_NAMES) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/gen/fuzz_fens.h: tests/fuzz/fens.sh $(wildcard tests/data/*.epd) tests/data/san.tsv
+	@mkdir -p $(dir $@)
+	sh tests/fuzz/fens.sh | sed 's/.*/    "&",/' > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/tests/fuzz/%.unit.o: tests/fuzz/%.c $(BUILD)/unit_list.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -I$(BUILD) -Itests/unit -Itests/fuzz -Icmd $(CFLAGS) \
+	  -DLLVMFuzzerTestOneInput=$*_entry -c -o $@ $<
+
+$(BUILD)/tests/fuzz/perft_fens.o: $(BUILD)/gen/fuzz_fens.h
+$(BUILD)/tests/fuzz/%.o: CPPFLAGS += -I$(BUILD) -I$(BUILD)/gen -Itests/unit -Itests/fuzz
+$(BUILD)/tests/unit/test_fuzz.o: $(BUILD)/fuzz_list.h
+$(BUILD)/tests/unit/test_fuzz.o: CPPFLAGS += -Itests/fuzz
+
 $(UNIT_OBJ): $(BUILD)/unit_list.h
 $(BUILD)/tests/unit/%.o: CPPFLAGS += -I$(BUILD) -Itests/unit
 
@@ -87,6 +118,32 @@ $(BUILD)/unit-tests: $(UNIT_OBJ) $(BUILD)/libpgnkit.a
 # Benchmark programs (their own main); built by `make bench`.
 $(BUILD)/san-bench: tests/bench/san_bench.c $(BUILD)/libpgnkit.a
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(LDSAN) -o $@ $< $(BUILD)/libpgnkit.a $(LDLIBS)
+
+# make fuzz: each target built with clang and libFuzzer, the library and the helpers
+# instrumented too (FUZZ_DIR), then run for FUZZ_SECONDS (tests/fuzz/run.sh) on a
+# corpus seeded from testdata/ at run time (tests/fuzz/seeds.sh).
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_DIR     ?= build/libfuzzer
+FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+                -fno-sanitize-recover=all
+FUZZ_HELP    := tests/fuzz/harness.c tests/fuzz/perft_fens.c tests/fuzz/replay_checks.c \
+                tests/unit/reader_util.c tests/unit/write_styles.c $(FUZZ_CMD)
+FUZZ_OBJ     := $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o) $(FUZZ_HELP:%.c=$(FUZZ_DIR)/%.o)
+FUZZ_BIN     := $(FUZZ_NAMES:%=$(FUZZ_DIR)/bin/%)
+
+$(FUZZ_DIR)/%.o: %.c $(FUZZ_DIR)/unit_list.h $(BUILD)/gen/fuzz_fens.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CPPFLAGS) -I$(FUZZ_DIR) -I$(BUILD)/gen -Itests/unit -Itests/fuzz -Icmd \
+	  $(filter-out -Werror,$(WARNINGS)) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
+$(FUZZ_DIR)/unit_list.h:
+	@mkdir -p $(dir $@)
+	: > $@
+
+$(FUZZ_BIN): $(FUZZ_DIR)/bin/%: $(FUZZ_DIR)/tests/fuzz/%.o $(FUZZ_OBJ) $(BUILD)/gen/eco_data.o
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 deps:
 	@sh .ci/deps
@@ -106,6 +163,20 @@ bench:
 	$(MAKE) $(BUILD)/pgnkit $(BUILD)/san-bench
 	sh tests/bench/run.sh $(BUILD)
 
+fuzz:
+	@sh .ci/deps fuzz
+	$(MAKE) $(FUZZ_BIN) $(BUILD)/pgnkit
+	PGNKIT=$(BUILD)/pgnkit sh tests/fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_NAMES)
+
+hostile: deps
+	$(MAKE) $(BUILD)/pgnkit
+	PGNKIT=$(BUILD)/pgnkit sh tests/scripts/hostile.sh
+
+valgrind:
+	@sh .ci/deps valgrind
+	$(MAKE) $(BUILD)/pgnkit
+	sh tests/valgrind.sh $(BUILD)
+
 demo: deps
 	$(MAKE) $(BUILD)/pgnkit
 	sh tests/demo.sh $(BUILD)
@@ -119,3 +190,4 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
+-include $(FUZZ_OBJ:.o=.d) $(FUZZ_SRC:%.c=$(FUZZ_DIR)/%.d)

@@ -5,7 +5,7 @@
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cat testdata/broken/*.pgn testdata/sample.pgn >"$tmp/mixed.pgn"
+cat testdata/broken/*.pgn testdata/hostile/*.pgn testdata/sample.pgn >"$tmp/mixed.pgn"
 "$PGNKIT" validate -q --good "$tmp/good.pgn" --bad "$tmp/bad.pgn" "$tmp/mixed.pgn"
 [ $? = 1 ] || { echo "expected exit 1 (some invalid)"; exit 1; }
 in=$(wc -c <"$tmp/mixed.pgn")

@@ -178,6 +178,11 @@ void reader_check_game(const struct game *g, const char *text, size_t len, uint6
         FAIL("game %llu: raw bytes differ from the input", (unsigned long long)g->index);
     }
     *offset = g->offset + g->raw_size;
+    reader_check_tree(g);
+}
+
+void reader_check_tree(const struct game *g)
+{
     if ((g->flags & GAME_BAD) != (g->nbad ? GAME_BAD : 0u))
         FAIL("game %llu: GAME_BAD does not match nbad", (unsigned long long)g->index);
     for (uint32_t i = 0; i < g->ntags; i++) {

@@ -26,6 +26,9 @@ const char *dump_game(const struct game *g, char *buf, size_t size);
  */
 void reader_check_game(const struct game *g, const char *text, size_t len, uint64_t *offset);
 
+/** The part of reader_check_game() that does not need the input: strings, tree, flags. */
+void reader_check_tree(const struct game *g);
+
 struct pgn_reader;
 
 /**

@@ -1,0 +1,36 @@
+#!/bin/sh
+# valgrind.sh - pgnkit validate under valgrind memcheck on the sample database, the
+# real-game samples, the broken and the hostile files: no invalid access, no use of
+# uninitialised memory, no leak. `make valgrind` runs it.
+#   tests/valgrind.sh BUILD_DIR
+set -u
+build=${1:?usage: tests/valgrind.sh BUILD_DIR}
+cd "$(dirname "$0")/.." || exit 3
+command -v valgrind >/dev/null || { echo "valgrind: not installed (sh .ci/deps valgrind)"; exit 1; }
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+failed=0
+run() { # run NAME ARGS...: one pgnkit run under memcheck
+    name=$1
+    shift
+    valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect \
+        --errors-for-leak-kinds=definite,indirect --track-origins=yes \
+        "$build/pgnkit" "$@" >/dev/null 2>"$log"
+    code=$?
+    if [ $code = 99 ] || grep -q '^==[0-9]*== ' "$log"; then
+        echo "FAIL $name"
+        grep '^==[0-9]*== ' "$log" | head -n 40
+        failed=$((failed + 1))
+    else
+        echo "ok   $name (exit $code)"
+    fi
+}
+run sample validate testdata/sample.pgn
+run sample.gz validate testdata/sample.pgn.gz
+run sample-j1 validate -j 1 --good /dev/null --bad /dev/null testdata/sample.pgn
+run corpus validate --format json testdata/corpus/*.pgn
+run broken validate -v testdata/broken/*.pgn
+run hostile validate testdata/hostile/*.pgn
+run stdin-gzip validate - <testdata/sample.pgn.gz
+[ "$failed" = 0 ] || { echo "valgrind: $failed run(s) failed"; exit 1; }
+echo "valgrind: clean"
