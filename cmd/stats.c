@@ -1304,7 +1304,10 @@ static int set_root(struct stats *s)
             strncmp(m, "1/2", 3)) {
             move16 mv;
             struct move_error err;
-            if (san_read(&s->root, m, (size_t)(e - m), NOTATION_AUTO, &mv, NULL, &err) != 0) {
+            struct lang_detect d; /* san_read() takes a language, not NOTATION_AUTO */
+            lang_detect_init(&d);
+            lang_detect_add(&d, m, (size_t)(e - m));
+            if (san_read(&s->root, m, (size_t)(e - m), lang_detect_result(&d), &mv, NULL, &err)) {
                 error("--moves: '%.*s': %s", (int)(e - m), m, err.msg);
                 return -1;
             }
