@@ -1296,7 +1296,8 @@ static const unsigned char *movetext_run(struct pgn_reader *r, const unsigned ch
     uint32_t limit = count + (uint32_t)(room < r->lim.max_moves ? room : r->lim.max_moves);
     if (limit > r->lim.max_moves)
         limit = r->lim.max_moves;
-    struct game_move *m = (struct game_move *)(r->moves.data + r->moves.len);
+    /* No array before the first move (room 0): no pointer either (NULL + 0 is undefined). */
+    struct game_move *m = r->moves.data ? (struct game_move *)(r->moves.data + r->moves.len) : NULL;
     uint32_t number = ps->number, nflags = ps->number_flags, tokens = 0, var = ps->cur;
     size_t max_token = r->lim.max_token;
     uint64_t line = r->line;
