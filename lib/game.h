@@ -145,6 +145,7 @@ enum game_flags {
     GAME_CP1252 = 1 << 2,    /* not valid UTF-8: parsed form transcoded from CP1252 */
     GAME_BOM = 1 << 3,       /* raw starts with a UTF-8 byte order mark */
     GAME_EMPTY = 1 << 4,     /* no tag, move or result: only comments or % lines */
+    GAME_LAZY = 1 << 5,      /* movetext not parsed yet: see pgn_reader_complete() */
 };
 
 struct game {

@@ -1,9 +1,14 @@
 /* pgn_reader.c - streaming PGN reader: input window, game splitting, tokens, tree building. */
 /* SPDX-License-Identifier: MIT */
+#include <assert.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include "arena.h"
 #include "buf.h"
 #include "io.h"
@@ -116,6 +121,19 @@ struct pgn_reader {
     struct arena arena;
     struct buf rtags, tags, moves, vars, comments, ckeys, nags, nkeys, cmds, errors, stack;
     struct parse ps;
+
+    /* LAZY MOVETEXT (see skim()) */
+    unsigned flags;   /* enum pgn_reader_flags */
+    int lazy_tried;   /* the current game was offered to skim() */
+    struct lazy {
+        int active;           /* the game last returned is lazy */
+        struct parse ps;      /* parser state at its first movetext word */
+        size_t word_rel;      /* that word, relative to the game start */
+        ptrdiff_t lstart_rel; /* its line start, relative to the game start */
+        uint64_t line;
+        size_t nerrors, nrtags; /* lengths of errors and rtags then (bytes) */
+        size_t gstart;          /* the game's start in buf (no refill since the skim) */
+    } lazy;
 };
 
 /* ---------------------------------------------------------------- setup */
@@ -140,6 +158,16 @@ void pgn_reader_opts_init(struct pgn_reader_opts *o)
 }
 
 static size_t vec_max(uint32_t items, size_t size) { return ((size_t)items + 1) * size; }
+
+/* Lookup tables filled once per process, by the first reader opened. */
+static void skim_init(void);
+static void name_slots_init(void);
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static void tables_init(void)
+{
+    skim_init();
+    name_slots_init();
+}
 
 static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char *name,
                       const struct pgn_reader_opts *opts)
@@ -184,6 +212,8 @@ static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char 
     buf_init(&r->errors, vec_max(l->max_errors, sizeof(struct pgn_error)));
     buf_init(&r->stack, vec_max(l->max_depth, sizeof(struct frame)));
     r->err.file = r->name;
+    r->flags = opts->flags;
+    pthread_once(&tables_once, tables_init);
     *out = r;
     return PGN_OK;
 }
@@ -456,6 +486,8 @@ static void begin_game(struct pgn_reader *r)
     memset(ps, 0, sizeof *ps);
     r->gstart = r->pos;
     r->moved = 0;
+    r->lazy_tried = 0;
+    r->lazy.active = 0;
     ps->goff = r->base + r->gstart;
     ps->tagsec = 1;
     ps->last = NONE;
@@ -1253,6 +1285,350 @@ static int brace_comment(struct pgn_reader *r)
     }
 }
 
+/* ------------------------------------------------------------------ skim */
+
+enum { SKIM_PARSE = 0, SKIM_LAZY = 1 };
+
+/* Bytes skim() looks at; the others (letters, blanks, move punctuation) it passes over. */
+enum { SK_PLAIN = 0, SK_SPACE, SK_WORD8, SK_EOL, SK_LBRACE, SK_SEMI, SK_STAR, SK_PAREN, SK_DOLLAR,
+       SK_OTHER };
+static unsigned char skim_class[256];
+static unsigned char skim_hot[256]; /* bytes that may matter on a line: see skim() */
+
+static void skim_init(void)
+{
+    for (unsigned c = 0; c < 256; c++) {
+        unsigned char k = SK_OTHER;
+        if (c == 0xC2 || c == 0xEF) /* "½-½", a byte order mark */
+            k = SK_WORD8;
+        else if (pgn_lex_class[c] & LX_WORD)
+            k = SK_PLAIN;
+        else if (pgn_lex_class[c] & LX_SPACE)
+            k = SK_SPACE;
+        else if (pgn_lex_class[c] & LX_EOL)
+            k = SK_EOL;
+        else if (c == '{')
+            k = SK_LBRACE;
+        else if (c == ';')
+            k = SK_SEMI;
+        else if (c == '*')
+            k = SK_STAR;
+        else if (c == '(' || c == ')')
+            k = SK_PAREN;
+        else if (c == '$')
+            k = SK_DOLLAR;
+        skim_class[c] = k;
+        skim_hot[c] = (pgn_lex_class[c] & LX_EOL) || (c && strchr("-/:*{};[\xC2\xEF", (int)c));
+    }
+}
+
+/*
+ * The word starting at b[*i]: 1 when word() would read a result there, 0
+ * when not, -1 to give up. *i moves past what word() would take.
+ */
+static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end)
+{
+    const unsigned char *cls = pgn_lex_class;
+    const unsigned char *p = b + *i, *q = p;
+    unsigned c = *p;
+    if (c == 0xEF)
+        return -1;
+    if (cls[c] & LX_DIGIT) {
+        while (cls[*q] & LX_DIGIT)
+            q++;
+        if (*q == '.') { /* a move number, maybe with its move: never a result */
+            while (cls[*q] & LX_WORD)
+                q++;
+            *i = (size_t)(q - b);
+            return 0;
+        }
+    } else if (c != 0xC2) {
+        while (cls[*q] & LX_WORD)
+            q++;
+        *i = (size_t)(q - b);
+        return 0;
+    }
+    while (cls[*q] & LX_WORD)
+        q++;
+    size_t n = (size_t)(q - p);
+    if (*q == '(')
+        return -1;
+    if ((c == '0' || c == '1' || c == 0xC2) && n < 8 && glue_chars(p, n) &&
+        (*q == ' ' || *q == '\t')) {
+        int kind, result;
+        size_t glued = pgn_lex_glue(p, end, &kind, &result);
+        if (glued) {
+            *i += glued;
+            return kind == PGN_W_RESULT;
+        }
+    }
+    struct pgn_word w;
+    pgn_lex_word(p, n, &w);
+    *i = (size_t)(q - b);
+    return w.kind == PGN_W_RESULT;
+}
+
+/*
+ * Every spelling of a result has a '-', '/', ':', '*' or '½' (glued ones
+ * too): the rest of a line from b[*i] without them, braces, ';' or '[' ends
+ * no game and opens no comment, whatever else it holds. Then moves *i to
+ * the line end and returns 1; else returns 0 and leaves *i.
+ */
+static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
+{
+    const unsigned char *hot = skim_hot;
+    size_t k = *i;
+#if defined(__SSE2__)
+    /* Sixteen bytes at a time: the same set as skim_hot, one compare per byte value. */
+#define EQ(c) _mm_cmpeq_epi8(v, _mm_set1_epi8((char)(c)))
+    while (k + 16 <= safe) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + k));
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_or_si128(EQ('\n'), EQ('\r')),
+                                              _mm_or_si128(EQ('-'), EQ('/'))),
+                                 _mm_or_si128(_mm_or_si128(EQ(':'), EQ('*')),
+                                              _mm_or_si128(EQ('{'), EQ('}'))));
+        m = _mm_or_si128(m, _mm_or_si128(_mm_or_si128(EQ(';'), EQ('[')),
+                                         _mm_or_si128(EQ(0xC2), EQ(0xEF))));
+        unsigned mask = (unsigned)_mm_movemask_epi8(m);
+        if (mask) {
+            k += (size_t)__builtin_ctz(mask);
+            goto found;
+        }
+        k += 16;
+    }
+#undef EQ
+#endif
+    while (!hot[b[k]])
+        k++;
+#if defined(__SSE2__)
+found:
+#endif
+    if (!(pgn_lex_class[b[k]] & LX_EOL))
+        return 0;
+    *i = k;
+    return 1;
+}
+
+/*
+ * LAZY MOVETEXT. Called at the first word of a game's movetext (buf[pos],
+ * the game still in its tag section): scans ahead for the end of the game
+ * without recording anything. It accepts only the plain case, where it can
+ * tell for sure that parse_game() would end the game at the same byte:
+ * moves, numbers, NAGs, parentheses and comments, at most one result (found
+ * as word() finds it: glued forms and pgn_lex_word), after it only blanks,
+ * comments and % lines, and then a tag pair line outside any comment, or the
+ * end of the input. Anything else (a word or junk after the result, a '['
+ * or % elsewhere, a tag pair line inside a comment, control characters, a
+ * possible byte order mark, a game near max_game) gives up: the caller then
+ * parses the game from pos as usual. Nothing but the window changes here.
+ *
+ * Only word starts can be results, and of those only words starting with a
+ * digit (not followed by a dot) or with "½": the scan passes over every
+ * other byte of a line with one table lookup.
+ *
+ * Returns SKIM_LAZY with ps->split, pos, line and lstart where parse_game()
+ * would leave them; SKIM_PARSE with pos, line and lstart as they were (the
+ * window may have grown or moved); or a fatal status.
+ */
+static int skim(struct pgn_reader *r)
+{
+    const unsigned char *cls = pgn_lex_class;
+    const unsigned char *sk = skim_class;
+    const size_t word_rel = r->pos - r->gstart;
+    const ptrdiff_t lstart_rel = r->lstart - (ptrdiff_t)r->gstart;
+    const uint64_t line0 = r->line;
+    const unsigned char *b = r->buf;
+    size_t i = r->pos;        /* next byte */
+    ptrdiff_t ls = r->lstart; /* start of its line */
+    uint64_t line = r->line;
+    int after_result, in_comment = 0;
+    size_t end;
+
+    after_result = skim_word(b, &i, b + r->safe);
+    if (after_result < 0)
+        goto parse;
+    if (!after_result && clean_rest(b, &i, r->safe))
+        goto eol;
+    for (;;) {
+        unsigned c;
+        if (in_comment) {
+            while (!(cls[b[i]] & LX_CSTOP))
+                i++;
+            if (b[i] == '}') {
+                in_comment = 0;
+                i++;
+                goto token;
+            }
+            goto eol;
+        }
+        if (!after_result) {
+            for (;;) {
+                /* Letters, digits and punctuation inside words. */
+                while ((c = b[i]), sk[c] == SK_PLAIN)
+                    i++;
+                /* The usual boundary: a blank, then a move or a move number ("12."). */
+                unsigned d = b[i + 1];
+                if (c != ' ' || sk[d] != SK_PLAIN)
+                    break;
+                if (cls[d] & LX_DIGIT) {
+                    size_t q = i + 2;
+                    while (cls[b[q]] & LX_DIGIT)
+                        q++;
+                    if (b[q] != '.')
+                        break;
+                    i = q + 1;
+                    continue;
+                }
+                i += 2;
+            }
+        } else {
+            /* After the result: nothing but blanks and comments. */
+            while ((c = b[i]), (cls[c] & LX_SPACE))
+                i++;
+            if (sk[c] != SK_EOL && c != '{' && c != ';')
+                goto parse;
+        }
+        switch (sk[c]) {
+        case SK_SPACE:
+            do
+                i++;
+            while (cls[b[i]] & LX_SPACE);
+            goto token;
+        case SK_WORD8:
+            if (cls[b[i - 1]] & LX_WORD) { /* inside a word */
+                i++;
+                continue;
+            }
+            goto token;
+        case SK_LBRACE:
+            in_comment = 1;
+            i++;
+            continue;
+        case SK_SEMI:
+            while (!(cls[b[i]] & LX_EOL))
+                i++;
+            continue;
+        case SK_STAR:
+            after_result = 1;
+            i++;
+            continue;
+        case SK_PAREN:
+            i++;
+            goto token;
+        case SK_DOLLAR:
+            i++;
+            while (cls[b[i]] & LX_WORD)
+                i++;
+            continue;
+        case SK_EOL:
+            break;
+        default: /* '[' or '%' inside a line, '}' ']' '"' control characters: errors */
+            goto parse;
+        }
+    eol:
+        /* b[i] ends a line (also inside a comment). */
+        i += (b[i] == '\r' && b[i + 1] == '\n') ? 2 : 1;
+        line++;
+        ls = (ptrdiff_t)i;
+        if (i - r->gstart > r->lim.max_game / 2)
+            goto parse;
+        if (i >= r->safe) {
+            size_t irel = i - r->gstart;
+            r->pos = i;
+            int rc = refill(r);
+            b = r->buf;
+            i = r->gstart + irel;
+            ls = (ptrdiff_t)i;
+            if (rc == R_END && !in_comment) {
+                end = r->len;
+                break;
+            }
+            if (rc < 0 && rc != PGN_ETOOBIG)
+                return rc;
+            if (rc != R_OK)
+                goto parse;
+        }
+        {
+            /* A tag pair as the first token of a line ends the game. */
+            size_t k = i;
+            while (cls[b[k]] & LX_SPACE)
+                k++;
+            if (b[k] == '[') {
+                const unsigned char *name;
+                size_t name_len;
+                if (in_comment || !pgn_lex_tag_start(b + k, b + r->safe, &name, &name_len))
+                    goto parse;
+                end = (size_t)ls;
+                break;
+            }
+            if (in_comment)
+                continue;
+            if (b[i] == '%') { /* an escape line */
+                while (!(cls[b[i]] & LX_EOL))
+                    i++;
+                continue;
+            }
+            i = k;
+            if (!after_result && clean_rest(b, &i, r->safe))
+                goto eol;
+        }
+    token:
+        /* b[i] may start a word: only digits and "½" may make a result. */
+        if (after_result)
+            continue;
+        c = b[i];
+        if (cls[c] & LX_DIGIT) {
+            size_t q = i + 1;
+            while (cls[b[q]] & LX_DIGIT)
+                q++;
+            if (b[q] == '.') { /* a move number, maybe with its move */
+                i = q + 1;
+                continue;
+            }
+        } else if (c != 0xC2 && c != 0xEF) {
+            continue;
+        }
+        after_result = skim_word(b, &i, b + r->safe);
+        if (after_result < 0)
+            goto parse;
+    }
+    if (end - r->gstart > r->lim.max_game / 2)
+        goto parse;
+    r->ps.split = end;
+    r->pos = end < r->len ? end : i;
+    r->line = line;
+    r->lstart = ls;
+    return SKIM_LAZY;
+parse:
+    r->pos = r->gstart + word_rel;
+    r->line = line0;
+    r->lstart = (ptrdiff_t)r->gstart + lstart_rel;
+    return SKIM_PARSE;
+}
+
+/* Offers the game to skim() at its first movetext word buf[idx]; saves what completion needs. */
+static int lazy_skim(struct pgn_reader *r, size_t idx)
+{
+    struct lazy *z = &r->lazy;
+    r->lazy_tried = 1;
+    r->pos = idx;
+    z->ps = r->ps;
+    z->word_rel = idx - r->gstart;
+    z->lstart_rel = r->lstart - (ptrdiff_t)r->gstart;
+    z->line = r->line;
+    z->nerrors = r->errors.len;
+    z->nrtags = r->rtags.len;
+    start_token(r, idx);
+    int rc = skim(r);
+    if (rc == SKIM_LAZY) {
+        z->active = 1;
+        z->gstart = r->gstart;
+    } else {
+        r->ps = z->ps;
+    }
+    return rc;
+}
+
 /* ---------------------------------------------------------------- parse */
 
 /*
@@ -1428,6 +1804,15 @@ static int parse_game(struct pgn_reader *r)
                 continue;
             case LK_WORD: {
             word_start:
+                if (ps->tagsec && (r->flags & PGN_READER_LAZY) && !r->lazy_tried && c != 0xEF) {
+                    int rc = lazy_skim(r, idx);
+                    if (rc != SKIM_PARSE)
+                        return rc;
+                    b = r->buf; /* the window may have moved */
+                    safe = b + r->safe;
+                    p = b + r->pos;
+                    idx = r->pos;
+                }
                 if (c == 0xEF && p[1] == 0xBB && p[2] == 0xBF) {
                     /*
                      * A byte order mark: at the start of the input, or of a file
@@ -1723,14 +2108,35 @@ static int same(const char *a, const char *b, size_t n)
     return n == 0;
 }
 
+/* The common names by a hash of length, first and last letter (0: none; else index + 1). */
+enum { NAME_SLOTS = 128 };
+static unsigned char name_slot[NAME_SLOTS];
+
+static unsigned name_hash(const char *s, uint32_t len)
+{
+    return (len * 31u + (unsigned char)s[0] * 7u + (unsigned char)s[len - 1]) & (NAME_SLOTS - 1);
+}
+
+static void name_slots_init(void)
+{
+    for (size_t i = 0; i < sizeof common_tags / sizeof common_tags[0]; i++) {
+        unsigned h = name_hash(common_tags[i].name, common_tags[i].len);
+        while (name_slot[h])
+            h = (h + 1) & (NAME_SLOTS - 1);
+        name_slot[h] = (unsigned char)(i + 1);
+    }
+}
+
 static const char *tag_name(struct pgn_reader *r, uint32_t off, uint32_t len, uint32_t *out_len)
 {
     const char *s = (const char *)r->buf + r->gstart + off;
-    for (size_t i = 0; i < sizeof common_tags / sizeof common_tags[0]; i++)
+    for (unsigned h = name_hash(s, len); name_slot[h]; h = (h + 1) & (NAME_SLOTS - 1)) {
+        size_t i = name_slot[h] - 1u;
         if (common_tags[i].len == len && same(common_tags[i].name, s, len)) {
             *out_len = len;
             return common_tags[i].name;
         }
+    }
     return tag_text(r, off, len, 0, out_len);
 }
 
@@ -1997,7 +2403,12 @@ static void locate(const struct pgn_reader *r, size_t off, uint64_t *line, uint3
     *col = (uint32_t)((ptrdiff_t)off - ls + 1);
 }
 
-static int finish_game(struct pgn_reader *r, struct game *g)
+/*
+ * What every finished game gets, lazy or not: number, span, position, the
+ * read error at the end of the input, and (not truncated) the encoding
+ * check and the tags.
+ */
+static void finish_span(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
     size_t split = ps->truncated ? r->pos : (ps->split < r->len ? ps->split : r->len);
@@ -2027,6 +2438,16 @@ static int finish_game(struct pgn_reader *r, struct game *g)
                  "not valid UTF-8: read as CP1252");
         }
         resolve_tags(r);
+    }
+}
+
+static int finish_game(struct pgn_reader *r, struct game *g)
+{
+    struct parse *ps = &r->ps;
+    const char *raw = (const char *)r->buf + r->gstart;
+    finish_span(r, g);
+    size_t raw_len = g->raw_len; /* 0 when truncated */
+    if (!ps->truncated) {
         struct game_move *m = (struct game_move *)r->moves.data;
         if (r->moved || ps->latin1)
             for (uint32_t i = 0, n = COUNT_OF(r->moves, struct game_move); i < n; i++)
@@ -2110,6 +2531,71 @@ static int finish_game(struct pgn_reader *r, struct game *g)
     return PGN_OK;
 }
 
+/*
+ * A game skim() read to its end: raw span, tags and the diagnostics so far,
+ * as finish_game() makes them; the movetext waits for pgn_reader_complete().
+ */
+static int finish_lazy(struct pgn_reader *r, struct game *g)
+{
+    struct parse *ps = &r->ps;
+    const char *raw = (const char *)r->buf + r->gstart;
+    finish_span(r, g);
+    size_t raw_len = g->raw_len;
+    if (r->arena.err == PGN_ENOMEM || r->fatal)
+        return PGN_ENOMEM;
+    g->flags = GAME_LAZY;
+    if (ps->latin1)
+        g->flags |= GAME_CP1252;
+    if (ps->bom || (raw_len >= 3 && !memcmp(raw, UTF8_BOM, 3)))
+        g->flags |= GAME_BOM;
+    if (ps->nbad)
+        g->flags |= GAME_BAD;
+    g->tags = (const struct game_tag *)r->tags.data;
+    g->ntags = COUNT_OF(r->tags, struct game_tag);
+    g->errors = (const struct pgn_error *)r->errors.data;
+    g->nerrors = COUNT_OF(r->errors, struct pgn_error);
+    g->nbad = ps->nbad;
+    return PGN_OK;
+}
+
+int pgn_reader_complete(struct pgn_reader *r, struct game *g)
+{
+    struct lazy *z = &r->lazy;
+    if (!(g->flags & GAME_LAZY))
+        return PGN_OK;
+    if (!z->active || g->index != r->ngames)
+        return PGN_EINVAL;
+    /* Back to the first movetext word, as it was before the skim... */
+    size_t end = r->pos;
+    uint64_t end_line = r->line;
+    ptrdiff_t end_lstart = r->lstart;
+    r->gstart = z->gstart;
+    r->pos = z->gstart + z->word_rel;
+    r->line = z->line;
+    r->lstart = (ptrdiff_t)z->gstart + z->lstart_rel;
+    r->ps = z->ps;
+    r->errors.len = z->nerrors;
+    r->rtags.len = z->nrtags;
+    r->tags.len = 0;
+    r->ngames--;
+    z->active = 0;
+    /* ...and parse from there: the skim proved where the game ends. */
+    int rc = parse_game(r);
+    if (rc > 0) {
+        assert(r->ps.split == end || (end == r->len && r->ps.split >= r->len));
+        rc = finish_game(r, g);
+    } else if (rc == 0) {
+        rc = PGN_EINVAL;
+    }
+    r->pos = end;
+    r->gstart = end;
+    r->line = end_line;
+    r->lstart = end_lstart;
+    if (rc < 0)
+        r->status = r->fatal = rc;
+    return rc;
+}
+
 int pgn_reader_next(struct pgn_reader *r, struct game *g)
 {
     if (r->status)
@@ -2117,7 +2603,7 @@ int pgn_reader_next(struct pgn_reader *r, struct game *g)
     begin_game(r);
     int rc = parse_game(r);
     if (rc > 0) {
-        rc = finish_game(r, g);
+        rc = r->lazy.active ? finish_lazy(r, g) : finish_game(r, g);
         if (rc == PGN_OK) {
             if (!r->ps.truncated)
                 r->pos = r->ps.split < r->len ? r->ps.split : r->len;

@@ -96,10 +96,30 @@ struct pgn_limits {
     uint32_t max_errors;   /* diagnostics kept per game; more are dropped, not an error (64) */
 };
 
+/*
+ * LAZY MOVETEXT (PGN_READER_LAZY). For callers that look at the tags of
+ * every game but at the moves of few (header searches): after the tag
+ * section, the reader only skims the movetext for the end of the game, far
+ * faster than parsing it. Such a game comes back with GAME_LAZY set: its
+ * raw span, tags, file, index, offset, position and the diagnostics of its
+ * tag section are final; it has no moves, lines, comments, NAGs or result
+ * yet (nvars is 0). pgn_reader_complete() parses the movetext on demand and
+ * then the game is exactly what a reader without the flag returns. The skim
+ * proves the end of the game only in the plain case (a result, if any,
+ * followed by nothing but comments up to the next tag pair line); anything
+ * unusual (a word after the result, a '[' inside a comment, junk, huge
+ * games) makes the reader parse that game fully at once, without GAME_LAZY.
+ * So game boundaries, spans and diagnostics never depend on the flag.
+ */
+enum pgn_reader_flags {
+    PGN_READER_LAZY = 1 << 0, /* skim the movetext; see LAZY MOVETEXT */
+};
+
 struct pgn_reader_opts {
     struct pgn_limits limits;
     const char *name; /* name for diagnostics; default: the path, "<stdin>" or "<memory>" */
     size_t read_size; /* bytes per read (256 KiB) */
+    unsigned flags;   /* enum pgn_reader_flags */
 };
 
 struct pgn_reader;
@@ -128,6 +148,15 @@ int pgn_reader_open_mem(struct pgn_reader **out, const void *data, size_t len,
  * g->errors, with GAME_BAD set.
  */
 int pgn_reader_next(struct pgn_reader *r, struct game *g);
+
+/**
+ * Completes g, the game the last pgn_reader_next() on r returned, when it
+ * has GAME_LAZY: parses its movetext and refills *g, which is then the game
+ * a reader without PGN_READER_LAZY returns (earlier pointers into g stay
+ * valid until the next pgn_reader_next()). Does nothing for a complete game.
+ * Returns PGN_OK, PGN_ENOMEM, or PGN_EINVAL when g is not that game.
+ */
+int pgn_reader_complete(struct pgn_reader *r, struct game *g);
 
 /** Details of the error pgn_reader_next() returned (code PGN_OK if none); owned by r. */
 const struct pgn_error *pgn_reader_error(const struct pgn_reader *r);

@@ -80,6 +80,46 @@ if "$pgnkit" --help | grep -q '^   convert' && [ -f "$bench_gz" ]; then
     [ -n "$pgn_extract" ] || echo "   pgn-extract not installed: no ratio (apt-get install pgn-extract)"
 fi
 
+# ---- search ------------------------------------------------------------------
+# Tag-only search against pgn-extract -t with the same tag criterion, and position
+# search against pgn-extract FEN matching (-t with a FEN criterion) and -x (positional
+# variation); each pair on the same file in the same run, matched-game counts shown.
+if "$pgnkit" --help | grep -q '^   search' && [ -f "$bench_gz" ]; then
+    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    size=$(wc -c <"$tmp/bench.pgn")
+    fen="r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    printf 'White "Carlsen"\n' >"$tmp/search-tag.txt"
+    printf 'FEN "%s"\n' "$fen" >"$tmp/search-fen.txt"
+    printf '1. e4 e5 2. Nf3 Nc6\n' >"$tmp/search-var.txt"
+    echo "== search vs pgn-extract on $(basename "$bench_gz") ($size bytes)"
+    # name|pgnkit arguments|pgn-extract argument
+    for line in "tag White|--white Carlsen|-t$tmp/search-tag.txt" \
+                "position (FEN)|--position|-t$tmp/search-fen.txt" \
+                "position (-x)|--position|-x$tmp/search-var.txt"; do
+        name=${line%%|*}
+        rest=${line#*|}
+        pk_args=${rest%%|*}
+        pe_arg=${rest#*|}
+        if [ "$pk_args" = --position ]; then
+            t_pk=$(seconds "$pgnkit" search --position "$fen" "$tmp/bench.pgn")
+            n_pk=$("$pgnkit" search -c --position "$fen" "$tmp/bench.pgn")
+        else
+            # shellcheck disable=SC2086
+            t_pk=$(seconds "$pgnkit" search $pk_args "$tmp/bench.pgn")
+            # shellcheck disable=SC2086
+            n_pk=$("$pgnkit" search -c $pk_args "$tmp/bench.pgn")
+        fi
+        line="   $name: pgnkit search $t_pk s ($n_pk games, $(echo "$size / $t_pk / 1000000" | bc -l | cut -c1-6) MB/s)"
+        if [ -n "$pgn_extract" ]; then
+            t_pe=$(BENCH_RUNS=1 seconds "$pgn_extract" -s "$pe_arg" "$tmp/bench.pgn")
+            n_pe=$("$pgn_extract" -s "$pe_arg" "$tmp/bench.pgn" 2>/dev/null | grep -c '^\[Event ')
+            line="$line; pgn-extract $(echo "$pe_arg" | cut -c1-2): $t_pe s ($n_pe games); ratio $(echo "$t_pe / $t_pk" | bc -l | cut -c1-5)x"
+        fi
+        echo "$line"
+    done
+    [ -n "$pgn_extract" ] || echo "   pgn-extract not installed: no ratio (apt-get install pgn-extract)"
+fi
+
 # ---- annotate ------------------------------------------------------------------
 # Engine analysis: wall time of -j 2 against -j 1 on the same 8 games (Stockfish,
 # fixed nodes, one thread each); ECO tagging against pgn-extract -e on the same file.

@@ -1,5 +1,6 @@
 /* reader_util.c - helpers for the reader tests: a canonical dump of a game, invariant checks. */
 /* SPDX-License-Identifier: MIT */
+#include <dirent.h>
 #include <stdlib.h>
 #include "test.h"
 #include "pgn_reader.h"
@@ -325,4 +326,29 @@ void reader_check_fixture(const char *name)
     pgn_reader_free(r);
     free(want_all);
     free(text);
+}
+
+size_t reader_each_pgn(const char *const *dirs, size_t ndirs,
+                       void (*fn)(const char *rel, void *ctx), void *ctx)
+{
+    size_t files = 0;
+    for (size_t d = 0; d < ndirs; d++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", test_root, dirs[d]);
+        DIR *dir = opendir(path);
+        if (!dir)
+            continue;
+        struct dirent *e;
+        while ((e = readdir(dir)) != NULL) {
+            size_t n = strlen(e->d_name);
+            if (n < 5 || strcmp(e->d_name + n - 4, ".pgn"))
+                continue;
+            char rel[4096];
+            snprintf(rel, sizeof rel, "%s/%s", dirs[d], e->d_name);
+            fn(rel, ctx);
+            files++;
+        }
+        closedir(dir);
+    }
+    return files;
 }

@@ -42,6 +42,13 @@ char *reader_dump_all(struct pgn_reader *r, const char *text, size_t len, int *r
 /** Contents of a root-relative file (malloc'd, NUL-terminated), or NULL with a failure. */
 char *reader_slurp(const char *relpath, size_t *len);
 
+/**
+ * Calls fn(rel, ctx) with the root-relative path of every .pgn file in each
+ * of the root-relative folders dirs[0..ndirs); returns how many.
+ */
+size_t reader_each_pgn(const char *const *dirs, size_t ndirs,
+                       void (*fn)(const char *rel, void *ctx), void *ctx);
+
 /** Compares testdata/reader/NAME.pgn, read game by game, with NAME.expected. */
 void reader_check_fixture(const char *name);
 

@@ -1,0 +1,147 @@
+/* query_opts.c - the command-line options that select games (search, stats, ...): criteria, --where, duplicates. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+#include "common.h"
+#include "notation.h"
+#include "query_opts.h"
+#include "banned.h"
+
+/* Long option names, in QOPT_ order (for messages). */
+static const char *const names[] = {
+    "white", "black", "player", "event", "site", "annotator", "tag", "elo-min", "elo-max",
+    "white-elo", "black-elo", "elo-diff", "date-from", "date-to", "eco", "result", "plies-min",
+    "plies-max", "time-control", "moves", "position", "material", "material-end",
+    "contains-move", "checkmate", "stalemate", "dead-position", "repetition", "fifty",
+    "seventyfive", "underpromotion", "variant", "has-comments", "has-variations", "comment",
+    "where",
+};
+
+_Static_assert(sizeof names / sizeof names[0] == SQ_CRITERION_COUNT, "one name per criterion");
+_Static_assert(QOPT_WHERE - QOPT_WHITE == SQ_WHERE, "options follow the criteria");
+
+void query_opts_init(struct query_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->sq.lang = NOTATION_AUTO;
+    buf_init(&o->key, (size_t)1 << 30);
+}
+
+void query_opts_release(struct query_opts *o)
+{
+    free(o->items);
+    search_query_free(o->query);
+    dupset_free(o->seen);
+    buf_release(&o->key);
+    memset(o, 0, sizeof *o);
+}
+
+int query_opts_parse(struct query_opts *o, int opt, char *arg)
+{
+    if (opt >= QOPT_WHITE && opt <= QOPT_WHERE) {
+        if (o->n == o->cap) {
+            o->cap = o->cap ? 2 * o->cap : 16;
+            o->items = xrealloc(o->items, o->cap * sizeof *o->items);
+        }
+        int k = opt - QOPT_WHITE;
+        o->items[o->n++] = (struct query_item){ k, arg, names[k] };
+        return 1;
+    }
+    switch (opt) {
+    case 'i':
+        o->sq.flags |= SQ_ICASE;
+        return 1;
+    case QOPT_UNIQUE:
+    case QOPT_DUPLICATES:
+        if (o->dedupe && o->dedupe != (opt == QOPT_UNIQUE ? QO_UNIQUE : QO_DUPLICATES)) {
+            error("--unique and --duplicates exclude each other");
+            return -1;
+        }
+        o->dedupe = opt == QOPT_UNIQUE ? QO_UNIQUE : QO_DUPLICATES;
+        return 1;
+    case QOPT_MATCH_LIMIT: {
+        long v;
+        if (parse_long(arg, 1, 1000000000L, &v)) {
+            error("--match-limit takes a number from 1 to 1000000000, not '%s'", arg);
+            return -1;
+        }
+        o->sq.limit = (unsigned long)v;
+        return 1;
+    }
+    case QOPT_INPUT_LANG:
+        o->sq.lang = notation_find(arg);
+        if (o->sq.lang < NOTATION_AUTO) {
+            error("unknown language '%s'", arg);
+            return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* "--where: message", the text, and a caret under the column. */
+static void report(const struct query_item *it, const struct sq_error *err)
+{
+    error("--%s: %s", it->option, err->msg);
+    if (err->col && (it->criterion == SQ_WHERE || it->criterion == SQ_TAG ||
+                     it->criterion == SQ_MATERIAL || it->criterion == SQ_MATERIAL_END ||
+                     it->criterion == SQ_RESULT)) {
+        size_t len = strlen(it->arg), col = err->col <= len + 1 ? err->col : len + 1;
+        fprintf(stderr, "    %s\n    %*s^\n", it->arg, (int)(col - 1), "");
+    }
+}
+
+int query_opts_build(struct query_opts *o)
+{
+    if (search_query_new(&o->query, &o->sq))
+        die(EXIT_IO, "out of memory");
+    for (size_t i = 0; i < o->n; i++) {
+        struct sq_error err = { 0, "" };
+        int rc = search_query_add(o->query, o->items[i].criterion, o->items[i].arg, &err);
+        if (rc == PGN_ENOMEM)
+            die(EXIT_IO, "out of memory");
+        if (rc) {
+            report(&o->items[i], &err);
+            return -1;
+        }
+    }
+    if (o->dedupe && dupset_new(&o->seen))
+        die(EXIT_IO, "out of memory");
+    return 0;
+}
+
+static void limit_warnings(struct query_opts *o)
+{
+    const char *pattern;
+    while ((pattern = search_query_new_limit_hit(o->query)) != NULL)
+        warning("regular expression '%s' gave up at its match limit (see --match-limit); "
+                "such matches count as no match", pattern);
+}
+
+int query_opts_select(struct query_opts *o, struct game_facts *f, int invert)
+{
+    int rc = search_query_match(o->query, f);
+    if (rc < 0) {
+        if (rc == PGN_ENOMEM)
+            die(EXIT_IO, "out of memory");
+        die(EXIT_IO, "%s: game %llu: %s", f->g->file, (unsigned long long)f->g->index,
+            pgn_strerror(rc));
+    }
+    limit_warnings(o);
+    if (invert)
+        rc = !rc;
+    if (!rc || !o->dedupe)
+        return rc;
+    buf_reset(&o->key);
+    rc = game_facts_dup_key(f, &o->key);
+    if (rc)
+        die(EXIT_IO, "%s: game %llu: %s", f->g->file, (unsigned long long)f->g->index,
+            pgn_strerror(rc));
+    rc = dupset_add(o->seen, o->key.data, o->key.len);
+    if (rc < 0)
+        die(EXIT_IO, "out of memory");
+    int keep = o->dedupe == QO_UNIQUE ? rc == 1 : rc == 0;
+    if (!keep)
+        o->dropped++;
+    return keep;
+}

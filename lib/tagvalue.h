@@ -1,0 +1,86 @@
+/* tagvalue.h - tag values read as comparable numbers: dates, Elo, ECO codes, time controls, ranges. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_TAGVALUE_H
+#define LIB_TAGVALUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Lenient readers for the values that searches compare. Each takes a byte
+ * range (not NUL-terminated) unless it says otherwise, allocates nothing and
+ * says "unknown" instead of failing on values that are not well-formed.
+ */
+
+/*
+ * A date with unknown parts stands for every day it may be: the range
+ * [lo, hi] of YYYYMMDD numbers. "2015.06.??" is [20150601, 20150631] (days
+ * past a month's end do not matter for comparisons), "2015.??.??" and
+ * "2015" are [20150101, 20151231].
+ */
+struct date_range {
+    int32_t lo, hi;
+};
+
+/**
+ * Reads a date "YYYY.MM.DD" whose month and day may be "??" (or missing:
+ * "2015", "2015.06"); '-' and '/' may separate the parts too. Returns 0 and
+ * *out, or -1 when the year is unknown or the text is not such a date
+ * (month outside 1-12, day outside 1-31, other characters).
+ */
+int tagvalue_date(const char *s, size_t len, struct date_range *out);
+
+/** A rating: a whole number 0-9999, blanks around allowed; -1 for "", "?", "-" or anything else. */
+int tagvalue_elo(const char *s, size_t len);
+
+/**
+ * An ECO code "A00".."E99" as 0..499 (letter * 100 + number); what follows
+ * the three characters (Scid's "B90a") is ignored. -1 when it is not one.
+ */
+int tagvalue_eco(const char *s, size_t len);
+
+/**
+ * A range of ECO codes (NUL-terminated): "B90-B99", "B90", "B9" (B90-B99),
+ * "B" (B00-B99), "A-C" (A00-C99); lowercase letters allowed. Returns 0 with
+ * [*lo, *hi], or -1.
+ */
+int tagvalue_eco_range(const char *s, int *lo, int *hi);
+
+/*
+ * A time control, from the TimeControl tag of the PGN standard: "300+2"
+ * (seconds and increment), "300", "40/7200:3600" (moves per period, the
+ * first period counts), "40/5400+30:1800+30", "*180" (sandclock). base and
+ * increment are in seconds.
+ */
+struct time_control {
+    int32_t base, increment;
+    int32_t moves; /* moves of the first period, 0 when it is the whole game */
+};
+
+/** Reads a TimeControl value; 0 and *tc, or -1 for "-", "?", "" and anything unreadable. */
+int tagvalue_time_control(const char *s, size_t len, struct time_control *tc);
+
+/** Estimated duration of a game in seconds, as lichess counts it: base + 40 * increment. */
+int64_t time_control_estimate(const struct time_control *tc);
+
+/**
+ * The speed class of an estimated duration, with lichess' bounds:
+ * "ultrabullet" (< 30 s), "bullet" (< 180), "blitz" (< 480), "rapid"
+ * (< 1500), else "classical". Static storage.
+ */
+const char *time_control_speed(int64_t estimate);
+
+/** [lo, hi] of the estimates of a speed class name (as above), or -1 when name is none. */
+int time_control_speed_range(const char *name, int64_t *lo, int64_t *hi);
+
+/**
+ * A range of whole numbers (NUL-terminated): "N", "N-M", "N-" (no upper
+ * bound), "-M" (no lower bound; from 0), blanks not allowed. Returns 0 with
+ * [*lo, *hi] (INT64_MAX when open), or -1.
+ */
+int tagvalue_range(const char *s, int64_t *lo, int64_t *hi);
+
+/** A whole number, optionally signed, blanks around allowed: 0 and *out, or -1. */
+int tagvalue_number(const char *s, size_t len, int64_t *out);
+
+#endif

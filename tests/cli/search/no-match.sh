@@ -1,0 +1,2 @@
+# Nothing selected: exit status 1, as grep; -c prints 0.
+"$PGNKIT" search -c --white 'Nobody at all' testdata/sample.pgn

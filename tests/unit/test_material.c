@@ -1,0 +1,75 @@
+/* test_material.c - material signatures: parsing, counting, reachability. */
+/* SPDX-License-Identifier: MIT */
+#include "test.h"
+#include "material.h"
+
+static struct material sig(const char *s)
+{
+    struct material m;
+    size_t at;
+    if (material_parse(s, &m, &at))
+        FAIL("cannot parse '%s'", s);
+    return m;
+}
+
+void test_material__parse_and_format(void)
+{
+    struct material m;
+    size_t at = 0;
+    char out[MATERIAL_MAX];
+    m = sig("KRP:KR");
+    CHECK_EQ_INT(m.count[WHITE][ROOK], 1);
+    CHECK_EQ_INT(m.count[WHITE][PAWN], 1);
+    CHECK_EQ_INT(m.count[BLACK][KING], 1);
+    material_format(&m, out);
+    CHECK_EQ_STR(out, "KRP:KR");
+    m = sig("ppbq:n");
+    material_format(&m, out);
+    CHECK_EQ_STR(out, "KQBPP:KN");
+    m = sig(":");
+    material_format(&m, out);
+    CHECK_EQ_STR(out, "K:K");
+    CHECK(material_parse("KRP", &m, &at) < 0);
+    CHECK(material_parse("KRX:K", &m, &at) < 0 && at == 2);
+    CHECK(material_parse("KK:K", &m, &at) < 0 && at == 1);
+    CHECK(material_parse("K:K:K", &m, &at) < 0 && at == 3);
+    CHECK(material_parse("KPPPPPPPPPPPPPPPP:K", &m, &at) < 0);
+}
+
+void test_material__of_position(void)
+{
+    struct pos p;
+    struct material m;
+    char out[MATERIAL_MAX];
+    pos_set_start(&p);
+    material_of(&p, &m);
+    material_format(&m, out);
+    CHECK_EQ_STR(out, "KQRRBBNNPPPPPPPP:KQRRBBNNPPPPPPPP");
+    CHECK(pos_from_fen(&p, "4k3/8/8/8/8/8/4P3/R3K2r w Q - 0 1") == FEN_OK);
+    material_of(&p, &m);
+    struct material want = sig("KRP:KR");
+    CHECK(material_equal(&m, &want));
+}
+
+void test_material__unreachable(void)
+{
+    struct material start, a, b;
+    struct pos p;
+    pos_set_start(&p);
+    material_of(&p, &start);
+    a = sig("KRP:KR");
+    CHECK(!material_unreachable(&start, &a));
+    CHECK(material_unreachable(&a, &start));
+    /* a promotion: a pawn may become the missing queen */
+    a = sig("KP:K");
+    b = sig("KQ:K");
+    CHECK(!material_unreachable(&a, &b));
+    b = sig("KQQ:K");
+    CHECK(material_unreachable(&a, &b));
+    /* pawns never come back */
+    a = sig("KQ:K");
+    b = sig("KP:K");
+    CHECK(material_unreachable(&a, &b));
+    b = sig("KQ:K");
+    CHECK(!material_unreachable(&a, &b));
+}

@@ -1,0 +1,234 @@
+/* test_reader_lazy.c - PGN_READER_LAZY: skimmed games complete to exactly what a plain reader gives. */
+/* SPDX-License-Identifier: MIT */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "test.h"
+#include "pgn_reader.h"
+#include "reader_util.h"
+
+/*
+ * Two readers on the same text in lockstep: a plain one and a lazy one. Every
+ * lazy game must have the span, number, position and tags of the plain one;
+ * completed (all of them, or every other one) its dump must be identical.
+ * Returns the number of games the lazy reader skimmed.
+ */
+static unsigned long lockstep(const char *what, const char *text, size_t len,
+                              const struct pgn_reader_opts *base, int complete_all)
+{
+    struct pgn_reader_opts lazy_opts = *base;
+    lazy_opts.flags |= PGN_READER_LAZY;
+    struct pgn_reader *a, *b;
+    if (pgn_reader_open_mem(&a, text, len, base) || pgn_reader_open_mem(&b, text, len, &lazy_opts)) {
+        FAIL("%s: cannot open", what);
+        return 0;
+    }
+    size_t cap = 4096 + len * 8;
+    char *da = malloc(cap), *db = malloc(cap);
+    struct game ga, gb;
+    int ra, rb;
+    unsigned long lazy = 0;
+    for (;;) {
+        ra = pgn_reader_next(a, &ga);
+        rb = pgn_reader_next(b, &gb);
+        if (ra != rb) {
+            FAIL("%s: plain reader returned %d, lazy %d", what, ra, rb);
+            break;
+        }
+        if (ra <= 0)
+            break;
+        if (gb.flags & GAME_LAZY) {
+            lazy++;
+            if (ga.offset != gb.offset || ga.raw_size != gb.raw_size || ga.index != gb.index ||
+                ga.line != gb.line || ga.col != gb.col || ga.ntags != gb.ntags) {
+                FAIL("%s: game %llu: lazy span or header differs", what,
+                     (unsigned long long)ga.index);
+                break;
+            }
+            for (uint32_t i = 0; i < ga.ntags; i++)
+                if (strcmp(ga.tags[i].name, gb.tags[i].name) ||
+                    strcmp(ga.tags[i].value, gb.tags[i].value))
+                    FAIL("%s: game %llu: tag %u differs", what, (unsigned long long)ga.index, i);
+            if (gb.nmoves || gb.nvars)
+                FAIL("%s: game %llu: a lazy game has moves", what, (unsigned long long)ga.index);
+            if (!complete_all && (ga.index & 1))
+                continue;
+            int rc = pgn_reader_complete(b, &gb);
+            if (rc) {
+                FAIL("%s: game %llu: completion failed: %d", what, (unsigned long long)ga.index,
+                     rc);
+                break;
+            }
+            if (gb.flags & GAME_LAZY)
+                FAIL("%s: completed game still lazy", what);
+        } else if (pgn_reader_complete(b, &gb) != PGN_OK) {
+            FAIL("%s: completing a complete game failed", what);
+        }
+        dump_game(&ga, da, cap);
+        dump_game(&gb, db, cap);
+        if (strcmp(da, db)) {
+            FAIL("%s: game %llu differs:\n      plain %.300s\n      lazy  %.300s", what,
+                 (unsigned long long)ga.index, da, db);
+            break;
+        }
+    }
+    free(da);
+    free(db);
+    pgn_reader_free(a);
+    pgn_reader_free(b);
+    return lazy;
+}
+
+static const char *const dirs[] = {
+    "testdata", "testdata/corpus", "testdata/broken", "testdata/reader", "testdata/notation",
+    "testdata/search",
+};
+
+struct lazy_totals {
+    unsigned long lazy;
+};
+
+/* One file in four window settings. */
+static void lockstep_file(const char *rel, void *ctx)
+{
+    struct lazy_totals *t = ctx;
+    struct pgn_reader_opts small, tiny, plain;
+    pgn_reader_opts_init(&plain);
+    small = plain;
+    small.read_size = 64;
+    tiny = plain;
+    tiny.read_size = 700;
+    tiny.limits.max_game = 3000;
+    size_t len;
+    char *text = reader_slurp(rel, &len);
+    if (!text)
+        return;
+    t->lazy += lockstep(rel, text, len, &plain, 1);
+    lockstep(rel, text, len, &plain, 0);
+    lockstep(rel, text, len, &small, 1);
+    lockstep(rel, text, len, &tiny, 0);
+    free(text);
+}
+
+/* Every .pgn file of the repository's test data. */
+void test_reader_lazy__testdata_equivalent(void)
+{
+    struct lazy_totals t = { 0 };
+    size_t files = reader_each_pgn(dirs, sizeof dirs / sizeof dirs[0], lockstep_file, &t);
+    CHECK(files > 30);
+    CHECK(t.lazy > 300); /* the skim does take the plain games */
+}
+
+/* The sample database: all but a few games are skimmed. */
+void test_reader_lazy__sample_mostly_lazy(void)
+{
+    struct pgn_reader_opts o;
+    pgn_reader_opts_init(&o);
+    size_t len;
+    char *text = reader_slurp("testdata/sample.pgn", &len);
+    if (!text)
+        return;
+    CHECK_EQ_INT(lockstep("sample", text, len, &o, 1), 39);
+    free(text);
+}
+
+/* Random edits of real games: every odd construct must still split and parse the same. */
+void test_reader_lazy__mutations(void)
+{
+    static const char *const bits[] = {
+        "1-0", " 1-0 ", "\n[Event \"x\"]\n", "{", "}", "\n", "*", " 0-1 e4 ", "(", ")", "[",
+        "%", "\n%esc\n", "1 - 0", "\xC2\xBD-\xC2\xBD", "\r", "\r\n", "\xEF\xBB\xBF", "$1 ",
+        ";c\n", "0-0 ", "O - O", "\n\n", " 1/2", "\x01", "\n  [Site \"y\"]", "12.0-1", "1/2-1/2",
+        "{\n\n[Event \"z\"]\n}", "0-1 {c}\n", "\n[a", "e4(D)", "1-0(", "\t", "]", "\"",
+    };
+    size_t len;
+    char *text = reader_slurp("testdata/sample.pgn", &len);
+    if (!text)
+        return;
+    if (len > 24000)
+        len = 24000;
+    struct pgn_reader_opts o, tiny;
+    pgn_reader_opts_init(&o);
+    tiny = o;
+    tiny.read_size = 500;
+    tiny.limits.max_game = 2500; /* games and lines over the limit too */
+    static char longline[3001];
+    memset(longline, 'e', sizeof longline - 1);
+    char *buf = malloc(len + 5 * sizeof longline + 4096);
+    unsigned long seed = 12345;
+    for (int round = 0; round < 400; round++) {
+        memcpy(buf, text, len);
+        size_t n = len;
+        int edits = 1 + round % 5;
+        for (int k = 0; k < edits; k++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            size_t at = (size_t)(seed >> 33) % n;
+            size_t pick = (seed >> 20) % (sizeof bits / sizeof bits[0] + 1);
+            const char *s = pick < sizeof bits / sizeof bits[0] ? bits[pick] : longline;
+            size_t sl = strlen(s);
+            if (seed & 1) { /* insert */
+                memmove(buf + at + sl, buf + at, n - at);
+                memcpy(buf + at, s, sl);
+                n += sl;
+            } else { /* overwrite */
+                if (at + sl > n)
+                    continue;
+                memcpy(buf + at, s, sl);
+            }
+        }
+        char what[64];
+        snprintf(what, sizeof what, "mutation round %d", round);
+        lockstep(what, buf, n, round % 4 == 3 ? &tiny : &o, round & 1);
+    }
+    free(buf);
+    free(text);
+}
+
+/* The shared corpus (outside the repository), when present: files up to 3 MB compressed. */
+void test_reader_lazy__corpus_equivalent(void)
+{
+    char dir[4096];
+    const char *env = getenv("PGNKIT_CORPUS");
+    if (env)
+        snprintf(dir, sizeof dir, "%s", env);
+    else
+        snprintf(dir, sizeof dir, "%s/../shared/testdata/corpus", test_root);
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    struct pgn_reader_opts o;
+    pgn_reader_opts_init(&o);
+    while ((e = readdir(d)) != NULL) {
+        char path[8192];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (stat(path, &st) || !S_ISREG(st.st_mode) || st.st_size > 3 * 1024 * 1024 ||
+            !strstr(e->d_name, ".pgn"))
+            continue;
+        /* Decompress through a reader-independent path: the io layer via a plain reader's spans. */
+        struct pgn_reader *r;
+        struct game g;
+        if (pgn_reader_open(&r, path, NULL))
+            continue;
+        size_t cap = 1 << 20, len = 0;
+        char *text = malloc(cap);
+        int ok = 1;
+        while (pgn_reader_next(r, &g) > 0) {
+            if (!g.raw) {
+                ok = 0;
+                break;
+            }
+            if (len + g.raw_len > cap)
+                text = realloc(text, cap = 2 * (len + g.raw_len));
+            memcpy(text + len, g.raw, g.raw_len);
+            len += g.raw_len;
+        }
+        pgn_reader_free(r);
+        if (ok)
+            lockstep(e->d_name, text, len, &o, 0);
+        free(text);
+    }
+    closedir(d);
+}

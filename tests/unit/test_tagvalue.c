@@ -1,0 +1,108 @@
+/* test_tagvalue.c - dates, ratings, ECO codes, time controls and ranges read as numbers. */
+/* SPDX-License-Identifier: MIT */
+#include "test.h"
+#include "tagvalue.h"
+
+static int date(const char *s, int32_t *lo, int32_t *hi)
+{
+    struct date_range d;
+    if (tagvalue_date(s, strlen(s), &d))
+        return -1;
+    *lo = d.lo;
+    *hi = d.hi;
+    return 0;
+}
+
+void test_tagvalue__dates(void)
+{
+    int32_t lo, hi;
+    CHECK(!date("2015.06.16", &lo, &hi) && lo == 20150616 && hi == 20150616);
+    CHECK(!date("2015.06.??", &lo, &hi) && lo == 20150601 && hi == 20150631);
+    CHECK(!date("2015.??.??", &lo, &hi) && lo == 20150101 && hi == 20151231);
+    CHECK(!date("2015", &lo, &hi) && lo == 20150101 && hi == 20151231);
+    CHECK(!date("2015.06", &lo, &hi) && lo == 20150601 && hi == 20150631);
+    CHECK(!date("2015-06-16", &lo, &hi) && lo == 20150616);
+    CHECK(!date(" 1862.??.?? ", &lo, &hi) && lo == 18620101);
+    CHECK(date("????.??.??", &lo, &hi) < 0);
+    CHECK(date("2015.13.01", &lo, &hi) < 0);
+    CHECK(date("2015.06.32", &lo, &hi) < 0);
+    CHECK(date("15.06.2015", &lo, &hi) < 0);
+    CHECK(date("2015.6.1", &lo, &hi) < 0);
+    CHECK(date("", &lo, &hi) < 0);
+    CHECK(date("2015.06.16x", &lo, &hi) < 0);
+}
+
+void test_tagvalue__elo_and_numbers(void)
+{
+    CHECK_EQ_INT(tagvalue_elo("2850", 4), 2850);
+    CHECK_EQ_INT(tagvalue_elo(" 0 ", 3), 0);
+    CHECK_EQ_INT(tagvalue_elo("", 0), -1);
+    CHECK_EQ_INT(tagvalue_elo("?", 1), -1);
+    CHECK_EQ_INT(tagvalue_elo("-", 1), -1);
+    CHECK_EQ_INT(tagvalue_elo("-5", 2), -1);
+    CHECK_EQ_INT(tagvalue_elo("12345", 5), -1);
+    CHECK_EQ_INT(tagvalue_elo("27OO", 4), -1);
+    int64_t n;
+    CHECK(!tagvalue_number("-42", 3, &n) && n == -42);
+    CHECK(!tagvalue_number("+7", 2, &n) && n == 7);
+    CHECK(tagvalue_number("4 2", 3, &n) < 0);
+    CHECK(tagvalue_number("", 0, &n) < 0);
+}
+
+void test_tagvalue__eco(void)
+{
+    CHECK_EQ_INT(tagvalue_eco("A00", 3), 0);
+    CHECK_EQ_INT(tagvalue_eco("B90", 3), 190);
+    CHECK_EQ_INT(tagvalue_eco("E99", 3), 499);
+    CHECK_EQ_INT(tagvalue_eco("b90", 3), 190);
+    CHECK_EQ_INT(tagvalue_eco("B90a", 4), 190);
+    CHECK_EQ_INT(tagvalue_eco("B901", 4), -1);
+    CHECK_EQ_INT(tagvalue_eco("F00", 3), -1);
+    CHECK_EQ_INT(tagvalue_eco("?", 1), -1);
+    int lo, hi;
+    CHECK(!tagvalue_eco_range("B90-B99", &lo, &hi) && lo == 190 && hi == 199);
+    CHECK(!tagvalue_eco_range("B90", &lo, &hi) && lo == 190 && hi == 190);
+    CHECK(!tagvalue_eco_range("B9", &lo, &hi) && lo == 190 && hi == 199);
+    CHECK(!tagvalue_eco_range("B", &lo, &hi) && lo == 100 && hi == 199);
+    CHECK(!tagvalue_eco_range("A-C", &lo, &hi) && lo == 0 && hi == 299);
+    CHECK(tagvalue_eco_range("B99-B90", &lo, &hi) < 0);
+    CHECK(tagvalue_eco_range("B9x", &lo, &hi) < 0);
+    CHECK(tagvalue_eco_range("", &lo, &hi) < 0);
+}
+
+void test_tagvalue__time_controls(void)
+{
+    struct time_control tc;
+    CHECK(!tagvalue_time_control("300+2", 5, &tc) && tc.base == 300 && tc.increment == 2);
+    CHECK_EQ_INT(time_control_estimate(&tc), 380);
+    CHECK_EQ_STR(time_control_speed(380), "blitz");
+    CHECK(!tagvalue_time_control("60", 2, &tc) && tc.base == 60 && tc.increment == 0);
+    CHECK_EQ_STR(time_control_speed(60), "bullet");
+    CHECK(!tagvalue_time_control("40/7200:3600", 12, &tc) && tc.moves == 40 && tc.base == 7200);
+    CHECK_EQ_STR(time_control_speed(time_control_estimate(&tc)), "classical");
+    CHECK(!tagvalue_time_control("40/5400+30:1800+30", 18, &tc) && tc.increment == 30);
+    CHECK(!tagvalue_time_control("*180", 4, &tc) && tc.base == 180);
+    CHECK(tagvalue_time_control("-", 1, &tc) < 0);
+    CHECK(tagvalue_time_control("?", 1, &tc) < 0);
+    CHECK(tagvalue_time_control("5 min", 5, &tc) < 0);
+    CHECK_EQ_STR(time_control_speed(29), "ultrabullet");
+    CHECK_EQ_STR(time_control_speed(1499), "rapid");
+    CHECK_EQ_STR(time_control_speed(1500), "classical");
+    int64_t lo, hi;
+    CHECK(!time_control_speed_range("blitz", &lo, &hi) && lo == 180 && hi == 479);
+    CHECK(time_control_speed_range("fast", &lo, &hi) < 0);
+}
+
+void test_tagvalue__ranges(void)
+{
+    int64_t lo, hi;
+    CHECK(!tagvalue_range("2500", &lo, &hi) && lo == 2500 && hi == 2500);
+    CHECK(!tagvalue_range("2500-2700", &lo, &hi) && lo == 2500 && hi == 2700);
+    CHECK(!tagvalue_range("2500-", &lo, &hi) && lo == 2500 && hi == INT64_MAX);
+    CHECK(!tagvalue_range("-2700", &lo, &hi) && lo == 0 && hi == 2700);
+    CHECK(tagvalue_range("2700-2500", &lo, &hi) < 0);
+    CHECK(tagvalue_range("-", &lo, &hi) < 0);
+    CHECK(tagvalue_range("", &lo, &hi) < 0);
+    CHECK(tagvalue_range("a-b", &lo, &hi) < 0);
+    CHECK(tagvalue_range("1-2-3", &lo, &hi) < 0);
+}
