@@ -16,11 +16,13 @@
 #include "cmd.h"
 #include "common.h"
 #include "eco.h"
+#include "game_facts.h"
 #include "movewrite.h"
 #include "notation.h"
 #include "pgn_reader.h"
 #include "pipeline.h"
 #include "position.h"
+#include "query_opts.h"
 #include "replay.h"
 #include "san.h"
 #include "banned.h"
@@ -30,12 +32,14 @@ static const char *const stats_usage[] = {
     "   or: pgnkit stats --merge [OPTIONS] JSON...",
     "",
     "Counts games: results, ratings, lengths, terminations, years, variants, events",
-    "(default), or one report. Reads standard input when no FILE (or '-') is given.",
+    "(default), or one report, over the games that meet every criterion given (the",
+    "criteria of pgnkit search). Reads standard input when no FILE (or '-') is given.",
     "",
     "Reports:",
     "        --openings        ECO code and name by position (transpositions recognised)",
     "        --tree            next moves from a position, like an opening explorer",
-    "        --moves TEXT      with --tree: the position after these moves (\"1. e4 c5\")",
+    "        --moves TEXT      with --tree: the position after these moves (\"1. e4 c5\");",
+    "                          else the criterion: games that start with these moves",
     "        --fen FEN         with --tree: this position (default: the start position)",
     "        --depth N         with --tree: expand N moves deep (default 1, at most 20)",
     "        --players         per player: games, score, average opponent, performance",
@@ -45,16 +49,19 @@ static const char *const stats_usage[] = {
     "        --top N           rows of event and opening/player tables in text (default 10/all)",
     "    -j, --jobs N          read games on N threads (default: the number of CPUs)",
     "    -h, --help            show this help",
+    "Criteria (as in pgnkit search):",
+    QUERY_USAGE,
     NULL,
 };
 
-enum { OPT_OPENINGS = 256, OPT_TREE, OPT_MOVES, OPT_FEN, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT,
+enum { OPT_OPENINGS = 256, OPT_TREE, OPT_FEN, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT,
        OPT_MERGE, OPT_TOP };
 
+/* --moves is QUERY_OPTIONS' own: with --tree it sets the position instead. */
 static const struct option stats_options[] = {
+    QUERY_OPTIONS,
     { "openings", no_argument, NULL, OPT_OPENINGS },
     { "tree", no_argument, NULL, OPT_TREE },
-    { "moves", required_argument, NULL, OPT_MOVES },
     { "fen", required_argument, NULL, OPT_FEN },
     { "depth", required_argument, NULL, OPT_DEPTH },
     { "players", no_argument, NULL, OPT_PLAYERS },
@@ -313,16 +320,20 @@ static void agg_merge(struct agg *d, const struct agg *s)
 struct stats {
     int report, format, merge, depth;
     long jobs, top;
-    const char *moves_text, *fen_text;
+    char *moves_text;     /* --tree: the root; else a criterion */
+    const char *fen_text;
     struct pos root;      /* --tree: the position */
     uint64_t root_key;
     char root_fen[FEN_MAX];
     struct replay_opts ropts;
+    struct query_opts qo;
+    struct game_facts facts;
+    int filter;           /* criteria or --unique/--duplicates given */
     int io_failed;
     /* progress */
     int progress;
     struct timespec t0, last;
-    uint64_t bytes_done;
+    uint64_t bytes_done, games_read;
 };
 
 /* A rating from a tag value: a positive whole number, else 0. */
@@ -611,23 +622,37 @@ static void drain(struct pipeline *p, int wait)
     }
 }
 
-static uint64_t games_read;
-
 static int stats_input(struct stats *s, struct agg *a, struct replay *r, struct pipeline *p,
                        const char *path)
 {
     struct pgn_reader *reader;
+    struct pgn_reader_opts opts;
     struct game g;
-    int rc = pgn_reader_open(&reader, path, NULL);
+    pgn_reader_opts_init(&opts);
+    /* Games the tags alone turn down need not be parsed past their tags. */
+    if (s->filter && search_query_first_level(s->qo.query) == FACTS_TAGS &&
+        !(s->qo.dedupe && !search_query_count(s->qo.query)))
+        opts.flags |= PGN_READER_LAZY;
+    int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",
               rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
         return -1;
     }
     while ((rc = pgn_reader_next(reader, &g)) > 0) {
-        games_read++;
-        if ((games_read & 255) == 0)
-            progress(s, games_read, pgn_reader_offset(reader), 0);
+        s->games_read++;
+        if ((s->games_read & 255) == 0)
+            progress(s, s->games_read, pgn_reader_offset(reader), 0);
+        if (s->filter) {
+            /* Selection stays on this thread: --unique depends on input order. */
+            if (g.flags & GAME_EMPTY)
+                continue;
+            game_facts_reset(&s->facts, &g, reader);
+            if (!query_opts_select(&s->qo, &s->facts, 0))
+                continue;
+            if ((g.flags & GAME_LAZY) && pgn_reader_complete(reader, &g) != PGN_OK)
+                die(EXIT_IO, "out of memory");
+        }
         if (p) {
             if (pipeline_add(p, &g) != PGN_OK)
                 die(EXIT_IO, "out of memory");
@@ -1329,19 +1354,30 @@ int cmd_stats(int argc, char **argv)
     s.ropts.flags = REPLAY_NO_WARN;
     s.depth = 1;
     s.jobs = pipeline_cpus();
+    query_opts_init(&s.qo);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "j:h", stats_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "ij:h", stats_options, NULL)) != -1) {
+        if (opt == QOPT_MOVES) {
+            s.moves_text = optarg;
+            continue;
+        }
+        int taken = query_opts_parse(&s.qo, opt, optarg);
+        if (taken < 0)
+            goto usage;
+        if (taken) {
+            s.filter = 1;
+            continue;
+        }
         switch (opt) {
         case OPT_OPENINGS: s.report = R_OPENINGS; break;
         case OPT_TREE: s.report = R_TREE; break;
         case OPT_PLAYERS: s.report = R_PLAYERS; break;
-        case OPT_MOVES: s.moves_text = optarg; break;
         case OPT_FEN: s.fen_text = optarg; break;
         case OPT_DEPTH: {
             long d;
             if (parse_long(optarg, 1, 20, &d)) {
                 error("--depth takes a number from 1 to 20, not '%s'", optarg);
-                return EXIT_USAGE;
+                goto usage;
             }
             s.depth = (int)d;
             break;
@@ -1357,39 +1393,57 @@ int cmd_stats(int argc, char **argv)
                 s.format = FMT_JSON;
             else {
                 error("unknown format '%s' (text, csv, tsv or json)", optarg);
-                return EXIT_USAGE;
+                goto usage;
             }
             break;
         case OPT_MERGE: s.merge = 1; break;
         case OPT_TOP:
             if (parse_long(optarg, 1, 1000000000L, &s.top)) {
                 error("--top takes a positive number, not '%s'", optarg);
-                return EXIT_USAGE;
+                goto usage;
             }
             break;
         case 'j':
             if (parse_long(optarg, 1, 256, &s.jobs)) {
                 error("--jobs takes a number from 1 to 256, not '%s'", optarg);
-                return EXIT_USAGE;
+                goto usage;
             }
             break;
-        case 'h': print_usage(stdout, stats_usage); return EXIT_OK;
-        default: return usage_error(stats_usage);
+        case 'h':
+            print_usage(stdout, stats_usage);
+            query_opts_release(&s.qo);
+            return EXIT_OK;
+        default:
+            query_opts_release(&s.qo);
+            return usage_error(stats_usage);
         }
     }
-    if ((s.moves_text || s.fen_text) && s.report != R_TREE) {
-        error("--moves and --fen go with --tree");
-        return EXIT_USAGE;
+    if (s.fen_text && s.report != R_TREE) {
+        error("--fen goes with --tree");
+        goto usage;
     }
+    if (s.moves_text && s.report != R_TREE) {
+        query_opts_parse(&s.qo, QOPT_MOVES, s.moves_text);
+        s.filter = 1;
+    }
+    if (s.qo.dedupe)
+        s.filter = 1;
+    if (s.merge && s.filter) {
+        error("--merge combines finished aggregates: criteria go with the runs that made them");
+        goto usage;
+    }
+    if (query_opts_build(&s.qo))
+        goto usage;
     if (s.merge && optind == argc) {
         error("--merge needs the JSON files to combine");
-        return EXIT_USAGE;
+        goto usage;
     }
     if (!s.merge && s.report == R_TREE && set_root(&s))
-        return EXIT_USAGE;
+        goto usage;
 
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    game_facts_init(&s.facts, s.qo.sq.lang);
     struct agg a;
     agg_init(&a);
     if (s.merge) {
@@ -1398,6 +1452,8 @@ int cmd_stats(int argc, char **argv)
                 s.io_failed = 1;
         if (s.io_failed) {
             agg_release(&a);
+            game_facts_release(&s.facts);
+            query_opts_release(&s.qo);
             return EXIT_IO;
         }
     } else {
@@ -1449,7 +1505,12 @@ int cmd_stats(int argc, char **argv)
     case R_TREE: print_tree(&s, &a, tty); break;
     }
     agg_release(&a);
+    game_facts_release(&s.facts);
+    query_opts_release(&s.qo);
     fflush(stdout);
     check_output();
     return s.io_failed ? EXIT_IO : EXIT_OK;
+usage:
+    query_opts_release(&s.qo);
+    return EXIT_USAGE;
 }

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --white Alpha --format csv testdata/stats/small.pgn

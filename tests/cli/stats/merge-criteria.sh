@@ -1,0 +1,1 @@
+"$PGNKIT" stats --merge --white Alpha x.json
