@@ -339,9 +339,20 @@ static __attribute__((noinline)) int parse_general(const char *text, size_t len,
     return rc;
 }
 
+int san_token_lang(const char *s, size_t len, int lang)
+{
+    if (lang >= 0 && lang < notation_count())
+        return lang;
+    struct lang_detect d;
+    lang_detect_init(&d);
+    lang_detect_add(&d, s, len);
+    return lang_detect_result(&d);
+}
+
 int san_parse(const char *text, size_t len, int lang, struct san_parts *out,
               struct move_error *err)
 {
+    lang = san_token_lang(text, len, lang);
     if (san_parse_fast(text, len, lang, out))
         return MOVE_OK;
     return parse_general(text, len, lang, out, err);

@@ -91,9 +91,11 @@ struct san_parts {
 
 /**
  * Phase 1: parses the token [s, s+len) in language lang (a notation.h id,
- * 0 <= lang < notation_count(); NOTATION_AUTO is the caller's to resolve)
- * into *out. No board is needed. Returns MOVE_OK or MOVE_ESYNTAX (with a
- * reason in *err when err is not NULL). No allocation.
+ * 0 <= lang < notation_count(), or NOTATION_AUTO: the language the token's
+ * own letters suggest, as lang_detect decides on this token alone; a game's
+ * language is better decided on all its moves) into *out. No board is
+ * needed. Returns MOVE_OK or MOVE_ESYNTAX (with a reason in *err when err is
+ * not NULL). No allocation.
  */
 int san_parse(const char *s, size_t len, int lang, struct san_parts *out, struct move_error *err);
 
@@ -111,8 +113,8 @@ int san_resolve(const struct pos *p, const struct san_parts *sp, move16 *move,
                 struct move_error *err);
 
 /**
- * san_parse + san_resolve in one call. parts may be NULL when the caller does
- * not need the suffixes; err may be NULL.
+ * san_parse + san_resolve in one call (lang as for san_parse). parts may be
+ * NULL when the caller does not need the suffixes; err may be NULL.
  */
 int san_read(const struct pos *p, const char *s, size_t len, int lang, move16 *move,
              struct san_parts *parts, struct move_error *err);

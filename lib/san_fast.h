@@ -7,6 +7,9 @@
 #include "notation.h"
 #include "san.h"
 
+/** lang when it is a language id, else (NOTATION_AUTO) the one the token [s, s+len) suggests. */
+int san_token_lang(const char *s, size_t len, int lang);
+
 /*
  * The English-shaped moves of nearly every real game, read in one pass
  * backwards from the end, where SAN keeps its fixed parts:
@@ -17,7 +20,7 @@
  * and castling "O-O", "O-O-O" (or with zeros), with a mark. Returns 1 with
  * *out filled exactly as the general parser in san.c fills it for the same
  * text (tests/unit/test_san_paths.c compares the two), or 0 for anything
- * else, which the caller hands to san_parse().
+ * else, which the caller hands to san_parse(). lang must be a language id.
  */
 static inline int san_parse_fast(const char *text, size_t len, int lang, struct san_parts *out)
 {

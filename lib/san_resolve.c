@@ -560,6 +560,7 @@ int san_read(const struct pos *p, const char *s, size_t len, int lang, move16 *m
 {
     struct san_parts local;
     struct san_parts *sp = parts ? parts : &local;
+    lang = san_token_lang(s, len, lang);
     if (!san_parse_fast(s, len, lang, sp)) {
         int rc = san_parse(s, len, lang, sp, err);
         if (rc)

@@ -216,3 +216,29 @@ void test_san_paths__read_plain(void)
     CHECK_EQ_INT(fails, 0);
     CHECK(plain > 10000);
 }
+
+/* NOTATION_AUTO: each token is read in the language its own letters suggest. */
+void test_san_paths__auto_language(void)
+{
+    static const struct { const char *tok, *uci; } cases[] = {
+        { "e4", "e2e4" }, { "Nf3", "g1f3" }, { "Sf3", "g1f3" }, { "Pe4", "e2e4" },
+        { "O-O", NULL }, { "♘f3", "g1f3" },
+    };
+    struct pos p;
+    pos_set_start(&p);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct san_parts sp;
+        move16 m = MOVE_NONE;
+        int rc = san_read(&p, cases[i].tok, strlen(cases[i].tok), NOTATION_AUTO, &m, &sp, NULL);
+        if (!cases[i].uci) {
+            CHECK(rc != MOVE_OK);
+            continue;
+        }
+        char uci[8];
+        snprintf(uci, sizeof uci, "%c%c%c%c", 'a' + sq_file(move_from(m)), '1' + sq_rank(move_from(m)),
+                 'a' + sq_file(move_to(m)), '1' + sq_rank(move_to(m)));
+        if (rc != MOVE_OK || strcmp(uci, cases[i].uci))
+            FAIL("'%s': %d %s, expected %s", cases[i].tok, rc, uci, cases[i].uci);
+        CHECK(san_parse(cases[i].tok, strlen(cases[i].tok), NOTATION_AUTO, &sp, NULL) == MOVE_OK);
+    }
+}
