@@ -262,7 +262,8 @@ int game_facts_tag(struct game_facts *f, const char *name, uint32_t k, struct fa
     const struct game *g = f->g;
     size_t n = strlen(name);
     for (uint32_t i = 0; i < g->ntags; i++)
-        if (g->tags[i].name_len == n && !memcmp(g->tags[i].name, name, n) && k-- == 0)
+        if (g->tags[i].name_len == n && g->tags[i].name[0] == name[0] &&
+            !memcmp(g->tags[i].name, name, n) && k-- == 0)
             return str_value(v, g->tags[i].value, g->tags[i].value_len);
     return 0;
 }
@@ -271,7 +272,8 @@ static const struct game_tag *tag_of(const struct game *g, const char *name)
 {
     size_t n = strlen(name);
     for (uint32_t i = 0; i < g->ntags; i++)
-        if (g->tags[i].name_len == n && !memcmp(g->tags[i].name, name, n))
+        if (g->tags[i].name_len == n && g->tags[i].name[0] == name[0] &&
+            !memcmp(g->tags[i].name, name, n))
             return &g->tags[i];
     return NULL;
 }

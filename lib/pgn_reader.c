@@ -1368,16 +1368,9 @@ static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end
     return w.kind == PGN_W_RESULT;
 }
 
-/*
- * Every spelling of a result has a '-', '/', ':', '*' or '½' (glued ones
- * too): the rest of a line from b[*i] without them, braces, ';' or '[' ends
- * no game and opens no comment, whatever else it holds. Then moves *i to
- * the line end and returns 1; else returns 0 and leaves *i.
- */
-static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
+/* The first byte of b[k..) in skim_hot (there is one: a line end before safe). */
+static inline size_t next_hot(const unsigned char *b, size_t k, size_t safe)
 {
-    const unsigned char *hot = skim_hot;
-    size_t k = *i;
 #if defined(__SSE2__)
     /* Sixteen bytes at a time: the same set as skim_hot, one compare per byte value. */
 #define EQ(c) _mm_cmpeq_epi8(v, _mm_set1_epi8((char)(c)))
@@ -1390,21 +1383,45 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
         m = _mm_or_si128(m, _mm_or_si128(_mm_or_si128(EQ(';'), EQ('[')),
                                          _mm_or_si128(EQ(0xC2), EQ(0xEF))));
         unsigned mask = (unsigned)_mm_movemask_epi8(m);
-        if (mask) {
-            k += (size_t)__builtin_ctz(mask);
-            goto found;
-        }
+        if (mask)
+            return k + (size_t)__builtin_ctz(mask);
         k += 16;
     }
 #undef EQ
 #endif
-    while (!hot[b[k]])
+    while (!skim_hot[b[k]])
         k++;
-#if defined(__SSE2__)
-found:
-#endif
-    if (!(pgn_lex_class[b[k]] & LX_EOL))
-        return 0;
+    return k;
+}
+
+/*
+ * Every spelling of a result has a '-', '/', ':', '*' or '½' (glued ones
+ * too), and starts with a digit, '½' or is '*'. So the rest of a line from
+ * b[*i] (a token boundary) ends no game and opens no comment when those
+ * bytes, braces, ';' and '[' occur in it only inside words that start with a
+ * letter ("O-O", "e2-e4", "Sf3:e5"): such a word is a move, and no glued
+ * result or castling can take it in. Then moves *i to the line end and
+ * returns 1; else returns 0 and leaves *i.
+ */
+static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
+{
+    const unsigned char *cls = pgn_lex_class;
+    size_t k = *i;
+    for (;;) {
+        k = next_hot(b, k, safe);
+        unsigned c = b[k];
+        if (cls[c] & LX_EOL)
+            break;
+        if (!(cls[c] & LX_WORD))
+            return 0;
+        size_t w = k;
+        while (w > *i && (cls[b[w - 1]] & LX_WORD))
+            w--;
+        if (((b[w] | 0x20) < 'a' || (b[w] | 0x20) > 'z') || w == k)
+            return 0;
+        while (cls[b[k]] & LX_WORD)
+            k++;
+    }
     *i = k;
     return 1;
 }
@@ -2147,10 +2164,33 @@ static void resolve_tags(struct pgn_reader *r)
     struct game_tag *t = n ? push(r, &r->tags, n * sizeof *t) : NULL;
     if (!t)
         return;
+    /*
+     * UTF-8 games: one copy of the whole tag section, each name and value
+     * cut out of it in place (a NUL over the byte after it, values
+     * unescaped in place), instead of a copy per string.
+     */
+    uint32_t lo = rt[0].name_off, hi = rt[n - 1].value_off + rt[n - 1].value_len + 1;
+    char *copy = r->ps.latin1 ? NULL : arena_alloc(&r->arena, hi - lo);
+    if (copy)
+        memcpy(copy, r->buf + r->gstart + lo, hi - lo);
     for (uint32_t i = 0; i < n; i++) {
-        t[i].name = tag_name(r, rt[i].name_off, rt[i].name_len, &t[i].name_len);
-        t[i].value = tag_text(r, rt[i].value_off, rt[i].value_len, (int)rt[i].escaped,
-                              &t[i].value_len);
+        if (copy) {
+            char *name = copy + (rt[i].name_off - lo), *value = copy + (rt[i].value_off - lo);
+            name[rt[i].name_len] = '\0'; /* the blank or quote after the name */
+            t[i].name = name;
+            t[i].name_len = rt[i].name_len;
+            t[i].value = value;
+            if (rt[i].escaped) {
+                t[i].value_len = (uint32_t)unescape(value, rt[i].value_len);
+            } else {
+                value[rt[i].value_len] = '\0'; /* the closing quote */
+                t[i].value_len = rt[i].value_len;
+            }
+        } else {
+            t[i].name = tag_name(r, rt[i].name_off, rt[i].name_len, &t[i].name_len);
+            t[i].value = tag_text(r, rt[i].value_off, rt[i].value_len, (int)rt[i].escaped,
+                                  &t[i].value_len);
+        }
         t[i].line = rt[i].line;
         t[i].col = rt[i].col;
         t[i].off = rt[i].off;
