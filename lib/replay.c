@@ -232,8 +232,15 @@ static int english_letters_only(const struct game *g)
     uint32_t seen = 0;
     for (uint32_t i = 0; i < g->nmoves; i++) {
         const unsigned char *s = (const unsigned char *)g->moves[i].text;
-        for (uint32_t k = 0, n = g->moves[i].len; k < n; k++)
-            seen |= letter_bit[s[k]];
+        uint32_t n = g->moves[i].len;
+        if (n - 1 < 4) {
+            /* Bytes 0, n-1, n/2 and (n-1)/2 are all of them up to four. */
+            seen |= letter_bit[s[0]] | letter_bit[s[n - 1]] | letter_bit[s[n / 2]]
+                  | letter_bit[s[(n - 1) / 2]];
+        } else {
+            for (uint32_t k = 0; k < n; k++)
+                seen |= letter_bit[s[k]];
+        }
     }
     uint32_t foreign = (notation_capitals(NOTATION_AUTO) & ~notation_capitals(NOTATION_EN))
                      | 1u << 31;
