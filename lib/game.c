@@ -23,7 +23,7 @@ const char *pgn_result_str(int result)
 const struct game_tag *game_tag(const struct game *g, const char *name)
 {
     for (uint32_t i = 0; i < g->ntags; i++)
-        if (!strcmp(g->tags[i].name, name))
+        if (g->tags[i].name[0] == name[0] && !strcmp(g->tags[i].name, name))
             return &g->tags[i];
     return NULL;
 }

@@ -4,7 +4,6 @@
 #include <string.h>
 #include "error.h"
 #include "mainline.h"
-#include "notation.h"
 #include "replay.h"
 #include "san.h"
 #include "banned.h"
@@ -70,18 +69,6 @@ void mainline_first(const struct mainline *m, struct ml_iter *it)
     it->ply = 0;
 }
 
-/* The language as replay_game() chooses it: from every move token of the game. */
-static int choose_language(const struct mainline *m)
-{
-    if (m->lang_opt != NOTATION_AUTO)
-        return m->lang_opt;
-    struct lang_detect d;
-    lang_detect_init(&d);
-    for (uint32_t i = 0; i < m->g->nmoves; i++)
-        lang_detect_add(&d, m->g->moves[i].text, m->g->moves[i].len);
-    return lang_detect_result(&d);
-}
-
 int mainline_next(struct mainline *m, struct ml_iter *it)
 {
     uint32_t i = it->ply;
@@ -99,7 +86,7 @@ int mainline_next(struct mainline *m, struct ml_iter *it)
     if (m->failed || i != m->nresolved)
         return 0;
     if (m->lang == -2)
-        m->lang = choose_language(m);
+        m->lang = replay_language(m->g, m->lang_opt);
     const struct game_move *gm = &m->g->moves[m->g->vars[0].first + i];
     move16 mv = MOVE_NONE;
     if (gm->flags & GAME_MOVE_NULL) {

@@ -247,10 +247,10 @@ static int english_letters_only(const struct game *g)
     return !(seen & foreign);
 }
 
-static int choose_language(const struct replay *r, const struct game *g)
+int replay_language(const struct game *g, int lang)
 {
-    if (r->opts.lang != NOTATION_AUTO)
-        return r->opts.lang;
+    if (lang != NOTATION_AUTO)
+        return lang;
     if (english_letters_only(g))
         return NOTATION_EN;
     struct lang_detect d;
@@ -759,7 +759,7 @@ int replay_game(struct replay *r, const struct game *g)
         w.r = r;
         w.g = g;
         w.fivefold_ply = w.seventyfive_ply = -1;
-        r->lang = choose_language(r, g);
+        r->lang = replay_language(g, r->opts.lang);
         r->final = r->start;
         if (grow((void **)&r->keys, &r->key_cap, g->vars[0].count + 1, sizeof *r->keys))
             return PGN_ENOMEM;

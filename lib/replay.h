@@ -97,6 +97,14 @@ void replay_release(struct replay *r);
  */
 int replay_game(struct replay *r, const struct game *g);
 
+/**
+ * The language replay_game() reads the moves of g in: lang when it is one
+ * (a notation.h id), else, for NOTATION_AUTO, the one lang_detect chooses
+ * from every move token of g (English at once when no token has a letter of
+ * another language). For light replays that must read moves the same way.
+ */
+int replay_language(const struct game *g, int lang);
+
 /** 1 if a Variant tag value names Chess960 (Chess960, Fischerandom, FRC, ...). */
 int variant_is_chess960(const char *value);
 /** 1 if a Variant tag value names standard chess ("Standard", "normal", "From Position", ""). */

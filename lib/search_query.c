@@ -553,9 +553,15 @@ static struct mainline *walk_start(struct game_facts *f, struct ml_iter *it, int
     return ml;
 }
 
-/* Material changes only by captures and promotions: 1 when the counts of p moved since the last call. */
+/*
+ * Material changes only by captures and promotions: 1 when the counts of p
+ * moved since the last call. Both reset the halfmove clock, so a position
+ * with a running clock is passed over without counting.
+ */
 static int counts_changed(const struct pos *p, int *pieces, int *pawns)
 {
+    if (p->halfmove != 0 && *pieces >= 0)
+        return 0;
     int np = bb_count(pos_occupied(p)), nw = bb_count(p->by_type[PAWN]);
     if (np == *pieces && nw == *pawns)
         return 0;
