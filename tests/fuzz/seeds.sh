@@ -49,8 +49,15 @@ for name in "$@"; do
         done
         printf '[{"tags": {"White": "A"}, "comments": [{"text": "c", "commands": [{"name": "clk", "args": "0:05:00"}]}], "moves": [{"san": "e4", "nags": [1]}, {"uci": "c7c5", "variations": [{"moves": [{"san": "e5"}], "comments_after": [{"text": "or"}]}]}, {"null": true}], "result": "*"}]\n{"valid": false, "raw": "1. e4 *"}\n' >"$dir/handwritten"
         ;;
-    # fuzz_where (the --where expression parser) is still to come: its seeds will be the
-    # expressions of tests/cli/search.
+    fuzz_where)
+        # The --where expressions of the search tests (flags byte 0), and a few more.
+        { sed -n "s/.*--where '\([^']*\)'.*/\1/p" tests/cli/search/*.sh
+          printf '%s\n' 'player ~ "Carlsen" and (result = "1-0" or plies < 40)' \
+              'not (A and B) || !C' "white == 'Tal, Mikhail'" 'date >= "2015.06" and eco <= "B90"' \
+              'event ~ "(a+)+$" or comment !~ "^x*y"' 'WhiteElo > 2700 && valid = false' \
+              'material = "KQvK" or checkmate or underpromotion != false'
+        } | awk -v dir="$dir" '{ f = sprintf("%s/where-%03d", dir, NR); printf "%c%s", 0, $0 > f; close(f) }'
+        ;;
     *) ;;
     esac
 done

@@ -5,6 +5,7 @@
 # for byte in --good. Each case must give its diagnostic, account for every game
 # (games = valid + invalid + skipped), stay under 64 MB of peak memory and finish in
 # bounded time. Prints one line per case: name, peak RSS, seconds (wall, CPU), diagnostic.
+# Last, search with regular expressions that backtrack exponentially.
 # PGNKIT_QUICK=1 (sanitizer builds) makes the big cases 16 times smaller and skips
 # the memory bound, which a sanitizer's shadow memory breaks; HOSTILE_SCALE=N divides
 # the sizes by N.
@@ -156,5 +157,26 @@ long long '' >"$tmp/long.pgn"
 long long-illegal '10001. Qxf7 ' >"$tmp/long-illegal.pgn"
 cat "$tmp/before.pgn" "$tmp/long.pgn" "$tmp/long-illegal.pgn" "$tmp/after.pgn" |
     check plies-20000 4 before.pgn+long.pgn+after.pgn '10001\. Qxf7: illegal move'
+
+# Pathological regular expressions (search): exponential backtracking on 1000 games
+# with a 10 KB Event stops at the match limit, with a warning; such a match counts as
+# none, so -v prints every game, byte for byte.
+x=$(head -c 10000 /dev/zero | tr '\0' x)
+{ cat "$tmp/before.pgn"; i=0; while [ $i -lt $((1000 / scale)) ]; do
+      printf '[Event "%sy"]\n[Result "*"]\n\n*\n\n' "$x"; i=$((i + 1)); done
+  cat "$tmp/after.pgn"; } >"$tmp/regex.pgn"
+for re in '(x+x+)+$' '^(x|xx)+$' '(?:x+)+\d'; do
+    $TIME -f '%M %e %U %S' -o "$tmp/time" "$PGNKIT" search -v --event "$re" --where \
+        "event ~ \"$re\" or white ~ \"$re\"" "$tmp/regex.pgn" >"$tmp/out" 2>"$tmp/err"
+    set -- $(tail -n 1 "$tmp/time")
+    printf '%-18s %7d KB %6s s %5s s CPU  %s\n' "regex $re" "$1" "$2" \
+        "$(echo "$3 $4" | awk '{ printf "%.1f", $1 + $2 }')" "$(head -n 1 "$tmp/err" | cut -c 1-60)"
+    bad=""
+    cmp -s "$tmp/out" "$tmp/regex.pgn" || bad="$bad; -v does not print every game"
+    grep -q 'gave up at its match limit' "$tmp/err" || bad="$bad; no match-limit warning"
+    [ "$scale" = 1 ] && [ "$1" -gt "$max_rss_kb" ] && bad="$bad; peak RSS $1 KB"
+    awk -v s="$2" -v m="$max_secs" 'BEGIN { exit !(s > m) }' && bad="$bad; $2 s"
+    [ -z "$bad" ] || { echo "    FAILED${bad#;}"; head -n 3 "$tmp/err" | sed 's/^/    /'; failed=$((failed + 1)); }
+done
 
 [ "$failed" = 0 ] || { echo "hostile: $failed case(s) failed"; exit 1; }
