@@ -1400,8 +1400,10 @@ static inline size_t next_hot(const unsigned char *b, size_t k, size_t safe)
  * b[*i] (a token boundary) ends no game and opens no comment when those
  * bytes, braces, ';' and '[' occur in it only inside words that start with a
  * letter ("O-O", "e2-e4", "Sf3:e5"): such a word is a move, and no glued
- * result or castling can take it in. Then moves *i to the line end and
- * returns 1; else returns 0 and leaves *i.
+ * result or castling can take it in. Returns 1 with *i at the line end when
+ * the rest of the line is such; else 2 with *i at the token to read word by
+ * word from (what comes before it on the line holds no result), or 0 to
+ * read the line word by word from *i.
  */
 static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
 {
@@ -1412,15 +1414,33 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
         unsigned c = b[k];
         if (cls[c] & LX_EOL)
             break;
-        if (!(cls[c] & LX_WORD))
-            return 0;
+        if (!(cls[c] & LX_WORD)) { /* '{' ';' '*' '[': a token of its own */
+            *i = k;
+            return 2;
+        }
         size_t w = k;
         while (w > *i && (cls[b[w - 1]] & LX_WORD))
             w--;
-        if (((b[w] | 0x20) < 'a' || (b[w] | 0x20) > 'z') || w == k)
-            return 0;
-        while (cls[b[k]] & LX_WORD)
-            k++;
+        if ((b[w] | 0x20) >= 'a' && (b[w] | 0x20) <= 'z' && w != k) {
+            while (cls[b[k]] & LX_WORD)
+                k++;
+            continue;
+        }
+        /* A word that may be a result: start at it, unless the word before may glue onto it. */
+        if (w > *i) {
+            size_t e = w;
+            while (e > *i && (b[e - 1] == ' ' || b[e - 1] == '\t'))
+                e--;
+            size_t v = e;
+            while (v > *i && (cls[b[v - 1]] & LX_WORD))
+                v--;
+            unsigned c0 = b[v];
+            if (e == w || v == e ||
+                ((c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && glue_chars(b + v, e - v)))
+                return 0;
+        }
+        *i = w;
+        return 2;
     }
     *i = k;
     return 1;
@@ -1464,8 +1484,13 @@ static int skim(struct pgn_reader *r)
     after_result = skim_word(b, &i, b + r->safe);
     if (after_result < 0)
         goto parse;
-    if (!after_result && clean_rest(b, &i, r->safe))
-        goto eol;
+    if (!after_result) {
+        int clean = clean_rest(b, &i, r->safe);
+        if (clean == 1)
+            goto eol;
+        if (clean == 2)
+            goto token;
+    }
     for (;;) {
         unsigned c;
         if (in_comment) {
@@ -1586,8 +1611,8 @@ static int skim(struct pgn_reader *r)
                 continue;
             }
             i = k;
-            if (!after_result && clean_rest(b, &i, r->safe))
-                goto eol;
+            if (!after_result && clean_rest(b, &i, r->safe) == 1)
+                goto eol; /* else read words from i */
         }
     token:
         /* b[i] may start a word: only digits and "½" may make a result. */

@@ -141,6 +141,7 @@ void test_reader_lazy__mutations(void)
         "%", "\n%esc\n", "1 - 0", "\xC2\xBD-\xC2\xBD", "\r", "\r\n", "\xEF\xBB\xBF", "$1 ",
         ";c\n", "0-0 ", "O - O", "\n\n", " 1/2", "\x01", "\n  [Site \"y\"]", "12.0-1", "1/2-1/2",
         "{\n\n[Event \"z\"]\n}", "0-1 {c}\n", "\n[a", "e4(D)", "1-0(", "\t", "]", "\"",
+        " 1 1-0", "0 -1", " O-O 1-0", " 1/2 1/2-1/2", "e2-e4 ", ") 1:0", " 1\t-\t0", "{x}1-0",
     };
     size_t len;
     char *text = reader_slurp("testdata/sample.pgn", &len);
@@ -157,7 +158,8 @@ void test_reader_lazy__mutations(void)
     memset(longline, 'e', sizeof longline - 1);
     char *buf = malloc(len + 5 * sizeof longline + 4096);
     unsigned long seed = 12345;
-    for (int round = 0; round < 400; round++) {
+    int rounds = getenv("PGNKIT_LAZY_ROUNDS") ? atoi(getenv("PGNKIT_LAZY_ROUNDS")) : 400;
+    for (int round = 0; round < rounds; round++) {
         memcpy(buf, text, len);
         size_t n = len;
         int edits = 1 + round % 5;
