@@ -415,13 +415,13 @@ static int check_compare(struct parser *p, struct node *n, size_t col_a, size_t 
     /* A literal takes the type of the field it meets. */
     if (is_literal(b) && ta == FT_DATE) {
         if (b->kind == O_NUM) {
-            b->is_date = 1;
-            b->date.lo = (int32_t)b->num * 10000 + 101;
-            b->date.hi = (int32_t)b->num * 10000 + 1231;
-            if (b->num < 0 || b->num > 9999) {
+            if (b->num < 0 || b->num > 9999) { /* before the product, which would overflow */
                 error_at(p, col_b, "%lld is not a year", (long long)b->num);
                 return -1;
             }
+            b->is_date = 1;
+            b->date.lo = (int32_t)b->num * 10000 + 101;
+            b->date.hi = (int32_t)b->num * 10000 + 1231;
         } else if (tagvalue_date(b->text, b->len, &b->date)) {
             error_at(p, col_b, "'%s' is not a date (YYYY, YYYY.MM or YYYY.MM.DD)", b->text);
             return -1;
