@@ -4,6 +4,7 @@
 #include <string.h>
 #include "common.h"
 #include "notation.h"
+#include "pgn_reader.h"
 #include "query_opts.h"
 #include "banned.h"
 
@@ -144,4 +145,12 @@ int query_opts_select(struct query_opts *o, struct game_facts *f, int invert)
     if (!keep)
         o->dropped++;
     return keep;
+}
+
+unsigned query_opts_reader_flags(const struct query_opts *o)
+{
+    if (search_query_first_level(o->query) != FACTS_TAGS ||
+        (o->dedupe && !search_query_count(o->query)))
+        return 0;
+    return PGN_READER_LAZY;
 }

@@ -149,6 +149,15 @@ int query_opts_build(struct query_opts *o);
  */
 int query_opts_select(struct query_opts *o, struct game_facts *f, int invert);
 
+/**
+ * Reader flags (enum pgn_reader_flags) for the inputs to select from (after
+ * query_opts_build): PGN_READER_LAZY when the cheapest criterion reads tags
+ * only, so games it turns down need not be parsed past their tags; 0 when
+ * every game needs its moves anyway (no criterion but --unique or
+ * --duplicates, or a first criterion on the moves).
+ */
+unsigned query_opts_reader_flags(const struct query_opts *o);
+
 /** Frees what o holds. */
 void query_opts_release(struct query_opts *o);
 

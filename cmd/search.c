@@ -198,10 +198,7 @@ static int search_input(struct search *s, const char *path)
     struct pgn_reader_opts opts;
     struct game g;
     pgn_reader_opts_init(&opts);
-    /* Games the tags alone can turn down need not be parsed past their tags. */
-    if (search_query_first_level(s->qo.query) == FACTS_TAGS &&
-        !(s->qo.dedupe && !search_query_count(s->qo.query)))
-        opts.flags |= PGN_READER_LAZY;
+    opts.flags |= query_opts_reader_flags(&s->qo);
     int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",
