@@ -67,6 +67,13 @@ static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64
     return d;
 }
 
+/* Formats a diagnostic's message; cut short, it must not end in half a character. */
+static void set_msg(struct replay_diag *d, const char *fmt, va_list ap)
+{
+    if (vsnprintf(d->msg, sizeof d->msg, fmt, ap) >= (int)sizeof d->msg)
+        d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
+}
+
 struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32_t col,
                                uint64_t offset, const char *fmt, ...)
 {
@@ -76,9 +83,7 @@ struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32
         return NULL;
     va_list ap;
     va_start(ap, fmt);
-    /* Cut short, the message must not end in half a character. */
-    if (vsnprintf(d->msg, sizeof d->msg, fmt, ap) >= (int)sizeof d->msg)
-        d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
+    set_msg(d, fmt, ap);
     va_end(ap);
     return d;
 }
@@ -97,9 +102,7 @@ static struct replay_diag *move_diag(struct replay *r, const struct game *g, uin
     pos_to_fen(p, 0, d->fen);
     va_list ap;
     va_start(ap, fmt);
-    /* Cut short, the message must not end in half a character. */
-    if (vsnprintf(d->msg, sizeof d->msg, fmt, ap) >= (int)sizeof d->msg)
-        d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
+    set_msg(d, fmt, ap);
     va_end(ap);
     return d;
 }
@@ -144,18 +147,24 @@ static void squeeze(const char *v, char *out, size_t cap)
     out[n] = 0;
 }
 
+/* 1 if value, squeezed, is one of names[0..n). */
+static int name_in(const char *value, const char *const *names, size_t n)
+{
+    char s[64];
+    squeeze(value, s, sizeof s);
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(s, names[i]))
+            return 1;
+    return 0;
+}
+
 int variant_is_chess960(const char *value)
 {
     static const char *const names[] = {
         "chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess", "frc",
         "chess960frc", "freestyle", "freestylechess", "doublechess960", "dfrc", "shuffle960",
     };
-    char s[64];
-    squeeze(value, s, sizeof s);
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(s, names[i]))
-            return 1;
-    return 0;
+    return name_in(value, names, sizeof names / sizeof names[0]);
 }
 
 int variant_is_standard(const char *value)
@@ -164,12 +173,7 @@ int variant_is_standard(const char *value)
         "", "standard", "normal", "chess", "classical", "orthodox", "fromposition",
         "standardchess", "regular",
     };
-    char s[64];
-    squeeze(value, s, sizeof s);
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(s, names[i]))
-            return 1;
-    return 0;
+    return name_in(value, names, sizeof names / sizeof names[0]);
 }
 
 /* ---- Start position ------------------------------------------------------ */
