@@ -116,7 +116,7 @@ char *xstrdup(const char *s)
     return memcpy(xmalloc(n), s, n);
 }
 
-void json_string(FILE *f, const char *s, size_t len)
+void json_write_string(FILE *f, const char *s, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
     putc('"', f);

@@ -44,7 +44,7 @@ void output_init(void);
 void check_output(void);
 
 /** Writes [s, s+len) as a JSON string with quotes (s must be valid UTF-8). */
-void json_string(FILE *f, const char *s, size_t len);
+void json_write_string(FILE *f, const char *s, size_t len);
 
 /** Parses a whole decimal number in [min, max]; returns 0 on success. */
 int parse_long(const char *s, long min, long max, long *out);

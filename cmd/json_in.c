@@ -4,10 +4,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-/* common.h declares a json_string() writer; jansson has a json_string() of its own. */
-#define json_string common_json_string
 #include "common.h"
-#undef json_string
 #include <jansson.h>
 #include "arena.h"
 #include "buf.h"

@@ -57,23 +57,23 @@ size_t report_diags(FILE *f, const struct game *g, const struct replay *r, int m
 void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d)
 {
     fprintf(f, "{\"file\":");
-    json_string(f, g->file, strlen(g->file));
+    json_write_string(f, g->file, strlen(g->file));
     fprintf(f, ",\"line\":%" PRIu64 ",\"column\":%u,\"offset\":%" PRIu64 ",\"game\":%" PRIu64,
             d->line, d->col, d->offset, g->index);
     if (d->move != UINT32_MAX) {
         const struct game_move *m = &g->moves[d->move];
         fprintf(f, ",\"ply\":%u,\"move_number\":%u,\"move\":",
                 2 * (d->move_number - 1) + d->side + 1, d->move_number);
-        json_string(f, m->text, m->len);
+        json_write_string(f, m->text, m->len);
     } else {
         fprintf(f, ",\"ply\":null,\"move_number\":null,\"move\":null");
     }
     fprintf(f, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
             diag_severity_name(d->severity), diag_name(d->code));
-    json_string(f, d->msg, strlen(d->msg));
+    json_write_string(f, d->msg, strlen(d->msg));
     fprintf(f, ",\"fen\":");
     if (d->fen[0])
-        json_string(f, d->fen, strlen(d->fen));
+        json_write_string(f, d->fen, strlen(d->fen));
     else
         fprintf(f, "null");
     fprintf(f, "}\n");

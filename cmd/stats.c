@@ -3,10 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-/* jansson has its own json_string(); ours (common.h) writes one. */
-#define json_string jansson_json_string
 #include <jansson.h>
-#undef json_string
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1113,7 +1110,7 @@ static void json_table(FILE *f, const struct table *t)
     for (size_t i = 0; i < t->n; i++) {
         if (i)
             putc(',', f);
-        json_string(f, v[i]->key, strlen(v[i]->key));
+        json_write_string(f, v[i]->key, strlen(v[i]->key));
         if (t->kind->nf == 1) {
             fprintf(f, ":%" PRId64, v[i]->v[0]);
             continue;
