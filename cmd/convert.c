@@ -82,23 +82,6 @@ static void pass_through(struct convert *c, const struct game *g)
         c->kept++;
 }
 
-/*
- * Errors that make the game unfit to convert. With --fix-results, a result
- * that the final position contradicts is no obstacle: it gets fixed.
- */
-static int fatal_errors(const struct convert *c, const struct replay *r)
-{
-    int n = r->errors;
-    if (!c->fix_results || (r->end != END_CHECKMATE && r->end != END_STALEMATE &&
-                            r->end != END_DEAD))
-        return n;
-    for (size_t i = 0; i < r->ndiags; i++)
-        if (r->diags[i].severity == SEV_ERROR && (r->diags[i].code == D_RESULT_CONTRADICTS ||
-                                                  r->diags[i].code == D_RESULT_MISMATCH))
-            n--;
-    return n;
-}
-
 static void convert_game(struct convert *c, struct replay *r, const struct game *g)
 {
     if (g->flags & GAME_EMPTY)
@@ -106,7 +89,7 @@ static void convert_game(struct convert *c, struct replay *r, const struct game 
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
     c->games++;
-    if (fatal_errors(c, r) || r->skipped) {
+    if (output_fatal_errors(r, c->fix_results) || r->skipped) {
         if (r->errors)
             c->invalid++;
         else

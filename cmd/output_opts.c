@@ -3,6 +3,7 @@
 #include <string.h>
 #include "common.h"
 #include "notation.h"
+#include "diag.h"
 #include "output_opts.h"
 #include "banned.h"
 
@@ -229,4 +230,16 @@ int output_opts_check(const struct output_opts *o)
         return -1;
     }
     return 0;
+}
+
+int output_fatal_errors(const struct replay *r, int fix_results)
+{
+    int n = r->errors;
+    if (!fix_results || (r->end != END_CHECKMATE && r->end != END_STALEMATE && r->end != END_DEAD))
+        return n;
+    for (size_t i = 0; i < r->ndiags; i++)
+        if (r->diags[i].severity == SEV_ERROR && (r->diags[i].code == D_RESULT_CONTRADICTS ||
+                                                  r->diags[i].code == D_RESULT_MISMATCH))
+            n--;
+    return n;
 }

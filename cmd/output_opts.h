@@ -5,6 +5,7 @@
 
 #include <getopt.h>
 #include "game_out.h"
+#include "replay.h"
 
 /*
  * A command that writes games puts OUTPUT_OPTIONS into its getopt_long table
@@ -78,5 +79,12 @@ int output_opts_parse(struct output_opts *o, int opt, char *arg);
 
 /** Checks the options against each other; 0, or -1 after reporting. */
 int output_opts_check(const struct output_opts *o);
+
+/**
+ * Errors of a replayed game that make it unfit to write in another form.
+ * With fix_results, a result that the final position (mate, stalemate, dead
+ * position) contradicts is no obstacle: the writer fixes it.
+ */
+int output_fatal_errors(const struct replay *r, int fix_results);
 
 #endif

@@ -123,24 +123,6 @@ static void flush(struct search *s)
     buf_reset(&s->buf);
 }
 
-/*
- * Errors that keep a game from being written in another form. With
- * --fix-results, a result that the final position contradicts is no
- * obstacle: it gets fixed (as convert does).
- */
-static int fatal_errors(const struct search *s, const struct replay *r)
-{
-    int n = r->errors;
-    if (!s->fix_results ||
-        (r->end != END_CHECKMATE && r->end != END_STALEMATE && r->end != END_DEAD))
-        return n;
-    for (size_t i = 0; i < r->ndiags; i++)
-        if (r->diags[i].severity == SEV_ERROR && (r->diags[i].code == D_RESULT_CONTRADICTS ||
-                                                  r->diags[i].code == D_RESULT_MISMATCH))
-            n--;
-    return n;
-}
-
 /* The game in the form --format and the notation options ask for. */
 static void write_game(struct search *s, const struct game *g)
 {
@@ -150,7 +132,7 @@ static void write_game(struct search *s, const struct game *g)
             pgn_strerror(s->facts.status));
     size_t mark = s->buf.len;
     int rc;
-    if (r->skipped || fatal_errors(s, r)) {
+    if (r->skipped || output_fatal_errors(r, s->fix_results)) {
         rc = game_out_raw(&s->go, g, &s->buf);
         if (rc == PGN_EINVAL) {
             warning("%s: game %" PRIu64 " is larger than the game size limit: not printed",
