@@ -358,6 +358,8 @@ static int fill_move(struct json_in *j, json_t *obj, uint32_t index, uint32_t va
         m.flags |= GAME_MOVE_NULL;
     } else if ((m.text = string_member(obj, "san", &n)) != NULL ||
                (m.text = string_member(obj, "uci", &n)) != NULL) {
+        if (n == 0)
+            return bad(j, "a move's \"san\" or \"uci\" is empty");
         m.len = (uint32_t)n;
     } else {
         return bad(j, "a move needs \"san\" or \"uci\"");

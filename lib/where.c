@@ -6,6 +6,7 @@
 #include <string.h>
 #include "error.h"
 #include "filter.h"
+#include "utf8.h"
 #include "where.h"
 #include "banned.h"
 
@@ -94,10 +95,22 @@ static void error_at(struct parser *p, size_t at, const char *fmt, ...)
     if (!p->err)
         return;
     p->err->col = at + 1;
+    /* The message quotes parts of the expression, which may be any bytes:
+     * keep the valid UTF-8 prefix and read the rest as CP1252, so that the
+     * message is always valid UTF-8 (and never ends inside a character). */
+    char raw[sizeof p->err->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p->err->msg, sizeof p->err->msg, fmt, ap);
+    int len = vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    size_t n = len < 0 ? 0 : (size_t)len < sizeof raw ? (size_t)len : sizeof raw - 1;
+    size_t valid = utf8_valid_prefix(raw, n);
+    if (len >= (int)sizeof raw && n - valid < 4)
+        n = valid; /* the size limit cut a character in two */
+    size_t room = (sizeof p->err->msg - 1 - valid) / CP1252_UTF8_MAX;
+    memcpy(p->err->msg, raw, valid);
+    n = valid + utf8_from_cp1252(p->err->msg + valid, raw + valid, n - valid < room ? n - valid : room);
+    p->err->msg[n] = '\0';
 }
 
 static void out_of_memory(struct parser *p)
@@ -203,8 +216,14 @@ static void next(struct parser *p)
     p->tok = tok;
     p->tlen = n;
     p->pos = i + n;
-    if (tok == T_BAD)
-        error_at(p, i, "unexpected character '%c'", c);
+    if (tok == T_BAD) {
+        /* quote a whole UTF-8 character, not its first byte */
+        size_t k = (unsigned char)c < 0xC0 ? 1 : (unsigned char)c < 0xE0 ? 2
+                 : (unsigned char)c < 0xF0 ? 3 : 4;
+        if (strnlen(s + i, k) < k || !utf8_valid(s + i, k))
+            k = 1;
+        error_at(p, i, "unexpected character '%.*s'", (int)k, s + i);
+    }
 }
 
 /* ---- Parser ------------------------------------------------------------------ */

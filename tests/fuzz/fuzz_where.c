@@ -7,6 +7,7 @@
 #include "game_facts.h"
 #include "notation.h"
 #include "pgn_reader.h"
+#include "utf8.h"
 #include "where.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -14,8 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /*
  * data[0] chooses the regex flags and the match limit, the rest is the
  * expression. Whatever it is: no crash, hang or leak; a refusal is
- * PGN_ESYNTAX with a column inside the text and a message (not required to
- * be valid UTF-8 yet: "unexpected character" quotes a single byte); an
+ * PGN_ESYNTAX with a column inside the text and a message in valid UTF-8; an
  * accepted expression prints (where_format) as one that
  * parses to the same print, and evaluates on every sample game (lazy ones
  * too, which it completes as needed) to 0, 1 or an error status.
@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         size_t m = strnlen(err.msg, sizeof err.msg);
         if (rc != PGN_ESYNTAX || w)
             FAIL("'%s': where_parse returned %d", expr, rc);
-        else if (err.col > n + 1 || !m || m == sizeof err.msg)
+        else if (err.col > n + 1 || !m || m == sizeof err.msg || !utf8_valid(err.msg, m))
             FAIL("'%s': refused at column %zu with '%.*s'", expr, err.col, (int)m, err.msg);
         fuzz_done();
         return 0;

@@ -88,6 +88,9 @@ void test_where__errors_point_at_the_column(void)
     refused("", 1, "empty expression");
     refused("   ", 4, "empty expression");
     refused("white # 3", 7, "unexpected character '#'");
+    refused("white \xc3\xa9 3", 7, "unexpected character '\xc3\xa9'");   /* whole character */
+    refused("white \xff 3", 7, "unexpected character '\xc3\xbf'");       /* CP1252 y-diaeresis */
+    refused("white \xc3 3", 7, "unexpected character '\xc3\x83'");
     refused("date = 2015.06", 8, "'2015.06' is not a number: write text and dates in quotes");
     refused("white and", 10, "expected a condition at the end");
     refused("(white) = \"x\"", 9, "unexpected '='");
