@@ -101,7 +101,7 @@ enum { PLAIN_READ = 1 << 8, PLAIN_STANDARD = 1 << 9 };
  * Returns 0 when san_read() must decide; else *move and PLAIN_READ, the
  * san_flags the text has (SAN_CAPTURE, SAN_CHECK, SAN_MATE) and
  * PLAIN_STANDARD when the text is the SAN of the move in that language
- * without an origin square (with one, compare texts to know).
+ * (origin included: exactly the file, rank or square SAN writes).
  */
 unsigned san_read_plain(const struct pos *p, int in_check, const char *s, size_t len, int lang,
                         move16 *move);

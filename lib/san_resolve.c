@@ -604,6 +604,30 @@ static inline __attribute__((always_inline)) int plain_legal(const struct pos *p
 }
 
 /*
+ * 1 when a written origin (file, rank or both) is the one SAN writes for the
+ * move from-to: others holds the other pieces of its type that attack to, of
+ * which the legal ones must be told apart: by file if that is enough, else
+ * by rank, else by both; no origin at all when none is legal.
+ */
+static int origin_is_minimal(const struct pos *p, int in_check, bitboard others, int from,
+                             int to, int file_written, int rank_written)
+{
+    bitboard rivals = 0;
+    while (others) {
+        int f = bb_pop(&others);
+        if (plain_legal(p, f, to, in_check))
+            rivals |= sq_bb(f);
+    }
+    if (!rivals)
+        return 0;
+    if (!(rivals & file_bb(sq_file(from))))
+        return file_written && !rank_written;
+    if (!(rivals & rank_bb(sq_rank(from))))
+        return rank_written && !file_written;
+    return file_written && rank_written;
+}
+
+/*
  * san_parse_fast() and resolve_quick() in one pass, for the moves of nearly
  * every game: a pawn push "e4", a pawn capture "exd5", or a piece move
  * [letter][file][rank][x]square, each with a '+' or '#', resolving to
@@ -689,6 +713,7 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     } else {
         cands = attackers_of_type(p, type, to);
     }
+    bitboard all = cands;
     if (from_file >= 0)
         cands &= file_bb(from_file);
     if (from_rank >= 0)
@@ -707,9 +732,11 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     if (from < 0)
         return 0;
     *move = move_make(from, to, MF_NORMAL);
-    /* The SAN: no origin (when one is needed, the caller compares texts)
-     * and an 'x' exactly for a capture. */
-    if (from_file < 0 && from_rank < 0 && !target == !(flags & SAN_CAPTURE))
+    /* The SAN: an 'x' exactly for a capture, and the origin SAN writes. */
+    if (!target == !(flags & SAN_CAPTURE)
+        && ((from_file < 0 && from_rank < 0)
+            || origin_is_minimal(p, in_check, all & ~sq_bb(from), from, to, from_file >= 0,
+                                 from_rank >= 0)))
         flags |= PLAIN_STANDARD;
     return PLAIN_READ | flags;
 }

@@ -73,7 +73,7 @@ void test_san_paths__parse_shapes(void)
 /*
  * san_read_plain(), the replay's one-pass reading, must give the move and
  * flags san_read() gives whenever it answers (it may decline), and call the
- * text standard exactly when it is san_write()'s text without an origin.
+ * text standard exactly when it is san_write()'s text.
  * Positions: random games from the start (fixed seed, so checks, pins,
  * promotions and en passant come up) and the perft positions; tokens: the
  * SAN of every legal move and variations of it (no 'x', a wrong 'x',
@@ -107,15 +107,14 @@ static void compare_read(const struct pos *p, const char *tok, int *fails, int *
             continue;
         ++*plain;
         int rc = san_read(p, tok, strlen(tok), NOTATION_EN, &mb, &b, NULL);
-        /* PLAIN_STANDARD: exactly when the text is the SAN, unless it has an origin. */
+        /* PLAIN_STANDARD: exactly when the text is the SAN. */
         char san[MOVE_TEXT_MAX];
         san_write(p, mb, san);
         int is_san = rc == MOVE_OK && unmarked(tok) == unmarked(san)
                   && !memcmp(tok, san, unmarked(san));
-        int origin = b.from_rank >= 0 || (b.pieces && b.from_file >= 0);
         const char *what = rc != MOVE_OK || ma != mb ? "move"
                          : (got & 0xFF) != b.flags ? "flags"
-                         : !(got & PLAIN_STANDARD) != !(is_san && !origin) ? "standard" : NULL;
+                         : !(got & PLAIN_STANDARD) != !is_san ? "standard" : NULL;
         if (what) {
             char fen[FEN_MAX];
             pos_to_fen(p, 0, fen);
