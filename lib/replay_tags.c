@@ -21,7 +21,8 @@ void replay_index_tags(const struct game *g, struct known_tags *k)
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
         for (int j = 0; j < KT_COUNT; j++) {
-            if (t->name_len == lens[j] && !k->tag[j] && !memcmp(t->name, names[j], lens[j])) {
+            if (t->name_len == lens[j] && t->name[0] == names[j][0] && !k->tag[j]
+                && !memcmp(t->name, names[j], lens[j])) {
                 k->tag[j] = t;
                 break;
             }
@@ -75,7 +76,8 @@ void replay_check_tags(struct replay *r, const struct game *g, const struct know
         /* Tag sections are short: a quadratic scan is cheaper than hashing. */
         for (uint32_t j = 0; j < i; j++) {
             const struct game_tag *u = &g->tags[j];
-            if (u->name_len == t->name_len && !memcmp(u->name, t->name, t->name_len)) {
+            if (u->name_len == t->name_len && u->name[0] == t->name[0]
+                && !memcmp(u->name, t->name, t->name_len)) {
                 replay_add(r, D_DUPLICATE_TAG, t->line, t->col, g->offset + t->off,
                            "duplicate tag %s (first at line %llu)", t->name,
                            (unsigned long long)u->line);
