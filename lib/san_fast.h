@@ -95,9 +95,10 @@ enum { PLAIN_READ = 1 << 8, PLAIN_STANDARD = 1 << 9 };
 /**
  * san_read() for the plain case only, for a replay that knows whether the
  * side to move of p is in check (the check test of the move before tells):
- * a pawn push "e4", a pawn capture "exd5" or a piece move [letter][file]
- * [rank][x]square in language lang, with a '+' or '#', resolving to exactly
- * one legal move that is neither castling, en passant nor a promotion.
+ * a pawn push "e4", a pawn capture "exd5", a piece move [letter][file]
+ * [rank][x]square in language lang resolving to exactly one legal move that
+ * is neither castling, en passant nor a promotion, or a legal "O-O" /
+ * "O-O-O"; each with a '+' or '#'.
  * Returns 0 when san_read() must decide; else *move and PLAIN_READ, the
  * san_flags the text has (SAN_CAPTURE, SAN_CHECK, SAN_MATE) and
  * PLAIN_STANDARD when the text is the SAN of the move in that language

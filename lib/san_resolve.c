@@ -1,6 +1,7 @@
 /* san_resolve.c - phase 2 of move reading: struct san_parts + position -> one legal move. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
+#include <string.h>
 #include "san.h"
 #include "movegen.h"
 #include "notation.h"
@@ -627,12 +628,27 @@ static int origin_is_minimal(const struct pos *p, int in_check, bitboard others,
     return file_written && rank_written;
 }
 
+/* san_read_plain() of "O-O" and "O-O-O" (marks taken off); the zeros and
+ * the king-move forms go the general way. Out of line: it is rare. */
+static __attribute__((noinline)) unsigned castling_plain(const struct pos *p,
+                                                         const unsigned char *s, size_t len,
+                                                         unsigned flags, move16 *move)
+{
+    const char *why;
+    int kingside = len == 3 && s[1] == '-' && s[2] == 'O';
+    if (!kingside && !(len == 5 && !memcmp(s, "O-O-O", 5)))
+        return 0;
+    if (!(*move = movegen_castling(p, kingside, &why)))
+        return 0;
+    return PLAIN_READ | PLAIN_STANDARD | flags;
+}
+
 /*
  * san_parse_fast() and resolve_quick() in one pass, for the moves of nearly
- * every game: a pawn push "e4", a pawn capture "exd5", or a piece move
- * [letter][file][rank][x]square, each with a '+' or '#', resolving to
- * exactly one legal move that is neither castling, en passant nor a
- * promotion. Every other text (and any doubt) returns 0 for the general
+ * every game: a pawn push "e4", a pawn capture "exd5", a piece move
+ * [letter][file][rank][x]square resolving to exactly one legal move that is
+ * neither castling, en passant nor a promotion, or a legal "O-O" / "O-O-O";
+ * each with a '+' or '#'. Every other text (and any doubt) returns 0 for the general
  * way. tests/unit/test_san_paths.c compares it with san_read() and
  * san_write().
  */
@@ -650,7 +666,7 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     }
     unsigned to_file = s[len - 2] - (unsigned)'a', to_rank = s[len - 1] - (unsigned)'1';
     if (to_file > 7 || to_rank > 7)
-        return 0;
+        return s[0] == 'O' ? castling_plain(p, s, len, flags, move) : 0;
     int us = p->side, to = make_sq((int)to_file, (int)to_rank), target = p->board[to], from;
     if (target && piece_color(target) == us)
         return 0;
