@@ -167,24 +167,27 @@ static void put_move_comments(struct layout *l, const struct game_move *m, uint3
             put_comment(l, &l->w->g->comments[m->comment_first + k]);
 }
 
-static void put_tags(struct go_game *w)
+void pgn_write_tags(struct go_game *w)
 {
-    for (size_t i = 0; i < w->ntags; i++) {
+    for (size_t i = 0; i < w->ntags && !w->err; i++) {
         const struct go_tag *t = &w->tags[i];
-        go_put(w, "[", 1);
-        go_put(w, t->name, t->name_len);
-        go_put(w, " \"", 2);
-        const char *v = t->value;
-        size_t n = t->value_len, from = 0;
-        for (size_t k = 0; k < n; k++) {
-            if (v[k] != '"' && v[k] != '\\')
-                continue;
-            go_put(w, v + from, k - from);
-            go_put(w, "\\", 1);
-            from = k;
+        /* Worst case: every byte of the value escaped. */
+        w->err = buf_reserve(w->out, t->name_len + 2 * (size_t)t->value_len + 6);
+        if (w->err)
+            return;
+        char *d = w->out->data + w->out->len;
+        *d++ = '[';
+        memcpy(d, t->name, t->name_len);
+        d += t->name_len;
+        *d++ = ' ';
+        *d++ = '"';
+        for (const char *v = t->value, *e = v + t->value_len; v < e; v++) {
+            if (*v == '"' || *v == '\\')
+                *d++ = '\\';
+            *d++ = *v;
         }
-        go_put(w, v + from, n - from);
-        go_put(w, "\"]\n", 3);
+        memcpy(d, "\"]\n", 3);
+        w->out->len = (size_t)(d + 3 - w->out->data);
     }
     if (w->ntags)
         go_put(w, "\n", 1);
@@ -314,7 +317,7 @@ void pgn_write_game(struct go_game *w)
 {
     static const struct go_visit visit = { line_begin, move, NULL, line_end };
     struct layout l = { .w = w, .width = w->o->opts.width, .sep = NO_SEP };
-    put_tags(w);
+    pgn_write_tags(w);
     w->ctx = &l;
     go_walk(w, &visit);
     const struct game *g = w->g;
