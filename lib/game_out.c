@@ -319,13 +319,17 @@ static const char *const str_defaults[STR_TAGS] = { "?", "?", "????.??.??", "?",
 /* Index of a tag name in the Seven Tag Roster, or -1 (runs for every tag written). */
 static int str_index(const char *name, size_t len)
 {
-    static const unsigned char lens[STR_TAGS] = { 5, 4, 4, 5, 5, 5, 6 };
-    if (len < 4 || len > 6)
-        return -1;
-    for (int k = 0; k < STR_TAGS; k++)
-        if (lens[k] == len && name[0] == str_names[k][0] && !memcmp(name, str_names[k], len))
-            return k;
-    return -1;
+    int k;
+    switch (name[0]) {
+    case 'E': k = 0; break;
+    case 'S': k = 1; break;
+    case 'D': k = 2; break;
+    case 'R': k = len == 5 ? 3 : 6; break;
+    case 'W': k = 4; break;
+    case 'B': k = 5; break;
+    default: return -1;
+    }
+    return len == strlen(str_names[k]) && !memcmp(name, str_names[k], len) ? k : -1;
 }
 
 static void push_tag_n(struct go_game *w, const char *name, size_t name_len, const char *value,
