@@ -681,14 +681,19 @@ int game_out_retag(struct game_out *o, const struct game *g, const struct replay
         game_cut(g, &c))
         return PGN_EINVAL;
     struct go_game w = { .o = o, .g = g, .r = r, .out = out };
+    /* The lines written end as the input's first line does: no mixed line ends. */
+    const char *nl = memchr(g->raw, '\n', g->raw_len);
+    const char *eol = nl && nl > g->raw && nl[-1] == '\r' ? "\r\n" : "\n";
+    size_t eol_len = strlen(eol);
     go_prepare(&w, 1);
     if (c.lead_len) {
         go_put(&w, g->raw + c.lead, c.lead_len);
-        go_put(&w, "\n", 1);
+        go_put(&w, eol, eol_len);
     }
-    pgn_write_tags(&w);
+    pgn_write_tags(&w, eol);
     go_put(&w, g->raw + c.text, c.text_len);
-    go_put(&w, "\n\n", 2);
+    go_put(&w, eol, eol_len);
+    go_put(&w, eol, eol_len);
     if (!w.err)
         o->games++;
     return w.err;

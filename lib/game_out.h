@@ -160,7 +160,8 @@ int game_out_game(struct game_out *o, const struct game *g, const struct replay 
  * what comes before the tags (comments, % lines) and a new line, the tag
  * section exactly as game_out_game() writes it (o->extra's tags included),
  * then the movetext byte for byte, from its first line to its last
- * non-blank byte (see game_cut() in game.h), and an empty line. For
+ * non-blank byte (see game_cut() in game.h), and an empty line. The lines
+ * written end with "\r\n" when the input's first line does, else "\n". For
  * annotations that only touch tags: no move is written again. g must be
  * replayed into r as for game_out_game(). Returns PGN_OK, PGN_ENOMEM,
  * PGN_ETOOBIG, or PGN_EINVAL (nothing appended) when the game cannot be

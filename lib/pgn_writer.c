@@ -167,12 +167,13 @@ static void put_move_comments(struct layout *l, const struct game_move *m, uint3
             put_comment(l, &l->w->g->comments[m->comment_first + k]);
 }
 
-void pgn_write_tags(struct go_game *w)
+void pgn_write_tags(struct go_game *w, const char *eol)
 {
+    size_t eol_len = strlen(eol);
     for (size_t i = 0; i < w->ntags && !w->err; i++) {
         const struct go_tag *t = &w->tags[i];
         /* Worst case: every byte of the value escaped. */
-        w->err = buf_reserve(w->out, t->name_len + 2 * (size_t)t->value_len + 6);
+        w->err = buf_reserve(w->out, t->name_len + 2 * (size_t)t->value_len + 4 + eol_len);
         if (w->err)
             return;
         char *d = w->out->data + w->out->len;
@@ -186,11 +187,13 @@ void pgn_write_tags(struct go_game *w)
                 *d++ = '\\';
             *d++ = *v;
         }
-        memcpy(d, "\"]\n", 3);
-        w->out->len = (size_t)(d + 3 - w->out->data);
+        *d++ = '"';
+        *d++ = ']';
+        memcpy(d, eol, eol_len);
+        w->out->len = (size_t)(d + eol_len - w->out->data);
     }
     if (w->ntags)
-        go_put(w, "\n", 1);
+        go_put(w, eol, eol_len);
 }
 
 static struct layout *layout_of(struct go_game *w) { return w->ctx; }
@@ -317,7 +320,7 @@ void pgn_write_game(struct go_game *w)
 {
     static const struct go_visit visit = { line_begin, move, NULL, line_end };
     struct layout l = { .w = w, .width = w->o->opts.width, .sep = NO_SEP };
-    pgn_write_tags(w);
+    pgn_write_tags(w, "\n");
     w->ctx = &l;
     go_walk(w, &visit);
     const struct game *g = w->g;

@@ -21,7 +21,7 @@ struct corpus {
     struct game_out o;
     struct replay r;
     struct buf full, re;
-    long valid, retagged, failures;
+    long valid, retagged, crlf, failures;
 };
 
 /* Length of the tag section at the start of PGN text s: the tag pairs and the empty line. */
@@ -106,18 +106,29 @@ static void check_game(struct corpus *c, const struct game *g)
         return;
     }
     c->retagged++;
-    const char *s = c->re.data;
-    size_t n = c->re.len, at = cut.lead_len ? cut.lead_len + 1 : 0;
-    size_t ts = tag_section(c->full.data, c->full.len);
+    /* The expected tag section: game_out_game()'s, with the input's line ends. */
+    const char *nl = memchr(g->raw, '\n', g->raw_len);
+    int crlf = nl && nl > g->raw && nl[-1] == '\r';
+    c->crlf += crlf;
+    size_t eol = crlf ? 2 : 1, ts0 = tag_section(c->full.data, c->full.len), ts = 0;
+    char *want = malloc(2 * ts0 + 1);
+    for (size_t i = 0; want && i < ts0; i++) {
+        if (crlf && c->full.data[i] == '\n')
+            want[ts++] = '\r';
+        want[ts++] = c->full.data[i];
+    }
+    const char *s = c->re.data, *end = crlf ? "\r\n\r\n" : "\n\n";
+    size_t n = c->re.len, at = cut.lead_len ? cut.lead_len + eol : 0;
     /* The raw span without trailing blanks: the movetext must be its end, byte for byte. */
     size_t raw_end = g->raw_len;
     while (raw_end && memchr(" \t\r\n\f\v", g->raw[raw_end - 1], 6))
         raw_end--;
-    if (!ts || n < at + ts + 2 || memcmp(s + at, c->full.data, ts)) {
+    size_t mt = n - 2 * eol - at - ts; /* the movetext copied (when the checks below hold) */
+    if (!want || !ts || n < at + ts + 2 * eol || memcmp(s + at, want, ts)) {
         RETAG_FAIL("%s game %llu: tag section differs from game_out_game's", g->file,
                    (unsigned long long)g->index);
-    } else if (memcmp(s + n - 2, "\n\n", 2) || n - 2 - at - ts > raw_end ||
-               memcmp(s + at + ts, g->raw + raw_end - (n - 2 - at - ts), n - 2 - at - ts)) {
+    } else if (memcmp(s + n - 2 * eol, end, 2 * eol) || mt > raw_end ||
+               memcmp(s + at + ts, g->raw + raw_end - mt, mt)) {
         RETAG_FAIL("%s game %llu: movetext is not the input's", g->file,
                    (unsigned long long)g->index);
     } else if (!utf8_valid(s, n)) {
@@ -125,6 +136,7 @@ static void check_game(struct corpus *c, const struct game *g)
     } else if (!reads_back(g, &c->re, &c->full)) {
         RETAG_FAIL("%s game %llu: reads back differently", g->file, (unsigned long long)g->index);
     }
+    free(want);
 }
 
 static void check_file(const char *rel, void *ctx)
@@ -165,6 +177,7 @@ void test_retag__corpus_tags_and_movetext(void)
     /* Nearly every valid game is retagged; the rest (CP1252, header-only, ...) are refused. */
     CHECK(c->valid > 600);
     CHECK(c->retagged * 10 > c->valid * 9);
+    CHECK(c->crlf > 10); /* games with CRLF line ends were among them */
     buf_release(&c->full);
     buf_release(&c->re);
     replay_release(&c->r);
