@@ -557,7 +557,8 @@ static size_t annotate_tags(struct worker *w, const struct game *g, const struct
             eco_split_name(e, opening, sizeof opening, variation, sizeof variation);
             tags[ntags++] = (struct go_extra_tag){ "ECO", keep(w, e->eco) };
             tags[ntags++] = (struct go_extra_tag){ "Opening", keep(w, opening) };
-            /* An old Variation would contradict the new Opening: none is removed. */
+            /* A name without a variation part: the input's Variation would contradict
+             * the new Opening, so it is removed (a NULL value). */
             tags[ntags++] = (struct go_extra_tag){ "Variation",
                                                    variation[0] ? keep(w, variation) : NULL };
         }
