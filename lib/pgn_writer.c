@@ -172,8 +172,9 @@ void pgn_write_tags(struct go_game *w, const char *eol)
     size_t eol_len = strlen(eol);
     for (size_t i = 0; i < w->ntags && !w->err; i++) {
         const struct go_tag *t = &w->tags[i];
-        /* Worst case: every byte of the value escaped. */
-        w->err = buf_reserve(w->out, t->name_len + 2 * (size_t)t->value_len + 4 + eol_len);
+        /* [name "value"]: 5 bytes besides name, value and line end; at worst
+         * every byte of the value escaped. */
+        w->err = buf_reserve(w->out, t->name_len + 2 * (size_t)t->value_len + 5 + eol_len);
         if (w->err)
             return;
         char *d = w->out->data + w->out->len;

@@ -93,7 +93,8 @@ search_cpu() { # search_cpu RUNS COMMAND...: best CPU seconds, or "?" without /u
     b=
     while [ "$n" -gt 0 ]; do
         /usr/bin/time -o "$tmp/search-time" -f "%U %S" "$@" >/dev/null 2>&1
-        t=$(awk '{ print $1 + $2 }' "$tmp/search-time")
+        # The last line: time puts "Command exited with non-zero status N" first.
+        t=$(tail -n 1 "$tmp/search-time" | awk '{ print $1 + $2 }')
         if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
         n=$((n - 1))
     done

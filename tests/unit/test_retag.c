@@ -271,3 +271,42 @@ void test_retag__refuses_what_changes_movetext(void)
     replay_release(&r);
     pgn_reader_free(reader);
 }
+
+/* The tag writer reserves room exactly: any fill of the output buffer, under ASan. */
+void test_retag__any_buffer_fill(void)
+{
+    /* An empty value and one whose every byte is escaped: no slack in the reservation. */
+    static const char text[] = "[Event \"a \\\"quoted\\\" event\"]\r\n[WhiteElo \"\"]\r\n"
+                               "[Annotator \"\\\"\\\\\"]\r\n\r\n1. e4 *\r\n";
+    static const struct go_extra_tag tags[] = { { "ECO", "B00" }, { "Opening", "King's Pawn" } };
+    struct go_extra x = { tags, 2, NULL };
+    struct pgn_reader *reader;
+    struct game g;
+    struct replay r;
+    struct game_out o;
+    struct buf first, out;
+    char pad[1024];
+    memset(pad, '.', sizeof pad);
+    CHECK(pgn_reader_open_mem(&reader, text, strlen(text), NULL) == PGN_OK);
+    CHECK(pgn_reader_next(reader, &g) == 1);
+    replay_init(&r, NULL);
+    CHECK(replay_game(&r, &g) == PGN_OK && !r.errors);
+    game_out_init(&o, NULL);
+    o.extra = &x;
+    buf_init(&first, 1 << 20);
+    CHECK_EQ_INT(game_out_retag(&o, &g, &r, &first), PGN_OK);
+    for (size_t fill = 0; fill <= sizeof pad; fill++) {
+        buf_init(&out, 1 << 20);
+        CHECK_EQ_INT(buf_append(&out, pad, fill), PGN_OK);
+        CHECK_EQ_INT(game_out_retag(&o, &g, &r, &out), PGN_OK);
+        if (out.len != fill + first.len || memcmp(out.data + fill, first.data, first.len)) {
+            FAIL("after %zu bytes: different output", fill);
+            fill = sizeof pad;
+        }
+        buf_release(&out);
+    }
+    buf_release(&first);
+    game_out_release(&o);
+    replay_release(&r);
+    pgn_reader_free(reader);
+}
