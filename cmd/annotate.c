@@ -1,5 +1,6 @@
 /* annotate.c - `pgnkit annotate`: opening, facts, judgments and engine evaluations added to games. */
 /* SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -30,8 +31,10 @@ static const char *const annotate_usage[] = {
     "pgnkit annotate [OPTIONS] [FILE...]",
     "",
     "Adds opening tags, computed facts, move judgments and engine evaluations to games",
-    "and writes them in PGN export format. Invalid games are reported as validate does",
-    "and passed through unchanged. Reads standard input when no FILE (or '-') is given.",
+    "and writes them as PGN. When only tags are added, each game's movetext is copied",
+    "as read; otherwise games are written in PGN export format. Invalid games are",
+    "reported as validate does and passed through unchanged. Reads standard input when",
+    "no FILE (or '-') is given.",
     "",
     "Without an engine:",
     "        --eco             ECO, Opening and Variation tags (deepest known position)",
@@ -56,7 +59,10 @@ static const char *const annotate_usage[] = {
     "        --engine-timeout MS  restart an engine silent for MS ms (default 30000)",
     "    -j, --jobs N          N engines on different games (default: the number of CPUs)",
     "Other:",
-    "        --width N         PGN lines of at most N characters (80; 0: no limit)",
+    "        --width N         write every movetext in export format, in lines of at",
+    "                          most N characters (80; 0: no limit); without it, a",
+    "                          movetext with only tags added is copied as read",
+    "        --format pgn      the only output format (pipe it to convert for JSON)",
     "    -q, --quiet           print no diagnostics, no progress and no summary",
     "    -h, --help            show this help",
     NULL,
@@ -65,7 +71,7 @@ static const char *const annotate_usage[] = {
 enum {
     OPT_ECO = 256, OPT_PLYCOUNT, OPT_TERMINATION, OPT_FINAL_FEN, OPT_HASH, OPT_FEN_COMMENTS,
     OPT_JUDGE, OPT_DEPTH, OPT_NODES, OPT_MOVETIME, OPT_MULTIPV, OPT_PV_PLIES, OPT_ENGINE_OPTION,
-    OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_JUDGE_MODEL,
+    OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_JUDGE_MODEL, OPT_FORMAT,
 };
 
 static const struct option annotate_options[] = {
@@ -87,16 +93,19 @@ static const struct option annotate_options[] = {
     { "engine-timeout", required_argument, NULL, OPT_ENGINE_TIMEOUT },
     { "jobs", required_argument, NULL, 'j' },
     { "width", required_argument, NULL, OPT_WIDTH },
+    { "format", required_argument, NULL, OPT_FORMAT },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
 
-enum { MAX_ENGINE_OPTIONS = 64, FLUSH_AT = 1 << 16 };
+enum { MAX_ENGINE_OPTIONS = 64, FLUSH_AT = 1 << 16, MAX_EXTRA_TAGS = 16 };
 #define OUT_MAX ((size_t)1 << 30)
 
 struct annotate {
     int eco, plycount, termination, final_fen, hash, fen_comments, judge, quiet;
+    int in_movetext; /* an annotation goes into the movetext (FEN comments, judgments) */
+    int rewrite;     /* the movetext is written again, not copied as read */
     int judge_model; /* enum judge_model */
     int use_engine;
     const char *engine_name;
@@ -399,30 +408,18 @@ struct side_stats {
 };
 
 /*
- * Annotates g into out; diagnostics to diag. The engine (if any) is
+ * The annotations inside the movetext (judgments, evaluations, FEN comments)
+ * into w->extras, the players' counts into st. Returns -1 when they are
+ * made, else the outcome of a game left unannotated: OUT_ENGINE_FAILED
+ * (written as read), OUT_INTERRUPTED (not written). The engine (if any) is
  * restarted after a failure and the game tried once more.
  */
-static int annotate_game(struct worker *w, const struct game *g, struct buf *out, FILE *diag,
-                         uint32_t *plies_out)
+static int annotate_moves(struct worker *w, const struct game *g, struct buf *out, FILE *diag,
+                          struct side_stats st[2])
 {
     const struct annotate *a = w->a;
     struct replay *r = &w->r;
-    *plies_out = 0;
-    if (g->flags & GAME_EMPTY)
-        return OUT_EMPTY;
-    if (replay_game(r, g) != PGN_OK)
-        die(EXIT_IO, "out of memory");
-    if (r->errors || r->skipped) {
-        if (!a->quiet)
-            report_diags(diag, g, r, r->errors ? SEV_ERROR : SEV_NOTE, 0);
-        int rc = game_out_raw(&w->out, g, out);
-        if (rc == PGN_EINVAL)
-            fprintf(diag, "%s: error: %s: game %" PRIu64 " is over the size limit: not copied\n",
-                    progname, g->file, g->index);
-        return r->errors ? OUT_INVALID : OUT_SKIPPED;
-    }
     uint32_t n = g->vars[0].count;
-    arena_reset(&w->strings);
     grow(w, g, n);
     w->pos[0] = r->start;
     for (uint32_t k = 0; k < n; k++) {
@@ -433,7 +430,6 @@ static int annotate_game(struct worker *w, const struct game *g, struct buf *out
         else
             pos_play(&w->pos[k + 1], r->moves[i]);
     }
-    *plies_out = n;
 
     /* Evaluations: from the engine, or from the game's [%eval] comments. */
     int judge = a->judge || a->use_engine;
@@ -479,8 +475,6 @@ static int annotate_game(struct worker *w, const struct game *g, struct buf *out
     }
 
     /* Per move: judgment, evaluation, FEN. */
-    struct side_stats st[2];
-    memset(st, 0, sizeof st);
     for (uint32_t k = 1; k <= n; k++) {
         uint32_t i = g->vars[0].first + k - 1;
         struct go_move_extra *x = &w->extras[i];
@@ -537,25 +531,36 @@ static int annotate_game(struct worker *w, const struct game *g, struct buf *out
             x->comments[x->ncomments++] = keep(w, fen);
         }
     }
+    return -1;
+}
 
-    /* Tags. */
-    struct go_extra_tag tags[16];
+/* The tags the options ask for into tags (room for MAX_EXTRA_TAGS); returns how many. */
+static size_t annotate_tags(struct worker *w, const struct game *g, const struct side_stats st[2],
+                            struct go_extra_tag *tags)
+{
+    const struct annotate *a = w->a;
+    const struct replay *r = &w->r;
+    uint32_t n = r->plies;
+    int judge = a->judge;
     size_t ntags = 0;
-    const struct pos *final = &w->pos[n];
+    const struct pos *final = &r->final;
     if (a->eco) {
         const struct eco_entry *e = NULL;
         int has_null = 0;
         for (uint32_t k = 0; k < n; k++)
             has_null |= (g->moves[g->vars[0].first + k].flags & GAME_MOVE_NULL) != 0;
+        /* The replay's keys of the positions: nothing is played again. */
         if (!has_null)
-            e = eco_classify(&r->start, r->moves + g->vars[0].first, n, NULL);
+            e = eco_classify_keys(r->keys, n, NULL);
         if (e) {
             char opening[256], variation[256];
             eco_split_name(e, opening, sizeof opening, variation, sizeof variation);
             tags[ntags++] = (struct go_extra_tag){ "ECO", keep(w, e->eco) };
             tags[ntags++] = (struct go_extra_tag){ "Opening", keep(w, opening) };
-            if (variation[0])
-                tags[ntags++] = (struct go_extra_tag){ "Variation", keep(w, variation) };
+            /* A name without a variation part: the input's Variation would contradict
+             * the new Opening, so it is removed (a NULL value). */
+            tags[ntags++] = (struct go_extra_tag){ "Variation",
+                                                   variation[0] ? keep(w, variation) : NULL };
         }
     }
     if (a->plycount) {
@@ -600,11 +605,50 @@ static int annotate_game(struct worker *w, const struct game *g, struct buf *out
             }
         }
     }
+    assert(ntags <= MAX_EXTRA_TAGS);
+    return ntags;
+}
 
-    struct go_extra extra = { tags, ntags, w->extras };
+/*
+ * Annotates g into out; diagnostics to diag. When only tags change, the
+ * movetext is copied as read (game_out_retag), else written again.
+ */
+static int annotate_game(struct worker *w, const struct game *g, struct buf *out, FILE *diag,
+                         uint32_t *plies_out)
+{
+    const struct annotate *a = w->a;
+    struct replay *r = &w->r;
+    *plies_out = 0;
+    if (g->flags & GAME_EMPTY)
+        return OUT_EMPTY;
+    if (replay_game(r, g) != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    if (r->errors || r->skipped) {
+        if (!a->quiet)
+            report_diags(diag, g, r, r->errors ? SEV_ERROR : SEV_NOTE, 0);
+        int rc = game_out_raw(&w->out, g, out);
+        if (rc == PGN_EINVAL)
+            fprintf(diag, "%s: error: %s: game %" PRIu64 " is over the size limit: not copied\n",
+                    progname, g->file, g->index);
+        return r->errors ? OUT_INVALID : OUT_SKIPPED;
+    }
+    arena_reset(&w->strings);
+    *plies_out = g->vars[0].count;
+    struct side_stats st[2];
+    memset(st, 0, sizeof st);
+    if (a->in_movetext) {
+        int outcome = annotate_moves(w, g, out, diag, st);
+        if (outcome >= 0)
+            return outcome;
+    }
+    struct go_extra_tag tags[MAX_EXTRA_TAGS];
+    size_t ntags = annotate_tags(w, g, st, tags);
+    struct go_extra extra = { tags, ntags, a->in_movetext ? w->extras : NULL };
     w->out.extra = &extra;
     size_t mark = out->len;
-    int rc = game_out_game(&w->out, g, r, out);
+    int rc = a->rewrite ? PGN_EINVAL : game_out_retag(&w->out, g, r, out);
+    if (rc == PGN_EINVAL)
+        rc = game_out_game(&w->out, g, r, out);
     w->out.extra = NULL;
     if (rc) {
         out->len = mark;
@@ -850,12 +894,24 @@ int cmd_annotate(int argc, char **argv)
             if (parse_count("--width", optarg, 0, 1000000, &v))
                 return EXIT_USAGE;
             a.go.width = (unsigned)v;
+            a.rewrite = 1;
+            break;
+        case OPT_FORMAT:
+            /* Annotations live in PGN comments, NAGs and variations: convert
+             * turns the result into JSON with all of them. */
+            if (strcmp(optarg, "pgn")) {
+                error("--format %s: annotate writes PGN only; pipe its output to "
+                      "'pgnkit convert --format %s'", optarg, optarg);
+                return EXIT_USAGE;
+            }
             break;
         case 'q': a.quiet = 1; break;
         case 'h': print_usage(stdout, annotate_usage); return EXIT_OK;
         default: return usage_error(annotate_usage);
         }
     }
+    a.in_movetext = a.fen_comments || a.judge || a.use_engine;
+    a.rewrite |= a.in_movetext;
     if (a.use_engine) {
         a.judge = 1;
         a.go.strip |= GO_STRIP_EVALS; /* the engine's evaluations replace the old ones */

@@ -18,6 +18,12 @@ struct slot {
 
 static struct slot *slots;
 static size_t mask, entries, bad_lines, longest;
+/* One bit per value of a key's top 16 bits: most positions of a game are in
+ * no table line, and this answers them without probing the slots. */
+enum { FILTER_BITS = 16 };
+static uint64_t filter[(1u << FILTER_BITS) / 64];
+
+static unsigned filter_bit(uint64_t key) { return (unsigned)(key >> (64 - FILTER_BITS)); }
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static struct slot *find(uint64_t key)
@@ -62,6 +68,7 @@ static void index_row(const char *row)
     if (sl->entry.name)
         return; /* the first line reaching a position names it */
     sl->key = pos_repetition_key(&p);
+    filter[filter_bit(sl->key) / 64] |= (uint64_t)1 << (filter_bit(sl->key) % 64);
     memcpy(sl->entry.eco, row, 3);
     sl->entry.eco[3] = 0;
     size_t name_len = (size_t)(tab2 - tab1 - 1);
@@ -102,12 +109,21 @@ size_t eco_count(void) { return ready() ? entries : 0; }
 
 size_t eco_bad_lines(void) { return ready() ? bad_lines : eco_rows_count; }
 
+/* A transposition reaches a table position in about as many plies as the
+ * table line; beyond twice the longest line nothing can match. */
+static size_t ply_limit(void) { return 2 * longest + 8; }
+
+static const struct eco_entry *lookup_key(uint64_t key)
+{
+    if (!(filter[filter_bit(key) / 64] >> (filter_bit(key) % 64) & 1))
+        return NULL;
+    const struct slot *sl = find(key);
+    return sl->entry.name ? &sl->entry : NULL;
+}
+
 const struct eco_entry *eco_lookup(const struct pos *p)
 {
-    if (!ready())
-        return NULL;
-    const struct slot *sl = find(pos_repetition_key(p));
-    return sl->entry.name ? &sl->entry : NULL;
+    return ready() ? lookup_key(pos_repetition_key(p)) : NULL;
 }
 
 const struct eco_entry *eco_classify(const struct pos *start, const move16 *moves, size_t n,
@@ -115,9 +131,7 @@ const struct eco_entry *eco_classify(const struct pos *start, const move16 *move
 {
     if (!ready())
         return NULL;
-    /* A transposition reaches a table position in about as many plies as
-     * the table line; beyond twice the longest line nothing can match. */
-    size_t limit = 2 * longest + 8;
+    size_t limit = ply_limit();
     const struct eco_entry *best = eco_lookup(start);
     size_t best_ply = 0;
     struct pos p = *start;
@@ -127,6 +141,25 @@ const struct eco_entry *eco_classify(const struct pos *start, const move16 *move
         if (e) {
             best = e;
             best_ply = i + 1;
+        }
+    }
+    if (ply)
+        *ply = best_ply;
+    return best;
+}
+
+const struct eco_entry *eco_classify_keys(const uint64_t *keys, size_t n, size_t *ply)
+{
+    if (!ready())
+        return NULL;
+    size_t last = n < ply_limit() ? n : ply_limit();
+    const struct eco_entry *best = NULL;
+    size_t best_ply = 0;
+    for (size_t i = 0; i <= last; i++) {
+        const struct eco_entry *e = lookup_key(keys[i]);
+        if (e) {
+            best = e;
+            best_ply = i;
         }
     }
     if (ply)

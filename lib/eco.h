@@ -41,6 +41,14 @@ const struct eco_entry *eco_classify(const struct pos *start, const move16 *move
                                      size_t *ply);
 
 /**
+ * The same classification from the positions' repetition keys
+ * (pos_repetition_key) instead of the moves: keys[0..n] are the keys of the
+ * start position and of the positions after each of n plies, as a replay
+ * already has them (struct replay's keys), so nothing is played again.
+ */
+const struct eco_entry *eco_classify_keys(const uint64_t *keys, size_t n, size_t *ply);
+
+/**
  * Splits an entry's name into opening and variation at the first ": " (the
  * variation part may be empty): the Opening and Variation tags.
  */

@@ -199,6 +199,26 @@ const struct game_tag *game_tag(const struct game *g, const char *name);
 /** Value of the first tag called name, or NULL. */
 const char *game_tag_value(const struct game *g, const char *name);
 
+/*
+ * The raw text of a game cut around its tag section, for writers that
+ * replace the tags and copy the rest byte for byte: offsets into raw.
+ */
+struct game_cut {
+    size_t lead, lead_len; /* what stands before the first tag pair (comments, % lines),
+                              blanks and byte order mark left out; lead_len 0 when none */
+    size_t text, text_len; /* the movetext: from the start of the first non-blank line
+                              after the last tag pair's line (of the span when there is
+                              no tag) to the last non-blank byte of the span */
+};
+
+/**
+ * Cuts g (see struct game_cut). Returns 0, or -1 when the game cannot be
+ * cut so: no raw text (GAME_TRUNCATED), GAME_CP1252 (raw is not UTF-8),
+ * GAME_LAZY, no movetext after the tags, or a comment, move or result
+ * standing between the first tag pair and the end of the last one's line.
+ */
+int game_cut(const struct game *g, struct game_cut *c);
+
 /** Zeroes g. A zeroed game has no lines at all (nvars 0), unlike any the reader returns. */
 void game_clear(struct game *g);
 

@@ -316,29 +316,38 @@ static const char *const str_names[STR_TAGS] = {
 };
 static const char *const str_defaults[STR_TAGS] = { "?", "?", "????.??.??", "?", "?", "?", "*" };
 
-static int str_index(const char *name)
+/* Index of a tag name in the Seven Tag Roster, or -1 (runs for every tag written). */
+static int str_index(const char *name, size_t len)
 {
-    for (int k = 0; k < STR_TAGS; k++)
-        if (!strcmp(name, str_names[k]))
-            return k;
-    return -1;
+    int k;
+    switch (name[0]) {
+    case 'E': k = 0; break;
+    case 'S': k = 1; break;
+    case 'D': k = 2; break;
+    case 'R': k = len == 5 ? 3 : 6; break;
+    case 'W': k = 4; break;
+    case 'B': k = 5; break;
+    default: return -1;
+    }
+    return len == strlen(str_names[k]) && !memcmp(name, str_names[k], len) ? k : -1;
 }
 
-static void push_tag(struct go_game *w, const char *name, const char *value)
+static void push_tag_n(struct go_game *w, const char *name, size_t name_len, const char *value,
+                       size_t value_len)
 {
-    struct go_tag t = { name, value, (uint32_t)strlen(name), (uint32_t)strlen(value) };
+    struct go_tag t = { name, value, (uint32_t)name_len, (uint32_t)value_len };
     if (!w->err)
         w->err = buf_append(&w->o->scratch, &t, sizeof t);
 }
 
+static void push_tag(struct go_game *w, const char *name, const char *value)
+{
+    push_tag_n(w, name, strlen(name), value, strlen(value));
+}
+
 static void prepare_tags(struct go_game *w, int export, const char *fixed, int truncated);
 
-/*
- * Decides the result marker and the tags to write. export: the Seven Tag
- * Roster first (missing ones filled in as the export format wants), then the
- * others in input order; else every tag in input order, none added.
- */
-static void prepare(struct go_game *w, int export)
+void go_prepare(struct go_game *w, int export)
 {
     const struct game *g = w->g;
     const struct game_out_opts *o = &w->o->opts;
@@ -379,9 +388,18 @@ static void prepare_tags(struct go_game *w, int export, const char *fixed, int t
     w->ntags = 0;
     if (o->strip & GO_STRIP_TAGS)
         return;
+    /* The first tag of each Seven Tag Roster name, found in one pass. */
+    uint32_t str_first[STR_TAGS];
+    for (int k = 0; k < STR_TAGS; k++)
+        str_first[k] = UINT32_MAX;
+    for (uint32_t i = 0; i < g->ntags; i++) {
+        int k = str_index(g->tags[i].name, g->tags[i].name_len);
+        if (k >= 0 && str_first[k] == UINT32_MAX)
+            str_first[k] = i;
+    }
     if (export) {
         for (int k = 0; k < STR_TAGS; k++) {
-            const char *v = game_tag_value(g, str_names[k]);
+            const char *v = str_first[k] == UINT32_MAX ? NULL : g->tags[str_first[k]].value;
             /* The export format wants a real result here; "1 - 0" and the like become the marker's. */
             if (k == STR_RESULT)
                 v = fixed ? fixed : result_of(v) ? v : pgn_result_str(w->result);
@@ -390,8 +408,8 @@ static void prepare_tags(struct go_game *w, int export, const char *fixed, int t
     }
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
-        int k = str_index(t->name);
-        int first = k >= 0 && game_tag(g, t->name) == t;
+        int k = str_index(t->name, t->name_len);
+        int first = k >= 0 && str_first[k] == i;
         if (export && first)
             continue;
         if ((o->flags & GO_SEVEN_TAG_ROSTER) && !first && strcmp(t->name, "FEN") &&
@@ -405,13 +423,22 @@ static void prepare_tags(struct go_game *w, int export, const char *fixed, int t
             v = fixed;
         else if (truncated && !strcmp(t->name, "PlyCount"))
             v = w->plycount;
-        push_tag(w, t->name, v);
+        push_tag_n(w, t->name, t->name_len, v, strlen(v));
     }
     const struct go_extra *x = w->o->extra;
     for (size_t k = 0; x && k < x->ntags && !w->err; k++) {
         struct go_tag *have = (struct go_tag *)w->o->scratch.data;
         size_t n = w->o->scratch.len / sizeof(struct go_tag), j = 0;
-        while (j < n && strcmp(have[j].name, x->tags[k].name))
+        if (!x->tags[k].value) {
+            /* Removal: every tag of that name goes. */
+            for (size_t i = 0; i < n; i++)
+                if (strcmp(have[i].name, x->tags[k].name))
+                    have[j++] = have[i];
+            w->o->scratch.len = j * sizeof(struct go_tag);
+            continue;
+        }
+        while (j < n && (have[j].name[0] != x->tags[k].name[0] ||
+                         strcmp(have[j].name, x->tags[k].name)))
             j++;
         if (j < n) {
             have[j].value = x->tags[k].value;
@@ -606,7 +633,9 @@ int game_out_game(struct game_out *o, const struct game *g, const struct replay 
     struct go_game w = { .o = o, .g = g, .r = r, .out = out };
     int format = o->opts.format;
     assert(r->complete && !r->skipped);
-    prepare(&w, format == GO_PGN);
+    if (o->extra && o->extra->moves && format != GO_PGN)
+        return PGN_EINVAL;
+    go_prepare(&w, format == GO_PGN);
     if (w.err)
         return w.err;
     switch (format) {
@@ -633,6 +662,38 @@ int game_out_game(struct game_out *o, const struct game *g, const struct replay 
         write_csv_row(&w);
         break;
     }
+    if (!w.err)
+        o->games++;
+    return w.err;
+}
+
+int game_out_retag(struct game_out *o, const struct game *g, const struct replay *r,
+                   struct buf *out)
+{
+    const struct game_out_opts *op = &o->opts;
+    static const struct write_style english;
+    struct game_cut c;
+    assert(r->complete && !r->skipped);
+    /* Only what changes tags alone: anything that rewrites the movetext is refused. */
+    if (op->format != GO_PGN || op->strip || op->max_plies < g->vars[0].count ||
+        (op->flags & (GO_FIX_RESULTS | GO_BOOK_RESULTS)) ||
+        memcmp(&op->style, &english, sizeof english) || (o->extra && o->extra->moves) ||
+        game_cut(g, &c))
+        return PGN_EINVAL;
+    struct go_game w = { .o = o, .g = g, .r = r, .out = out };
+    /* The lines written end as the input's first line does: no mixed line ends. */
+    const char *nl = memchr(g->raw, '\n', g->raw_len);
+    const char *eol = nl && nl > g->raw && nl[-1] == '\r' ? "\r\n" : "\n";
+    size_t eol_len = strlen(eol);
+    go_prepare(&w, 1);
+    if (c.lead_len) {
+        go_put(&w, g->raw + c.lead, c.lead_len);
+        go_put(&w, eol, eol_len);
+    }
+    pgn_write_tags(&w, eol);
+    go_put(&w, g->raw + c.text, c.text_len);
+    go_put(&w, eol, eol_len);
+    go_put(&w, eol, eol_len);
     if (!w.err)
         o->games++;
     return w.err;
@@ -681,7 +742,7 @@ int game_out_raw(struct game_out *o, const struct game *g, struct buf *out)
     } else {
         if (format == GO_JSON)
             go_put(&w, o->games ? ",\n" : "\n", o->games ? 2 : 1);
-        prepare(&w, 0);
+        go_prepare(&w, 0);
         json_write_raw(&w, s, n);
         if (format == GO_NDJSON)
             go_put(&w, "\n", 1);

@@ -91,12 +91,16 @@ void game_out_opts_init(struct game_out_opts *o);
 int game_out_column_computed(const char *name);
 
 /*
- * Additions to one game, for annotators (PGN output only). The caller fills
- * a struct go_extra, points o->extra at it for one game_out_game() call and
- * owns every string (they must live until that call returns).
+ * Additions to one game, for annotators. The caller fills a struct go_extra,
+ * points o->extra at it for one game_out_game() or game_out_retag() call and
+ * owns every string (they must live until that call returns). Tags apply to
+ * every format that writes tags (PGN, JSON, CSV columns); additions to moves
+ * only to PGN: game_out_game() refuses them in another format (PGN_EINVAL)
+ * rather than drop them silently.
  */
 struct go_extra_tag {
-    const char *name, *value; /* a tag of that name is replaced, else this one is added */
+    const char *name;  /* the first tag of that name gets value, else the tag is added */
+    const char *value; /* NULL: every tag of that name is removed instead */
 };
 
 enum { GO_EXTRA_NAGS = 2, GO_EXTRA_COMMENTS = 3, GO_EXTRA_LINES = 5 };
@@ -145,10 +149,30 @@ int game_out_begin(struct game_out *o, struct buf *out);
  * GO_FIX_RESULTS only errors about a result that a final checkmate,
  * stalemate or dead position decides. Not for skipped variants. Returns PGN_OK, PGN_ENOMEM or
  * PGN_ETOOBIG; on error out may hold part of the game (truncate it to its
- * length before the call).
+ * length before the call); PGN_EINVAL (nothing appended) when o->extra adds
+ * to moves and the format is not PGN.
  */
 int game_out_game(struct game_out *o, const struct game *g, const struct replay *r,
                   struct buf *out);
+
+/**
+ * Appends game g in PGN with its tags rewritten and its movetext as read:
+ * what comes before the tags (comments, % lines) and a new line, the tag
+ * section exactly as game_out_game() writes it (o->extra's tags included),
+ * then the movetext byte for byte, from its first line to its last
+ * non-blank byte (see game_cut() in game.h), and an empty line. The lines
+ * written end with "\r\n" when the input's first line does, else "\n". For
+ * annotations that only touch tags: no move is written again. g must be
+ * replayed into r as for game_out_game(). Returns PGN_OK, PGN_ENOMEM,
+ * PGN_ETOOBIG, or PGN_EINVAL (nothing appended) when the game cannot be
+ * written so: game_cut() fails (no raw text, CP1252, ...), or the options
+ * would change the movetext (a format other than PGN, strip options, plies,
+ * GO_FIX_RESULTS, GO_BOOK_RESULTS, a notation other than English SAN,
+ * o->extra with additions to moves); then write it with game_out_game().
+ * The width option does not apply.
+ */
+int game_out_retag(struct game_out *o, const struct game *g, const struct replay *r,
+                   struct buf *out);
 
 /**
  * Appends game g as read, for games that cannot be converted (invalid,

@@ -56,6 +56,14 @@ struct go_visit {
     void (*line_end)(struct go_game *w, uint32_t var, uint32_t depth);
 };
 
+/**
+ * Decides the result marker and the tags to write (w->tags). export: the
+ * Seven Tag Roster first (missing ones filled in as the export format
+ * wants), then the others in input order; else every tag in input order,
+ * none added. Then o->extra's tags are applied. Errors are sticky in w->err.
+ */
+void go_prepare(struct go_game *w, int export);
+
 /** Walks the main line (up to w->limit plies) and the variations, unless stripped. */
 void go_walk(struct go_game *w, const struct go_visit *v);
 

@@ -167,27 +167,34 @@ static void put_move_comments(struct layout *l, const struct game_move *m, uint3
             put_comment(l, &l->w->g->comments[m->comment_first + k]);
 }
 
-static void put_tags(struct go_game *w)
+void pgn_write_tags(struct go_game *w, const char *eol)
 {
-    for (size_t i = 0; i < w->ntags; i++) {
+    size_t eol_len = strlen(eol);
+    for (size_t i = 0; i < w->ntags && !w->err; i++) {
         const struct go_tag *t = &w->tags[i];
-        go_put(w, "[", 1);
-        go_put(w, t->name, t->name_len);
-        go_put(w, " \"", 2);
-        const char *v = t->value;
-        size_t n = t->value_len, from = 0;
-        for (size_t k = 0; k < n; k++) {
-            if (v[k] != '"' && v[k] != '\\')
-                continue;
-            go_put(w, v + from, k - from);
-            go_put(w, "\\", 1);
-            from = k;
+        /* [name "value"]: 5 bytes besides name, value and line end; at worst
+         * every byte of the value escaped. */
+        w->err = buf_reserve(w->out, t->name_len + 2 * (size_t)t->value_len + 5 + eol_len);
+        if (w->err)
+            return;
+        char *d = w->out->data + w->out->len;
+        *d++ = '[';
+        memcpy(d, t->name, t->name_len);
+        d += t->name_len;
+        *d++ = ' ';
+        *d++ = '"';
+        for (const char *v = t->value, *e = v + t->value_len; v < e; v++) {
+            if (*v == '"' || *v == '\\')
+                *d++ = '\\';
+            *d++ = *v;
         }
-        go_put(w, v + from, n - from);
-        go_put(w, "\"]\n", 3);
+        *d++ = '"';
+        *d++ = ']';
+        memcpy(d, eol, eol_len);
+        w->out->len = (size_t)(d + eol_len - w->out->data);
     }
     if (w->ntags)
-        go_put(w, "\n", 1);
+        go_put(w, eol, eol_len);
 }
 
 static struct layout *layout_of(struct go_game *w) { return w->ctx; }
@@ -314,7 +321,7 @@ void pgn_write_game(struct go_game *w)
 {
     static const struct go_visit visit = { line_begin, move, NULL, line_end };
     struct layout l = { .w = w, .width = w->o->opts.width, .sep = NO_SEP };
-    put_tags(w);
+    pgn_write_tags(w, "\n");
     w->ctx = &l;
     go_walk(w, &visit);
     const struct game *g = w->g;

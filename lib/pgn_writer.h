@@ -27,6 +27,12 @@
  * comment {(=)} (as the token (=) in book style).
  */
 
+/**
+ * Writes the tag section of the prepared game w: its tag pairs, then an
+ * empty line (nothing without tags); each line ends with eol ("\n", "\r\n").
+ */
+void pgn_write_tags(struct go_game *w, const char *eol);
+
 /** Writes the prepared game w (see game_out_internal.h) to w->out. */
 void pgn_write_game(struct go_game *w);
 

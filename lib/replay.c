@@ -44,6 +44,12 @@ static int effective_severity(const struct replay *r, int sev, int strict)
     return sev;
 }
 
+/* 1 when diagnostics of that code are kept under the options. */
+static int kept(const struct replay *r, int code)
+{
+    return effective_severity(r, diag_severity(code), diag_is_strict(code)) >= 0;
+}
+
 static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64_t line,
                                      uint32_t col, uint64_t offset)
 {
@@ -277,6 +283,9 @@ struct walk {
     int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
     int past_reported;
     int oom;
+    /* The checks whose findings the options keep (annotate drops warnings:
+     * check marks, notation and move numbers are then not checked at all). */
+    int check_marks, check_notation, check_numbers;
 };
 
 /* After a move that does not resolve: a finished game explains it better. */
@@ -501,7 +510,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
         const struct game_move *m = &g->moves[i];
         for (uint32_t j = 0; j < m->var_count; j++)
             walk_line(w, m->var_first + j, &cur);
-        if (m->number && m->number != cur.fullmove)
+        if (m->number && m->number != cur.fullmove && w->check_numbers)
             check_move_number(w, i, &cur);
 
         if (m->flags & GAME_MOVE_NULL) {
@@ -535,7 +544,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
                 standard = plain && fast && plainly_standard(m, &cur, mv, &parts);
             }
             r->moves[i] = mv;
-            if (!standard)
+            if (!standard && w->check_notation)
                 check_notation(w, i, &cur, mv);
             /* No check given and none written: no check marks to compare. */
             int check;
@@ -550,7 +559,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
                     before = cur;
                 pos_play(&cur, mv);
             }
-            if (check || marks)
+            if ((check || marks) && w->check_marks)
                 check_marks(w, i, &before, &cur, check, marks);
             in_check = check;
         }
@@ -763,6 +772,9 @@ int replay_game(struct replay *r, const struct game *g)
         w.r = r;
         w.g = g;
         w.fivefold_ply = w.seventyfive_ply = -1;
+        w.check_marks = kept(r, D_CHECK_MARK);
+        w.check_notation = kept(r, D_NOTATION);
+        w.check_numbers = kept(r, D_MOVE_NUMBER);
         r->lang = replay_language(g, r->opts.lang);
         r->final = r->start;
         if (grow((void **)&r->keys, &r->key_cap, g->vars[0].count + 1, sizeof *r->keys))

@@ -165,6 +165,28 @@ static void check_slice(const char *what, uint32_t first, uint32_t count, uint32
         FAIL("%s slice [%u, +%u) outside %u", what, first, count, total);
 }
 
+static int blank_byte(char c) { return c && strchr(" \t\r\n\f\v", c); }
+
+/* game_cut(): the lead before the first tag pair, the movetext after the last one's line,
+ * starting a line and ending with a non-blank byte. */
+static void check_cut(const struct game *g)
+{
+    struct game_cut c;
+    if (game_cut(g, &c))
+        return;
+    const char *s = g->raw;
+    size_t first = g->ntags ? g->tags[0].off : c.text;
+    size_t last = g->ntags ? g->tags[g->ntags - 1].off : 0;
+    if (c.lead + c.lead_len > first || (g->ntags && c.text <= last) || !c.text_len ||
+        c.text + c.text_len > g->raw_len || (c.text && s[c.text - 1] != '\n' &&
+                                             s[c.text - 1] != '\r' && c.text != 3) ||
+        s[c.text] == '\n' || s[c.text] == '\r' ||
+        blank_byte(s[c.text + c.text_len - 1]) ||
+        (c.lead_len && (blank_byte(s[c.lead]) || blank_byte(s[c.lead + c.lead_len - 1]))))
+        FAIL("game %llu: bad cut (lead %zu+%zu, text %zu+%zu)", (unsigned long long)g->index,
+             c.lead, c.lead_len, c.text, c.text_len);
+}
+
 void reader_check_game(const struct game *g, const char *text, size_t len, uint64_t *offset)
 {
     if (g->offset != *offset)
@@ -180,6 +202,7 @@ void reader_check_game(const struct game *g, const char *text, size_t len, uint6
     }
     *offset = g->offset + g->raw_size;
     reader_check_tree(g);
+    check_cut(g);
 }
 
 void reader_check_tree(const struct game *g)

@@ -46,6 +46,17 @@ static void expect(const char *moves, const char *eco, const char *name, size_t 
     if (strcmp(e->eco, eco) || strcmp(e->name, name) || ply != want_ply)
         FAIL("%s: %s %s at ply %zu, expected %s %s at ply %zu", moves, e->eco, e->name, ply, eco,
              name, want_ply);
+    /* From the positions' keys, as annotate does with a replay's: the same answer. */
+    uint64_t keys[129];
+    struct pos p = start;
+    keys[0] = pos_repetition_key(&p);
+    for (size_t i = 0; i < n; i++) {
+        pos_play(&p, m[i]);
+        keys[i + 1] = pos_repetition_key(&p);
+    }
+    size_t kply = 99;
+    CHECK(eco_classify_keys(keys, n, &kply) == e);
+    CHECK_EQ_INT(kply, ply);
 }
 
 void test_eco__table_loads_completely(void)

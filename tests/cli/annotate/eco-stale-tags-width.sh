@@ -1,0 +1,1 @@
+"$PGNKIT" annotate --eco --width 60 testdata/annotate/stale-tags.pgn

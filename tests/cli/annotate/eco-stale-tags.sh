@@ -1,0 +1,1 @@
+"$PGNKIT" annotate --eco --plycount testdata/annotate/stale-tags.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" annotate --eco --format json testdata/annotate/facts.pgn
