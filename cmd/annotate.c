@@ -661,7 +661,10 @@ static void work(void *ctx, struct batch *b)
         return;
     }
     for (size_t i = 0; i < b->n; i++) {
-        ds[i].outcome = annotate_game(w, &b->games[i], &out, diag, &ds[i].plies);
+        const struct game *g = pipeline_game(b, i, NULL);
+        if (!g)
+            break;
+        ds[i].outcome = annotate_game(w, g, &out, diag, &ds[i].plies);
         fflush(diag);
         ds[i].text_end = out.len;
         ds[i].diag_end = diag_len;
@@ -727,7 +730,7 @@ static int annotate_input(struct annotate *a, struct pipeline *p, const char *pa
         return -1;
     }
     while (!interrupted && (rc = pgn_reader_next(reader, &g)) > 0) {
-        if (pipeline_add(p, &g) != PGN_OK)
+        if (pipeline_add(p, reader, &g) != PGN_OK)
             die(EXIT_IO, "out of memory");
         drain(a, p, 0);
     }
@@ -876,7 +879,7 @@ int cmd_annotate(int argc, char **argv)
             die(EXIT_IO, "cannot start the engine '%s': %s", a.engine_path, err);
     }
     struct pipeline *p;
-    if (pipeline_new(&p, (int)a.jobs, work, ctxs) != PGN_OK)
+    if (pipeline_new(&p, (int)a.jobs, 0, work, ctxs) != PGN_OK)
         die(EXIT_IO, "cannot start %ld threads", a.jobs);
     if (a.use_engine)
         pipeline_set_batch_games(p, 1);

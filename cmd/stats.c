@@ -580,8 +580,12 @@ struct worker {
 static void count_batch(void *ctx, struct batch *b)
 {
     struct worker *w = ctx;
-    for (size_t i = 0; i < b->n; i++)
-        count_game(w->s, &w->a, &w->r, &b->games[i]);
+    for (size_t i = 0; i < b->n; i++) {
+        const struct game *g = pipeline_game(b, i, NULL);
+        if (!g)
+            break;
+        count_game(w->s, &w->a, &w->r, g);
+    }
 }
 
 static double elapsed(const struct timespec *a, const struct timespec *b)
@@ -626,9 +630,11 @@ static int stats_input(struct stats *s, struct agg *a, struct replay *r, struct 
     struct pgn_reader_opts opts;
     struct game g;
     pgn_reader_opts_init(&opts);
-    /* Games the tags alone turn down need not be parsed past their tags. */
-    if (s->filter && search_query_first_level(s->qo.query) == FACTS_TAGS &&
-        !(s->qo.dedupe && !search_query_count(s->qo.query)))
+    /* Games the tags alone turn down need not be parsed past their tags; with
+     * workers, they parse the movetext. */
+    if (s->filter)
+        opts.flags |= query_opts_reader_flags(&s->qo);
+    if (p)
         opts.flags |= PGN_READER_LAZY;
     int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
@@ -647,14 +653,14 @@ static int stats_input(struct stats *s, struct agg *a, struct replay *r, struct 
             game_facts_reset(&s->facts, &g, reader);
             if (!query_opts_select(&s->qo, &s->facts, 0))
                 continue;
-            if ((g.flags & GAME_LAZY) && pgn_reader_complete(reader, &g) != PGN_OK)
-                die(EXIT_IO, "out of memory");
         }
         if (p) {
-            if (pipeline_add(p, &g) != PGN_OK)
+            if (pipeline_add(p, reader, &g) != PGN_OK)
                 die(EXIT_IO, "out of memory");
             drain(p, 0);
         } else {
+            if ((g.flags & GAME_LAZY) && pgn_reader_complete(reader, &g) != PGN_OK)
+                die(EXIT_IO, "out of memory");
             count_game(s, a, r, &g);
         }
     }
@@ -1470,7 +1476,7 @@ int cmd_stats(int argc, char **argv)
                 agg_init(&workers[i].a);
                 ctxs[i] = &workers[i];
             }
-            if (pipeline_new(&p, (int)s.jobs, count_batch, ctxs) != PGN_OK)
+            if (pipeline_new(&p, (int)s.jobs, 0, count_batch, ctxs) != PGN_OK)
                 die(EXIT_IO, "cannot start %ld threads", s.jobs);
         }
         if (optind == argc) {

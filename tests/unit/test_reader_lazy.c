@@ -12,6 +12,8 @@
  * Two readers on the same text in lockstep: a plain one and a lazy one. Every
  * lazy game must have the span, number, position and tags of the plain one;
  * completed (all of them, or every other one) its dump must be identical.
+ * Every lazy game is also parsed again from its span on a third reader (as
+ * the pipeline's workers do) and must equal the plain one field by field.
  * Returns the number of games the lazy reader skimmed.
  */
 static unsigned long lockstep(const char *what, const char *text, size_t len,
@@ -19,8 +21,9 @@ static unsigned long lockstep(const char *what, const char *text, size_t len,
 {
     struct pgn_reader_opts lazy_opts = *base;
     lazy_opts.flags |= PGN_READER_LAZY;
-    struct pgn_reader *a, *b;
-    if (pgn_reader_open_mem(&a, text, len, base) || pgn_reader_open_mem(&b, text, len, &lazy_opts)) {
+    struct pgn_reader *a, *b, *c;
+    if (pgn_reader_open_mem(&a, text, len, base) || pgn_reader_open_mem(&b, text, len, &lazy_opts) ||
+        pgn_reader_open_mem(&c, "", 0, base)) {
         FAIL("%s: cannot open", what);
         return 0;
     }
@@ -52,6 +55,17 @@ static unsigned long lockstep(const char *what, const char *text, size_t len,
                     FAIL("%s: game %llu: tag %u differs", what, (unsigned long long)ga.index, i);
             if (gb.nmoves || gb.nvars)
                 FAIL("%s: game %llu: a lazy game has moves", what, (unsigned long long)ga.index);
+            struct pgn_span_origin o;
+            struct game gc;
+            if (pgn_reader_span_origin(b, &gb, &o) == PGN_OK) {
+                const char *d = "the parse";
+                if (pgn_reader_reset_span(c, gb.raw, gb.raw_len, gb.file, &o) == PGN_OK &&
+                    pgn_reader_next(c, &gc) == 1)
+                    d = game_diff(&ga, &gc);
+                if (d)
+                    FAIL("%s: game %llu parsed from its span: %s differs", what,
+                         (unsigned long long)ga.index, d);
+            }
             if (!complete_all && (ga.index & 1))
                 continue;
             int rc = pgn_reader_complete(b, &gb);
@@ -77,6 +91,7 @@ static unsigned long lockstep(const char *what, const char *text, size_t len,
     free(db);
     pgn_reader_free(a);
     pgn_reader_free(b);
+    pgn_reader_free(c);
     return lazy;
 }
 
