@@ -670,19 +670,7 @@ static void work(void *ctx, struct batch *b)
         ds[i].diag_end = diag_len;
     }
     fclose(diag);
-    /* The batch text: the diagnostics, then the games (offsets in ds). */
-    size_t total = diag_len + out.len;
-    b->text = malloc(total + 1);
-    if (!b->text) {
-        b->status = PGN_ENOMEM;
-    } else {
-        if (diag_len)
-            memcpy(b->text, diag_text, diag_len);
-        if (out.len)
-            memcpy(b->text + diag_len, out.data, out.len);
-        b->text_len = total;
-    }
-    free(diag_text);
+    batch_text(b, diag_text, diag_len, out.data, out.len); /* offsets in ds */
     buf_release(&out);
     b->result = ds;
 }
@@ -722,8 +710,11 @@ static void drain(struct annotate *a, struct pipeline *p, int wait)
 static int annotate_input(struct annotate *a, struct pipeline *p, const char *path)
 {
     struct pgn_reader *reader;
+    struct pgn_reader_opts opts;
     struct game g;
-    int rc = pgn_reader_open(&reader, path, NULL);
+    pgn_reader_opts_init(&opts);
+    opts.flags |= PGN_READER_LAZY; /* the workers parse the movetext */
+    int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",
               rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
@@ -846,7 +837,7 @@ int cmd_annotate(int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case 'j':
-            if (parse_count("--jobs", optarg, 1, 256, &a.jobs))
+            if (parse_jobs(optarg, &a.jobs))
                 return EXIT_USAGE;
             break;
         case OPT_WIDTH:
@@ -870,17 +861,13 @@ int cmd_annotate(int argc, char **argv)
 
     /* Every engine is started before anything is read or written. */
     struct worker *workers = xcalloc((size_t)a.jobs, sizeof *workers);
-    void *ctxs[256];
     for (long i = 0; i < a.jobs; i++) {
         worker_init(&workers[i], &a);
-        ctxs[i] = &workers[i];
         char err[UCI_ERR_MAX];
         if (a.use_engine && engine_start(&workers[i], err, sizeof err) != PGN_OK)
             die(EXIT_IO, "cannot start the engine '%s': %s", a.engine_path, err);
     }
-    struct pipeline *p;
-    if (pipeline_new(&p, (int)a.jobs, 0, work, ctxs) != PGN_OK)
-        die(EXIT_IO, "cannot start %ld threads", a.jobs);
+    struct pipeline *p = start_pipeline(a.jobs, 0, work, workers, sizeof *workers);
     if (a.use_engine)
         pipeline_set_batch_games(p, 1);
 

@@ -1407,10 +1407,8 @@ int cmd_stats(int argc, char **argv)
             }
             break;
         case 'j':
-            if (parse_long(optarg, 1, 256, &s.jobs)) {
-                error("--jobs takes a number from 1 to 256, not '%s'", optarg);
+            if (parse_jobs(optarg, &s.jobs))
                 goto usage;
-            }
             break;
         case 'h':
             print_usage(stdout, stats_usage);
@@ -1468,16 +1466,13 @@ int cmd_stats(int argc, char **argv)
         struct pipeline *p = NULL;
         struct worker *workers = NULL;
         if (s.jobs > 1) {
-            void *ctxs[256];
             workers = xcalloc((size_t)s.jobs, sizeof *workers);
             for (long i = 0; i < s.jobs; i++) {
                 workers[i].s = &s;
                 replay_init(&workers[i].r, &s.ropts);
                 agg_init(&workers[i].a);
-                ctxs[i] = &workers[i];
             }
-            if (pipeline_new(&p, (int)s.jobs, 0, count_batch, ctxs) != PGN_OK)
-                die(EXIT_IO, "cannot start %ld threads", s.jobs);
+            p = start_pipeline(s.jobs, 0, count_batch, workers, sizeof *workers);
         }
         if (optind == argc) {
             s.io_failed |= stats_input(&s, &a, &r, p, NULL) < 0;

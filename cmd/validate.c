@@ -285,10 +285,8 @@ int cmd_validate(int argc, char **argv)
             }
             break;
         case 'j':
-            if (parse_long(optarg, 1, 256, &v.jobs)) {
-                error("--jobs takes a number from 1 to 256, not '%s'", optarg);
+            if (parse_jobs(optarg, &v.jobs))
                 return EXIT_USAGE;
-            }
             break;
         case 'h': print_usage(stdout, validate_usage); return EXIT_OK;
         default: return usage_error(validate_usage);
@@ -306,15 +304,12 @@ int cmd_validate(int argc, char **argv)
     struct pipeline *p = NULL;
     struct worker *workers = NULL;
     if (v.jobs > 1) {
-        void *ctxs[256];
         workers = xcalloc((size_t)v.jobs, sizeof *workers);
         for (long i = 0; i < v.jobs; i++) {
             workers[i].v = &v;
             replay_init(&workers[i].r, &v.ropts);
-            ctxs[i] = &workers[i];
         }
-        if (pipeline_new(&p, (int)v.jobs, 0, check_batch, ctxs) != PGN_OK)
-            die(EXIT_IO, "cannot start %ld threads", v.jobs);
+        p = start_pipeline(v.jobs, 0, check_batch, workers, sizeof *workers);
     }
     if (optind == argc) {
         v.io_failed |= validate_input(&v, &r, p, NULL) < 0;
