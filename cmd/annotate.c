@@ -219,7 +219,8 @@ static void grow(struct worker *w, const struct game *g, uint32_t n)
         w->extras_cap = g->nmoves;
         w->extras = xrealloc(w->extras, w->extras_cap * sizeof *w->extras);
     }
-    memset(w->extras, 0, g->nmoves * sizeof *w->extras);
+    if (g->nmoves) /* extras is NULL until a game has moves */
+        memset(w->extras, 0, g->nmoves * sizeof *w->extras);
     if ((size_t)n + 1 > w->pos_cap) {
         w->pos_cap = (size_t)n + 1;
         w->pos = xrealloc(w->pos, w->pos_cap * sizeof *w->pos);

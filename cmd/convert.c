@@ -86,6 +86,7 @@ struct done {
 static void flush(struct convert *c)
 {
     if (c->buf.len && fwrite(c->buf.data, 1, c->buf.len, stdout) != c->buf.len && !c->io_failed) {
+        check_output(); /* a closed pipe ends the run quietly */
         error("cannot write the output: %s", strerror(errno));
         c->io_failed = 1;
     }

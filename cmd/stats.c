@@ -445,6 +445,15 @@ static void count_result(int64_t *v, int res)
         v[3]++;
 }
 
+/* A main-line move of the replay: a null move ("--") is MOVE_NONE. */
+static void play(struct pos *p, move16 m)
+{
+    if (m == MOVE_NONE)
+        pos_play_null(p);
+    else
+        pos_play(p, m);
+}
+
 /* The explorer: the first time the main line reaches the root position, the next
  * --depth moves; each prefix of them is a node keyed by its SAN moves. */
 static void count_tree(const struct stats *s, struct agg *a, const struct game *g,
@@ -460,7 +469,7 @@ static void count_tree(const struct stats *s, struct agg *a, const struct game *
         return;
     struct pos p = r->start;
     for (uint32_t i = 0; i < at; i++)
-        pos_play(&p, mv[i]);
+        play(&p, mv[i]);
     char path[20 * (MOVE_TEXT_MAX + 1)];
     size_t len = 0;
     int res = g->result;
@@ -468,13 +477,14 @@ static void count_tree(const struct stats *s, struct agg *a, const struct game *
         if (k) {
             if (at + k - 1 >= r->plies)
                 break;
-            char san[MOVE_TEXT_MAX];
-            size_t n = san_write(&p, mv[at + k - 1], san);
+            char san[MOVE_TEXT_MAX] = "--";
+            move16 m = mv[at + k - 1];
+            size_t n = m == MOVE_NONE ? 2 : san_write(&p, m, san);
             if (len)
                 path[len++] = ' ';
             memcpy(path + len, san, n);
             len += n;
-            pos_play(&p, mv[at + k - 1]);
+            play(&p, m);
         }
         int64_t *v = table_get(&a->moves, path, len)->v;
         count_result(v, res);
