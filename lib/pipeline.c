@@ -10,8 +10,9 @@
 
 /* A batch is cut at this many games or bytes, whichever comes first: big
  * enough that locking is rare, small enough to keep memory low. */
-enum { BATCH_GAMES = 256, BATCH_BYTES = 512 << 10 };
-/* Bytes of games in flight before pipeline_full() says stop (see MEMORY). */
+enum { BATCH_GAMES = 256, BATCH_BYTES = 128 << 10 };
+/* Bytes of games and finished output in flight before pipeline_full() says
+ * stop (see MEMORY). */
 #define INFLIGHT_BYTES ((size_t)8 << 20)
 /* Bigger spans are parsed here, not on a worker: a worker's reader grows
  * to the biggest span it parses and keeps that memory. */
@@ -40,6 +41,7 @@ struct pipeline {
     uint64_t next_seq, start_seq, emit_seq;
     int stop;
     size_t inflight_bytes;   /* of the batches in flight (reading thread only) */
+    size_t done_text;        /* output of the batches done and not taken back (under mu) */
     int lent;                /* a batch in flight holds a lent game */
 
     struct batch *filling;   /* being filled by the reading thread */
@@ -81,6 +83,7 @@ static void *worker_main(void *arg)
         b->reader = NULL;
         pthread_mutex_lock(&p->mu);
         b->done = 1;
+        p->done_text += b->text_len;
         pthread_cond_broadcast(&p->batch_done);
     }
     pthread_mutex_unlock(&p->mu);
@@ -257,7 +260,7 @@ int pipeline_add(struct pipeline *p, struct pgn_reader *r, struct game *g)
 {
     struct pgn_span_origin o;
     int rc;
-    if (pipeline_full(p))
+    if (p->next_seq - p->emit_seq >= p->max_inflight || p->lent)
         return PGN_EINVAL; /* the ring has no room: the caller must drain */
     if (g->flags & GAME_LAZY) {
         if (g->raw_len <= SPAN_MAX && pgn_reader_span_origin(r, g, &o) == PGN_OK)
@@ -311,11 +314,17 @@ struct game *pipeline_game(struct batch *b, size_t i, struct pgn_reader **reader
     return &b->parsed;
 }
 
-int pipeline_full(const struct pipeline *p)
+int pipeline_full(struct pipeline *p)
 {
-    /* Only the reading thread changes these. */
-    return p->next_seq - p->emit_seq >= p->max_inflight || p->inflight_bytes >= INFLIGHT_BYTES ||
-           p->lent;
+    /* Only the reading thread changes these... */
+    if (p->next_seq - p->emit_seq >= p->max_inflight || p->lent)
+        return 1;
+    /* ...but the workers add their output: text many times the size of its
+     * games (FEN after every move) counts too. */
+    pthread_mutex_lock(&p->mu);
+    size_t bytes = p->inflight_bytes + p->done_text;
+    pthread_mutex_unlock(&p->mu);
+    return bytes >= INFLIGHT_BYTES;
 }
 
 struct batch *pipeline_next(struct pipeline *p, int wait)
@@ -329,6 +338,7 @@ struct batch *pipeline_next(struct pipeline *p, int wait)
         if (head->done) {
             p->emit_seq++;
             p->inflight_bytes -= head->bytes;
+            p->done_text -= head->text_len;
             if (head->lent)
                 p->lent = 0;
             b = head;

@@ -38,9 +38,10 @@
  * pipeline_full() stays 1 until that batch is taken back, so the caller's
  * usual draining waits for it before the reader moves on.
  *
- * MEMORY. Batches are cut at 256 games or 512 KB, and pipeline_full() is 1
- * once 2 batches per worker plus 2 are in flight or they hold 8 MB: memory
- * stays bounded whatever the input and the number of workers.
+ * MEMORY. Batches are cut at 256 games or 128 KB, and pipeline_full() is 1
+ * once 2 batches per worker plus 2 are in flight, or they hold 8 MB of games
+ * and finished output (b->text): memory stays bounded whatever the input
+ * and the number of workers.
  *
  * THE WORK FUNCTION runs on a worker thread with that worker's context. It
  * takes game i of its batch with pipeline_game() (complete, unless the
@@ -103,8 +104,8 @@ void pipeline_set_batch_games(struct pipeline *p, size_t n);
  * Adds g, the game reader r returned last (lazy or not; r made with the
  * default limits), to the current batch, as HOW A GAME TRAVELS says; may
  * complete g through r. A full batch is queued for the workers. Returns
- * PGN_OK, PGN_ENOMEM, or PGN_EINVAL when called while pipeline_full() (take
- * a batch back first).
+ * PGN_OK, PGN_ENOMEM, or PGN_EINVAL when as many batches as allowed are in
+ * flight, or a game is lent (take a batch back first).
  */
 int pipeline_add(struct pipeline *p, struct pgn_reader *r, struct game *g);
 
@@ -112,7 +113,7 @@ int pipeline_add(struct pipeline *p, struct pgn_reader *r, struct game *g);
  * 1 when no game may be added, nor the reader moved on, before a batch is
  * taken back: as many batches or bytes in flight as allowed, or a game lent.
  */
-int pipeline_full(const struct pipeline *p);
+int pipeline_full(struct pipeline *p);
 
 /**
  * The next batch in input order if it is done, else NULL; with wait, blocks

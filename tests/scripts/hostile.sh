@@ -6,7 +6,8 @@
 # (games = valid + invalid + skipped), stay under 64 MB of peak memory and finish in
 # bounded time. Prints one line per case: name, peak RSS, seconds (wall, CPU), diagnostic.
 # validate runs with -j 2 (HOSTILE_JOBS=N for another count): the bound holds with workers.
-# Last, search with regular expressions that backtrack exponentially.
+# Then convert -j with output 16 times its input; last, search with regular
+# expressions that backtrack exponentially.
 # PGNKIT_QUICK=1 (sanitizer builds) makes the big cases 16 times smaller and skips
 # the memory bound, which a sanitizer's shadow memory breaks; HOSTILE_SCALE=N divides
 # the sizes by N.
@@ -157,6 +158,24 @@ long long '' >"$tmp/long.pgn"
 long long-illegal '10001. Qxf7 ' >"$tmp/long-illegal.pgn"
 cat "$tmp/before.pgn" "$tmp/long.pgn" "$tmp/long-illegal.pgn" "$tmp/after.pgn" |
     check plies-20000 4 before.pgn+long.pgn+after.pgn '10001\. Qxf7: illegal move'
+
+# Output many times the size of its input (JSON with the FEN after every move, 16
+# times as big): with workers, the output waiting to be written counts against the
+# memory bound too. The same output as one thread.
+awk -v n=$((60 / scale + 1)) 'BEGIN { for (g = 1; g <= n; g++) {
+    printf "[Event \"g%d\"]\n[Result \"*\"]\n\n", g
+    for (i = 1; i <= 2500; i++) printf "%d. Nf3 Nf6 %d. Ng1 Ng8%s", 2 * i - 1, 2 * i, i % 5 ? " " : "\n"
+    printf "*\n\n" } }' >"$tmp/longs.pgn"
+$TIME -f '%M %e %U %S' -o "$tmp/time" "$PGNKIT" convert -q -j "${HOSTILE_JOBS:-2}" --format json \
+    --fen "$tmp/longs.pgn" | cksum >"$tmp/sum"
+set -- $(tail -n 1 "$tmp/time")
+printf '%-18s %7d KB %6s s %5s s CPU  %s\n' "convert-fen-16x" "$1" "$2" \
+    "$(echo "$3 $4" | awk '{ printf "%.1f", $1 + $2 }')" "$(cut -d ' ' -f 2 "$tmp/sum") bytes"
+bad=""
+"$PGNKIT" convert -q -j 1 --format json --fen "$tmp/longs.pgn" | cksum | cmp -s - "$tmp/sum" ||
+    bad="$bad; not the output of -j 1"
+[ "$scale" = 1 ] && [ "$1" -gt "$max_rss_kb" ] && bad="$bad; peak RSS $1 KB"
+[ -z "$bad" ] || { echo "    FAILED${bad#;}"; failed=$((failed + 1)); }
 
 # Pathological regular expressions (search): exponential backtracking on 1000 games
 # with a 10 KB Event stops at the match limit, with a warning; such a match counts as
