@@ -249,3 +249,44 @@ void test_reader_lazy__corpus_equivalent(void)
     }
     closedir(d);
 }
+
+/* pgn_reader_reset_span: the name given, one game and then the end, and the limits. */
+void test_reader_lazy__reset_span(void)
+{
+    static const char text[] = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 Qxz9 *\n";
+    struct pgn_reader_opts lazy_opts, small;
+    struct pgn_reader *r, *w;
+    struct game g, p;
+    struct pgn_span_origin o;
+    pgn_reader_opts_init(&lazy_opts);
+    lazy_opts.flags = PGN_READER_LAZY;
+    lazy_opts.name = "main.pgn";
+    pgn_reader_opts_init(&small);
+    small.limits.max_game = 8;
+    if (pgn_reader_open_mem(&r, text, sizeof text - 1, &lazy_opts) ||
+        pgn_reader_open_mem(&w, "", 0, &small)) {
+        FAIL("cannot open");
+        return;
+    }
+    CHECK(pgn_reader_next(r, &g) == 1 && (g.flags & GAME_LAZY));
+    CHECK(pgn_reader_span_origin(r, &g, &o) == PGN_OK);
+    CHECK(pgn_reader_reset_span(w, g.raw, g.raw_len, g.file, &o) == PGN_ETOOBIG);
+    pgn_reader_free(w);
+    if (pgn_reader_open_mem(&w, "", 0, NULL)) {
+        FAIL("cannot open");
+        pgn_reader_free(r);
+        return;
+    }
+    CHECK(pgn_reader_next(r, &g) == 1 && (g.flags & GAME_LAZY) && g.index == 2);
+    CHECK(pgn_reader_span_origin(r, &g, &o) == PGN_OK);
+    CHECK(o.index == 2 && o.offset == g.offset && o.line == 5 && o.col == 1);
+    CHECK(pgn_reader_reset_span(w, g.raw, g.raw_len, g.file, &o) == PGN_OK);
+    CHECK(pgn_reader_next(w, &p) == 1);
+    CHECK(!strcmp(p.file, "main.pgn") && p.index == 2 && p.nmoves == 2);
+    CHECK(pgn_reader_next(w, &p) == 0);
+    /* Not the game r returned last: refused. */
+    g.index = 1;
+    CHECK(pgn_reader_span_origin(r, &g, &o) == PGN_EINVAL);
+    pgn_reader_free(r);
+    pgn_reader_free(w);
+}
