@@ -500,6 +500,10 @@ int cmd_search(int argc, char **argv)
     }
     s.many_inputs = argc - optind > 1;
     struct searcher *workers = NULL;
+    /* Selecting on tags alone is all reading, which only this thread can do:
+     * workers would repeat its work. They are for moves, replays, output. */
+    if (search_query_last_level(s.qo.query) == FACTS_TAGS && !s.qo.dedupe && !s.formatted)
+        s.jobs = 1;
     if (s.jobs > 1) {
         workers = xcalloc((size_t)s.jobs, sizeof *workers);
         for (long i = 0; i < s.jobs; i++) {

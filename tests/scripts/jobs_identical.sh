@@ -45,8 +45,9 @@ same convert-uci convert --format uci -q
 same convert-csv convert --format csv --columns game,file,White,plies,result,end,final_fen
 same convert-lan-de convert --notation lan --lang de --book --strip comments,clocks
 same search-tags search -i --player a --white e
-same search-list search -l --result 1-0,1/2-1/2
-same search-invert-max search -v --event o -m 40
+same search-tags-plies search -i --player a --white e --plies-min 30
+same search-list search -l --result 1-0,1/2-1/2 --plies-max 80
+same search-invert-max search -v --event o --has-comments -m 40
 same search-moves search --checkmate --summary --format json --fix-results
 same search-material search --material KQ:KR --summary -c
 same search-unique search --unique --summary --format pgn --width 60
