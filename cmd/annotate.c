@@ -228,7 +228,8 @@ static void grow(struct worker *w, const struct game *g, uint32_t n)
         w->extras_cap = g->nmoves;
         w->extras = xrealloc(w->extras, w->extras_cap * sizeof *w->extras);
     }
-    memset(w->extras, 0, g->nmoves * sizeof *w->extras);
+    if (g->nmoves) /* extras is NULL until a game has moves */
+        memset(w->extras, 0, g->nmoves * sizeof *w->extras);
     if ((size_t)n + 1 > w->pos_cap) {
         w->pos_cap = (size_t)n + 1;
         w->pos = xrealloc(w->pos, w->pos_cap * sizeof *w->pos);
@@ -705,25 +706,16 @@ static void work(void *ctx, struct batch *b)
         return;
     }
     for (size_t i = 0; i < b->n; i++) {
-        ds[i].outcome = annotate_game(w, &b->games[i], &out, diag, &ds[i].plies);
+        const struct game *g = pipeline_game(b, i, NULL);
+        if (!g)
+            break;
+        ds[i].outcome = annotate_game(w, g, &out, diag, &ds[i].plies);
         fflush(diag);
         ds[i].text_end = out.len;
         ds[i].diag_end = diag_len;
     }
     fclose(diag);
-    /* The batch text: the diagnostics, then the games (offsets in ds). */
-    size_t total = diag_len + out.len;
-    b->text = malloc(total + 1);
-    if (!b->text) {
-        b->status = PGN_ENOMEM;
-    } else {
-        if (diag_len)
-            memcpy(b->text, diag_text, diag_len);
-        if (out.len)
-            memcpy(b->text + diag_len, out.data, out.len);
-        b->text_len = total;
-    }
-    free(diag_text);
+    batch_text(b, diag_text, diag_len, out.data, out.len); /* offsets in ds */
     buf_release(&out);
     b->result = ds;
 }
@@ -763,15 +755,18 @@ static void drain(struct annotate *a, struct pipeline *p, int wait)
 static int annotate_input(struct annotate *a, struct pipeline *p, const char *path)
 {
     struct pgn_reader *reader;
+    struct pgn_reader_opts opts;
     struct game g;
-    int rc = pgn_reader_open(&reader, path, NULL);
+    pgn_reader_opts_init(&opts);
+    opts.flags |= PGN_READER_LAZY; /* the workers parse the movetext */
+    int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",
               rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
         return -1;
     }
     while (!interrupted && (rc = pgn_reader_next(reader, &g)) > 0) {
-        if (pipeline_add(p, &g) != PGN_OK)
+        if (pipeline_add(p, reader, &g) != PGN_OK)
             die(EXIT_IO, "out of memory");
         drain(a, p, 0);
     }
@@ -887,7 +882,7 @@ int cmd_annotate(int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case 'j':
-            if (parse_count("--jobs", optarg, 1, 256, &a.jobs))
+            if (parse_jobs(optarg, &a.jobs))
                 return EXIT_USAGE;
             break;
         case OPT_WIDTH:
@@ -923,17 +918,13 @@ int cmd_annotate(int argc, char **argv)
 
     /* Every engine is started before anything is read or written. */
     struct worker *workers = xcalloc((size_t)a.jobs, sizeof *workers);
-    void *ctxs[256];
     for (long i = 0; i < a.jobs; i++) {
         worker_init(&workers[i], &a);
-        ctxs[i] = &workers[i];
         char err[UCI_ERR_MAX];
         if (a.use_engine && engine_start(&workers[i], err, sizeof err) != PGN_OK)
             die(EXIT_IO, "cannot start the engine '%s': %s", a.engine_path, err);
     }
-    struct pipeline *p;
-    if (pipeline_new(&p, (int)a.jobs, work, ctxs) != PGN_OK)
-        die(EXIT_IO, "cannot start %ld threads", a.jobs);
+    struct pipeline *p = start_pipeline(a.jobs, 0, work, workers, sizeof *workers);
     if (a.use_engine)
         pipeline_set_batch_games(p, 1);
 

@@ -151,3 +151,39 @@ int parse_long(const char *s, long min, long max, long *out)
     *out = v;
     return 0;
 }
+
+int parse_jobs(const char *arg, long *jobs)
+{
+    if (parse_long(arg, 1, JOBS_MAX, jobs)) {
+        error("--jobs takes a number from 1 to %d, not '%s'", JOBS_MAX, arg);
+        return -1;
+    }
+    return 0;
+}
+
+struct pipeline *start_pipeline(long jobs, unsigned flags, pipeline_work *work, void *workers,
+                                size_t size)
+{
+    void *ctxs[JOBS_MAX];
+    struct pipeline *p;
+    for (long i = 0; i < jobs; i++)
+        ctxs[i] = (char *)workers + (size_t)i * size;
+    if (pipeline_new(&p, (int)jobs, flags, work, ctxs) != PGN_OK)
+        die(EXIT_IO, "cannot start %ld threads", jobs);
+    return p;
+}
+
+void batch_text(struct batch *b, char *diag, size_t diag_len, const char *text, size_t text_len)
+{
+    b->text = malloc(diag_len + text_len + 1);
+    if (!b->text) {
+        b->status = PGN_ENOMEM;
+    } else {
+        if (diag_len)
+            memcpy(b->text, diag, diag_len);
+        if (text_len)
+            memcpy(b->text + diag_len, text, text_len);
+        b->text_len = diag_len + text_len;
+    }
+    free(diag);
+}

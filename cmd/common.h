@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "pipeline.h"
 
 /* Exit status of every subcommand, as documented in pgnkit(1). */
 enum exit_code {
@@ -48,5 +49,26 @@ void json_write_string(FILE *f, const char *s, size_t len);
 
 /** Parses a whole decimal number in [min, max]; returns 0 on success. */
 int parse_long(const char *s, long min, long max, long *out);
+
+/* -j, --jobs: at most this many workers. */
+enum { JOBS_MAX = 256 };
+
+/** Parses the argument of -j/--jobs (1..JOBS_MAX); reports a bad one and returns -1. */
+int parse_jobs(const char *arg, long *jobs);
+
+/**
+ * Starts a pipeline (flags: enum pipeline_flags) of jobs workers whose
+ * contexts are the jobs elements, size bytes each, of the array workers
+ * (the caller's); dies when the threads cannot be started.
+ */
+struct pipeline *start_pipeline(long jobs, unsigned flags, pipeline_work *work, void *workers,
+                                size_t size);
+
+/**
+ * Leaves a work function's output in b->text: the diagnostics diag[0..diag_len)
+ * (malloc'd, e.g. by open_memstream; freed here), then the games'
+ * text[0..text_len). Out of memory: b->status is PGN_ENOMEM.
+ */
+void batch_text(struct batch *b, char *diag, size_t diag_len, const char *text, size_t text_len);
 
 #endif

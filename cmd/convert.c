@@ -14,6 +14,7 @@
 #include "notation.h"
 #include "output_opts.h"
 #include "pgn_reader.h"
+#include "pipeline.h"
 #include "replay.h"
 #include "report.h"
 #include "banned.h"
@@ -31,6 +32,7 @@ static const char *const convert_usage[] = {
     "        --from FMT        pgn (default) or json (what --format json or ndjson wrote)",
     "        --input-lang LANG read moves in LANG (default: auto, decided per game)",
     "        --keep-invalid    pass invalid games through unchanged (pgn, json, ndjson)",
+    "    -j, --jobs N          convert games on N threads (default: the number of CPUs)",
     "    -q, --quiet           print no diagnostics and no summary",
     "    -h, --help            show this help",
     NULL,
@@ -43,6 +45,7 @@ static const struct option convert_options[] = {
     { "from", required_argument, NULL, OPT_FROM },
     { "input-lang", required_argument, NULL, OPT_INPUT_LANG },
     { "keep-invalid", no_argument, NULL, OPT_KEEP_INVALID },
+    { "jobs", required_argument, NULL, 'j' },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -55,84 +58,217 @@ enum { FLUSH_AT = 1 << 16 };
 struct convert {
     struct game_out out;
     struct buf buf;
-    struct replay pgn_replay;  /* games read from PGN (--input-lang) */
-    struct replay json_replay; /* games read from JSON: English SAN or UCI */
-    int keep_invalid, quiet, from_json, fix_results;
+    int keep_invalid, quiet, fix_results;
+    int from_json;
+    long jobs;
     uint64_t games, converted, invalid, kept, skipped;
     int io_failed;
+    struct pipeline *p;
+};
+
+/* What converts games: one for the reading thread, one per worker. */
+struct converter {
+    const struct convert *c;
+    struct game_out out;       /* its own count of games written (JSON commas) */
+    struct replay pgn_replay;  /* games read from PGN (--input-lang) */
+    struct replay json_replay; /* games read from JSON: English SAN or UCI */
+    struct buf buf;            /* workers: the batch's games */
+};
+
+/* What converting one game came to; counted where it is written. */
+enum outcome { OUTCOME_NONE, OUTCOME_CONVERTED, OUTCOME_INVALID, OUTCOME_SKIPPED };
+struct done {
+    int outcome, kept;
+    size_t flush_at;           /* standard output is flushed at this offset of the diagnostics */
+    size_t text_end, diag_end; /* parallel runs: ends of the game's text and diagnostics */
 };
 
 static void flush(struct convert *c)
 {
     if (c->buf.len && fwrite(c->buf.data, 1, c->buf.len, stdout) != c->buf.len && !c->io_failed) {
+        check_output(); /* a closed pipe ends the run quietly */
         error("cannot write the output: %s", strerror(errno));
         c->io_failed = 1;
     }
     buf_reset(&c->buf);
 }
 
-static void pass_through(struct convert *c, const struct game *g)
+/* Appends g as read to out; an error message (as error() prints it) to diag. */
+static void pass_through(struct converter *w, const struct game *g, struct buf *out, FILE *diag,
+                         struct done *d)
 {
-    int rc = game_out_raw(&c->out, g, &c->buf);
-    if (rc == PGN_EINVAL)
-        error("%s: game %" PRIu64 " is over the size limit: not copied", g->file, g->index);
-    else if (rc)
+    int rc = game_out_raw(&w->out, g, out);
+    if (rc == PGN_EINVAL) {
+        if (diag == stderr)
+            fflush(stdout);
+        else
+            d->flush_at = (size_t)ftell(diag);
+        fprintf(diag, "%s: error: %s: game %" PRIu64 " is over the size limit: not copied\n",
+                progname, g->file, g->index);
+    } else if (rc) {
         die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(rc));
-    else
-        c->kept++;
+    } else {
+        d->kept = 1;
+    }
 }
 
-static void convert_game(struct convert *c, struct replay *r, const struct game *g)
+/* Converts g into out, its diagnostics to diag; reads w->c only. */
+static void convert_game(struct converter *w, struct replay *r, const struct game *g,
+                         struct buf *out, FILE *diag, struct done *d)
 {
+    const struct convert *c = w->c;
+    d->outcome = OUTCOME_NONE;
+    d->kept = 0;
+    d->flush_at = SIZE_MAX;
     if (g->flags & GAME_EMPTY)
         return;
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
-    c->games++;
     if (output_fatal_errors(r, c->fix_results) || r->skipped) {
-        if (r->errors)
-            c->invalid++;
-        else
-            c->skipped++;
+        d->outcome = r->errors ? OUTCOME_INVALID : OUTCOME_SKIPPED;
         if (!c->quiet)
-            report_diags(stderr, g, r, r->errors ? SEV_ERROR : SEV_NOTE, 0);
+            report_diags(diag, g, r, r->errors ? SEV_ERROR : SEV_NOTE, 0);
         if (c->keep_invalid)
-            pass_through(c, g);
+            pass_through(w, g, out, diag, d);
     } else {
-        size_t mark = c->buf.len;
-        int rc = game_out_game(&c->out, g, r, &c->buf);
+        size_t mark = out->len;
+        int rc = game_out_game(&w->out, g, r, out);
         if (rc) {
-            c->buf.len = mark;
+            out->len = mark;
             die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(rc));
         }
-        c->converted++;
+        d->outcome = OUTCOME_CONVERTED;
+    }
+}
+
+/* Counts a converted game; text[0..len) is its output when it was converted on a worker. */
+static void account(struct convert *c, const struct done *d, const char *text, size_t len)
+{
+    if (d->outcome == OUTCOME_NONE)
+        return;
+    c->games++;
+    c->converted += d->outcome == OUTCOME_CONVERTED;
+    c->invalid += d->outcome == OUTCOME_INVALID;
+    c->skipped += d->outcome == OUTCOME_SKIPPED;
+    c->kept += (uint64_t)d->kept;
+    if (len) {
+        /* A worker writes every JSON array element as if it were the first. */
+        if (c->out.opts.format == GO_JSON && c->out.games && buf_append(&c->buf, ",", 1))
+            die(EXIT_IO, "out of memory");
+        if (buf_append(&c->buf, text, len))
+            die(EXIT_IO, "out of memory");
+        c->out.games++;
     }
     if (c->buf.len >= FLUSH_AT)
         flush(c);
 }
 
+/* ---- Several workers: games converted on threads, written in input order ---- */
+
+static void convert_batch(void *ctx, struct batch *b)
+{
+    struct converter *w = ctx;
+    struct done *ds = arena_alloc(&b->arena, b->n * sizeof *ds);
+    char *diag_text = NULL;
+    size_t diag_len = 0;
+    FILE *diag = ds ? open_memstream(&diag_text, &diag_len) : NULL;
+    if (!diag) {
+        b->status = PGN_ENOMEM;
+        return;
+    }
+    buf_reset(&w->buf);
+    for (size_t i = 0; i < b->n; i++) {
+        const struct game *g = pipeline_game(b, i, NULL);
+        if (!g)
+            break;
+        w->out.games = 0;
+        convert_game(w, w->c->from_json ? &w->json_replay : &w->pgn_replay, g, &w->buf, diag,
+                     &ds[i]);
+        fflush(diag);
+        ds[i].text_end = w->buf.len;
+        ds[i].diag_end = diag_len;
+    }
+    fclose(diag);
+    batch_text(b, diag_text, diag_len, w->buf.data, w->buf.len); /* offsets in ds */
+    b->result = ds;
+}
+
+static void write_batch(struct convert *c, const struct batch *b)
+{
+    const struct done *ds = b->result;
+    if (b->status != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    size_t diag_len = b->n ? ds[b->n - 1].diag_end : 0;
+    size_t dstart = 0, tstart = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        const char *dt = b->text;
+        if (ds[i].flush_at != SIZE_MAX) {
+            size_t at = ds[i].flush_at;
+            fwrite(dt + dstart, 1, at - dstart, stderr);
+            fflush(stdout);
+            dstart = at;
+        }
+        fwrite(dt + dstart, 1, ds[i].diag_end - dstart, stderr);
+        dstart = ds[i].diag_end;
+        account(c, &ds[i], b->text + diag_len + tstart, ds[i].text_end - tstart);
+        tstart = ds[i].text_end;
+    }
+}
+
+static void drain(struct convert *c, int wait)
+{
+    struct batch *b;
+    while ((b = pipeline_next(c->p, wait || pipeline_full(c->p))) != NULL) {
+        write_batch(c, b);
+        pipeline_recycle(c->p, b);
+    }
+}
+
+/* One game read from reader (NULL: not from a PGN reader): converted here or sent to the workers. */
+static void convert_one(struct convert *c, struct converter *w, struct replay *r,
+                        struct pgn_reader *reader, struct game *g)
+{
+    if (c->p) {
+        if (pipeline_add(c->p, reader, g) != PGN_OK)
+            die(EXIT_IO, "out of memory");
+        drain(c, 0);
+        return;
+    }
+    struct done d;
+    convert_game(w, r, g, &c->buf, stderr, &d);
+    account(c, &d, NULL, 0);
+}
+
 /* Converts the PGN games of path, or of data[0..len) when data is set; -1 on I/O errors. */
-static int convert_pgn(struct convert *c, const char *path, const void *data, size_t len,
-                       const char *name)
+static int convert_pgn(struct convert *c, struct converter *w, const char *path,
+                       const void *data, size_t len, const char *name)
 {
     struct pgn_reader *reader;
     struct pgn_reader_opts opts;
     struct game g;
     pgn_reader_opts_init(&opts);
     opts.name = name;
+    if (c->p)
+        opts.flags |= PGN_READER_LAZY; /* the workers parse the movetext */
     int rc = data ? pgn_reader_open_mem(&reader, data, len, &opts)
-                  : pgn_reader_open(&reader, path, NULL);
+                  : pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",
               rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
         return -1;
     }
     while ((rc = pgn_reader_next(reader, &g)) > 0)
-        convert_game(c, data ? &c->json_replay : &c->pgn_replay, &g);
+        convert_one(c, w, data ? &w->json_replay : &w->pgn_replay, reader, &g);
+    if (c->p) {
+        /* Everything of this input is written before its read error, as with one worker. */
+        pipeline_flush(c->p);
+        drain(c, 1);
+    }
     return report_reader_close(reader, rc);
 }
 
-static int convert_json(struct convert *c, const char *path)
+/* JSON input is read on one thread: its reader reports bad objects as it meets them. */
+static int convert_json(struct convert *c, struct converter *w, const char *path)
 {
     struct json_in *j = json_in_open(path);
     struct game g;
@@ -143,9 +279,9 @@ static int convert_json(struct convert *c, const char *path)
         return -1;
     while ((rc = json_in_next(j, &g, &raw, &raw_len)) != JSON_IN_END && rc != JSON_IN_FAIL) {
         if (rc == JSON_IN_GAME) {
-            convert_game(c, &c->json_replay, &g);
+            convert_one(c, w, &w->json_replay, NULL, &g);
         } else if (rc == JSON_IN_RAW) {
-            if (convert_pgn(c, NULL, raw, raw_len, path ? path : "<stdin>"))
+            if (convert_pgn(c, w, NULL, raw, raw_len, path ? path : "<stdin>"))
                 c->io_failed = 1;
         } else {
             c->games++;
@@ -156,9 +292,9 @@ static int convert_json(struct convert *c, const char *path)
     return rc == JSON_IN_FAIL ? -1 : 0;
 }
 
-static int convert_input(struct convert *c, const char *path)
+static int convert_input(struct convert *c, struct converter *w, const char *path)
 {
-    return c->from_json ? convert_json(c, path) : convert_pgn(c, path, NULL, 0, NULL);
+    return c->from_json ? convert_json(c, w, path) : convert_pgn(c, w, path, NULL, 0, NULL);
 }
 
 static void summary(const struct convert *c)
@@ -181,7 +317,8 @@ int cmd_convert(int argc, char **argv)
     memset(&c, 0, sizeof c);
     output_opts_init(&oo);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "qh", convert_options, NULL)) != -1) {
+    c.jobs = pipeline_cpus();
+    while ((opt = getopt_long(argc, argv, "qhj:", convert_options, NULL)) != -1) {
         int taken = output_opts_parse(&oo, opt, optarg);
         if (taken < 0)
             return EXIT_USAGE;
@@ -205,6 +342,10 @@ int cmd_convert(int argc, char **argv)
             break;
         case OPT_KEEP_INVALID: c.keep_invalid = 1; break;
         case 'q': c.quiet = 1; break;
+        case 'j':
+            if (parse_jobs(optarg, &c.jobs))
+                return EXIT_USAGE;
+            break;
         case 'h': print_usage(stdout, convert_usage); return EXIT_OK;
         default: return usage_error(convert_usage);
         }
@@ -222,17 +363,31 @@ int cmd_convert(int argc, char **argv)
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     game_out_init(&c.out, &oo.go);
     buf_init(&c.buf, OUT_MAX);
-    replay_init(&c.pgn_replay, &ropts);
-    ropts.lang = NOTATION_EN;
-    replay_init(&c.json_replay, &ropts);
+    if (c.from_json)
+        c.jobs = 1;
+    /* The reading thread's converter writes into c.out and c.buf; workers have their own. */
+    long nconv = c.jobs > 1 ? c.jobs + 1 : 1;
+    struct converter *conv = xcalloc((size_t)nconv, sizeof *conv);
+    for (long i = 0; i < nconv; i++) {
+        struct replay_opts ro = ropts;
+        conv[i].c = &c;
+        game_out_init(&conv[i].out, &oo.go);
+        buf_init(&conv[i].buf, OUT_MAX);
+        replay_init(&conv[i].pgn_replay, &ro);
+        ro.lang = NOTATION_EN;
+        replay_init(&conv[i].json_replay, &ro);
+    }
+    if (c.jobs > 1)
+        c.p = start_pipeline(c.jobs, 0, convert_batch, conv + 1, sizeof *conv);
     if (game_out_begin(&c.out, &c.buf))
         die(EXIT_IO, "out of memory");
     if (optind == argc) {
-        c.io_failed |= convert_input(&c, NULL) < 0;
+        c.io_failed |= convert_input(&c, conv, NULL) < 0;
     } else {
         for (int i = optind; i < argc; i++)
-            c.io_failed |= convert_input(&c, strcmp(argv[i], "-") ? argv[i] : NULL) < 0;
+            c.io_failed |= convert_input(&c, conv, strcmp(argv[i], "-") ? argv[i] : NULL) < 0;
     }
+    pipeline_free(c.p);
     if (game_out_end(&c.out, &c.buf))
         die(EXIT_IO, "out of memory");
     flush(&c);
@@ -240,8 +395,13 @@ int cmd_convert(int argc, char **argv)
         error("cannot write the output: %s", strerror(errno));
         c.io_failed = 1;
     }
-    replay_release(&c.pgn_replay);
-    replay_release(&c.json_replay);
+    for (long i = 0; i < nconv; i++) {
+        replay_release(&conv[i].pgn_replay);
+        replay_release(&conv[i].json_replay);
+        game_out_release(&conv[i].out);
+        buf_release(&conv[i].buf);
+    }
+    free(conv);
     game_out_release(&c.out);
     buf_release(&c.buf);
     if (!c.quiet)

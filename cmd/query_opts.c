@@ -92,13 +92,14 @@ static void report(const struct query_item *it, const struct sq_error *err)
     }
 }
 
-int query_opts_build(struct query_opts *o)
+/* The criteria of o compiled into *q; -1 after reporting a bad one. */
+static int build_query(const struct query_opts *o, struct search_query **q)
 {
-    if (search_query_new(&o->query, &o->sq))
+    if (search_query_new(q, &o->sq))
         die(EXIT_IO, "out of memory");
     for (size_t i = 0; i < o->n; i++) {
         struct sq_error err = { 0, "" };
-        int rc = search_query_add(o->query, o->items[i].criterion, o->items[i].arg, &err);
+        int rc = search_query_add(*q, o->items[i].criterion, o->items[i].arg, &err);
         if (rc == PGN_ENOMEM)
             die(EXIT_IO, "out of memory");
         if (rc) {
@@ -106,17 +107,37 @@ int query_opts_build(struct query_opts *o)
             return -1;
         }
     }
+    return 0;
+}
+
+int query_opts_build(struct query_opts *o)
+{
+    if (build_query(o, &o->query))
+        return -1;
     if (o->dedupe && dupset_new(&o->seen))
         die(EXIT_IO, "out of memory");
     return 0;
+}
+
+struct search_query *query_opts_query_copy(const struct query_opts *o)
+{
+    struct search_query *q;
+    if (build_query(o, &q))
+        die(EXIT_IO, "the criteria do not build a second time");
+    return q;
+}
+
+void query_opts_limit_warning(const char *pattern)
+{
+    warning("regular expression '%s' gave up at its match limit (see --match-limit); "
+            "such matches count as no match", pattern);
 }
 
 static void limit_warnings(struct query_opts *o)
 {
     const char *pattern;
     while ((pattern = search_query_new_limit_hit(o->query)) != NULL)
-        warning("regular expression '%s' gave up at its match limit (see --match-limit); "
-                "such matches count as no match", pattern);
+        query_opts_limit_warning(pattern);
 }
 
 int query_opts_select(struct query_opts *o, struct game_facts *f, int invert)
@@ -134,11 +155,21 @@ int query_opts_select(struct query_opts *o, struct game_facts *f, int invert)
     if (!rc || !o->dedupe)
         return rc;
     buf_reset(&o->key);
-    rc = game_facts_dup_key(f, &o->key);
+    query_opts_dup_key(f, &o->key);
+    return query_opts_keep(o, o->key.data, o->key.len);
+}
+
+void query_opts_dup_key(struct game_facts *f, struct buf *key)
+{
+    int rc = game_facts_dup_key(f, key);
     if (rc)
         die(EXIT_IO, "%s: game %llu: %s", f->g->file, (unsigned long long)f->g->index,
             pgn_strerror(rc));
-    rc = dupset_add(o->seen, o->key.data, o->key.len);
+}
+
+int query_opts_keep(struct query_opts *o, const void *key, size_t len)
+{
+    int rc = dupset_add(o->seen, key, len);
     if (rc < 0)
         die(EXIT_IO, "out of memory");
     int keep = o->dedupe == QO_UNIQUE ? rc == 1 : rc == 0;

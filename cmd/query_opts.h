@@ -150,6 +150,28 @@ int query_opts_build(struct query_opts *o);
 int query_opts_select(struct query_opts *o, struct game_facts *f, int invert);
 
 /**
+ * For selecting on several threads: another compiled query of the criteria
+ * of o (after query_opts_build), for another thread; the caller frees it
+ * with search_query_free(). Match a game with search_query_match(), and
+ * apply --unique/--duplicates in input order on one thread: the duplicate
+ * key (query_opts_dup_key) of each game that matched goes to
+ * query_opts_keep().
+ */
+struct search_query *query_opts_query_copy(const struct query_opts *o);
+
+/** The warning about a regex that gave up at its match limit (once per regex). */
+void query_opts_limit_warning(const char *pattern);
+
+/** Appends the duplicate key of the game of f to key; dies on running out of memory. */
+void query_opts_dup_key(struct game_facts *f, struct buf *key);
+
+/**
+ * --unique/--duplicates for a game that met the criteria, from its
+ * duplicate key: 1 to keep it, 0 when left out (counted in o->dropped).
+ */
+int query_opts_keep(struct query_opts *o, const void *key, size_t len);
+
+/**
  * Reader flags (enum pgn_reader_flags) for the inputs to select from (after
  * query_opts_build): PGN_READER_LAZY when the cheapest criterion reads tags
  * only, so games it turns down need not be parsed past their tags; 0 when

@@ -13,6 +13,7 @@
 #include "game_out.h"
 #include "output_opts.h"
 #include "pgn_reader.h"
+#include "pipeline.h"
 #include "query_opts.h"
 #include "banned.h"
 
@@ -31,6 +32,7 @@ static const char *const search_usage[] = {
     "    -m, --max-count N     stop after N selected games",
     "    -q, --quiet           print nothing; the exit status tells",
     "        --summary         counts on standard error: games read, parsed, replayed",
+    "    -j, --jobs N          select games on N threads (default: the number of CPUs)",
     "    -h, --help            show this help",
     "Selected games are printed as read, unless one of these options (as in convert) is given;",
     "games that do not replay are then printed as read (pgn, json) or left out.",
@@ -49,6 +51,7 @@ static const struct option search_options[] = {
     { "max-count", required_argument, NULL, 'm' },
     { "quiet", no_argument, NULL, 'q' },
     { "summary", no_argument, NULL, OPT_SUMMARY },
+    { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -63,7 +66,10 @@ struct search {
     struct query_opts qo;
     struct game_facts facts;
     int out, invert, summary, many_inputs;
-    long max;
+    long max, jobs;
+    struct pipeline *p;
+    const char **reported; /* regexes whose limit warning was given (with workers) */
+    size_t nreported;
     uint64_t games, selected, unprintable;
     int io_failed, stopped;
     /* --format and the other output options */
@@ -73,33 +79,33 @@ struct search {
 };
 
 /* A tag value for the list: "?" when missing, tabs and line ends made blanks. */
-static void list_field(const char *v)
+static void list_field(FILE *f, const char *v)
 {
-    putchar('\t');
+    putc('\t', f);
     if (!v || !*v) {
-        putchar('?');
+        putc('?', f);
         return;
     }
     for (; *v; v++)
-        putchar(*v == '\t' || *v == '\n' || *v == '\r' ? ' ' : *v);
+        putc(*v == '\t' || *v == '\n' || *v == '\r' ? ' ' : *v, f);
 }
 
-static void print_list(struct search *s, const struct game *g)
+static void print_list(FILE *f, int many_inputs, struct game_facts *facts, const struct game *g)
 {
     struct fact_value v;
-    if (s->many_inputs)
-        printf("%s:", g->file);
-    printf("%" PRIu64, g->index);
-    list_field(game_tag_value(g, "White"));
-    list_field(game_tag_value(g, "Black"));
-    if (game_facts_get(&s->facts, F_RESULT, 0, &v) > 0)
-        printf("\t%.*s", (int)v.len, v.s);
+    if (many_inputs)
+        fprintf(f, "%s:", g->file);
+    fprintf(f, "%" PRIu64, g->index);
+    list_field(f, game_tag_value(g, "White"));
+    list_field(f, game_tag_value(g, "Black"));
+    if (game_facts_get(facts, F_RESULT, 0, &v) > 0)
+        fprintf(f, "\t%.*s", (int)v.len, v.s);
     else
-        list_field(NULL);
-    list_field(game_tag_value(g, "Date"));
-    list_field(game_tag_value(g, "Event"));
-    list_field(game_tag_value(g, "ECO"));
-    putchar('\n');
+        list_field(f, NULL);
+    list_field(f, game_tag_value(g, "Date"));
+    list_field(f, game_tag_value(g, "Event"));
+    list_field(f, game_tag_value(g, "ECO"));
+    putc('\n', f);
 }
 
 static void print_game(struct search *s, const struct game *g)
@@ -123,34 +129,52 @@ static void flush(struct search *s)
     buf_reset(&s->buf);
 }
 
-/* The game in the form --format and the notation options ask for. */
-static void write_game(struct search *s, const struct game *g)
+/* Why a selected game is not written in the chosen form. */
+enum { WARN_NONE, WARN_TOO_BIG, WARN_VARIANT, WARN_NO_REPLAY };
+
+static void unprintable(struct search *s, const struct game *g, int why)
 {
-    const struct replay *r = game_facts_replay(&s->facts);
+    if (why == WARN_TOO_BIG)
+        warning("%s: game %" PRIu64 " is larger than the game size limit: not printed", g->file,
+                g->index);
+    else
+        warning("%s: game %" PRIu64 " %s: not written in this format", g->file, g->index,
+                why == WARN_VARIANT ? "is a variant pgnkit does not replay" : "does not replay");
+    s->unprintable++;
+}
+
+/* Appends the game in the form --format and the notation options ask for to out; returns WARN_*. */
+static int format_game(struct game_out *go, int fix_results, struct game_facts *f,
+                       const struct game *g, struct buf *out)
+{
+    const struct replay *r = game_facts_replay(f);
     if (!r)
-        die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index,
-            pgn_strerror(s->facts.status));
-    size_t mark = s->buf.len;
-    int rc;
-    if (r->skipped || output_fatal_errors(r, s->fix_results)) {
-        rc = game_out_raw(&s->go, g, &s->buf);
+        die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(f->status));
+    size_t mark = out->len;
+    int rc, why = WARN_NONE;
+    if (r->skipped || output_fatal_errors(r, fix_results)) {
+        rc = game_out_raw(go, g, out);
         if (rc == PGN_EINVAL) {
-            warning("%s: game %" PRIu64 " is larger than the game size limit: not printed",
-                    g->file, g->index);
-            s->unprintable++;
+            why = WARN_TOO_BIG;
             rc = PGN_OK;
-        } else if (!rc && s->buf.len == mark) {
-            warning("%s: game %" PRIu64 " %s: not written in this format", g->file, g->index,
-                    r->skipped ? "is a variant pgnkit does not replay" : "does not replay");
-            s->unprintable++;
+        } else if (!rc && out->len == mark) {
+            why = r->skipped ? WARN_VARIANT : WARN_NO_REPLAY;
         }
     } else {
-        rc = game_out_game(&s->go, g, r, &s->buf);
+        rc = game_out_game(go, g, r, out);
     }
     if (rc) {
-        s->buf.len = mark;
+        out->len = mark;
         die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(rc));
     }
+    return why;
+}
+
+static void write_game(struct search *s, const struct game *g)
+{
+    int why = format_game(&s->go, s->fix_results, &s->facts, g, &s->buf);
+    if (why)
+        unprintable(s, g, why);
     if (s->buf.len >= FLUSH_AT)
         flush(s);
 }
@@ -165,12 +189,190 @@ static void selected(struct search *s, const struct game *g)
         else
             print_game(s, g);
         break;
-    case OUT_LIST: print_list(s, g); break;
+    case OUT_LIST: print_list(stdout, s->many_inputs, &s->facts, g); break;
     default: break;
     }
     check_output();
     if (s->max && s->selected >= (uint64_t)s->max)
         s->stopped = 1;
+}
+
+/* ---- Several workers: games matched on threads, selected in input order ---- */
+
+struct searcher {
+    const struct search *s;
+    struct search_query *query; /* a copy: compiled regexes are per thread */
+    struct game_facts facts;
+    struct game_out go;
+    struct buf buf, key;
+};
+
+/* What matching one game found; --unique, --max-count and the output are for the writer. */
+struct found {
+    unsigned empty : 1, match : 1;
+    uint8_t levels[2];         /* completed, walked, replayed (bits 0-2): matching; output */
+    int why;                   /* WARN_*: the formatted game is not written */
+    const char **hits;         /* regexes that gave up at their limit, first on this worker */
+    uint32_t nhits;
+    const char *key;           /* duplicate key, with --unique/--duplicates */
+    size_t key_len;
+    size_t text_end;           /* end of the game's list line or formatted text */
+};
+
+static void match_game(struct searcher *w, struct batch *b, struct game *g,
+                       struct pgn_reader *reader, struct found *fd, FILE *list)
+{
+    const struct search *s = w->s;
+    struct game_facts *f = &w->facts;
+    uint64_t c0 = f->completions, w0 = f->walks, r0 = f->replays;
+    memset(fd, 0, sizeof *fd);
+    /* The facts worked out for the output count only if the game is selected. */
+#define LEVELS() \
+    (uint8_t)((f->completions != c0) | (f->walks != w0) << 1 | (f->replays != r0) << 2); \
+    c0 = f->completions, w0 = f->walks, r0 = f->replays
+    fd->empty = (g->flags & GAME_EMPTY) != 0;
+    if (fd->empty)
+        return;
+    game_facts_reset(f, g, reader);
+    int rc = search_query_match(w->query, f);
+    if (rc < 0)
+        die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index,
+            rc == PGN_ENOMEM ? "out of memory" : pgn_strerror(rc));
+    for (const char *pat; (pat = search_query_new_limit_hit(w->query)) != NULL;) {
+        const char **hits = arena_alloc(&b->arena, (fd->nhits + 1) * sizeof *hits);
+        if (!hits)
+            die(EXIT_IO, "out of memory");
+        if (fd->nhits)
+            memcpy(hits, fd->hits, fd->nhits * sizeof *hits);
+        hits[fd->nhits++] = pat;
+        fd->hits = hits;
+    }
+    fd->match = (rc != 0) != (s->invert != 0);
+    if (fd->match && s->qo.dedupe) {
+        buf_reset(&w->key);
+        query_opts_dup_key(f, &w->key);
+        fd->key = arena_memdup(&b->arena, w->key.data, w->key.len);
+        if (!fd->key)
+            die(EXIT_IO, "out of memory");
+        fd->key_len = w->key.len;
+    }
+    fd->levels[0] = LEVELS();
+    if (fd->match && s->out == OUT_GAMES && s->formatted) {
+        w->go.games = 0; /* the writer puts the JSON commas */
+        fd->why = format_game(&w->go, s->fix_results, f, g, &w->buf);
+    } else if (fd->match && s->out == OUT_LIST) {
+        print_list(list, s->many_inputs, f, g);
+    }
+    fd->levels[1] = LEVELS();
+#undef LEVELS
+}
+
+static void count_levels(struct game_facts *f, unsigned levels)
+{
+    f->completions += levels & 1;
+    f->walks += (levels >> 1) & 1;
+    f->replays += (levels >> 2) & 1;
+}
+
+static void match_batch(void *ctx, struct batch *b)
+{
+    struct searcher *w = ctx;
+    struct found *fds = arena_alloc(&b->arena, b->n * sizeof *fds);
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *list = fds ? open_memstream(&text, &text_len) : NULL;
+    if (!list) {
+        b->status = PGN_ENOMEM;
+        return;
+    }
+    buf_reset(&w->buf);
+    for (size_t i = 0; i < b->n; i++) {
+        struct pgn_reader *reader;
+        struct game *g = pipeline_game(b, i, &reader);
+        if (!g)
+            break;
+        match_game(w, b, g, reader, &fds[i], list);
+        fflush(list);
+        fds[i].text_end = w->s->out == OUT_LIST ? text_len : w->buf.len;
+    }
+    fclose(list);
+    if (w->s->out != OUT_LIST) {
+        free(text);
+        text = w->buf.len ? malloc(w->buf.len) : NULL;
+        if (w->buf.len && !text) {
+            b->status = PGN_ENOMEM;
+            return;
+        }
+        if (text)
+            memcpy(text, w->buf.data, w->buf.len);
+        text_len = w->buf.len;
+    }
+    b->text = text;
+    b->text_len = text_len;
+    b->result = fds;
+}
+
+/* The limit warning for pattern, unless given: with workers, each may meet it first. */
+static void limit_warning(struct search *s, const char *pattern)
+{
+    for (size_t i = 0; i < s->nreported; i++)
+        if (!strcmp(s->reported[i], pattern))
+            return;
+    s->reported = xrealloc(s->reported, (s->nreported + 1) * sizeof *s->reported);
+    s->reported[s->nreported++] = pattern;
+    query_opts_limit_warning(pattern);
+}
+
+/* The games of a batch in input order, as search_input() takes them with one thread. */
+static void write_batch(struct search *s, struct batch *b)
+{
+    const struct found *fds = b->result;
+    size_t start = 0;
+    if (b->status != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    for (size_t i = 0; i < b->n && !s->stopped; i++) {
+        const struct found *fd = &fds[i];
+        const char *text = b->text + start;
+        size_t len = fd->text_end - start;
+        start = fd->text_end;
+        if (fd->empty)
+            continue;
+        s->games++;
+        count_levels(&s->facts, fd->levels[0]);
+        for (uint32_t k = 0; k < fd->nhits; k++)
+            limit_warning(s, fd->hits[k]);
+        if (!fd->match || (s->qo.dedupe && !query_opts_keep(&s->qo, fd->key, fd->key_len)))
+            continue;
+        s->selected++;
+        count_levels(&s->facts, fd->levels[1]);
+        if (s->out == OUT_GAMES && s->formatted) {
+            if (s->go.opts.format == GO_JSON && s->go.games && len && buf_append(&s->buf, ",", 1))
+                die(EXIT_IO, "out of memory");
+            if (buf_append(&s->buf, text, len))
+                die(EXIT_IO, "out of memory");
+            s->go.games += len != 0;
+            if (fd->why)
+                unprintable(s, &b->games[i], fd->why);
+            if (s->buf.len >= FLUSH_AT)
+                flush(s);
+        } else if (s->out == OUT_GAMES) {
+            print_game(s, &b->games[i]);
+        } else if (s->out == OUT_LIST) {
+            fwrite(text, 1, len, stdout);
+        }
+        check_output();
+        if (s->max && s->selected >= (uint64_t)s->max)
+            s->stopped = 1;
+    }
+}
+
+static void drain(struct search *s, int wait)
+{
+    struct batch *b;
+    while ((b = pipeline_next(s->p, wait || pipeline_full(s->p))) != NULL) {
+        write_batch(s, b);
+        pipeline_recycle(s->p, b);
+    }
 }
 
 /* Searches one input; returns 0, or -1 when it could not be read to its end. */
@@ -181,6 +383,8 @@ static int search_input(struct search *s, const char *path)
     struct game g;
     pgn_reader_opts_init(&opts);
     opts.flags |= query_opts_reader_flags(&s->qo);
+    if (s->p)
+        opts.flags |= PGN_READER_LAZY; /* the workers parse what they need */
     int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",
@@ -188,12 +392,23 @@ static int search_input(struct search *s, const char *path)
         return -1;
     }
     while (!s->stopped && (rc = pgn_reader_next(reader, &g)) > 0) {
+        if (s->p) {
+            if (pipeline_add(s->p, reader, &g) != PGN_OK)
+                die(EXIT_IO, "out of memory");
+            drain(s, 0);
+            continue;
+        }
         if (g.flags & GAME_EMPTY)
             continue; /* only comments: not a game */
         s->games++;
         game_facts_reset(&s->facts, &g, reader);
         if (query_opts_select(&s->qo, &s->facts, s->invert))
             selected(s, &g);
+    }
+    if (s->p) {
+        /* Everything of this input is written before its read error, as with one worker. */
+        pipeline_flush(s->p);
+        drain(s, 1);
     }
     if (rc < 0) {
         char msg[512];
@@ -223,7 +438,8 @@ int cmd_search(int argc, char **argv)
     query_opts_init(&s.qo);
     output_opts_init(&oo);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "iclvm:qh", search_options, NULL)) != -1) {
+    s.jobs = pipeline_cpus();
+    while ((opt = getopt_long(argc, argv, "iclvm:qhj:", search_options, NULL)) != -1) {
         int taken = query_opts_parse(&s.qo, opt, optarg);
         if (!taken)
             taken = output_opts_parse(&oo, opt, optarg);
@@ -246,6 +462,12 @@ int cmd_search(int argc, char **argv)
             }
             break;
         case OPT_SUMMARY: s.summary = 1; break;
+        case 'j':
+            if (parse_jobs(optarg, &s.jobs)) {
+                query_opts_release(&s.qo);
+                return EXIT_USAGE;
+            }
+            break;
         case 'h':
             print_usage(stdout, search_usage);
             query_opts_release(&s.qo);
@@ -277,12 +499,42 @@ int cmd_search(int argc, char **argv)
             die(EXIT_IO, "out of memory");
     }
     s.many_inputs = argc - optind > 1;
+    struct searcher *workers = NULL;
+    /* Selecting on tags alone is all reading, which only this thread can do:
+     * workers would repeat its work. They are for moves, replays, output. */
+    if (search_query_last_level(s.qo.query) == FACTS_TAGS && !s.qo.dedupe && !s.formatted)
+        s.jobs = 1;
+    if (s.jobs > 1) {
+        workers = xcalloc((size_t)s.jobs, sizeof *workers);
+        for (long i = 0; i < s.jobs; i++) {
+            struct searcher *w = &workers[i];
+            w->s = &s;
+            w->query = query_opts_query_copy(&s.qo);
+            game_facts_init(&w->facts, s.qo.sq.lang);
+            game_out_init(&w->go, &oo.go);
+            buf_init(&w->buf, OUT_MAX);
+            buf_init(&w->key, OUT_MAX);
+        }
+        /* Workers read lazily when one thread would: the --summary counts stay the same. */
+        unsigned lazy = query_opts_reader_flags(&s.qo) & PGN_READER_LAZY ? PIPELINE_LAZY : 0;
+        s.p = start_pipeline(s.jobs, lazy, match_batch, workers, sizeof *workers);
+    }
     if (optind == argc) {
         s.io_failed |= search_input(&s, NULL) < 0;
     } else {
         for (int i = optind; i < argc && !s.stopped; i++)
             s.io_failed |= search_input(&s, strcmp(argv[i], "-") ? argv[i] : NULL) < 0;
     }
+    pipeline_free(s.p);
+    for (long i = 0; workers && i < s.jobs; i++) {
+        search_query_free(workers[i].query);
+        game_facts_release(&workers[i].facts);
+        game_out_release(&workers[i].go);
+        buf_release(&workers[i].buf);
+        buf_release(&workers[i].key);
+    }
+    free(workers);
+    free(s.reported);
     if (s.formatted) {
         if (game_out_end(&s.go, &s.buf))
             die(EXIT_IO, "out of memory");

@@ -445,6 +445,15 @@ static void count_result(int64_t *v, int res)
         v[3]++;
 }
 
+/* A main-line move of the replay: a null move ("--") is MOVE_NONE. */
+static void play(struct pos *p, move16 m)
+{
+    if (m == MOVE_NONE)
+        pos_play_null(p);
+    else
+        pos_play(p, m);
+}
+
 /* The explorer: the first time the main line reaches the root position, the next
  * --depth moves; each prefix of them is a node keyed by its SAN moves. */
 static void count_tree(const struct stats *s, struct agg *a, const struct game *g,
@@ -460,7 +469,7 @@ static void count_tree(const struct stats *s, struct agg *a, const struct game *
         return;
     struct pos p = r->start;
     for (uint32_t i = 0; i < at; i++)
-        pos_play(&p, mv[i]);
+        play(&p, mv[i]);
     char path[20 * (MOVE_TEXT_MAX + 1)];
     size_t len = 0;
     int res = g->result;
@@ -468,13 +477,14 @@ static void count_tree(const struct stats *s, struct agg *a, const struct game *
         if (k) {
             if (at + k - 1 >= r->plies)
                 break;
-            char san[MOVE_TEXT_MAX];
-            size_t n = san_write(&p, mv[at + k - 1], san);
+            char san[MOVE_TEXT_MAX] = "--";
+            move16 m = mv[at + k - 1];
+            size_t n = m == MOVE_NONE ? 2 : san_write(&p, m, san);
             if (len)
                 path[len++] = ' ';
             memcpy(path + len, san, n);
             len += n;
-            pos_play(&p, mv[at + k - 1]);
+            play(&p, m);
         }
         int64_t *v = table_get(&a->moves, path, len)->v;
         count_result(v, res);
@@ -580,8 +590,12 @@ struct worker {
 static void count_batch(void *ctx, struct batch *b)
 {
     struct worker *w = ctx;
-    for (size_t i = 0; i < b->n; i++)
-        count_game(w->s, &w->a, &w->r, &b->games[i]);
+    for (size_t i = 0; i < b->n; i++) {
+        const struct game *g = pipeline_game(b, i, NULL);
+        if (!g)
+            break;
+        count_game(w->s, &w->a, &w->r, g);
+    }
 }
 
 static double elapsed(const struct timespec *a, const struct timespec *b)
@@ -626,9 +640,11 @@ static int stats_input(struct stats *s, struct agg *a, struct replay *r, struct 
     struct pgn_reader_opts opts;
     struct game g;
     pgn_reader_opts_init(&opts);
-    /* Games the tags alone turn down need not be parsed past their tags. */
-    if (s->filter && search_query_first_level(s->qo.query) == FACTS_TAGS &&
-        !(s->qo.dedupe && !search_query_count(s->qo.query)))
+    /* Games the tags alone turn down need not be parsed past their tags; with
+     * workers, they parse the movetext. */
+    if (s->filter)
+        opts.flags |= query_opts_reader_flags(&s->qo);
+    if (p)
         opts.flags |= PGN_READER_LAZY;
     int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
@@ -647,14 +663,14 @@ static int stats_input(struct stats *s, struct agg *a, struct replay *r, struct 
             game_facts_reset(&s->facts, &g, reader);
             if (!query_opts_select(&s->qo, &s->facts, 0))
                 continue;
-            if ((g.flags & GAME_LAZY) && pgn_reader_complete(reader, &g) != PGN_OK)
-                die(EXIT_IO, "out of memory");
         }
         if (p) {
-            if (pipeline_add(p, &g) != PGN_OK)
+            if (pipeline_add(p, reader, &g) != PGN_OK)
                 die(EXIT_IO, "out of memory");
             drain(p, 0);
         } else {
+            if ((g.flags & GAME_LAZY) && pgn_reader_complete(reader, &g) != PGN_OK)
+                die(EXIT_IO, "out of memory");
             count_game(s, a, r, &g);
         }
     }
@@ -1401,10 +1417,8 @@ int cmd_stats(int argc, char **argv)
             }
             break;
         case 'j':
-            if (parse_long(optarg, 1, 256, &s.jobs)) {
-                error("--jobs takes a number from 1 to 256, not '%s'", optarg);
+            if (parse_jobs(optarg, &s.jobs))
                 goto usage;
-            }
             break;
         case 'h':
             print_usage(stdout, stats_usage);
@@ -1462,16 +1476,13 @@ int cmd_stats(int argc, char **argv)
         struct pipeline *p = NULL;
         struct worker *workers = NULL;
         if (s.jobs > 1) {
-            void *ctxs[256];
             workers = xcalloc((size_t)s.jobs, sizeof *workers);
             for (long i = 0; i < s.jobs; i++) {
                 workers[i].s = &s;
                 replay_init(&workers[i].r, &s.ropts);
                 agg_init(&workers[i].a);
-                ctxs[i] = &workers[i];
             }
-            if (pipeline_new(&p, (int)s.jobs, count_batch, ctxs) != PGN_OK)
-                die(EXIT_IO, "cannot start %ld threads", s.jobs);
+            p = start_pipeline(s.jobs, 0, count_batch, workers, sizeof *workers);
         }
         if (optind == argc) {
             s.io_failed |= stats_input(&s, &a, &r, p, NULL) < 0;

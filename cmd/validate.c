@@ -160,7 +160,10 @@ static void check_batch(void *ctx, struct batch *b)
         return;
     }
     for (size_t i = 0; i < b->n; i++) {
-        check_game(w->v, &w->r, &b->games[i], out, &vds[i]);
+        const struct game *g = pipeline_game(b, i, NULL);
+        if (!g)
+            break;
+        check_game(w->v, &w->r, g, out, &vds[i]);
         fflush(out);
         vds[i].text_end = b->text_len;
     }
@@ -196,8 +199,12 @@ static int validate_input(struct validate *v, struct replay *r, struct pipeline 
                           const char *path)
 {
     struct pgn_reader *reader;
+    struct pgn_reader_opts opts;
     struct game g;
-    int rc = pgn_reader_open(&reader, path, NULL);
+    pgn_reader_opts_init(&opts);
+    if (p)
+        opts.flags |= PGN_READER_LAZY; /* the workers parse the movetext */
+    int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",
               rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
@@ -205,7 +212,7 @@ static int validate_input(struct validate *v, struct replay *r, struct pipeline 
     }
     while (!v->stopped && (rc = pgn_reader_next(reader, &g)) > 0) {
         if (p) {
-            if (pipeline_add(p, &g) != PGN_OK)
+            if (pipeline_add(p, reader, &g) != PGN_OK)
                 die(EXIT_IO, "out of memory");
             drain(v, p, 0);
         } else {
@@ -278,10 +285,8 @@ int cmd_validate(int argc, char **argv)
             }
             break;
         case 'j':
-            if (parse_long(optarg, 1, 256, &v.jobs)) {
-                error("--jobs takes a number from 1 to 256, not '%s'", optarg);
+            if (parse_jobs(optarg, &v.jobs))
                 return EXIT_USAGE;
-            }
             break;
         case 'h': print_usage(stdout, validate_usage); return EXIT_OK;
         default: return usage_error(validate_usage);
@@ -299,15 +304,12 @@ int cmd_validate(int argc, char **argv)
     struct pipeline *p = NULL;
     struct worker *workers = NULL;
     if (v.jobs > 1) {
-        void *ctxs[256];
         workers = xcalloc((size_t)v.jobs, sizeof *workers);
         for (long i = 0; i < v.jobs; i++) {
             workers[i].v = &v;
             replay_init(&workers[i].r, &v.ropts);
-            ctxs[i] = &workers[i];
         }
-        if (pipeline_new(&p, (int)v.jobs, check_batch, ctxs) != PGN_OK)
-            die(EXIT_IO, "cannot start %ld threads", v.jobs);
+        p = start_pipeline(v.jobs, 0, check_batch, workers, sizeof *workers);
     }
     if (optind == argc) {
         v.io_failed |= validate_input(&v, &r, p, NULL) < 0;

@@ -2689,3 +2689,62 @@ int pgn_reader_next(struct pgn_reader *r, struct game *g)
     }
     return rc;
 }
+
+/* ---------------------------------------------------------- span re-parse */
+
+enum { SPAN_PAD = 16 };
+
+int pgn_reader_span_origin(const struct pgn_reader *r, const struct game *g,
+                           struct pgn_span_origin *o)
+{
+    const struct parse *ps = &r->ps;
+    if (g->index != r->ngames || g->offset != ps->goff || ps->truncated || !g->raw)
+        return PGN_EINVAL;
+    /* The game that ends at an input error holds that error: only this reader can say it. */
+    size_t split = ps->split < r->len ? ps->split : r->len;
+    if (r->io_status && split >= r->len)
+        return PGN_EINVAL;
+    o->index = g->index;
+    o->offset = g->offset;
+    o->line = ps->start_line;
+    o->col = ps->start_col;
+    return PGN_OK;
+}
+
+int pgn_reader_reset_span(struct pgn_reader *r, const void *data, size_t len, const char *name,
+                          const struct pgn_span_origin *o)
+{
+    if (len > r->lim.max_game)
+        return PGN_ETOOBIG;
+    if (name && strcmp(name, r->name)) {
+        char *copy = strdup(name);
+        if (!copy)
+            return PGN_ENOMEM;
+        free(r->name);
+        r->name = copy;
+        r->err.file = copy;
+    }
+    if (r->cap < len + SPAN_PAD) {
+        unsigned char *nb = realloc(r->buf, len + SPAN_PAD);
+        if (!nb)
+            return PGN_ENOMEM;
+        r->buf = nb;
+        r->cap = len + SPAN_PAD;
+    }
+    memcpy(r->buf, data, len);
+    memset(r->buf + len, 0, SPAN_PAD); /* the line-end sentinel and defined lookahead */
+    r->len = len;
+    r->safe = r->pos = r->gstart = 0;
+    /* Columns and offsets count from where the span started in its input. */
+    r->lstart = 1 - (ptrdiff_t)o->col;
+    r->line = o->line;
+    r->base = o->offset;
+    r->eof = 1; /* nothing is read from r->in: the span is all there is */
+    r->moved = 0;
+    r->io_status = r->status = r->fatal = 0;
+    r->ngames = o->index - 1;
+    memset(&r->err, 0, sizeof r->err);
+    r->err.file = r->name;
+    r->lazy.active = 0;
+    return PGN_OK;
+}

@@ -164,6 +164,48 @@ const struct pgn_error *pgn_reader_error(const struct pgn_reader *r);
 /** Bytes of (decompressed) input consumed so far: the end of the last game's span. */
 uint64_t pgn_reader_offset(const struct pgn_reader *r);
 
+/*
+ * PARSING A SPAN ELSEWHERE (for worker threads). A game's raw span and where
+ * it starts in its input are enough to parse that game again on another
+ * reader: a reader reset onto the span returns the game with the same
+ * positions, offsets, diagnostics, file name and number as the reader that
+ * split the input, lazy or not according to its own flags, given the same
+ * limits (a reader without PGN_READER_LAZY gives what pgn_reader_complete()
+ * gives). This holds for the games that reader returned with GAME_LAZY: the
+ * skim proved that they end where their span ends, whatever follows.
+ *
+ *   pgn_reader_span_origin(main, &g, &o);            // g: lazy, just returned
+ *   ... copy g.raw[0..g.raw_len) and o to another thread ...
+ *   pgn_reader_reset_span(w, copy, len, g.file, &o);  // w: that thread's reader
+ *   pgn_reader_next(w, &full);                        // the same game, parsed
+ */
+struct pgn_span_origin {
+    uint64_t index;  /* the game's number in its input */
+    uint64_t offset; /* input offset of the span's first byte */
+    uint64_t line;   /* line and column of that byte */
+    uint32_t col;
+};
+
+/**
+ * Fills *o for g, the game the last pgn_reader_next() on r returned.
+ * Returns PGN_OK, or PGN_EINVAL when g is not that game, has no raw text
+ * (GAME_TRUNCATED), or ends at an input error (which only r can report:
+ * complete such a game with pgn_reader_complete()).
+ */
+int pgn_reader_span_origin(const struct pgn_reader *r, const struct game *g,
+                           struct pgn_span_origin *o);
+
+/**
+ * Makes r read data[0..len) (copied; the caller may free it at once), the
+ * span of one game starting at *o of an input called name (copied; NULL
+ * keeps r's name), instead of its input: the next pgn_reader_next() returns
+ * that game as described under PARSING A SPAN ELSEWHERE, the call after it
+ * 0. Earlier games of r become invalid. Returns PGN_OK, PGN_ENOMEM, or
+ * PGN_ETOOBIG when len is over r's max_game.
+ */
+int pgn_reader_reset_span(struct pgn_reader *r, const void *data, size_t len, const char *name,
+                          const struct pgn_span_origin *o);
+
 /** Frees r and everything it returned (NULL is allowed). */
 void pgn_reader_free(struct pgn_reader *r);
 

@@ -1,4 +1,4 @@
-/* pipeline.c - batches of copied games, worker threads, in-order hand-back. */
+/* pipeline.c - batches of spans and copied games, worker threads, in-order hand-back. */
 /* SPDX-License-Identifier: MIT */
 #include <pthread.h>
 #include <stdlib.h>
@@ -8,12 +8,21 @@
 #include "pipeline.h"
 #include "banned.h"
 
-/* A batch is cut at this many games or raw bytes, whichever comes first:
- * big enough that locking is rare, small enough to keep memory low. */
-enum { BATCH_GAMES = 256, BATCH_BYTES = 1 << 20 };
-/* Copies of games may take several times their raw size; the reader's own
- * limits bound a single game, this bounds a batch. */
+/* A batch is cut at this many games or bytes, whichever comes first: big
+ * enough that locking is rare, small enough to keep memory low. */
+enum { BATCH_GAMES = 256, BATCH_BYTES = 128 << 10 };
+/* Bytes of games and finished output in flight before pipeline_full() says
+ * stop (see MEMORY). */
+#define INFLIGHT_BYTES ((size_t)8 << 20)
+/* Bigger spans are parsed here, not on a worker: a worker's reader grows
+ * to the biggest span it parses and keeps that memory. */
+#define SPAN_MAX ((size_t)256 << 10)
+/* A complete game that would take more memory than this in a copy is lent. */
+#define COPY_MAX ((size_t)1 << 20)
+/* The reader's own limits bound a single game, this bounds a batch. */
 #define BATCH_ARENA_CAP ((size_t)1 << 31)
+/* A recycled batch whose arena grew past this gives the memory back. */
+#define ARENA_KEEP ((size_t)4 << 20)
 
 struct pipeline {
     pthread_mutex_t mu;
@@ -22,6 +31,7 @@ struct pipeline {
     int nthreads;
     pipeline_work *work;
     void **ctxs;
+    unsigned flags;
 
     /* Batches in flight have sequence numbers emit_seq .. next_seq - 1 and sit
      * in ring[seq % ring_cap]; workers start them in order from start_seq. */
@@ -30,6 +40,9 @@ struct pipeline {
     size_t batch_games;      /* a batch is cut at this many games */
     uint64_t next_seq, start_seq, emit_seq;
     int stop;
+    size_t inflight_bytes;   /* of the batches in flight (reading thread only) */
+    size_t done_text;        /* output of the batches done and not taken back (under mu) */
+    int lent;                /* a batch in flight holds a lent game */
 
     struct batch *filling;   /* being filled by the reading thread */
     struct batch **spare;    /* recycled batches */
@@ -47,6 +60,15 @@ static void *worker_main(void *arg)
     struct pipeline *p = ((void **)arg)[0];
     void *ctx = ((void **)arg)[1];
     free(arg);
+    /* The reader that parses spans on this thread (NULL if out of memory:
+     * pipeline_game() then fails). Default limits, as the reading thread's. */
+    struct pgn_reader *reader;
+    struct pgn_reader_opts opts;
+    pgn_reader_opts_init(&opts);
+    if (p->flags & PIPELINE_LAZY)
+        opts.flags |= PGN_READER_LAZY;
+    if (pgn_reader_open_mem(&reader, "", 0, &opts) != PGN_OK)
+        reader = NULL;
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (p->start_seq == p->next_seq && !p->stop)
@@ -56,16 +78,21 @@ static void *worker_main(void *arg)
         struct batch *b = p->ring[p->start_seq % p->ring_cap];
         p->start_seq++;
         pthread_mutex_unlock(&p->mu);
+        b->reader = reader;
         p->work(ctx, b);
+        b->reader = NULL;
         pthread_mutex_lock(&p->mu);
         b->done = 1;
+        p->done_text += b->text_len;
         pthread_cond_broadcast(&p->batch_done);
     }
     pthread_mutex_unlock(&p->mu);
+    pgn_reader_free(reader);
     return NULL;
 }
 
-int pipeline_new(struct pipeline **out, int workers, pipeline_work *work, void *const *ctxs)
+int pipeline_new(struct pipeline **out, int workers, unsigned flags, pipeline_work *work,
+                 void *const *ctxs)
 {
     *out = NULL;
     if (workers < 1)
@@ -86,6 +113,7 @@ int pipeline_new(struct pipeline **out, int workers, pipeline_work *work, void *
     }
     memcpy(p->ctxs, ctxs, (size_t)workers * sizeof *p->ctxs);
     p->work = work;
+    p->flags = flags;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->work_ready, NULL);
     pthread_cond_init(&p->batch_done, NULL);
@@ -125,6 +153,7 @@ static void batch_free(struct batch *b)
         return;
     arena_release(&b->arena);
     free(b->games);
+    free(b->origins);
     free(b->text);
     free(b);
 }
@@ -134,6 +163,8 @@ static void submit(struct pipeline *p)
     struct batch *b = p->filling;
     p->filling = NULL;
     pthread_mutex_lock(&p->mu);
+    p->inflight_bytes += b->bytes;
+    p->lent |= b->lent;
     b->seq = p->next_seq++;
     p->ring[b->seq % p->ring_cap] = b;
     pthread_cond_signal(&p->work_ready);
@@ -145,35 +176,155 @@ void pipeline_set_batch_games(struct pipeline *p, size_t n)
     p->batch_games = n < 1 ? 1 : n < BATCH_GAMES ? n : BATCH_GAMES;
 }
 
-int pipeline_add(struct pipeline *p, const struct game *g)
+/* A free slot at the end of the filling batch (its origin cleared), or NULL. */
+static struct game *slot(struct pipeline *p)
 {
-    if (pipeline_full(p))
-        return PGN_EINVAL; /* the ring has no room: the caller must drain */
     if (!p->filling && !(p->filling = take_spare(p)))
-        return PGN_ENOMEM;
+        return NULL;
     struct batch *b = p->filling;
     if (b->n == b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 64;
         struct game *games = realloc(b->games, cap * sizeof *games);
         if (!games)
-            return PGN_ENOMEM;
+            return NULL;
         b->games = games;
         b->cap = cap;
     }
-    int rc = game_copy(&b->games[b->n], g, &b->arena);
+    if (b->n == b->origins_cap) {
+        struct pgn_span_origin *o = realloc(b->origins, b->cap * sizeof *o);
+        if (!o)
+            return NULL;
+        b->origins = o;
+        b->origins_cap = b->cap;
+    }
+    b->origins[b->n].index = 0;
+    return &b->games[b->n];
+}
+
+/* The game as a span: raw bytes, the fields THE WRITER promises, and its origin. */
+static int add_span(struct pipeline *p, const struct game *g, const struct pgn_span_origin *o)
+{
+    struct game *d = slot(p);
+    if (!d)
+        return PGN_ENOMEM;
+    struct batch *b = p->filling;
+    game_clear(d);
+    /* One copy of the file name per batch and input. */
+    if (!b->file || strcmp(g->file, b->file)) {
+        b->file = arena_memdup(&b->arena, g->file, strlen(g->file));
+        if (!b->file)
+            return b->arena.err ? b->arena.err : PGN_ENOMEM;
+    }
+    char *raw = arena_memdup(&b->arena, g->raw, g->raw_len);
+    if (!raw)
+        return b->arena.err ? b->arena.err : PGN_ENOMEM;
+    d->file = b->file;
+    d->index = g->index;
+    d->offset = g->offset;
+    d->raw_size = g->raw_size;
+    d->raw = raw;
+    d->raw_len = g->raw_len;
+    d->flags = g->flags & (GAME_LAZY | GAME_BOM);
+    b->origins[b->n] = *o;
+    b->bytes += g->raw_len + sizeof *d;
+    return PGN_OK;
+}
+
+/* About the memory game_copy() takes for g. */
+static size_t copy_size(const struct game *g)
+{
+    size_t n = g->raw_len * ((g->flags & GAME_CP1252) ? 4 : 1);
+    n += g->ntags * (sizeof *g->tags + 32) + g->nmoves * sizeof *g->moves;
+    n += g->nvars * sizeof *g->vars + g->ncomments * sizeof *g->comments;
+    n += g->nnags * sizeof *g->nags + g->ncmds * sizeof *g->cmds;
+    return n + g->nerrors * (sizeof *g->errors + 64);
+}
+
+/* g in a batch of its own, not copied: see HOW A GAME TRAVELS. */
+static int lend(struct pipeline *p, const struct game *g)
+{
+    if (p->filling && p->filling->n)
+        submit(p);
+    struct game *d = slot(p);
+    if (!d)
+        return PGN_ENOMEM;
+    *d = *g;
+    p->filling->n = 1;
+    p->filling->lent = 1;
+    p->filling->bytes = copy_size(g);
+    submit(p);
+    return PGN_OK;
+}
+
+int pipeline_add(struct pipeline *p, struct pgn_reader *r, struct game *g)
+{
+    struct pgn_span_origin o;
+    int rc;
+    if (p->next_seq - p->emit_seq >= p->max_inflight || p->lent)
+        return PGN_EINVAL; /* the ring has no room: the caller must drain */
+    if (g->flags & GAME_LAZY) {
+        if (g->raw_len <= SPAN_MAX && pgn_reader_span_origin(r, g, &o) == PGN_OK)
+            rc = add_span(p, g, &o);
+        else if ((rc = pgn_reader_complete(r, g)) == PGN_OK)
+            return pipeline_add(p, r, g);
+    } else if (copy_size(g) > COPY_MAX) {
+        return lend(p, g);
+    } else {
+        struct game *d = slot(p);
+        if (!d)
+            return PGN_ENOMEM;
+        struct batch *b = p->filling;
+        size_t used = b->arena.used;
+        rc = game_copy(d, g, &b->arena);
+        b->bytes += b->arena.used - used + sizeof *d;
+    }
     if (rc != PGN_OK)
         return rc;
+    struct batch *b = p->filling;
     b->n++;
-    b->bytes += g->raw_len;
     if (b->n >= p->batch_games || b->bytes >= BATCH_BYTES)
         submit(p);
     return PGN_OK;
 }
 
-int pipeline_full(const struct pipeline *p)
+struct game *pipeline_game(struct batch *b, size_t i, struct pgn_reader **reader)
 {
-    /* Only the reading thread changes next_seq and emit_seq. */
-    return p->next_seq - p->emit_seq >= p->max_inflight;
+    struct game *g = &b->games[i];
+    if (reader)
+        *reader = NULL;
+    if (!b->origins || !b->origins[i].index)
+        return g;
+    if (!b->reader) {
+        b->status = PGN_ENOMEM;
+        return NULL;
+    }
+    int rc = pgn_reader_reset_span(b->reader, g->raw, g->raw_len, g->file, &b->origins[i]);
+    if (rc == PGN_OK) {
+        rc = pgn_reader_next(b->reader, &b->parsed);
+        /* The reading thread's reader proved that the span is one game. */
+        rc = rc < 0 ? rc : rc == 0 || b->parsed.raw_len != g->raw_len ? PGN_EINVAL : PGN_OK;
+    }
+    if (rc != PGN_OK) {
+        if (b->status == PGN_OK)
+            b->status = rc;
+        return NULL;
+    }
+    if (reader && (b->parsed.flags & GAME_LAZY))
+        *reader = b->reader;
+    return &b->parsed;
+}
+
+int pipeline_full(struct pipeline *p)
+{
+    /* Only the reading thread changes these... */
+    if (p->next_seq - p->emit_seq >= p->max_inflight || p->lent)
+        return 1;
+    /* ...but the workers add their output: text many times the size of its
+     * games (FEN after every move) counts too. */
+    pthread_mutex_lock(&p->mu);
+    size_t bytes = p->inflight_bytes + p->done_text;
+    pthread_mutex_unlock(&p->mu);
+    return bytes >= INFLIGHT_BYTES;
 }
 
 struct batch *pipeline_next(struct pipeline *p, int wait)
@@ -186,6 +337,10 @@ struct batch *pipeline_next(struct pipeline *p, int wait)
             pthread_cond_wait(&p->batch_done, &p->mu);
         if (head->done) {
             p->emit_seq++;
+            p->inflight_bytes -= head->bytes;
+            p->done_text -= head->text_len;
+            if (head->lent)
+                p->lent = 0;
             b = head;
         }
     }
@@ -198,12 +353,17 @@ void pipeline_recycle(struct pipeline *p, struct batch *b)
     free(b->text);
     b->text = NULL;
     b->text_len = 0;
-    arena_reset(&b->arena);
+    if (b->arena.used > ARENA_KEEP)
+        arena_release(&b->arena);
+    else
+        arena_reset(&b->arena);
     b->n = 0;
     b->bytes = 0;
     b->result = NULL;
     b->done = 0;
     b->status = PGN_OK;
+    b->lent = 0;
+    b->file = NULL;
     p->spare[p->nspare++] = b;
 }
 

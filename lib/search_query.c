@@ -78,6 +78,11 @@ int search_query_first_level(const struct search_query *q)
     return q->n ? q->crit[0].level : FACTS_TAGS;
 }
 
+int search_query_last_level(const struct search_query *q)
+{
+    return q->n ? q->crit[q->n - 1].level : FACTS_TAGS; /* sorted by level */
+}
+
 __attribute__((format(printf, 3, 4)))
 static int refuse(struct sq_error *err, size_t col, const char *fmt, ...)
 {

@@ -115,6 +115,12 @@ int search_query_match(struct search_query *q, struct game_facts *f);
  */
 int search_query_first_level(const struct search_query *q);
 
+/**
+ * The facts level (enum facts_level) that the costliest criterion of q
+ * needs: FACTS_TAGS when every criterion reads only tags (or there is none).
+ */
+int search_query_last_level(const struct search_query *q);
+
 /** Number of criteria. */
 size_t search_query_count(const struct search_query *q);
 

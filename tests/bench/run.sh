@@ -190,3 +190,56 @@ if "$pgnkit" --help | grep -q '^   stats' && [ -f "$bench_gz" ]; then
         echo "   pgnkit stats $args: $t_s s, $(echo "$size / $t_s / 1000000" | bc -l | cut -c1-6) MB/s; ratio stats/validate $(echo "$t_s / $t_v" | bc -l | cut -c1-5)"
     done
 fi
+
+# ---- threads -------------------------------------------------------------------
+# Each command with -j 1 and -j 2, runs alternating so that both see the same load
+# (BENCH_JOBS_RUNS pairs, default 5): best and median wall time of each and their
+# ratios (issue #8's target: validate -j 2 at least 1.7 times as fast as -j 1 on two
+# idle cores). Then compressed input: the same file as .zst and .gz against plain text.
+jobs_runs=${BENCH_JOBS_RUNS:-5}
+
+# Prints "best median" of the numbers on standard input.
+best_median() {
+    sort -n | awk '{ v[NR] = $1 } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+                                       printf "%.3f %.3f\n", v[1], m }'
+}
+
+wall() {
+    t0=$(date +%s.%N)
+    "$@" >/dev/null 2>&1
+    t1=$(date +%s.%N)
+    echo "$t1 - $t0" | bc -l
+}
+
+if "$pgnkit" validate -h | grep -q -- '--jobs' && [ -f "$bench_gz" ]; then
+    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    echo "== -j 2 against -j 1 on $(basename "$bench_gz") ($(nproc) CPUs; load$(uptime | sed 's/.*load average//'))"
+    for cmd in "validate -q" "stats" "stats --openings" "search -c --white Adams" \
+               "search -c --checkmate" "search --unique -c" "convert -q" "convert -q --format json"; do
+        : >"$tmp/j1"; : >"$tmp/j2"
+        i=0
+        while [ $i -lt "$jobs_runs" ]; do
+            # shellcheck disable=SC2086
+            wall "$pgnkit" $cmd -j 1 "$tmp/bench.pgn" >>"$tmp/j1"
+            # shellcheck disable=SC2086
+            wall "$pgnkit" $cmd -j 2 "$tmp/bench.pgn" >>"$tmp/j2"
+            i=$((i + 1))
+        done
+        set -- $(best_median <"$tmp/j1") $(best_median <"$tmp/j2")
+        echo "   $cmd: -j 1 best $1 s, median $2 s; -j 2 best $3 s, median $4 s;" \
+             "ratio best $(echo "$1 / $3" | bc -l | cut -c1-4)x, median $(echo "$2 / $4" | bc -l | cut -c1-4)x"
+    done
+    if command -v zstd >/dev/null; then
+        zstd -q -k -f "$tmp/bench.pgn" -o "$tmp/bench.pgn.zst"
+        gzip -c "$tmp/bench.pgn" >"$tmp/bench.pgn.gz"
+        for j in 1 2; do
+            t_p=$(seconds "$pgnkit" validate -q -j $j "$tmp/bench.pgn")
+            t_z=$(seconds "$pgnkit" validate -q -j $j "$tmp/bench.pgn.zst")
+            t_g=$(seconds "$pgnkit" validate -q -j $j "$tmp/bench.pgn.gz")
+            echo "   validate -q -j $j: plain $t_p s; .zst $t_z s (ratio $(echo "$t_z / $t_p" | bc -l | cut -c1-4));" \
+                 ".gz $t_g s (ratio $(echo "$t_g / $t_p" | bc -l | cut -c1-4))"
+        done
+    fi
+    [ -x /usr/bin/time ] &&
+        echo "   peak RSS of validate -q -j 2: $(/usr/bin/time -f %M "$pgnkit" validate -q -j 2 "$tmp/bench.pgn" 2>&1 >/dev/null | tail -n 1) KB"
+fi

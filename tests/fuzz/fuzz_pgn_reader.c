@@ -21,7 +21,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  *   - under small limits (the oversize paths), the result does not depend on
  *     the read size;
  *   - a lazy reader (PGN_READER_LAZY) gives the same games once completed,
- *     and the same spans when the games are left lazy.
+ *     and the same spans when the games are left lazy; a lazy game's span
+ *     parsed again on another reader (pgn_reader_reset_span, as the
+ *     pipeline's workers do) gives the completed game too.
  */
 
 /* Small limits, two read sizes: the same games, diagnostics and spans. */
@@ -62,12 +64,31 @@ static void read_small(const uint8_t *data, size_t size)
     free(b);
 }
 
-/* Dumps of every game of a lazy reader: completed if complete, else the span only. */
+enum { LAZY_SPANS = 0, LAZY_COMPLETE = 1, LAZY_REPARSE = 2 };
+
+/* A lazy game g of r parsed again from its span on reader w, into *out; 0 if it can't be. */
+static int reparse(struct pgn_reader *r, struct pgn_reader *w, const struct game *g,
+                   struct game *out)
+{
+    struct pgn_span_origin o;
+    if (pgn_reader_span_origin(r, g, &o) != PGN_OK)
+        return 0;
+    if (pgn_reader_reset_span(w, g->raw, g->raw_len, g->file, &o) != PGN_OK ||
+        pgn_reader_next(w, out) != 1 || out->raw_len != g->raw_len ||
+        (out->flags & GAME_LAZY)) {
+        FAIL("game %llu: its span does not parse again", (unsigned long long)g->index);
+        return 0;
+    }
+    return 1;
+}
+
+/* Dumps of every game of a lazy reader: completed (LAZY_COMPLETE, or parsed from the
+ * span by another reader when it can be: LAZY_REPARSE), else the span only. */
 static char *read_lazy(const uint8_t *data, size_t size, int complete)
 {
     struct pgn_reader_opts o;
-    struct pgn_reader *r;
-    struct game g;
+    struct pgn_reader *r, *w = NULL;
+    struct game g, parsed;
     pgn_reader_opts_init(&o);
     o.flags = PGN_READER_LAZY;
     if (pgn_reader_open_mem(&r, data, size, &o) != PGN_OK) {
@@ -85,12 +106,24 @@ static char *read_lazy(const uint8_t *data, size_t size, int complete)
             off = g.offset + g.raw_size;
             continue;
         }
-        if (pgn_reader_complete(r, &g) != PGN_OK || (g.flags & GAME_LAZY)) {
+        const struct game *c = &g;
+        if (complete == LAZY_REPARSE && !w && pgn_reader_open_mem(&w, "", 0, NULL) != PGN_OK) {
+            FAIL("cannot open a memory reader");
+            break;
+        }
+        if ((g.flags & GAME_LAZY) && complete == LAZY_REPARSE && reparse(r, w, &g, &parsed)) {
+            /* Field by field against the completed game, then dumped like the others. */
+            const char *d = pgn_reader_complete(r, &g) == PGN_OK ? game_diff(&g, &parsed) : "";
+            if (d)
+                FAIL("game %llu parsed from its span: %s differ", (unsigned long long)g.index,
+                     d);
+            c = &parsed;
+        } else if (pgn_reader_complete(r, &g) != PGN_OK || (g.flags & GAME_LAZY)) {
             FAIL("game %llu does not complete", (unsigned long long)g.index);
             break;
         }
-        reader_check_game(&g, (const char *)data, size, &off);
-        dump_game(&g, one, cap);
+        reader_check_game(c, (const char *)data, size, &off);
+        dump_game(c, one, cap);
         used += (size_t)snprintf(out + used, cap - used, "%s\n", one);
         if (used >= cap)
             used = cap - 1;
@@ -98,6 +131,7 @@ static char *read_lazy(const uint8_t *data, size_t size, int complete)
     if (!complete && off != size && off)
         FAIL("lazy spans end at %llu of %zu bytes", (unsigned long long)off, size);
     pgn_reader_free(r);
+    pgn_reader_free(w);
     free(one);
     return out;
 }
@@ -111,12 +145,16 @@ static void compare_lazy(const uint8_t *data, size_t size)
         return;
     }
     char *eager = reader_dump_all(r, (const char *)data, size, &rc, NULL);
-    char *lazy = read_lazy(data, size, 1);
+    char *lazy = read_lazy(data, size, LAZY_COMPLETE);
     if (lazy && strcmp(eager, lazy))
         FAIL("completed lazy games differ:\n%s\n%s", eager, lazy);
+    free(lazy);
+    lazy = read_lazy(data, size, LAZY_REPARSE);
+    if (lazy && strcmp(eager, lazy))
+        FAIL("lazy games parsed again from their spans differ:\n%s\n%s", eager, lazy);
     free(eager);
     free(lazy);
-    free(read_lazy(data, size, 0));
+    free(read_lazy(data, size, LAZY_SPANS));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,11 +1,64 @@
 #!/bin/sh
 # jobs_identical.sh - output with several threads is byte-identical to one thread:
-# diagnostics (text and JSON), summary, exit status, --good/--bad files, --max-errors.
+# validate (diagnostics in text and JSON, summary, exit status, --good/--bad files,
+# --max-errors), convert in every output format, search (tags, moves, duplicates,
+# --max-count, --summary), stats (every report, with criteria) and annotate (no
+# engine), each with -j 2, 3 and 7 against -j 1 on the test data. PGNKIT_QUICK=1
+# (sanitizer builds) compares -j 3 only for the commands other than validate.
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cat testdata/broken/*.pgn testdata/corpus/*.pgn testdata/sample.pgn >"$tmp/mix.pgn"
+# Every PGN file of the test data in one input (German notation, CRLF, lone CR,
+# byte order marks, CP1252, NUL bytes, header-only games...), then files on their own.
+cat testdata/*.pgn testdata/*/*.pgn >"$tmp/all.pgn"
+inputs="$tmp/all.pgn testdata/reader/bom_crlf.pgn testdata/hostile/invalid-utf8.pgn testdata/sample.pgn.gz"
 status=0
+jobs="2 3 7"
+[ -n "${PGNKIT_QUICK:-}" ] && jobs=3
+
+# same NAME CMD ARGS...: -j 1 and each of $jobs give the same standard output,
+# standard error and exit status on $inputs.
+same() {
+    name=$1; shift
+    "$PGNKIT" "$@" -j 1 $inputs >"$tmp/same.out1" 2>"$tmp/same.err1"
+    echo "exit $?" >>"$tmp/same.err1"
+    [ -s "$tmp/same.out1" ] || { echo "$name: no output with -j 1"; status=1; }
+    for j in $jobs; do
+        "$PGNKIT" "$@" -j "$j" $inputs >"$tmp/same.out" 2>"$tmp/same.err"
+        echo "exit $?" >>"$tmp/same.err"
+        for f in out err; do
+            if ! cmp -s "$tmp/same.${f}1" "$tmp/same.$f"; then
+                echo "$name: -j $j: standard $f differs from -j 1"
+                diff "$tmp/same.${f}1" "$tmp/same.$f" | head -n 5 | cut -c 1-160; status=1
+            fi
+        done
+    done
+}
+
+same convert-pgn convert --keep-invalid
+same convert-json convert --format json --fen --keep-invalid
+same convert-ndjson convert --format ndjson --fix-results
+same convert-epd convert --format epd --ply final
+same convert-fen convert --format fen --ply 0-3
+same convert-uci convert --format uci -q
+same convert-csv convert --format csv --columns game,file,White,plies,result,end,final_fen
+same convert-lan-de convert --notation lan --lang de --book --strip comments,clocks
+same search-tags search -i --player a --white e
+same search-tags-plies search -i --player a --white e --plies-min 30
+same search-list search -l --result 1-0,1/2-1/2 --plies-max 80
+same search-invert-max search -v --event o --has-comments -m 40
+same search-moves search --checkmate --summary --format json --fix-results
+same search-material search --material KQ:KR --summary -c
+same search-unique search --unique --summary --format pgn --width 60
+same search-duplicates search --duplicates -l
+same search-where search --where 'plies > 60 and white ~ "a"' --summary
+same stats-summary stats
+same stats-openings stats --openings --format csv
+same stats-players stats --players --format json --white e
+same stats-tree stats --tree --depth 3 --unique
+same annotate annotate --eco --plycount --termination --final-fen --hash --fen-comments
+same annotate-judge annotate --judge --width 70
 run() {
     j=$1; shift
     "$PGNKIT" validate -j "$j" --good "$tmp/good$j" --bad "$tmp/bad$j" "$@" >"$tmp/out$j" 2>&1

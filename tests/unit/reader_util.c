@@ -375,3 +375,68 @@ size_t reader_each_pgn(const char *const *dirs, size_t ndirs,
     }
     return files;
 }
+
+static int same_text(const char *a, const char *b, size_t n)
+{
+    return n == 0 || (a && b && !memcmp(a, b, n));
+}
+
+const char *game_diff(const struct game *a, const struct game *b)
+{
+    if (strcmp(a->file, b->file) || a->index != b->index || a->offset != b->offset ||
+        a->raw_size != b->raw_size || a->raw_len != b->raw_len || a->line != b->line ||
+        a->col != b->col || a->flags != b->flags)
+        return "span or flags";
+    if (a->ntags != b->ntags || a->nmoves != b->nmoves || a->nvars != b->nvars ||
+        a->ncomments != b->ncomments || a->nnags != b->nnags || a->ncmds != b->ncmds ||
+        a->post_first != b->post_first || a->post_count != b->post_count)
+        return "counts";
+    for (uint32_t i = 0; i < a->ntags; i++) {
+        const struct game_tag *x = &a->tags[i], *y = &b->tags[i];
+        if (x->line != y->line || x->col != y->col || x->off != y->off ||
+            x->value_len != y->value_len || strcmp(x->name, y->name) ||
+            strcmp(x->value, y->value))
+            return "tags";
+    }
+    for (uint32_t i = 0; i < a->nmoves; i++) {
+        struct game_move x = a->moves[i], y = b->moves[i];
+        if (x.len != y.len || !same_text(x.text, y.text, x.len))
+            return "move text";
+        x.text = y.text = NULL;
+        if (memcmp(&x, &y, sizeof x))
+            return "moves";
+    }
+    if (a->nvars && memcmp(a->vars, b->vars, a->nvars * sizeof *a->vars))
+        return "lines";
+    if (a->nnags && memcmp(a->nags, b->nags, a->nnags * sizeof *a->nags))
+        return "nags";
+    for (uint32_t i = 0; i < a->ncomments; i++) {
+        struct game_comment x = a->comments[i], y = b->comments[i];
+        if (x.len != y.len || x.plain_len != y.plain_len || !same_text(x.text, y.text, x.len) ||
+            !same_text(x.plain, y.plain, x.plain_len))
+            return "comment text";
+        x.text = y.text = x.plain = y.plain = NULL;
+        if (memcmp(&x, &y, sizeof x))
+            return "comments";
+    }
+    for (uint32_t i = 0; i < a->ncmds; i++) {
+        const struct game_cmd *x = &a->cmds[i], *y = &b->cmds[i];
+        if (x->name_len != y->name_len || x->args_len != y->args_len ||
+            !same_text(x->name, y->name, x->name_len) || !same_text(x->args, y->args, x->args_len))
+            return "commands";
+    }
+    if (a->result != b->result || a->result_len != b->result_len ||
+        a->result_line != b->result_line || a->result_col != b->result_col ||
+        a->result_off != b->result_off || !same_text(a->result_text, b->result_text, a->result_len))
+        return "result";
+    if (a->nerrors != b->nerrors || a->nbad != b->nbad)
+        return "error counts";
+    for (uint32_t i = 0; i < a->nerrors; i++) {
+        const struct pgn_error *x = &a->errors[i], *y = &b->errors[i];
+        if (strcmp(x->file, y->file) || x->line != y->line || x->col != y->col ||
+            x->offset != y->offset || x->code != y->code || x->severity != y->severity ||
+            strcmp(x->message, y->message))
+            return "diagnostics";
+    }
+    return NULL;
+}

@@ -52,4 +52,11 @@ size_t reader_each_pgn(const char *const *dirs, size_t ndirs,
 /** Compares testdata/reader/NAME.pgn, read game by game, with NAME.expected. */
 void reader_check_fixture(const char *name);
 
+/**
+ * Where games a and b differ, field by field (texts by content, positions,
+ * offsets, file names of diagnostics: what dump_game leaves out too), as a
+ * word for messages; NULL when they are the same.
+ */
+const char *game_diff(const struct game *a, const struct game *b);
+
 #endif

@@ -12,6 +12,8 @@
  * Two readers on the same text in lockstep: a plain one and a lazy one. Every
  * lazy game must have the span, number, position and tags of the plain one;
  * completed (all of them, or every other one) its dump must be identical.
+ * Every lazy game is also parsed again from its span on a third reader (as
+ * the pipeline's workers do) and must equal the plain one field by field.
  * Returns the number of games the lazy reader skimmed.
  */
 static unsigned long lockstep(const char *what, const char *text, size_t len,
@@ -19,8 +21,9 @@ static unsigned long lockstep(const char *what, const char *text, size_t len,
 {
     struct pgn_reader_opts lazy_opts = *base;
     lazy_opts.flags |= PGN_READER_LAZY;
-    struct pgn_reader *a, *b;
-    if (pgn_reader_open_mem(&a, text, len, base) || pgn_reader_open_mem(&b, text, len, &lazy_opts)) {
+    struct pgn_reader *a, *b, *c;
+    if (pgn_reader_open_mem(&a, text, len, base) || pgn_reader_open_mem(&b, text, len, &lazy_opts) ||
+        pgn_reader_open_mem(&c, "", 0, base)) {
         FAIL("%s: cannot open", what);
         return 0;
     }
@@ -52,6 +55,17 @@ static unsigned long lockstep(const char *what, const char *text, size_t len,
                     FAIL("%s: game %llu: tag %u differs", what, (unsigned long long)ga.index, i);
             if (gb.nmoves || gb.nvars)
                 FAIL("%s: game %llu: a lazy game has moves", what, (unsigned long long)ga.index);
+            struct pgn_span_origin o;
+            struct game gc;
+            if (pgn_reader_span_origin(b, &gb, &o) == PGN_OK) {
+                const char *d = "the parse";
+                if (pgn_reader_reset_span(c, gb.raw, gb.raw_len, gb.file, &o) == PGN_OK &&
+                    pgn_reader_next(c, &gc) == 1)
+                    d = game_diff(&ga, &gc);
+                if (d)
+                    FAIL("%s: game %llu parsed from its span: %s differs", what,
+                         (unsigned long long)ga.index, d);
+            }
             if (!complete_all && (ga.index & 1))
                 continue;
             int rc = pgn_reader_complete(b, &gb);
@@ -77,6 +91,7 @@ static unsigned long lockstep(const char *what, const char *text, size_t len,
     free(db);
     pgn_reader_free(a);
     pgn_reader_free(b);
+    pgn_reader_free(c);
     return lazy;
 }
 
@@ -233,4 +248,45 @@ void test_reader_lazy__corpus_equivalent(void)
         free(text);
     }
     closedir(d);
+}
+
+/* pgn_reader_reset_span: the name given, one game and then the end, and the limits. */
+void test_reader_lazy__reset_span(void)
+{
+    static const char text[] = "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 Qxz9 *\n";
+    struct pgn_reader_opts lazy_opts, small;
+    struct pgn_reader *r, *w;
+    struct game g, p;
+    struct pgn_span_origin o;
+    pgn_reader_opts_init(&lazy_opts);
+    lazy_opts.flags = PGN_READER_LAZY;
+    lazy_opts.name = "main.pgn";
+    pgn_reader_opts_init(&small);
+    small.limits.max_game = 8;
+    if (pgn_reader_open_mem(&r, text, sizeof text - 1, &lazy_opts) ||
+        pgn_reader_open_mem(&w, "", 0, &small)) {
+        FAIL("cannot open");
+        return;
+    }
+    CHECK(pgn_reader_next(r, &g) == 1 && (g.flags & GAME_LAZY));
+    CHECK(pgn_reader_span_origin(r, &g, &o) == PGN_OK);
+    CHECK(pgn_reader_reset_span(w, g.raw, g.raw_len, g.file, &o) == PGN_ETOOBIG);
+    pgn_reader_free(w);
+    if (pgn_reader_open_mem(&w, "", 0, NULL)) {
+        FAIL("cannot open");
+        pgn_reader_free(r);
+        return;
+    }
+    CHECK(pgn_reader_next(r, &g) == 1 && (g.flags & GAME_LAZY) && g.index == 2);
+    CHECK(pgn_reader_span_origin(r, &g, &o) == PGN_OK);
+    CHECK(o.index == 2 && o.offset == g.offset && o.line == 5 && o.col == 1);
+    CHECK(pgn_reader_reset_span(w, g.raw, g.raw_len, g.file, &o) == PGN_OK);
+    CHECK(pgn_reader_next(w, &p) == 1);
+    CHECK(!strcmp(p.file, "main.pgn") && p.index == 2 && p.nmoves == 2);
+    CHECK(pgn_reader_next(w, &p) == 0);
+    /* Not the game r returned last: refused. */
+    g.index = 1;
+    CHECK(pgn_reader_span_origin(r, &g, &o) == PGN_EINVAL);
+    pgn_reader_free(r);
+    pgn_reader_free(w);
 }
