@@ -167,9 +167,9 @@ struct worker {
 enum outcome { OUT_ANNOTATED, OUT_INVALID, OUT_SKIPPED, OUT_ENGINE_FAILED, OUT_EMPTY, OUT_INTERRUPTED };
 
 struct done {
+    struct batch_mark mark; /* where the game's parts end in its batch */
     int outcome;
     uint32_t plies;
-    size_t text_end, diag_end;
 };
 
 static int engine_start(struct worker *w, char *err, size_t cap)
@@ -692,32 +692,20 @@ static void account(struct annotate *a, const struct done *d)
     a->plies_done += d->plies;
 }
 
+static void work_game(void *ctx, struct batch *b, struct game *g, struct pgn_reader *reader,
+                      FILE *diag, struct buf *out, void *rec)
+{
+    struct done *d = rec;
+    (void)b, (void)reader;
+    d->outcome = annotate_game(ctx, g, out, diag, &d->plies);
+}
+
 static void work(void *ctx, struct batch *b)
 {
-    struct worker *w = ctx;
-    struct done *ds = arena_alloc(&b->arena, b->n * sizeof *ds);
-    char *diag_text = NULL;
-    size_t diag_len = 0;
-    FILE *diag = ds ? open_memstream(&diag_text, &diag_len) : NULL;
     struct buf out;
     buf_init(&out, OUT_MAX);
-    if (!diag) {
-        b->status = PGN_ENOMEM;
-        return;
-    }
-    for (size_t i = 0; i < b->n; i++) {
-        const struct game *g = pipeline_game(b, i, NULL);
-        if (!g)
-            break;
-        ds[i].outcome = annotate_game(w, g, &out, diag, &ds[i].plies);
-        fflush(diag);
-        ds[i].text_end = out.len;
-        ds[i].diag_end = diag_len;
-    }
-    fclose(diag);
-    batch_text(b, diag_text, diag_len, out.data, out.len); /* offsets in ds */
+    batch_run(b, ctx, sizeof(struct done), &out, work_game);
     buf_release(&out);
-    b->result = ds;
 }
 
 static void write_batch(struct annotate *a, const struct batch *b)
@@ -725,18 +713,19 @@ static void write_batch(struct annotate *a, const struct batch *b)
     const struct done *ds = b->result;
     if (b->status != PGN_OK)
         die(EXIT_IO, "out of memory");
-    size_t diag_len = b->n ? ds[b->n - 1].diag_end : 0;
-    size_t dstart = 0, tstart = 0;
+    struct batch_cursor cur;
+    batch_cursor_init(&cur, b, b->n ? &ds[b->n - 1] : NULL);
     for (size_t i = 0; i < b->n; i++) {
-        if (ds[i].diag_end > dstart) {
+        const char *dt, *text;
+        size_t dl, tl;
+        batch_cursor_next(&cur, &ds[i].mark, &dt, &dl, &text, &tl);
+        if (dl) {
             fflush(stdout);
             if (a->progress)
                 fputs("\r\033[K", stderr);
-            fwrite(b->text + dstart, 1, ds[i].diag_end - dstart, stderr);
+            fwrite(dt, 1, dl, stderr);
         }
-        dstart = ds[i].diag_end;
-        fwrite(b->text + diag_len + tstart, 1, ds[i].text_end - tstart, stdout);
-        tstart = ds[i].text_end;
+        fwrite(text, 1, tl, stdout);
         account(a, &ds[i]);
         check_output();
     }

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "common.h"
+#include "buf.h"
+#include "pgn_reader.h"
 #include "banned.h"
 
 const char *progname = "pgnkit";
@@ -173,17 +175,57 @@ struct pipeline *start_pipeline(long jobs, unsigned flags, pipeline_work *work, 
     return p;
 }
 
-void batch_text(struct batch *b, char *diag, size_t diag_len, const char *text, size_t text_len)
+void batch_run(struct batch *b, void *worker, size_t rec_size, struct buf *out, batch_game_fn *fn)
 {
-    b->text = malloc(diag_len + text_len + 1);
+    char *recs = arena_alloc(&b->arena, b->n * rec_size), *diag_text = NULL;
+    size_t diag_len = 0;
+    FILE *diag = recs ? open_memstream(&diag_text, &diag_len) : NULL;
+    if (!diag) {
+        b->status = PGN_ENOMEM;
+        return;
+    }
+    memset(recs, 0, b->n * rec_size);
+    buf_reset(out);
+    for (size_t i = 0; i < b->n; i++) {
+        struct pgn_reader *reader;
+        struct game *g = pipeline_game(b, i, &reader);
+        if (!g)
+            break;
+        struct batch_mark *m = (struct batch_mark *)(recs + i * rec_size);
+        fn(worker, b, g, reader, diag, out, m);
+        fflush(diag);
+        m->diag_end = diag_len;
+        m->text_end = out->len;
+    }
+    fclose(diag);
+    b->text = malloc(diag_len + out->len + 1);
     if (!b->text) {
         b->status = PGN_ENOMEM;
     } else {
         if (diag_len)
-            memcpy(b->text, diag, diag_len);
-        if (text_len)
-            memcpy(b->text + diag_len, text, text_len);
-        b->text_len = diag_len + text_len;
+            memcpy(b->text, diag_text, diag_len);
+        if (out->len)
+            memcpy(b->text + diag_len, out->data, out->len);
+        b->text_len = diag_len + out->len;
     }
-    free(diag);
+    free(diag_text);
+    b->result = recs;
+}
+
+void batch_cursor_init(struct batch_cursor *c, const struct batch *b, const void *last_rec)
+{
+    c->b = b;
+    c->diag_len = last_rec ? ((const struct batch_mark *)last_rec)->diag_end : 0;
+    c->dstart = c->tstart = 0;
+}
+
+void batch_cursor_next(struct batch_cursor *c, const struct batch_mark *m, const char **diag,
+                       size_t *diag_len, const char **text, size_t *text_len)
+{
+    *diag = c->b->text + c->dstart;
+    *diag_len = m->diag_end - c->dstart;
+    *text = c->b->text + c->diag_len + c->tstart;
+    *text_len = m->text_end - c->tstart;
+    c->dstart = m->diag_end;
+    c->tstart = m->text_end;
 }

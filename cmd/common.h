@@ -64,11 +64,42 @@ int parse_jobs(const char *arg, long *jobs);
 struct pipeline *start_pipeline(long jobs, unsigned flags, pipeline_work *work, void *workers,
                                 size_t size);
 
-/**
- * Leaves a work function's output in b->text: the diagnostics diag[0..diag_len)
- * (malloc'd, e.g. by open_memstream; freed here), then the games'
- * text[0..text_len). Out of memory: b->status is PGN_ENOMEM.
+struct buf;
+struct pgn_reader;
+
+/*
+ * A command's work on the games of a batch, on a worker thread. Each game
+ * writes its messages (diagnostics, list lines) to a memory stream and its
+ * output to a buffer; b->text then holds every message, then every output,
+ * and the per-game records (b->result) say where each game's parts end.
  */
-void batch_text(struct batch *b, char *diag, size_t diag_len, const char *text, size_t text_len);
+struct batch_mark {
+    size_t diag_end, text_end; /* ends of the game's messages and output in their parts */
+};
+
+/**
+ * One game of b (game i, read again from its span by reader if it was read
+ * lazily): messages to diag, output appended to out, result into rec, the
+ * command's record, which begins with a struct batch_mark.
+ */
+typedef void batch_game_fn(void *worker, struct batch *b, struct game *g,
+                           struct pgn_reader *reader, FILE *diag, struct buf *out, void *rec);
+
+/**
+ * Runs fn on every game of b with records of rec_size bytes (zeroed, from
+ * b's arena) and out (emptied first) as the output buffer; leaves b->text
+ * and b->result as said above. Out of memory: b->status is PGN_ENOMEM.
+ */
+void batch_run(struct batch *b, void *worker, size_t rec_size, struct buf *out, batch_game_fn *fn);
+
+/** Walks the parts of the games of a batch made by batch_run(), in order. */
+struct batch_cursor {
+    const struct batch *b;
+    size_t diag_len, dstart, tstart;
+};
+void batch_cursor_init(struct batch_cursor *c, const struct batch *b, const void *last_rec);
+/** The messages and output of the game whose record is m, the next one. */
+void batch_cursor_next(struct batch_cursor *c, const struct batch_mark *m, const char **diag,
+                       size_t *diag_len, const char **text, size_t *text_len);
 
 #endif

@@ -78,9 +78,9 @@ struct converter {
 /* What converting one game came to; counted where it is written. */
 enum outcome { OUTCOME_NONE, OUTCOME_CONVERTED, OUTCOME_INVALID, OUTCOME_SKIPPED };
 struct done {
+    struct batch_mark mark; /* parallel runs: where the game's parts end */
     int outcome, kept;
-    size_t flush_at;           /* standard output is flushed at this offset of the diagnostics */
-    size_t text_end, diag_end; /* parallel runs: ends of the game's text and diagnostics */
+    size_t flush_at;        /* standard output is flushed at this offset of the diagnostics */
 };
 
 static void flush(struct convert *c)
@@ -165,32 +165,19 @@ static void account(struct convert *c, const struct done *d, const char *text, s
 
 /* ---- Several workers: games converted on threads, written in input order ---- */
 
+static void convert_batch_game(void *ctx, struct batch *b, struct game *g,
+                               struct pgn_reader *reader, FILE *diag, struct buf *out, void *rec)
+{
+    struct converter *w = ctx;
+    (void)b, (void)reader;
+    w->out.games = 0;
+    convert_game(w, w->c->from_json ? &w->json_replay : &w->pgn_replay, g, out, diag, rec);
+}
+
 static void convert_batch(void *ctx, struct batch *b)
 {
     struct converter *w = ctx;
-    struct done *ds = arena_alloc(&b->arena, b->n * sizeof *ds);
-    char *diag_text = NULL;
-    size_t diag_len = 0;
-    FILE *diag = ds ? open_memstream(&diag_text, &diag_len) : NULL;
-    if (!diag) {
-        b->status = PGN_ENOMEM;
-        return;
-    }
-    buf_reset(&w->buf);
-    for (size_t i = 0; i < b->n; i++) {
-        const struct game *g = pipeline_game(b, i, NULL);
-        if (!g)
-            break;
-        w->out.games = 0;
-        convert_game(w, w->c->from_json ? &w->json_replay : &w->pgn_replay, g, &w->buf, diag,
-                     &ds[i]);
-        fflush(diag);
-        ds[i].text_end = w->buf.len;
-        ds[i].diag_end = diag_len;
-    }
-    fclose(diag);
-    batch_text(b, diag_text, diag_len, w->buf.data, w->buf.len); /* offsets in ds */
-    b->result = ds;
+    batch_run(b, w, sizeof(struct done), &w->buf, convert_batch_game);
 }
 
 static void write_batch(struct convert *c, const struct batch *b)
@@ -198,20 +185,20 @@ static void write_batch(struct convert *c, const struct batch *b)
     const struct done *ds = b->result;
     if (b->status != PGN_OK)
         die(EXIT_IO, "out of memory");
-    size_t diag_len = b->n ? ds[b->n - 1].diag_end : 0;
-    size_t dstart = 0, tstart = 0;
+    struct batch_cursor cur;
+    batch_cursor_init(&cur, b, b->n ? &ds[b->n - 1] : NULL);
     for (size_t i = 0; i < b->n; i++) {
-        const char *dt = b->text;
+        const char *dt, *text;
+        size_t dl, tl;
+        batch_cursor_next(&cur, &ds[i].mark, &dt, &dl, &text, &tl);
         if (ds[i].flush_at != SIZE_MAX) {
-            size_t at = ds[i].flush_at;
-            fwrite(dt + dstart, 1, at - dstart, stderr);
+            size_t at = ds[i].flush_at - (size_t)(dt - b->text);
+            fwrite(dt, 1, at, stderr);
             fflush(stdout);
-            dstart = at;
+            dt += at, dl -= at;
         }
-        fwrite(dt + dstart, 1, ds[i].diag_end - dstart, stderr);
-        dstart = ds[i].diag_end;
-        account(c, &ds[i], b->text + diag_len + tstart, ds[i].text_end - tstart);
-        tstart = ds[i].text_end;
+        fwrite(dt, 1, dl, stderr);
+        account(c, &ds[i], text, tl);
     }
 }
 

@@ -209,6 +209,7 @@ struct searcher {
 
 /* What matching one game found; --unique, --max-count and the output are for the writer. */
 struct found {
+    struct batch_mark mark;    /* where its list line or formatted text ends */
     unsigned empty : 1, match : 1;
     uint8_t levels[2];         /* completed, walked, replayed (bits 0-2): matching; output */
     int why;                   /* WARN_*: the formatted game is not written */
@@ -216,7 +217,6 @@ struct found {
     uint32_t nhits;
     const char *key;           /* duplicate key, with --unique/--duplicates */
     size_t key_len;
-    size_t text_end;           /* end of the game's list line or formatted text */
 };
 
 static void match_game(struct searcher *w, struct batch *b, struct game *g,
@@ -274,42 +274,18 @@ static void count_levels(struct game_facts *f, unsigned levels)
     f->replays += (levels >> 2) & 1;
 }
 
+static void match_batch_game(void *ctx, struct batch *b, struct game *g,
+                             struct pgn_reader *reader, FILE *list, struct buf *out, void *rec)
+{
+    (void)out; /* formatted games go to the worker's buffer, which is out */
+    match_game(ctx, b, g, reader, rec, list);
+}
+
+/* List lines are the batch's messages, formatted games its output. */
 static void match_batch(void *ctx, struct batch *b)
 {
     struct searcher *w = ctx;
-    struct found *fds = arena_alloc(&b->arena, b->n * sizeof *fds);
-    char *text = NULL;
-    size_t text_len = 0;
-    FILE *list = fds ? open_memstream(&text, &text_len) : NULL;
-    if (!list) {
-        b->status = PGN_ENOMEM;
-        return;
-    }
-    buf_reset(&w->buf);
-    for (size_t i = 0; i < b->n; i++) {
-        struct pgn_reader *reader;
-        struct game *g = pipeline_game(b, i, &reader);
-        if (!g)
-            break;
-        match_game(w, b, g, reader, &fds[i], list);
-        fflush(list);
-        fds[i].text_end = w->s->out == OUT_LIST ? text_len : w->buf.len;
-    }
-    fclose(list);
-    if (w->s->out != OUT_LIST) {
-        free(text);
-        text = w->buf.len ? malloc(w->buf.len) : NULL;
-        if (w->buf.len && !text) {
-            b->status = PGN_ENOMEM;
-            return;
-        }
-        if (text)
-            memcpy(text, w->buf.data, w->buf.len);
-        text_len = w->buf.len;
-    }
-    b->text = text;
-    b->text_len = text_len;
-    b->result = fds;
+    batch_run(b, w, sizeof(struct found), &w->buf, match_batch_game);
 }
 
 /* The limit warning for pattern, unless given: with workers, each may meet it first. */
@@ -327,14 +303,15 @@ static void limit_warning(struct search *s, const char *pattern)
 static void write_batch(struct search *s, struct batch *b)
 {
     const struct found *fds = b->result;
-    size_t start = 0;
+    struct batch_cursor cur;
     if (b->status != PGN_OK)
         die(EXIT_IO, "out of memory");
+    batch_cursor_init(&cur, b, b->n ? &fds[b->n - 1] : NULL);
     for (size_t i = 0; i < b->n && !s->stopped; i++) {
         const struct found *fd = &fds[i];
-        const char *text = b->text + start;
-        size_t len = fd->text_end - start;
-        start = fd->text_end;
+        const char *line, *text;
+        size_t line_len, len;
+        batch_cursor_next(&cur, &fd->mark, &line, &line_len, &text, &len);
         if (fd->empty)
             continue;
         s->games++;
@@ -358,7 +335,7 @@ static void write_batch(struct search *s, struct batch *b)
         } else if (s->out == OUT_GAMES) {
             print_game(s, &b->games[i]);
         } else if (s->out == OUT_LIST) {
-            fwrite(text, 1, len, stdout);
+            fwrite(line, 1, line_len, stdout);
         }
         check_output();
         if (s->max && s->selected >= (uint64_t)s->max)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "cmd.h"
 #include "common.h"
 #include "diag.h"
@@ -72,9 +73,9 @@ struct validate {
  * worker thread), counted where it is written (the reading thread). */
 enum verdict_kind { VERDICT_VALID, VERDICT_INVALID, VERDICT_SKIPPED };
 struct verdict {
+    struct batch_mark mark; /* parallel runs: where the game's diagnostics end */
     int kind;
     uint32_t errors, warnings;
-    size_t text_end; /* parallel runs: end of this game's diagnostics in the batch text */
 };
 
 /* Replays g and writes its diagnostics to out. Reads v only. */
@@ -148,38 +149,35 @@ static void account(struct validate *v, const struct game *g, const struct verdi
 struct worker {
     const struct validate *v;
     struct replay r;
+    struct buf none; /* stays empty: validate's only output is its diagnostics */
 };
+
+static void check_batch_game(void *ctx, struct batch *b, struct game *g,
+                             struct pgn_reader *reader, FILE *diag, struct buf *out, void *rec)
+{
+    struct worker *w = ctx;
+    (void)b, (void)reader, (void)out;
+    check_game(w->v, &w->r, g, diag, rec);
+}
 
 static void check_batch(void *ctx, struct batch *b)
 {
     struct worker *w = ctx;
-    struct verdict *vds = arena_alloc(&b->arena, b->n * sizeof *vds);
-    FILE *out = vds ? open_memstream(&b->text, &b->text_len) : NULL;
-    if (!out) {
-        b->status = PGN_ENOMEM;
-        return;
-    }
-    for (size_t i = 0; i < b->n; i++) {
-        const struct game *g = pipeline_game(b, i, NULL);
-        if (!g)
-            break;
-        check_game(w->v, &w->r, g, out, &vds[i]);
-        fflush(out);
-        vds[i].text_end = b->text_len;
-    }
-    fclose(out);
-    b->result = vds;
+    batch_run(b, w, sizeof(struct verdict), &w->none, check_batch_game);
 }
 
 static void write_batch(struct validate *v, const struct batch *b)
 {
     const struct verdict *vds = b->result;
-    size_t start = 0;
+    struct batch_cursor cur;
     if (b->status != PGN_OK)
         die(EXIT_IO, "out of memory");
+    batch_cursor_init(&cur, b, b->n ? &vds[b->n - 1] : NULL);
     for (size_t i = 0; i < b->n && !v->stopped; i++) {
-        fwrite(b->text + start, 1, vds[i].text_end - start, stdout);
-        start = vds[i].text_end;
+        const char *dt, *text;
+        size_t dl, tl;
+        batch_cursor_next(&cur, &vds[i].mark, &dt, &dl, &text, &tl);
+        fwrite(dt, 1, dl, stdout);
         account(v, &b->games[i], &vds[i]);
     }
 }
