@@ -747,7 +747,10 @@ static int annotate_input(struct annotate *a, struct pipeline *p, const char *pa
     struct pgn_reader_opts opts;
     struct game g;
     pgn_reader_opts_init(&opts);
-    opts.flags |= PGN_READER_LAZY; /* the workers parse the movetext */
+    /* Several workers parse the movetext; one worker (with an engine, the
+     * slow part) leaves the parsing to this thread, so both keep busy. */
+    if (a->jobs > 1)
+        opts.flags |= PGN_READER_LAZY;
     int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",
