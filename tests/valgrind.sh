@@ -1,6 +1,7 @@
 #!/bin/sh
-# valgrind.sh - pgnkit validate under valgrind memcheck on the sample database, the
-# real-game samples, the broken and the hostile files: no invalid access, no use of
+# valgrind.sh - pgnkit under valgrind memcheck on the sample database, the real-game
+# samples, the broken and the hostile files: validate, and every other subcommand on
+# the samples, threaded (the default -j) and not: no invalid access, no use of
 # uninitialised memory, no leak. `make valgrind` runs it.
 #   tests/valgrind.sh BUILD_DIR
 set -u
@@ -32,5 +33,13 @@ run corpus validate --format json testdata/corpus/*.pgn
 run broken validate -v testdata/broken/*.pgn
 run hostile validate testdata/hostile/*.pgn
 run stdin-gzip validate - <testdata/sample.pgn.gz
+run convert convert --format json --fen testdata/corpus/*.pgn
+run convert-j1 convert -j 1 --notation lan --lang de testdata/corpus/*.pgn
+run search search --checkmate --unique testdata/corpus/*.pgn
+run search-list search -j 1 --white a -l testdata/corpus/*.pgn
+run stats stats --tree --depth 3 testdata/corpus/*.pgn
+run stats-openings stats -j 1 --openings testdata/corpus/*.pgn
+run annotate annotate --eco --plycount --judge testdata/corpus/*.pgn
+run annotate-j1 annotate -j 1 --eco --final-fen --hash testdata/corpus/*.pgn
 [ "$failed" = 0 ] || { echo "valgrind: $failed run(s) failed"; exit 1; }
 echo "valgrind: clean"
