@@ -710,23 +710,19 @@ static void work(void *ctx, struct batch *b)
 
 static void write_batch(struct annotate *a, const struct batch *b)
 {
-    const struct done *ds = b->result;
-    if (b->status != PGN_OK)
-        die(EXIT_IO, "out of memory");
     struct batch_cursor cur;
-    batch_cursor_init(&cur, b, b->n ? &ds[b->n - 1] : NULL);
-    for (size_t i = 0; i < b->n; i++) {
-        const char *dt, *text;
-        size_t dl, tl;
-        batch_cursor_next(&cur, &ds[i].mark, &dt, &dl, &text, &tl);
-        if (dl) {
+    struct batch_part part;
+    const struct done *d;
+    batch_cursor_init(&cur, b, sizeof *d);
+    while ((d = batch_cursor_next(&cur, &part)) != NULL) {
+        if (part.diag_len) {
             fflush(stdout);
             if (a->progress)
                 fputs("\r\033[K", stderr);
-            fwrite(dt, 1, dl, stderr);
+            fwrite(part.diag, 1, part.diag_len, stderr);
         }
-        fwrite(text, 1, tl, stdout);
-        account(a, &ds[i]);
+        fwrite(part.text, 1, part.text_len, stdout);
+        account(a, d);
         check_output();
     }
     progress(a, 0);

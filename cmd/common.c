@@ -212,20 +212,28 @@ void batch_run(struct batch *b, void *worker, size_t rec_size, struct buf *out, 
     b->result = recs;
 }
 
-void batch_cursor_init(struct batch_cursor *c, const struct batch *b, const void *last_rec)
+void batch_cursor_init(struct batch_cursor *c, const struct batch *b, size_t rec_size)
 {
+    if (b->status != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    const char *recs = b->result;
     c->b = b;
-    c->diag_len = last_rec ? ((const struct batch_mark *)last_rec)->diag_end : 0;
-    c->dstart = c->tstart = 0;
+    c->rec_size = rec_size;
+    c->next = c->dstart = c->tstart = 0;
+    c->diag_len = b->n ? ((const struct batch_mark *)(recs + (b->n - 1) * rec_size))->diag_end : 0;
 }
 
-void batch_cursor_next(struct batch_cursor *c, const struct batch_mark *m, const char **diag,
-                       size_t *diag_len, const char **text, size_t *text_len)
+const void *batch_cursor_next(struct batch_cursor *c, struct batch_part *part)
 {
-    *diag = c->b->text + c->dstart;
-    *diag_len = m->diag_end - c->dstart;
-    *text = c->b->text + c->diag_len + c->tstart;
-    *text_len = m->text_end - c->tstart;
+    if (c->next >= c->b->n)
+        return NULL;
+    const struct batch_mark *m =
+        (const struct batch_mark *)((const char *)c->b->result + c->next++ * c->rec_size);
+    part->diag = c->b->text + c->dstart;
+    part->diag_len = m->diag_end - c->dstart;
+    part->text = c->b->text + c->diag_len + c->tstart;
+    part->text_len = m->text_end - c->tstart;
     c->dstart = m->diag_end;
     c->tstart = m->text_end;
+    return m;
 }

@@ -92,14 +92,19 @@ typedef void batch_game_fn(void *worker, struct batch *b, struct game *g,
  */
 void batch_run(struct batch *b, void *worker, size_t rec_size, struct buf *out, batch_game_fn *fn);
 
-/** Walks the parts of the games of a batch made by batch_run(), in order. */
+/** Walks the games of a batch made by batch_run(), in order, on the writing side. */
 struct batch_cursor {
     const struct batch *b;
-    size_t diag_len, dstart, tstart;
+    size_t rec_size, next, diag_len, dstart, tstart;
 };
-void batch_cursor_init(struct batch_cursor *c, const struct batch *b, const void *last_rec);
-/** The messages and output of the game whose record is m, the next one. */
-void batch_cursor_next(struct batch_cursor *c, const struct batch_mark *m, const char **diag,
-                       size_t *diag_len, const char **text, size_t *text_len);
+/** A game's messages and output in its batch's text. */
+struct batch_part {
+    const char *diag, *text;
+    size_t diag_len, text_len;
+};
+/** Starts on b, whose records are rec_size bytes; dies if b's work ran out of memory. */
+void batch_cursor_init(struct batch_cursor *c, const struct batch *b, size_t rec_size);
+/** The next game's record (NULL after the last), and its parts into *part. */
+const void *batch_cursor_next(struct batch_cursor *c, struct batch_part *part);
 
 #endif

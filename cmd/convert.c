@@ -182,23 +182,19 @@ static void convert_batch(void *ctx, struct batch *b)
 
 static void write_batch(struct convert *c, const struct batch *b)
 {
-    const struct done *ds = b->result;
-    if (b->status != PGN_OK)
-        die(EXIT_IO, "out of memory");
     struct batch_cursor cur;
-    batch_cursor_init(&cur, b, b->n ? &ds[b->n - 1] : NULL);
-    for (size_t i = 0; i < b->n; i++) {
-        const char *dt, *text;
-        size_t dl, tl;
-        batch_cursor_next(&cur, &ds[i].mark, &dt, &dl, &text, &tl);
-        if (ds[i].flush_at != SIZE_MAX) {
-            size_t at = ds[i].flush_at - (size_t)(dt - b->text);
-            fwrite(dt, 1, at, stderr);
+    struct batch_part part;
+    const struct done *d;
+    batch_cursor_init(&cur, b, sizeof *d);
+    while ((d = batch_cursor_next(&cur, &part)) != NULL) {
+        if (d->flush_at != SIZE_MAX) {
+            size_t at = d->flush_at - (size_t)(part.diag - b->text);
+            fwrite(part.diag, 1, at, stderr);
             fflush(stdout);
-            dt += at, dl -= at;
+            part.diag += at, part.diag_len -= at;
         }
-        fwrite(dt, 1, dl, stderr);
-        account(c, &ds[i], text, tl);
+        fwrite(part.diag, 1, part.diag_len, stderr);
+        account(c, d, part.text, part.text_len);
     }
 }
 

@@ -302,16 +302,13 @@ static void limit_warning(struct search *s, const char *pattern)
 /* The games of a batch in input order, as search_input() takes them with one thread. */
 static void write_batch(struct search *s, struct batch *b)
 {
-    const struct found *fds = b->result;
     struct batch_cursor cur;
-    if (b->status != PGN_OK)
-        die(EXIT_IO, "out of memory");
-    batch_cursor_init(&cur, b, b->n ? &fds[b->n - 1] : NULL);
-    for (size_t i = 0; i < b->n && !s->stopped; i++) {
-        const struct found *fd = &fds[i];
-        const char *line, *text;
-        size_t line_len, len;
-        batch_cursor_next(&cur, &fd->mark, &line, &line_len, &text, &len);
+    struct batch_part part; /* diag: the list line; text: the formatted game */
+    const struct found *fd;
+    batch_cursor_init(&cur, b, sizeof *fd);
+    for (size_t i = 0; !s->stopped && (fd = batch_cursor_next(&cur, &part)) != NULL; i++) {
+        const char *text = part.text;
+        size_t len = part.text_len;
         if (fd->empty)
             continue;
         s->games++;
@@ -335,7 +332,7 @@ static void write_batch(struct search *s, struct batch *b)
         } else if (s->out == OUT_GAMES) {
             print_game(s, &b->games[i]);
         } else if (s->out == OUT_LIST) {
-            fwrite(line, 1, line_len, stdout);
+            fwrite(part.diag, 1, part.diag_len, stdout);
         }
         check_output();
         if (s->max && s->selected >= (uint64_t)s->max)

@@ -168,17 +168,13 @@ static void check_batch(void *ctx, struct batch *b)
 
 static void write_batch(struct validate *v, const struct batch *b)
 {
-    const struct verdict *vds = b->result;
     struct batch_cursor cur;
-    if (b->status != PGN_OK)
-        die(EXIT_IO, "out of memory");
-    batch_cursor_init(&cur, b, b->n ? &vds[b->n - 1] : NULL);
-    for (size_t i = 0; i < b->n && !v->stopped; i++) {
-        const char *dt, *text;
-        size_t dl, tl;
-        batch_cursor_next(&cur, &vds[i].mark, &dt, &dl, &text, &tl);
-        fwrite(dt, 1, dl, stdout);
-        account(v, &b->games[i], &vds[i]);
+    struct batch_part part;
+    const struct verdict *vd;
+    batch_cursor_init(&cur, b, sizeof *vd);
+    for (size_t i = 0; !v->stopped && (vd = batch_cursor_next(&cur, &part)) != NULL; i++) {
+        fwrite(part.diag, 1, part.diag_len, stdout);
+        account(v, &b->games[i], vd);
     }
 }
 
