@@ -26,12 +26,9 @@ games=$1 valid=$2 invalid=$3 skipped=${4:-0}
 [ "$games" -gt 100 ] && [ "$invalid" -gt 10 ] && [ "$skipped" -ge 1 ] ||
     { echo "the mixed input should hold many games, invalid ones and a variant"; exit 1; }
 
-# j CMD: "-j N" for a subcommand that has -j (until every one has it).
-j() { "$PGNKIT" "$1" -h 2>&1 | grep -q -- '--jobs' && echo "-j $jobs"; }
-
 for jobs in 1 2; do
     # convert: replayed games are written, the others reported and counted.
-    "$PGNKIT" convert $(j convert) "$tmp/in.pgn" >"$tmp/conv.pgn" 2>"$tmp/conv.err"
+    "$PGNKIT" convert -j "$jobs" "$tmp/in.pgn" >"$tmp/conv.pgn" 2>"$tmp/conv.err"
     line=$(tail -n 1 "$tmp/conv.err")
     set -- $(echo "$line" | sed -n \
         's/^\([0-9]*\) games: \([0-9]*\) converted, \([0-9]*\) invalid (skipped), \([0-9]*\) variants.*/\1 \2 \3 \4/p')
@@ -41,21 +38,21 @@ for jobs in 1 2; do
     expect "convert -j$jobs errors reported" "$reported" "$invalid"
     set -- $(summary "$tmp/conv.pgn")
     expect "convert -j$jobs games written" "${1:-none}" "$valid"
-    n=$("$PGNKIT" convert $(j convert) --format ndjson "$tmp/in.pgn" 2>/dev/null | wc -l)
+    n=$("$PGNKIT" convert -j "$jobs" --format ndjson "$tmp/in.pgn" 2>/dev/null | wc -l)
     expect "convert -j$jobs ndjson lines" "$n" "$valid"
 
     # search: the selected games and the rest (-v) add up, for a tag criterion and
     # for one that needs the replay (invalid games are not checkmates).
     for crit in "--white A" "--checkmate" "--result 1-0"; do
         # shellcheck disable=SC2086
-        a=$("$PGNKIT" search $(j search) -c $crit "$tmp/in.pgn")
+        a=$("$PGNKIT" search -j "$jobs" -c $crit "$tmp/in.pgn")
         # shellcheck disable=SC2086
-        b=$("$PGNKIT" search $(j search) -c -v $crit "$tmp/in.pgn")
+        b=$("$PGNKIT" search -j "$jobs" -c -v $crit "$tmp/in.pgn")
         expect "search -j$jobs $crit: selected + rest" "$((a + b))" "$games"
         # shellcheck disable=SC2086
-        "$PGNKIT" search $(j search) $crit "$tmp/in.pgn" >"$tmp/sel.pgn"
+        "$PGNKIT" search -j "$jobs" $crit "$tmp/in.pgn" >"$tmp/sel.pgn"
         # shellcheck disable=SC2086
-        "$PGNKIT" search $(j search) -v $crit "$tmp/in.pgn" >"$tmp/rest.pgn"
+        "$PGNKIT" search -j "$jobs" -v $crit "$tmp/in.pgn" >"$tmp/rest.pgn"
         set -- $(summary "$tmp/sel.pgn")
         expect "search -j$jobs $crit: games printed" "${1:-0}" "$a"
         # Printed byte for byte: both parts hold every line of the input.
@@ -65,13 +62,13 @@ for jobs in 1 2; do
     done
 
     # stats: every game is counted once.
-    set -- $("$PGNKIT" stats $(j stats) "$tmp/in.pgn" 2>/dev/null |
+    set -- $("$PGNKIT" stats -j "$jobs" "$tmp/in.pgn" 2>/dev/null |
         awk '$1 == "all" { a = $2 } $1 == "valid" { v = $2 } $1 == "invalid" { i = $2 }
              END { print a, v, i }')
     expect "stats -j$jobs all/valid/invalid" "$*" "$games $valid $invalid"
 
     # annotate: every game is written, the invalid ones unchanged, and reported.
-    "$PGNKIT" annotate $(j annotate) --eco "$tmp/in.pgn" >"$tmp/ann.pgn" 2>"$tmp/ann.err"
+    "$PGNKIT" annotate -j "$jobs" --eco "$tmp/in.pgn" >"$tmp/ann.pgn" 2>"$tmp/ann.err"
     set -- $(summary "$tmp/ann.pgn")
     expect "annotate -j$jobs games written/valid/invalid" "${1:-} ${2:-} ${3:-}" \
         "$games $valid $invalid"
