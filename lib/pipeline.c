@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "buf.h"
 #include "game_copy.h"
 #include "pipeline.h"
 #include "banned.h"
@@ -182,21 +183,9 @@ static struct game *slot(struct pipeline *p)
     if (!p->filling && !(p->filling = take_spare(p)))
         return NULL;
     struct batch *b = p->filling;
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 64;
-        struct game *games = realloc(b->games, cap * sizeof *games);
-        if (!games)
-            return NULL;
-        b->games = games;
-        b->cap = cap;
-    }
-    if (b->n == b->origins_cap) {
-        struct pgn_span_origin *o = realloc(b->origins, b->cap * sizeof *o);
-        if (!o)
-            return NULL;
-        b->origins = o;
-        b->origins_cap = b->cap;
-    }
+    if (array_reserve((void **)&b->games, &b->cap, b->n + 1, sizeof *b->games, 64) ||
+        array_reserve((void **)&b->origins, &b->origins_cap, b->n + 1, sizeof *b->origins, 64))
+        return NULL;
     b->origins[b->n].index = 0;
     return &b->games[b->n];
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "diag.h"
 #include "movegen.h"
 #include "movewrite.h"
@@ -16,21 +17,6 @@
 #include "banned.h"
 
 static const char *const color_name[2] = { "White", "Black" };
-
-static int grow(void **ptr, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *p = realloc(*ptr, n * size);
-    if (!p)
-        return -1;
-    *ptr = p;
-    *cap = n;
-    return 0;
-}
 
 /* The severity a diagnostic gets under the options, or -1 when it is dropped. */
 static int effective_severity(const struct replay *r, int sev, int strict)
@@ -53,7 +39,7 @@ static int kept(const struct replay *r, int code)
 static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64_t line,
                                      uint32_t col, uint64_t offset)
 {
-    if (sev < 0 || grow((void **)&r->diags, &r->diag_cap, r->ndiags + 1, sizeof *r->diags))
+    if (sev < 0 || array_reserve((void **)&r->diags, &r->diag_cap, r->ndiags + 1, sizeof *r->diags, 64))
         return NULL;
     struct replay_diag *d = &r->diags[r->ndiags++];
     d->code = code;
@@ -756,7 +742,7 @@ int replay_game(struct replay *r, const struct game *g)
     r->plies = 0;
     r->complete = 0;
     r->end = END_NONE;
-    if (grow((void **)&r->moves, &r->move_cap, g->nmoves + 1, sizeof *r->moves))
+    if (array_reserve((void **)&r->moves, &r->move_cap, g->nmoves + 1, sizeof *r->moves, 64))
         return PGN_ENOMEM;
     memset(r->moves, 0, (g->nmoves + 1) * sizeof *r->moves);
 
@@ -777,7 +763,7 @@ int replay_game(struct replay *r, const struct game *g)
         w.check_numbers = kept(r, D_MOVE_NUMBER);
         r->lang = replay_language(g, r->opts.lang);
         r->final = r->start;
-        if (grow((void **)&r->keys, &r->key_cap, g->vars[0].count + 1, sizeof *r->keys))
+        if (array_reserve((void **)&r->keys, &r->key_cap, g->vars[0].count + 1, sizeof *r->keys, 64))
             return PGN_ENOMEM;
         r->keys[0] = pos_repetition_key(&r->start);
         walk_line(&w, 0, &r->start);

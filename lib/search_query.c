@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "diag.h"
 #include "error.h"
 #include "filter.h"
@@ -403,14 +404,8 @@ int search_query_add(struct search_query *q, int criterion, const char *arg, str
 {
     if (criterion < 0 || criterion >= SQ_CRITERION_COUNT)
         return refuse(err, 0, "unknown criterion %d", criterion);
-    if (q->n == q->cap) {
-        size_t cap = q->cap ? 2 * q->cap : 8;
-        struct criterion *p = realloc(q->crit, cap * sizeof *p);
-        if (!p)
-            return PGN_ENOMEM;
-        q->crit = p;
-        q->cap = cap;
-    }
+    if (array_reserve((void **)&q->crit, &q->cap, q->n + 1, sizeof *q->crit, 8))
+        return PGN_ENOMEM;
     struct criterion *c = &q->crit[q->n];
     memset(c, 0, sizeof *c);
     c->kind = criterion;
