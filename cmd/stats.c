@@ -22,6 +22,7 @@
 #include "query_opts.h"
 #include "replay.h"
 #include "san.h"
+#include "tagvalue.h"
 #include "banned.h"
 
 static const char *const stats_usage[] = {
@@ -369,19 +370,6 @@ static void count_key(struct table *t, const char *v)
     table_get(t, v, strlen(v))->v[0]++;
 }
 
-static int contains_icase(const char *s, const char *word)
-{
-    size_t n = strlen(word);
-    for (; *s; s++) {
-        size_t i = 0;
-        while (i < n && s[i] && (s[i] | 32) == word[i])
-            i++;
-        if (i == n)
-            return 1;
-    }
-    return 0;
-}
-
 static int termination(const struct game *g, const struct replay *r)
 {
     int res = g->result;
@@ -395,7 +383,7 @@ static int termination(const struct game *g, const struct replay *r)
     if (res != PGN_RESULT_WHITE && res != PGN_RESULT_BLACK && res != PGN_RESULT_DRAW)
         return T_UNFINISHED;
     const char *t = game_tag_value(g, "Termination");
-    if (t && contains_icase(t, "time"))
+    if (t && tagvalue_time_forfeit(t))
         return T_TIME;
     if (res != PGN_RESULT_DRAW)
         return T_RESIGNATION;

@@ -13,6 +13,7 @@
 #include "replay_internal.h"
 #include "san.h"
 #include "san_fast.h"
+#include "tagvalue.h"
 #include "utf8.h"
 #include "banned.h"
 
@@ -603,19 +604,6 @@ static int result_of(const char *v)
     return PGN_RESULT_NONE;
 }
 
-static int contains_ci(const char *hay, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (; *hay; hay++) {
-        size_t k = 0;
-        while (k < n && hay[k] && (hay[k] | 32) == needle[k])
-            k++;
-        if (k == n)
-            return 1;
-    }
-    return 0;
-}
-
 static void check_end(struct walk *w)
 {
     struct replay *r = w->r;
@@ -690,7 +678,7 @@ static void check_end(struct walk *w)
         break;
     }
     const struct game_tag *term = w->tags->tag[KT_TERMINATION];
-    if (decisive && term && (contains_ci(term->value, "time") || contains_ci(term->value, "flag"))) {
+    if (decisive && term && tagvalue_time_forfeit(term->value)) {
         int winner = result == PGN_RESULT_WHITE ? WHITE : BLACK;
         if (!pos_can_mate(f, winner))
             replay_add(r, D_TIMEOUT_DRAW, line, col, off,

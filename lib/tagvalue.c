@@ -252,3 +252,22 @@ int tagvalue_range(const char *s, int64_t *lo, int64_t *hi)
         return -1;
     return *lo > *hi ? -1 : 0;
 }
+
+/* 1 when hay contains needle (lower case) in any case. */
+static int contains_icase(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++) {
+        size_t k = 0;
+        while (k < n && hay[k] && (hay[k] | 32) == needle[k])
+            k++;
+        if (k == n)
+            return 1;
+    }
+    return 0;
+}
+
+int tagvalue_time_forfeit(const char *termination)
+{
+    return contains_icase(termination, "time") || contains_icase(termination, "flag");
+}

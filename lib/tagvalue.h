@@ -83,4 +83,11 @@ int tagvalue_range(const char *s, int64_t *lo, int64_t *hi);
 /** A whole number, optionally signed, blanks around allowed: 0 and *out, or -1. */
 int tagvalue_number(const char *s, size_t len, int64_t *out);
 
+/**
+ * 1 when a Termination value (NUL-terminated) says the game was lost on
+ * time: it contains "time" or "flag" in any case ("time forfeit", "Time
+ * forfeit", "won on time", "flag fall").
+ */
+int tagvalue_time_forfeit(const char *termination);
+
 #endif

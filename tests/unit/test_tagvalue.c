@@ -106,3 +106,14 @@ void test_tagvalue__ranges(void)
     CHECK(tagvalue_range("a-b", &lo, &hi) < 0);
     CHECK(tagvalue_range("1-2-3", &lo, &hi) < 0);
 }
+
+void test_tagvalue__time_forfeit(void)
+{
+    CHECK(tagvalue_time_forfeit("Time forfeit"));
+    CHECK(tagvalue_time_forfeit("White won on time"));
+    CHECK(tagvalue_time_forfeit("FLAG fall"));
+    CHECK(!tagvalue_time_forfeit("normal"));
+    CHECK(!tagvalue_time_forfeit("abandoned"));
+    CHECK(!tagvalue_time_forfeit("tim"));
+    CHECK(!tagvalue_time_forfeit(""));
+}
