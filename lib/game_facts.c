@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
+#include "buf.h"
 #include "error.h"
 #include "game_facts.h"
 #include "movegen.h"
@@ -145,20 +146,12 @@ const struct replay *game_facts_replay(struct game_facts *f)
 
 static int grow_keys(struct game_facts *f, size_t n)
 {
-    if (n <= f->key_cap)
-        return 0;
-    size_t cap = f->key_cap ? f->key_cap : 512;
-    while (cap < n)
-        cap *= 2;
-    uint64_t *k = realloc(f->keys, cap * sizeof *k);
-    if (!k)
+    /* Two arrays of one length: each keeps its own capacity until both have grown. */
+    size_t keys_cap = f->key_cap, clocks_cap = f->key_cap;
+    if (array_reserve((void **)&f->keys, &keys_cap, n, sizeof *f->keys, 512) ||
+        array_reserve((void **)&f->clocks, &clocks_cap, n, sizeof *f->clocks, 512))
         return -1;
-    f->keys = k;
-    uint16_t *c = realloc(f->clocks, cap * sizeof *c);
-    if (!c)
-        return -1;
-    f->clocks = c;
-    f->key_cap = cap;
+    f->key_cap = keys_cap;
     return 0;
 }
 
