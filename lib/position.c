@@ -244,6 +244,12 @@ int pos_move_gave_check(const struct pos *before, move16 m, const struct pos *af
     return 0;
 }
 
+/* piece_type() of a board code, PAWN for an empty square (whose mask is empty). */
+static const uint8_t code_type[16] = {
+    PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PAWN,
+    PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PAWN,
+};
+
 /*
  * The bulk of a replay, so the plain move (most of them) is done inline:
  * one piece moves, maybe onto an enemy piece, castling rights untouched,
@@ -266,31 +272,29 @@ static inline __attribute__((always_inline)) void play_plain(struct pos *p, size
             key ^= zobrist_ep((int)ep & 7);
         p->ep = SQ_NONE;
     }
-    p->halfmove++;
-    if (cap) {
-        p->by_type[piece_type((int)cap)] ^= sq_bb((int)to);
-        p->by_color[us ^ 1] ^= sq_bb((int)to);
-        key ^= zobrist_board[cap][to];
-        p->halfmove = 0;
-    }
+    /* What is captured and which piece moves are data no branch predicts:
+     * an empty square has key 0 and takes its mask, empty too, off the
+     * pawns; the clock and the king square are selected, not branched to. */
+    size_t type = code_type[pc], cap_type = code_type[cap];
+    bitboard cap_bb = sq_bb((int)to) & -(bitboard)(cap != 0);
+    key ^= zobrist_board[cap][to];
+    p->by_type[cap_type] ^= cap_bb;
+    p->by_color[us ^ 1] ^= cap_bb;
     p->board[from] = NO_PIECE;
     p->board[to] = (uint8_t)pc;
-    p->by_type[piece_type((int)pc)] ^= fromto;
+    p->by_type[type] ^= fromto;
     p->by_color[us] ^= fromto;
     p->side = (uint8_t)(us ^ 1);
     p->fullmove += (uint32_t)us;
-    if (piece_type((int)pc) == KING) {
-        p->king[us] = (uint8_t)to;
-    } else if (piece_type((int)pc) == PAWN) {
-        p->halfmove = 0;
-        /* A double step: its key counts when an enemy pawn (the side to
-         * move now) stands beside the pawn. */
-        if ((from ^ to) == 16) {
-            ep = (from + to) / 2;
-            p->ep = (uint8_t)ep;
-            if (bb_pawn_attacks[us][ep] & p->by_type[PAWN] & p->by_color[us ^ 1])
-                key ^= zobrist_ep((int)ep & 7);
-        }
+    p->halfmove = (cap != 0) | (type == PAWN) ? 0 : (uint16_t)(p->halfmove + 1);
+    p->king[us] = type == KING ? (uint8_t)to : p->king[us];
+    /* A double step: its key counts when an enemy pawn (the side to move
+     * now) stands beside the pawn. */
+    if ((type == PAWN) & ((from ^ to) == 16)) {
+        ep = (from + to) / 2;
+        p->ep = (uint8_t)ep;
+        if (bb_pawn_attacks[us][ep] & p->by_type[PAWN] & p->by_color[us ^ 1])
+            key ^= zobrist_ep((int)ep & 7);
     }
     p->key = key;
 }
