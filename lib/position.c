@@ -116,15 +116,15 @@ void pos_update_castle_touch(struct pos *p)
             p->castle_touch |= sq_bb(p->castle_rook[i]) | sq_bb(p->king[i >> 1]);
 }
 
-static void drop_castling_rights(struct pos *p, int sq)
+/* The rights lost by a move from or to the squares of fromto: those whose
+ * king or rook stands there (before the move). */
+static void drop_castling_rights(struct pos *p, bitboard fromto)
 {
+    /* The rook square of a right that is gone may be SQ_NONE. */
     for (int i = 0; i < 4; i++) {
-        int right = 1 << i;
-        if (!(p->castling & right))
-            continue;
-        int color = i >> 1;
-        if (sq == p->castle_rook[i] || sq == p->king[color]) {
-            p->castling &= (uint8_t)~right;
+        if ((p->castling & (1u << i))
+            && (fromto & (sq_bb(p->castle_rook[i]) | sq_bb(p->king[i >> 1])))) {
+            p->castling &= (uint8_t)~(1u << i);
             p->key ^= zobrist_castle(i);
         }
     }
@@ -142,8 +142,7 @@ static __attribute__((noinline)) void play_general(struct pos *p, move16 m)
         set_ep(p, SQ_NONE);
     p->halfmove++;
     if ((sq_bb(from) | sq_bb(to)) & p->castle_touch) {
-        drop_castling_rights(p, from);
-        drop_castling_rights(p, to);
+        drop_castling_rights(p, sq_bb(from) | sq_bb(to));
         pos_update_castle_touch(p);
     }
     if (flag == MF_CASTLING) {
@@ -183,70 +182,6 @@ moved:
     /* Set after the side flip: hashing depends on the new side's pawns. */
     if (type == PAWN && (from ^ to) == 16)
         set_ep(p, (from + to) / 2);
-}
-
-/* The keys of a piece (board code) on each square: zobrist_piece() by pointer. */
-#define ZOB(c, t) (zobrist_random + 64 * (2 * (t) + ((c) ^ 1)))
-static const uint64_t *const piece_keys[16] = {
-    [1] = ZOB(WHITE, PAWN), [2] = ZOB(WHITE, KNIGHT), [3] = ZOB(WHITE, BISHOP),
-    [4] = ZOB(WHITE, ROOK), [5] = ZOB(WHITE, QUEEN), [6] = ZOB(WHITE, KING),
-    [9] = ZOB(BLACK, PAWN), [10] = ZOB(BLACK, KNIGHT), [11] = ZOB(BLACK, BISHOP),
-    [12] = ZOB(BLACK, ROOK), [13] = ZOB(BLACK, QUEEN), [14] = ZOB(BLACK, KING),
-};
-#undef ZOB
-
-/*
- * The bulk of a replay, so the plain move (most of them) is done inline:
- * one piece moves, maybe onto an enemy piece, castling rights untouched,
- * with the board array, the bitboards and the key updated together as
- * put/remove/move_piece do. Castling, en passant, promotions and moves that
- * touch a castling square take the general way.
- */
-void pos_play(struct pos *p, move16 m)
-{
-    uint32_t mv = m; /* a 16-bit value would be re-extended at every use */
-    size_t from = mv & 63, to = (mv >> 6) & 63;
-    bitboard fromto = sq_bb((int)from) | sq_bb((int)to);
-    if (mv >> 14 || (fromto & p->castle_touch)) {
-        play_general(p, m);
-        return;
-    }
-    size_t us = p->side, pc = p->board[from], cap = p->board[to], ep = p->ep;
-    uint64_t key = p->key ^ piece_keys[pc][from] ^ piece_keys[pc][to] ^ zobrist_white_to_move();
-    /* The ep square of the previous ply expires; its key counted when a pawn
-     * of ours (the side still unchanged) stood beside the passed pawn. */
-    if (ep != SQ_NONE) {
-        if (bb_pawn_attacks[us ^ 1][ep] & p->by_type[PAWN] & p->by_color[us])
-            key ^= zobrist_ep((int)ep & 7);
-        p->ep = SQ_NONE;
-    }
-    p->halfmove++;
-    if (cap) {
-        p->by_type[piece_type((int)cap)] ^= sq_bb((int)to);
-        p->by_color[us ^ 1] ^= sq_bb((int)to);
-        key ^= piece_keys[cap][to];
-        p->halfmove = 0;
-    }
-    p->board[from] = NO_PIECE;
-    p->board[to] = (uint8_t)pc;
-    p->by_type[piece_type((int)pc)] ^= fromto;
-    p->by_color[us] ^= fromto;
-    p->side = (uint8_t)(us ^ 1);
-    p->fullmove += (uint32_t)us;
-    if (piece_type((int)pc) == KING) {
-        p->king[us] = (uint8_t)to;
-    } else if (piece_type((int)pc) == PAWN) {
-        p->halfmove = 0;
-        /* A double step: its key counts when an enemy pawn (the side to
-         * move now) stands beside the pawn. */
-        if ((from ^ to) == 16) {
-            ep = (from + to) / 2;
-            p->ep = (uint8_t)ep;
-            if (bb_pawn_attacks[us][ep] & p->by_type[PAWN] & p->by_color[us ^ 1])
-                key ^= zobrist_ep((int)ep & 7);
-        }
-    }
-    p->key = key;
 }
 
 void pos_play_null(struct pos *p)
@@ -309,6 +244,77 @@ int pos_move_gave_check(const struct pos *before, move16 m, const struct pos *af
     return 0;
 }
 
+/* piece_type() of a board code, PAWN for an empty square (whose mask is empty). */
+static const uint8_t code_type[16] = {
+    PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PAWN,
+    PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PAWN,
+};
+
+/*
+ * The bulk of a replay, so the plain move (most of them) is done inline:
+ * one piece moves, maybe onto an enemy piece, castling rights untouched,
+ * with the board array, the bitboards and the key updated together as
+ * put/remove/move_piece do. Castling, en passant, promotions and moves that
+ * touch a castling square take the general way. Indices are size_t: an int
+ * would be sign-extended at every table lookup.
+ */
+static inline __attribute__((always_inline)) void play_plain(struct pos *p, size_t from,
+                                                              size_t to)
+{
+    bitboard fromto = sq_bb((int)from) | sq_bb((int)to);
+    size_t us = p->side, pc = p->board[from], cap = p->board[to], ep = p->ep;
+    uint64_t key = p->key ^ zobrist_board[pc][from] ^ zobrist_board[pc][to]
+                 ^ zobrist_white_to_move();
+    /* The ep square of the previous ply expires; its key counted when a pawn
+     * of ours (the side still unchanged) stood beside the passed pawn. */
+    if (ep != SQ_NONE) {
+        if (bb_pawn_attacks[us ^ 1][ep] & p->by_type[PAWN] & p->by_color[us])
+            key ^= zobrist_ep((int)ep & 7);
+        p->ep = SQ_NONE;
+    }
+    /* What is captured and which piece moves are data no branch predicts:
+     * an empty square has key 0 and takes its mask, empty too, off the
+     * pawns; the clock and the king square are selected, not branched to. */
+    size_t type = code_type[pc], cap_type = code_type[cap];
+    bitboard cap_bb = sq_bb((int)to) & -(bitboard)(cap != 0);
+    key ^= zobrist_board[cap][to];
+    p->by_type[cap_type] ^= cap_bb;
+    p->by_color[us ^ 1] ^= cap_bb;
+    p->board[from] = NO_PIECE;
+    p->board[to] = (uint8_t)pc;
+    p->by_type[type] ^= fromto;
+    p->by_color[us] ^= fromto;
+    p->side = (uint8_t)(us ^ 1);
+    p->fullmove += (uint32_t)us;
+    p->halfmove = (cap != 0) | (type == PAWN) ? 0 : (uint16_t)(p->halfmove + 1);
+    p->king[us] = type == KING ? (uint8_t)to : p->king[us];
+    /* A double step: its key counts when an enemy pawn (the side to move
+     * now) stands beside the pawn. */
+    if ((type == PAWN) & ((from ^ to) == 16)) {
+        ep = (from + to) / 2;
+        p->ep = (uint8_t)ep;
+        if (bb_pawn_attacks[us][ep] & p->by_type[PAWN] & p->by_color[us ^ 1])
+            key ^= zobrist_ep((int)ep & 7);
+    }
+    p->key = key;
+}
+
+/* Castling, en passant and promotions, and moves from or to a square
+ * whose move changes the castling rights: play_general()'s. */
+static inline int play_is_special(const struct pos *p, size_t mv, size_t from, size_t to)
+{
+    return (mv >> 14) | (((sq_bb((int)from) | sq_bb((int)to)) & p->castle_touch) != 0);
+}
+
+void pos_play(struct pos *p, move16 m)
+{
+    size_t mv = m, from = mv & 63, to = (mv >> 6) & 63;
+    if (play_is_special(p, mv, from, to))
+        play_general(p, m);
+    else
+        play_plain(p, from, to);
+}
+
 /* Castling and en passant: two pieces move or vanish, so play and look. */
 static __attribute__((noinline)) int gives_check_played(const struct pos *p, move16 m)
 {
@@ -317,28 +323,54 @@ static __attribute__((noinline)) int gives_check_played(const struct pos *p, mov
     return pos_in_check(&next);
 }
 
-int pos_gives_check(const struct pos *p, move16 m)
+/* pos_gives_check() of a move that is neither castling nor en passant. */
+static inline __attribute__((always_inline)) int gives_check_plain(const struct pos *p,
+                                                                    size_t mv, size_t from,
+                                                                    size_t to)
 {
-    uint32_t mv = m;
-    int us = p->side, from = mv & 63, to = (mv >> 6) & 63;
-    int ksq = p->king[us ^ 1];
-    if (mv >= MF_EN_PASSANT << 14)
-        return gives_check_played(p, m);
+    size_t us = p->side, ksq = p->king[us ^ 1];
     /* As pos_move_gave_check(), on the board as it will be. */
-    bitboard occ = (pos_occupied(p) ^ sq_bb(from)) | sq_bb(to);
-    int type = mv >> 14 ? move_promo(m) : piece_type(p->board[from]);
-    if ((bb_checks[us][type][to] & sq_bb(ksq)) && !(bb_between[to][ksq] & occ))
+    bitboard occ = (pos_occupied(p) ^ sq_bb((int)from)) | sq_bb((int)to);
+    size_t type = mv >> 14 ? (size_t)move_promo((move16)mv)
+                           : (size_t)piece_type(p->board[from]);
+    if ((bb_checks[us][type][to] & sq_bb((int)ksq)) && !(bb_between[to][ksq] & occ))
         return 1;
     bitboard line = bb_line[ksq][from];
     if (!line)
         return 0;
     bitboard sliders = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
                      | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
-    sliders &= line & p->by_color[us] & ~sq_bb(from);
+    sliders &= line & p->by_color[us] & ~sq_bb((int)from);
     while (sliders)
         if (!(bb_between[ksq][bb_pop(&sliders)] & occ))
             return 1;
     return 0;
+}
+
+int pos_gives_check(const struct pos *p, move16 m)
+{
+    size_t mv = m;
+    if (mv >= MF_EN_PASSANT << 14)
+        return gives_check_played(p, m);
+    return gives_check_plain(p, mv, mv & 63, (mv >> 6) & 63);
+}
+
+int pos_play_keep(struct pos *p, move16 m, int keep, struct pos *before)
+{
+    size_t mv = m, from = mv & 63, to = (mv >> 6) & 63;
+    if (mv >= MF_EN_PASSANT << 14) {
+        *before = *p;
+        play_general(p, m);
+        return pos_in_check(p);
+    }
+    int check = gives_check_plain(p, mv, from, to);
+    if (check | keep)
+        *before = *p;
+    if (play_is_special(p, mv, from, to))
+        play_general(p, m);
+    else
+        play_plain(p, from, to);
+    return check;
 }
 
 int pos_ep_capture_possible(const struct pos *p)

@@ -224,24 +224,33 @@ __attribute__((constructor)) static void letter_bit_init(void)
         letter_bit[c] = 1u << 31;
 }
 
-static int english_letters_only(const struct game *g)
+/* letter_bit of every byte of a move text, ORed. */
+static uint32_t text_letters(const char *text, uint32_t n)
 {
+    const unsigned char *s = (const unsigned char *)text;
+    if (n - 1 < 4) /* bytes 0, n-1, n/2 and (n-1)/2 are all of them up to four */
+        return letter_bit[s[0]] | letter_bit[s[n - 1]] | letter_bit[s[n / 2]]
+             | letter_bit[s[(n - 1) / 2]];
     uint32_t seen = 0;
-    for (uint32_t i = 0; i < g->nmoves; i++) {
-        const unsigned char *s = (const unsigned char *)g->moves[i].text;
-        uint32_t n = g->moves[i].len;
-        if (n - 1 < 4) {
-            /* Bytes 0, n-1, n/2 and (n-1)/2 are all of them up to four. */
-            seen |= letter_bit[s[0]] | letter_bit[s[n - 1]] | letter_bit[s[n / 2]]
-                  | letter_bit[s[(n - 1) / 2]];
-        } else {
-            for (uint32_t k = 0; k < n; k++)
-                seen |= letter_bit[s[k]];
-        }
-    }
+    for (uint32_t k = 0; k < n; k++)
+        seen |= letter_bit[s[k]];
+    return seen;
+}
+
+/* 1 when the letters seen (letter_bit, ORed) are all English ones. */
+static int english_letters(uint32_t seen)
+{
     uint32_t foreign = (notation_capitals(NOTATION_AUTO) & ~notation_capitals(NOTATION_EN))
                      | 1u << 31;
     return !(seen & foreign);
+}
+
+static int english_letters_only(const struct game *g)
+{
+    uint32_t seen = 0;
+    for (uint32_t i = 0; i < g->nmoves; i++)
+        seen |= text_letters(g->moves[i].text, g->moves[i].len);
+    return english_letters(seen);
 }
 
 int replay_language(const struct game *g, int lang)
@@ -270,6 +279,9 @@ struct walk {
     int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
     int past_reported;
     int oom;
+    /* For the language guess (see replay_lines()): the moves walked to the
+     * end of their line, and letter_bit of their texts. */
+    uint32_t walked, letters;
     /* The checks whose findings the options keep (annotate drops warnings:
      * check marks, notation and move numbers are then not checked at all). */
     int check_marks, check_notation, check_numbers;
@@ -440,7 +452,7 @@ nonstandard:
 static void check_move_number(struct walk *w, uint32_t i, const struct pos *p)
 {
     const struct game_move *m = &w->g->moves[i];
-    if (!m->number || m->number == p->fullmove)
+    if (!m->number || m->number == p->fullmove || !w->check_numbers)
         return;
     move_diag(w->r, w->g, i, p, D_MOVE_NUMBER, "move number %u, expected %u", m->number,
               p->fullmove);
@@ -497,10 +509,14 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
         const struct game_move *m = &g->moves[i];
         for (uint32_t j = 0; j < m->var_count; j++)
             walk_line(w, m->var_first + j, &cur);
-        if (m->number && m->number != cur.fullmove && w->check_numbers)
+        /* A number written (White's moves) and wrong: one test that is
+         * nearly always false, not a branch alternating with the side. The
+         * 64-bit product of two 32-bit values is 0 only when one of them is. */
+        if ((uint64_t)m->number * (m->number ^ cur.fullmove) != 0)
             check_move_number(w, i, &cur);
 
         if (m->flags & GAME_MOVE_NULL) {
+            w->letters |= text_letters(m->text, m->len);
             if (pos_in_check(&cur)) {
                 move_diag(r, g, i, &cur, D_ILLEGAL_MOVE, "illegal move: null move while in check");
                 return;
@@ -516,6 +532,10 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
              * whether the text is standard SAN. */
             unsigned got = san_read_plain(&cur, in_check, m->text, m->len, r->lang, &mv);
             int standard = plain && (got & PLAIN_STANDARD);
+            /* A text read the plain way has one capital at most, its first
+             * byte (a piece letter or the O of castling). */
+            w->letters |= got ? letter_bit[(unsigned char)m->text[0]]
+                              : text_letters(m->text, m->len);
             if (!got) {
                 struct san_parts parts;
                 struct move_error err;
@@ -534,18 +554,9 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             if (!standard && w->check_notation)
                 check_notation(w, i, &cur, mv);
             /* No check given and none written: no check marks to compare. */
-            int check;
             unsigned marks = got & (SAN_CHECK | SAN_MATE | SAN_DOUBLE_PLUS);
-            if (move_flag(mv) >= MF_EN_PASSANT) {
-                before = cur; /* castling, en passant: two pieces move or vanish */
-                pos_play(&cur, mv);
-                check = pos_in_check(&cur);
-            } else {
-                check = pos_gives_check(&cur, mv);
-                if (check || marks || past)
-                    before = cur;
-                pos_play(&cur, mv);
-            }
+            /* The position before is kept for the diagnostics that need it. */
+            int check = pos_play_keep(&cur, mv, marks || past, &before);
             if ((check || marks) && w->check_marks)
                 check_marks(w, i, &before, &cur, check, marks);
             in_check = check;
@@ -560,6 +571,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             past = cur.halfmove >= 8 && track_draws(w, n, &cur);
         }
     }
+    w->walked += v->count;
     if (main_line) {
         r->final = cur;
         r->complete = 1;
@@ -722,6 +734,62 @@ static void sort_diags(struct replay_diag *d, size_t n)
     }
 }
 
+/* Replays every line of g in language lang and checks the end. */
+static int walk_game(struct replay *r, const struct game *g, const struct known_tags *tags,
+                     int lang, struct walk *w)
+{
+    memset(w, 0, sizeof *w);
+    w->tags = tags;
+    w->r = r;
+    w->g = g;
+    w->fivefold_ply = w->seventyfive_ply = -1;
+    w->check_marks = kept(r, D_CHECK_MARK);
+    w->check_notation = kept(r, D_NOTATION);
+    w->check_numbers = kept(r, D_MOVE_NUMBER);
+    r->lang = lang;
+    r->final = r->start;
+    r->plies = 0;
+    r->complete = 0;
+    if (array_reserve((void **)&r->keys, &r->key_cap, g->vars[0].count + 1, sizeof *r->keys, 64))
+        return PGN_ENOMEM;
+    r->keys[0] = pos_repetition_key(&r->start);
+    walk_line(w, 0, &r->start);
+    report_notation(w);
+    /* A game the reader could not parse to its end has no end to check. */
+    if (r->complete && g->nbad == 0)
+        check_end(w);
+    return w->oom ? PGN_ENOMEM : PGN_OK;
+}
+
+/*
+ * walk_game() in the language replay_language() chooses. For NOTATION_AUTO
+ * the game is first walked as English, which nearly every game is: the walk
+ * collects the letters of the moves it reads, and when it read them all
+ * and they are English letters, that is replay_language()'s answer too,
+ * found without a pass over the texts of its own. Otherwise the language
+ * is chosen as usual, and a game that is not English is walked again.
+ */
+static int replay_lines(struct replay *r, const struct game *g, const struct known_tags *tags)
+{
+    struct walk w;
+    size_t ndiags = r->ndiags;
+    int errors = r->errors, warnings = r->warnings;
+    if (r->opts.lang != NOTATION_AUTO)
+        return walk_game(r, g, tags, r->opts.lang, &w);
+    int rc = walk_game(r, g, tags, NOTATION_EN, &w);
+    if (rc || (w.walked == g->nmoves && english_letters(w.letters)))
+        return rc;
+    int lang = replay_language(g, NOTATION_AUTO);
+    if (lang == NOTATION_EN)
+        return PGN_OK;
+    r->ndiags = ndiags;
+    r->errors = errors;
+    r->warnings = warnings;
+    r->end = END_NONE;
+    memset(r->moves, 0, (g->nmoves + 1) * sizeof *r->moves);
+    return walk_game(r, g, tags, lang, &w);
+}
+
 int replay_game(struct replay *r, const struct game *g)
 {
     r->ndiags = 0;
@@ -740,27 +808,9 @@ int replay_game(struct replay *r, const struct game *g)
     if (!(r->opts.flags & REPLAY_NO_TAGS))
         replay_check_tags(r, g, &tags);
     if (setup_start(r, g, &tags) == 0 && g->nvars) {
-        struct walk w;
-        memset(&w, 0, sizeof w);
-        w.tags = &tags;
-        w.r = r;
-        w.g = g;
-        w.fivefold_ply = w.seventyfive_ply = -1;
-        w.check_marks = kept(r, D_CHECK_MARK);
-        w.check_notation = kept(r, D_NOTATION);
-        w.check_numbers = kept(r, D_MOVE_NUMBER);
-        r->lang = replay_language(g, r->opts.lang);
-        r->final = r->start;
-        if (array_reserve((void **)&r->keys, &r->key_cap, g->vars[0].count + 1, sizeof *r->keys, 64))
-            return PGN_ENOMEM;
-        r->keys[0] = pos_repetition_key(&r->start);
-        walk_line(&w, 0, &r->start);
-        report_notation(&w);
-        /* A game the reader could not parse to its end has no end to check. */
-        if (r->complete && g->nbad == 0)
-            check_end(&w);
-        if (w.oom)
-            return PGN_ENOMEM;
+        int rc = replay_lines(r, g, &tags);
+        if (rc)
+            return rc;
     }
     sort_diags(r->diags, r->ndiags);
     return PGN_OK;

@@ -7,26 +7,34 @@
 #include "tagcheck.h"
 #include "banned.h"
 
+static const char *const known_names[KT_COUNT] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result",
+    "FEN", "SetUp", "Variant", "Termination", "WhiteElo", "BlackElo",
+};
+
+/* The known tag a name may be, by its length and first byte (no two known
+ * names share both), KT_COUNT when none: one lookup and one comparison per
+ * tag instead of a comparison with every known name. */
+enum { SLOT_LEN = 16 };
+static uint8_t name_slot[SLOT_LEN][64];
+
+__attribute__((constructor)) static void name_slot_init(void)
+{
+    memset(name_slot, KT_COUNT, sizeof name_slot);
+    for (int j = 0; j < KT_COUNT; j++)
+        name_slot[strlen(known_names[j])][known_names[j][0] & 63] = (uint8_t)j;
+}
+
 void replay_index_tags(const struct game *g, struct known_tags *k)
 {
-    static const char *const names[KT_COUNT] = {
-        "Event", "Site", "Date", "Round", "White", "Black", "Result",
-        "FEN", "SetUp", "Variant", "Termination", "WhiteElo", "BlackElo",
-    };
-    static uint8_t lens[KT_COUNT];
-    if (!lens[0])
-        for (int i = 0; i < KT_COUNT; i++)
-            lens[i] = (uint8_t)strlen(names[i]);
     memset(k, 0, sizeof *k);
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
-        for (int j = 0; j < KT_COUNT; j++) {
-            if (t->name_len == lens[j] && t->name[0] == names[j][0] && !k->tag[j]
-                && !memcmp(t->name, names[j], lens[j])) {
-                k->tag[j] = t;
-                break;
-            }
-        }
+        if (t->name_len >= SLOT_LEN)
+            continue;
+        int j = name_slot[t->name_len][(unsigned char)t->name[0] & 63];
+        if (j < KT_COUNT && !k->tag[j] && !memcmp(t->name, known_names[j], t->name_len))
+            k->tag[j] = t;
     }
 }
 
@@ -62,8 +70,16 @@ static void check_value(struct replay *r, const struct game *g, const struct gam
                    t->value, why);
 }
 
+/* 0-63 from a tag name's length and its first and last bytes. */
+static unsigned name_hash(const struct game_tag *t)
+{
+    const unsigned char *n = (const unsigned char *)t->name;
+    return (t->name_len * 7u + n[0] + n[t->name_len ? t->name_len - 1 : 0] * 3u) & 63;
+}
+
 void replay_check_tags(struct replay *r, const struct game *g, const struct known_tags *k)
 {
+    uint64_t seen = 0;
     check_roster(r, g, k);
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
@@ -73,8 +89,13 @@ void replay_check_tags(struct replay *r, const struct game *g, const struct know
             check_value(r, g, t, D_BAD_ROUND, tagcheck_round);
         else if (t == k->tag[KT_WHITE_ELO] || t == k->tag[KT_BLACK_ELO])
             check_value(r, g, t, D_BAD_ELO, tagcheck_elo);
-        /* Tag sections are short: a quadratic scan is cheaper than hashing. */
-        for (uint32_t j = 0; j < i; j++) {
+        /* Tag sections are short: a quadratic scan is cheaper than a hash
+         * table, and only a tag whose (length, first, last byte) bit is
+         * already set can have been seen before. */
+        uint64_t bit = 1ULL << name_hash(t);
+        int maybe_seen = (seen & bit) != 0;
+        seen |= bit;
+        for (uint32_t j = 0; maybe_seen && j < i; j++) {
             const struct game_tag *u = &g->tags[j];
             if (u->name_len == t->name_len && u->name[0] == t->name[0]
                 && !memcmp(u->name, t->name, t->name_len)) {

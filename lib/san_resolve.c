@@ -95,22 +95,20 @@ static inline int is_legal(const struct pos *p, move16 m)
 
 /*
  * legal_fast() when the side to move is known not to be in check: then
- * only a pin can forbid the move, and a piece off every line through its
- * king (most of them), moving along that line, or with no enemy slider on
- * it is not pinned.
+ * only a pin can forbid the move. The enemy sliders that could pin are
+ * those on a line with the king, of the kind that moves along it; the line
+ * through from (empty when from is on none) keeps the one or two that
+ * matter, and a move along that line keeps its piece between them. Most
+ * moves find no slider left, with no branch on where from stands.
  */
 static inline int not_pinned(const struct pos *p, int from, int to)
 {
     int us = p->side, ksq = p->king[us];
     bitboard line = bb_line[ksq][from];
-    if (!line || (line & sq_bb(to)))
-        return 1;
-    bitboard sliders = line & p->by_color[us ^ 1]
-                     & (p->by_type[BISHOP] | p->by_type[ROOK] | p->by_type[QUEEN]);
-    if (!sliders)
-        return 1;
-    sliders &= ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
-             | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
+    bitboard sliders = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
+                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
+    sliders &= line & p->by_color[us ^ 1];
+    sliders &= ((line >> to) & 1) - 1; /* none when to is on the line */
     bitboard occ = pos_occupied(p);
     while (sliders)
         if ((bb_between[ksq][bb_pop(&sliders)] & occ) == sq_bb(from))
@@ -606,14 +604,16 @@ static inline __attribute__((always_inline)) int plain_legal(const struct pos *p
 
 /*
  * 1 when a written origin (file, rank or both) is the one SAN writes for the
- * move from-to: others holds the other pieces of its type that attack to, of
- * which the legal ones must be told apart: by file if that is enough, else
- * by rank, else by both; no origin at all when none is legal.
+ * move from-to of a piece of the type: the other pieces of its type that
+ * attack to and may move there must be told apart by file if that is
+ * enough, else by rank, else by both; no origin at all when there are none.
+ * Out of line: origins are rarely written.
  */
-static int origin_is_minimal(const struct pos *p, int in_check, bitboard others, int from,
-                             int to, int file_written, int rank_written)
+static __attribute__((noinline)) int origin_is_minimal(const struct pos *p, int in_check,
+                                                       int type, int from, int to,
+                                                       int file_written, int rank_written)
 {
-    bitboard rivals = 0;
+    bitboard others = attackers_of_type(p, type, to) & ~sq_bb(from), rivals = 0;
     while (others) {
         int f = bb_pop(&others);
         if (plain_legal(p, f, to, in_check))
@@ -657,7 +657,7 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
 {
     const unsigned char *s = (const unsigned char *)text;
     unsigned flags = 0;
-    if (len < 2 || len > 7)
+    if (len - 2 > 5) /* not 2 to 7 bytes */
         return 0;
     if (s[len - 1] == '+' || s[len - 1] == '#') {
         flags = s[len - 1] == '+' ? SAN_CHECK : SAN_MATE;
@@ -668,7 +668,8 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     if (to_file > 7 || to_rank > 7)
         return s[0] == 'O' ? castling_plain(p, s, len, flags, move) : 0;
     int us = p->side, to = make_sq((int)to_file, (int)to_rank), target = p->board[to], from;
-    if (target && piece_color(target) == us)
+    /* Codes 1-6 are White's pieces, 9-14 Black's: one test for "ours". */
+    if ((unsigned)(target - 1 - 8 * us) < 6)
         return 0;
     unsigned c0 = s[0];
 
@@ -711,48 +712,41 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
         return 0; /* no letter of the language, or its pawn letter */
     const unsigned char *q = s + 1, *e = s + len - 2;
     int from_file = -1, from_rank = -1;
-    if (q < e && (unsigned)(*q - 'a') < 8)
+    bitboard cands = pos_pieces(p, us, type) & bb_empty_attacks[type][to];
+    if (q < e && (unsigned)(*q - 'a') < 8) {
         from_file = *q++ - 'a';
-    if (q < e && (unsigned)(*q - '1') < 8)
+        cands &= file_bb(from_file);
+    }
+    if (q < e && (unsigned)(*q - '1') < 8) {
         from_rank = *q++ - '1';
+        cands &= rank_bb(from_rank);
+    }
     if (q < e && *q == 'x') {
         flags |= SAN_CAPTURE;
         q++;
     }
     if (q != e || (!target && (flags & SAN_CAPTURE)))
         return 0;
-    bitboard cands;
-    if (type == KING) {
-        cands = bb_king_attacks[to] & sq_bb(p->king[us]);
-        if (!cands)
-            return 0; /* maybe castling written as a king move */
-    } else {
-        cands = attackers_of_type(p, type, to);
-    }
-    bitboard all = cands;
-    if (from_file >= 0)
-        cands &= file_bb(from_file);
-    if (from_rank >= 0)
-        cands &= rank_bb(from_rank);
-    if (!cands)
-        return 0;
+    /* The pieces that reach to on an empty board, with an empty path
+     * (a leaper has no squares between), and may move. No candidate for a
+     * king may be castling written as a king move: the general way. */
+    bitboard occ = pos_occupied(p);
     from = -1;
-    do {
+    while (cands) {
         int f = bb_pop(&cands);
-        if (plain_legal(p, f, to, in_check)) {
+        if (!(bb_between[f][to] & occ) && plain_legal(p, f, to, in_check)) {
             if (from >= 0)
                 return 0; /* ambiguous */
             from = f;
         }
-    } while (cands);
+    }
     if (from < 0)
         return 0;
     *move = move_make(from, to, MF_NORMAL);
     /* The SAN: an 'x' exactly for a capture, and the origin SAN writes. */
     if (!target == !(flags & SAN_CAPTURE)
         && ((from_file < 0 && from_rank < 0)
-            || origin_is_minimal(p, in_check, all & ~sq_bb(from), from, to, from_file >= 0,
-                                 from_rank >= 0)))
+            || origin_is_minimal(p, in_check, type, from, to, from_file >= 0, from_rank >= 0)))
         flags |= PLAIN_STANDARD;
     return PLAIN_READ | flags;
 }

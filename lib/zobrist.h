@@ -12,6 +12,14 @@ static inline uint64_t zobrist_piece(int color, int type, int sq)
 {
     return zobrist_random[64 * (2 * type + (color ^ 1)) + sq];
 }
+/*
+ * The piece keys by board code ((color << 3) | (type + 1), as in
+ * position.h): zobrist_board[pc][sq] == zobrist_piece(color, type, sq), and
+ * 0 for code 0 (an empty square), so a possible capture hashes without a
+ * branch.
+ */
+extern const uint64_t *const zobrist_board[16];
+
 /** Key of castling right index 0 white O-O, 1 white O-O-O, 2 black O-O, 3 black O-O-O. */
 static inline uint64_t zobrist_castle(int right) { return zobrist_random[768 + right]; }
 /** Key of an en-passant file that has a capturing pawn beside the passed pawn. */

@@ -275,14 +275,17 @@ void test_position__chess960_castling_fen(void)
     }
 }
 
-/* The incremental check test agrees with a full attackers query for every
- * legal move of every position of random games (the suites' tricky
- * positions have discovered checks, en passant and castling checks). */
-void test_position__gave_check_matches_full_test(void)
+/*
+ * Calls each(q, m, ctx) for every legal move m of every position q of random
+ * games (60 plies, a fixed seed) from the positions of the standard and
+ * Chess960 suites, whose tricky positions have discovered checks, en
+ * passant and castling checks. Stops at the first nonzero answer. Returns
+ * the number of moves visited.
+ */
+static long suite_moves(unsigned seed, int (*each)(const struct pos *, move16, void *), void *ctx)
 {
     static const char *const files[] = { "tests/data/standard.epd", "tests/data/chess960.epd" };
-    unsigned seed = 777;
-    long moves = 0, checks = 0;
+    long moves = 0;
     for (size_t k = 0; k < 2; k++) {
         FILE *f = test_open(files[k]);
         char line[512];
@@ -297,20 +300,10 @@ void test_position__gave_check_matches_full_test(void)
                 struct movelist list;
                 if (!movegen_legal(&q, &list))
                     break;
-                for (int i = 0; i < list.n; i++) {
-                    struct pos next = q;
-                    pos_play(&next, list.moves[i]);
-                    int full = pos_in_check(&next);
-                    checks += full;
-                    moves++;
-                    if (pos_move_gave_check(&q, list.moves[i], &next) != full
-                        || pos_gives_check(&q, list.moves[i]) != full) {
-                        char fen[FEN_MAX], uci[UCI_MAX];
-                        pos_to_fen(&q, 0, fen);
-                        uci_write(&q, list.moves[i], uci);
-                        FAIL("%s %s: fast check tests %d %d, full %d", fen, uci,
-                             pos_move_gave_check(&q, list.moves[i], &next),
-                             pos_gives_check(&q, list.moves[i]), full);
+                for (int i = 0; i < list.n; i++, moves++) {
+                    if (each(&q, list.moves[i], ctx)) {
+                        fclose(f);
+                        return moves;
                     }
                 }
                 seed = seed * 1103515245u + 12345u;
@@ -320,6 +313,62 @@ void test_position__gave_check_matches_full_test(void)
         if (f)
             fclose(f);
     }
+    return moves;
+}
+
+static void fail_move(const struct pos *q, move16 m, const char *what)
+{
+    char fen[FEN_MAX], uci[UCI_MAX];
+    pos_to_fen(q, 0, fen);
+    uci_write(q, m, uci);
+    FAIL("%s %s: %s", fen, uci, what);
+}
+
+static int gave_check_agrees(const struct pos *q, move16 m, void *ctx)
+{
+    struct pos next = *q;
+    pos_play(&next, m);
+    int full = pos_in_check(&next);
+    *(long *)ctx += full;
+    if (pos_move_gave_check(q, m, &next) == full && pos_gives_check(q, m) == full)
+        return 0;
+    char what[80];
+    snprintf(what, sizeof what, "fast check tests %d %d, full %d",
+             pos_move_gave_check(q, m, &next), pos_gives_check(q, m), full);
+    fail_move(q, m, what);
+    return 1;
+}
+
+/* The incremental check test agrees with a full attackers query for every
+ * legal move of every position of random games. */
+void test_position__gave_check_matches_full_test(void)
+{
+    long checks = 0;
+    long moves = suite_moves(777, gave_check_agrees, &checks);
     CHECK(moves > 500000);
     CHECK(checks > 10000);
+}
+
+/* pos_play_keep() plays as pos_play() does, answers as pos_gives_check()
+ * does, and keeps the position before exactly when it promises to. */
+static int play_keep_agrees(const struct pos *q, move16 m, void *ctx)
+{
+    int keep = (int)(++*(long *)ctx & 1);
+    struct pos played = *q, kept = *q, before;
+    memset(&before, 0xA5, sizeof before);
+    pos_play(&played, m);
+    int check = pos_play_keep(&kept, m, keep, &before);
+    int copied = before.side != 0xA5;
+    int must_copy = check || keep || move_flag(m) >= MF_EN_PASSANT;
+    if (!memcmp(&played, &kept, sizeof played) && check == pos_gives_check(q, m)
+        && (must_copy ? !memcmp(&before, q, sizeof *q) : !copied))
+        return 0;
+    fail_move(q, m, "pos_play_keep differs");
+    return 1;
+}
+
+void test_position__play_keep_matches_play_and_check(void)
+{
+    long n = 0;
+    CHECK(suite_moves(4242, play_keep_agrees, &n) > 500000);
 }
