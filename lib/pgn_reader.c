@@ -2612,10 +2612,10 @@ static void locate(const struct pgn_reader *r, size_t off, uint64_t *line, uint3
 
 /*
  * What every finished game gets, lazy or not: number, span, position, the
- * read error at the end of the input, and (not truncated) the encoding
- * check and the tags.
+ * read error at the end of the input, and (not truncated, unless span_only)
+ * the encoding check and the tags.
  */
-static void finish_span(struct pgn_reader *r, struct game *g)
+static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
 {
     struct parse *ps = &r->ps;
     size_t split = ps->truncated ? r->pos : (ps->split < r->len ? ps->split : r->len);
@@ -2634,7 +2634,7 @@ static void finish_span(struct pgn_reader *r, struct game *g)
     if (r->io_status && split >= r->len)
         diag(r, PGN_SEV_ERROR, PGN_EIO, r->line, col_of(r, r->len), r->base + r->len, "%s",
              pgn_input_error(r->in));
-    if (!ps->truncated) {
+    if (!ps->truncated && !span_only) {
         size_t good = utf8_valid_prefix(raw, raw_len);
         if (good < raw_len) {
             uint64_t line;
@@ -2652,7 +2652,7 @@ static int finish_game(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
     const char *raw = (const char *)r->buf + r->gstart;
-    finish_span(r, g);
+    finish_span(r, g, 0);
     size_t raw_len = g->raw_len; /* 0 when truncated */
     if (!ps->truncated) {
         struct game_move *m = (struct game_move *)r->moves.data;
@@ -2740,21 +2740,25 @@ static int finish_game(struct pgn_reader *r, struct game *g)
 
 /*
  * A game skim() read to its end: raw span, tags and the diagnostics so far,
- * as finish_game() makes them; the movetext waits for pgn_reader_complete().
+ * as finish_game() makes them (with PGN_READER_SPLIT only the span); the
+ * movetext waits for pgn_reader_complete().
  */
 static int finish_lazy(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
     const char *raw = (const char *)r->buf + r->gstart;
-    finish_span(r, g);
+    int span_only = (r->flags & PGN_READER_SPLIT) != 0;
+    finish_span(r, g, span_only);
     size_t raw_len = g->raw_len;
     if (r->arena.err == PGN_ENOMEM || r->fatal)
         return PGN_ENOMEM;
     g->flags = GAME_LAZY;
-    if (ps->latin1)
-        g->flags |= GAME_CP1252;
     if (ps->bom || (raw_len >= 3 && !memcmp(raw, UTF8_BOM, 3)))
         g->flags |= GAME_BOM;
+    if (span_only)
+        return PGN_OK; /* the tags and diagnostics stay in r for pgn_reader_complete() */
+    if (ps->latin1)
+        g->flags |= GAME_CP1252;
     if (ps->nbad)
         g->flags |= GAME_BAD;
     g->tags = (const struct game_tag *)r->tags.data;
