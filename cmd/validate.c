@@ -197,7 +197,7 @@ static int validate_input(struct validate *v, struct replay *r, struct pipeline 
     struct game g;
     pgn_reader_opts_init(&opts);
     if (p)
-        opts.flags |= PGN_READER_LAZY; /* the workers parse the movetext */
+        opts.flags |= PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
     int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",

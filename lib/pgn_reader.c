@@ -81,7 +81,7 @@ struct parse {
     uint32_t cur;  /* the line being read */
     uint32_t last; /* its last move, or NONE */
     uint32_t number, number_flags; /* a move number waiting for its move */
-    uint32_t line_tokens;          /* tokens so far on the current line */
+    uint32_t line_tokens;          /* tokens on the current line (only 0 or not matters) */
     uint32_t last_end;             /* end of the last token (game-relative) */
     int result;
     uint32_t result_off, result_len, result_col;
@@ -162,11 +162,13 @@ static size_t vec_max(uint32_t items, size_t size) { return ((size_t)items + 1) 
 /* Lookup tables filled once per process, by the first reader opened. */
 static void skim_init(void);
 static void name_slots_init(void);
+static void run_init(void);
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static void tables_init(void)
 {
     skim_init();
     name_slots_init();
+    run_init();
 }
 
 static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char *name,
@@ -1047,6 +1049,104 @@ static int bracket(struct pgn_reader *r, size_t idx)
 }
 
 /*
+ * The first byte of b[k..) that is one of set[0..n), which are the bytes
+ * with bit in table: there is one before safe (a line end, say). Sixteen
+ * bytes at a time where SSE2 is, one compare per byte of the set.
+ */
+static inline __attribute__((always_inline)) size_t
+first_of(const unsigned char *b, size_t k, size_t safe, const char *set, int n,
+         const unsigned char *table, unsigned bit)
+{
+#if defined(__SSE2__)
+    while (k + 16 <= safe) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + k));
+        __m128i m = _mm_cmpeq_epi8(v, _mm_set1_epi8(set[0]));
+#pragma GCC unroll 16
+        for (int i = 1; i < n; i++)
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(set[i])));
+        unsigned mask = (unsigned)_mm_movemask_epi8(m);
+        if (mask)
+            return k + (size_t)__builtin_ctz(mask);
+        k += 16;
+    }
+#else
+    (void)set, (void)n;
+#endif
+    while (!(table[b[k]] & bit))
+        k++;
+    return k;
+}
+
+/* The first byte of b[k..) that stops a tag value: '"', '\\' or a line end (one comes before safe). */
+static inline size_t value_stop(const unsigned char *b, size_t k, size_t safe)
+{
+    return first_of(b, k, safe, "\"\\\n\r", 4, pgn_lex_class, LX_VSTOP);
+}
+
+/*
+ * Plain tag pairs in a row, each '[' name ' ' '"' value '"' ']' with no
+ * backslash in the value, and the line ends after them: read as bracket()
+ * and tag_pair() read them, and the line ends as parse_game() does. Called
+ * at a '[' in the tag section. Returns where it stopped: after the last tag
+ * pair or line end it took, or p when it took nothing. What it does not
+ * take goes the general way: other spellings, a tag pair that may start the
+ * next game, errors and limits, a line end at the end of the window or
+ * where the game may grow too big.
+ */
+static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *b = r->buf, *cls = pgn_lex_class, *done = p;
+    while (!ps->skip) {
+        const unsigned char *name = p + 1, *q = name;
+        while (cls[*q] & LX_TAGNAME)
+            q++;
+        size_t name_len = (size_t)(q - name);
+        if (!name_len || q[0] != ' ' || q[1] != '"')
+            break;
+        size_t v0 = (size_t)(q + 2 - b), vend = value_stop(b, v0, r->safe);
+        if (b[vend] != '"' || b[vend + 1] != ']' || vend - v0 > r->lim.max_tag_value ||
+            COUNT_OF(r->rtags, struct raw_tag) >= r->lim.max_tags)
+            break;
+        /* A repeated tag may start the next game: see bracket(). */
+        if (ps->started && (ps->blank || (name_len == 5 && !memcmp(name, "Event", 5))) &&
+            has_tag(r, name, name_len))
+            break;
+        size_t idx = (size_t)(p - b);
+        start_token(r, idx);
+        struct raw_tag *rt = push(r, &r->rtags, sizeof *rt);
+        if (!rt)
+            break;
+        rt->name_off = rel(r, (size_t)(name - b));
+        rt->name_len = (uint32_t)name_len;
+        rt->value_off = rel(r, v0);
+        rt->value_len = (uint32_t)(vend - v0);
+        rt->escaped = 0;
+        rt->line = r->line;
+        rt->col = col_of(r, idx);
+        rt->off = rel(r, idx);
+        p = b + vend + 2;
+        ps->last_end = rel(r, vend + 2);
+        ps->blank = 0;
+        done = p;
+        unsigned c = *p;
+        if (!(cls[c] & LX_EOL))
+            break;
+        /* The line end, as parse_game() takes it after a token. */
+        const unsigned char *n = p + ((c == '\r' && p[1] == '\n') ? 2 : 1);
+        if ((size_t)(n - b) - r->gstart > r->lim.max_game)
+            break;
+        r->line++;
+        r->lstart = n - b;
+        ps->line_tokens = 0;
+        p = done = n;
+        if (p >= b + r->safe || *p != '[')
+            break;
+    }
+    return done;
+}
+
+/*
  * Text after the result that cannot start a game (a stray ')', '$n', NUL
  * bytes...): the game keeps it, with one warning. Returns the index after it.
  */
@@ -1294,6 +1394,7 @@ enum { SK_PLAIN = 0, SK_SPACE, SK_WORD8, SK_EOL, SK_LBRACE, SK_SEMI, SK_STAR, SK
        SK_OTHER };
 static unsigned char skim_class[256];
 static unsigned char skim_hot[256]; /* bytes that may matter on a line: see skim() */
+static const char skim_hot_bytes[] = "\n\r-/:*{};[\xC2\xEF";
 
 static void skim_init(void)
 {
@@ -1318,7 +1419,7 @@ static void skim_init(void)
         else if (c == '$')
             k = SK_DOLLAR;
         skim_class[c] = k;
-        skim_hot[c] = (pgn_lex_class[c] & LX_EOL) || (c && strchr("-/:*{};[\xC2\xEF", (int)c));
+        skim_hot[c] = c && strchr(skim_hot_bytes, (int)c);
     }
 }
 
@@ -1371,27 +1472,7 @@ static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end
 /* The first byte of b[k..) in skim_hot (there is one: a line end before safe). */
 static inline size_t next_hot(const unsigned char *b, size_t k, size_t safe)
 {
-#if defined(__SSE2__)
-    /* Sixteen bytes at a time: the same set as skim_hot, one compare per byte value. */
-#define EQ(c) _mm_cmpeq_epi8(v, _mm_set1_epi8((char)(c)))
-    while (k + 16 <= safe) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + k));
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_or_si128(EQ('\n'), EQ('\r')),
-                                              _mm_or_si128(EQ('-'), EQ('/'))),
-                                 _mm_or_si128(_mm_or_si128(EQ(':'), EQ('*')),
-                                              _mm_or_si128(EQ('{'), EQ('}'))));
-        m = _mm_or_si128(m, _mm_or_si128(_mm_or_si128(EQ(';'), EQ('[')),
-                                         _mm_or_si128(EQ(0xC2), EQ(0xEF))));
-        unsigned mask = (unsigned)_mm_movemask_epi8(m);
-        if (mask)
-            return k + (size_t)__builtin_ctz(mask);
-        k += 16;
-    }
-#undef EQ
-#endif
-    while (!skim_hot[b[k]])
-        k++;
-    return k;
+    return first_of(b, k, safe, skim_hot_bytes, (int)sizeof skim_hot_bytes - 1, skim_hot, 1);
 }
 
 /*
@@ -1695,20 +1776,53 @@ static int plain_castling(const unsigned char *w, const unsigned char *q)
     return 1;
 }
 
+/* What movetext_run() asks of a byte, in one lookup (a mix of pgn_lex_class and pgn_lex_move). */
+enum { RC_WORD = 1, RC_DIGIT = 2, RC_FIRST = 4, RC_LAST = 8, RC_EOL = 16, RC_MAYBE = 32,
+       RC_BLANK = 64, RC_PAREN = 128 };
+static unsigned char run_class[256];
+
+static void run_init(void)
+{
+    for (unsigned c = 0; c < 256; c++) {
+        unsigned k = 0, cl = pgn_lex_class[c], mv = pgn_lex_move[c];
+        k |= (cl & LX_WORD) ? RC_WORD : 0;
+        k |= (cl & LX_DIGIT) ? RC_DIGIT : 0;
+        k |= (cl & LX_EOL) ? RC_EOL : 0;
+        k |= (mv & LM_FIRST) ? RC_FIRST : 0;
+        k |= (mv & LM_LAST) ? RC_LAST : 0;
+        k |= (c == 'e' || c == 'O') ? RC_MAYBE : 0; /* may start a move: see movetext_run() */
+        k |= c == ' ' ? RC_BLANK : 0;
+        k |= c == '(' ? RC_PAREN : 0;
+        run_class[c] = (unsigned char)k;
+    }
+}
+
+/* GCC packs the fields of a move record into vector registers, which costs more than it saves. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define HOT_LOOP __attribute__((noinline, optimize("no-tree-slp-vectorize")))
+#else
+#define HOT_LOOP __attribute__((noinline))
+#endif
+
 /*
  * The bulk of movetext in one loop, with the parser's state in locals: move
  * numbers ("12.", "12..."), plain moves ("Nf3", "exd5", "e8=Q+") and both
- * glued ("12.Nf3"), one blank apart, taken exactly as the word-by-word
- * fast path in parse_game() takes them; castling too, as word() takes it. Called at a word of the movetext
- * proper (a token seen, the tag section over, no error, no result yet).
- * Returns the end of the last word it took, or p when it took none; the
- * first word it does not take is left to the caller.
+ * glued ("12.Nf3"), one blank or one line end apart, taken exactly as the
+ * word-by-word fast path and the line-end case in parse_game() take them;
+ * castling too, as word() takes it. Called at a word of the movetext proper
+ * (a token seen, the tag section over, no error, no result yet). Returns
+ * where it stopped (after the last word or line end it took), or p when it
+ * took nothing. The first word it does not take is left to the caller, and
+ * so is a line end that the caller must see: at the end of the window, or
+ * where the game may grow too big.
  */
-static const unsigned char *movetext_run(struct pgn_reader *r, const unsigned char *p)
+static HOT_LOOP const unsigned char *movetext_run(struct pgn_reader *r, const unsigned char *p)
 {
     struct parse *ps = &r->ps;
-    const unsigned char *b = r->buf, *cls = pgn_lex_class, *kinds = pgn_lex_move;
-    const unsigned char *taken = p;
+    const unsigned char *const rc = run_class, *const start = p, *const safe = r->buf + r->safe;
+    const unsigned char *const g = r->buf + r->gstart; /* the game's first byte */
+    const unsigned char *last = p; /* end of the last word taken */
+    const unsigned char *lend = p; /* end of the last line end taken */
     size_t room = (r->moves.cap - r->moves.len) / sizeof(struct game_move);
     uint32_t count = COUNT_OF(r->moves, struct game_move), first = count;
     uint32_t limit = count + (uint32_t)(room < r->lim.max_moves ? room : r->lim.max_moves);
@@ -1716,77 +1830,98 @@ static const unsigned char *movetext_run(struct pgn_reader *r, const unsigned ch
         limit = r->lim.max_moves;
     /* No array before the first move (room 0): no pointer either (NULL + 0 is undefined). */
     struct game_move *m = r->moves.data ? (struct game_move *)(r->moves.data + r->moves.len) : NULL;
-    uint32_t number = ps->number, nflags = ps->number_flags, tokens = 0, var = ps->cur;
-    size_t max_token = r->lim.max_token;
+    struct game_move *const mend = m ? m + (limit - count) : NULL;
+    uint32_t number = ps->number, nflags = ps->number_flags;
+    const size_t max_token = r->lim.max_token;
     uint64_t line = r->line;
-    ptrdiff_t col0 = r->lstart - 1; /* col = index - col0 */
-    size_t off0 = r->gstart;
+    /* col = off - lbase (mod 2^32), as col_of() counts from the line start. */
+    uint32_t lbase = (uint32_t)(r->lstart - 1 - (ptrdiff_t)r->gstart);
     for (;;) {
-        const unsigned char *q = p + 1, *w = p;
-        while (cls[*q] & LX_WORD)
-            q++;
-        if (*q == '(' || *p == 0xEF)
-            break;
-        if (cls[*p] & LX_DIGIT) {
-            uint32_t num = 0;
-            const unsigned char *d = p;
-            while (cls[*d] & LX_DIGIT)
-                num = num * 10 + (uint32_t)(*d++ - '0');
-            if (*d != '.' || d - p > 9)
+        const unsigned char *w = p, *q;
+        uint32_t num = number, nf = nflags;
+        unsigned k = rc[*p];
+        if (k & RC_DIGIT) {
+            size_t nd = 1;
+            num = (uint32_t)(*p - '0');
+            for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
+                num = num * 10 + (uint32_t)(c - '0');
+            const unsigned char *d = p + nd;
+            if (*d != '.' || nd > 9)
                 break;
             w = d + 1;
             while (*w == '.')
                 w++;
-            uint32_t nf = w - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
-            if (w == q) {
+            nf = w - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
+            k = rc[*w];
+            if (!(k & RC_WORD)) { /* a move number alone */
+                if (*w == '(')
+                    break;
                 number = num;
                 nflags = nf;
+                q = w;
                 goto took;
             }
-            if (!(((kinds[*w] & LM_FIRST) || (*w == 'e' && w[1] != '.' && w[1] != 'p') ||
-                   (*w == 'O' && plain_castling(w, q))) &&
-                  (kinds[q[-1]] & LM_LAST) && (size_t)(q - w) <= max_token && count < limit))
-                break;
-            number = num;
-            nflags = nf | GAME_MOVE_GLUED_NUMBER;
-        } else if (!(((kinds[*w] & LM_FIRST) || (*w == 'e' && w[1] != '.' && w[1] != 'p') ||
-                      (*w == 'O' && plain_castling(w, q))) &&
-                     (kinds[q[-1]] & LM_LAST) && (size_t)(q - w) <= max_token && count < limit)) {
-            break;
+            nf |= GAME_MOVE_GLUED_NUMBER;
         }
-        /* record_move() */
+        if (!(k & RC_FIRST) && !((k & RC_MAYBE) && (*w == 'O' || (w[1] != '.' && w[1] != 'p'))))
+            break;
+        q = w + 1;
+        while (rc[*q] & RC_WORD)
+            q++;
+        if (*q == '(' || !(rc[q[-1]] & RC_LAST) || (size_t)(q - w) > max_token || m == mend ||
+            (*w == 'O' && !plain_castling(w, q)))
+            break;
+        uint32_t off = (uint32_t)(w - g);
         m->text = (const char *)w; /* redone in finish_game if the window moves */
         m->line = line;
-        m->col = (uint32_t)((w - b) - col0);
-        m->off = (uint32_t)((size_t)(w - b) - off0);
+        m->col = off - lbase;
+        m->off = off;
         m->len = (uint32_t)(q - w);
-        m->flags = nflags;
-        m->number = number;
-        m->var = var;
+        m->flags = nf;
+        m->number = num;
+        m->var = ps->cur;
         m->nag_first = m->nag_count = 0;
         m->comment_first = m->comment_count = 0;
         m->var_first = m->var_count = 0;
         m++;
-        count++;
         number = nflags = 0;
     took:
-        tokens++;
-        taken = q;
-        if (*q != ' ' || !(cls[q[1]] & LX_WORD))
-            break;
-        p = q + 1;
-    }
-    if (tokens) {
-        ps->line_tokens += tokens;
-        ps->number = number;
-        ps->number_flags = nflags;
-        ps->last_end = rel(r, (size_t)(taken - b));
-        if (count != first) {
-            r->moves.len = (size_t)count * sizeof *m;
-            ps->last = count - 1;
+        last = q;
+        if (*q == ' ') {
+            if (!(rc[q[1]] & RC_WORD))
+                break;
+            p = q + 1;
+            continue;
         }
+        if (!(rc[*q] & RC_EOL))
+            break;
+        /* A line end, as parse_game() takes it after a token. */
+        p = q + ((*q == '\r' && q[1] == '\n') ? 2 : 1);
+        if ((size_t)(p - g) > r->lim.max_game)
+            break;
+        line++;
+        lbase = (uint32_t)(p - g) - 1;
+        lend = p;
+        if (p >= safe || !(rc[*p] & RC_WORD))
+            break;
     }
-    return taken;
+    if (last == start)
+        return start;
+    /* line_tokens: only whether it is 0 matters. */
+    ps->line_tokens = lend > last ? 0 : ps->line_tokens + 1;
+    ps->number = number;
+    ps->number_flags = nflags;
+    ps->last_end = (uint32_t)(last - g);
+    if (lend != start) {
+        r->line = line;
+        r->lstart = lend - r->buf;
+    }
+    if (m && m != (struct game_move *)(r->moves.data + r->moves.len)) {
+        count = first + (uint32_t)(m - (struct game_move *)(r->moves.data + r->moves.len));
+        r->moves.len = (size_t)count * sizeof *m;
+        ps->last = count - 1;
+    }
+    return lend > last ? lend : last;
 }
 
 /*
@@ -2021,6 +2156,13 @@ static int parse_game(struct pgn_reader *r)
                 ps->last_end = rel(r, (size_t)(p - b));
                 continue;
             case LK_LBRACK:
+                if (ps->tagsec) {
+                    const unsigned char *after = tag_run(r, p);
+                    if (after != p) {
+                        p = after;
+                        continue;
+                    }
+                }
                 r->pos = idx;
                 ends = bracket(r, idx);
                 p = b + r->pos;
@@ -2470,10 +2612,10 @@ static void locate(const struct pgn_reader *r, size_t off, uint64_t *line, uint3
 
 /*
  * What every finished game gets, lazy or not: number, span, position, the
- * read error at the end of the input, and (not truncated) the encoding
- * check and the tags.
+ * read error at the end of the input, and (not truncated, unless span_only)
+ * the encoding check and the tags.
  */
-static void finish_span(struct pgn_reader *r, struct game *g)
+static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
 {
     struct parse *ps = &r->ps;
     size_t split = ps->truncated ? r->pos : (ps->split < r->len ? ps->split : r->len);
@@ -2492,7 +2634,7 @@ static void finish_span(struct pgn_reader *r, struct game *g)
     if (r->io_status && split >= r->len)
         diag(r, PGN_SEV_ERROR, PGN_EIO, r->line, col_of(r, r->len), r->base + r->len, "%s",
              pgn_input_error(r->in));
-    if (!ps->truncated) {
+    if (!ps->truncated && !span_only) {
         size_t good = utf8_valid_prefix(raw, raw_len);
         if (good < raw_len) {
             uint64_t line;
@@ -2510,7 +2652,7 @@ static int finish_game(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
     const char *raw = (const char *)r->buf + r->gstart;
-    finish_span(r, g);
+    finish_span(r, g, 0);
     size_t raw_len = g->raw_len; /* 0 when truncated */
     if (!ps->truncated) {
         struct game_move *m = (struct game_move *)r->moves.data;
@@ -2598,21 +2740,25 @@ static int finish_game(struct pgn_reader *r, struct game *g)
 
 /*
  * A game skim() read to its end: raw span, tags and the diagnostics so far,
- * as finish_game() makes them; the movetext waits for pgn_reader_complete().
+ * as finish_game() makes them (with PGN_READER_SPLIT only the span); the
+ * movetext waits for pgn_reader_complete().
  */
 static int finish_lazy(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
     const char *raw = (const char *)r->buf + r->gstart;
-    finish_span(r, g);
+    int span_only = (r->flags & PGN_READER_SPLIT) != 0;
+    finish_span(r, g, span_only);
     size_t raw_len = g->raw_len;
     if (r->arena.err == PGN_ENOMEM || r->fatal)
         return PGN_ENOMEM;
     g->flags = GAME_LAZY;
-    if (ps->latin1)
-        g->flags |= GAME_CP1252;
     if (ps->bom || (raw_len >= 3 && !memcmp(raw, UTF8_BOM, 3)))
         g->flags |= GAME_BOM;
+    if (span_only)
+        return PGN_OK; /* the tags and diagnostics stay in r for pgn_reader_complete() */
+    if (ps->latin1)
+        g->flags |= GAME_CP1252;
     if (ps->nbad)
         g->flags |= GAME_BAD;
     g->tags = (const struct game_tag *)r->tags.data;

@@ -110,9 +110,19 @@ struct pgn_limits {
  * unusual (a word after the result, a '[' inside a comment, junk, huge
  * games) makes the reader parse that game fully at once, without GAME_LAZY.
  * So game boundaries, spans and diagnostics never depend on the flag.
+ *
+ * SPLITTING ONLY (PGN_READER_SPLIT, with PGN_READER_LAZY). For a reader that
+ * only cuts the input into games that are parsed elsewhere (see PARSING A
+ * SPAN ELSEWHERE): a GAME_LAZY game then comes back with its span, file,
+ * index and position, and of its flags only GAME_LAZY and GAME_BOM; it has
+ * no tags and no diagnostics (ntags and nerrors 0), which spares the tag
+ * records and the encoding check. pgn_reader_complete() and a re-parse of
+ * the span give the game in full, as without the flag. Games that come back
+ * without GAME_LAZY are complete, and the boundaries are the same.
  */
 enum pgn_reader_flags {
-    PGN_READER_LAZY = 1 << 0, /* skim the movetext; see LAZY MOVETEXT */
+    PGN_READER_LAZY = 1 << 0,  /* skim the movetext; see LAZY MOVETEXT */
+    PGN_READER_SPLIT = 1 << 1, /* lazy games carry only their span; see SPLITTING ONLY */
 };
 
 struct pgn_reader_opts {

@@ -1,7 +1,10 @@
-/* utf8.c - UTF-8 validation (word-at-a-time ASCII fast path) and CP1252 decoding. */
+/* utf8.c - UTF-8 validation (block-at-a-time ASCII fast path) and CP1252 decoding. */
 /* SPDX-License-Identifier: MIT */
 #include <stdint.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include "utf8.h"
 #include "banned.h"
 
@@ -14,14 +17,28 @@ static int ascii_word(const unsigned char *p)
     return !(w & HIGH_BITS);
 }
 
+/* A prefix of p[0..n) that is ASCII, found a block at a time: 64 bytes (SSE2), then 8. */
+static size_t ascii_blocks(const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+#if defined(__SSE2__)
+    for (; i + 64 <= n; i += 64) {
+        const __m128i *v = (const __m128i *)(const void *)(p + i);
+        __m128i x = _mm_or_si128(_mm_or_si128(_mm_loadu_si128(v), _mm_loadu_si128(v + 1)),
+                                 _mm_or_si128(_mm_loadu_si128(v + 2), _mm_loadu_si128(v + 3)));
+        if (_mm_movemask_epi8(x))
+            break;
+    }
+#endif
+    while (i + 8 <= n && ascii_word(p + i))
+        i += 8;
+    return i;
+}
+
 int utf8_is_ascii(const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        if (!ascii_word(p + i))
-            return 0;
-    for (; i < n; i++)
+    for (size_t i = ascii_blocks(p, n); i < n; i++)
         if (p[i] >= 0x80)
             return 0;
     return 1;
@@ -33,12 +50,7 @@ size_t utf8_valid_prefix(const char *s, size_t n)
     size_t i = 0;
     while (i < n) {
         if (p[i] < 0x80) {
-            /* Skip ASCII 32 bytes at a time, then 8, then 1. */
-            while (i + 32 <= n && ascii_word(p + i) && ascii_word(p + i + 8) &&
-                   ascii_word(p + i + 16) && ascii_word(p + i + 24))
-                i += 32;
-            while (i + 8 <= n && ascii_word(p + i))
-                i += 8;
+            i += ascii_blocks(p + i, n - i);
             while (i < n && p[i] < 0x80)
                 i++;
             continue;

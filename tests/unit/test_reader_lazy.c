@@ -10,17 +10,19 @@
 
 /*
  * Two readers on the same text in lockstep: a plain one and a lazy one. Every
- * lazy game must have the span, number, position and tags of the plain one;
- * completed (all of them, or every other one) its dump must be identical.
- * Every lazy game is also parsed again from its span on a third reader (as
- * the pipeline's workers do) and must equal the plain one field by field.
- * Returns the number of games the lazy reader skimmed.
+ * lazy game must have the span, number, position and tags of the plain one
+ * (with PGN_READER_SPLIT: no tags, no diagnostics, only GAME_LAZY and
+ * GAME_BOM); completed (all of them, or every other one) its dump must be
+ * identical. Every lazy game is also parsed again from its span on a third
+ * reader (as the pipeline's workers do) and must equal the plain one field
+ * by field. Returns the number of games the lazy reader skimmed.
  */
-static unsigned long lockstep(const char *what, const char *text, size_t len,
-                              const struct pgn_reader_opts *base, int complete_all)
+static unsigned long lockstep_with(const char *what, const char *text, size_t len,
+                                   const struct pgn_reader_opts *base, int complete_all,
+                                   unsigned lazy_flags)
 {
     struct pgn_reader_opts lazy_opts = *base;
-    lazy_opts.flags |= PGN_READER_LAZY;
+    lazy_opts.flags |= lazy_flags;
     struct pgn_reader *a, *b, *c;
     if (pgn_reader_open_mem(&a, text, len, base) || pgn_reader_open_mem(&b, text, len, &lazy_opts) ||
         pgn_reader_open_mem(&c, "", 0, base)) {
@@ -43,13 +45,18 @@ static unsigned long lockstep(const char *what, const char *text, size_t len,
             break;
         if (gb.flags & GAME_LAZY) {
             lazy++;
+            int split = (lazy_flags & PGN_READER_SPLIT) != 0;
             if (ga.offset != gb.offset || ga.raw_size != gb.raw_size || ga.index != gb.index ||
-                ga.line != gb.line || ga.col != gb.col || ga.ntags != gb.ntags) {
+                ga.line != gb.line || ga.col != gb.col || (!split && ga.ntags != gb.ntags)) {
                 FAIL("%s: game %llu: lazy span or header differs", what,
                      (unsigned long long)ga.index);
                 break;
             }
-            for (uint32_t i = 0; i < ga.ntags; i++)
+            if (split && (gb.ntags || gb.nerrors || gb.nbad ||
+                          gb.flags != (GAME_LAZY | (ga.flags & GAME_BOM))))
+                FAIL("%s: game %llu: a split game has more than its span", what,
+                     (unsigned long long)ga.index);
+            for (uint32_t i = 0; i < gb.ntags; i++)
                 if (strcmp(ga.tags[i].name, gb.tags[i].name) ||
                     strcmp(ga.tags[i].value, gb.tags[i].value))
                     FAIL("%s: game %llu: tag %u differs", what, (unsigned long long)ga.index, i);
@@ -95,6 +102,22 @@ static unsigned long lockstep(const char *what, const char *text, size_t len,
     return lazy;
 }
 
+static unsigned long lockstep(const char *what, const char *text, size_t len,
+                              const struct pgn_reader_opts *base, int complete_all)
+{
+    return lockstep_with(what, text, len, base, complete_all, PGN_READER_LAZY);
+}
+
+/* The same with PGN_READER_SPLIT: as many games skimmed, complete the same. */
+static void lockstep_split(const char *what, const char *text, size_t len,
+                           const struct pgn_reader_opts *base, int complete_all)
+{
+    unsigned long lazy = lockstep(what, text, len, base, complete_all);
+    CHECK_EQ_INT(lockstep_with(what, text, len, base, complete_all,
+                               PGN_READER_LAZY | PGN_READER_SPLIT),
+                 lazy);
+}
+
 static const char *const dirs[] = {
     "testdata", "testdata/corpus", "testdata/broken", "testdata/reader", "testdata/notation",
     "testdata/search",
@@ -120,9 +143,9 @@ static void lockstep_file(const char *rel, void *ctx)
     if (!text)
         return;
     t->lazy += lockstep(rel, text, len, &plain, 1);
-    lockstep(rel, text, len, &plain, 0);
-    lockstep(rel, text, len, &small, 1);
-    lockstep(rel, text, len, &tiny, 0);
+    lockstep_split(rel, text, len, &plain, 0);
+    lockstep_split(rel, text, len, &small, 1);
+    lockstep_split(rel, text, len, &tiny, 0);
     free(text);
 }
 
@@ -196,7 +219,7 @@ void test_reader_lazy__mutations(void)
         }
         char what[64];
         snprintf(what, sizeof what, "mutation round %d", round);
-        lockstep(what, buf, n, round % 4 == 3 ? &tiny : &o, round & 1);
+        lockstep_split(what, buf, n, round % 4 == 3 ? &tiny : &o, round & 1);
     }
     free(buf);
     free(text);

@@ -35,6 +35,24 @@ void test_utf8__validation(void)
     CHECK(!utf8_is_ascii("abcdefghijklmnop\xc3\xbc", 18));
 }
 
+/* The ASCII fast path goes 64 and 8 bytes at a time: a non-ASCII byte anywhere in or after a block. */
+void test_utf8__blocks(void)
+{
+    char s[200];
+    for (size_t at = 0; at < sizeof s; at++) {
+        memset(s, 'a', sizeof s);
+        s[at] = (char)0xff;
+        CHECK_EQ_INT(utf8_valid_prefix(s, sizeof s), at);
+        CHECK(!utf8_is_ascii(s, sizeof s));
+        CHECK(utf8_is_ascii(s, at));
+        if (at + 1 < sizeof s) {
+            s[at] = (char)0xc3, s[at + 1] = (char)0xbc; /* ü */
+            CHECK_EQ_INT(utf8_valid_prefix(s, sizeof s), sizeof s);
+            CHECK_EQ_INT(utf8_valid_prefix(s, at + 1), at); /* cut in two */
+        }
+    }
+}
+
 void test_utf8__cp1252(void)
 {
     char out[3 * 256 + 1];
