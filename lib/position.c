@@ -286,7 +286,10 @@ static inline __attribute__((always_inline)) void play_plain(struct pos *p, size
     p->by_color[us] ^= fromto;
     p->side = (uint8_t)(us ^ 1);
     p->fullmove += (uint32_t)us;
-    p->halfmove = (cap != 0) | (type == PAWN) ? 0 : (uint16_t)(p->halfmove + 1);
+    /* Selections by mask, not branches: which of these happens follows the
+     * game, not a pattern a branch predictor can learn. */
+    unsigned keep_clock = (cap == 0) & (type != PAWN);
+    p->halfmove = (uint16_t)((p->halfmove + 1u) & -keep_clock);
     p->king[us] = type == KING ? (uint8_t)to : p->king[us];
     /* A double step: its key counts when an enemy pawn (the side to move
      * now) stands beside the pawn. */

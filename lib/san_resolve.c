@@ -675,15 +675,16 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
 
     if (c0 - 'a' < 8) {
         /* A pawn: "e4" or "exd5"; a promotion or anything else goes the general way. */
-        int up = us == WHITE ? 8 : -8, pawn = piece_make(us, PAWN), from_file = -1;
-        if (to_rank == (us == WHITE ? 7u : 0u))
+        /* Arithmetic on the side, not branches: it alternates every ply. */
+        int up = 8 - 16 * us, pawn = piece_make(us, PAWN), from_file = -1;
+        if (to_rank == 7u * (unsigned)(us ^ 1))
             return 0;
         if (len == 2) {
             from = to - up;
             if (target || from < 8 || from >= 56)
                 return 0;
             if (p->board[from] != pawn) {
-                if (p->board[from] || to_rank != (us == WHITE ? 3u : 4u)
+                if (p->board[from] || to_rank != 3u + (unsigned)us
                     || p->board[from - up] != pawn)
                     return 0;
                 from -= up; /* the double step */
