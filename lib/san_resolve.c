@@ -712,20 +712,21 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     if (type <= PAWN)
         return 0; /* no letter of the language, or its pawn letter */
     const unsigned char *q = s + 1, *e = s + len - 2;
-    int from_file = -1, from_rank = -1;
+    /* The optional parts by selection, not branches: "Nf3", "Nxf3" and
+     * "Nbd7" follow no pattern a predictor could learn. While q < e, *q is
+     * a byte of the text (at worst the destination's file). */
     bitboard cands = pos_pieces(p, us, type) & bb_empty_attacks[type][to];
-    if (q < e && (unsigned)(*q - 'a') < 8) {
-        from_file = *q++ - 'a';
-        cands &= file_bb(from_file);
-    }
-    if (q < e && (unsigned)(*q - '1') < 8) {
-        from_rank = *q++ - '1';
-        cands &= rank_bb(from_rank);
-    }
-    if (q < e && *q == 'x') {
-        flags |= SAN_CAPTURE;
-        q++;
-    }
+    unsigned file = *q - (unsigned)'a', has_file = (q < e) & (file < 8);
+    int from_file = has_file ? (int)file : -1;
+    cands &= has_file ? file_bb((int)file) : ~(bitboard)0;
+    q += has_file;
+    unsigned rk = *q - (unsigned)'1', has_rank = (q < e) & (rk < 8);
+    int from_rank = has_rank ? (int)rk : -1;
+    cands &= has_rank ? rank_bb((int)rk) : ~(bitboard)0;
+    q += has_rank;
+    unsigned takes = (q < e) & (*q == 'x');
+    flags |= takes * SAN_CAPTURE;
+    q += takes;
     if (q != e || (!target && (flags & SAN_CAPTURE)))
         return 0;
     /* The pieces that reach to on an empty board, with an empty path
