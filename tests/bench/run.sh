@@ -43,6 +43,20 @@ wall() {
     echo "$t1 - $t0" | bc -l
 }
 
+cpu_best() { # cpu_best RUNS COMMAND...: best CPU seconds, or "?" without /usr/bin/time
+    n=$1
+    shift
+    [ -x /usr/bin/time ] || { echo "?"; return; }
+    b=
+    while [ "$n" -gt 0 ]; do
+        /usr/bin/time -o "$tmp/cpu-time" -f "%U %S" "$@" >/dev/null 2>&1
+        # The last line: time puts "Command exited with non-zero status N" first.
+        t=$(tail -n 1 "$tmp/cpu-time" | awk '{ print $1 + $2 }')
+        if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
+        n=$((n - 1))
+    done
+    echo "$b"
+}
 echo "== perft: start position, depth 6 (bulk counting), one core"
 "$pgnkit" perft --time startpos 6 2>&1 >/dev/null | sed 's/^/   /'
 
@@ -75,6 +89,12 @@ if "$pgnkit" --help | grep -q '^   validate' && [ -f "$bench_gz" ]; then
         echo "   ratio pgn-extract/pgnkit: best $(echo "$3 / $1" | bc -l | cut -c1-5)x, median $(echo "$4 / $2" | bc -l | cut -c1-5)x"
     else
         echo "   pgn-extract not installed: no ratio (apt-get install pgn-extract)"
+    fi
+    # CPU time (user + system) is steadier than wall time on a shared machine.
+    c_pk=$(cpu_best "$runs" "$pgnkit" validate --quiet -j 1 "$tmp/bench.pgn")
+    if [ -n "$pgn_extract" ] && [ "$c_pk" != "?" ]; then
+        c_pe=$(cpu_best 1 "$pgn_extract" -r "$tmp/bench.pgn")
+        echo "   cpu: pgnkit $c_pk s, pgn-extract $c_pe s; ratio $(echo "$c_pe / $c_pk" | bc -l | cut -c1-5)x"
     fi
     t_gz=$(seconds "$pgnkit" validate --quiet -j 1 "$bench_gz")
     echo "   pgnkit validate -j 1 (gzip): $t_gz s; gzip/plain throughput $(echo "$t_pk / $t_gz" | bc -l | cut -c1-5)"
@@ -110,31 +130,17 @@ fi
 # variation); each pair on the same file in the same run, matched-game counts shown.
 # On a busy machine the CPU-time ratio (user + system; best of $runs for pgnkit, one
 # run of pgn-extract) is the steadier figure.
-search_cpu() { # search_cpu RUNS COMMAND...: best CPU seconds, or "?" without /usr/bin/time
-    n=$1
-    shift
-    [ -x /usr/bin/time ] || { echo "?"; return; }
-    b=
-    while [ "$n" -gt 0 ]; do
-        /usr/bin/time -o "$tmp/search-time" -f "%U %S" "$@" >/dev/null 2>&1
-        # The last line: time puts "Command exited with non-zero status N" first.
-        t=$(tail -n 1 "$tmp/search-time" | awk '{ print $1 + $2 }')
-        if [ -z "$b" ] || [ "$(echo "$t < $b" | bc -l)" = 1 ]; then b=$t; fi
-        n=$((n - 1))
-    done
-    echo "$b"
-}
 search_case() { # search_case NAME PGN-EXTRACT-OPTION SEARCH-CRITERIA...
     name=$1
     pe_arg=$2
     shift 2
     t_pk=$(seconds "$pgnkit" search "$@" "$tmp/bench.pgn")
-    c_pk=$(search_cpu "$runs" "$pgnkit" search "$@" "$tmp/bench.pgn")
+    c_pk=$(cpu_best "$runs" "$pgnkit" search "$@" "$tmp/bench.pgn")
     n_pk=$("$pgnkit" search -c "$@" "$tmp/bench.pgn")
     line="   $name: pgnkit search $t_pk s, cpu $c_pk s ($n_pk games, $(echo "$size / $t_pk / 1000000" | bc -l | cut -c1-6) MB/s)"
     if [ -n "$pgn_extract" ]; then
         t_pe=$(BENCH_RUNS=1 seconds "$pgn_extract" -s "$pe_arg" "$tmp/bench.pgn")
-        c_pe=$(search_cpu 1 "$pgn_extract" -s "$pe_arg" "$tmp/bench.pgn")
+        c_pe=$(cpu_best 1 "$pgn_extract" -s "$pe_arg" "$tmp/bench.pgn")
         n_pe=$("$pgn_extract" -s "$pe_arg" "$tmp/bench.pgn" 2>/dev/null | grep -c '^\[Event ')
         line="$line; pgn-extract $(echo "$pe_arg" | cut -c1-2): $t_pe s, cpu $c_pe s ($n_pe games); ratio $(echo "$t_pe / $t_pk" | bc -l | cut -c1-5)x"
         [ "$c_pk" != "?" ] && line="$line, cpu $(echo "$c_pe / $c_pk" | bc -l | cut -c1-5)x"
@@ -179,12 +185,12 @@ if "$pgnkit" --help | grep -q '^   annotate' && [ -f "$bench_gz" ]; then
     # and CPU, same file, same run; on a busy machine the CPU ratio is steadier).
     echo "== annotate --eco -j 1 vs pgn-extract -e on $(basename "$bench_gz") ($size bytes)"
     t_pk=$(seconds "$pgnkit" annotate -q -j 1 --eco "$tmp/bench.pgn")
-    c_pk=$(search_cpu "$runs" "$pgnkit" annotate -q -j 1 --eco "$tmp/bench.pgn")
+    c_pk=$(cpu_best "$runs" "$pgnkit" annotate -q -j 1 --eco "$tmp/bench.pgn")
     line="   pgnkit annotate --eco: $t_pk s, cpu $c_pk s"
     eco_pgn=${ECO_FILE:-/usr/share/pgn-extract/eco.pgn}
     if [ -n "$pgn_extract" ] && [ -f "$eco_pgn" ]; then
         t_pe=$(BENCH_RUNS=1 seconds "$pgn_extract" -e"$eco_pgn" "$tmp/bench.pgn")
-        c_pe=$(search_cpu 1 "$pgn_extract" -e"$eco_pgn" "$tmp/bench.pgn")
+        c_pe=$(cpu_best 1 "$pgn_extract" -e"$eco_pgn" "$tmp/bench.pgn")
         line="$line; pgn-extract -e: $t_pe s, cpu $c_pe s; ratio $(echo "$t_pe / $t_pk" | bc -l | cut -c1-5)x"
         [ "$c_pk" != "?" ] && line="$line, cpu $(echo "$c_pe / $c_pk" | bc -l | cut -c1-5)x"
     else
