@@ -47,6 +47,13 @@
 
 enum { R_OK = 0, R_END = 1, R_TOOBIG = 2 }; /* refill(); negative: fatal status */
 
+/*
+ * The window's allocation holds cap + BUF_PAD bytes, and buf[len..len+BUF_PAD)
+ * are zeros (or the '\n' sentinel, then zeros), so that pgn_lex_word_run() may
+ * read eight bytes at any byte before safe.
+ */
+enum { BUF_PAD = 8 };
+
 /* A tag pair as read: offsets into the game's raw span. */
 struct raw_tag {
     uint32_t name_off, name_len;
@@ -192,7 +199,7 @@ static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char 
     r->cap = 2 * r->read_size + 2;
     if (r->cap > r->cap_max)
         r->cap = r->cap_max;
-    r->buf = malloc(r->cap);
+    r->buf = malloc(r->cap + BUF_PAD);
     if (!r->name || !r->buf) {
         free(r->name);
         free(r->buf);
@@ -301,7 +308,7 @@ static ptrdiff_t fill(struct pgn_reader *r, size_t keep)
             cap = r->len + r->read_size + 1;
         if (cap > r->cap_max)
             cap = r->cap_max;
-        unsigned char *nb = realloc(r->buf, cap);
+        unsigned char *nb = realloc(r->buf, cap + BUF_PAD);
         if (!nb)
             return PGN_ENOMEM;
         r->moved |= nb != r->buf;
@@ -318,7 +325,7 @@ static ptrdiff_t fill(struct pgn_reader *r, size_t keep)
         n = 0;
     }
     r->len += (size_t)n;
-    r->buf[r->len] = '\0'; /* defined byte after the data for one-byte lookahead */
+    memset(r->buf + r->len, 0, BUF_PAD); /* defined bytes after the data for lookahead */
     return n;
 }
 
@@ -1777,8 +1784,8 @@ static int plain_castling(const unsigned char *w, const unsigned char *q)
 }
 
 /* What movetext_run() asks of a byte, in one lookup (a mix of pgn_lex_class and pgn_lex_move). */
-enum { RC_WORD = 1, RC_DIGIT = 2, RC_FIRST = 4, RC_LAST = 8, RC_EOL = 16, RC_MAYBE = 32,
-       RC_BLANK = 64, RC_PAREN = 128 };
+enum { RC_WORD = 1, RC_DIGIT = 2, RC_START = 4, RC_LAST = 8, RC_EOL = 16, RC_E = 32,
+       RC_DOTP = 64 };
 static unsigned char run_class[256];
 
 static void run_init(void)
@@ -1788,11 +1795,11 @@ static void run_init(void)
         k |= (cl & LX_WORD) ? RC_WORD : 0;
         k |= (cl & LX_DIGIT) ? RC_DIGIT : 0;
         k |= (cl & LX_EOL) ? RC_EOL : 0;
-        k |= (mv & LM_FIRST) ? RC_FIRST : 0;
+        /* May start a move: "e" only when not "e.p." or "ep" (see run_token()). */
+        k |= ((mv & LM_FIRST) || c == 'e' || c == 'O') ? RC_START : 0;
         k |= (mv & LM_LAST) ? RC_LAST : 0;
-        k |= (c == 'e' || c == 'O') ? RC_MAYBE : 0; /* may start a move: see movetext_run() */
-        k |= c == ' ' ? RC_BLANK : 0;
-        k |= c == '(' ? RC_PAREN : 0;
+        k |= c == 'e' ? RC_E : 0;
+        k |= (c == '.' || c == 'p') ? RC_DOTP : 0;
         run_class[c] = (unsigned char)k;
     }
 }
@@ -1803,6 +1810,126 @@ static void run_init(void)
 #else
 #define HOT_LOOP __attribute__((noinline))
 #endif
+
+/* movetext_run()'s state, in locals once run_token() is inlined. */
+struct run {
+    const unsigned char *p;    /* the next word */
+    const unsigned char *last; /* end of the last word taken */
+    const unsigned char *lend; /* end of the last line end taken */
+    struct game_move *m;       /* the next move record */
+    uint32_t number, nflags;   /* a move number waiting for its move */
+    uint32_t lbase;            /* col = off - lbase (mod 2^32), as col_of() counts */
+    uint64_t line;
+};
+
+/* What movetext_run() does not change. */
+struct run_env {
+    const unsigned char *g;    /* the game's first byte */
+    const unsigned char *safe;
+    struct game_move *mend;    /* no room for a move record here */
+    size_t max_token, max_game;
+    uint32_t var;
+};
+
+/* What run_token() took: the token before the next one, for movetext_run()'s sites. */
+enum { TK_STOP, TK_PLAIN, TK_GLUED, TK_NUMBER };
+
+/*
+ * Takes the token at s->p (a word), as movetext_run() describes: returns
+ * what it was, with s->last at its end, or TK_STOP (s unchanged) when it
+ * must not. Inlined at each of movetext_run()'s sites.
+ */
+static inline __attribute__((always_inline)) int run_token(struct run *s,
+                                                           const struct run_env *e)
+{
+    const unsigned char *const rc = run_class;
+    const unsigned char *p = s->p, *w = p, *q;
+    uint32_t num = s->number, nf = s->nflags;
+    unsigned k = rc[*p];
+    int kind = TK_PLAIN;
+    if (k & RC_DIGIT) {
+        size_t nd = 1;
+        num = (uint32_t)(*p - '0');
+        for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
+            num = num * 10 + (uint32_t)(c - '0');
+        const unsigned char *d = p + nd;
+        if (*d != '.' || nd > 9)
+            return TK_STOP;
+        w = d + 1;
+        while (*w == '.')
+            w++;
+        nf = w - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
+        k = rc[*w];
+        if (!(k & RC_WORD)) { /* a move number alone */
+            if (*w == '(')
+                return TK_STOP;
+            s->number = num;
+            s->nflags = nf;
+            s->last = w;
+            return TK_NUMBER;
+        }
+        nf |= GAME_MOVE_GLUED_NUMBER;
+        kind = TK_GLUED;
+    }
+    if (!(k & RC_START))
+        return TK_STOP;
+    q = w + 1;
+    q += pgn_lex_word_run(q); /* buf has BUF_PAD bytes after the data */
+    while (rc[*q] & RC_WORD)
+        q++;
+    struct game_move *m = s->m;
+    if (*q == '(' || !(rc[q[-1]] & RC_LAST) || (size_t)(q - w) > e->max_token || m == e->mend)
+        return TK_STOP;
+    /* "e.p.+", "ep+": an e.p. mark, as word() reads it ('.' or 'p' is rare there in a move). */
+    if ((rc[w[1]] & RC_DOTP) && (k & RC_E))
+        return TK_STOP;
+    if (*w == 'O' && !plain_castling(w, q))
+        return TK_STOP;
+    uint32_t off = (uint32_t)(w - e->g);
+    m->text = (const char *)w; /* redone in finish_game if the window moves */
+    m->line = s->line;
+    m->col = off - s->lbase;
+    m->off = off;
+    m->len = (uint32_t)(q - w);
+    m->flags = nf;
+    m->number = num;
+    m->var = e->var;
+    m->nag_first = m->nag_count = 0;
+    m->comment_first = m->comment_count = 0;
+    m->var_first = m->var_count = 0;
+    s->m = m + 1;
+    s->number = s->nflags = 0;
+    s->last = q;
+    return kind;
+}
+
+/*
+ * Takes the blank or the line end after the token that ends at s->last, and
+ * returns 1 when a word follows (s->p), else 0. Inlined at each site.
+ */
+static inline __attribute__((always_inline)) int run_sep(struct run *s, const struct run_env *e)
+{
+    const unsigned char *const rc = run_class, *q = s->last;
+    if (*q == ' ') {
+        if (!(rc[q[1]] & RC_WORD))
+            return 0;
+        s->p = q + 1;
+        return 1;
+    }
+    if (!(rc[*q] & RC_EOL))
+        return 0;
+    /* A line end, as parse_game() takes it after a token. */
+    const unsigned char *p = q + ((*q == '\r' && q[1] == '\n') ? 2 : 1);
+    if ((size_t)(p - e->g) > e->max_game)
+        return 0;
+    s->line++;
+    s->lbase = (uint32_t)(p - e->g) - 1;
+    s->lend = p;
+    if (p >= e->safe || !(rc[*p] & RC_WORD))
+        return 0;
+    s->p = p;
+    return 1;
+}
 
 /*
  * The bulk of movetext in one loop, with the parser's state in locals: move
@@ -1815,113 +1942,84 @@ static void run_init(void)
  * took nothing. The first word it does not take is left to the caller, and
  * so is a line end that the caller must see: at the end of the window, or
  * where the game may grow too big.
+ *
+ * Whether a token starts with a move number depends on the tokens before it
+ * ("12.Nf3 Nc6 13.", "12. Nf3 Nc6 13."), so the loop is a state machine whose
+ * sites are the tokens before: each site's copy of run_token() has its own
+ * branches, and each branch nearly always goes one way, which the branch
+ * predictor learns. A site only guesses: any token is taken at any site.
  */
 static HOT_LOOP const unsigned char *movetext_run(struct pgn_reader *r, const unsigned char *p)
 {
     struct parse *ps = &r->ps;
-    const unsigned char *const rc = run_class, *const start = p, *const safe = r->buf + r->safe;
-    const unsigned char *const g = r->buf + r->gstart; /* the game's first byte */
-    const unsigned char *last = p; /* end of the last word taken */
-    const unsigned char *lend = p; /* end of the last line end taken */
+    const unsigned char *const start = p;
     size_t room = (r->moves.cap - r->moves.len) / sizeof(struct game_move);
     uint32_t count = COUNT_OF(r->moves, struct game_move), first = count;
     uint32_t limit = count + (uint32_t)(room < r->lim.max_moves ? room : r->lim.max_moves);
     if (limit > r->lim.max_moves)
         limit = r->lim.max_moves;
     /* No array before the first move (room 0): no pointer either (NULL + 0 is undefined). */
-    struct game_move *m = r->moves.data ? (struct game_move *)(r->moves.data + r->moves.len) : NULL;
-    struct game_move *const mend = m ? m + (limit - count) : NULL;
-    uint32_t number = ps->number, nflags = ps->number_flags;
-    const size_t max_token = r->lim.max_token;
-    uint64_t line = r->line;
-    /* col = off - lbase (mod 2^32), as col_of() counts from the line start. */
-    uint32_t lbase = (uint32_t)(r->lstart - 1 - (ptrdiff_t)r->gstart);
-    for (;;) {
-        const unsigned char *w = p, *q;
-        uint32_t num = number, nf = nflags;
-        unsigned k = rc[*p];
-        if (k & RC_DIGIT) {
-            size_t nd = 1;
-            num = (uint32_t)(*p - '0');
-            for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
-                num = num * 10 + (uint32_t)(c - '0');
-            const unsigned char *d = p + nd;
-            if (*d != '.' || nd > 9)
-                break;
-            w = d + 1;
-            while (*w == '.')
-                w++;
-            nf = w - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
-            k = rc[*w];
-            if (!(k & RC_WORD)) { /* a move number alone */
-                if (*w == '(')
-                    break;
-                number = num;
-                nflags = nf;
-                q = w;
-                goto took;
-            }
-            nf |= GAME_MOVE_GLUED_NUMBER;
-        }
-        if (!(k & RC_FIRST) && !((k & RC_MAYBE) && (*w == 'O' || (w[1] != '.' && w[1] != 'p'))))
-            break;
-        q = w + 1;
-        while (rc[*q] & RC_WORD)
-            q++;
-        if (*q == '(' || !(rc[q[-1]] & RC_LAST) || (size_t)(q - w) > max_token || m == mend ||
-            (*w == 'O' && !plain_castling(w, q)))
-            break;
-        uint32_t off = (uint32_t)(w - g);
-        m->text = (const char *)w; /* redone in finish_game if the window moves */
-        m->line = line;
-        m->col = off - lbase;
-        m->off = off;
-        m->len = (uint32_t)(q - w);
-        m->flags = nf;
-        m->number = num;
-        m->var = ps->cur;
-        m->nag_first = m->nag_count = 0;
-        m->comment_first = m->comment_count = 0;
-        m->var_first = m->var_count = 0;
-        m++;
-        number = nflags = 0;
-    took:
-        last = q;
-        if (*q == ' ') {
-            if (!(rc[q[1]] & RC_WORD))
-                break;
-            p = q + 1;
-            continue;
-        }
-        if (!(rc[*q] & RC_EOL))
-            break;
-        /* A line end, as parse_game() takes it after a token. */
-        p = q + ((*q == '\r' && q[1] == '\n') ? 2 : 1);
-        if ((size_t)(p - g) > r->lim.max_game)
-            break;
-        line++;
-        lbase = (uint32_t)(p - g) - 1;
-        lend = p;
-        if (p >= safe || !(rc[*p] & RC_WORD))
-            break;
+    struct game_move *m0 = r->moves.data ? (struct game_move *)(r->moves.data + r->moves.len) : NULL;
+    const struct run_env e = {
+        .g = r->buf + r->gstart,
+        .safe = r->buf + r->safe,
+        .mend = m0 ? m0 + (limit - count) : NULL,
+        .max_token = r->lim.max_token,
+        .max_game = r->lim.max_game,
+        .var = ps->cur,
+    };
+    struct run s = {
+        .p = p, .last = p, .lend = p, .m = m0,
+        .number = ps->number, .nflags = ps->number_flags,
+        .lbase = (uint32_t)(r->lstart - 1 - (ptrdiff_t)r->gstart),
+        .line = r->line,
+    };
+    /*
+     * The sites, by the tokens before: numbers come after Black's move. A
+     * site takes a token and its separator, then goes to the next site.
+     */
+#define RUN_SITE(after_plain)                                                                      \
+    switch (run_token(&s, &e)) {                                                                   \
+    case TK_PLAIN:                                                                                 \
+        if (run_sep(&s, &e))                                                                       \
+            goto after_plain;                                                                      \
+        goto out;                                                                                  \
+    case TK_GLUED: /* "12.Nf3" */                                                                  \
+        if (run_sep(&s, &e))                                                                       \
+            goto before_black;                                                                     \
+        goto out;                                                                                  \
+    case TK_NUMBER: /* "12." */                                                                    \
+        if (run_sep(&s, &e))                                                                       \
+            goto after_number;                                                                     \
+        goto out;                                                                                  \
+    default:                                                                                       \
+        goto out;                                                                                  \
     }
-    if (last == start)
+after_black:
+    RUN_SITE(after_black)
+after_number: /* "12. " */
+    RUN_SITE(before_black)
+before_black: /* "12.Nf3 ", "12. Nf3 " */
+    RUN_SITE(after_black)
+#undef RUN_SITE
+out:
+    if (s.last == start)
         return start;
     /* line_tokens: only whether it is 0 matters. */
-    ps->line_tokens = lend > last ? 0 : ps->line_tokens + 1;
-    ps->number = number;
-    ps->number_flags = nflags;
-    ps->last_end = (uint32_t)(last - g);
-    if (lend != start) {
-        r->line = line;
-        r->lstart = lend - r->buf;
+    ps->line_tokens = s.lend > s.last ? 0 : ps->line_tokens + 1;
+    ps->number = s.number;
+    ps->number_flags = s.nflags;
+    ps->last_end = (uint32_t)(s.last - e.g);
+    if (s.lend != start) {
+        r->line = s.line;
+        r->lstart = s.lend - r->buf;
     }
-    if (m && m != (struct game_move *)(r->moves.data + r->moves.len)) {
-        count = first + (uint32_t)(m - (struct game_move *)(r->moves.data + r->moves.len));
-        r->moves.len = (size_t)count * sizeof *m;
+    if (s.m != m0) {
+        count = first + (uint32_t)(s.m - m0);
+        r->moves.len = (size_t)count * sizeof *s.m;
         ps->last = count - 1;
     }
-    return lend > last ? lend : last;
+    return s.lend > s.last ? s.lend : s.last;
 }
 
 /*
@@ -2871,7 +2969,7 @@ int pgn_reader_reset_span(struct pgn_reader *r, const void *data, size_t len, co
         r->err.file = copy;
     }
     if (r->cap < len + SPAN_PAD) {
-        unsigned char *nb = realloc(r->buf, len + SPAN_PAD);
+        unsigned char *nb = realloc(r->buf, len + SPAN_PAD + BUF_PAD);
         if (!nb)
             return PGN_ENOMEM;
         r->buf = nb;

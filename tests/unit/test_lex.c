@@ -149,3 +149,77 @@ void test_lex__commands(void)
     }
     CHECK(!pgn_lex_next_command(c, strlen(c), from, &s));
 }
+
+/* The bytes pgn_lex_word_run() is sure of: - . / 0-9 : A-Z a-z. */
+static int run_sure(unsigned v)
+{
+    return (v >= '-' && v <= ':') || ((v | 0x20) >= 'a' && (v | 0x20) <= 'z');
+}
+
+/* Checks pgn_lex_word_run(b) against pgn_lex_class: p[0..r) are word characters, r <= 7. */
+static unsigned check_run(const unsigned char b[8])
+{
+    unsigned r = pgn_lex_word_run(b);
+    CHECK(r <= 7);
+    for (unsigned i = 0; i < r && i < 8; i++)
+        if (!(pgn_lex_class[b[i]] & LX_WORD)) {
+            FAIL("byte %u (0x%02x) of a run of %u is not a word character", i, b[i], r);
+            break;
+        }
+    return r;
+}
+
+void test_lex__word_run_bytes(void)
+{
+    /* Every byte value at every position, among bytes it is sure of or not. */
+    static const unsigned char fills[] = { 'a', 'Z', '5', '-', '+', 0x80, 0xFF, '~' };
+    for (size_t f = 0; f < sizeof fills; f++)
+        for (unsigned i = 0; i < 8; i++)
+            for (unsigned v = 0; v < 256; v++) {
+                unsigned char b[8];
+                memset(b, fills[f], sizeof b);
+                b[i] = (unsigned char)v;
+                unsigned r = check_run(b);
+                if (!(pgn_lex_class[v] & LX_WORD))
+                    CHECK(r <= i);
+                if (run_sure(fills[f])) { /* stops exactly at the first byte it is unsure of */
+                    CHECK(!run_sure(v) || (pgn_lex_class[v] & LX_WORD));
+                    CHECK_EQ_INT(r, run_sure(v) ? 7 : i);
+                }
+            }
+}
+
+void test_lex__word_run_pairs(void)
+{
+    /* Two bytes of any value at any two positions: carries and borrows between bytes. */
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned j = i + 1; j < 8; j++)
+            for (unsigned v = 0; v < 256; v++)
+                for (unsigned u = 0; u < 256; u++) {
+                    unsigned char b[8];
+                    memset(b, 'e', sizeof b);
+                    b[i] = (unsigned char)v;
+                    b[j] = (unsigned char)u;
+                    unsigned r = check_run(b);
+                    unsigned want = run_sure(v) ? run_sure(u) ? 7 : j : i;
+                    if (r != want) {
+                        FAIL("%02x at %u, %02x at %u: run %u, expected %u", v, i, u, j, r, want);
+                        return;
+                    }
+                }
+}
+
+void test_lex__word_run_tokens(void)
+{
+    /* Tokens as the reader meets them: the run and a table scan after it find the same end. */
+    static const char *const words[] = { "Nf3 ", "exd5\r\n", "e8=Q+ ", "O-O-O#)", "Qh4xe7+\n",
+                                         "a\t", "Rae1!? ", "12.Nf3 ", "Nbd7{", "1/2-1/2" };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        unsigned char b[16] = { 0 };
+        memcpy(b, words[i], strlen(words[i]));
+        const unsigned char *q = b + check_run(b);
+        while (pgn_lex_class[*q] & LX_WORD)
+            q++;
+        CHECK_EQ_INT(q - b, strcspn(words[i], " \t\r\n{)"));
+    }
+}
