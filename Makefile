@@ -19,7 +19,9 @@ CC        ?= cc
 
 WARNINGS  := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes -Wvla -Wwrite-strings
-OPTIMIZE  ?= -O2 -g
+# -O3: on the replay's inner loop, 2% fewer instructions and 4% fewer
+# mispredicted branches than -O2 (cachegrind on 3 MB of games).
+OPTIMIZE  ?= -O3 -g
 # Link-time optimisation: the replay's hot path crosses files (SAN reading in
 # san_resolve.c, move making in position.c, the walk in replay.c) and gains from
 # inlining across them. LTO= builds without it.
