@@ -20,7 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  *     (fuzz_read_and_replay, replay_checks.c, shared with fuzz_json);
  *   - under small limits (the oversize paths), the result does not depend on
  *     the read size;
- *   - a lazy reader (PGN_READER_LAZY) gives the same games once completed,
+ *   - a lazy reader (PGN_READER_LAZY, also with PGN_READER_SPLIT as the
+ *     reading thread of validate -j N has it) gives the same games once completed,
  *     and the same spans when the games are left lazy; a lazy game's span
  *     parsed again on another reader (pgn_reader_reset_span, as the
  *     pipeline's workers do) gives the completed game too.
@@ -84,13 +85,13 @@ static int reparse(struct pgn_reader *r, struct pgn_reader *w, const struct game
 
 /* Dumps of every game of a lazy reader: completed (LAZY_COMPLETE, or parsed from the
  * span by another reader when it can be: LAZY_REPARSE), else the span only. */
-static char *read_lazy(const uint8_t *data, size_t size, int complete)
+static char *read_lazy(const uint8_t *data, size_t size, int complete, unsigned flags)
 {
     struct pgn_reader_opts o;
     struct pgn_reader *r, *w = NULL;
     struct game g, parsed;
     pgn_reader_opts_init(&o);
-    o.flags = PGN_READER_LAZY;
+    o.flags = flags;
     if (pgn_reader_open_mem(&r, data, size, &o) != PGN_OK) {
         FAIL("cannot open a memory reader");
         return NULL;
@@ -136,7 +137,8 @@ static char *read_lazy(const uint8_t *data, size_t size, int complete)
     return out;
 }
 
-static void compare_lazy(const uint8_t *data, size_t size)
+/* flags: PGN_READER_LAZY, and PGN_READER_SPLIT as validate -j N's reading thread has it. */
+static void compare_lazy(const uint8_t *data, size_t size, unsigned flags)
 {
     struct pgn_reader *r;
     int rc;
@@ -145,16 +147,17 @@ static void compare_lazy(const uint8_t *data, size_t size)
         return;
     }
     char *eager = reader_dump_all(r, (const char *)data, size, &rc, NULL);
-    char *lazy = read_lazy(data, size, LAZY_COMPLETE);
+    char *lazy = read_lazy(data, size, LAZY_COMPLETE, flags);
     if (lazy && strcmp(eager, lazy))
-        FAIL("completed lazy games differ:\n%s\n%s", eager, lazy);
+        FAIL("completed lazy games (flags %u) differ:\n%s\n%s", flags, eager, lazy);
     free(lazy);
-    lazy = read_lazy(data, size, LAZY_REPARSE);
+    lazy = read_lazy(data, size, LAZY_REPARSE, flags);
     if (lazy && strcmp(eager, lazy))
-        FAIL("lazy games parsed again from their spans differ:\n%s\n%s", eager, lazy);
+        FAIL("lazy games (flags %u) parsed again from their spans differ:\n%s\n%s", flags,
+             eager, lazy);
     free(eager);
     free(lazy);
-    free(read_lazy(data, size, LAZY_SPANS));
+    free(read_lazy(data, size, LAZY_SPANS, flags));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -162,7 +165,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_read_and_replay(data, size);
     if (!fuzz_compressed(data, size)) {
         read_small(data, size);
-        compare_lazy(data, size);
+        compare_lazy(data, size, PGN_READER_LAZY);
+        compare_lazy(data, size, PGN_READER_LAZY | PGN_READER_SPLIT);
     }
     fuzz_done();
     return 0;
