@@ -217,31 +217,46 @@ int pos_is_legal(const struct pos *p, move16 m)
     return (pos_attackers(p, ksq, occ, them) & ~removed) == 0;
 }
 
-int pos_move_gave_check(const struct pos *before, move16 m, const struct pos *after)
+/*
+ * Whether side us, moving a piece that is type once on to (a promotion's
+ * new piece) from from, checks the king on ksq; occ is the board after the
+ * move, and ours those of our pieces that may uncover a check (not the
+ * mover on from). Shared by the test before the move (pos_gives_check(),
+ * pos_play_keep()) and after it (pos_move_gave_check()); castling and en
+ * passant are not for it.
+ */
+static inline __attribute__((always_inline)) int move_checks(const struct pos *p, size_t us,
+                                                             size_t type, size_t from, size_t to,
+                                                             size_t ksq, bitboard occ,
+                                                             bitboard ours)
 {
-    int us = before->side, from = move_from(m), to = move_to(m);
-    int ksq = after->king[us ^ 1];
-    if (move_flag(m) >= MF_EN_PASSANT)
-        return pos_in_check(after); /* rare: two pieces moved or vanished */
-    bitboard occ = pos_occupied(after);
-    /* Direct: the moved (or promoted) piece attacks the king on an empty
-     * board, and for a slider nothing stands between (leapers have nothing
-     * between them and what they attack). */
-    int type = piece_type(after->board[to]);
-    if ((bb_checks[us][type][to] & sq_bb(ksq)) && !(bb_between[to][ksq] & occ))
+    /* Direct: the piece attacks the king on an empty board, and for a
+     * slider nothing stands between (leapers have nothing between them and
+     * what they attack). */
+    if ((bb_checks[us][type][to] & sq_bb((int)ksq)) && !(bb_between[to][ksq] & occ))
         return 1;
     /* Discovered: a slider of ours on the line from the king through the
      * vacated square, with nothing left between them. */
     bitboard line = bb_line[ksq][from];
     if (!line)
         return 0;
-    bitboard sliders = ((after->by_type[ROOK] | after->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
-                     | ((after->by_type[BISHOP] | after->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
-    sliders &= line & after->by_color[us];
+    bitboard sliders = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
+                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
+    sliders &= line & ours;
     while (sliders)
         if (!(bb_between[ksq][bb_pop(&sliders)] & occ))
             return 1;
     return 0;
+}
+
+int pos_move_gave_check(const struct pos *before, move16 m, const struct pos *after)
+{
+    int us = before->side, from = move_from(m), to = move_to(m);
+    int ksq = after->king[us ^ 1];
+    if (move_flag(m) >= MF_EN_PASSANT)
+        return pos_in_check(after); /* rare: two pieces moved or vanished */
+    return move_checks(after, (size_t)us, (size_t)piece_type(after->board[to]), (size_t)from,
+                       (size_t)to, (size_t)ksq, pos_occupied(after), after->by_color[us]);
 }
 
 /* piece_type() of a board code, PAWN for an empty square (whose mask is empty). */
@@ -331,23 +346,13 @@ static inline __attribute__((always_inline)) int gives_check_plain(const struct 
                                                                     size_t mv, size_t from,
                                                                     size_t to)
 {
-    size_t us = p->side, ksq = p->king[us ^ 1];
-    /* As pos_move_gave_check(), on the board as it will be. */
+    size_t us = p->side;
+    /* On the board as it will be. */
     bitboard occ = (pos_occupied(p) ^ sq_bb((int)from)) | sq_bb((int)to);
     size_t type = mv >> 14 ? (size_t)move_promo((move16)mv)
                            : (size_t)piece_type(p->board[from]);
-    if ((bb_checks[us][type][to] & sq_bb((int)ksq)) && !(bb_between[to][ksq] & occ))
-        return 1;
-    bitboard line = bb_line[ksq][from];
-    if (!line)
-        return 0;
-    bitboard sliders = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
-                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
-    sliders &= line & p->by_color[us] & ~sq_bb((int)from);
-    while (sliders)
-        if (!(bb_between[ksq][bb_pop(&sliders)] & occ))
-            return 1;
-    return 0;
+    return move_checks(p, us, type, from, to, p->king[us ^ 1], occ,
+                       p->by_color[us] & ~sq_bb((int)from));
 }
 
 int pos_gives_check(const struct pos *p, move16 m)
