@@ -278,7 +278,6 @@ struct walk {
     const struct known_tags *tags;
     int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
     int past_reported;
-    int oom;
     /* For the language guess (see replay_lines()): the moves walked to the
      * end of their line, and letter_bit of their texts. */
     uint32_t walked, letters;
@@ -758,7 +757,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     /* A game the reader could not parse to its end has no end to check. */
     if (r->complete && g->nbad == 0)
         check_end(w);
-    return w->oom ? PGN_ENOMEM : PGN_OK;
+    return PGN_OK;
 }
 
 /*
