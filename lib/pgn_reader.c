@@ -1763,8 +1763,13 @@ static int lazy_skim(struct pgn_reader *r, size_t idx)
 
 /*
  * "O-O" or "O-O-O", maybe with '+' or '#', at w[0..q): castling as
- * pgn_lex_word() reads it, and not a word that word() would try to join with
- * the next one ("O-O - O", "O - O"): 0 when the next word could continue it.
+ * pgn_lex_word() reads it, and not a word that word() would join with the
+ * next one ("O-O -O", "O-O - O"): 0 when the next word continues it.
+ * pgn_lex_glue() joins words only into a prefix of one of its spellings, or
+ * into castling and nothing but + # ! ?; from "O-O" that needs a next word
+ * starting with '-' ("O-O-O"), and from "O-O-O" nothing goes on. So
+ * "O-O 10.Nc3" is plain castling, and is not handed to word() for a join
+ * that cannot happen.
  */
 static int plain_castling(const unsigned char *w, const unsigned char *q)
 {
@@ -1773,11 +1778,10 @@ static int plain_castling(const unsigned char *w, const unsigned char *q)
     n -= (size_t)marked;
     if (!((n == 3 && !memcmp(w, "O-O", 3)) || (n == 5 && !memcmp(w, "O-O-O", 5))))
         return 0;
-    if (!marked && (*q == ' ' || *q == '\t')) {
+    if (!marked && n == 3 && (*q == ' ' || *q == '\t')) {
         while (*q == ' ' || *q == '\t')
             q++;
-        if (*q == '0' || *q == '1' || *q == 'O' || *q == '-' || *q == ':' || *q == '/' ||
-            *q == 0xC2)
+        if (*q == '-')
             return 0;
     }
     return 1;

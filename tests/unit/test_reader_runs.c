@@ -25,6 +25,14 @@ void test_reader_runs__castling(void)
           "#1 @0+37 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O => 1/2-1/2\n" },
         { "[Event \"x\"]\n\n1. e4 e5 2. O-O \xC2\xBD-\xC2\xBD\n",
           "#1 @0+35 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O => \xC2\xBD" "-\xC2\xBD" "\n" },
+        /* Castling before a move number that starts with 1 or 0, or before a word starting
+         * with '-' that does or does not join it. */
+        { "[Event \"x\"]\n\n9. O-O O-O 10. O-O-O O-O 11.O-O O-O-O 100.O-O O-O 0-1\n",
+          "#1 @0+67 1:1 - [Event \"x\"] | 9.O-O O-O 10.O-O-O O-O 11.O-O O-O-O 100.O-O O-O => 0-1\n" },
+        { "[Event \"x\"]\n\n9. O-O -- 10. O-O-O -- 11. O-O --O O-O -\tO O-O-O -O *\n",
+          "#1 @0+67 1:1 - [Event \"x\"] | 9.O-O --=null 10.O-O-O --=null 11.O-O --O O-O-O=rejoined O-O-O -O => *\n" },
+        { "[Event \"x\"]\n\n9. O-O  1. O-O-O\t0. O-O O O-O-O O-O *\n",
+          "#1 @0+51 1:1 - [Event \"x\"] | 9.O-O 1.O-O-O O-O O O-O-O O-O => *\n" },
         { "[Event \"x\"]\n\n1. e4 e5 2. O-O+ O-O# 3. O-O! O-O?? 4. O-O(=) O-O *\n",
           "#1 @0+65 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O+ O-O# 3.O-O $1 O-O $4 4.O-O=drawoffer O-O => *\n" },
     };
