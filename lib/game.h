@@ -129,6 +129,27 @@ struct game_comment {
     uint32_t off;
 };
 
+/*
+ * The common tag names, so that a reader of the tags can tell them without
+ * comparing strings: struct game_tag.id. The reader sets it on every tag;
+ * tags made elsewhere (zeroed) have GAME_TAG_UNSET, and their names must be
+ * compared.
+ */
+enum game_tag_id {
+    GAME_TAG_UNSET = 0, /* not looked up */
+    GAME_TAG_OTHER,     /* none of the names below */
+    GAME_TAG_EVENT, GAME_TAG_SITE, GAME_TAG_DATE, GAME_TAG_ROUND, GAME_TAG_WHITE,
+    GAME_TAG_BLACK, GAME_TAG_RESULT, GAME_TAG_ECO, GAME_TAG_WHITE_ELO, GAME_TAG_BLACK_ELO,
+    GAME_TAG_PLY_COUNT, GAME_TAG_EVENT_DATE, GAME_TAG_ANNOTATOR, GAME_TAG_OPENING,
+    GAME_TAG_VARIATION, GAME_TAG_TIME_CONTROL, GAME_TAG_TERMINATION, GAME_TAG_FEN,
+    GAME_TAG_SETUP, GAME_TAG_VARIANT, GAME_TAG_WHITE_TITLE, GAME_TAG_BLACK_TITLE,
+    GAME_TAG_WHITE_FIDE_ID, GAME_TAG_BLACK_FIDE_ID, GAME_TAG_EVENT_TYPE, GAME_TAG_EVENT_ROUNDS,
+    GAME_TAG_EVENT_COUNTRY, GAME_TAG_SOURCE, GAME_TAG_SOURCE_DATE, GAME_TAG_UTC_DATE,
+    GAME_TAG_UTC_TIME, GAME_TAG_WHITE_RATING_DIFF, GAME_TAG_BLACK_RATING_DIFF, GAME_TAG_MODE,
+    GAME_TAG_BOARD, GAME_TAG_WHITE_TEAM, GAME_TAG_BLACK_TEAM,
+    GAME_TAG_COUNT
+};
+
 /* A tag pair; value has \" and \\ decoded. Both strings are NUL-terminated. */
 struct game_tag {
     const char *name;
@@ -137,6 +158,7 @@ struct game_tag {
     uint64_t line; /* position of '[' */
     uint32_t col;
     uint32_t off;
+    uint32_t id; /* enum game_tag_id of name */
 };
 
 enum game_flags {

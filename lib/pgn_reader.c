@@ -62,6 +62,7 @@ struct raw_tag {
     uint32_t col;
     uint64_t line;
     uint32_t off;
+    uint32_t id; /* enum game_tag_id */
 };
 
 /* An open line while reading variations: the line and its last move. */
@@ -879,6 +880,83 @@ static void close_variation(struct pgn_reader *r, size_t idx)
     ps->number_flags = 0;
 }
 
+/* ------------------------------------------------------------ tag names */
+
+/* The common tag names, by enum game_tag_id from GAME_TAG_EVENT on: most names need no copy. */
+#define NAME(s) { s, sizeof s - 1 }
+static const struct {
+    const char *name;
+    uint32_t len;
+} common_tags[GAME_TAG_COUNT - GAME_TAG_EVENT] = {
+    NAME("Event"), NAME("Site"), NAME("Date"), NAME("Round"), NAME("White"), NAME("Black"),
+    NAME("Result"), NAME("ECO"), NAME("WhiteElo"), NAME("BlackElo"), NAME("PlyCount"),
+    NAME("EventDate"), NAME("Annotator"), NAME("Opening"), NAME("Variation"), NAME("TimeControl"),
+    NAME("Termination"), NAME("FEN"), NAME("SetUp"), NAME("Variant"), NAME("WhiteTitle"),
+    NAME("BlackTitle"), NAME("WhiteFideId"), NAME("BlackFideId"), NAME("EventType"),
+    NAME("EventRounds"), NAME("EventCountry"), NAME("Source"), NAME("SourceDate"),
+    NAME("UTCDate"), NAME("UTCTime"), NAME("WhiteRatingDiff"), NAME("BlackRatingDiff"),
+    NAME("Mode"), NAME("Board"), NAME("WhiteTeam"), NAME("BlackTeam"),
+};
+#undef NAME
+
+/* Each common name in sixteen bytes, zero-padded, for one vector compare. */
+enum { NAME_VEC = 16 };
+static unsigned char common_padded[GAME_TAG_COUNT - GAME_TAG_EVENT][NAME_VEC];
+
+/* The common names by a hash of length, first and last letter (0: none; else index + 1). */
+enum { NAME_SLOTS = 128 };
+static unsigned char name_slot[NAME_SLOTS];
+
+static unsigned name_hash(const unsigned char *s, size_t len)
+{
+    return (unsigned)(len * 31u + s[0] * 7u + s[len - 1]) & (NAME_SLOTS - 1);
+}
+
+static void name_slots_init(void)
+{
+    for (size_t i = 0; i < sizeof common_tags / sizeof common_tags[0]; i++) {
+        unsigned h = name_hash((const unsigned char *)common_tags[i].name, common_tags[i].len);
+        while (name_slot[h])
+            h = (h + 1) & (NAME_SLOTS - 1);
+        name_slot[h] = (unsigned char)(i + 1);
+        memcpy(common_padded[i], common_tags[i].name, common_tags[i].len);
+    }
+}
+
+/*
+ * The enum game_tag_id of the tag name s[0..len) (len >= 1). With vec, the
+ * sixteen bytes at s are readable and len < 16: the name is compared in one
+ * vector operation instead of a memcmp().
+ */
+static inline __attribute__((always_inline)) unsigned tag_id(const unsigned char *s, size_t len,
+                                                              int vec)
+{
+    for (unsigned h = name_hash(s, len); name_slot[h]; h = (h + 1) & (NAME_SLOTS - 1)) {
+        size_t i = name_slot[h] - 1u;
+        if (common_tags[i].len != len)
+            continue;
+#if defined(__SSE2__)
+        if (vec) {
+            /* len bytes of ones, then zeros. */
+            static const unsigned char ones[2 * NAME_VEC] = {
+                255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+            };
+            __m128i keep = _mm_loadu_si128((const __m128i *)(const void *)(ones + NAME_VEC - len));
+            __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)s), keep);
+            __m128i want = _mm_loadu_si128((const __m128i *)(const void *)common_padded[i]);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, want)) == 0xFFFF)
+                return GAME_TAG_EVENT + (unsigned)i;
+            continue;
+        }
+#else
+        (void)vec;
+#endif
+        if (!memcmp(common_tags[i].name, s, len))
+            return GAME_TAG_EVENT + (unsigned)i;
+    }
+    return GAME_TAG_OTHER;
+}
+
 /* Skips the rest of the line from buf[idx] up to (not including) its line end or ']'. */
 static size_t skip_to_bracket(const unsigned char *b, size_t idx)
 {
@@ -999,6 +1077,7 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
     rt->line = r->line;
     rt->col = col_of(r, idx);
     rt->off = rel(r, idx);
+    rt->id = tag_id(b + name, name_len, 0);
 }
 
 /* 1 when the game already has a tag called name[0..n). */
@@ -1090,6 +1169,23 @@ static inline size_t value_stop(const unsigned char *b, size_t k, size_t safe)
     return first_of(b, k, safe, "\"\\\n\r", 4, pgn_lex_class, LX_VSTOP);
 }
 
+#if defined(__SSE2__)
+/* Bit i set when name[i] is a tag name character (A-Z a-z 0-9 _), for the sixteen bytes at name. */
+static inline unsigned tag_name_mask(const unsigned char *name)
+{
+    /* Signed compares after a shift by 0x80: x - lo < n for a range [lo, lo + n). */
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)name);
+    __m128i bias = _mm_set1_epi8((char)0x80);
+    __m128i letter = _mm_cmplt_epi8(
+        _mm_add_epi8(_mm_sub_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8('a')), bias),
+        _mm_set1_epi8((char)(0x80 + 26)));
+    __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(_mm_sub_epi8(x, _mm_set1_epi8('0')), bias),
+                                   _mm_set1_epi8((char)(0x80 + 10)));
+    __m128i under = _mm_cmpeq_epi8(x, _mm_set1_epi8('_'));
+    return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), under));
+}
+#endif
+
 /*
  * Plain tag pairs in a row, each '[' name ' ' '"' value '"' ']' with no
  * backslash in the value, and the line ends after them: read as bracket()
@@ -1106,8 +1202,20 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
     const unsigned char *b = r->buf, *cls = pgn_lex_class, *done = p;
     while (!ps->skip) {
         const unsigned char *name = p + 1, *q = name;
-        while (cls[*q] & LX_TAGNAME)
-            q++;
+        int vec = 0;
+#if defined(__SSE2__)
+        if (name + NAME_VEC <= b + r->safe) {
+            /* The name's end without a loop whose exit depends on its length. */
+            unsigned m = ~tag_name_mask(name) & 0xFFFF;
+            if (!m)
+                break; /* sixteen bytes or more: the general way */
+            q = name + __builtin_ctz(m);
+            vec = 1;
+        }
+#endif
+        if (!vec)
+            while (cls[*q] & LX_TAGNAME)
+                q++;
         size_t name_len = (size_t)(q - name);
         if (!name_len || q[0] != ' ' || q[1] != '"')
             break;
@@ -1115,9 +1223,9 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
         if (b[vend] != '"' || b[vend + 1] != ']' || vend - v0 > r->lim.max_tag_value ||
             COUNT_OF(r->rtags, struct raw_tag) >= r->lim.max_tags)
             break;
+        unsigned id = vec ? tag_id(name, name_len, 1) : tag_id(name, name_len, 0);
         /* A repeated tag may start the next game: see bracket(). */
-        if (ps->started && (ps->blank || (name_len == 5 && !memcmp(name, "Event", 5))) &&
-            has_tag(r, name, name_len))
+        if (ps->started && (ps->blank || id == GAME_TAG_EVENT) && has_tag(r, name, name_len))
             break;
         size_t idx = (size_t)(p - b);
         start_token(r, idx);
@@ -1132,6 +1240,7 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
         rt->line = r->line;
         rt->col = col_of(r, idx);
         rt->off = rel(r, idx);
+        rt->id = id;
         p = b + vend + 2;
         ps->last_end = rel(r, vend + 2);
         ps->blank = 0;
@@ -2369,61 +2478,14 @@ static const char *tag_text(struct pgn_reader *r, uint32_t off, uint32_t len, in
     return d;
 }
 
-/* The common tag names, so that most names need no copy. */
-#define NAME(s) { s, sizeof s - 1 }
-static const struct {
-    const char *name;
-    uint32_t len;
-} common_tags[] = {
-    NAME("Event"), NAME("Site"), NAME("Date"), NAME("Round"), NAME("White"), NAME("Black"),
-    NAME("Result"), NAME("ECO"), NAME("WhiteElo"), NAME("BlackElo"), NAME("PlyCount"),
-    NAME("EventDate"), NAME("Annotator"), NAME("Opening"), NAME("Variation"), NAME("TimeControl"),
-    NAME("Termination"), NAME("FEN"), NAME("SetUp"), NAME("Variant"), NAME("WhiteTitle"),
-    NAME("BlackTitle"), NAME("WhiteFideId"), NAME("BlackFideId"), NAME("EventType"),
-    NAME("EventRounds"), NAME("EventCountry"), NAME("Source"), NAME("SourceDate"),
-    NAME("UTCDate"), NAME("UTCTime"), NAME("WhiteRatingDiff"), NAME("BlackRatingDiff"),
-    NAME("Mode"), NAME("Board"), NAME("WhiteTeam"), NAME("BlackTeam"),
-};
-#undef NAME
-
-/* memcmp(a, b, n) == 0 for short strings, without a call. */
-static int same(const char *a, const char *b, size_t n)
+/* The name of tag rt: a common name needs no copy. */
+static const char *tag_name(struct pgn_reader *r, const struct raw_tag *rt, uint32_t *out_len)
 {
-    while (n && *a == *b)
-        a++, b++, n--;
-    return n == 0;
-}
-
-/* The common names by a hash of length, first and last letter (0: none; else index + 1). */
-enum { NAME_SLOTS = 128 };
-static unsigned char name_slot[NAME_SLOTS];
-
-static unsigned name_hash(const char *s, uint32_t len)
-{
-    return (len * 31u + (unsigned char)s[0] * 7u + (unsigned char)s[len - 1]) & (NAME_SLOTS - 1);
-}
-
-static void name_slots_init(void)
-{
-    for (size_t i = 0; i < sizeof common_tags / sizeof common_tags[0]; i++) {
-        unsigned h = name_hash(common_tags[i].name, common_tags[i].len);
-        while (name_slot[h])
-            h = (h + 1) & (NAME_SLOTS - 1);
-        name_slot[h] = (unsigned char)(i + 1);
+    if (rt->id >= GAME_TAG_EVENT) {
+        *out_len = rt->name_len;
+        return common_tags[rt->id - GAME_TAG_EVENT].name;
     }
-}
-
-static const char *tag_name(struct pgn_reader *r, uint32_t off, uint32_t len, uint32_t *out_len)
-{
-    const char *s = (const char *)r->buf + r->gstart + off;
-    for (unsigned h = name_hash(s, len); name_slot[h]; h = (h + 1) & (NAME_SLOTS - 1)) {
-        size_t i = name_slot[h] - 1u;
-        if (common_tags[i].len == len && same(common_tags[i].name, s, len)) {
-            *out_len = len;
-            return common_tags[i].name;
-        }
-    }
-    return tag_text(r, off, len, 0, out_len);
+    return tag_text(r, rt->name_off, rt->name_len, 0, out_len);
 }
 
 static void resolve_tags(struct pgn_reader *r)
@@ -2456,13 +2518,14 @@ static void resolve_tags(struct pgn_reader *r)
                 t[i].value_len = rt[i].value_len;
             }
         } else {
-            t[i].name = tag_name(r, rt[i].name_off, rt[i].name_len, &t[i].name_len);
+            t[i].name = tag_name(r, &rt[i], &t[i].name_len);
             t[i].value = tag_text(r, rt[i].value_off, rt[i].value_len, (int)rt[i].escaped,
                                   &t[i].value_len);
         }
         t[i].line = rt[i].line;
         t[i].col = rt[i].col;
         t[i].off = rt[i].off;
+        t[i].id = rt[i].id;
     }
     r->rtags.len = 0;
 }

@@ -25,15 +25,35 @@ __attribute__((constructor)) static void name_slot_init(void)
         name_slot[strlen(known_names[j])][known_names[j][0] & 63] = (uint8_t)j;
 }
 
+/* KT_* + 1 by the reader's tag id (0: a tag replay does not look at). */
+static const unsigned char known_of_id[GAME_TAG_COUNT] = {
+    [GAME_TAG_EVENT] = KT_EVENT + 1,     [GAME_TAG_SITE] = KT_SITE + 1,
+    [GAME_TAG_DATE] = KT_DATE + 1,       [GAME_TAG_ROUND] = KT_ROUND + 1,
+    [GAME_TAG_WHITE] = KT_WHITE + 1,     [GAME_TAG_BLACK] = KT_BLACK + 1,
+    [GAME_TAG_RESULT] = KT_RESULT + 1,   [GAME_TAG_FEN] = KT_FEN + 1,
+    [GAME_TAG_SETUP] = KT_SETUP + 1,     [GAME_TAG_VARIANT] = KT_VARIANT + 1,
+    [GAME_TAG_TERMINATION] = KT_TERMINATION + 1,
+    [GAME_TAG_WHITE_ELO] = KT_WHITE_ELO + 1, [GAME_TAG_BLACK_ELO] = KT_BLACK_ELO + 1,
+};
+
+/* The known tag a name is, KT_COUNT when none: by its id when the reader set one. */
+static int known_tag(const struct game_tag *t)
+{
+    if (t->id != GAME_TAG_UNSET)
+        return t->id < GAME_TAG_COUNT && known_of_id[t->id] ? known_of_id[t->id] - 1 : KT_COUNT;
+    if (t->name_len >= SLOT_LEN)
+        return KT_COUNT;
+    int j = name_slot[t->name_len][(unsigned char)t->name[0] & 63];
+    return j < KT_COUNT && !memcmp(t->name, known_names[j], t->name_len) ? j : KT_COUNT;
+}
+
 void replay_index_tags(const struct game *g, struct known_tags *k)
 {
     memset(k, 0, sizeof *k);
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
-        if (t->name_len >= SLOT_LEN)
-            continue;
-        int j = name_slot[t->name_len][(unsigned char)t->name[0] & 63];
-        if (j < KT_COUNT && !k->tag[j] && !memcmp(t->name, known_names[j], t->name_len))
+        int j = known_tag(t);
+        if (j < KT_COUNT && !k->tag[j])
             k->tag[j] = t;
     }
 }

@@ -187,6 +187,23 @@ static void check_cut(const struct game *g)
              c.lead, c.lead_len, c.text, c.text_len);
 }
 
+/* enum game_tag_id of a name, by comparing it with each common name in turn. */
+static unsigned expected_tag_id(const char *name)
+{
+    static const char *const names[GAME_TAG_COUNT - GAME_TAG_EVENT] = {
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "ECO", "WhiteElo",
+        "BlackElo", "PlyCount", "EventDate", "Annotator", "Opening", "Variation", "TimeControl",
+        "Termination", "FEN", "SetUp", "Variant", "WhiteTitle", "BlackTitle", "WhiteFideId",
+        "BlackFideId", "EventType", "EventRounds", "EventCountry", "Source", "SourceDate",
+        "UTCDate", "UTCTime", "WhiteRatingDiff", "BlackRatingDiff", "Mode", "Board", "WhiteTeam",
+        "BlackTeam",
+    };
+    for (unsigned i = 0; i < GAME_TAG_COUNT - GAME_TAG_EVENT; i++)
+        if (!strcmp(name, names[i]))
+            return GAME_TAG_EVENT + i;
+    return GAME_TAG_OTHER;
+}
+
 void reader_check_game(const struct game *g, const char *text, size_t len, uint64_t *offset)
 {
     if (g->offset != *offset)
@@ -201,6 +218,11 @@ void reader_check_game(const struct game *g, const char *text, size_t len, uint6
         FAIL("game %llu: raw bytes differ from the input", (unsigned long long)g->index);
     }
     *offset = g->offset + g->raw_size;
+    /* The reader gives every tag its id (games made elsewhere may leave it unset). */
+    for (uint32_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].id != expected_tag_id(g->tags[i].name))
+            FAIL("game %llu: tag %s has id %u", (unsigned long long)g->index, g->tags[i].name,
+                 g->tags[i].id);
     reader_check_tree(g);
     check_cut(g);
 }
@@ -393,7 +415,7 @@ const char *game_diff(const struct game *a, const struct game *b)
         return "counts";
     for (uint32_t i = 0; i < a->ntags; i++) {
         const struct game_tag *x = &a->tags[i], *y = &b->tags[i];
-        if (x->line != y->line || x->col != y->col || x->off != y->off ||
+        if (x->line != y->line || x->col != y->col || x->off != y->off || x->id != y->id ||
             x->value_len != y->value_len || strcmp(x->name, y->name) ||
             strcmp(x->value, y->value))
             return "tags";

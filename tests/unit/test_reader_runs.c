@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
+#include "pgn_lex.h"
 #include "pgn_reader.h"
 #include "reader_util.h"
 
@@ -52,5 +53,73 @@ void test_reader_runs__castling(void)
         pgn_reader_free(r);
         if (strcmp(got, cases[i].want))
             FAIL("case %zu:\n      got:  %s      want: %s", i, got, cases[i].want);
+    }
+}
+
+/*
+ * Runs of tag pairs (tag_run() in pgn_reader.c) find a name's end sixteen
+ * bytes at a time: a byte taken for a name character that is none would
+ * make a tag the general way refuses ("[Ab d ...]" has no value).
+ */
+void test_reader_runs__tag_name_bytes(void)
+{
+    for (unsigned c = 1; c < 256; c++) {
+        char text[128];
+        int n = snprintf(text, sizeof text, "[Ab%cd \"v\"]\n[Site \"s\"]\n[Round \"1\"]\n\n1. e4 *\n",
+                         (char)c);
+        struct pgn_reader *r;
+        struct game g;
+        if (pgn_reader_open_mem(&r, text, (size_t)n, NULL) != PGN_OK) {
+            FAIL("byte 0x%02x: cannot open", c);
+            continue;
+        }
+        int name_char = (pgn_lex_class[c] & LX_TAGNAME) != 0, found = 0;
+        while (pgn_reader_next(r, &g) > 0)
+            for (uint32_t i = 0; i < g.ntags; i++)
+                found |= g.tags[i].name_len == 4 && !memcmp(g.tags[i].name, "Ab", 2) &&
+                         (unsigned char)g.tags[i].name[2] == c;
+        pgn_reader_free(r);
+        if (found != name_char)
+            FAIL("byte 0x%02x: tag name with it %s", c, found ? "read" : "not read");
+    }
+}
+
+/*
+ * Tag ids (struct game_tag.id) of common names and near misses, for tag
+ * pairs read by the runs with sixteen-byte compares, by the runs near the
+ * end of the input (byte by byte), and the general way (an escaped value):
+ * reader_dump_all() checks every id against the name.
+ */
+void test_reader_runs__tag_ids(void)
+{
+    static const char *const names[] = {
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "ECO", "WhiteElo",
+        "BlackElo", "PlyCount", "EventDate", "Annotator", "Opening", "Variation", "TimeControl",
+        "Termination", "FEN", "SetUp", "Variant", "WhiteTitle", "BlackTitle", "WhiteFideId",
+        "BlackFideId", "EventType", "EventRounds", "EventCountry", "Source", "SourceDate",
+        "UTCDate", "UTCTime", "WhiteRatingDiff", "BlackRatingDiff", "Mode", "Board", "WhiteTeam",
+        "BlackTeam", "E", "Even", "Eventt", "event", "EVENT", "FE", "FENs", "Setup", "Whiteelo",
+        "WhiteElO", "BlackRatingDif", "WhiteRatingDiffs", "WhiteRatingDiffsX", "Board_", "_",
+    };
+    static const char *const forms[] = {
+        "[%s \"v\"]\n[Site \"s\"]\n[Round \"1\"]\n[Date \"?\"]\n\n1. e4 *\n",
+        "[Site \"s\"]\n[%s \"v\"]\n",
+        "[%s \"a\\\"b\"]\n[Site \"s\"]\n\n1. e4 *\n",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+            char text[256];
+            int n = snprintf(text, sizeof text, forms[f], names[i]);
+            struct pgn_reader *r;
+            int rc;
+            if (pgn_reader_open_mem(&r, text, (size_t)n, NULL) != PGN_OK) {
+                FAIL("%s: cannot open", names[i]);
+                continue;
+            }
+            char *dump = reader_dump_all(r, text, (size_t)n, &rc, NULL);
+            if (!strstr(dump, names[i]))
+                FAIL("%s, form %zu: tag not read: %s", names[i], f, dump);
+            free(dump);
+        }
     }
 }
