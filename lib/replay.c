@@ -457,11 +457,12 @@ static void check_move_number(struct walk *w, uint32_t i, const struct pos *p)
               p->fullmove);
 }
 
-/* Occurrences of the position after main-line ply n (keys[n]) so far. */
-static int repetitions(const struct replay *r, uint32_t n, int halfmove)
+/* Occurrences of the position after main-line ply n (keys[n]) so far, when
+ * any two of them are gap plies apart at least. */
+static int repetitions(const struct replay *r, uint32_t n, int halfmove, int gap)
 {
     int count = 1;
-    for (int j = (int)n - 2; j >= 0 && j >= (int)n - halfmove; j -= 2)
+    for (int j = (int)n - gap; j >= 0 && j >= (int)n - halfmove; j -= 2)
         count += r->keys[j] == r->keys[n];
     return count;
 }
@@ -477,13 +478,14 @@ static __attribute__((noinline)) void report_past_draw(struct walk *w, uint32_t 
                                                         : "the 75-move rule");
 }
 
-/* The automatic draws after main-line ply n, once the halfmove clock allows one;
- * returns 1 when the next move is to be reported as played after a draw. */
+/* The automatic draws after main-line ply n, once the halfmove clock allows one
+ * (gap: the fewest plies between two occurrences of a position); returns 1
+ * when the next move is to be reported as played after a draw. */
 static __attribute__((noinline)) int track_draws(struct walk *w, uint32_t n,
-                                                 const struct pos *after)
+                                                 const struct pos *after, int gap)
 {
     struct replay *r = w->r;
-    if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove) >= 5)
+    if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove, gap) >= 5)
         w->fivefold_ply = (int)n;
     if (w->seventyfive_ply < 0 && after->halfmove >= 150 && !(pos_in_check(after)
                                                              && !movegen_has_legal(after)))
@@ -503,6 +505,9 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     struct pos cur = *start, before;
     int in_check = pos_in_check(start); /* of the side to move; then from the move before */
     int past = 0; /* the main line was drawn by rule before the next move */
+    /* The fewest plies between two occurrences of a position: each side
+     * must move a piece away and back, unless both passed (null moves). */
+    int gap = 4;
 
     for (uint32_t i = v->first, end = v->first + v->count; i < end; i++) {
         const struct game_move *m = &g->moves[i];
@@ -522,6 +527,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             }
             move_diag(r, g, i, &cur, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
             before = cur;
+            gap = 2;
             pos_play_null(&cur);
             in_check = pos_in_check(&cur);
         } else {
@@ -566,8 +572,9 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             /* replay_game() made room for every main-line position. */
             uint32_t n = ++r->plies;
             r->keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
-            /* Five occurrences need four earlier ones, two plies apart at least. */
-            past = cur.halfmove >= 8 && track_draws(w, n, &cur);
+            /* Five occurrences need four earlier ones, gap plies apart at
+             * least (the first test, nearly always false, comes first). */
+            past = cur.halfmove >= 8 && cur.halfmove >= 4 * gap && track_draws(w, n, &cur, gap);
         }
     }
     w->walked += v->count;
