@@ -287,8 +287,9 @@ struct walk {
 };
 
 /* After a move that does not resolve: a finished game explains it better. */
-static int report_unresolved(struct walk *w, uint32_t i, const struct pos *p, int rc,
-                             const struct move_error *err)
+static __attribute__((noinline, cold)) int report_unresolved(struct walk *w, uint32_t i,
+                                                             const struct pos *p, int rc,
+                                                             const struct move_error *err)
 {
     const struct game_move *m = &w->g->moves[i];
     int state = pos_state(p);
@@ -448,7 +449,8 @@ nonstandard:
     }
 }
 
-static void check_move_number(struct walk *w, uint32_t i, const struct pos *p)
+static __attribute__((noinline, cold)) void check_move_number(struct walk *w, uint32_t i,
+                                                               const struct pos *p)
 {
     const struct game_move *m = &w->g->moves[i];
     if (!m->number || m->number == p->fullmove || !w->check_numbers)
@@ -493,12 +495,28 @@ static __attribute__((noinline)) int track_draws(struct walk *w, uint32_t n,
     return !w->past_reported && (w->fivefold_ply >= 0 || w->seventyfive_ply >= 0);
 }
 
+static void walk_line(struct walk *w, uint32_t var, const struct pos *start);
+
+/* The variations replacing move m, each from position p before it. */
+static __attribute__((noinline)) void walk_variations(struct walk *w, const struct game_move *m,
+                                                      const struct pos *p)
+{
+    for (uint32_t j = 0; j < m->var_count; j++)
+        walk_line(w, m->var_first + j, p);
+}
+
 static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
 {
     const struct game *g = w->g;
     struct replay *r = w->r;
     const struct game_var *v = &g->vars[var];
-    const int main_line = var == 0, english = r->lang == NOTATION_EN;
+    const int main_line = var == 0, lang = r->lang, english = lang == NOTATION_EN;
+    /* Kept in locals while the line is walked, stored at its end: the
+     * calls inside the loop could change them as far as the compiler knows. */
+    const struct game_move *const moves = g->moves;
+    move16 *const played = r->moves;
+    uint64_t *const keys = r->keys;
+    uint32_t plies = r->plies, letters = 0;
     /* The moves are played on cur in place; the position before a move is
      * copied only when a diagnostic after it may need it (checks, check
      * marks, play past a draw). Variations copy the position they start from. */
@@ -508,11 +526,13 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     /* The fewest plies between two occurrences of a position: each side
      * must move a piece away and back, unless both passed (null moves). */
     int gap = 4;
+    uint32_t i = v->first;
+    const uint32_t end = v->first + v->count;
 
-    for (uint32_t i = v->first, end = v->first + v->count; i < end; i++) {
-        const struct game_move *m = &g->moves[i];
-        for (uint32_t j = 0; j < m->var_count; j++)
-            walk_line(w, m->var_first + j, &cur);
+    for (; i < end; i++) {
+        const struct game_move *m = &moves[i];
+        if (m->var_count)
+            walk_variations(w, m, &cur);
         /* A number written (White's moves) and wrong: one test that is
          * nearly always false, not a branch alternating with the side. The
          * 64-bit product of two 32-bit values is 0 only when one of them is. */
@@ -520,10 +540,10 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             check_move_number(w, i, &cur);
 
         if (m->flags & GAME_MOVE_NULL) {
-            w->letters |= text_letters(m->text, m->len);
+            letters |= text_letters(m->text, m->len);
             if (pos_in_check(&cur)) {
                 move_diag(r, g, i, &cur, D_ILLEGAL_MOVE, "illegal move: null move while in check");
-                return;
+                break;
             }
             move_diag(r, g, i, &cur, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
             before = cur;
@@ -535,27 +555,27 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             int plain = english && !(m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED));
             /* san_read(), split: the plain case first, which also tells
              * whether the text is standard SAN. */
-            unsigned got = san_read_plain(&cur, in_check, m->text, m->len, r->lang, &mv);
+            unsigned got = san_read_plain(&cur, in_check, m->text, m->len, lang, &mv);
             int standard = plain && (got & PLAIN_STANDARD);
-            /* A text read the plain way has one capital at most, its first
-             * byte (a piece letter or the O of castling). */
-            w->letters |= got ? letter_bit[(unsigned char)m->text[0]]
-                              : text_letters(m->text, m->len);
             if (!got) {
+                /* A text read the plain way has one capital at most, its
+                 * first byte: a piece letter of the language or the O of
+                 * castling, neither of them foreign to English. */
+                letters |= text_letters(m->text, m->len);
                 struct san_parts parts;
                 struct move_error err;
-                int fast = san_parse_fast(m->text, m->len, r->lang, &parts);
-                int rc = fast ? MOVE_OK : san_parse(m->text, m->len, r->lang, &parts, &err);
+                int fast = san_parse_fast(m->text, m->len, lang, &parts);
+                int rc = fast ? MOVE_OK : san_parse(m->text, m->len, lang, &parts, &err);
                 if (rc == MOVE_OK)
                     rc = san_resolve(&cur, &parts, &mv, &err);
                 if (rc != MOVE_OK) {
                     report_unresolved(w, i, &cur, rc, &err);
-                    return;
+                    break;
                 }
                 got = parts.flags;
                 standard = plain && fast && plainly_standard(m, &cur, mv, &parts);
             }
-            r->moves[i] = mv;
+            played[i] = mv;
             if (!standard && w->check_notation)
                 check_notation(w, i, &cur, mv);
             /* No check given and none written: no check marks to compare. */
@@ -570,13 +590,18 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             if (past)
                 report_past_draw(w, i, &before);
             /* replay_game() made room for every main-line position. */
-            uint32_t n = ++r->plies;
-            r->keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
+            uint32_t n = ++plies;
+            keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
             /* Five occurrences need four earlier ones, gap plies apart at
              * least (the first test, nearly always false, comes first). */
             past = cur.halfmove >= 8 && cur.halfmove >= 4 * gap && track_draws(w, n, &cur, gap);
         }
     }
+    w->letters |= letters;
+    if (main_line)
+        r->plies = plies;
+    if (i < end)
+        return; /* stopped at a move that does not replay */
     w->walked += v->count;
     if (main_line) {
         r->final = cur;

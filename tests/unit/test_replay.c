@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "test.h"
 #include "diag.h"
+#include "notation.h"
 #include "pgn_reader.h"
 #include "replay.h"
 
@@ -46,76 +47,89 @@ static struct outcome replay_text(struct replay *r, const char *tags, const char
     return o;
 }
 
+/* Replays a game with no Result tag problem and checks how its main line ends:
+ * plies played, the end, the move a past-fivefold diagnostic is about (-1). */
+static void expect_end(const char *tags, const char *movetext, uint32_t plies, int end,
+                       int past_fivefold)
+{
+    struct replay r;
+    char all[256];
+    replay_init(&r, NULL);
+    snprintf(all, sizeof all, "[Result \"*\"]\n%s", tags);
+    struct outcome o = replay_text(&r, all, movetext);
+    CHECK_EQ_INT(o.errors, 0);
+    CHECK_EQ_INT(o.complete, 1);
+    CHECK_EQ_INT(o.plies, plies);
+    CHECK_EQ_INT(o.end, end);
+    CHECK_EQ_INT(o.past_fivefold, past_fivefold);
+    replay_release(&r);
+}
+
 /* Knights out and back: the start position again every four plies. */
 static const char shuffle[] = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 "
                               "6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8";
 
 void test_replay__fivefold_after_sixteen_plies(void)
 {
-    struct replay r;
     char moves[256];
-    replay_init(&r, NULL);
     snprintf(moves, sizeof moves, "%s 9. e4 *", shuffle);
-    struct outcome o = replay_text(&r, "[Result \"*\"]\n", moves);
-    CHECK_EQ_INT(o.plies, 17);
-    CHECK_EQ_INT(o.complete, 1);
-    CHECK_EQ_INT(o.end, END_FIVEFOLD);
-    CHECK_EQ_INT(o.past_fivefold, 16); /* 9. e4, after the fifth occurrence */
-    replay_release(&r);
+    expect_end("", moves, 17, END_FIVEFOLD, 16); /* 9. e4, after the fifth occurrence */
 }
 
 void test_replay__fourfold_is_no_draw(void)
 {
-    struct replay r;
     char moves[256];
-    replay_init(&r, NULL);
     /* One ply short of the fifth occurrence. */
     snprintf(moves, sizeof moves, "%.*s *", (int)(sizeof shuffle - 1 - 4), shuffle);
-    struct outcome o = replay_text(&r, "[Result \"*\"]\n", moves);
-    CHECK_EQ_INT(o.plies, 15);
-    CHECK_EQ_INT(o.end, END_NONE);
-    CHECK_EQ_INT(o.past_fivefold, -1);
-    replay_release(&r);
+    expect_end("", moves, 15, END_NONE, -1);
 }
 
 /* Each side goes round a triangle of three moves: a repetition every six plies. */
 void test_replay__fivefold_every_six_plies(void)
 {
     static const char *const cycle[6] = { "Ra2", "Kd8", "Ra3", "Kd7", "Ra1", "Ke8" };
-    struct replay r;
     char moves[1024];
     size_t n = 0;
-    replay_init(&r, NULL);
     for (int ply = 0; ply < 24; ply++) {
         if (ply % 2 == 0)
             n += (size_t)snprintf(moves + n, sizeof moves - n, "%d. ", ply / 2 + 1);
         n += (size_t)snprintf(moves + n, sizeof moves - n, "%s ", cycle[ply % 6]);
     }
     snprintf(moves + n, sizeof moves - n, "13. Rb1 *");
-    struct outcome o = replay_text(&r, "[Result \"*\"]\n[SetUp \"1\"]\n"
-                                   "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n", moves);
-    CHECK_EQ_INT(o.plies, 25);
-    CHECK_EQ_INT(o.errors, 0);
-    CHECK_EQ_INT(o.end, END_FIVEFOLD);
-    CHECK_EQ_INT(o.past_fivefold, 24);
-    replay_release(&r);
+    expect_end("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n", moves, 25,
+               END_FIVEFOLD, 24);
 }
 
 /* Both sides passing: the same position two plies apart. */
 void test_replay__fivefold_of_null_moves(void)
 {
+    expect_end("", "1. -- -- 2. -- -- 3. -- -- 4. -- -- 5. e4 *", 9, END_FIVEFOLD, 8);
+    /* Null moves first, then knights: the passes still count as plies. */
+    expect_end("", "1. -- -- 2. Nf3 Nf6 3. Ng1 Ng8 4. -- -- 5. -- -- 6. e4 *", 11,
+               END_FIVEFOLD, 10);
+}
+
+/* The walk in English skips the letters of moves read the plain way: a
+ * piece letter of English or the O of castling, which must then be a piece
+ * letter of no language, or language detection would count it. */
+void test_replay__castling_letter_is_no_piece_letter(void)
+{
+    CHECK_EQ_INT(notation_capitals(NOTATION_AUTO) >> ('O' - 'A') & 1, 0);
+}
+
+/* A game in German that reads in English up to its first knight move (S):
+ * the English walk stops there and the game is walked again in German. */
+void test_replay__language_after_english_walk(void)
+{
     struct replay r;
     replay_init(&r, NULL);
     struct outcome o = replay_text(&r, "[Result \"*\"]\n",
-                                   "1. -- -- 2. -- -- 3. -- -- 4. -- -- 5. e4 *");
-    CHECK_EQ_INT(o.plies, 9);
-    CHECK_EQ_INT(o.end, END_FIVEFOLD);
-    CHECK_EQ_INT(o.past_fivefold, 8);
-    /* Null moves first, then knights: the passes still count as plies. */
-    o = replay_text(&r, "[Result \"*\"]\n",
-                    "1. -- -- 2. Nf3 Nf6 3. Ng1 Ng8 4. -- -- 5. -- -- 6. e4 *");
-    CHECK_EQ_INT(o.plies, 11);
-    CHECK_EQ_INT(o.end, END_FIVEFOLD);
-    CHECK_EQ_INT(o.past_fivefold, 10);
+                                   "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. O-O Sf6 *");
+    CHECK_EQ_INT(o.errors, 0);
+    CHECK_EQ_INT(o.plies, 8);
+    CHECK_EQ_INT(r.lang, NOTATION_DE);
+    o = replay_text(&r, "[Result \"*\"]\n", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 *");
+    CHECK_EQ_INT(o.errors, 0);
+    CHECK_EQ_INT(r.lang, NOTATION_EN);
     replay_release(&r);
 }
