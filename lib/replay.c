@@ -277,6 +277,10 @@ struct walk {
     char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
     const struct known_tags *tags;
     int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
+    /* The fewest plies between two occurrences of a position in the main
+     * line: 4, each side moving a piece away and back, until a null move
+     * is played (in any line: a scan from 2 plies back is never wrong). */
+    int gap;
     int past_reported;
     /* For the language guess (see replay_lines()): the moves walked to the
      * end of their line, and letter_bit of their texts. */
@@ -480,14 +484,13 @@ static __attribute__((noinline)) void report_past_draw(struct walk *w, uint32_t 
                                                         : "the 75-move rule");
 }
 
-/* The automatic draws after main-line ply n, once the halfmove clock allows one
- * (gap: the fewest plies between two occurrences of a position); returns 1
- * when the next move is to be reported as played after a draw. */
+/* The automatic draws after main-line ply n, once the halfmove clock allows one;
+ * returns 1 when the next move is to be reported as played after a draw. */
 static __attribute__((noinline)) int track_draws(struct walk *w, uint32_t n,
-                                                 const struct pos *after, int gap)
+                                                 const struct pos *after)
 {
     struct replay *r = w->r;
-    if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove, gap) >= 5)
+    if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove, w->gap) >= 5)
         w->fivefold_ply = (int)n;
     if (w->seventyfive_ply < 0 && after->halfmove >= 150 && !(pos_in_check(after)
                                                              && !movegen_has_legal(after)))
@@ -516,16 +519,13 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     const struct game_move *const moves = g->moves;
     move16 *const played = r->moves;
     uint64_t *const keys = r->keys;
-    uint32_t plies = r->plies, letters = 0;
+    uint32_t plies = r->plies;
     /* The moves are played on cur in place; the position before a move is
      * copied only when a diagnostic after it may need it (checks, check
      * marks, play past a draw). Variations copy the position they start from. */
     struct pos cur = *start, before;
     int in_check = pos_in_check(start); /* of the side to move; then from the move before */
     int past = 0; /* the main line was drawn by rule before the next move */
-    /* The fewest plies between two occurrences of a position: each side
-     * must move a piece away and back, unless both passed (null moves). */
-    int gap = 4;
     uint32_t i = v->first;
     const uint32_t end = v->first + v->count;
 
@@ -540,14 +540,14 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             check_move_number(w, i, &cur);
 
         if (m->flags & GAME_MOVE_NULL) {
-            letters |= text_letters(m->text, m->len);
+            w->letters |= text_letters(m->text, m->len);
             if (pos_in_check(&cur)) {
                 move_diag(r, g, i, &cur, D_ILLEGAL_MOVE, "illegal move: null move while in check");
                 break;
             }
             move_diag(r, g, i, &cur, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
             before = cur;
-            gap = 2;
+            w->gap = 2;
             pos_play_null(&cur);
             in_check = pos_in_check(&cur);
         } else {
@@ -561,7 +561,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
                 /* A text read the plain way has one capital at most, its
                  * first byte: a piece letter of the language or the O of
                  * castling, neither of them foreign to English. */
-                letters |= text_letters(m->text, m->len);
+                w->letters |= text_letters(m->text, m->len);
                 struct san_parts parts;
                 struct move_error err;
                 int fast = san_parse_fast(m->text, m->len, lang, &parts);
@@ -594,10 +594,9 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
             /* Five occurrences need four earlier ones, gap plies apart at
              * least (the first test, nearly always false, comes first). */
-            past = cur.halfmove >= 8 && cur.halfmove >= 4 * gap && track_draws(w, n, &cur, gap);
+            past = cur.halfmove >= 8 && cur.halfmove >= 4 * w->gap && track_draws(w, n, &cur);
         }
     }
-    w->letters |= letters;
     if (main_line)
         r->plies = plies;
     if (i < end)
@@ -774,6 +773,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     w->r = r;
     w->g = g;
     w->fivefold_ply = w->seventyfive_ply = -1;
+    w->gap = 4;
     w->check_marks = kept(r, D_CHECK_MARK);
     w->check_notation = kept(r, D_NOTATION);
     w->check_numbers = kept(r, D_MOVE_NUMBER);
