@@ -425,6 +425,45 @@ static int plainly_standard(const struct game_move *m, const struct pos *p, move
     return sp->pieces && sp->from_file < 0;
 }
 
+/* What read_general() found: the move, the san_flags of its text, and
+ * whether that is standard SAN (1 or 0; -1 when the move does not resolve). */
+struct general_read {
+    move16 move;
+    uint8_t flags;
+    int8_t standard;
+};
+
+/*
+ * The reading of move i of a line from p in the general way, for the rare
+ * text san_read_plain() leaves (out of line: the walk keeps fewer values
+ * live). plain: the text may count as standard SAN without comparing texts.
+ * A move that does not resolve is reported.
+ */
+static __attribute__((noinline)) struct general_read read_general(struct walk *w, uint32_t i,
+                                                                  const struct pos *p, int plain)
+{
+    const struct game_move *m = &w->g->moves[i];
+    int lang = w->r->lang;
+    struct general_read gr = { MOVE_NONE, 0, -1 };
+    struct san_parts parts;
+    struct move_error err;
+    /* A text read the plain way has one capital at most, its first byte: a
+     * piece letter of the language or the O of castling, neither of them
+     * foreign to English. The others are collected here. */
+    w->letters |= text_letters(m->text, m->len);
+    int fast = san_parse_fast(m->text, m->len, lang, &parts);
+    int rc = fast ? MOVE_OK : san_parse(m->text, m->len, lang, &parts, &err);
+    if (rc == MOVE_OK)
+        rc = san_resolve(p, &parts, &gr.move, &err);
+    if (rc != MOVE_OK) {
+        report_unresolved(w, i, p, rc, &err);
+        return gr;
+    }
+    gr.flags = (uint8_t)parts.flags;
+    gr.standard = (int8_t)(plain && fast && plainly_standard(m, p, gr.move, &parts));
+    return gr;
+}
+
 /* The notation check of a move plainly_standard() could not settle: compares texts. */
 static __attribute__((noinline)) void check_notation(struct walk *w, uint32_t i,
                                                      const struct pos *p, move16 mv)
@@ -461,6 +500,24 @@ static __attribute__((noinline, cold)) void check_move_number(struct walk *w, ui
         return;
     move_diag(w->r, w->g, i, p, D_MOVE_NUMBER, "move number %u, expected %u", m->number,
               p->fullmove);
+}
+
+/* Plays null move i of a line on p, *before getting p as it was; returns -1
+ * when it is illegal (the side to move is in check). Out of line: rare. */
+static __attribute__((noinline)) int play_null(struct walk *w, uint32_t i, struct pos *p,
+                                               struct pos *before)
+{
+    const struct game_move *m = &w->g->moves[i];
+    w->letters |= text_letters(m->text, m->len);
+    if (pos_in_check(p)) {
+        move_diag(w->r, w->g, i, p, D_ILLEGAL_MOVE, "illegal move: null move while in check");
+        return -1;
+    }
+    move_diag(w->r, w->g, i, p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
+    *before = *p;
+    w->gap = 2;
+    pos_play_null(p);
+    return 0;
 }
 
 /* Occurrences of the position after main-line ply n (keys[n]) so far, when
@@ -540,15 +597,8 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             check_move_number(w, i, &cur);
 
         if (m->flags & GAME_MOVE_NULL) {
-            w->letters |= text_letters(m->text, m->len);
-            if (pos_in_check(&cur)) {
-                move_diag(r, g, i, &cur, D_ILLEGAL_MOVE, "illegal move: null move while in check");
+            if (play_null(w, i, &cur, &before))
                 break;
-            }
-            move_diag(r, g, i, &cur, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
-            before = cur;
-            w->gap = 2;
-            pos_play_null(&cur);
             in_check = pos_in_check(&cur);
         } else {
             move16 mv;
@@ -558,22 +608,12 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             unsigned got = san_read_plain(&cur, in_check, m->text, m->len, lang, &mv);
             int standard = plain && (got & PLAIN_STANDARD);
             if (!got) {
-                /* A text read the plain way has one capital at most, its
-                 * first byte: a piece letter of the language or the O of
-                 * castling, neither of them foreign to English. */
-                w->letters |= text_letters(m->text, m->len);
-                struct san_parts parts;
-                struct move_error err;
-                int fast = san_parse_fast(m->text, m->len, lang, &parts);
-                int rc = fast ? MOVE_OK : san_parse(m->text, m->len, lang, &parts, &err);
-                if (rc == MOVE_OK)
-                    rc = san_resolve(&cur, &parts, &mv, &err);
-                if (rc != MOVE_OK) {
-                    report_unresolved(w, i, &cur, rc, &err);
+                struct general_read gr = read_general(w, i, &cur, plain);
+                if (gr.standard < 0)
                     break;
-                }
-                got = parts.flags;
-                standard = plain && fast && plainly_standard(m, &cur, mv, &parts);
+                mv = gr.move;
+                got = gr.flags;
+                standard = gr.standard;
             }
             played[i] = mv;
             if (!standard && w->check_notation)

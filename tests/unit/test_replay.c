@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "test.h"
 #include "diag.h"
+#include "mainline.h"
 #include "notation.h"
 #include "pgn_reader.h"
 #include "replay.h"
@@ -131,5 +132,38 @@ void test_replay__language_after_english_walk(void)
     o = replay_text(&r, "[Result \"*\"]\n", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 *");
     CHECK_EQ_INT(o.errors, 0);
     CHECK_EQ_INT(r.lang, NOTATION_EN);
+    replay_release(&r);
+}
+
+/* Moves off the plain path: the general reading, null moves, and where
+ * the main line stops when one of them does not replay. */
+void test_replay__moves_read_out_of_line(void)
+{
+    struct replay r;
+    replay_init(&r, NULL);
+    /* Long algebraic: read the general way, legal, not standard SAN. */
+    struct outcome o = replay_text(&r, "[Result \"*\"]\n", "1. e2-e4 e5 2. Ng1-f3 Nb8-c6 *");
+    CHECK_EQ_INT(o.errors, 0);
+    CHECK_EQ_INT(o.warnings, 1);
+    CHECK_EQ_INT(o.plies, 4);
+    CHECK_EQ_INT(o.complete, 1);
+    CHECK(r.moves[3] != MOVE_NONE);
+    /* A move that does not resolve stops the line; later moves stay unplayed. */
+    o = replay_text(&r, "[Result \"*\"]\n", "1. e4 e5 2. Ke3 Nc6 *");
+    CHECK_EQ_INT(o.errors, 1);
+    CHECK_EQ_INT(o.plies, 2);
+    CHECK_EQ_INT(o.complete, 0);
+    CHECK(r.moves[2] == MOVE_NONE && r.moves[3] == MOVE_NONE);
+    CHECK(pos_same(&r.final, &r.start));
+    /* A null move in check is illegal; one out of check is a warning. */
+    o = replay_text(&r, "[Result \"*\"]\n", "1. e4 f5 2. Qh5+ -- 3. Qe8# *");
+    CHECK_EQ_INT(o.errors, 1);
+    CHECK_EQ_INT(o.plies, 3);
+    CHECK_EQ_INT(o.complete, 0);
+    o = replay_text(&r, "[Result \"*\"]\n", "1. e4 -- 2. d4 *");
+    CHECK_EQ_INT(o.errors, 0);
+    CHECK_EQ_INT(o.warnings, 1);
+    CHECK_EQ_INT(o.plies, 3);
+    CHECK_EQ_INT(o.complete, 1);
     replay_release(&r);
 }
