@@ -524,9 +524,12 @@ static __attribute__((noinline)) int play_null(struct walk *w, uint32_t i, struc
  * any two of them are gap plies apart at least. */
 static int repetitions(const struct replay *r, uint32_t n, int halfmove, int gap)
 {
+    const uint64_t key = r->keys[n];
+    /* Back to the last irreversible move, or to the first position known. */
+    const int first = (int)n > halfmove ? (int)n - halfmove : 0;
     int count = 1;
-    for (int j = (int)n - gap; j >= 0 && j >= (int)n - halfmove; j -= 2)
-        count += r->keys[j] == r->keys[n];
+    for (int j = (int)n - gap; j >= first; j -= 2)
+        count += r->keys[j] == key;
     return count;
 }
 
