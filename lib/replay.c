@@ -277,6 +277,10 @@ struct walk {
     char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
     const struct known_tags *tags;
     int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
+    /* The fewest plies between two occurrences of a position in the main
+     * line: 4, each side moving a piece away and back, until a null move
+     * is played (in any line: a scan from 2 plies back is never wrong). */
+    int gap;
     int past_reported;
     /* For the language guess (see replay_lines()): the moves walked to the
      * end of their line, and letter_bit of their texts. */
@@ -287,8 +291,9 @@ struct walk {
 };
 
 /* After a move that does not resolve: a finished game explains it better. */
-static int report_unresolved(struct walk *w, uint32_t i, const struct pos *p, int rc,
-                             const struct move_error *err)
+static __attribute__((noinline, cold)) int report_unresolved(struct walk *w, uint32_t i,
+                                                             const struct pos *p, int rc,
+                                                             const struct move_error *err)
 {
     const struct game_move *m = &w->g->moves[i];
     int state = pos_state(p);
@@ -420,6 +425,45 @@ static int plainly_standard(const struct game_move *m, const struct pos *p, move
     return sp->pieces && sp->from_file < 0;
 }
 
+/* What read_general() found: the move, the san_flags of its text, and
+ * whether that is standard SAN (1 or 0; -1 when the move does not resolve). */
+struct general_read {
+    move16 move;
+    uint8_t flags;
+    int8_t standard;
+};
+
+/*
+ * The reading of move i of a line from p in the general way, for the rare
+ * text san_read_plain() leaves (out of line: the walk keeps fewer values
+ * live). plain: the text may count as standard SAN without comparing texts.
+ * A move that does not resolve is reported.
+ */
+static __attribute__((noinline)) struct general_read read_general(struct walk *w, uint32_t i,
+                                                                  const struct pos *p, int plain)
+{
+    const struct game_move *m = &w->g->moves[i];
+    int lang = w->r->lang;
+    struct general_read gr = { MOVE_NONE, 0, -1 };
+    struct san_parts parts;
+    struct move_error err;
+    /* A text read the plain way has one capital at most, its first byte: a
+     * piece letter of the language or the O of castling, neither of them
+     * foreign to English. The others are collected here. */
+    w->letters |= text_letters(m->text, m->len);
+    int fast = san_parse_fast(m->text, m->len, lang, &parts);
+    int rc = fast ? MOVE_OK : san_parse(m->text, m->len, lang, &parts, &err);
+    if (rc == MOVE_OK)
+        rc = san_resolve(p, &parts, &gr.move, &err);
+    if (rc != MOVE_OK) {
+        report_unresolved(w, i, p, rc, &err);
+        return gr;
+    }
+    gr.flags = (uint8_t)parts.flags;
+    gr.standard = (int8_t)(plain && fast && plainly_standard(m, p, gr.move, &parts));
+    return gr;
+}
+
 /* The notation check of a move plainly_standard() could not settle: compares texts. */
 static __attribute__((noinline)) void check_notation(struct walk *w, uint32_t i,
                                                      const struct pos *p, move16 mv)
@@ -448,7 +492,8 @@ nonstandard:
     }
 }
 
-static void check_move_number(struct walk *w, uint32_t i, const struct pos *p)
+static __attribute__((noinline, cold)) void check_move_number(struct walk *w, uint32_t i,
+                                                               const struct pos *p)
 {
     const struct game_move *m = &w->g->moves[i];
     if (!m->number || m->number == p->fullmove || !w->check_numbers)
@@ -457,12 +502,34 @@ static void check_move_number(struct walk *w, uint32_t i, const struct pos *p)
               p->fullmove);
 }
 
-/* Occurrences of the position after main-line ply n (keys[n]) so far. */
-static int repetitions(const struct replay *r, uint32_t n, int halfmove)
+/* Plays null move i of a line on p, *before getting p as it was; returns -1
+ * when it is illegal (the side to move is in check). Out of line: rare. */
+static __attribute__((noinline)) int play_null(struct walk *w, uint32_t i, struct pos *p,
+                                               struct pos *before)
 {
+    const struct game_move *m = &w->g->moves[i];
+    w->letters |= text_letters(m->text, m->len);
+    if (pos_in_check(p)) {
+        move_diag(w->r, w->g, i, p, D_ILLEGAL_MOVE, "illegal move: null move while in check");
+        return -1;
+    }
+    move_diag(w->r, w->g, i, p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
+    *before = *p;
+    w->gap = 2;
+    pos_play_null(p);
+    return 0;
+}
+
+/* Occurrences of the position after main-line ply n (keys[n]) so far, when
+ * any two of them are gap plies apart at least. */
+static int repetitions(const struct replay *r, uint32_t n, int halfmove, int gap)
+{
+    const uint64_t key = r->keys[n];
+    /* Back to the last irreversible move, or to the first position known. */
+    const int first = (int)n > halfmove ? (int)n - halfmove : 0;
     int count = 1;
-    for (int j = (int)n - 2; j >= 0 && j >= (int)n - halfmove; j -= 2)
-        count += r->keys[j] == r->keys[n];
+    for (int j = (int)n - gap; j >= first; j -= 2)
+        count += r->keys[j] == key;
     return count;
 }
 
@@ -483,7 +550,7 @@ static __attribute__((noinline)) int track_draws(struct walk *w, uint32_t n,
                                                  const struct pos *after)
 {
     struct replay *r = w->r;
-    if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove) >= 5)
+    if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove, w->gap) >= 5)
         w->fivefold_ply = (int)n;
     if (w->seventyfive_ply < 0 && after->halfmove >= 150 && !(pos_in_check(after)
                                                              && !movegen_has_legal(after)))
@@ -491,23 +558,41 @@ static __attribute__((noinline)) int track_draws(struct walk *w, uint32_t n,
     return !w->past_reported && (w->fivefold_ply >= 0 || w->seventyfive_ply >= 0);
 }
 
+static void walk_line(struct walk *w, uint32_t var, const struct pos *start);
+
+/* The variations replacing move m, each from position p before it. */
+static __attribute__((noinline)) void walk_variations(struct walk *w, const struct game_move *m,
+                                                      const struct pos *p)
+{
+    for (uint32_t j = 0; j < m->var_count; j++)
+        walk_line(w, m->var_first + j, p);
+}
+
 static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
 {
     const struct game *g = w->g;
     struct replay *r = w->r;
     const struct game_var *v = &g->vars[var];
-    const int main_line = var == 0, english = r->lang == NOTATION_EN;
+    const int main_line = var == 0, lang = r->lang, english = lang == NOTATION_EN;
+    /* Kept in locals while the line is walked, stored at its end: the
+     * calls inside the loop could change them as far as the compiler knows. */
+    const struct game_move *const moves = g->moves;
+    move16 *const played = r->moves;
+    uint64_t *const keys = r->keys;
+    uint32_t plies = r->plies;
     /* The moves are played on cur in place; the position before a move is
      * copied only when a diagnostic after it may need it (checks, check
      * marks, play past a draw). Variations copy the position they start from. */
     struct pos cur = *start, before;
     int in_check = pos_in_check(start); /* of the side to move; then from the move before */
     int past = 0; /* the main line was drawn by rule before the next move */
+    uint32_t i = v->first;
+    const uint32_t end = v->first + v->count;
 
-    for (uint32_t i = v->first, end = v->first + v->count; i < end; i++) {
-        const struct game_move *m = &g->moves[i];
-        for (uint32_t j = 0; j < m->var_count; j++)
-            walk_line(w, m->var_first + j, &cur);
+    for (; i < end; i++) {
+        const struct game_move *m = &moves[i];
+        if (m->var_count)
+            walk_variations(w, m, &cur);
         /* A number written (White's moves) and wrong: one test that is
          * nearly always false, not a branch alternating with the side. The
          * 64-bit product of two 32-bit values is 0 only when one of them is. */
@@ -515,41 +600,25 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             check_move_number(w, i, &cur);
 
         if (m->flags & GAME_MOVE_NULL) {
-            w->letters |= text_letters(m->text, m->len);
-            if (pos_in_check(&cur)) {
-                move_diag(r, g, i, &cur, D_ILLEGAL_MOVE, "illegal move: null move while in check");
-                return;
-            }
-            move_diag(r, g, i, &cur, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
-            before = cur;
-            pos_play_null(&cur);
+            if (play_null(w, i, &cur, &before))
+                break;
             in_check = pos_in_check(&cur);
         } else {
             move16 mv;
             int plain = english && !(m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED));
             /* san_read(), split: the plain case first, which also tells
              * whether the text is standard SAN. */
-            unsigned got = san_read_plain(&cur, in_check, m->text, m->len, r->lang, &mv);
+            unsigned got = san_read_plain(&cur, in_check, m->text, m->len, lang, &mv);
             int standard = plain && (got & PLAIN_STANDARD);
-            /* A text read the plain way has one capital at most, its first
-             * byte (a piece letter or the O of castling). */
-            w->letters |= got ? letter_bit[(unsigned char)m->text[0]]
-                              : text_letters(m->text, m->len);
             if (!got) {
-                struct san_parts parts;
-                struct move_error err;
-                int fast = san_parse_fast(m->text, m->len, r->lang, &parts);
-                int rc = fast ? MOVE_OK : san_parse(m->text, m->len, r->lang, &parts, &err);
-                if (rc == MOVE_OK)
-                    rc = san_resolve(&cur, &parts, &mv, &err);
-                if (rc != MOVE_OK) {
-                    report_unresolved(w, i, &cur, rc, &err);
-                    return;
-                }
-                got = parts.flags;
-                standard = plain && fast && plainly_standard(m, &cur, mv, &parts);
+                struct general_read gr = read_general(w, i, &cur, plain);
+                if (gr.standard < 0)
+                    break;
+                mv = gr.move;
+                got = gr.flags;
+                standard = gr.standard;
             }
-            r->moves[i] = mv;
+            played[i] = mv;
             if (!standard && w->check_notation)
                 check_notation(w, i, &cur, mv);
             /* No check given and none written: no check marks to compare. */
@@ -564,12 +633,17 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             if (past)
                 report_past_draw(w, i, &before);
             /* replay_game() made room for every main-line position. */
-            uint32_t n = ++r->plies;
-            r->keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
-            /* Five occurrences need four earlier ones, two plies apart at least. */
-            past = cur.halfmove >= 8 && track_draws(w, n, &cur);
+            uint32_t n = ++plies;
+            keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
+            /* Five occurrences need four earlier ones, gap plies apart at
+             * least (the first test, nearly always false, comes first). */
+            past = cur.halfmove >= 8 && cur.halfmove >= 4 * w->gap && track_draws(w, n, &cur);
         }
     }
+    if (main_line)
+        r->plies = plies;
+    if (i < end)
+        return; /* stopped at a move that does not replay */
     w->walked += v->count;
     if (main_line) {
         r->final = cur;
@@ -742,6 +816,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     w->r = r;
     w->g = g;
     w->fivefold_ply = w->seventyfive_ply = -1;
+    w->gap = 4;
     w->check_marks = kept(r, D_CHECK_MARK);
     w->check_notation = kept(r, D_NOTATION);
     w->check_numbers = kept(r, D_MOVE_NUMBER);
