@@ -90,11 +90,19 @@ static void check_value(struct replay *r, const struct game *g, const struct gam
                    t->value, why);
 }
 
-/* 0-63 from a tag name's length and its first and last bytes. */
-static unsigned name_hash(const struct game_tag *t)
+/*
+ * A bit of 64 for the duplicate scan: its own bit for a name the reader
+ * gave an id, a bit by length and first and last bytes for any other name
+ * (the tags of one game come from one maker, so one name never arrives
+ * both ways). Only a tag whose bit is already set may repeat a name.
+ */
+_Static_assert(GAME_TAG_COUNT < 48, "the common tag ids and 16 hash bits fit 64 bits");
+static unsigned seen_bit(const struct game_tag *t)
 {
+    if (t->id > GAME_TAG_OTHER && t->id < GAME_TAG_COUNT)
+        return t->id;
     const unsigned char *n = (const unsigned char *)t->name;
-    return (t->name_len * 7u + n[0] + n[t->name_len ? t->name_len - 1 : 0] * 3u) & 63;
+    return 48 + ((t->name_len * 7u + n[0] + n[t->name_len ? t->name_len - 1 : 0] * 3u) & 15);
 }
 
 void replay_check_tags(struct replay *r, const struct game *g, const struct known_tags *k)
@@ -110,9 +118,9 @@ void replay_check_tags(struct replay *r, const struct game *g, const struct know
         else if (t == k->tag[KT_WHITE_ELO] || t == k->tag[KT_BLACK_ELO])
             check_value(r, g, t, D_BAD_ELO, tagcheck_elo);
         /* Tag sections are short: a quadratic scan is cheaper than a hash
-         * table, and only a tag whose (length, first, last byte) bit is
-         * already set can have been seen before. */
-        uint64_t bit = 1ULL << name_hash(t);
+         * table, and only a tag whose bit is already set can have been seen
+         * before. */
+        uint64_t bit = 1ULL << seen_bit(t);
         int maybe_seen = (seen & bit) != 0;
         seen |= bit;
         for (uint32_t j = 0; maybe_seen && j < i; j++) {
