@@ -30,7 +30,7 @@ static bitboard pinned_pieces(const struct pos *p, int us, int ksq)
                         & (pos_pieces(p, them, BISHOP) | pos_pieces(p, them, QUEEN)));
     while (snipers) {
         int s = bb_pop(&snipers);
-        bitboard between = bb_between[ksq][s] & occ;
+        bitboard between = bb_between(ksq, s) & occ;
         if (between && !bb_more_than_one(between))
             pinned |= between & p->by_color[us];
     }
@@ -39,7 +39,7 @@ static bitboard pinned_pieces(const struct pos *p, int us, int ksq)
 
 static inline bitboard allowed(const struct gen_ctx *g, int from)
 {
-    return (g->pinned & sq_bb(from)) ? bb_line[g->ksq][from] : ~0ULL;
+    return (g->pinned & sq_bb(from)) ? bb_line(g->ksq, from) : ~0ULL;
 }
 
 static void add_promotions(struct gen_ctx *g, int from, int to)
@@ -103,7 +103,7 @@ static void gen_pieces(struct gen_ctx *g)
 
 static void gen_king(struct gen_ctx *g)
 {
-    bitboard dests = bb_king_attacks[g->ksq] & ~g->ours;
+    bitboard dests = bb_empty_attacks[KING][g->ksq] & ~g->ours;
     bitboard occ = g->occ ^ sq_bb(g->ksq);
     while (dests) {
         int to = bb_pop(&dests);
@@ -127,7 +127,7 @@ move16 movegen_castling(const struct pos *p, int kingside, const char **why)
     }
     int kto = make_sq(kingside ? 6 : 2, rank), rto = make_sq(kingside ? 5 : 3, rank);
     bitboard occ = pos_occupied(p) ^ sq_bb(ksq) ^ sq_bb(rsq);
-    bitboard path = bb_between[ksq][kto] | bb_between[rsq][rto] | sq_bb(kto) | sq_bb(rto);
+    bitboard path = bb_between(ksq, kto) | bb_between(rsq, rto) | sq_bb(kto) | sq_bb(rto);
     if (path & occ) {
         *why = "castling path blocked";
         return MOVE_NONE;
@@ -136,7 +136,7 @@ move16 movegen_castling(const struct pos *p, int kingside, const char **why)
         *why = "castling out of check";
         return MOVE_NONE;
     }
-    bitboard king_path = bb_between[ksq][kto] | sq_bb(kto);
+    bitboard king_path = bb_between(ksq, kto) | sq_bb(kto);
     while (king_path) {
         int sq = bb_pop(&king_path);
         if (pos_attackers(p, sq, occ, us ^ 1)) {
@@ -169,7 +169,7 @@ static void generate(struct gen_ctx *g, const struct pos *p)
     if (bb_more_than_one(checkers))
         return;
     g->pinned = pinned_pieces(p, g->us, g->ksq);
-    g->target = checkers ? bb_between[g->ksq][bb_lsb(checkers)] | checkers : ~0ULL;
+    g->target = checkers ? bb_between(g->ksq, bb_lsb(checkers)) | checkers : ~0ULL;
     gen_pawns(g);
     gen_pieces(g);
     if (!checkers && (p->castling & (3 << (2 * g->us)))) {
@@ -195,7 +195,7 @@ int movegen_has_legal(const struct pos *p)
     /* A king move is the usual answer, found after one or two squares. */
     int us = p->side, ksq = p->king[us];
     bitboard occ = pos_occupied(p) ^ sq_bb(ksq);
-    bitboard dests = bb_king_attacks[ksq] & ~p->by_color[us];
+    bitboard dests = bb_empty_attacks[KING][ksq] & ~p->by_color[us];
     while (dests)
         if (!pos_attackers(p, bb_pop(&dests), occ, us ^ 1))
             return 1;

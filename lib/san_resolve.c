@@ -27,15 +27,6 @@ static const char *const color_names[2] = { "white", "black" };
 
 enum { MAX_CANDIDATES = 16 };
 
-static bitboard diagonals[64]; /* both diagonals through a square, the square excluded */
-
-__attribute__((constructor)) static void san_resolve_init(void)
-{
-    bb_init(); /* constructors run in no fixed order */
-    for (int sq = 0; sq < 64; sq++)
-        diagonals[sq] = bb_bishop_attacks(sq, 0);
-}
-
 /*
  * pos_is_legal() for a move that is neither a king move nor en passant,
  * without generating attacks: afterwards no enemy knight or pawn may attack
@@ -49,16 +40,16 @@ static inline int legal_fast(const struct pos *p, int from, int to)
     int us = p->side, ksq = p->king[us];
     bitboard theirs = p->by_color[us ^ 1] & ~sq_bb(to);
     bitboard occ = pos_occupied(p) ^ sq_bb(from);
-    bitboard leapers = (bb_knight_attacks[ksq] & p->by_type[KNIGHT])
+    bitboard leapers = (bb_empty_attacks[KNIGHT][ksq] & p->by_type[KNIGHT])
                      | (bb_pawn_attacks[us][ksq] & p->by_type[PAWN]);
     if (leapers & theirs)
         return 0;
     bitboard orthogonal = file_bb(sq_file(ksq)) | rank_bb(sq_rank(ksq));
     bitboard snipers = ((p->by_type[ROOK] | p->by_type[QUEEN]) & orthogonal)
-                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & diagonals[ksq]);
+                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
     snipers &= theirs;
     while (snipers) {
-        bitboard path = bb_between[ksq][bb_pop(&snipers)];
+        bitboard path = bb_between(ksq, bb_pop(&snipers));
         if (!(path & (occ | sq_bb(to))))
             return 0;
     }
@@ -71,15 +62,15 @@ static inline bitboard attackers_of_type(const struct pos *p, int type, int sq)
 {
     bitboard ours = pos_pieces(p, p->side, type), occ = pos_occupied(p), found = 0;
     switch (type) {
-    case KNIGHT: return ours & bb_knight_attacks[sq];
-    case KING: return ours & bb_king_attacks[sq];
-    case BISHOP: ours &= diagonals[sq]; break;
+    case KNIGHT: return ours & bb_empty_attacks[KNIGHT][sq];
+    case KING: return ours & bb_empty_attacks[KING][sq];
+    case BISHOP: ours &= bb_empty_attacks[BISHOP][sq]; break;
     case ROOK: ours &= file_bb(sq_file(sq)) | rank_bb(sq_rank(sq)); break;
-    default: ours &= diagonals[sq] | file_bb(sq_file(sq)) | rank_bb(sq_rank(sq)); break;
+    default: ours &= bb_empty_attacks[BISHOP][sq] | file_bb(sq_file(sq)) | rank_bb(sq_rank(sq)); break;
     }
     while (ours) {
         int from = bb_pop(&ours);
-        if (!(bb_between[from][sq] & occ))
+        if (!(bb_between(from, sq) & occ))
             found |= sq_bb(from);
     }
     return found;
@@ -104,14 +95,14 @@ static inline int is_legal(const struct pos *p, move16 m)
 static inline int not_pinned(const struct pos *p, int from, int to)
 {
     int us = p->side, ksq = p->king[us];
-    bitboard line = bb_line[ksq][from];
+    bitboard line = bb_line(ksq, from);
     bitboard sliders = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
                      | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
     sliders &= line & p->by_color[us ^ 1];
     sliders &= ((line >> to) & 1) - 1; /* none when to is on the line */
     bitboard occ = pos_occupied(p);
     while (sliders)
-        if ((bb_between[ksq][bb_pop(&sliders)] & occ) == sq_bb(from))
+        if ((bb_between(ksq, bb_pop(&sliders)) & occ) == sq_bb(from))
             return 0;
     return 1;
 }
@@ -281,7 +272,7 @@ static int king_move_castles(const struct pos *p, int to, int *kingside)
             return 1;
         }
     }
-    if (bb_king_attacks[ksq] & sq_bb(to))
+    if (bb_empty_attacks[KING][ksq] & sq_bb(to))
         return 0;
     if (!p->chess960) {
         if (sq_file(ksq) != 4 || rank != (us == WHITE ? 0 : 7)
@@ -525,7 +516,7 @@ static inline int resolve_quick(const struct pos *p, const struct san_parts *sp,
     } else {
         if (sp->promo || (!target && (sp->flags & SAN_CAPTURE)))
             return 0;
-        if (type == KING && !(bb_king_attacks[p->king[us]] & sq_bb(to)))
+        if (type == KING && !(bb_empty_attacks[KING][p->king[us]] & sq_bb(to)))
             return 0; /* maybe castling written as a king move */
         cands = attackers_of_type(p, type, to) & mask;
     }
@@ -579,9 +570,9 @@ static inline int king_safe(const struct pos *p, int from, int sq)
 {
     int us = p->side;
     bitboard theirs = p->by_color[us ^ 1] & ~sq_bb(sq);
-    bitboard near = (bb_knight_attacks[sq] & p->by_type[KNIGHT])
+    bitboard near = (bb_empty_attacks[KNIGHT][sq] & p->by_type[KNIGHT])
                   | (bb_pawn_attacks[us][sq] & p->by_type[PAWN])
-                  | (bb_king_attacks[sq] & p->by_type[KING]);
+                  | (bb_empty_attacks[KING][sq] & p->by_type[KING]);
     if (near & theirs)
         return 0;
     bitboard snipers = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][sq])
@@ -589,7 +580,7 @@ static inline int king_safe(const struct pos *p, int from, int sq)
     snipers &= theirs;
     bitboard occ = pos_occupied(p) ^ sq_bb(from);
     while (snipers)
-        if (!(bb_between[sq][bb_pop(&snipers)] & occ))
+        if (!(bb_between(sq, bb_pop(&snipers)) & occ))
             return 0;
     return 1;
 }
@@ -736,7 +727,7 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     from = -1;
     while (cands) {
         int f = bb_pop(&cands);
-        if (!(bb_between[f][to] & occ) && plain_legal(p, f, to, in_check)) {
+        if (!(bb_between(f, to) & occ) && plain_legal(p, f, to, in_check)) {
             if (from >= 0)
                 return 0; /* ambiguous */
             from = f;
