@@ -604,10 +604,11 @@ static __attribute__((noinline)) int origin_is_minimal(const struct pos *p, int 
                                                        int type, int from, int to,
                                                        int file_written, int rank_written)
 {
-    bitboard others = attackers_of_type(p, type, to) & ~sq_bb(from), rivals = 0;
+    bitboard others = pos_pieces(p, p->side, type) & bb_empty_attacks[type][to] & ~sq_bb(from);
+    bitboard occ = pos_occupied(p), rivals = 0;
     while (others) {
         int f = bb_pop(&others);
-        if (plain_legal(p, f, to, in_check))
+        if (!(bb_between(f, to) & occ) && plain_legal(p, f, to, in_check))
             rivals |= sq_bb(f);
     }
     if (!rivals)
