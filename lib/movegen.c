@@ -112,15 +112,15 @@ static void gen_king(struct gen_ctx *g)
     }
 }
 
-move16 movegen_castling(const struct pos *p, int kingside, const char **why)
+/* movegen_castling(), told whether the side to move may be in check (0 when
+ * the caller knows it is not, to spare that attack test). */
+static inline move16 castling(const struct pos *p, int kingside, int maybe_check,
+                              const char **why)
 {
     int us = p->side;
     int index = 2 * us + (kingside ? 0 : 1);
     int ksq = p->king[us], rsq = p->castle_rook[index];
     int rank = sq_rank(ksq);
-    const char *reason_dummy;
-    if (!why)
-        why = &reason_dummy;
     if (!(p->castling & (1 << index))) {
         *why = "castling right lost";
         return MOVE_NONE;
@@ -132,7 +132,7 @@ move16 movegen_castling(const struct pos *p, int kingside, const char **why)
         *why = "castling path blocked";
         return MOVE_NONE;
     }
-    if (pos_attackers(p, ksq, pos_occupied(p), us ^ 1)) {
+    if (maybe_check && pos_attackers(p, ksq, pos_occupied(p), us ^ 1)) {
         *why = "castling out of check";
         return MOVE_NONE;
     }
@@ -146,6 +146,18 @@ move16 movegen_castling(const struct pos *p, int kingside, const char **why)
         }
     }
     return move_make(ksq, rsq, MF_CASTLING);
+}
+
+move16 movegen_castling(const struct pos *p, int kingside, const char **why)
+{
+    const char *reason_dummy;
+    return castling(p, kingside, 1, why ? why : &reason_dummy);
+}
+
+move16 movegen_castling_unchecked(const struct pos *p, int kingside)
+{
+    const char *why;
+    return castling(p, kingside, 0, &why);
 }
 
 static void setup(struct gen_ctx *g, const struct pos *p, move16 *out)
@@ -174,7 +186,7 @@ static void generate(struct gen_ctx *g, const struct pos *p)
     gen_pieces(g);
     if (!checkers && (p->castling & (3 << (2 * g->us)))) {
         for (int kingside = 1; kingside >= 0; kingside--) {
-            move16 m = movegen_castling(p, kingside, NULL);
+            move16 m = movegen_castling_unchecked(p, kingside);
             if (m)
                 g->out[g->n++] = m;
         }

@@ -620,17 +620,17 @@ static __attribute__((noinline)) int origin_is_minimal(const struct pos *p, int 
     return file_written && rank_written;
 }
 
-/* san_read_plain() of "O-O" and "O-O-O" (marks taken off); the zeros and
- * the king-move forms go the general way. Out of line: it is rare. */
-static __attribute__((noinline)) unsigned castling_plain(const struct pos *p,
+/* san_read_plain() of "O-O" and "O-O-O" (marks taken off) when not in
+ * check; the zeros, the king-move forms and castling out of check (for its
+ * error) go the general way. Out of line: it is rare. */
+static __attribute__((noinline)) unsigned castling_plain(const struct pos *p, int in_check,
                                                          const unsigned char *s, size_t len,
                                                          unsigned flags, move16 *move)
 {
-    const char *why;
     int kingside = len == 3 && s[1] == '-' && s[2] == 'O';
-    if (!kingside && !(len == 5 && !memcmp(s, "O-O-O", 5)))
+    if (in_check || (!kingside && !(len == 5 && !memcmp(s, "O-O-O", 5))))
         return 0;
-    if (!(*move = movegen_castling(p, kingside, &why)))
+    if (!(*move = movegen_castling_unchecked(p, kingside)))
         return 0;
     return PLAIN_READ | PLAIN_STANDARD | flags;
 }
@@ -658,7 +658,7 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     }
     unsigned to_file = s[len - 2] - (unsigned)'a', to_rank = s[len - 1] - (unsigned)'1';
     if (to_file > 7 || to_rank > 7)
-        return s[0] == 'O' ? castling_plain(p, s, len, flags, move) : 0;
+        return s[0] == 'O' ? castling_plain(p, in_check, s, len, flags, move) : 0;
     int us = p->side, to = make_sq((int)to_file, (int)to_rank), target = p->board[to], from;
     /* Codes 1-6 are White's pieces, 9-14 Black's: one test for "ours". */
     if ((unsigned)(target - 1 - 8 * us) < 6)
