@@ -86,24 +86,26 @@ static inline int is_legal(const struct pos *p, move16 m)
 
 /*
  * legal_fast() when the side to move is known not to be in check: then
- * only a pin can forbid the move. The enemy sliders that could pin are
- * those on a line with the king, of the kind that moves along it; the line
- * through from (empty when from is on none) keeps the one or two that
- * matter, and a move along that line keeps its piece between them. Most
- * moves find no slider left, with no branch on where from stands.
+ * only a pin can forbid the move. The enemy sliders that could pin are on
+ * the line through the king and from (empty when from is on none), and a
+ * move along that line keeps its piece between them. Most moves find no
+ * slider there, with no branch on where from stands; the rare one found
+ * pins when nothing else stands between and it moves along that line.
  */
 static inline int not_pinned(const struct pos *p, int from, int to)
 {
     int us = p->side, ksq = p->king[us];
     bitboard line = bb_line(ksq, from);
-    bitboard sliders = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
-                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
-    sliders &= line & p->by_color[us ^ 1];
+    bitboard sliders = (p->by_type[BISHOP] | p->by_type[ROOK] | p->by_type[QUEEN])
+                     & p->by_color[us ^ 1] & line;
     sliders &= ((line >> to) & 1) - 1; /* none when to is on the line */
     bitboard occ = pos_occupied(p);
-    while (sliders)
-        if ((bb_between(ksq, bb_pop(&sliders)) & occ) == sq_bb(from))
+    while (sliders) {
+        int s = bb_pop(&sliders);
+        if ((bb_between(ksq, s) & occ) == sq_bb(from)
+            && (bb_empty_attacks[piece_type(p->board[s])][s] & sq_bb(ksq)))
             return 0;
+    }
     return 1;
 }
 
