@@ -677,12 +677,14 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
             from = to - up;
             if (target || from < 8 || from >= 56)
                 return 0;
-            if (p->board[from] != pawn) {
-                if (p->board[from] || to_rank != 3u + (unsigned)us
-                    || p->board[from - up] != pawn)
-                    return 0;
-                from -= up; /* the double step */
-            }
+            /* One step or two, selected: both come often, in no order. The
+             * square behind from is read masked (on the board) even when
+             * it does not matter. */
+            unsigned two = (p->board[from] == NO_PIECE) & (to_rank == 3u + (unsigned)us)
+                         & (p->board[(from - up) & 63] == pawn);
+            if (!((p->board[from] == pawn) | two))
+                return 0;
+            from -= up & -(int)two;
         } else if (len == 4 && s[1] == 'x') {
             from_file = (int)(c0 - 'a');
             if (!target || (from_file - (int)to_file) * (from_file - (int)to_file) != 1)
