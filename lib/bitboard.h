@@ -65,7 +65,11 @@ extern uint16_t bb_between_index[64][64];
 
 /** The whole board-edge-to-edge line through a and b, else 0. */
 static inline bitboard bb_line(int a, int b) { return bb_lines[bb_line_index[a][b]]; }
-/** Squares strictly between a and b when they share a line, else 0. */
+/**
+ * Squares strictly between a and b when they share a line, else 0. Give
+ * first the square that recurs (a king's, a move's destination): its row
+ * of the index then stays in the cache.
+ */
 static inline bitboard bb_between(int a, int b) { return bb_between_sets[bb_between_index[a][b]]; }
 
 /** Bishop attacks from sq given the occupied squares occ (blockers included). */

@@ -233,7 +233,7 @@ static inline __attribute__((always_inline)) int move_checks(const struct pos *p
     /* Direct: the piece attacks the king on an empty board, and for a
      * slider nothing stands between (leapers have nothing between them and
      * what they attack). */
-    if ((bb_checks[us][type][to] & sq_bb((int)ksq)) && !(bb_between(to, ksq) & occ))
+    if ((bb_checks[us][type][to] & sq_bb((int)ksq)) && !(bb_between((int)ksq, (int)to) & occ))
         return 1;
     /* Discovered: a slider of ours on the line from the king through the
      * vacated square, with nothing left between them, that moves along the

@@ -732,7 +732,7 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     from = -1;
     while (cands) {
         int f = bb_pop(&cands);
-        if (!(bb_between(f, to) & occ) && plain_legal(p, f, to, in_check)) {
+        if (!(bb_between(to, f) & occ) && plain_legal(p, f, to, in_check)) {
             if (from >= 0)
                 return 0; /* ambiguous */
             from = f;
