@@ -70,7 +70,7 @@ static inline bitboard attackers_of_type(const struct pos *p, int type, int sq)
     }
     while (ours) {
         int from = bb_pop(&ours);
-        if (!(bb_between(from, sq) & occ))
+        if (!(bb_between(sq, from) & occ))
             found |= sq_bb(from);
     }
     return found;
@@ -610,7 +610,7 @@ static __attribute__((noinline)) int origin_is_minimal(const struct pos *p, int 
     bitboard occ = pos_occupied(p), rivals = 0;
     while (others) {
         int f = bb_pop(&others);
-        if (!(bb_between(f, to) & occ) && plain_legal(p, f, to, in_check))
+        if (!(bb_between(to, f) & occ) && plain_legal(p, f, to, in_check))
             rivals |= sq_bb(f);
     }
     if (!rivals)
