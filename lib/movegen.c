@@ -211,15 +211,6 @@ int movegen_has_legal(const struct pos *p)
     while (dests)
         if (!pos_attackers(p, bb_pop(&dests), occ, us ^ 1))
             return 1;
-    /* In check from one piece, the next usual answer takes the checker. */
-    bitboard checkers = pos_checkers(p);
-    if (checkers && !bb_more_than_one(checkers)) {
-        int to = bb_lsb(checkers);
-        bitboard takers = pos_attackers(p, to, pos_occupied(p), us) & ~sq_bb(ksq);
-        while (takers)
-            if (pos_is_legal(p, move_make(bb_pop(&takers), to, MF_NORMAL)))
-                return 1;
-    }
     struct movelist list;
     struct gen_ctx g;
     setup(&g, p, list.moves);
