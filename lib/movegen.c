@@ -173,11 +173,9 @@ static void setup(struct gen_ctx *g, const struct pos *p, move16 *out)
     g->n = 0;
 }
 
-/* Generates into g: king moves first, then (unless in double check) the rest. */
-static void generate(struct gen_ctx *g, const struct pos *p)
+/* Generates into g the moves other than the king's, unless in double check. */
+static void generate_others(struct gen_ctx *g, const struct pos *p, bitboard checkers)
 {
-    bitboard checkers = pos_attackers(p, g->ksq, g->occ, g->them);
-    gen_king(g);
     if (bb_more_than_one(checkers))
         return;
     g->pinned = pinned_pieces(p, g->us, g->ksq);
@@ -191,6 +189,14 @@ static void generate(struct gen_ctx *g, const struct pos *p)
                 g->out[g->n++] = m;
         }
     }
+}
+
+/* Generates into g: king moves first, then the rest. */
+static void generate(struct gen_ctx *g, const struct pos *p)
+{
+    bitboard checkers = pos_attackers(p, g->ksq, g->occ, g->them);
+    gen_king(g);
+    generate_others(g, p, checkers);
 }
 
 int movegen_legal(const struct pos *p, struct movelist *list)
@@ -211,10 +217,11 @@ int movegen_has_legal(const struct pos *p)
     while (dests)
         if (!pos_attackers(p, bb_pop(&dests), occ, us ^ 1))
             return 1;
+    /* No king move: the others, without testing the king's squares again. */
     struct movelist list;
     struct gen_ctx g;
     setup(&g, p, list.moves);
-    generate(&g, p);
+    generate_others(&g, p, pos_checkers(p));
     return g.n > 0;
 }
 
