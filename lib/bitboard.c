@@ -29,7 +29,8 @@ enum { DIR_N, DIR_E, DIR_NE, DIR_NW, DIR_S, DIR_W, DIR_SW, DIR_SE, DIR_NB };
 static const int dir_df[DIR_NB] = { 0, 1, 1, -1, 0, -1, -1, 1 };
 static const int dir_dr[DIR_NB] = { 1, 0, 1, 1, -1, 0, -1, -1 };
 static bitboard rays[DIR_NB][64];
-/* The leapers' rows of bb_empty_attacks, filled first: bb_piece_attacks() fills the rest from them. */
+/* The leapers' rows of bb_empty_attacks, filled first: bb_piece_attacks()
+ * fills the rest from them. */
 static bitboard *const knight_attacks = bb_empty_attacks[KNIGHT];
 static bitboard *const king_attacks = bb_empty_attacks[KING];
 

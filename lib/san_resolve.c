@@ -66,7 +66,9 @@ static inline bitboard attackers_of_type(const struct pos *p, int type, int sq)
     case KING: return ours & bb_empty_attacks[KING][sq];
     case BISHOP: ours &= bb_empty_attacks[BISHOP][sq]; break;
     case ROOK: ours &= file_bb(sq_file(sq)) | rank_bb(sq_rank(sq)); break;
-    default: ours &= bb_empty_attacks[BISHOP][sq] | file_bb(sq_file(sq)) | rank_bb(sq_rank(sq)); break;
+    default:
+        ours &= bb_empty_attacks[BISHOP][sq] | file_bb(sq_file(sq)) | rank_bb(sq_rank(sq));
+        break;
     }
     while (ours) {
         int from = bb_pop(&ours);
