@@ -37,18 +37,40 @@ static inline int bb_pop(bitboard *b)
 }
 
 /* Tables filled once, before main(), by a constructor in bitboard.c. */
-extern bitboard bb_knight_attacks[64];
-extern bitboard bb_king_attacks[64];
 extern bitboard bb_pawn_attacks[2][64];
-/* Attacks of a piece type (KNIGHT..KING) on an empty board. */
+/* Attacks of a piece type (KNIGHT..KING) on an empty board; the PAWN row is empty. */
 extern bitboard bb_empty_attacks[PIECE_TYPE_NB][64];
 /* Squares a piece of a colour and type on a square attacks on an empty board:
- * the pawn's two captures, nothing for a king (a king never gives check). */
-extern bitboard bb_checks[2][PIECE_TYPE_NB][64];
-/* Squares strictly between a and b when they share a line, else 0. */
-extern bitboard bb_between[64][64];
-/* The whole board-edge-to-edge line through a and b, else 0. */
-extern bitboard bb_line[64][64];
+ * the pawn's two captures, nothing for a king (a king never gives check).
+ * bb_checks[c][type][sq], rows of the two tables above. */
+extern const bitboard *const bb_checks[2][PIECE_TYPE_NB];
+/*
+ * Lines and the squares between two squares, by index: for each pair of
+ * squares an index into a table of sets, 0 (the empty set) when the squares
+ * share no line (or nothing lies between them). 12 KB of indices and 4.5 KB
+ * of sets instead of two 32 KB tables, which with the other tables of the
+ * replay overflowed the level-1 data cache.
+ *
+ *   lines:   8 files, 8 ranks, 13 diagonals and 13 anti-diagonals of two
+ *            squares or more
+ *   between: one set per pair of squares on a line with a square or more
+ *            between them: (n - 1) * (n - 2) / 2 on a line of n squares,
+ *            16 * 21 + 2 * (2 * (1 + 3 + 6 + 10 + 15) + 21) in all
+ */
+enum { BB_LINE_NB = 1 + 8 + 8 + 13 + 13, BB_BETWEEN_NB = 1 + 16 * 21 + 2 * (2 * 35 + 21) };
+extern bitboard bb_lines[BB_LINE_NB];
+extern uint8_t bb_line_index[64][64];
+extern bitboard bb_between_sets[BB_BETWEEN_NB];
+extern uint16_t bb_between_index[64][64];
+
+/** The whole board-edge-to-edge line through a and b, else 0. */
+static inline bitboard bb_line(int a, int b) { return bb_lines[bb_line_index[a][b]]; }
+/**
+ * Squares strictly between a and b when they share a line, else 0. Give
+ * first the square that recurs (a king's, a move's destination): its row
+ * of the index then stays in the cache.
+ */
+static inline bitboard bb_between(int a, int b) { return bb_between_sets[bb_between_index[a][b]]; }
 
 /** Bishop attacks from sq given the occupied squares occ (blockers included). */
 bitboard bb_bishop_attacks(int sq, bitboard occ);

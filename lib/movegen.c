@@ -30,7 +30,7 @@ static bitboard pinned_pieces(const struct pos *p, int us, int ksq)
                         & (pos_pieces(p, them, BISHOP) | pos_pieces(p, them, QUEEN)));
     while (snipers) {
         int s = bb_pop(&snipers);
-        bitboard between = bb_between[ksq][s] & occ;
+        bitboard between = bb_between(ksq, s) & occ;
         if (between && !bb_more_than_one(between))
             pinned |= between & p->by_color[us];
     }
@@ -39,7 +39,7 @@ static bitboard pinned_pieces(const struct pos *p, int us, int ksq)
 
 static inline bitboard allowed(const struct gen_ctx *g, int from)
 {
-    return (g->pinned & sq_bb(from)) ? bb_line[g->ksq][from] : ~0ULL;
+    return (g->pinned & sq_bb(from)) ? bb_line(g->ksq, from) : ~0ULL;
 }
 
 static void add_promotions(struct gen_ctx *g, int from, int to)
@@ -103,7 +103,7 @@ static void gen_pieces(struct gen_ctx *g)
 
 static void gen_king(struct gen_ctx *g)
 {
-    bitboard dests = bb_king_attacks[g->ksq] & ~g->ours;
+    bitboard dests = bb_empty_attacks[KING][g->ksq] & ~g->ours;
     bitboard occ = g->occ ^ sq_bb(g->ksq);
     while (dests) {
         int to = bb_pop(&dests);
@@ -112,31 +112,31 @@ static void gen_king(struct gen_ctx *g)
     }
 }
 
-move16 movegen_castling(const struct pos *p, int kingside, const char **why)
+/* movegen_castling(), told whether the side to move may be in check (0 when
+ * the caller knows it is not, to spare that attack test). */
+static inline move16 castling(const struct pos *p, int kingside, int maybe_check,
+                              const char **why)
 {
     int us = p->side;
     int index = 2 * us + (kingside ? 0 : 1);
     int ksq = p->king[us], rsq = p->castle_rook[index];
     int rank = sq_rank(ksq);
-    const char *reason_dummy;
-    if (!why)
-        why = &reason_dummy;
     if (!(p->castling & (1 << index))) {
         *why = "castling right lost";
         return MOVE_NONE;
     }
     int kto = make_sq(kingside ? 6 : 2, rank), rto = make_sq(kingside ? 5 : 3, rank);
     bitboard occ = pos_occupied(p) ^ sq_bb(ksq) ^ sq_bb(rsq);
-    bitboard path = bb_between[ksq][kto] | bb_between[rsq][rto] | sq_bb(kto) | sq_bb(rto);
+    bitboard path = bb_between(ksq, kto) | bb_between(rsq, rto) | sq_bb(kto) | sq_bb(rto);
     if (path & occ) {
         *why = "castling path blocked";
         return MOVE_NONE;
     }
-    if (pos_attackers(p, ksq, pos_occupied(p), us ^ 1)) {
+    if (maybe_check && pos_attackers(p, ksq, pos_occupied(p), us ^ 1)) {
         *why = "castling out of check";
         return MOVE_NONE;
     }
-    bitboard king_path = bb_between[ksq][kto] | sq_bb(kto);
+    bitboard king_path = bb_between(ksq, kto) | sq_bb(kto);
     while (king_path) {
         int sq = bb_pop(&king_path);
         if (pos_attackers(p, sq, occ, us ^ 1)) {
@@ -146,6 +146,18 @@ move16 movegen_castling(const struct pos *p, int kingside, const char **why)
         }
     }
     return move_make(ksq, rsq, MF_CASTLING);
+}
+
+move16 movegen_castling(const struct pos *p, int kingside, const char **why)
+{
+    const char *reason_dummy;
+    return castling(p, kingside, 1, why ? why : &reason_dummy);
+}
+
+move16 movegen_castling_unchecked(const struct pos *p, int kingside)
+{
+    const char *why;
+    return castling(p, kingside, 0, &why);
 }
 
 static void setup(struct gen_ctx *g, const struct pos *p, move16 *out)
@@ -161,24 +173,30 @@ static void setup(struct gen_ctx *g, const struct pos *p, move16 *out)
     g->n = 0;
 }
 
-/* Generates into g: king moves first, then (unless in double check) the rest. */
-static void generate(struct gen_ctx *g, const struct pos *p)
+/* Generates into g the moves other than the king's, unless in double check. */
+static void generate_others(struct gen_ctx *g, const struct pos *p, bitboard checkers)
 {
-    bitboard checkers = pos_attackers(p, g->ksq, g->occ, g->them);
-    gen_king(g);
     if (bb_more_than_one(checkers))
         return;
     g->pinned = pinned_pieces(p, g->us, g->ksq);
-    g->target = checkers ? bb_between[g->ksq][bb_lsb(checkers)] | checkers : ~0ULL;
+    g->target = checkers ? bb_between(g->ksq, bb_lsb(checkers)) | checkers : ~0ULL;
     gen_pawns(g);
     gen_pieces(g);
     if (!checkers && (p->castling & (3 << (2 * g->us)))) {
         for (int kingside = 1; kingside >= 0; kingside--) {
-            move16 m = movegen_castling(p, kingside, NULL);
+            move16 m = movegen_castling_unchecked(p, kingside);
             if (m)
                 g->out[g->n++] = m;
         }
     }
+}
+
+/* Generates into g: king moves first, then the rest. */
+static void generate(struct gen_ctx *g, const struct pos *p)
+{
+    bitboard checkers = pos_attackers(p, g->ksq, g->occ, g->them);
+    gen_king(g);
+    generate_others(g, p, checkers);
 }
 
 int movegen_legal(const struct pos *p, struct movelist *list)
@@ -195,14 +213,15 @@ int movegen_has_legal(const struct pos *p)
     /* A king move is the usual answer, found after one or two squares. */
     int us = p->side, ksq = p->king[us];
     bitboard occ = pos_occupied(p) ^ sq_bb(ksq);
-    bitboard dests = bb_king_attacks[ksq] & ~p->by_color[us];
+    bitboard dests = bb_empty_attacks[KING][ksq] & ~p->by_color[us];
     while (dests)
         if (!pos_attackers(p, bb_pop(&dests), occ, us ^ 1))
             return 1;
+    /* No king move: the others, without testing the king's squares again. */
     struct movelist list;
     struct gen_ctx g;
     setup(&g, p, list.moves);
-    generate(&g, p);
+    generate_others(&g, p, pos_checkers(p));
     return g.n > 0;
 }
 

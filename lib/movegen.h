@@ -24,6 +24,9 @@ int movegen_has_legal(const struct pos *p);
  */
 move16 movegen_castling(const struct pos *p, int kingside, const char **why);
 
+/** movegen_castling() for a side to move that the caller knows is not in check. */
+move16 movegen_castling_unchecked(const struct pos *p, int kingside);
+
 enum game_state { STATE_ONGOING = 0, STATE_CHECKMATE, STATE_STALEMATE };
 /** Checkmate, stalemate or neither, for the side to move. */
 int pos_state(const struct pos *p);

@@ -44,14 +44,14 @@ bitboard pos_attackers(const struct pos *p, int sq, bitboard occ, int c)
 {
     bitboard ours = p->by_color[c] & occ;
     bitboard a = ((bb_pawn_attacks[c ^ 1][sq] & p->by_type[PAWN])
-                  | (bb_knight_attacks[sq] & p->by_type[KNIGHT])
-                  | (bb_king_attacks[sq] & p->by_type[KING])) & ours;
+                  | (bb_empty_attacks[KNIGHT][sq] & p->by_type[KNIGHT])
+                  | (bb_empty_attacks[KING][sq] & p->by_type[KING])) & ours;
     bitboard snipers = (((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][sq])
                         | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][sq]))
                      & ours;
     while (snipers) {
         int s = bb_pop(&snipers);
-        if (!(bb_between[sq][s] & occ))
+        if (!(bb_between(sq, s) & occ))
             a |= sq_bb(s);
     }
     return a;
@@ -233,19 +233,21 @@ static inline __attribute__((always_inline)) int move_checks(const struct pos *p
     /* Direct: the piece attacks the king on an empty board, and for a
      * slider nothing stands between (leapers have nothing between them and
      * what they attack). */
-    if ((bb_checks[us][type][to] & sq_bb((int)ksq)) && !(bb_between[to][ksq] & occ))
+    if ((bb_checks[us][type][to] & sq_bb((int)ksq)) && !(bb_between((int)ksq, (int)to) & occ))
         return 1;
     /* Discovered: a slider of ours on the line from the king through the
-     * vacated square, with nothing left between them. */
-    bitboard line = bb_line[ksq][from];
-    if (!line)
-        return 0;
-    bitboard sliders = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
-                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
-    sliders &= line & ours;
-    while (sliders)
-        if (!(bb_between[ksq][bb_pop(&sliders)] & occ))
+     * vacated square, with nothing left between them, that moves along the
+     * line. No way out first when from is on no line with the king: which
+     * it is follows the game, and a mispredicted branch costs more than the
+     * masks that then come to nothing. */
+    bitboard line = bb_line(ksq, from);
+    bitboard sliders = (p->by_type[BISHOP] | p->by_type[ROOK] | p->by_type[QUEEN]) & line & ours;
+    while (sliders) {
+        size_t s = (size_t)bb_pop(&sliders);
+        if (!(bb_between((int)ksq, (int)s) & occ)
+            && (bb_empty_attacks[piece_type(p->board[s])][s] & sq_bb((int)ksq)))
             return 1;
+    }
     return 0;
 }
 

@@ -27,15 +27,6 @@ static const char *const color_names[2] = { "white", "black" };
 
 enum { MAX_CANDIDATES = 16 };
 
-static bitboard diagonals[64]; /* both diagonals through a square, the square excluded */
-
-__attribute__((constructor)) static void san_resolve_init(void)
-{
-    bb_init(); /* constructors run in no fixed order */
-    for (int sq = 0; sq < 64; sq++)
-        diagonals[sq] = bb_bishop_attacks(sq, 0);
-}
-
 /*
  * pos_is_legal() for a move that is neither a king move nor en passant,
  * without generating attacks: afterwards no enemy knight or pawn may attack
@@ -49,16 +40,16 @@ static inline int legal_fast(const struct pos *p, int from, int to)
     int us = p->side, ksq = p->king[us];
     bitboard theirs = p->by_color[us ^ 1] & ~sq_bb(to);
     bitboard occ = pos_occupied(p) ^ sq_bb(from);
-    bitboard leapers = (bb_knight_attacks[ksq] & p->by_type[KNIGHT])
+    bitboard leapers = (bb_empty_attacks[KNIGHT][ksq] & p->by_type[KNIGHT])
                      | (bb_pawn_attacks[us][ksq] & p->by_type[PAWN]);
     if (leapers & theirs)
         return 0;
     bitboard orthogonal = file_bb(sq_file(ksq)) | rank_bb(sq_rank(ksq));
     bitboard snipers = ((p->by_type[ROOK] | p->by_type[QUEEN]) & orthogonal)
-                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & diagonals[ksq]);
+                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
     snipers &= theirs;
     while (snipers) {
-        bitboard path = bb_between[ksq][bb_pop(&snipers)];
+        bitboard path = bb_between(ksq, bb_pop(&snipers));
         if (!(path & (occ | sq_bb(to))))
             return 0;
     }
@@ -71,15 +62,17 @@ static inline bitboard attackers_of_type(const struct pos *p, int type, int sq)
 {
     bitboard ours = pos_pieces(p, p->side, type), occ = pos_occupied(p), found = 0;
     switch (type) {
-    case KNIGHT: return ours & bb_knight_attacks[sq];
-    case KING: return ours & bb_king_attacks[sq];
-    case BISHOP: ours &= diagonals[sq]; break;
+    case KNIGHT: return ours & bb_empty_attacks[KNIGHT][sq];
+    case KING: return ours & bb_empty_attacks[KING][sq];
+    case BISHOP: ours &= bb_empty_attacks[BISHOP][sq]; break;
     case ROOK: ours &= file_bb(sq_file(sq)) | rank_bb(sq_rank(sq)); break;
-    default: ours &= diagonals[sq] | file_bb(sq_file(sq)) | rank_bb(sq_rank(sq)); break;
+    default:
+        ours &= bb_empty_attacks[BISHOP][sq] | file_bb(sq_file(sq)) | rank_bb(sq_rank(sq));
+        break;
     }
     while (ours) {
         int from = bb_pop(&ours);
-        if (!(bb_between[from][sq] & occ))
+        if (!(bb_between(sq, from) & occ))
             found |= sq_bb(from);
     }
     return found;
@@ -95,24 +88,26 @@ static inline int is_legal(const struct pos *p, move16 m)
 
 /*
  * legal_fast() when the side to move is known not to be in check: then
- * only a pin can forbid the move. The enemy sliders that could pin are
- * those on a line with the king, of the kind that moves along it; the line
- * through from (empty when from is on none) keeps the one or two that
- * matter, and a move along that line keeps its piece between them. Most
- * moves find no slider left, with no branch on where from stands.
+ * only a pin can forbid the move. The enemy sliders that could pin are on
+ * the line through the king and from (empty when from is on none), and a
+ * move along that line keeps its piece between them. Most moves find no
+ * slider there, with no branch on where from stands; the rare one found
+ * pins when nothing else stands between and it moves along that line.
  */
 static inline int not_pinned(const struct pos *p, int from, int to)
 {
     int us = p->side, ksq = p->king[us];
-    bitboard line = bb_line[ksq][from];
-    bitboard sliders = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][ksq])
-                     | ((p->by_type[BISHOP] | p->by_type[QUEEN]) & bb_empty_attacks[BISHOP][ksq]);
-    sliders &= line & p->by_color[us ^ 1];
+    bitboard line = bb_line(ksq, from);
+    bitboard sliders = (p->by_type[BISHOP] | p->by_type[ROOK] | p->by_type[QUEEN])
+                     & p->by_color[us ^ 1] & line;
     sliders &= ((line >> to) & 1) - 1; /* none when to is on the line */
     bitboard occ = pos_occupied(p);
-    while (sliders)
-        if ((bb_between[ksq][bb_pop(&sliders)] & occ) == sq_bb(from))
+    while (sliders) {
+        int s = bb_pop(&sliders);
+        if ((bb_between(ksq, s) & occ) == sq_bb(from)
+            && (bb_empty_attacks[piece_type(p->board[s])][s] & sq_bb(ksq)))
             return 0;
+    }
     return 1;
 }
 
@@ -281,7 +276,7 @@ static int king_move_castles(const struct pos *p, int to, int *kingside)
             return 1;
         }
     }
-    if (bb_king_attacks[ksq] & sq_bb(to))
+    if (bb_empty_attacks[KING][ksq] & sq_bb(to))
         return 0;
     if (!p->chess960) {
         if (sq_file(ksq) != 4 || rank != (us == WHITE ? 0 : 7)
@@ -525,7 +520,7 @@ static inline int resolve_quick(const struct pos *p, const struct san_parts *sp,
     } else {
         if (sp->promo || (!target && (sp->flags & SAN_CAPTURE)))
             return 0;
-        if (type == KING && !(bb_king_attacks[p->king[us]] & sq_bb(to)))
+        if (type == KING && !(bb_empty_attacks[KING][p->king[us]] & sq_bb(to)))
             return 0; /* maybe castling written as a king move */
         cands = attackers_of_type(p, type, to) & mask;
     }
@@ -579,9 +574,9 @@ static inline int king_safe(const struct pos *p, int from, int sq)
 {
     int us = p->side;
     bitboard theirs = p->by_color[us ^ 1] & ~sq_bb(sq);
-    bitboard near = (bb_knight_attacks[sq] & p->by_type[KNIGHT])
+    bitboard near = (bb_empty_attacks[KNIGHT][sq] & p->by_type[KNIGHT])
                   | (bb_pawn_attacks[us][sq] & p->by_type[PAWN])
-                  | (bb_king_attacks[sq] & p->by_type[KING]);
+                  | (bb_empty_attacks[KING][sq] & p->by_type[KING]);
     if (near & theirs)
         return 0;
     bitboard snipers = ((p->by_type[ROOK] | p->by_type[QUEEN]) & bb_empty_attacks[ROOK][sq])
@@ -589,7 +584,7 @@ static inline int king_safe(const struct pos *p, int from, int sq)
     snipers &= theirs;
     bitboard occ = pos_occupied(p) ^ sq_bb(from);
     while (snipers)
-        if (!(bb_between[sq][bb_pop(&snipers)] & occ))
+        if (!(bb_between(sq, bb_pop(&snipers)) & occ))
             return 0;
     return 1;
 }
@@ -613,10 +608,11 @@ static __attribute__((noinline)) int origin_is_minimal(const struct pos *p, int 
                                                        int type, int from, int to,
                                                        int file_written, int rank_written)
 {
-    bitboard others = attackers_of_type(p, type, to) & ~sq_bb(from), rivals = 0;
+    bitboard others = pos_pieces(p, p->side, type) & bb_empty_attacks[type][to] & ~sq_bb(from);
+    bitboard occ = pos_occupied(p), rivals = 0;
     while (others) {
         int f = bb_pop(&others);
-        if (plain_legal(p, f, to, in_check))
+        if (!(bb_between(to, f) & occ) && plain_legal(p, f, to, in_check))
             rivals |= sq_bb(f);
     }
     if (!rivals)
@@ -628,17 +624,17 @@ static __attribute__((noinline)) int origin_is_minimal(const struct pos *p, int 
     return file_written && rank_written;
 }
 
-/* san_read_plain() of "O-O" and "O-O-O" (marks taken off); the zeros and
- * the king-move forms go the general way. Out of line: it is rare. */
-static __attribute__((noinline)) unsigned castling_plain(const struct pos *p,
+/* san_read_plain() of "O-O" and "O-O-O" (marks taken off) when not in
+ * check; the zeros, the king-move forms and castling out of check (for its
+ * error) go the general way. Out of line: it is rare. */
+static __attribute__((noinline)) unsigned castling_plain(const struct pos *p, int in_check,
                                                          const unsigned char *s, size_t len,
                                                          unsigned flags, move16 *move)
 {
-    const char *why;
     int kingside = len == 3 && s[1] == '-' && s[2] == 'O';
-    if (!kingside && !(len == 5 && !memcmp(s, "O-O-O", 5)))
+    if (in_check || (!kingside && !(len == 5 && !memcmp(s, "O-O-O", 5))))
         return 0;
-    if (!(*move = movegen_castling(p, kingside, &why)))
+    if (!(*move = movegen_castling_unchecked(p, kingside)))
         return 0;
     return PLAIN_READ | PLAIN_STANDARD | flags;
 }
@@ -666,7 +662,7 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     }
     unsigned to_file = s[len - 2] - (unsigned)'a', to_rank = s[len - 1] - (unsigned)'1';
     if (to_file > 7 || to_rank > 7)
-        return s[0] == 'O' ? castling_plain(p, s, len, flags, move) : 0;
+        return s[0] == 'O' ? castling_plain(p, in_check, s, len, flags, move) : 0;
     int us = p->side, to = make_sq((int)to_file, (int)to_rank), target = p->board[to], from;
     /* Codes 1-6 are White's pieces, 9-14 Black's: one test for "ours". */
     if ((unsigned)(target - 1 - 8 * us) < 6)
@@ -683,12 +679,14 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
             from = to - up;
             if (target || from < 8 || from >= 56)
                 return 0;
-            if (p->board[from] != pawn) {
-                if (p->board[from] || to_rank != 3u + (unsigned)us
-                    || p->board[from - up] != pawn)
-                    return 0;
-                from -= up; /* the double step */
-            }
+            /* One step or two, selected: both come often, in no order. The
+             * square behind from is read masked (on the board) even when
+             * it does not matter. */
+            unsigned two = (p->board[from] == NO_PIECE) & (to_rank == 3u + (unsigned)us)
+                         & (p->board[(from - up) & 63] == pawn);
+            if (!((p->board[from] == pawn) | two))
+                return 0;
+            from -= up & -(int)two;
         } else if (len == 4 && s[1] == 'x') {
             from_file = (int)(c0 - 'a');
             if (!target || (from_file - (int)to_file) * (from_file - (int)to_file) != 1)
@@ -736,7 +734,7 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     from = -1;
     while (cands) {
         int f = bb_pop(&cands);
-        if (!(bb_between[f][to] & occ) && plain_legal(p, f, to, in_check)) {
+        if (!(bb_between(to, f) & occ) && plain_legal(p, f, to, in_check)) {
             if (from >= 0)
                 return 0; /* ambiguous */
             from = f;
