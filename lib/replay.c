@@ -586,13 +586,18 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     struct pos cur = *start, before;
     int in_check = pos_in_check(start); /* of the side to move; then from the move before */
     int past = 0; /* the main line was drawn by rule before the next move */
+    /* The halfmove clock below which no draw by rule is possible (gap is 2
+     * or 4: never below 8 plies); w->gap changes only with null moves. */
+    unsigned draw_clock = 4u * (unsigned)w->gap;
     uint32_t i = v->first;
     const uint32_t end = v->first + v->count;
 
     for (; i < end; i++) {
         const struct game_move *m = &moves[i];
-        if (m->var_count)
+        if (m->var_count) {
             walk_variations(w, m, &cur);
+            draw_clock = 4u * (unsigned)w->gap; /* a null move there halves the gap */
+        }
         /* A number written (White's moves) and wrong: one test that is
          * nearly always false, not a branch alternating with the side. The
          * 64-bit product of two 32-bit values is 0 only when one of them is. */
@@ -602,6 +607,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
         if (m->flags & GAME_MOVE_NULL) {
             if (play_null(w, i, &cur, &before))
                 break;
+            draw_clock = 4u * (unsigned)w->gap;
             in_check = pos_in_check(&cur);
         } else {
             move16 mv;
@@ -636,8 +642,9 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             uint32_t n = ++plies;
             keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
             /* Five occurrences need four earlier ones, gap plies apart at
-             * least (the first test, nearly always false, comes first). */
-            past = cur.halfmove >= 8 && cur.halfmove >= 4 * w->gap && track_draws(w, n, &cur);
+             * least: one test, nearly always false (two tests on the clock
+             * would each be a branch to mispredict). */
+            past = cur.halfmove >= draw_clock && track_draws(w, n, &cur);
         }
     }
     if (main_line)

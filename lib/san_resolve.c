@@ -715,11 +715,9 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
      * a byte of the text (at worst the destination's file). */
     bitboard cands = pos_pieces(p, us, type) & bb_empty_attacks[type][to];
     unsigned file = *q - (unsigned)'a', has_file = (q < e) & (file < 8);
-    int from_file = has_file ? (int)file : -1;
     cands &= has_file ? file_bb((int)file) : ~(bitboard)0;
     q += has_file;
     unsigned rk = *q - (unsigned)'1', has_rank = (q < e) & (rk < 8);
-    int from_rank = has_rank ? (int)rk : -1;
     cands &= has_rank ? rank_bb((int)rk) : ~(bitboard)0;
     q += has_rank;
     unsigned takes = (q < e) & (*q == 'x');
@@ -745,8 +743,8 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     *move = move_make(from, to, MF_NORMAL);
     /* The SAN: an 'x' exactly for a capture, and the origin SAN writes. */
     if (!target == !(flags & SAN_CAPTURE)
-        && ((from_file < 0 && from_rank < 0)
-            || origin_is_minimal(p, in_check, type, from, to, from_file >= 0, from_rank >= 0)))
+        && (!(has_file | has_rank)
+            || origin_is_minimal(p, in_check, type, from, to, (int)has_file, (int)has_rank)))
         flags |= PLAIN_STANDARD;
     return PLAIN_READ | flags;
 }
