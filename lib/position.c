@@ -267,6 +267,9 @@ static const uint8_t code_type[16] = {
     PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PAWN,
 };
 
+/* 0xFF for the king's type, else 0 (a mask no compiler turns into a branch). */
+static const uint8_t type_is_king[PIECE_TYPE_NB] = { 0, 0, 0, 0, 0, 0xFF };
+
 /*
  * The bulk of a replay, so the plain move (most of them) is done inline:
  * one piece moves, maybe onto an enemy piece, castling rights untouched,
@@ -307,15 +310,19 @@ static inline __attribute__((always_inline)) void play_plain(struct pos *p, size
      * game, not a pattern a branch predictor can learn. */
     unsigned keep_clock = (cap == 0) & (type != PAWN);
     p->halfmove = (uint16_t)((p->halfmove + 1u) & -keep_clock);
-    p->king[us] = type == KING ? (uint8_t)to : p->king[us];
     /* A double step: its key counts when an enemy pawn (the side to move
-     * now) stands beside the pawn. */
-    if ((type == PAWN) & ((from ^ to) == 16)) {
+     * now) stands beside the pawn. One test of one value: two comparisons
+     * may become two branches, the one on the type mispredicted. */
+    if ((((from ^ to) ^ 16) | (type ^ PAWN)) == 0) {
         ep = (from + to) / 2;
         p->ep = (uint8_t)ep;
         if (bb_pawn_attacks[us][ep] & p->by_type[PAWN] & p->by_color[us ^ 1])
             key ^= zobrist_ep((int)ep & 7);
     }
+    /* By a mask from a table: a choice, even written as arithmetic, is
+     * compiled to a branch, which king moves (in no pattern) mispredict. */
+    size_t king = p->king[us];
+    p->king[us] = (uint8_t)(king ^ ((king ^ to) & type_is_king[type]));
     p->key = key;
 }
 
