@@ -333,13 +333,20 @@ static inline int play_is_special(const struct pos *p, size_t mv, size_t from, s
     return (mv >> 14) | (((sq_bb((int)from) | sq_bb((int)to)) & p->castle_touch) != 0);
 }
 
-void pos_play(struct pos *p, move16 m)
+/* pos_play() of m, given as mv, from and to: the one dispatch of both ways to play. */
+static inline __attribute__((always_inline)) void play_move(struct pos *p, move16 m, size_t mv,
+                                                             size_t from, size_t to)
 {
-    size_t mv = m, from = mv & 63, to = (mv >> 6) & 63;
     if (play_is_special(p, mv, from, to))
         play_general(p, m);
     else
         play_plain(p, from, to);
+}
+
+void pos_play(struct pos *p, move16 m)
+{
+    size_t mv = m;
+    play_move(p, m, mv, mv & 63, (mv >> 6) & 63);
 }
 
 /* Castling and en passant: two pieces move or vanish, so play and look. */
@@ -383,10 +390,7 @@ int pos_play_keep(struct pos *p, move16 m, int keep, struct pos *before)
     int check = gives_check_plain(p, mv, from, to);
     if (check | keep)
         *before = *p;
-    if (play_is_special(p, mv, from, to))
-        play_general(p, m);
-    else
-        play_plain(p, from, to);
+    play_move(p, m, mv, from, to);
     return check;
 }
 
