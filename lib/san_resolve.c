@@ -598,6 +598,24 @@ static inline __attribute__((always_inline)) int plain_legal(const struct pos *p
 }
 
 /*
+ * The squares of cands (our pieces that reach to on an empty board) whose
+ * path to to is empty (a leaper has no squares between) and which may move
+ * there: the legal origins of a piece move to to, castling aside.
+ */
+static inline __attribute__((always_inline)) bitboard plain_origins(const struct pos *p,
+                                                                     bitboard cands, int to,
+                                                                     int in_check)
+{
+    bitboard occ = pos_occupied(p), legal = 0;
+    while (cands) {
+        int f = bb_pop(&cands);
+        if (!(bb_between(to, f) & occ) && plain_legal(p, f, to, in_check))
+            legal |= sq_bb(f);
+    }
+    return legal;
+}
+
+/*
  * 1 when a written origin (file, rank or both) is the one SAN writes for the
  * move from-to of a piece of the type: the other pieces of its type that
  * attack to and may move there must be told apart by file if that is
@@ -609,12 +627,7 @@ static __attribute__((noinline)) int origin_is_minimal(const struct pos *p, int 
                                                        int file_written, int rank_written)
 {
     bitboard others = pos_pieces(p, p->side, type) & bb_empty_attacks[type][to] & ~sq_bb(from);
-    bitboard occ = pos_occupied(p), rivals = 0;
-    while (others) {
-        int f = bb_pop(&others);
-        if (!(bb_between(to, f) & occ) && plain_legal(p, f, to, in_check))
-            rivals |= sq_bb(f);
-    }
+    bitboard rivals = plain_origins(p, others, to, in_check);
     if (!rivals)
         return 0;
     if (!(rivals & file_bb(sq_file(from))))
@@ -725,21 +738,12 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     q += takes;
     if (q != e || (!target && (flags & SAN_CAPTURE)))
         return 0;
-    /* The pieces that reach to on an empty board, with an empty path
-     * (a leaper has no squares between), and may move. No candidate for a
-     * king may be castling written as a king move: the general way. */
-    bitboard occ = pos_occupied(p);
-    from = -1;
-    while (cands) {
-        int f = bb_pop(&cands);
-        if (!(bb_between(to, f) & occ) && plain_legal(p, f, to, in_check)) {
-            if (from >= 0)
-                return 0; /* ambiguous */
-            from = f;
-        }
-    }
-    if (from < 0)
+    /* Exactly one legal origin: none for a king may be castling written as
+     * a king move, and two are ambiguous; the general way tells which. */
+    bitboard origins = plain_origins(p, cands, to, in_check);
+    if (!origins || bb_more_than_one(origins))
         return 0;
+    from = bb_lsb(origins);
     *move = move_make(from, to, MF_NORMAL);
     /* The SAN: an 'x' exactly for a capture, and the origin SAN writes. */
     if (!target == !(flags & SAN_CAPTURE)
