@@ -965,6 +965,29 @@ static size_t skip_to_bracket(const unsigned char *b, size_t idx)
     return b[idx] == ']' ? idx + 1 : idx;
 }
 
+/*
+ * Records the tag pair whose '[' is buf[idx], name buf[name..+name_len) and
+ * value buf[v0..vend) (escaped: with backslashes to decode), the limits
+ * checked. Returns 0 when out of memory.
+ */
+static inline int add_tag(struct pgn_reader *r, size_t idx, size_t name, size_t name_len,
+                          size_t v0, size_t vend, int escaped, unsigned id)
+{
+    struct raw_tag *rt = push(r, &r->rtags, sizeof *rt);
+    if (!rt)
+        return 0;
+    rt->name_off = rel(r, name);
+    rt->name_len = (uint32_t)name_len;
+    rt->value_off = rel(r, v0);
+    rt->value_len = (uint32_t)(vend - v0);
+    rt->escaped = (uint32_t)escaped;
+    rt->line = r->line;
+    rt->col = col_of(r, idx);
+    rt->off = rel(r, idx);
+    rt->id = id;
+    return 1;
+}
+
 /* A tag pair at buf[idx] ('['), on one line. Errors here spoil only this tag pair. */
 static void tag_pair(struct pgn_reader *r, size_t idx)
 {
@@ -1066,18 +1089,7 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
         over_limit(r, COUNT_OF(r->rtags, struct raw_tag) >= r->lim.max_tags, idx,
                    "too many tags in one game", r->lim.max_tags))
         return;
-    struct raw_tag *rt = push(r, &r->rtags, sizeof *rt);
-    if (!rt)
-        return;
-    rt->name_off = rel(r, name);
-    rt->name_len = (uint32_t)name_len;
-    rt->value_off = rel(r, v0);
-    rt->value_len = (uint32_t)(vend - v0);
-    rt->escaped = (uint32_t)escaped;
-    rt->line = r->line;
-    rt->col = col_of(r, idx);
-    rt->off = rel(r, idx);
-    rt->id = tag_id(b + name, name_len, 0);
+    add_tag(r, idx, name, name_len, v0, vend, escaped, tag_id(b + name, name_len, 0));
 }
 
 /* 1 when the game already has a tag called name[0..n). */
@@ -1229,18 +1241,8 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
             break;
         size_t idx = (size_t)(p - b);
         start_token(r, idx);
-        struct raw_tag *rt = push(r, &r->rtags, sizeof *rt);
-        if (!rt)
+        if (!add_tag(r, idx, (size_t)(name - b), name_len, v0, vend, 0, id))
             break;
-        rt->name_off = rel(r, (size_t)(name - b));
-        rt->name_len = (uint32_t)name_len;
-        rt->value_off = rel(r, v0);
-        rt->value_len = (uint32_t)(vend - v0);
-        rt->escaped = 0;
-        rt->line = r->line;
-        rt->col = col_of(r, idx);
-        rt->off = rel(r, idx);
-        rt->id = id;
         p = b + vend + 2;
         ps->last_end = rel(r, vend + 2);
         ps->blank = 0;
