@@ -213,7 +213,7 @@ const uint64_t zobrist_random[781] = {
 /* One row of zeros: the "key" of an empty square, so a capture test needs no branch. */
 static const uint64_t no_piece_keys[64];
 
-#define ROW(c, t) (zobrist_random + 64 * (2 * (t) + ((c) ^ 1)))
+#define ROW(c, t) (zobrist_random + ZOBRIST_ROW(c, t))
 const uint64_t *const zobrist_board[16] = {
     no_piece_keys, ROW(0, 0), ROW(0, 1), ROW(0, 2), ROW(0, 3), ROW(0, 4), ROW(0, 5), no_piece_keys,
     no_piece_keys, ROW(1, 0), ROW(1, 1), ROW(1, 2), ROW(1, 3), ROW(1, 4), ROW(1, 5), no_piece_keys,

@@ -7,10 +7,14 @@
 
 extern const uint64_t zobrist_random[781];
 
+/* Where the 64 keys of a piece of colour c and type t start (Polyglot's order:
+ * black pawn, white pawn, black knight, ...); also zobrist_board's rows. */
+#define ZOBRIST_ROW(c, t) (64 * (2 * (t) + ((c) ^ 1)))
+
 /** Key of a piece of colour (0 white, 1 black) and type (0 pawn .. 5 king) on sq. */
 static inline uint64_t zobrist_piece(int color, int type, int sq)
 {
-    return zobrist_random[64 * (2 * type + (color ^ 1)) + sq];
+    return zobrist_random[ZOBRIST_ROW(color, type) + sq];
 }
 /*
  * The piece keys by board code ((color << 3) | (type + 1), as in
