@@ -1235,7 +1235,7 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
         if (b[vend] != '"' || b[vend + 1] != ']' || vend - v0 > r->lim.max_tag_value ||
             COUNT_OF(r->rtags, struct raw_tag) >= r->lim.max_tags)
             break;
-        unsigned id = vec ? tag_id(name, name_len, 1) : tag_id(name, name_len, 0);
+        unsigned id = tag_id(name, name_len, vec);
         /* A repeated tag may start the next game: see bracket(). */
         if (ps->started && (ps->blank || id == GAME_TAG_EVENT) && has_tag(r, name, name_len))
             break;
