@@ -361,7 +361,7 @@ int cmd_convert(int argc, char **argv)
         replay_init(&conv[i].json_replay, &ro);
     }
     if (c.jobs > 1)
-        c.p = start_pipeline(c.jobs, 0, convert_batch, conv + 1, sizeof *conv);
+        c.p = start_pipeline(c.jobs, PIPELINE_CALLER_WORKS, convert_batch, conv + 1, sizeof *conv);
     if (game_out_begin(&c.out, &c.buf))
         die(EXIT_IO, "out of memory");
     if (optind == argc) {

@@ -491,7 +491,7 @@ int cmd_search(int argc, char **argv)
         }
         /* Workers read lazily when one thread would: the --summary counts stay the same. */
         unsigned lazy = query_opts_reader_flags(&s.qo) & PGN_READER_LAZY ? PIPELINE_LAZY : 0;
-        s.p = start_pipeline(s.jobs, lazy, match_batch, workers, sizeof *workers);
+        s.p = start_pipeline(s.jobs, lazy | PIPELINE_CALLER_WORKS, match_batch, workers, sizeof *workers);
     }
     if (optind == argc) {
         s.io_failed |= search_input(&s, NULL) < 0;

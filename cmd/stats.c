@@ -1470,7 +1470,7 @@ int cmd_stats(int argc, char **argv)
                 replay_init(&workers[i].r, &s.ropts);
                 agg_init(&workers[i].a);
             }
-            p = start_pipeline(s.jobs, 0, count_batch, workers, sizeof *workers);
+            p = start_pipeline(s.jobs, PIPELINE_CALLER_WORKS, count_batch, workers, sizeof *workers);
         }
         if (optind == argc) {
             s.io_failed |= stats_input(&s, &a, &r, p, NULL) < 0;

@@ -304,7 +304,7 @@ int cmd_validate(int argc, char **argv)
             workers[i].v = &v;
             replay_init(&workers[i].r, &v.ropts);
         }
-        p = start_pipeline(v.jobs, 0, check_batch, workers, sizeof *workers);
+        p = start_pipeline(v.jobs, PIPELINE_CALLER_WORKS, check_batch, workers, sizeof *workers);
     }
     if (optind == argc) {
         v.io_failed |= validate_input(&v, &r, p, NULL) < 0;

@@ -31,6 +31,9 @@ struct pipeline {
     pthread_t *threads;
     int nthreads;
     pipeline_work *work;
+    /* With PIPELINE_CALLER_WORKS: the caller's context and span reader. */
+    void *caller_ctx;
+    struct pgn_reader *caller_reader;
     void **ctxs;
     unsigned flags;
 
@@ -41,6 +44,7 @@ struct pipeline {
     size_t batch_games;      /* a batch is cut at this many games */
     uint64_t next_seq, start_seq, emit_seq;
     int stop;
+    int synced;              /* mu and the conditions are initialised */
     size_t inflight_bytes;   /* of the batches in flight (reading thread only) */
     size_t done_text;        /* output of the batches done and not taken back (under mu) */
     int lent;                /* a batch in flight holds a lent game */
@@ -56,13 +60,10 @@ int pipeline_cpus(void)
     return n > 0 ? (int)n : 1;
 }
 
-static void *worker_main(void *arg)
+/* A reader for the spans one worker parses (NULL if out of memory:
+ * pipeline_game() then fails). Default limits, as the reading thread's. */
+static struct pgn_reader *span_reader(const struct pipeline *p)
 {
-    struct pipeline *p = ((void **)arg)[0];
-    void *ctx = ((void **)arg)[1];
-    free(arg);
-    /* The reader that parses spans on this thread (NULL if out of memory:
-     * pipeline_game() then fails). Default limits, as the reading thread's. */
     struct pgn_reader *reader;
     struct pgn_reader_opts opts;
     pgn_reader_opts_init(&opts);
@@ -70,22 +71,38 @@ static void *worker_main(void *arg)
         opts.flags |= PGN_READER_LAZY;
     if (pgn_reader_open_mem(&reader, "", 0, &opts) != PGN_OK)
         reader = NULL;
+    return reader;
+}
+
+/* Works on the oldest batch no worker has started; called and returns with
+ * p->mu held. */
+static void work_next(struct pipeline *p, void *ctx, struct pgn_reader *reader)
+{
+    struct batch *b = p->ring[p->start_seq % p->ring_cap];
+    p->start_seq++;
+    pthread_mutex_unlock(&p->mu);
+    b->reader = reader;
+    p->work(ctx, b);
+    b->reader = NULL;
+    pthread_mutex_lock(&p->mu);
+    b->done = 1;
+    p->done_text += b->text_len;
+    pthread_cond_broadcast(&p->batch_done);
+}
+
+static void *worker_main(void *arg)
+{
+    struct pipeline *p = ((void **)arg)[0];
+    void *ctx = ((void **)arg)[1];
+    free(arg);
+    struct pgn_reader *reader = span_reader(p);
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (p->start_seq == p->next_seq && !p->stop)
             pthread_cond_wait(&p->work_ready, &p->mu);
         if (p->stop)
             break;
-        struct batch *b = p->ring[p->start_seq % p->ring_cap];
-        p->start_seq++;
-        pthread_mutex_unlock(&p->mu);
-        b->reader = reader;
-        p->work(ctx, b);
-        b->reader = NULL;
-        pthread_mutex_lock(&p->mu);
-        b->done = 1;
-        p->done_text += b->text_len;
-        pthread_cond_broadcast(&p->batch_done);
+        work_next(p, ctx, reader);
     }
     pthread_mutex_unlock(&p->mu);
     pgn_reader_free(reader);
@@ -118,7 +135,19 @@ int pipeline_new(struct pipeline **out, int workers, unsigned flags, pipeline_wo
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->work_ready, NULL);
     pthread_cond_init(&p->batch_done, NULL);
-    for (int i = 0; i < workers; i++) {
+    p->synced = 1;
+    /* The caller works too: on 2 cores, 2 threads that never sleep while
+     * there is work beat 3 that preempt each other and lose their caches. */
+    int threads = workers;
+    if (flags & PIPELINE_CALLER_WORKS) {
+        threads--;
+        p->caller_ctx = p->ctxs[threads];
+        if (!(p->caller_reader = span_reader(p))) {
+            pipeline_free(p);
+            return PGN_ENOMEM;
+        }
+    }
+    for (int i = 0; i < threads; i++) {
         void **arg = malloc(2 * sizeof *arg);
         if (!arg)
             break;
@@ -130,7 +159,7 @@ int pipeline_new(struct pipeline **out, int workers, unsigned flags, pipeline_wo
         }
         p->nthreads++;
     }
-    if (p->nthreads == 0) {
+    if (p->nthreads == 0 && !p->caller_reader) {
         pipeline_free(p);
         return PGN_ENOMEM;
     }
@@ -322,8 +351,12 @@ struct batch *pipeline_next(struct pipeline *p, int wait)
     pthread_mutex_lock(&p->mu);
     if (p->emit_seq != p->next_seq) {
         struct batch *head = p->ring[p->emit_seq % p->ring_cap];
-        while (!head->done && wait)
-            pthread_cond_wait(&p->batch_done, &p->mu);
+        while (!head->done && wait) {
+            if (p->caller_reader && p->start_seq != p->next_seq)
+                work_next(p, p->caller_ctx, p->caller_reader);
+            else
+                pthread_cond_wait(&p->batch_done, &p->mu);
+        }
         if (head->done) {
             p->emit_seq++;
             p->inflight_bytes -= head->bytes;
@@ -373,6 +406,8 @@ void pipeline_free(struct pipeline *p)
         pthread_mutex_unlock(&p->mu);
         for (int i = 0; i < p->nthreads; i++)
             pthread_join(p->threads[i], NULL);
+    }
+    if (p->synced) {
         pthread_mutex_destroy(&p->mu);
         pthread_cond_destroy(&p->work_ready);
         pthread_cond_destroy(&p->batch_done);
@@ -382,6 +417,7 @@ void pipeline_free(struct pipeline *p)
     for (size_t i = 0; i < p->nspare; i++)
         batch_free(p->spare[i]);
     batch_free(p->filling);
+    pgn_reader_free(p->caller_reader);
     free(p->ring);
     free(p->spare);
     free(p->threads);

@@ -82,14 +82,20 @@ enum pipeline_flags {
     /* Workers read spans with PGN_READER_LAZY: pipeline_game() may return a
      * GAME_LAZY game with the reader that completes it (tag searches). */
     PIPELINE_LAZY = 1 << 0,
+    /* The calling thread is one of the workers: pipeline_new starts one
+     * thread fewer, and pipeline_next(p, 1) works on a queued batch itself
+     * (with the last context) rather than wait. For work that is quick per
+     * batch: the caller reads nothing while it works. */
+    PIPELINE_CALLER_WORKS = 1 << 1,
 };
 
 struct pipeline;
 
 /**
- * Starts workers threads (flags: enum pipeline_flags); worker i gets
- * ctxs[i] (the caller owns the contexts and frees them after
- * pipeline_free). Returns PGN_OK or PGN_ENOMEM (*out = NULL).
+ * Starts workers threads (flags: enum pipeline_flags; one fewer with
+ * PIPELINE_CALLER_WORKS); worker i gets ctxs[i] (the caller owns the
+ * workers contexts and frees them after pipeline_free). Returns PGN_OK or
+ * PGN_ENOMEM (*out = NULL).
  */
 int pipeline_new(struct pipeline **out, int workers, unsigned flags, pipeline_work *work,
                  void *const *ctxs);
@@ -117,7 +123,8 @@ int pipeline_full(struct pipeline *p);
 
 /**
  * The next batch in input order if it is done, else NULL; with wait, blocks
- * until it is done (NULL when no batch is in flight at all).
+ * until it is done (NULL when no batch is in flight at all), working on
+ * queued batches meanwhile with PIPELINE_CALLER_WORKS.
  */
 struct batch *pipeline_next(struct pipeline *p, int wait);
 
