@@ -180,6 +180,8 @@ void test_reader_lazy__mutations(void)
         ";c\n", "0-0 ", "O - O", "\n\n", " 1/2", "\x01", "\n  [Site \"y\"]", "12.0-1", "1/2-1/2",
         "{\n\n[Event \"z\"]\n}", "0-1 {c}\n", "\n[a", "e4(D)", "1-0(", "\t", "]", "\"",
         " 1 1-0", "0 -1", " O-O 1-0", " 1/2 1/2-1/2", "e2-e4 ", ") 1:0", " 1\t-\t0", "{x}1-0",
+        /* Bytes the skim's vector test takes for hot ones, though they are not. */
+        "y", " y1-0", "\x7f", "\x0c", "\xC3\xA9", " \xC3\xA9 1-0",
     };
     size_t len;
     char *text = reader_slurp("testdata/sample.pgn", &len);
