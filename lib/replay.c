@@ -586,6 +586,12 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     struct pos cur = *start, before;
     int in_check = pos_in_check(start); /* of the side to move; then from the move before */
     int past = 0; /* the main line was drawn by rule before the next move */
+    /* A check marked '+' is wrong only when it mates, which a move read
+     * after it disproves: the mate test of check_marks() (a search for a
+     * legal move) waits for the next move, and is done only if none comes.
+     * Its diagnostic, if any, is found later but sorted back in place by
+     * offset; a report of play past a draw at the same move forbids waiting. */
+    int mate_untested = 0;
     /* The halfmove clock below which no draw by rule is possible (gap is 2
      * or 4: never below 8 plies); w->gap changes only with null moves. */
     unsigned draw_clock = 4u * (unsigned)w->gap;
@@ -624,6 +630,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
                 got = gr.flags;
                 standard = gr.standard;
             }
+            mate_untested = 0; /* a legal move: the check before did not mate */
             played[i] = mv;
             if (!standard && w->check_notation)
                 check_notation(w, i, &cur, mv);
@@ -631,8 +638,11 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             unsigned marks = got & (SAN_CHECK | SAN_MATE | SAN_DOUBLE_PLUS);
             /* The position before is kept for the diagnostics that need it. */
             int check = pos_play_keep(&cur, mv, marks || past, &before);
-            if ((check || marks) && w->check_marks)
-                check_marks(w, i, &before, &cur, check, marks);
+            if ((check || marks) && w->check_marks) {
+                mate_untested = check && marks == SAN_CHECK && !past;
+                if (!mate_untested)
+                    check_marks(w, i, &before, &cur, check, marks);
+            }
             in_check = check;
         }
         if (main_line) {
@@ -647,6 +657,8 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             past = cur.halfmove >= draw_clock && track_draws(w, n, &cur);
         }
     }
+    if (mate_untested)
+        check_marks(w, i - 1, &before, &cur, 1, SAN_CHECK);
     if (main_line)
         r->plies = plies;
     if (i < end)

@@ -167,3 +167,39 @@ void test_replay__moves_read_out_of_line(void)
     CHECK_EQ_INT(o.complete, 1);
     replay_release(&r);
 }
+
+/* The diagnostics of a game, code and move, in the order replay_game() gives them. */
+static void expect_diags(const char *movetext, size_t n, const int *codes, const uint32_t *moves)
+{
+    struct replay r;
+    replay_init(&r, NULL);
+    replay_text(&r, "[Result \"*\"]\n", movetext);
+    CHECK_EQ_INT(r.ndiags, n);
+    for (size_t i = 0; i < n && i < r.ndiags; i++) {
+        CHECK_EQ_INT(r.diags[i].code, codes[i]);
+        CHECK_EQ_INT(r.diags[i].move, moves[i]);
+    }
+    replay_release(&r);
+}
+
+/* A check marked '+' waits for the next move to show it is no mate: with
+ * a reply, nothing to report; with none or one that does not replay, the
+ * missing '#' is reported, before the move after the mate. */
+void test_replay__plus_on_a_mate(void)
+{
+    const uint32_t none = UINT32_MAX; /* a diagnostic about the game's end */
+    expect_diags("1. e4 f5 2. Qh5+ g6 *", 0, NULL, NULL);
+    expect_diags("1. f3 e5 2. g4 Qh4+ *", 2, (const int[]){ D_CHECK_MARK, D_UNFINISHED_TERMINAL },
+                 (const uint32_t[]){ 3, none });
+    expect_diags("1. f3 e5 2. g4 Qh4+ 3. a3 *", 2,
+                 (const int[]){ D_CHECK_MARK, D_MOVE_AFTER_END }, (const uint32_t[]){ 3, 4 });
+    expect_diags("1. f3 e5 2. g4 Qh4+ 3. -- *", 2,
+                 (const int[]){ D_CHECK_MARK, D_ILLEGAL_MOVE }, (const uint32_t[]){ 3, 4 });
+    /* Variations (their moves come after the main line's): a mate in one,
+     * and a main line going on after the variation's mate. */
+    expect_diags("1. f3 e5 2. g3 (2. g4 Qh4+ 3. a3) 2... d5 *", 2,
+                 (const int[]){ D_CHECK_MARK, D_MOVE_AFTER_END }, (const uint32_t[]){ 5, 6 });
+    expect_diags("1. f3 e5 2. g4 Qh4+ (2... Qf6 3. a3) *", 2,
+                 (const int[]){ D_CHECK_MARK, D_UNFINISHED_TERMINAL },
+                 (const uint32_t[]){ 3, none });
+}
