@@ -130,6 +130,39 @@ static void drop_castling_rights(struct pos *p, bitboard fromto)
     }
 }
 
+/*
+ * Castling, king on from and rook on to: both change squares at once (in
+ * Chess960 either may land where the other stood), the side loses both its
+ * rights and nothing else changes but the clocks. Done apart from the general
+ * way's piece by piece steps and its search of the rights a move touches.
+ */
+static void play_castling(struct pos *p, int from, int to)
+{
+    int us = p->side, rank = sq_rank(from), kingside = to > from;
+    int kto = make_sq(kingside ? 6 : 2, rank), rto = make_sq(kingside ? 5 : 3, rank);
+    int king = p->board[from], rook = p->board[to];
+    unsigned ours = p->castling & (3u << (2 * us));
+    if (p->ep != SQ_NONE)
+        set_ep(p, SQ_NONE);
+    p->key ^= zobrist_board[king][from] ^ zobrist_board[king][kto] ^ zobrist_board[rook][to]
+            ^ zobrist_board[rook][rto] ^ zobrist_white_to_move();
+    for (unsigned lost = ours; lost; lost &= lost - 1)
+        p->key ^= zobrist_castle(__builtin_ctz(lost));
+    p->castling &= (uint8_t)~ours;
+    /* Sets as XORs of the squares left and taken: right when they overlap too. */
+    p->board[from] = p->board[to] = NO_PIECE;
+    p->board[kto] = (uint8_t)king;
+    p->board[rto] = (uint8_t)rook;
+    p->by_type[KING] ^= sq_bb(from) ^ sq_bb(kto);
+    p->by_type[ROOK] ^= sq_bb(to) ^ sq_bb(rto);
+    p->by_color[us] ^= sq_bb(from) ^ sq_bb(kto) ^ sq_bb(to) ^ sq_bb(rto);
+    p->king[us] = (uint8_t)kto;
+    p->halfmove++;
+    p->fullmove += (uint32_t)us;
+    p->side = (uint8_t)(us ^ 1);
+    pos_update_castle_touch(p);
+}
+
 /* Any move: the way of every move before pos_play() had its plain case. */
 static __attribute__((noinline)) void play_general(struct pos *p, move16 m)
 {
@@ -138,6 +171,10 @@ static __attribute__((noinline)) void play_general(struct pos *p, move16 m)
     int pc = p->board[from];
     int type = piece_type(pc);
 
+    if (flag == MF_CASTLING) {
+        play_castling(p, from, to);
+        return;
+    }
     if (p->ep != SQ_NONE)
         set_ep(p, SQ_NONE);
     p->halfmove++;
@@ -145,35 +182,23 @@ static __attribute__((noinline)) void play_general(struct pos *p, move16 m)
         drop_castling_rights(p, sq_bb(from) | sq_bb(to));
         pos_update_castle_touch(p);
     }
-    if (flag == MF_CASTLING) {
-        int kingside = to > from;
-        int rank = sq_rank(from);
-        int kto = make_sq(kingside ? 6 : 2, rank), rto = make_sq(kingside ? 5 : 3, rank);
-        int rook = p->board[to];
-        remove_piece(p, from);
+    if (p->board[to]) {
         remove_piece(p, to);
-        put_piece(p, pc, kto);
-        put_piece(p, rook, rto);
-        p->king[us] = (uint8_t)kto;
-    } else {
-        if (p->board[to]) {
-            remove_piece(p, to);
-            p->halfmove = 0;
-        }
-        if (type == PAWN) {
-            p->halfmove = 0;
-            if (flag == MF_EN_PASSANT) {
-                remove_piece(p, to + (us == WHITE ? -8 : 8));
-            } else if (flag == MF_PROMOTION) {
-                remove_piece(p, from);
-                put_piece(p, piece_make(us, move_promo(m)), to);
-                goto moved;
-            }
-        }
-        move_piece(p, from, to);
-        if (type == KING)
-            p->king[us] = (uint8_t)to;
+        p->halfmove = 0;
     }
+    if (type == PAWN) {
+        p->halfmove = 0;
+        if (flag == MF_EN_PASSANT) {
+            remove_piece(p, to + (us == WHITE ? -8 : 8));
+        } else if (flag == MF_PROMOTION) {
+            remove_piece(p, from);
+            put_piece(p, piece_make(us, move_promo(m)), to);
+            goto moved;
+        }
+    }
+    move_piece(p, from, to);
+    if (type == KING)
+        p->king[us] = (uint8_t)to;
 moved:
     p->side = (uint8_t)them;
     p->key ^= zobrist_white_to_move();
