@@ -382,18 +382,27 @@ static __attribute__((noinline)) int gives_check_played(const struct pos *p, mov
     return pos_in_check(&next);
 }
 
+/* pos_gives_check() of a move that is neither castling nor en passant,
+ * the piece on to afterwards being of the type. */
+static inline __attribute__((always_inline)) int gives_check_as(const struct pos *p,
+                                                                 size_t type, size_t from,
+                                                                 size_t to)
+{
+    size_t us = p->side;
+    /* On the board as it will be. */
+    bitboard occ = (pos_occupied(p) ^ sq_bb((int)from)) | sq_bb((int)to);
+    return move_checks(p, us, type, from, to, p->king[us ^ 1], occ,
+                       p->by_color[us] & ~sq_bb((int)from));
+}
+
 /* pos_gives_check() of a move that is neither castling nor en passant. */
 static inline __attribute__((always_inline)) int gives_check_plain(const struct pos *p,
                                                                     size_t mv, size_t from,
                                                                     size_t to)
 {
-    size_t us = p->side;
-    /* On the board as it will be. */
-    bitboard occ = (pos_occupied(p) ^ sq_bb((int)from)) | sq_bb((int)to);
     size_t type = mv >> 14 ? (size_t)move_promo((move16)mv)
                            : (size_t)piece_type(p->board[from]);
-    return move_checks(p, us, type, from, to, p->king[us ^ 1], occ,
-                       p->by_color[us] & ~sq_bb((int)from));
+    return gives_check_as(p, type, from, to);
 }
 
 int pos_gives_check(const struct pos *p, move16 m)
@@ -407,12 +416,14 @@ int pos_gives_check(const struct pos *p, move16 m)
 int pos_play_keep(struct pos *p, move16 m, int keep, struct pos *before)
 {
     size_t mv = m, from = mv & 63, to = (mv >> 6) & 63;
-    if (mv >= MF_EN_PASSANT << 14) {
+    /* Promotions, en passant and castling are rare: played, then looked
+     * at, the usual move needs no test of its flags but this one. */
+    if (mv >= MF_PROMOTION << 14) {
         *before = *p;
         play_general(p, m);
         return pos_in_check(p);
     }
-    int check = gives_check_plain(p, mv, from, to);
+    int check = gives_check_as(p, (size_t)piece_type(p->board[from]), from, to);
     if (check | keep)
         *before = *p;
     play_move(p, m, mv, from, to);

@@ -161,9 +161,9 @@ int pos_gives_check(const struct pos *p, move16 m);
 /**
  * pos_play() that also tells whether m gives check (pos_gives_check()
  * before it), for a replay that checks every move: one call per move.
- * When the move gives check or keep is set (or m castles or takes en
- * passant), *before receives a copy of p as it was; else *before is not
- * touched.
+ * When the move gives check or keep is set (or m castles, takes en
+ * passant or promotes), *before receives a copy of p as it was; else
+ * *before is not touched.
  */
 int pos_play_keep(struct pos *p, move16 m, int keep, struct pos *before);
 

@@ -359,7 +359,7 @@ static int play_keep_agrees(const struct pos *q, move16 m, void *ctx)
     pos_play(&played, m);
     int check = pos_play_keep(&kept, m, keep, &before);
     int copied = before.side != 0xA5;
-    int must_copy = check || keep || move_flag(m) >= MF_EN_PASSANT;
+    int must_copy = check || keep || move_flag(m) != MF_NORMAL;
     if (!memcmp(&played, &kept, sizeof played) && check == pos_gives_check(q, m)
         && (must_copy ? !memcmp(&before, q, sizeof *q) : !copied))
         return 0;
