@@ -1962,7 +1962,6 @@ struct run {
     const unsigned char *last; /* end of the last word taken */
     const unsigned char *lend; /* end of the last line end taken */
     struct game_move *m;       /* the next move record */
-    uint32_t number, nflags;   /* a move number waiting for its move */
     uint32_t lbase;            /* col = off - lbase (mod 2^32), as col_of() counts */
     uint64_t line;
 };
@@ -2013,60 +2012,62 @@ static inline __attribute__((always_inline)) void put_tail(struct game_move *m,
 #endif
 }
 
-/* What run_token() took: the token before the next one, for movetext_run()'s sites. */
-enum { TK_STOP, TK_PLAIN, TK_GLUED, TK_NUMBER };
+/* What run_number() read. */
+enum { RN_STOP, RN_ALONE, RN_GLUED };
 
 /*
- * Takes the token at s->p (a word), as movetext_run() describes: returns
- * what it was, with s->last at its end, or TK_STOP (s unchanged) when it
- * must not. Inlined at each of movetext_run()'s sites.
+ * Reads the move number at p (a digit), "12." or "12..." alone or glued to a
+ * move ("12.Nf3"): returns what it was, with the number, its flags and the
+ * byte after its dots, or RN_STOP when movetext_run() must not take it.
  */
-static inline __attribute__((always_inline)) int run_token(struct run *s,
-                                                           const struct run_env *e)
+static inline __attribute__((always_inline)) int run_number(const unsigned char *p,
+                                                            uint32_t *number, uint32_t *nflags,
+                                                            const unsigned char **after)
 {
     const unsigned char *const rc = run_class;
-    const unsigned char *p = s->p, *w = p, *q;
-    uint32_t num = s->number, nf = s->nflags;
-    unsigned k = rc[*p];
-    int kind = TK_PLAIN;
-    if (k & RC_DIGIT) {
-        size_t nd = 1;
-        num = (uint32_t)(*p - '0');
-        for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
-            num = num * 10 + (uint32_t)(c - '0');
-        const unsigned char *d = p + nd;
-        if (*d != '.' || nd > 9)
-            return TK_STOP;
-        w = d + 1;
-        while (*w == '.')
-            w++;
-        nf = w - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
-        k = rc[*w];
-        if (!(k & RC_WORD)) { /* a move number alone */
-            if (*w == '(')
-                return TK_STOP;
-            s->number = num;
-            s->nflags = nf;
-            s->last = w;
-            return TK_NUMBER;
-        }
-        nf |= GAME_MOVE_GLUED_NUMBER;
-        kind = TK_GLUED;
-    }
+    size_t nd = 1;
+    uint32_t num = (uint32_t)(*p - '0');
+    for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
+        num = num * 10 + (uint32_t)(c - '0');
+    const unsigned char *d = p + nd, *w;
+    if (*d != '.' || nd > 9)
+        return RN_STOP;
+    w = d + 1;
+    while (*w == '.')
+        w++;
+    *number = num;
+    *nflags = w - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
+    *after = w;
+    if (rc[*w] & RC_WORD)
+        return RN_GLUED;
+    return *w == '(' ? RN_STOP : RN_ALONE;
+}
+
+/*
+ * Takes the move at w (a word, or the rest of one after a glued number) with
+ * the number written before it: returns 1 with s->last at its end, or 0 (s
+ * unchanged) when movetext_run() must not take it.
+ */
+static inline __attribute__((always_inline)) int run_move(struct run *s, const struct run_env *e,
+                                                          const unsigned char *w, uint32_t num,
+                                                          uint32_t nf)
+{
+    const unsigned char *const rc = run_class;
+    unsigned k = rc[*w];
     if (!(k & RC_START))
-        return TK_STOP;
-    q = w + 1;
+        return 0;
+    const unsigned char *q = w + 1;
     q += pgn_lex_word_run(q); /* buf has BUF_PAD bytes after the data */
     while (rc[*q] & RC_WORD)
         q++;
     struct game_move *m = s->m;
     if (*q == '(' || !(rc[q[-1]] & RC_LAST) || (size_t)(q - w) > e->max_token || m == e->mend)
-        return TK_STOP;
+        return 0;
     /* "e.p.+", "ep+": an e.p. mark, as word() reads it ('.' or 'p' is rare there in a move). */
     if ((rc[w[1]] & RC_DOTP) && (k & RC_E))
-        return TK_STOP;
+        return 0;
     if (*w == 'O' && !plain_castling(w, q))
-        return TK_STOP;
+        return 0;
     uint32_t off = (uint32_t)(w - e->g);
     m->text = (const char *)w; /* redone in finish_game if the window moves */
     m->line = s->line;
@@ -2076,9 +2077,8 @@ static inline __attribute__((always_inline)) int run_token(struct run *s,
     m->flags = nf;
     put_tail(m, e, num);
     s->m = m + 1;
-    s->number = s->nflags = 0;
     s->last = q;
-    return kind;
+    return 1;
 }
 
 /*
@@ -2123,14 +2123,16 @@ static inline __attribute__((always_inline)) int run_sep(struct run *s, const st
  *
  * Whether a token starts with a move number depends on the tokens before it
  * ("12.Nf3 Nc6 13.", "12. Nf3 Nc6 13."), so the loop is a state machine whose
- * sites are the tokens before: each site's copy of run_token() has its own
- * branches, and each branch nearly always goes one way, which the branch
- * predictor learns. A site only guesses: any token is taken at any site.
+ * sites are the tokens before: each site has its own copies of the code for
+ * a number and for a move, with their own branches, and each branch nearly
+ * always goes one way, which the branch predictor learns. A site only
+ * guesses what comes, but knows the number waiting for its move: none but
+ * after a number alone, which has a site of its own.
  */
 static HOT_LOOP const unsigned char *movetext_run(struct pgn_reader *r, const unsigned char *p)
 {
     struct parse *ps = &r->ps;
-    const unsigned char *const start = p;
+    const unsigned char *const start = p, *const rc = run_class, *w;
     size_t room = (r->moves.cap - r->moves.len) / sizeof(struct game_move);
     uint32_t count = COUNT_OF(r->moves, struct game_move), first = count;
     uint32_t limit = count + (uint32_t)(room < r->lim.max_moves ? room : r->lim.max_moves);
@@ -2151,45 +2153,63 @@ static HOT_LOOP const unsigned char *movetext_run(struct pgn_reader *r, const un
     };
     struct run s = {
         .p = p, .last = p, .lend = p, .m = m0,
-        .number = ps->number, .nflags = ps->number_flags,
         .lbase = (uint32_t)(r->lstart - 1 - (ptrdiff_t)r->gstart),
         .line = r->line,
     };
+    /* The number waiting for its move: 0 but at after_number. */
+    uint32_t number = ps->number, nflags = ps->number_flags, num, nf;
+    if (number || nflags)
+        goto after_number;
     /*
-     * The sites, by the tokens before: numbers come after Black's move. A
-     * site takes a token and its separator, then goes to the next site.
+     * A site takes a token and its separator, then goes to the site for the
+     * tokens so far. Numbers come after Black's move.
      */
-#define RUN_SITE(after_plain)                                                                      \
-    switch (run_token(&s, &e)) {                                                                   \
-    case TK_PLAIN:                                                                                 \
-        if (run_sep(&s, &e))                                                                       \
-            goto after_plain;                                                                      \
+#define RUN_MOVE(w, num, nf, next)                                                                 \
+    do {                                                                                           \
+        if (run_move(&s, &e, (w), (num), (nf)) && run_sep(&s, &e))                                 \
+            goto next;                                                                             \
         goto out;                                                                                  \
-    case TK_GLUED: /* "12.Nf3" */                                                                  \
-        if (run_sep(&s, &e))                                                                       \
-            goto before_black;                                                                     \
-        goto out;                                                                                  \
-    case TK_NUMBER: /* "12." */                                                                    \
-        if (run_sep(&s, &e))                                                                       \
-            goto after_number;                                                                     \
-        goto out;                                                                                  \
-    default:                                                                                       \
-        goto out;                                                                                  \
-    }
+    } while (0)
+#define RUN_NUMBERED_MOVE(next_glued)                                                              \
+    do {                                                                                           \
+        switch (run_number(s.p, &num, &nf, &w)) {                                                  \
+        case RN_GLUED: /* "12.Nf3" */                                                              \
+            RUN_MOVE(w, num, nf | GAME_MOVE_GLUED_NUMBER, next_glued);                             \
+        case RN_ALONE: /* "12." */                                                                 \
+            number = num;                                                                          \
+            nflags = nf;                                                                           \
+            s.last = w;                                                                            \
+            if (run_sep(&s, &e))                                                                   \
+                goto after_number;                                                                 \
+            goto out;                                                                              \
+        default:                                                                                   \
+            goto out;                                                                              \
+        }                                                                                          \
+    } while (0)
 after_black:
-    RUN_SITE(after_black)
-after_number: /* "12. " */
-    RUN_SITE(before_black)
+    if (rc[*s.p] & RC_DIGIT)
+        RUN_NUMBERED_MOVE(before_black);
+    RUN_MOVE(s.p, 0, 0, after_black);
+after_number: /* "12. " ("12. 13." is rare: left to the caller) */
+    if ((rc[*s.p] & RC_DIGIT) || !run_move(&s, &e, s.p, number, nflags))
+        goto out;
+    number = nflags = 0;
+    if (run_sep(&s, &e))
+        goto before_black;
+    goto out;
 before_black: /* "12.Nf3 ", "12. Nf3 " */
-    RUN_SITE(after_black)
-#undef RUN_SITE
+    if (rc[*s.p] & RC_DIGIT)
+        RUN_NUMBERED_MOVE(before_black);
+    RUN_MOVE(s.p, 0, 0, after_black);
+#undef RUN_NUMBERED_MOVE
+#undef RUN_MOVE
 out:
     if (s.last == start)
         return start;
     /* line_tokens: only whether it is 0 matters. */
     ps->line_tokens = s.lend > s.last ? 0 : ps->line_tokens + 1;
-    ps->number = s.number;
-    ps->number_flags = s.nflags;
+    ps->number = number;
+    ps->number_flags = nflags;
     ps->last_end = (uint32_t)(s.last - e.g);
     if (s.lend != start) {
         r->line = s.line;
