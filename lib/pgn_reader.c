@@ -2029,14 +2029,18 @@ static inline __attribute__((always_inline)) int run_number(const unsigned char 
     uint32_t num = (uint32_t)(*p - '0');
     for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
         num = num * 10 + (uint32_t)(c - '0');
-    const unsigned char *d = p + nd, *w;
-    if (*d != '.' || nd > 9)
+    const unsigned char *w = p + nd;
+    if (*w != '.' || nd > 9)
         return RN_STOP;
-    w = d + 1;
-    while (*w == '.')
-        w++;
+    /* Branches only for what is rare: more than one dot. */
+    uint32_t f = 0;
+    if (*++w == '.') {
+        f = GAME_MOVE_NUMBER_DOTS;
+        while (*++w == '.')
+            ;
+    }
     *number = num;
-    *nflags = w - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
+    *nflags = f;
     *after = w;
     if (rc[*w] & RC_WORD)
         return RN_GLUED;
