@@ -66,12 +66,16 @@ extern const unsigned char pgn_lex_move[256];
 static inline unsigned pgn_lex_word_run(const unsigned char *p)
 {
 #if defined(__SSE2__) && defined(__GNUC__)
-    /* Signed compares: x < 0x2D holds for bytes >= 0x80 too. */
+    /*
+     * Signed compares: x > 0x2C fails for bytes >= 0x80 too. The sure bytes
+     * come out set, and the answer is the first clear one: an and-not joins
+     * the two tests, where "maybe" bytes would need a negated compare.
+     */
     __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)p);
     __m128i low = _mm_and_si128(_mm_sub_epi8(x, _mm_set1_epi8(1)), _mm_set1_epi8(0x1F));
-    __m128i maybe = _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x2D)),
-                                 _mm_cmpgt_epi8(low, _mm_set1_epi8(25)));
-    return (unsigned)__builtin_ctz((unsigned)_mm_movemask_epi8(maybe) | 0x80);
+    __m128i sure = _mm_andnot_si128(_mm_cmpgt_epi8(low, _mm_set1_epi8(25)),
+                                    _mm_cmpgt_epi8(x, _mm_set1_epi8(0x2C)));
+    return (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(sure) | 0x80);
 #elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /*
      * The same on eight bytes in a 64-bit word, flags in bit 7 of each byte.
