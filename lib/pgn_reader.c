@@ -2012,6 +2012,13 @@ static inline __attribute__((always_inline)) void put_tail(struct game_move *m,
 #endif
 }
 
+/*
+ * A word's first byte and a pgn_lex_word_run() cover at most this many
+ * bytes: shorter words need no test against max_token, which movetext_run()
+ * leaves to the caller when it is smaller.
+ */
+enum { RUN_SHORT = 8 };
+
 /* What run_number() read. */
 enum { RN_STOP, RN_ALONE, RN_GLUED };
 
@@ -2060,12 +2067,17 @@ static inline __attribute__((always_inline)) int run_move(struct run *s, const s
     unsigned k = rc[*w];
     if (!(k & RC_START))
         return 0;
-    const unsigned char *q = w + 1;
-    q += pgn_lex_word_run(q); /* buf has BUF_PAD bytes after the data */
-    while (rc[*q] & RC_WORD)
-        q++;
+    /* buf has BUF_PAD bytes after the data. At most RUN_SHORT bytes so far. */
+    const unsigned char *q = w + 1 + pgn_lex_word_run(w + 1);
+    if (rc[*q] & RC_WORD) { /* rare: a longer word */
+        do
+            q++;
+        while (rc[*q] & RC_WORD);
+        if ((size_t)(q - w) > e->max_token)
+            return 0;
+    }
     struct game_move *m = s->m;
-    if (*q == '(' || !(rc[q[-1]] & RC_LAST) || (size_t)(q - w) > e->max_token || m == e->mend)
+    if (*q == '(' || !(rc[q[-1]] & RC_LAST) || m == e->mend)
         return 0;
     /* "e.p.+", "ep+": an e.p. mark, as word() reads it ('.' or 'p' is rare there in a move). */
     if ((rc[w[1]] & RC_DOTP) && (k & RC_E))
@@ -2135,6 +2147,9 @@ static inline __attribute__((always_inline)) int run_sep(struct run *s, const st
  */
 static HOT_LOOP const unsigned char *movetext_run(struct pgn_reader *r, const unsigned char *p)
 {
+    /* run_move() checks the token limit only for words longer than RUN_SHORT. */
+    if (r->lim.max_token < RUN_SHORT)
+        return p;
     struct parse *ps = &r->ps;
     const unsigned char *const start = p, *const rc = run_class, *w;
     size_t room = (r->moves.cap - r->moves.len) / sizeof(struct game_move);

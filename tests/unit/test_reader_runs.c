@@ -123,3 +123,47 @@ void test_reader_runs__tag_ids(void)
         }
     }
 }
+
+/*
+ * The runs test a word against max_token only when it is longer than one
+ * byte and a pgn_lex_word_run() (RUN_SHORT, 8 bytes), and leave everything
+ * to the general way under a smaller limit: with any limit, the first move
+ * over it gets the error and the moves before it are read, glued to their
+ * numbers or not.
+ */
+void test_reader_runs__token_limit(void)
+{
+    static const char *const texts[] = {
+        "[Event \"x\"]\n\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6 5.d8=Q+ Kxd8 6.Nbd2xe4 Nbd2xe4+"
+        " 7.Nd2xe4xf6 Nd2xe4xf6+ *\n",
+        "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. d8=Q+ Kxd8 6. Nbd2xe4\n"
+        "Nbd2xe4+ 7. Nd2xe4xf6 Nd2xe4xf6+ *\n",
+    };
+    static const unsigned lens[] = { 2, 2, 3, 3, 3, 2, 4, 4, 5, 4, 7, 8, 9, 10 };
+    const unsigned nlens = sizeof lens / sizeof lens[0];
+    for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+        for (unsigned limit = 1; limit <= 12; limit++) {
+            struct pgn_reader_opts o;
+            pgn_reader_opts_init(&o);
+            o.limits.max_token = limit;
+            struct pgn_reader *r;
+            struct game g;
+            if (pgn_reader_open_mem(&r, texts[t], strlen(texts[t]), &o) != PGN_OK) {
+                FAIL("text %zu, limit %u: cannot open", t, limit);
+                continue;
+            }
+            unsigned want = 0;
+            while (want < nlens && lens[want] <= limit)
+                want++;
+            if (pgn_reader_next(r, &g) != 1) {
+                FAIL("text %zu, limit %u: no game", t, limit);
+            } else {
+                int too_long = g.nerrors == 1 && g.errors[0].code == PGN_ETOOBIG;
+                if (g.nmoves != want || (want < nlens) != too_long || (want == nlens && g.nerrors))
+                    FAIL("text %zu, limit %u: %u moves (want %u), %u diagnostics", t, limit,
+                         g.nmoves, want, g.nerrors);
+            }
+            pgn_reader_free(r);
+        }
+    }
+}
