@@ -7,6 +7,33 @@
 #include "reader_util.h"
 
 /*
+ * Checks the dumps of the games read from text, one a line (with positions,
+ * each followed by a line of its moves' line:column@offset), against want.
+ */
+static void expect_dumps(size_t i, const char *text, int positions, const char *want)
+{
+    struct pgn_reader *r;
+    struct game g;
+    char buf[4096], got[8192];
+    size_t n = 0;
+    if (pgn_reader_open_mem(&r, text, strlen(text), NULL) != PGN_OK) {
+        FAIL("case %zu: cannot open", i);
+        return;
+    }
+    while (pgn_reader_next(r, &g) > 0 && n < sizeof got - 1) {
+        n += (size_t)snprintf(got + n, sizeof got - n, "%s\n", dump_game(&g, buf, sizeof buf));
+        for (uint32_t k = 0; positions && k < g.nmoves && n < sizeof got - 1; k++)
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s%llu:%u@%u%s", k ? "  " : "",
+                                  (unsigned long long)g.moves[k].line, g.moves[k].col,
+                                  g.moves[k].off, k + 1 == g.nmoves ? "\n" : "");
+    }
+    got[n < sizeof got ? n : sizeof got - 1] = 0;
+    pgn_reader_free(r);
+    if (strcmp(got, want))
+        FAIL("case %zu:\n      got:  %s      want: %s", i, got, want);
+}
+
+/*
  * The reader takes runs of plain moves in one loop (movetext_run() in
  * pgn_reader.c), castling included unless the next word could join it
  * ("O-O -O", "O - O", "O-O 1/2-1/2"). The expected dumps are those of the
@@ -16,44 +43,37 @@ void test_reader_runs__castling(void)
 {
     static const struct { const char *text, *want; } cases[] = {
         { "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O O-O 5. d3 d6 *\n",
-          "#1 @0+66 1:1 - [Event \"x\"] | 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O O-O 5.d3 d6 => *\n" },
+          "#1 @0+66 1:1 - [Event \"x\"] | 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O O-O 5.d3 d6 => *\n"
+          "" },
         { "[Event \"x\"]\n\n1. e4 e5 2. O-O -O 3. O-O O - O 4. O-O 0-0 5. O-O-O+ O-O-O# 6. O-O\n-O *\n",
-          "#1 @0+85 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O-O=rejoined 3.O-O O-O=rejoined 4.O-O 0-0 5.O-O-O+ O-O-O# 6.O-O -O => *\n" },
+          "#1 @0+85 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O-O=rejoined 3.O-O O-O=rejoined 4.O-O 0-0 5.O-O-O+ O-O-O# 6.O-O -O => *\n"
+          "" },
         { "[Event \"x\"]\n\n1. e4 e5 10.O-O 11.O-O-O O-O\t1-0 12. O-O :x O-O /y O-O-O- O-OO O-O-O-O *\n",
           "#1 @0+45 1:1 - [Event \"x\"] | 1.e4 e5 10.O-O 11.O-O-O O-O => 1-0\n"
           "#2 @45+41 3:34 -  | 12.O-O :x O-O /y O-O-O- O-OO O-O-O-O => *\n" },
         { "[Event \"x\"]\n\n1. e4 e5 2. O-O 1/2-1/2\n",
-          "#1 @0+37 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O => 1/2-1/2\n" },
+          "#1 @0+37 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O => 1/2-1/2\n"
+          "" },
         { "[Event \"x\"]\n\n1. e4 e5 2. O-O \xC2\xBD-\xC2\xBD\n",
-          "#1 @0+35 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O => \xC2\xBD" "-\xC2\xBD" "\n" },
+          "#1 @0+35 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O => \xC2\xBD" "-\xC2\xBD" "\n"
+          "" },
         /* Castling before a move number that starts with 1 or 0, or before a word starting
          * with '-' that does or does not join it. */
         { "[Event \"x\"]\n\n9. O-O O-O 10. O-O-O O-O 11.O-O O-O-O 100.O-O O-O 0-1\n",
-          "#1 @0+67 1:1 - [Event \"x\"] | 9.O-O O-O 10.O-O-O O-O 11.O-O O-O-O 100.O-O O-O => 0-1\n" },
+          "#1 @0+67 1:1 - [Event \"x\"] | 9.O-O O-O 10.O-O-O O-O 11.O-O O-O-O 100.O-O O-O => 0-1\n"
+          "" },
         { "[Event \"x\"]\n\n9. O-O -- 10. O-O-O -- 11. O-O --O O-O -\tO O-O-O -O *\n",
-          "#1 @0+67 1:1 - [Event \"x\"] | 9.O-O --=null 10.O-O-O --=null 11.O-O --O O-O-O=rejoined O-O-O -O => *\n" },
+          "#1 @0+67 1:1 - [Event \"x\"] | 9.O-O --=null 10.O-O-O --=null 11.O-O --O O-O-O=rejoined O-O-O -O => *\n"
+          "" },
         { "[Event \"x\"]\n\n9. O-O  1. O-O-O\t0. O-O O O-O-O O-O *\n",
-          "#1 @0+51 1:1 - [Event \"x\"] | 9.O-O 1.O-O-O O-O O O-O-O O-O => *\n" },
+          "#1 @0+51 1:1 - [Event \"x\"] | 9.O-O 1.O-O-O O-O O O-O-O O-O => *\n"
+          "" },
         { "[Event \"x\"]\n\n1. e4 e5 2. O-O+ O-O# 3. O-O! O-O?? 4. O-O(=) O-O *\n",
-          "#1 @0+65 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O+ O-O# 3.O-O $1 O-O $4 4.O-O=drawoffer O-O => *\n" },
+          "#1 @0+65 1:1 - [Event \"x\"] | 1.e4 e5 2.O-O+ O-O# 3.O-O $1 O-O $4 4.O-O=drawoffer O-O => *\n"
+          "" },
     };
-    char buf[4096];
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct pgn_reader *r;
-        struct game g;
-        char got[8192];
-        size_t n = 0;
-        if (pgn_reader_open_mem(&r, cases[i].text, strlen(cases[i].text), NULL) != PGN_OK) {
-            FAIL("case %zu: cannot open", i);
-            continue;
-        }
-        while (pgn_reader_next(r, &g) > 0 && n < sizeof got - 1)
-            n += (size_t)snprintf(got + n, sizeof got - n, "%s\n", dump_game(&g, buf, sizeof buf));
-        got[n < sizeof got ? n : sizeof got - 1] = 0;
-        pgn_reader_free(r);
-        if (strcmp(got, cases[i].want))
-            FAIL("case %zu:\n      got:  %s      want: %s", i, got, cases[i].want);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_dumps(i, cases[i].text, 0, cases[i].want);
 }
 
 /*
@@ -166,4 +186,45 @@ void test_reader_runs__token_limit(void)
             pgn_reader_free(r);
         }
     }
+}
+
+/*
+ * The sites of the runs (after Black's move, after a number alone, before
+ * Black's move) and the number waiting for its move, across blanks, line
+ * ends (\n, \r\n, \r), comments and variations: every move with its
+ * number, line, column and offset as the reader read them before the sites
+ * had their own code (8349a5d).
+ */
+void test_reader_runs__sites(void)
+{
+    static const struct { const char *text, *want; } cases[] = {
+        { "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *\n",
+          "#1 @0+56 1:1 - [Event \"x\"] | 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 => *\n"
+          "3:4@16  3:7@19  3:13@25  3:17@29  3:24@36  3:28@40  3:34@46  3:38@50\n" },
+        { "[Event \"x\"]\n\n1.e4 e5 2.Nf3 Nc6\n3.Bb5 a6\r\n4.Ba4 Nf6\r5.O-O Be7 *\n",
+          "#1 @0+63 1:1 - [Event \"x\"] | 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 => *\n"
+          "3:3@15  3:6@18  3:11@23  3:15@27  4:3@33  4:7@37  5:3@43  5:7@47  6:3@53  6:7@57\n" },
+        { "[Event \"x\"]\n\n1. e4 1... e5 2. Nf3 2... Nc6 3.Bb5 3...a6 4... Ba4 *\n",
+          "#1 @0+67 1:1 - [Event \"x\"] | 1.e4 1...e5 2.Nf3 2...Nc6 3.Bb5 3...a6 4...Ba4 => *\n"
+          "3:4@16  3:12@24  3:18@30  3:27@39  3:33@45  3:41@53  3:49@61\n" },
+        { "[Event \"x\"]\n\n1. 2. e4 e5 3. 4.Nf3 Nc6 5. {c} Bb5 6.\na6 7.. Ba4 8. (9. Nf6) *\n",
+          "#1 @0+77 1:1 - [Event \"x\"] | 2.e4 e5 4.Nf3 Nc6 {c} 5.Bb5 6.a6 7...Ba4 ( 9.Nf6 ) => *\n"
+          "3:7@19  3:10@22  3:18@30  3:22@34  3:33@45  4:1@52  4:8@59  4:19@70\n" },
+        { "[Event \"x\"]\n\ne4 e5 Nf3 Nc6 1. Bb5 a6 Ba4 2.Nf6 3. 4. *\n",
+          "#1 @0+55 1:1 - [Event \"x\"] | e4 e5 Nf3 Nc6 1.Bb5 a6 Ba4 2.Nf6 => *\n"
+          "3:1@13  3:4@16  3:7@19  3:11@23  3:18@30  3:22@34  3:25@37  3:31@43\n" },
+        { "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 0. Bb5 0...a6 1234567890. Ba4 123456789. Nf6"
+          " *\n",
+          "#1 @0+80 1:1 B- [Event \"x\"] | 1.e4 e5 2.Nf3 Nc6 Bb5 a6 => *"
+          " !3:35:E:unexpected token '1234567890.'\n"
+          "3:4@16  3:7@19  3:13@25  3:17@29  3:24@36  3:32@44\n" },
+        { "[Event \"x\"]\n\n1. e4 e5 2. Nf3 12. $1 Nc6 3. Bb5 (3. Ba4 a6) a6 4. a8(D) Qd2(=)"
+          " 5. e.p. ep *\n",
+          "#1 @0+91 1:1 - [Event \"x\"] | 1.e4 e5 2.Nf3 $1 12.Nc6 3.Bb5 ( 3.Ba4 a6 ) a6 4.a8(D)"
+          " Qd2=ep=drawoffer => *\n"
+          "3:4@16  3:7@19  3:13@25  3:24@36  3:31@43  3:47@59  3:53@65  3:59@71  3:39@51"
+          "  3:43@55\n" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_dumps(i, cases[i].text, 1, cases[i].want);
 }
