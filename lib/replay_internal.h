@@ -23,6 +23,9 @@ enum known_tag {
 };
 struct known_tags {
     const struct game_tag *tag[KT_COUNT];
+    /* 0 when no two tags of g can share a name (replay_check_tags() then
+     * skips its scan for duplicates); found by the same pass. */
+    int maybe_duplicate;
 };
 
 /** Fills k with the first tag of each known name in g (NULL when absent). */

@@ -47,15 +47,35 @@ static int known_tag(const struct game_tag *t)
     return j < KT_COUNT && !memcmp(t->name, known_names[j], t->name_len) ? j : KT_COUNT;
 }
 
+/*
+ * A bit of 64 for the duplicate scan: its own bit for a name the reader
+ * gave an id, a bit by length and first and last bytes for any other name
+ * (the tags of one game come from one maker, so one name never arrives
+ * both ways). Only a tag whose bit is already set may repeat a name.
+ */
+_Static_assert(GAME_TAG_COUNT < 48, "the common tag ids and 16 hash bits fit 64 bits");
+static unsigned seen_bit(const struct game_tag *t)
+{
+    if (t->id > GAME_TAG_OTHER && t->id < GAME_TAG_COUNT)
+        return t->id;
+    const unsigned char *n = (const unsigned char *)t->name;
+    return 48 + ((t->name_len * 7u + n[0] + n[t->name_len ? t->name_len - 1 : 0] * 3u) & 15);
+}
+
 void replay_index_tags(const struct game *g, struct known_tags *k)
 {
+    uint64_t seen = 0, again = 0;
     memset(k, 0, sizeof *k);
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
         int j = known_tag(t);
         if (j < KT_COUNT && !k->tag[j])
             k->tag[j] = t;
+        uint64_t bit = 1ULL << seen_bit(t);
+        again |= seen & bit;
+        seen |= bit;
     }
+    k->maybe_duplicate = again != 0;
 }
 
 static void check_roster(struct replay *r, const struct game *g, const struct known_tags *k)
@@ -91,24 +111,18 @@ static void check_value(struct replay *r, const struct game *g, const struct gam
 }
 
 /*
- * A bit of 64 for the duplicate scan: its own bit for a name the reader
- * gave an id, a bit by length and first and last bytes for any other name
- * (the tags of one game come from one maker, so one name never arrives
- * both ways). Only a tag whose bit is already set may repeat a name.
+ * The checks of every tag in turn: its value if it is the first of a name
+ * checked (the one k holds), then whether it repeats an earlier name. The
+ * order the diagnostics were found in is the order of the tags, which
+ * sorting by offset keeps where tags share one (tags made without
+ * positions, all at offset 0). Out of line: check_values() does the
+ * common case.
  */
-_Static_assert(GAME_TAG_COUNT < 48, "the common tag ids and 16 hash bits fit 64 bits");
-static unsigned seen_bit(const struct game_tag *t)
-{
-    if (t->id > GAME_TAG_OTHER && t->id < GAME_TAG_COUNT)
-        return t->id;
-    const unsigned char *n = (const unsigned char *)t->name;
-    return 48 + ((t->name_len * 7u + n[0] + n[t->name_len ? t->name_len - 1 : 0] * 3u) & 15);
-}
-
-void replay_check_tags(struct replay *r, const struct game *g, const struct known_tags *k)
+static __attribute__((noinline, cold)) void check_tags_in_order(struct replay *r,
+                                                                const struct game *g,
+                                                                const struct known_tags *k)
 {
     uint64_t seen = 0;
-    check_roster(r, g, k);
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
         if (t == k->tag[KT_DATE])
@@ -134,4 +148,37 @@ void replay_check_tags(struct replay *r, const struct game *g, const struct know
             }
         }
     }
+}
+
+/*
+ * The value checks of a game without a repeated name, name by name instead
+ * of tag by tag. With one diagnostic at most, the order does not matter;
+ * two (rare) are taken back for check_tags_in_order(), and 0 returned.
+ */
+static int check_values(struct replay *r, const struct game *g, const struct known_tags *k)
+{
+    size_t ndiags = r->ndiags;
+    int errors = r->errors, warnings = r->warnings;
+    if (k->tag[KT_DATE])
+        check_value(r, g, k->tag[KT_DATE], D_BAD_DATE, tagcheck_date);
+    if (k->tag[KT_ROUND])
+        check_value(r, g, k->tag[KT_ROUND], D_BAD_ROUND, tagcheck_round);
+    if (k->tag[KT_WHITE_ELO])
+        check_value(r, g, k->tag[KT_WHITE_ELO], D_BAD_ELO, tagcheck_elo);
+    if (k->tag[KT_BLACK_ELO])
+        check_value(r, g, k->tag[KT_BLACK_ELO], D_BAD_ELO, tagcheck_elo);
+    if (r->ndiags - ndiags <= 1)
+        return 1;
+    r->ndiags = ndiags;
+    r->errors = errors;
+    r->warnings = warnings;
+    return 0;
+}
+
+/* The roster first: its diagnostics may share the offset of a tag's. */
+void replay_check_tags(struct replay *r, const struct game *g, const struct known_tags *k)
+{
+    check_roster(r, g, k);
+    if (k->maybe_duplicate || !check_values(r, g, k))
+        check_tags_in_order(r, g, k);
 }

@@ -101,3 +101,36 @@ void test_replay_tags__duplicates(void)
     }
     pgn_reader_free(r);
 }
+
+/*
+ * Bad values of tags that share one offset (made without positions, as
+ * JSON input makes them): their diagnostics come in the order of the tags,
+ * whichever names they have, as sorting by offset keeps them.
+ */
+void test_replay_tags__value_order(void)
+{
+    static const char text[] =
+        "[Event \"e\"]\n[Site \"s\"]\n[BlackElo \"x\"]\n[Round \"r\"]\n[White \"w\"]\n"
+        "[Black \"b\"]\n[Result \"*\"]\n[Date \"d\"]\n[WhiteElo \"9999\"]\n\n1. e4 *\n";
+    static const int expect[] = { D_BAD_ELO, D_BAD_ROUND, D_BAD_DATE, D_BAD_ELO };
+    struct pgn_reader *r;
+    struct game g, h;
+    struct game_tag copy[32];
+    if (!read_twice(text, sizeof text - 1, &r, &g, &h, copy))
+        return;
+    for (uint32_t i = 0; i < h.ntags; i++)
+        copy[i].off = 0;
+    struct replay rp;
+    struct known_tags k;
+    replay_init(&rp, NULL);
+    replay_index_tags(&h, &k);
+    replay_check_tags(&rp, &h, &k);
+    CHECK(rp.ndiags == 4);
+    for (size_t i = 0; i < rp.ndiags && i < 4; i++) {
+        CHECK(rp.diags[i].code == expect[i]);
+        CHECK(rp.diags[i].line == (i == 0 ? 3u : i == 1 ? 4u : i == 2 ? 8u : 9u));
+    }
+    CHECK(rp.warnings == 4);
+    replay_release(&rp);
+    pgn_reader_free(r);
+}
