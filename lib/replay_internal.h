@@ -22,7 +22,7 @@ enum known_tag {
     KT_FEN, KT_SETUP, KT_VARIANT, KT_TERMINATION, KT_WHITE_ELO, KT_BLACK_ELO, KT_COUNT
 };
 struct known_tags {
-    const struct game_tag *tag[KT_COUNT];
+    const struct game_tag *tag[KT_COUNT + 1]; /* tag[KT_COUNT]: a spare slot, not read */
     /* 0 when no two tags of g can share a name (replay_check_tags() then
      * skips its scan for duplicates); found by the same pass. */
     int maybe_duplicate;

@@ -54,26 +54,53 @@ static int known_tag(const struct game_tag *t)
  * both ways). Only a tag whose bit is already set may repeat a name.
  */
 _Static_assert(GAME_TAG_COUNT < 48, "the common tag ids and 16 hash bits fit 64 bits");
+static int has_common_id(const struct game_tag *t)
+{
+    return t->id - (GAME_TAG_OTHER + 1u) < GAME_TAG_COUNT - (GAME_TAG_OTHER + 1u);
+}
+
 static unsigned seen_bit(const struct game_tag *t)
 {
-    if (t->id > GAME_TAG_OTHER && t->id < GAME_TAG_COUNT)
+    if (has_common_id(t))
         return t->id;
     const unsigned char *n = (const unsigned char *)t->name;
     return 48 + ((t->name_len * 7u + n[0] + n[t->name_len ? t->name_len - 1 : 0] * 3u) & 15);
 }
 
+/* known_tag() of a tag the reader gave a common id, KT_COUNT for those
+ * replay does not look at: one lookup, no test. */
+static uint8_t known_of_common_id[GAME_TAG_COUNT];
+
+__attribute__((constructor)) static void known_of_common_id_init(void)
+{
+    for (int id = 0; id < GAME_TAG_COUNT; id++)
+        known_of_common_id[id] = known_of_id[id] ? (uint8_t)(known_of_id[id] - 1) : KT_COUNT;
+}
+
+/*
+ * Nearly every tag has a common id (the reader's): then its known tag and
+ * its bit come from the id alone. Unknown tags go to the spare slot
+ * k->tag[KT_COUNT], which nothing reads: a store instead of a test.
+ */
 void replay_index_tags(const struct game *g, struct known_tags *k)
 {
     uint64_t seen = 0, again = 0;
     memset(k, 0, sizeof *k);
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
-        int j = known_tag(t);
-        if (j < KT_COUNT && !k->tag[j])
+        int j;
+        unsigned bit;
+        if (has_common_id(t)) {
+            j = known_of_common_id[t->id];
+            bit = t->id;
+        } else {
+            j = known_tag(t);
+            bit = seen_bit(t);
+        }
+        if (!k->tag[j])
             k->tag[j] = t;
-        uint64_t bit = 1ULL << seen_bit(t);
-        again |= seen & bit;
-        seen |= bit;
+        again |= seen & (1ULL << bit);
+        seen |= 1ULL << bit;
     }
     k->maybe_duplicate = again != 0;
 }
