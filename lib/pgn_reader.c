@@ -1211,12 +1211,32 @@ static inline unsigned tag_name_mask(const unsigned char *name)
 static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p)
 {
     struct parse *ps = &r->ps;
+    if (ps->skip)
+        return p;
+    /*
+     * The state the loop changes stays in locals and goes back to r and ps
+     * once, at the end: stores through r would make the compiler reload the
+     * limits after every one. The records go straight into the room the
+     * vector has; with none left, the general way grows it.
+     */
     const unsigned char *b = r->buf, *cls = pgn_lex_class, *done = p;
-    while (!ps->skip) {
+    const unsigned char *const safe = b + r->safe, *const g = b + r->gstart;
+    const size_t max_value = r->lim.max_tag_value, max_game = r->lim.max_game;
+    size_t count = COUNT_OF(r->rtags, struct raw_tag), first = count;
+    size_t room = (r->rtags.cap - r->rtags.len) / sizeof(struct raw_tag);
+    size_t limit = count + room < r->lim.max_tags ? count + room : r->lim.max_tags;
+    if (!room)
+        return p; /* no array yet (NULL + 0 is undefined), or a full one */
+    struct raw_tag *rt = (struct raw_tag *)(r->rtags.data + r->rtags.len);
+    uint64_t line = r->line;
+    ptrdiff_t lstart = r->lstart;
+    uint32_t line_tokens = ps->line_tokens, last_end = ps->last_end;
+    int started = ps->started;
+    while (count < limit) {
         const unsigned char *name = p + 1, *q = name;
         int vec = 0;
 #if defined(__SSE2__)
-        if (name + NAME_VEC <= b + r->safe) {
+        if (name + NAME_VEC <= safe) {
             /* The name's end without a loop whose exit depends on its length. */
             unsigned m = ~tag_name_mask(name) & 0xFFFF;
             if (!m)
@@ -1232,34 +1252,61 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
         if (!name_len || q[0] != ' ' || q[1] != '"')
             break;
         size_t v0 = (size_t)(q + 2 - b), vend = value_stop(b, v0, r->safe);
-        if (b[vend] != '"' || b[vend + 1] != ']' || vend - v0 > r->lim.max_tag_value ||
-            COUNT_OF(r->rtags, struct raw_tag) >= r->lim.max_tags)
+        if (b[vend] != '"' || b[vend + 1] != ']' || vend - v0 > max_value)
             break;
         unsigned id = tag_id(name, name_len, vec);
-        /* A repeated tag may start the next game: see bracket(). */
-        if (ps->started && (ps->blank || id == GAME_TAG_EVENT) && has_tag(r, name, name_len))
-            break;
+        /* A repeated tag may start the next game: see bracket() (blank is 0 after a tag). */
+        if (started && ((count == first && ps->blank) || id == GAME_TAG_EVENT)) {
+            r->rtags.len = count * sizeof(struct raw_tag);
+            if (has_tag(r, name, name_len))
+                break;
+        }
         size_t idx = (size_t)(p - b);
-        start_token(r, idx);
-        if (!add_tag(r, idx, (size_t)(name - b), name_len, v0, vend, 0, id))
-            break;
+        uint32_t col = (uint32_t)((ptrdiff_t)idx - lstart + 1);
+        if (!started) {
+            /* As start_token() does for a game's first token. */
+            started = 1;
+            ps->first_line = line;
+            ps->first_col = col;
+            ps->first_off = (uint32_t)(p - g);
+        }
+        line_tokens++;
+        rt->name_off = (uint32_t)(name - g);
+        rt->name_len = (uint32_t)name_len;
+        rt->value_off = (uint32_t)(b + v0 - g);
+        rt->value_len = (uint32_t)(vend - v0);
+        rt->escaped = 0;
+        rt->col = col;
+        rt->line = line;
+        rt->off = (uint32_t)(p - g);
+        rt->id = id;
+        rt++;
+        count++;
         p = b + vend + 2;
-        ps->last_end = rel(r, vend + 2);
-        ps->blank = 0;
+        last_end = (uint32_t)(p - g);
         done = p;
         unsigned c = *p;
         if (!(cls[c] & LX_EOL))
             break;
         /* The line end, as parse_game() takes it after a token. */
         const unsigned char *n = p + ((c == '\r' && p[1] == '\n') ? 2 : 1);
-        if ((size_t)(n - b) - r->gstart > r->lim.max_game)
+        if ((size_t)(n - g) > max_game)
             break;
-        r->line++;
-        r->lstart = n - b;
-        ps->line_tokens = 0;
+        line++;
+        lstart = n - b;
+        line_tokens = 0;
         p = done = n;
-        if (p >= b + r->safe || *p != '[')
+        if (p >= safe || *p != '[')
             break;
+    }
+    if (count != first) {
+        r->rtags.len = count * sizeof(struct raw_tag);
+        r->line = line;
+        r->lstart = lstart;
+        ps->line_tokens = line_tokens;
+        ps->last_end = last_end;
+        ps->started = 1;
+        ps->blank = 0;
     }
     return done;
 }
