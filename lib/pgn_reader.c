@@ -899,61 +899,72 @@ static const struct {
 };
 #undef NAME
 
-/* Each common name in sixteen bytes, zero-padded, for one vector compare. */
-enum { NAME_VEC = 16 };
-static unsigned char common_padded[GAME_TAG_COUNT - GAME_TAG_EVENT][NAME_VEC];
+/*
+ * The common names by a hash of their first eight bytes, zero-padded (a
+ * little-endian number): the multiplier, found by a search, sends the 37
+ * names to 37 different slots of 64, so a lookup is one probe and one
+ * compare, with no loop. Each slot holds its name in sixteen bytes,
+ * zero-padded, for one vector compare, its length and its id (0: none).
+ */
+enum { NAME_VEC = 16, NAME_BITS = 6, NAME_SLOTS = 1 << NAME_BITS };
+#define NAME_MUL 0x5cebdd071228844bull
+static _Alignas(NAME_VEC) unsigned char slot_name[NAME_SLOTS][NAME_VEC];
+static unsigned char slot_len[NAME_SLOTS], slot_id[NAME_SLOTS];
 
-/* The common names by a hash of length, first and last letter (0: none; else index + 1). */
-enum { NAME_SLOTS = 128 };
-static unsigned char name_slot[NAME_SLOTS];
+static unsigned name_hash(uint64_t first8) { return (unsigned)((first8 * NAME_MUL) >> (64 - NAME_BITS)); }
 
-static unsigned name_hash(const unsigned char *s, size_t len)
+/* The first eight bytes of s[0..len), zero-padded, as a little-endian number. */
+static uint64_t name_first8(const unsigned char *s, size_t len)
 {
-    return (unsigned)(len * 31u + s[0] * 7u + s[len - 1]) & (NAME_SLOTS - 1);
+    uint64_t k = 0;
+    for (size_t i = 0; i < len && i < 8; i++)
+        k |= (uint64_t)s[i] << (8 * i);
+    return k;
 }
 
 static void name_slots_init(void)
 {
     for (size_t i = 0; i < sizeof common_tags / sizeof common_tags[0]; i++) {
-        unsigned h = name_hash((const unsigned char *)common_tags[i].name, common_tags[i].len);
-        while (name_slot[h])
-            h = (h + 1) & (NAME_SLOTS - 1);
-        name_slot[h] = (unsigned char)(i + 1);
-        memcpy(common_padded[i], common_tags[i].name, common_tags[i].len);
+        const unsigned char *s = (const unsigned char *)common_tags[i].name;
+        unsigned h = name_hash(name_first8(s, common_tags[i].len));
+        assert(!slot_id[h] && "NAME_MUL no longer sends every common name to its own slot");
+        memcpy(slot_name[h], s, common_tags[i].len);
+        slot_len[h] = (unsigned char)common_tags[i].len;
+        slot_id[h] = (unsigned char)(GAME_TAG_EVENT + i);
     }
 }
 
 /*
  * The enum game_tag_id of the tag name s[0..len) (len >= 1). With vec, the
  * sixteen bytes at s are readable and len < 16: the name is compared in one
- * vector operation instead of a memcmp().
+ * vector operation instead of a memcmp(). A tag name has no NUL byte, so the
+ * compare with the zero-padded name also tells a longer or shorter name.
  */
 static inline __attribute__((always_inline)) unsigned tag_id(const unsigned char *s, size_t len,
                                                               int vec)
 {
-    for (unsigned h = name_hash(s, len); name_slot[h]; h = (h + 1) & (NAME_SLOTS - 1)) {
-        size_t i = name_slot[h] - 1u;
-        if (common_tags[i].len != len)
-            continue;
 #if defined(__SSE2__)
-        if (vec) {
-            /* len bytes of ones, then zeros. */
-            static const unsigned char ones[2 * NAME_VEC] = {
-                255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-            };
-            __m128i keep = _mm_loadu_si128((const __m128i *)(const void *)(ones + NAME_VEC - len));
-            __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)s), keep);
-            __m128i want = _mm_loadu_si128((const __m128i *)(const void *)common_padded[i]);
-            if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, want)) == 0xFFFF)
-                return GAME_TAG_EVENT + (unsigned)i;
-            continue;
-        }
-#else
-        (void)vec;
-#endif
-        if (!memcmp(common_tags[i].name, s, len))
-            return GAME_TAG_EVENT + (unsigned)i;
+    if (vec) {
+        /* len bytes of ones, then zeros. */
+        static const unsigned char ones[2 * NAME_VEC] = {
+            255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+        };
+        __m128i keep = _mm_loadu_si128((const __m128i *)(const void *)(ones + NAME_VEC - len));
+        __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)s), keep);
+        uint64_t first8;
+        _mm_storel_epi64((__m128i *)(void *)&first8, x); /* SSE2 is little-endian x86 */
+        unsigned h = name_hash(first8);
+        __m128i want = _mm_load_si128((const __m128i *)(const void *)slot_name[h]);
+        if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, want)) == 0xFFFF)
+            return slot_id[h];
+        return GAME_TAG_OTHER;
     }
+#else
+    (void)vec;
+#endif
+    unsigned h = name_hash(name_first8(s, len));
+    if (slot_len[h] == len && !memcmp(slot_name[h], s, len))
+        return slot_id[h];
     return GAME_TAG_OTHER;
 }
 

@@ -120,6 +120,8 @@ void test_reader_runs__tag_ids(void)
         "UTCDate", "UTCTime", "WhiteRatingDiff", "BlackRatingDiff", "Mode", "Board", "WhiteTeam",
         "BlackTeam", "E", "Even", "Eventt", "event", "EVENT", "FE", "FENs", "Setup", "Whiteelo",
         "WhiteElO", "BlackRatingDif", "WhiteRatingDiffs", "WhiteRatingDiffsX", "Board_", "_",
+        /* The first eight bytes of a common name (its hash slot), then more. */
+        "WhiteEloX", "EventDat", "EventDateX", "SourceDat", "UTCDat", "UTCDateX", "BlackTeamX",
     };
     static const char *const forms[] = {
         "[%s \"v\"]\n[Site \"s\"]\n[Round \"1\"]\n[Date \"?\"]\n\n1. e4 *\n",
