@@ -56,14 +56,21 @@ enum { BUF_PAD = 8 };
 
 /* A tag pair as read: offsets into the game's raw span. */
 struct raw_tag {
-    uint32_t name_off, name_len;
-    uint32_t value_off, value_len;
-    uint32_t escaped; /* the value holds backslashes to decode */
-    uint32_t col;
+    uint32_t name_off, value_off;
+    /* name_len .. id: as in struct game_tag, for resolve_tags() to copy at once */
+    uint32_t name_len, value_len;
     uint64_t line;
+    uint32_t col;
     uint32_t off;
-    uint32_t id; /* enum game_tag_id */
+    uint32_t id;      /* enum game_tag_id */
+    uint32_t escaped; /* the value holds backslashes to decode */
 };
+#define RAW_SAME(f) (offsetof(struct raw_tag, f) - offsetof(struct raw_tag, name_len) == \
+                     offsetof(struct game_tag, f) - offsetof(struct game_tag, name_len))
+_Static_assert(RAW_SAME(value_len) && RAW_SAME(line) && RAW_SAME(col) && RAW_SAME(off) &&
+                   RAW_SAME(id) && offsetof(struct raw_tag, escaped) == offsetof(struct raw_tag, id) + 4,
+               "resolve_tags() copies a raw_tag's name_len .. id over a game_tag's");
+#undef RAW_SAME
 
 /* An open line while reading variations: the line and its last move. */
 struct frame {
@@ -2669,28 +2676,27 @@ static void resolve_tags(struct pgn_reader *r)
     char *copy = r->ps.latin1 ? NULL : arena_alloc(&r->arena, hi - lo);
     if (copy)
         memcpy(copy, r->buf + r->gstart + lo, hi - lo);
-    for (uint32_t i = 0; i < n; i++) {
-        if (copy) {
+    /* Where the value is not unescaped, its length is the raw one. */
+    const size_t same = offsetof(struct raw_tag, escaped) - offsetof(struct raw_tag, name_len);
+    if (copy) {
+        for (uint32_t i = 0; i < n; i++) {
             char *name = copy + (rt[i].name_off - lo), *value = copy + (rt[i].value_off - lo);
+            memcpy(&t[i].name_len, &rt[i].name_len, same);
             name[rt[i].name_len] = '\0'; /* the blank or quote after the name */
             t[i].name = name;
-            t[i].name_len = rt[i].name_len;
             t[i].value = value;
-            if (rt[i].escaped) {
+            if (rt[i].escaped)
                 t[i].value_len = (uint32_t)unescape(value, rt[i].value_len);
-            } else {
+            else
                 value[rt[i].value_len] = '\0'; /* the closing quote */
-                t[i].value_len = rt[i].value_len;
-            }
-        } else {
+        }
+    } else {
+        for (uint32_t i = 0; i < n; i++) {
+            memcpy(&t[i].name_len, &rt[i].name_len, same);
             t[i].name = tag_name(r, &rt[i], &t[i].name_len);
             t[i].value = tag_text(r, rt[i].value_off, rt[i].value_len, (int)rt[i].escaped,
                                   &t[i].value_len);
         }
-        t[i].line = rt[i].line;
-        t[i].col = rt[i].col;
-        t[i].off = rt[i].off;
-        t[i].id = rt[i].id;
     }
     r->rtags.len = 0;
 }
