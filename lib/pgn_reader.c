@@ -1234,23 +1234,26 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
     /*
      * The state the loop changes stays in locals and goes back to r and ps
      * once, at the end: stores through r would make the compiler reload the
-     * limits after every one. The records go straight into the room the
+     * limits after every one. Offsets count from the game's first byte, as
+     * the records keep them, and the records go straight into the room the
      * vector has; with none left, the general way grows it.
      */
-    const unsigned char *b = r->buf, *cls = pgn_lex_class, *done = p;
-    const unsigned char *const safe = b + r->safe, *const g = b + r->gstart;
+    const unsigned char *const g = r->buf + r->gstart, *const safe = r->buf + r->safe;
+    const unsigned char *cls = pgn_lex_class, *done = p;
     const size_t max_value = r->lim.max_tag_value, max_game = r->lim.max_game;
-    size_t count = COUNT_OF(r->rtags, struct raw_tag), first = count;
+    size_t count = COUNT_OF(r->rtags, struct raw_tag);
     size_t room = (r->rtags.cap - r->rtags.len) / sizeof(struct raw_tag);
     size_t limit = count + room < r->lim.max_tags ? count + room : r->lim.max_tags;
-    if (!room)
+    if (count >= limit)
         return p; /* no array yet (NULL + 0 is undefined), or a full one */
-    struct raw_tag *rt = (struct raw_tag *)(r->rtags.data + r->rtags.len);
+    struct raw_tag *const rt0 = (struct raw_tag *)(r->rtags.data + r->rtags.len);
+    struct raw_tag *rt = rt0, *const rt_end = rt0 + (limit - count);
     uint64_t line = r->line;
-    ptrdiff_t lstart = r->lstart;
-    uint32_t line_tokens = ps->line_tokens, last_end = ps->last_end;
-    int started = ps->started;
-    while (count < limit) {
+    ptrdiff_t lbase = r->lstart - (ptrdiff_t)r->gstart - 1; /* col = off - lbase */
+    /* Which tag names may start the next game (see bracket()): none, "Event" or any. */
+    enum { REPEAT_NONE, REPEAT_EVENT, REPEAT_ANY } repeat =
+        !ps->started ? REPEAT_NONE : ps->blank ? REPEAT_ANY : REPEAT_EVENT;
+    while (rt < rt_end) {
         const unsigned char *name = p + 1, *q = name;
         int vec = 0;
 #if defined(__SSE2__)
@@ -1269,40 +1272,28 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
         size_t name_len = (size_t)(q - name);
         if (!name_len || q[0] != ' ' || q[1] != '"')
             break;
-        size_t v0 = (size_t)(q + 2 - b), vend = value_stop(b, v0, r->safe);
-        if (b[vend] != '"' || b[vend + 1] != ']' || vend - v0 > max_value)
+        size_t v0 = (size_t)(q + 2 - g), vend = value_stop(g, v0, (size_t)(safe - g));
+        if (g[vend] != '"' || g[vend + 1] != ']' || vend - v0 > max_value)
             break;
         unsigned id = tag_id(name, name_len, vec);
-        /* A repeated tag may start the next game: see bracket() (blank is 0 after a tag). */
-        if (started && ((count == first && ps->blank) || id == GAME_TAG_EVENT)) {
-            r->rtags.len = count * sizeof(struct raw_tag);
+        if (repeat == REPEAT_ANY || (repeat == REPEAT_EVENT && id == GAME_TAG_EVENT)) {
+            r->rtags.len = (size_t)((char *)rt - r->rtags.data);
             if (has_tag(r, name, name_len))
                 break;
         }
-        size_t idx = (size_t)(p - b);
-        uint32_t col = (uint32_t)((ptrdiff_t)idx - lstart + 1);
-        if (!started) {
-            /* As start_token() does for a game's first token. */
-            started = 1;
-            ps->first_line = line;
-            ps->first_col = col;
-            ps->first_off = (uint32_t)(p - g);
-        }
-        line_tokens++;
-        rt->name_off = (uint32_t)(name - g);
+        repeat = REPEAT_EVENT;
+        uint32_t off = (uint32_t)(p - g);
+        rt->name_off = off + 1;
         rt->name_len = (uint32_t)name_len;
-        rt->value_off = (uint32_t)(b + v0 - g);
+        rt->value_off = (uint32_t)v0;
         rt->value_len = (uint32_t)(vend - v0);
         rt->escaped = 0;
-        rt->col = col;
+        rt->col = (uint32_t)((ptrdiff_t)off - lbase);
         rt->line = line;
-        rt->off = (uint32_t)(p - g);
+        rt->off = off;
         rt->id = id;
         rt++;
-        count++;
-        p = b + vend + 2;
-        last_end = (uint32_t)(p - g);
-        done = p;
+        p = done = g + vend + 2;
         unsigned c = *p;
         if (!(cls[c] & LX_EOL))
             break;
@@ -1311,19 +1302,30 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
         if ((size_t)(n - g) > max_game)
             break;
         line++;
-        lstart = n - b;
-        line_tokens = 0;
+        lbase = n - g - 1;
         p = done = n;
         if (p >= safe || *p != '[')
             break;
     }
-    if (count != first) {
-        r->rtags.len = count * sizeof(struct raw_tag);
+    if (rt != rt0) {
+        /* As start_token() and the line ends would have left them. */
+        uint32_t last_end = rt[-1].value_off + rt[-1].value_len + 2;
+        if (!ps->started) {
+            ps->started = 1;
+            ps->first_line = rt0->line;
+            ps->first_col = rt0->col;
+            ps->first_off = rt0->off;
+        }
+        if (done != g + last_end)
+            ps->line_tokens = 0; /* the run ends after a line end */
+        else if (line == r->line)
+            ps->line_tokens++; /* one tag pair, on the line the run began on */
+        else
+            ps->line_tokens = 1;
+        r->rtags.len = (size_t)((char *)rt - r->rtags.data);
         r->line = line;
-        r->lstart = lstart;
-        ps->line_tokens = line_tokens;
+        r->lstart = (ptrdiff_t)r->gstart + lbase + 1;
         ps->last_end = last_end;
-        ps->started = 1;
         ps->blank = 0;
     }
     return done;

@@ -147,6 +147,95 @@ void test_reader_runs__tag_ids(void)
 }
 
 /*
+ * Where tag_run() stops and hands over: tag pairs glued, spaced, after
+ * other tokens, ended by \n, \r\n, \r or the input end, a repeated tag, a
+ * name of sixteen bytes, an escaped value. Each game's tags with their
+ * line:column@offset, then its diagnostics and first moves, as the reader
+ * gave them before tag_run() kept its state in locals (2e7d08b).
+ */
+static void dump_tag_positions(const char *text, char *got, size_t size)
+{
+    struct pgn_reader *r;
+    struct game g;
+    size_t n = 0;
+    got[0] = 0;
+    if (pgn_reader_open_mem(&r, text, strlen(text), NULL) != PGN_OK)
+        return;
+    while (pgn_reader_next(r, &g) > 0 && n + 200 < size) {
+        n += (size_t)snprintf(got + n, size - n, "#%llu %llu:%u@%llu+%zu:",
+                              (unsigned long long)g.index, (unsigned long long)g.line, g.col,
+                              (unsigned long long)g.offset, g.raw_len);
+        for (uint32_t k = 0; k < g.ntags && n + 200 < size; k++)
+            n += (size_t)snprintf(got + n, size - n, " %s=%s/%u %llu:%u@%u", g.tags[k].name,
+                                  g.tags[k].value, g.tags[k].id,
+                                  (unsigned long long)g.tags[k].line, g.tags[k].col,
+                                  g.tags[k].off);
+        for (uint32_t k = 0; k < g.nerrors && n + 200 < size; k++)
+            n += (size_t)snprintf(got + n, size - n, " !%llu:%u@%llu:%s",
+                                  (unsigned long long)g.errors[k].line, g.errors[k].col,
+                                  (unsigned long long)g.errors[k].offset, g.errors[k].message);
+        for (uint32_t k = 0; k < g.nmoves && k < 2 && n + 200 < size; k++)
+            n += (size_t)snprintf(got + n, size - n, " %.*s %llu:%u@%u", (int)g.moves[k].len,
+                                  g.moves[k].text, (unsigned long long)g.moves[k].line,
+                                  g.moves[k].col, g.moves[k].off);
+        n += (size_t)snprintf(got + n, size - n, "\n");
+    }
+    pgn_reader_free(r);
+}
+void test_reader_runs__tag_positions(void)
+{
+    static const char *const texts[] = {
+        "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 *\n",
+        "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 e5 *\r\n",
+        "[Event \"a\"]\r[Site \"b\"]\r\r1. e4 e5 *\r",
+        "[Event \"a\"] [Site \"b\"]\n[Round \"1\"]x\n1. e4 e5 *\n",
+        "{c} [Event \"a\"]\n[Site \"b\"]\n1. e4 e5 *\n",
+        "[Event \"a\"]\n[Site \"b\"]\n[Event \"c\"]\n[Site \"d\"]\n\n1. e4 e5 *\n",
+        "[Event \"a\"]\n[Site \"b\"]\n\n[Site \"c\"]\n1. e4 e5 *\n",
+        "[Event \"a\"]\n[Site \"b\"]\n\n[Round \"c\"]\n1. e4 e5 *\n",
+        "[VeryLongTagName16 \"a\"]\n[Event \"b\"]\n1. e4 e5 *\n",
+        "[Event \"a\\\"b\"]\n[Site \"b\"]\n[Date \"x\"] \n[Round \"1\"]\n1. e4 e5 *\n",
+        "[Event \"a\"]\n[Site \"b\"]",
+        "1. e4 *\n\n[Event \"a\"]\n[Site \"b\"]\n\n1. d4 d5 *\n",
+        "  [Event \"a\"]\n\t[Site \"b\"]\n1. e4 e5 *\n",
+        "[Event \"a\"]\n[Site \"b\"]\n*\n[Event \"c\"]\n*\n",
+        "[Event \"a\"]\n[Site \"\"]\n[Round \"1\"]\n\n\n1.e4 e5 *\n",
+        "[Event \"a\"]\n[Site \"b\"]\n]\n1. e4 e5 *\n",
+        "[Event \"a\"]\r\n[Site \"b\"] }\r\n1. e4 *\r\n",
+    };
+    static const char *const want[] = {
+        "#1 1:1@0+35: Event=a/2 1:1@0 Site=b/3 2:1@12 e4 4:4@27 e5 4:7@30\n",
+        "#1 1:1@0+39: Event=a/2 1:1@0 Site=b/3 2:1@13 e4 4:4@30 e5 4:7@33\n",
+        "#1 1:1@0+35: Event=a/2 1:1@0 Site=b/3 2:1@12 e4 4:4@27 e5 4:7@30\n",
+        "#1 1:1@0+47: Event=a/2 1:1@0 Site=b/3 1:13@12 Round=1/5 2:1@23 x 2:12@34 e4 3:4@39\n",
+        "#1 1:1@0+38: Event=a/2 1:5@4 Site=b/3 2:1@16 e4 3:4@30 e5 3:7@33\n",
+        "#1 1:1@0+23: Event=a/2 1:1@0 Site=b/3 2:1@12\n"
+          "#2 3:1@23+35: Event=c/2 3:1@0 Site=d/3 4:1@12 e4 6:4@27 e5 6:7@30\n",
+        "#1 1:1@0+24: Event=a/2 1:1@0 Site=b/3 2:1@12\n"
+          "#2 4:1@24+22: Site=c/3 4:1@0 e4 5:4@14 e5 5:7@17\n",
+        "#1 1:1@0+47: Event=a/2 1:1@0 Site=b/3 2:1@12 Round=c/5 4:1@24 e4 5:4@39 e5 5:7@42\n",
+        "#1 1:1@0+47: VeryLongTagName16=a/1 1:1@0 Event=b/2 2:1@24 e4 3:4@39 e5 3:7@42\n",
+        "#1 1:1@0+61: Event=a\"b/2 1:1@0 Site=b/3 2:1@15 Date=x/4 3:1@26 Round=1/5 4:1@38 e4"
+          " 5:4@53 e5 5:7@56\n",
+        "#1 1:1@0+22: Event=a/2 1:1@0 Site=b/3 2:1@12\n",
+        "#1 1:1@0+9: e4 1:4@3\n"
+          "#2 3:1@9+35: Event=a/2 3:1@0 Site=b/3 4:1@12 d4 6:4@27 d5 6:7@30\n",
+        "#1 1:3@0+37: Event=a/2 1:3@2 Site=b/3 2:2@15 e4 3:4@29 e5 3:7@32\n",
+        "#1 1:1@0+25: Event=a/2 1:1@0 Site=b/3 2:1@12\n"
+          "#2 4:1@25+14: Event=c/2 4:1@0\n",
+        "#1 1:1@0+46: Event=a/2 1:1@0 Site=/3 2:1@12 Round=1/5 3:1@22 e4 6:3@38 e5 6:6@41\n",
+        "#1 1:1@0+36: Event=a/2 1:1@0 Site=b/3 2:1@12 !3:1@23:unexpected character ']'\n",
+        "#1 1:1@0+36: Event=a/2 1:1@0 Site=b/3 2:1@13 !2:12@24:unexpected character '}'\n",
+    };
+    char got[8192];
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        dump_tag_positions(texts[i], got, sizeof got);
+        if (strcmp(got, want[i]))
+            FAIL("case %zu:\n      got:  %s      want: %s", i, got, want[i]);
+    }
+}
+
+/*
  * The runs test a word against max_token only when it is longer than one
  * byte and a pgn_lex_word_run() (RUN_SHORT, 8 bytes), and leave everything
  * to the general way under a smaller limit: with any limit, the first move
