@@ -236,6 +236,55 @@ void test_reader_runs__tag_positions(void)
 }
 
 /*
+ * word() reads "1-0", "0-1", "1/2-1/2" and "*" with no blank after them
+ * without pgn_lex_word(): the results, their positions and the diagnostics
+ * around them as before (2e7d08b), next to spellings that take the general
+ * way.
+ */
+void test_reader_runs__results(void)
+{
+    static const char *const texts[] = {
+        "1. e4 1-0\n", "1. e4 0-1", "1. e4 1/2-1/2\r\n", "1. e4 *", "1. e4 1-0 {c}\n",
+        "1. e4 1 - 0\n", "1. e4 1-0 1-0\n", "1. e4 (1... e5 1-0) *\n", "1. e4 1-0}\n",
+        "1. e4 1/2-1/2 *\n", "1. e4 1-0\t\n", "1. e4 0-0 1-1 1/2-1/3 *\n", "1. e4 1-0\n\n1. d4 *\n",
+    };
+    static const char *const want[] = {
+        "#1 @0+10 1:1 -  | 1.e4 => 1-0 1:7@6\n",
+        "#1 @0+9 1:1 -  | 1.e4 => 0-1 1:7@6\n",
+        "#1 @0+15 1:1 -  | 1.e4 => 1/2-1/2 1:7@6\n",
+        "#1 @0+7 1:1 -  | 1.e4 => * 1:7@6\n",
+        "#1 @0+14 1:1 -  | 1.e4 => 1-0 {c} 1:7@6\n",
+        "#1 @0+12 1:1 -  | 1.e4 => 1 - 0 1:7@6\n",
+        "#1 @0+14 1:1 -  | 1.e4 => 1-0 !1:11:W:second result token ignored 1:7@6\n",
+        "#1 @0+22 1:1 B-  | 1.e4 ( 1...e5 ) => 1-0 !1:7:E:unterminated variation !1:19:W:')'"
+          " after the result ignored !1:21:W:second result token ignored 1:16@15\n",
+        "#1 @0+11 1:1 -  | 1.e4 => 1-0 !1:10:W:'}' after the result ignored 1:7@6\n",
+        "#1 @0+16 1:1 -  | 1.e4 => 1/2-1/2 !1:15:W:second result token ignored 1:7@6\n",
+        "#1 @0+11 1:1 -  | 1.e4 => 1-0 1:7@6\n",
+        "#1 @0+24 1:1 -  | 1.e4 0-0 1-1 1/2-1/3 => * 1:23@22\n",
+        "#1 @0+11 1:1 -  | 1.e4 => 1-0 1:7@6\n#2 @11+8 3:1 -  | 1.d4 => * 3:7@6\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        struct pgn_reader *r;
+        struct game g;
+        char buf[4096], got[8192];
+        size_t n = 0;
+        if (pgn_reader_open_mem(&r, texts[i], strlen(texts[i]), NULL) != PGN_OK) {
+            FAIL("case %zu: cannot open", i);
+            continue;
+        }
+        while (pgn_reader_next(r, &g) > 0 && n + 200 < sizeof got)
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s %llu:%u@%u\n",
+                                  dump_game(&g, buf, sizeof buf),
+                                  (unsigned long long)g.result_line, g.result_col, g.result_off);
+        got[n] = 0;
+        pgn_reader_free(r);
+        if (strcmp(got, want[i]))
+            FAIL("case %zu:\n      got:  %s      want: %s", i, got, want[i]);
+    }
+}
+
+/*
  * The runs test a word against max_token only when it is longer than one
  * byte and a pgn_lex_word_run() (RUN_SHORT, 8 bytes), and leave everything
  * to the general way under a smaller limit: with any limit, the first move
