@@ -12,35 +12,40 @@ static const char *const known_names[KT_COUNT] = {
     "FEN", "SetUp", "Variant", "Termination", "WhiteElo", "BlackElo",
 };
 
+/* The reader's id of each known name. */
+static const uint8_t id_of_known[KT_COUNT] = {
+    [KT_EVENT] = GAME_TAG_EVENT,     [KT_SITE] = GAME_TAG_SITE,
+    [KT_DATE] = GAME_TAG_DATE,       [KT_ROUND] = GAME_TAG_ROUND,
+    [KT_WHITE] = GAME_TAG_WHITE,     [KT_BLACK] = GAME_TAG_BLACK,
+    [KT_RESULT] = GAME_TAG_RESULT,   [KT_FEN] = GAME_TAG_FEN,
+    [KT_SETUP] = GAME_TAG_SETUP,     [KT_VARIANT] = GAME_TAG_VARIANT,
+    [KT_TERMINATION] = GAME_TAG_TERMINATION,
+    [KT_WHITE_ELO] = GAME_TAG_WHITE_ELO, [KT_BLACK_ELO] = GAME_TAG_BLACK_ELO,
+};
+
 /* The known tag a name may be, by its length and first byte (no two known
  * names share both), KT_COUNT when none: one lookup and one comparison per
- * tag instead of a comparison with every known name. */
+ * tag instead of a comparison with every known name. And the known tag of
+ * each reader id, KT_COUNT for the ids replay does not look at. */
 enum { SLOT_LEN = 16 };
 static uint8_t name_slot[SLOT_LEN][64];
+static uint8_t known_of_id[GAME_TAG_COUNT];
 
-__attribute__((constructor)) static void name_slot_init(void)
+__attribute__((constructor)) static void known_tables_init(void)
 {
     memset(name_slot, KT_COUNT, sizeof name_slot);
-    for (int j = 0; j < KT_COUNT; j++)
+    memset(known_of_id, KT_COUNT, sizeof known_of_id);
+    for (int j = 0; j < KT_COUNT; j++) {
         name_slot[strlen(known_names[j])][known_names[j][0] & 63] = (uint8_t)j;
+        known_of_id[id_of_known[j]] = (uint8_t)j;
+    }
 }
-
-/* KT_* + 1 by the reader's tag id (0: a tag replay does not look at). */
-static const unsigned char known_of_id[GAME_TAG_COUNT] = {
-    [GAME_TAG_EVENT] = KT_EVENT + 1,     [GAME_TAG_SITE] = KT_SITE + 1,
-    [GAME_TAG_DATE] = KT_DATE + 1,       [GAME_TAG_ROUND] = KT_ROUND + 1,
-    [GAME_TAG_WHITE] = KT_WHITE + 1,     [GAME_TAG_BLACK] = KT_BLACK + 1,
-    [GAME_TAG_RESULT] = KT_RESULT + 1,   [GAME_TAG_FEN] = KT_FEN + 1,
-    [GAME_TAG_SETUP] = KT_SETUP + 1,     [GAME_TAG_VARIANT] = KT_VARIANT + 1,
-    [GAME_TAG_TERMINATION] = KT_TERMINATION + 1,
-    [GAME_TAG_WHITE_ELO] = KT_WHITE_ELO + 1, [GAME_TAG_BLACK_ELO] = KT_BLACK_ELO + 1,
-};
 
 /* The known tag a name is, KT_COUNT when none: by its id when the reader set one. */
 static int known_tag(const struct game_tag *t)
 {
     if (t->id != GAME_TAG_UNSET)
-        return t->id < GAME_TAG_COUNT && known_of_id[t->id] ? known_of_id[t->id] - 1 : KT_COUNT;
+        return t->id < GAME_TAG_COUNT ? known_of_id[t->id] : KT_COUNT;
     if (t->name_len >= SLOT_LEN)
         return KT_COUNT;
     int j = name_slot[t->name_len][(unsigned char)t->name[0] & 63];
@@ -67,16 +72,6 @@ static unsigned seen_bit(const struct game_tag *t)
     return 48 + ((t->name_len * 7u + n[0] + n[t->name_len ? t->name_len - 1 : 0] * 3u) & 15);
 }
 
-/* known_tag() of a tag the reader gave a common id, KT_COUNT for those
- * replay does not look at: one lookup, no test. */
-static uint8_t known_of_common_id[GAME_TAG_COUNT];
-
-__attribute__((constructor)) static void known_of_common_id_init(void)
-{
-    for (int id = 0; id < GAME_TAG_COUNT; id++)
-        known_of_common_id[id] = known_of_id[id] ? (uint8_t)(known_of_id[id] - 1) : KT_COUNT;
-}
-
 /*
  * Nearly every tag has a common id (the reader's): then its known tag and
  * its bit come from the id alone. Unknown tags go to the spare slot
@@ -91,7 +86,7 @@ void replay_index_tags(const struct game *g, struct known_tags *k)
         int j;
         unsigned bit;
         if (has_common_id(t)) {
-            j = known_of_common_id[t->id];
+            j = known_of_id[t->id];
             bit = t->id;
         } else {
             j = known_tag(t);
@@ -128,13 +123,26 @@ static void check_roster(struct replay *r, const struct game *g, const struct kn
 
 typedef const char *(*value_check)(const char *, size_t);
 
-static void check_value(struct replay *r, const struct game *g, const struct game_tag *t,
-                        int code, value_check check)
+/* The known tags whose values have a form, and the check of each. */
+static const struct {
+    uint8_t known;
+    int code;
+    value_check check;
+} value_checks[] = {
+    { KT_DATE, D_BAD_DATE, tagcheck_date },
+    { KT_ROUND, D_BAD_ROUND, tagcheck_round },
+    { KT_WHITE_ELO, D_BAD_ELO, tagcheck_elo },
+    { KT_BLACK_ELO, D_BAD_ELO, tagcheck_elo },
+};
+enum { VALUE_CHECKS = sizeof value_checks / sizeof value_checks[0] };
+
+/* Value check c of tag t. */
+static void check_value(struct replay *r, const struct game *g, const struct game_tag *t, int c)
 {
-    const char *why = check(t->value, t->value_len);
+    const char *why = value_checks[c].check(t->value, t->value_len);
     if (why)
-        replay_add(r, code, t->line, t->col, g->offset + t->off, "%s \"%s\": %s", t->name,
-                   t->value, why);
+        replay_add(r, value_checks[c].code, t->line, t->col, g->offset + t->off,
+                   "%s \"%s\": %s", t->name, t->value, why);
 }
 
 /*
@@ -152,12 +160,9 @@ static __attribute__((noinline, cold)) void check_tags_in_order(struct replay *r
     uint64_t seen = 0;
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
-        if (t == k->tag[KT_DATE])
-            check_value(r, g, t, D_BAD_DATE, tagcheck_date);
-        else if (t == k->tag[KT_ROUND])
-            check_value(r, g, t, D_BAD_ROUND, tagcheck_round);
-        else if (t == k->tag[KT_WHITE_ELO] || t == k->tag[KT_BLACK_ELO])
-            check_value(r, g, t, D_BAD_ELO, tagcheck_elo);
+        for (int c = 0; c < VALUE_CHECKS; c++)
+            if (t == k->tag[value_checks[c].known])
+                check_value(r, g, t, c);
         /* Tag sections are short: a quadratic scan is cheaper than a hash
          * table, and only a tag whose bit is already set can have been seen
          * before. */
@@ -186,14 +191,9 @@ static int check_values(struct replay *r, const struct game *g, const struct kno
 {
     size_t ndiags = r->ndiags;
     int errors = r->errors, warnings = r->warnings;
-    if (k->tag[KT_DATE])
-        check_value(r, g, k->tag[KT_DATE], D_BAD_DATE, tagcheck_date);
-    if (k->tag[KT_ROUND])
-        check_value(r, g, k->tag[KT_ROUND], D_BAD_ROUND, tagcheck_round);
-    if (k->tag[KT_WHITE_ELO])
-        check_value(r, g, k->tag[KT_WHITE_ELO], D_BAD_ELO, tagcheck_elo);
-    if (k->tag[KT_BLACK_ELO])
-        check_value(r, g, k->tag[KT_BLACK_ELO], D_BAD_ELO, tagcheck_elo);
+    for (int c = 0; c < VALUE_CHECKS; c++)
+        if (k->tag[value_checks[c].known])
+            check_value(r, g, k->tag[value_checks[c].known], c);
     if (r->ndiags - ndiags <= 1)
         return 1;
     r->ndiags = ndiags;
