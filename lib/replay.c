@@ -560,6 +560,13 @@ static __attribute__((noinline)) int track_draws(struct walk *w, uint32_t n,
 
 static void walk_line(struct walk *w, uint32_t var, const struct pos *start);
 
+/* The halfmove clock below which no draw by rule is possible: five
+ * occurrences need four gaps of w->gap plies (2 or 4: never below 8). */
+static inline unsigned draw_clock_of(const struct walk *w)
+{
+    return 4u * (unsigned)w->gap;
+}
+
 /* The variations replacing move m, each from position p before it. */
 static __attribute__((noinline)) void walk_variations(struct walk *w, const struct game_move *m,
                                                       const struct pos *p)
@@ -592,9 +599,8 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
      * Its diagnostic, if any, is found later but sorted back in place by
      * offset; a report of play past a draw at the same move forbids waiting. */
     int mate_untested = 0;
-    /* The halfmove clock below which no draw by rule is possible (gap is 2
-     * or 4: never below 8 plies); w->gap changes only with null moves. */
-    unsigned draw_clock = 4u * (unsigned)w->gap;
+    /* A local: w->gap changes only with null moves, here or in a variation. */
+    unsigned draw_clock = draw_clock_of(w);
     uint32_t i = v->first;
     const uint32_t end = v->first + v->count;
 
@@ -602,7 +608,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
         const struct game_move *m = &moves[i];
         if (m->var_count) {
             walk_variations(w, m, &cur);
-            draw_clock = 4u * (unsigned)w->gap; /* a null move there halves the gap */
+            draw_clock = draw_clock_of(w); /* a null move there halves the gap */
         }
         /* A number written (White's moves) and wrong: one test that is
          * nearly always false, not a branch alternating with the side. The
@@ -613,7 +619,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
         if (m->flags & GAME_MOVE_NULL) {
             if (play_null(w, i, &cur, &before))
                 break;
-            draw_clock = 4u * (unsigned)w->gap;
+            draw_clock = draw_clock_of(w);
             in_check = pos_in_check(&cur);
         } else {
             move16 mv;
