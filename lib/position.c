@@ -116,18 +116,25 @@ void pos_update_castle_touch(struct pos *p)
             p->castle_touch |= sq_bb(p->castle_rook[i]) | sq_bb(p->king[i >> 1]);
 }
 
+/* Takes the castling rights in lost (bits of p->castling, all held) away, key too. */
+static void drop_rights(struct pos *p, unsigned lost)
+{
+    p->castling &= (uint8_t)~lost;
+    for (; lost; lost &= lost - 1)
+        p->key ^= zobrist_castle(__builtin_ctz(lost));
+}
+
 /* The rights lost by a move from or to the squares of fromto: those whose
  * king or rook stands there (before the move). */
 static void drop_castling_rights(struct pos *p, bitboard fromto)
 {
+    unsigned lost = 0;
     /* The rook square of a right that is gone may be SQ_NONE. */
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4; i++)
         if ((p->castling & (1u << i))
-            && (fromto & (sq_bb(p->castle_rook[i]) | sq_bb(p->king[i >> 1])))) {
-            p->castling &= (uint8_t)~(1u << i);
-            p->key ^= zobrist_castle(i);
-        }
-    }
+            && (fromto & (sq_bb(p->castle_rook[i]) | sq_bb(p->king[i >> 1]))))
+            lost |= 1u << i;
+    drop_rights(p, lost);
 }
 
 /*
@@ -141,14 +148,11 @@ static void play_castling(struct pos *p, int from, int to)
     int us = p->side, rank = sq_rank(from), kingside = to > from;
     int kto = make_sq(kingside ? 6 : 2, rank), rto = make_sq(kingside ? 5 : 3, rank);
     int king = p->board[from], rook = p->board[to];
-    unsigned ours = p->castling & (3u << (2 * us));
     if (p->ep != SQ_NONE)
         set_ep(p, SQ_NONE);
     p->key ^= zobrist_board[king][from] ^ zobrist_board[king][kto] ^ zobrist_board[rook][to]
             ^ zobrist_board[rook][rto] ^ zobrist_white_to_move();
-    for (unsigned lost = ours; lost; lost &= lost - 1)
-        p->key ^= zobrist_castle(__builtin_ctz(lost));
-    p->castling &= (uint8_t)~ours;
+    drop_rights(p, p->castling & (3u << (2 * us)));
     /* Sets as XORs of the squares left and taken: right when they overlap too. */
     p->board[from] = p->board[to] = NO_PIECE;
     p->board[kto] = (uint8_t)king;
