@@ -686,24 +686,6 @@ static int glue_chars(const unsigned char *p, size_t n)
     return 1;
 }
 
-/*
- * The enum pgn_result of a standard result word p[0..n) that no blank
- * follows (nothing can be glued to it), else PGN_RESULT_NONE: what
- * pgn_lex_word() says of it, without its general classification.
- */
-static int plain_result(const unsigned char *p, size_t n)
-{
-    if (p[n] == ' ' || p[n] == '\t')
-        return PGN_RESULT_NONE;
-    if (n == 3 && p[1] == '-' && ((p[0] == '1' && p[2] == '0') || (p[0] == '0' && p[2] == '1')))
-        return p[0] == '1' ? PGN_RESULT_WHITE : PGN_RESULT_BLACK;
-    if (n == 7 && !memcmp(p, "1/2-1/2", 7))
-        return PGN_RESULT_DRAW;
-    if (n == 1 && p[0] == '*')
-        return PGN_RESULT_UNKNOWN;
-    return PGN_RESULT_NONE;
-}
-
 /* A move, null move or move number word at buf[idx..idx+n). */
 static int word(struct pgn_reader *r, size_t idx, size_t n)
 {
@@ -713,14 +695,9 @@ static int word(struct pgn_reader *r, size_t idx, size_t n)
     size_t glued = 0;
     int gkind = 0, gresult = 0;
     unsigned c0 = p[0];
-    int plain = plain_result(p, n);
-    if (plain) {
-        w.kind = PGN_W_RESULT; /* the only field the result branch reads but result */
-        w.result = plain;
-    } else if ((c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n) &&
-               (p[n] == ' ' || p[n] == '\t')) {
+    if ((c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n) &&
+        (p[n] == ' ' || p[n] == '\t'))
         glued = pgn_lex_glue(p, r->buf + r->safe, &gkind, &gresult);
-    }
     if (glued) {
         /* "1 - 0", "0- 0": one token written with blanks in it. */
         unsigned char tmp[16];
@@ -754,7 +731,7 @@ static int word(struct pgn_reader *r, size_t idx, size_t n)
             r->pos = idx + n;
             return 0;
         }
-    } else if (!plain) {
+    } else {
         pgn_lex_word(p, n, &w);
     }
 
