@@ -132,8 +132,8 @@ struct game_comment {
 /*
  * The common tag names, so that a reader of the tags can tell them without
  * comparing strings: struct game_tag.id. The reader sets it on every tag;
- * tags made elsewhere (zeroed) have GAME_TAG_UNSET, and their names must be
- * compared.
+ * tags made elsewhere (zeroed) have GAME_TAG_UNSET, and pgn_tag_id() looks
+ * their names up.
  */
 enum game_tag_id {
     GAME_TAG_UNSET = 0, /* not looked up */

@@ -975,6 +975,12 @@ static inline __attribute__((always_inline)) unsigned tag_id(const unsigned char
     return GAME_TAG_OTHER;
 }
 
+unsigned pgn_tag_id(const char *name, size_t len)
+{
+    pthread_once(&tables_once, tables_init);
+    return len ? tag_id((const unsigned char *)name, len, 0) : GAME_TAG_OTHER;
+}
+
 /* Skips the rest of the line from buf[idx] up to (not including) its line end or ']'. */
 static size_t skip_to_bracket(const unsigned char *b, size_t idx)
 {

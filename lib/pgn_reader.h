@@ -138,6 +138,12 @@ struct pgn_reader;
 void pgn_reader_opts_init(struct pgn_reader_opts *o);
 
 /**
+ * The enum game_tag_id of the tag name name[0..len): what the reader sets
+ * in struct game_tag.id, for tags made elsewhere (GAME_TAG_UNSET).
+ */
+unsigned pgn_tag_id(const char *name, size_t len);
+
+/**
  * Opens path (NULL or "-" = standard input; plain or gzip, detected from the
  * content) with opts (NULL = defaults; copied). Returns PGN_OK and *out, or
  * PGN_EIO (errno tells why) / PGN_ENOMEM with *out = NULL.

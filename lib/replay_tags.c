@@ -3,14 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 #include "diag.h"
+#include "pgn_reader.h"
 #include "replay_internal.h"
 #include "tagcheck.h"
 #include "banned.h"
-
-static const char *const known_names[KT_COUNT] = {
-    "Event", "Site", "Date", "Round", "White", "Black", "Result",
-    "FEN", "SetUp", "Variant", "Termination", "WhiteElo", "BlackElo",
-};
 
 /* The reader's id of each known name. */
 static const uint8_t id_of_known[KT_COUNT] = {
@@ -23,33 +19,21 @@ static const uint8_t id_of_known[KT_COUNT] = {
     [KT_WHITE_ELO] = GAME_TAG_WHITE_ELO, [KT_BLACK_ELO] = GAME_TAG_BLACK_ELO,
 };
 
-/* The known tag a name may be, by its length and first byte (no two known
- * names share both), KT_COUNT when none: one lookup and one comparison per
- * tag instead of a comparison with every known name. And the known tag of
- * each reader id, KT_COUNT for the ids replay does not look at. */
-enum { SLOT_LEN = 16 };
-static uint8_t name_slot[SLOT_LEN][64];
+/* The known tag of each reader id, KT_COUNT for the ids replay does not look at. */
 static uint8_t known_of_id[GAME_TAG_COUNT];
 
-__attribute__((constructor)) static void known_tables_init(void)
+__attribute__((constructor)) static void known_of_id_init(void)
 {
-    memset(name_slot, KT_COUNT, sizeof name_slot);
     memset(known_of_id, KT_COUNT, sizeof known_of_id);
-    for (int j = 0; j < KT_COUNT; j++) {
-        name_slot[strlen(known_names[j])][known_names[j][0] & 63] = (uint8_t)j;
+    for (int j = 0; j < KT_COUNT; j++)
         known_of_id[id_of_known[j]] = (uint8_t)j;
-    }
 }
 
-/* The known tag a name is, KT_COUNT when none: by its id when the reader set one. */
+/* The known tag a name is, KT_COUNT when none: by its id, looked up when no reader set one. */
 static int known_tag(const struct game_tag *t)
 {
-    if (t->id != GAME_TAG_UNSET)
-        return t->id < GAME_TAG_COUNT ? known_of_id[t->id] : KT_COUNT;
-    if (t->name_len >= SLOT_LEN)
-        return KT_COUNT;
-    int j = name_slot[t->name_len][(unsigned char)t->name[0] & 63];
-    return j < KT_COUNT && !memcmp(t->name, known_names[j], t->name_len) ? j : KT_COUNT;
+    unsigned id = t->id != GAME_TAG_UNSET ? t->id : pgn_tag_id(t->name, t->name_len);
+    return id < GAME_TAG_COUNT ? known_of_id[id] : KT_COUNT;
 }
 
 /*
