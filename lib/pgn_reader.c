@@ -994,21 +994,34 @@ static size_t skip_to_bracket(const unsigned char *b, size_t idx)
  * value buf[v0..vend) (escaped: with backslashes to decode), the limits
  * checked. Returns 0 when out of memory.
  */
+/* The record of a tag pair whose '[' is off bytes into the game, with its
+ * name at name_off and its value at [v0, vend) (offsets from the game's
+ * first byte); line and col are the '['s. */
+static inline __attribute__((always_inline)) void put_raw_tag(struct raw_tag *rt, uint32_t off,
+                                                              uint32_t name_off, size_t name_len,
+                                                              size_t v0, size_t vend, int escaped,
+                                                              uint64_t line, uint32_t col,
+                                                              unsigned id)
+{
+    rt->name_off = name_off;
+    rt->name_len = (uint32_t)name_len;
+    rt->value_off = (uint32_t)v0;
+    rt->value_len = (uint32_t)(vend - v0);
+    rt->escaped = (uint32_t)escaped;
+    rt->line = line;
+    rt->col = col;
+    rt->off = off;
+    rt->id = id;
+}
+
 static inline int add_tag(struct pgn_reader *r, size_t idx, size_t name, size_t name_len,
                           size_t v0, size_t vend, int escaped, unsigned id)
 {
     struct raw_tag *rt = push(r, &r->rtags, sizeof *rt);
     if (!rt)
         return 0;
-    rt->name_off = rel(r, name);
-    rt->name_len = (uint32_t)name_len;
-    rt->value_off = rel(r, v0);
-    rt->value_len = (uint32_t)(vend - v0);
-    rt->escaped = (uint32_t)escaped;
-    rt->line = r->line;
-    rt->col = col_of(r, idx);
-    rt->off = rel(r, idx);
-    rt->id = id;
+    put_raw_tag(rt, rel(r, idx), rel(r, name), name_len, rel(r, v0), rel(r, vend), escaped, r->line,
+                col_of(r, idx), id);
     return 1;
 }
 
@@ -1289,16 +1302,8 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
         }
         repeat = REPEAT_EVENT;
         uint32_t off = (uint32_t)(p - g);
-        rt->name_off = off + 1;
-        rt->name_len = (uint32_t)name_len;
-        rt->value_off = (uint32_t)v0;
-        rt->value_len = (uint32_t)(vend - v0);
-        rt->escaped = 0;
-        rt->col = (uint32_t)((ptrdiff_t)off - lbase);
-        rt->line = line;
-        rt->off = off;
-        rt->id = id;
-        rt++;
+        put_raw_tag(rt++, off, off + 1, name_len, v0, vend, 0, line,
+                    (uint32_t)((ptrdiff_t)off - lbase), id);
         p = done = g + vend + 2;
         unsigned c = *p;
         if (!(cls[c] & LX_EOL))
