@@ -518,16 +518,21 @@ static void begin_game(struct pgn_reader *r)
     }
 }
 
-static void start_token(struct pgn_reader *r, size_t idx)
+/* Where the game starts, once: its first token's line, column and offset. */
+static inline void mark_started(struct parse *ps, uint64_t line, uint32_t col, uint32_t off)
 {
-    struct parse *ps = &r->ps;
-    ps->line_tokens++;
     if (!ps->started) {
         ps->started = 1;
-        ps->first_line = r->line;
-        ps->first_col = col_of(r, idx);
-        ps->first_off = rel(r, idx);
+        ps->first_line = line;
+        ps->first_col = col;
+        ps->first_off = off;
     }
+}
+
+static void start_token(struct pgn_reader *r, size_t idx)
+{
+    r->ps.line_tokens++;
+    mark_started(&r->ps, r->line, col_of(r, idx), rel(r, idx));
 }
 
 /* The game ends before the token at buf[idx] (on the current line). */
@@ -1321,12 +1326,7 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
     if (rt != rt0) {
         /* As start_token() and the line ends would have left them. */
         uint32_t last_end = rt[-1].value_off + rt[-1].value_len + 2;
-        if (!ps->started) {
-            ps->started = 1;
-            ps->first_line = rt0->line;
-            ps->first_col = rt0->col;
-            ps->first_off = rt0->off;
-        }
+        mark_started(ps, rt0->line, rt0->col, rt0->off);
         if (done != g + last_end)
             ps->line_tokens = 0; /* the run ends after a line end */
         else if (line == r->line)
