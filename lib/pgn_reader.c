@@ -178,12 +178,14 @@ static size_t vec_max(uint32_t items, size_t size) { return ((size_t)items + 1) 
 static void skim_init(void);
 static void name_slots_init(void);
 static void run_init(void);
+static void split_init(void);
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static void tables_init(void)
 {
     skim_init();
     name_slots_init();
     run_init();
+    split_init();
 }
 
 static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char *name,
@@ -1978,6 +1980,254 @@ static int lazy_skim(struct pgn_reader *r, size_t idx)
     return rc;
 }
 
+/* ----------------------------------------------------------- plain split */
+
+/*
+ * SPLITTING ONLY without the tag pass and the skim. Most games of a
+ * database are nothing but tag pair lines, empty lines and lines of moves
+ * that end in the result, and with PGN_READER_SPLIT nothing of them is
+ * wanted but where they end. split_plain() takes such a game from its first
+ * byte in one pass over its bytes and ends it where parse_game() and skim()
+ * do: at the next line that starts with a tag pair. What it takes is
+ * narrower than what skim() takes (a game's first word included), so every
+ * game it splits is a game skim() would have split at the same byte;
+ * anything else (comments, variations, NAGs, escape lines, tabs, control
+ * or non-ASCII bytes outside tag values and moves, a second Event tag, a
+ * word that could join the result, the end of the window or of the input)
+ * leaves the game untouched to the usual way.
+ */
+
+/* What split_plain() makes of a byte of a line of moves. */
+enum { SPLIT_MOVE = 0, SPLIT_EOL, SPLIT_MARK, SPLIT_OTHER };
+static unsigned char split_class[256];
+
+static void split_init(void)
+{
+    for (unsigned c = 0; c < 256; c++) {
+        unsigned char k = SPLIT_OTHER;
+        if (c < 128 && ((pgn_lex_class[c] & LX_DIGIT) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')))
+            k = SPLIT_MOVE;
+        else if (c && strchr(" .+#=!?", (int)c))
+            k = SPLIT_MOVE;
+        else if (c == '\n' || c == '\r')
+            k = SPLIT_EOL;
+        else if (c && strchr("-/*", (int)c)) /* every result has one of them */
+            k = SPLIT_MARK;
+        split_class[c] = k;
+    }
+}
+
+static inline int ascii_letter(unsigned c) { return (c | 0x20) - 'a' < 26; }
+
+/*
+ * The first byte of b[k..) that is not a letter, a digit, ' ', '.' or '+'
+ * (nearly all of a line of moves); there is a line end before safe.
+ */
+static inline size_t split_stop(const unsigned char *b, size_t k, size_t safe)
+{
+#if defined(__SSE2__)
+    const __m128i bias = _mm_set1_epi8((char)0x80);
+    while (k + 16 <= safe) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + k));
+        /* Signed compares after a shift by 0x80: x - lo < n for a range [lo, lo + n). */
+        __m128i letter = _mm_cmplt_epi8(
+            _mm_add_epi8(_mm_sub_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8('a')),
+                         bias),
+            _mm_set1_epi8((char)(0x80 + 26)));
+        __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(_mm_sub_epi8(x, _mm_set1_epi8('0')), bias),
+                                       _mm_set1_epi8((char)(0x80 + 10)));
+        __m128i punct = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
+                                     _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')),
+                                                  _mm_cmpeq_epi8(x, _mm_set1_epi8('+'))));
+        unsigned mask = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), punct))
+                      & 0xFFFF;
+        if (mask)
+            return k + (size_t)__builtin_ctz(mask);
+        k += 16;
+    }
+#endif
+    while (split_class[b[k]] == SPLIT_MOVE)
+        k++;
+    return k;
+}
+
+/* After the line end at b[k] ('\n' or "\r\n"): the next line's start, or 0
+ * when b[k] ends no line that way or no complete line follows in the window. */
+static inline size_t split_eol(const unsigned char *b, size_t k, size_t safe, uint64_t *lines)
+{
+    k += b[k] == '\r';
+    if (b[k] != '\n')
+        return 0;
+    ++*lines;
+    return k + 1 < safe ? k + 1 : 0;
+}
+
+static int is_result_word(const unsigned char *w, size_t n)
+{
+    return (n == 3 && (!memcmp(w, "1-0", 3) || !memcmp(w, "0-1", 3)))
+        || (n == 7 && !memcmp(w, "1/2-1/2", 7)) || (n == 1 && w[0] == '*');
+}
+
+/*
+ * The result at b[w..e) on the line starting at ls ends the game, with
+ * lines line ends so far: nothing but blanks may follow it up to a line
+ * that starts with a tag pair, where the game ends. Returns that line's
+ * start, or 0. A word before the result that pgn_lex_glue() may join with
+ * it ("O-O 1-0") is left to the usual way, as skim() leaves it.
+ */
+static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t e,
+                        uint64_t *lines)
+{
+    const unsigned char *b = r->buf, *cls = pgn_lex_class;
+    size_t v = w;
+    while (v > ls && b[v - 1] == ' ')
+        v--;
+    if (v > ls) {
+        size_t u = v;
+        while (u > ls && (cls[b[u - 1]] & LX_WORD))
+            u--;
+        unsigned c0 = b[u];
+        if (u == v || ((c0 == '0' || c0 == '1' || c0 == 'O') && v - u < 8 && glue_chars(b + u, v - u)))
+            return 0;
+    }
+    size_t k = e;
+    for (;;) {
+        while (b[k] == ' ')
+            k++;
+        if (!(k = split_eol(b, k, r->safe, lines)))
+            return 0;
+        if (b[k] == '[')
+            break;
+    }
+    const unsigned char *name;
+    size_t name_len;
+    if (!pgn_lex_tag_start(b + k, b + r->safe, &name, &name_len))
+        return 0;
+    return k;
+}
+
+/*
+ * The game at r->gstart (begin_game() done) split in one pass when it is
+ * plain as above: sets its end and the lazy state as skim() would, and
+ * returns 1; else 0, with nothing changed.
+ */
+static int split_plain(struct pgn_reader *r)
+{
+    const unsigned char *b = r->buf, *cls = pgn_lex_class;
+    const size_t g = r->gstart, safe = r->safe;
+    size_t k = g, end = 0;
+    uint64_t lines = 0;
+    unsigned tags = 0, events = 0;
+    if (r->io_status || r->lstart != (ptrdiff_t)g || g >= safe)
+        return 0;
+    /* Tag pairs, one to a line: '[' name ' ' '"' value '"' ']'. */
+    while (b[k] == '[') {
+        size_t name = k + 1, q = name;
+#if defined(__SSE2__)
+        if (name + NAME_VEC <= safe) {
+            unsigned m = ~tag_name_mask(b + name) & 0xFFFF;
+            if (!m)
+                return 0; /* sixteen bytes or more: the usual way */
+            q = name + (size_t)__builtin_ctz(m);
+        } else
+#endif
+            while (cls[b[q]] & LX_TAGNAME)
+                q++;
+        if (q == name || b[q] != ' ' || b[q + 1] != '"')
+            return 0;
+        size_t v0 = q + 2, vend = value_stop(b, v0, safe);
+        if (b[vend] != '"' || b[vend + 1] != ']' || vend - v0 > r->lim.max_tag_value)
+            return 0;
+        /* A second Event tag would start the next game (see bracket()). */
+        events += q - name == 5 && !memcmp(b + name, "Event", 5);
+        if (!(k = split_eol(b, vend + 2, safe, &lines)))
+            return 0;
+        tags++;
+    }
+    if (!tags || events > 1 || tags > r->lim.max_tags)
+        return 0;
+    while (b[k] == '\n' || b[k] == '\r')
+        if (!(k = split_eol(b, k, safe, &lines)))
+            return 0;
+    /* Lines of moves, from a word (where skim() would start). */
+    if (!ascii_letter(b[k]) && b[k] - (unsigned)'0' >= 10)
+        return 0;
+    size_t ls = k; /* the line's start */
+    while (!end) {
+        k = split_stop(b, k, safe);
+        unsigned c = b[k];
+        switch (split_class[c]) {
+        case SPLIT_MOVE: /* '#' '=' '!' '?' */
+            k++;
+            continue;
+        case SPLIT_EOL:
+            if (!(k = split_eol(b, k, safe, &lines)))
+                return 0;
+            ls = k;
+            continue;
+        case SPLIT_MARK:
+            break;
+        default:
+            return 0;
+        }
+        /* '-' '/' '*': in a move ("O-O", "e2-e4"), in a move after its
+         * number ("12.O-O"), or the result, which must end the game. */
+        size_t w = k;
+        while (w > ls && (cls[b[w - 1]] & LX_WORD))
+            w--;
+        if (c == '*') {
+            if (w != k || (b[k + 1] != ' ' && split_class[b[k + 1]] != SPLIT_EOL))
+                return 0;
+            end = split_end(r, ls, k, k + 1, &lines);
+            if (!end)
+                return 0;
+            break;
+        }
+        if (w == k)
+            return 0;
+        size_t d = w;
+        while (b[d] - (unsigned)'0' < 10)
+            d++;
+        if (ascii_letter(b[w]) || (d > w && b[d] == '.')) {
+            while (b[d] == '.')
+                d++;
+            if (!ascii_letter(b[d]))
+                return 0; /* "12.1-0" */
+            while (cls[b[k]] & LX_WORD)
+                k++;
+            continue;
+        }
+        size_t e = k;
+        while (cls[b[e]] & LX_WORD)
+            e++;
+        if (d == w || !is_result_word(b + w, e - w) || (b[e] != ' ' && split_class[b[e]] != SPLIT_EOL))
+            return 0;
+        end = split_end(r, ls, w, e, &lines);
+        if (!end)
+            return 0;
+    }
+    if (end - g > r->lim.max_game / 2)
+        return 0;
+    struct parse *ps = &r->ps;
+    struct lazy *z = &r->lazy;
+    /* For pgn_reader_complete(): the whole game to parse again. */
+    z->ps = *ps;
+    z->word_rel = 0;
+    z->lstart_rel = 0;
+    z->line = r->line;
+    z->nerrors = r->errors.len;
+    z->nrtags = r->rtags.len;
+    z->gstart = g;
+    z->active = 1;
+    r->lazy_tried = 1;
+    mark_started(ps, r->line, col_of(r, g), 0);
+    ps->split = end;
+    r->line += lines;
+    r->lstart = (ptrdiff_t)end;
+    r->pos = end;
+    return 1;
+}
+
 /* ---------------------------------------------------------------- parse */
 
 /*
@@ -3161,7 +3411,7 @@ int pgn_reader_next(struct pgn_reader *r, struct game *g)
     if (r->status)
         return r->status < 0 ? r->status : 0;
     begin_game(r);
-    int rc = parse_game(r);
+    int rc = (r->flags & PGN_READER_SPLIT) && split_plain(r) ? 1 : parse_game(r);
     if (rc > 0) {
         rc = r->lazy.active ? finish_lazy(r, g) : finish_game(r, g);
         if (rc == PGN_OK) {

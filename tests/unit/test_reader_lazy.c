@@ -171,6 +171,55 @@ void test_reader_lazy__sample_mostly_lazy(void)
     free(text);
 }
 
+/*
+ * Rounds of one to five random edits (insertions or overwrites of the
+ * bits, or of a line over the small max_game) to text, each checked in
+ * lockstep, in two window settings.
+ */
+static void mutation_rounds(const char *name, const char *text, size_t len,
+                            const char *const *bits, size_t nbits, int rounds)
+{
+    struct pgn_reader_opts o, tiny;
+    pgn_reader_opts_init(&o);
+    tiny = o;
+    tiny.read_size = 500;
+    tiny.limits.max_game = 2500; /* games and lines over the limit too */
+    static char longline[3001];
+    memset(longline, 'e', sizeof longline - 1);
+    char *buf = malloc(len + 5 * sizeof longline + 4096);
+    unsigned long seed = 12345;
+    for (int round = 0; round < rounds; round++) {
+        memcpy(buf, text, len);
+        size_t n = len;
+        int edits = 1 + round % 5;
+        for (int k = 0; k < edits; k++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            size_t at = (size_t)(seed >> 33) % n;
+            size_t pick = (seed >> 20) % (nbits + 1);
+            const char *s = pick < nbits ? bits[pick] : longline;
+            size_t sl = strlen(s);
+            if (seed & 1) { /* insert */
+                memmove(buf + at + sl, buf + at, n - at);
+                memcpy(buf + at, s, sl);
+                n += sl;
+            } else { /* overwrite */
+                if (at + sl > n)
+                    continue;
+                memcpy(buf + at, s, sl);
+            }
+        }
+        char what[96];
+        snprintf(what, sizeof what, "%s: mutation round %d", name, round);
+        lockstep_split(what, buf, n, round % 4 == 3 ? &tiny : &o, round & 1);
+    }
+    free(buf);
+}
+
+static int mutation_count(void)
+{
+    return getenv("PGNKIT_LAZY_ROUNDS") ? atoi(getenv("PGNKIT_LAZY_ROUNDS")) : 400;
+}
+
 /* Random edits of real games: every odd construct must still split and parse the same. */
 void test_reader_lazy__mutations(void)
 {
@@ -189,41 +238,42 @@ void test_reader_lazy__mutations(void)
         return;
     if (len > 24000)
         len = 24000;
-    struct pgn_reader_opts o, tiny;
-    pgn_reader_opts_init(&o);
-    tiny = o;
-    tiny.read_size = 500;
-    tiny.limits.max_game = 2500; /* games and lines over the limit too */
-    static char longline[3001];
-    memset(longline, 'e', sizeof longline - 1);
-    char *buf = malloc(len + 5 * sizeof longline + 4096);
-    unsigned long seed = 12345;
-    int rounds = getenv("PGNKIT_LAZY_ROUNDS") ? atoi(getenv("PGNKIT_LAZY_ROUNDS")) : 400;
-    for (int round = 0; round < rounds; round++) {
-        memcpy(buf, text, len);
-        size_t n = len;
-        int edits = 1 + round % 5;
-        for (int k = 0; k < edits; k++) {
-            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-            size_t at = (size_t)(seed >> 33) % n;
-            size_t pick = (seed >> 20) % (sizeof bits / sizeof bits[0] + 1);
-            const char *s = pick < sizeof bits / sizeof bits[0] ? bits[pick] : longline;
-            size_t sl = strlen(s);
-            if (seed & 1) { /* insert */
-                memmove(buf + at + sl, buf + at, n - at);
-                memcpy(buf + at, s, sl);
-                n += sl;
-            } else { /* overwrite */
-                if (at + sl > n)
-                    continue;
-                memcpy(buf + at, s, sl);
-            }
-        }
-        char what[64];
-        snprintf(what, sizeof what, "mutation round %d", round);
-        lockstep_split(what, buf, n, round % 4 == 3 ? &tiny : &o, round & 1);
+    mutation_rounds("sample", text, len, bits, sizeof bits / sizeof bits[0], mutation_count());
+    free(text);
+}
+
+/*
+ * Games that split_plain() splits in one pass (tag pairs, moves, the
+ * result), with line ends "\n" and "\r\n", edited with what its narrow
+ * grammar must turn away or take: a second Event tag, words that end in or
+ * join a result, marks in and after move numbers, lone and doubled line ends.
+ */
+void test_reader_lazy__plain_split_mutations(void)
+{
+    static const char *const bits[] = {
+        "1-0", " 1-0", " 0-1\n", " *", "*", "\n*\n", " 1/2-1/2", "1/2", " 0-0", " O-O 1-0",
+        " 1 1-0", " 12.1-0", " 12.O-O", "12...e5", " 1.e4 ", "-", "/", "--", "\n", "\r", "\r\n",
+        "\n\n", "\n[Event \"x\"]", "\n[Event \"x\"]\n", "[Event \"y\"]\r\n",
+        "[Site \"s\"]\n", "\n[Annotator \"[a] {b} 1-0\"]\n", "[", "]", "\"", "\\", " ",
+        "  ", "\t", "{c}", "$1", "(", ")", "%", ";", "e8=Q+", "Nbd7#", "e4!?", "exd6", "\xC3\xA9",
+        "\x01", "\n[VeryLongTagNameOver16 \"v\"]\n", "\n\n[Round \"1\"]\n",
+    };
+    size_t len;
+    char *text = reader_slurp("testdata/corpus/otb_twic1427.pgn", &len);
+    if (!text)
+        return;
+    /* The same games with "\r\n" line ends. */
+    char *crlf = malloc(2 * len);
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == '\n')
+            crlf[n++] = '\r';
+        crlf[n++] = text[i];
     }
-    free(buf);
+    int rounds = mutation_count();
+    mutation_rounds("plain", text, len, bits, sizeof bits / sizeof bits[0], rounds);
+    mutation_rounds("plain crlf", crlf, n, bits, sizeof bits / sizeof bits[0], rounds);
+    free(crlf);
     free(text);
 }
 
