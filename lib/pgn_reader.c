@@ -2360,13 +2360,27 @@ static inline __attribute__((always_inline)) int run_number(const unsigned char 
                                                             const unsigned char **after)
 {
     const unsigned char *const rc = run_class;
-    size_t nd = 1;
-    uint32_t num = (uint32_t)(*p - '0');
-    for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
-        num = num * 10 + (uint32_t)(c - '0');
+    /*
+     * Most numbers have one digit or two, which a loop over the digits
+     * would tell apart with a branch that goes either way: so the second
+     * digit is counted without one, and only three or more take the loop.
+     * p[1] may be read: p is a byte of the data, which BUF_PAD bytes follow.
+     */
+    uint32_t d0 = (uint32_t)(p[0] - '0'), d1 = (uint32_t)(p[1] - '0');
+    uint32_t two = d1 < 10;
+    uint32_t num = d0 + (d0 * 9 + d1) * two; /* d0 or d0 d1, without a branch */
+    size_t nd = 1 + two;
     const unsigned char *w = p + nd;
-    if (*w != '.' || nd > 9)
-        return RN_STOP;
+    if (*w != '.') {
+        if (!(rc[*w] & RC_DIGIT)) /* a result ("1-0"), or a word not taken */
+            return RN_STOP;
+        /* Rare: move 100 and on. */
+        for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
+            num = num * 10 + (uint32_t)(c - '0');
+        w = p + nd;
+        if (*w != '.' || nd > 9)
+            return RN_STOP;
+    }
     /* Branches only for what is rare: more than one dot. */
     uint32_t f = 0;
     if (*++w == '.') {
