@@ -1990,14 +1990,15 @@ static int lazy_skim(struct pgn_reader *r, size_t idx)
  * byte in one pass over its bytes and ends it where parse_game() and skim()
  * do: at the next line that starts with a tag pair. What it takes is
  * narrower than what skim() takes (a game's first word included), so every
- * game it splits is a game skim() would have split at the same byte;
- * anything else (comments, variations, NAGs, escape lines, tabs, control
- * or non-ASCII bytes outside tag values and moves, a second Event tag, a
- * word that could join the result, the end of the window or of the input)
- * leaves the game untouched to the usual way.
+ * game it splits is a game skim() would have split at the same byte.
+ * Comments closed on their line, NAGs and variations may come between the
+ * moves (lichess writes a clock comment after each). Anything else (comments over lines, escape lines, tabs, control
+ * or non-ASCII bytes outside tag values, moves and comments, a second
+ * Event tag, a word that could join the result, the end of the window or
+ * of the input) leaves the game untouched to the usual way.
  */
 
-/* What split_plain() makes of a byte of a line of moves. */
+/* What split_plain() makes of a byte of a line of moves (SPLIT_OTHER: see split_token()). */
 enum { SPLIT_MOVE = 0, SPLIT_EOL, SPLIT_MARK, SPLIT_OTHER };
 static unsigned char split_class[256];
 
@@ -2069,6 +2070,41 @@ static int is_result_word(const unsigned char *w, size_t n)
 }
 
 /*
+ * After the token at b[k] that is not a word, on the line starting at ls:
+ * a comment closed on its line, a NAG, or a parenthesis; 0 for anything
+ * else. A '(' right after a word that starts with a digit ("12(") is left
+ * to the usual way, as skim_word() leaves it.
+ */
+static size_t split_token(const struct pgn_reader *r, size_t ls, size_t k)
+{
+    const unsigned char *b = r->buf, *cls = pgn_lex_class;
+    size_t q = k + 1;
+    switch (b[k]) {
+    case '{':
+        while (!(cls[b[q]] & LX_CSTOP))
+            q++;
+        return b[q] == '}' && q - k - 1 <= r->lim.max_comment ? q + 1 : 0;
+    case '$':
+        while (b[q] - (unsigned)'0' < 10)
+            q++;
+        return q > k + 1 && !(cls[b[q]] & LX_WORD) ? q : 0;
+    case '(':
+        if (k > ls && (cls[b[k - 1]] & LX_WORD)) {
+            size_t w = k - 1;
+            while (w > ls && (cls[b[w - 1]] & LX_WORD))
+                w--;
+            if (b[w] - (unsigned)'0' < 10)
+                return 0;
+        }
+        return q;
+    case ')':
+        return q;
+    default:
+        return 0;
+    }
+}
+
+/*
  * The result at b[w..e) on the line starting at ls ends the game, with
  * lines line ends so far: nothing but blanks may follow it up to a line
  * that starts with a tag pair, where the game ends. Returns that line's
@@ -2082,13 +2118,15 @@ static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t 
     size_t v = w;
     while (v > ls && b[v - 1] == ' ')
         v--;
-    if (v > ls) {
+    if (v > ls && (cls[b[v - 1]] & LX_WORD)) {
         size_t u = v;
         while (u > ls && (cls[b[u - 1]] & LX_WORD))
             u--;
         unsigned c0 = b[u];
-        if (u == v || ((c0 == '0' || c0 == '1' || c0 == 'O') && v - u < 8 && glue_chars(b + u, v - u)))
+        if ((c0 == '0' || c0 == '1' || c0 == 'O') && v - u < 8 && glue_chars(b + u, v - u))
             return 0;
+    } else if (v > ls && b[v - 1] != '}' && b[v - 1] != ')') {
+        return 0;
     }
     size_t k = e;
     for (;;) {
@@ -2126,13 +2164,11 @@ static int split_plain(struct pgn_reader *r)
 #if defined(__SSE2__)
         if (name + NAME_VEC <= safe) {
             unsigned m = ~tag_name_mask(b + name) & 0xFFFF;
-            if (!m)
-                return 0; /* sixteen bytes or more: the usual way */
-            q = name + (size_t)__builtin_ctz(m);
-        } else
+            q = name + (m ? (size_t)__builtin_ctz(m) : NAME_VEC);
+        }
 #endif
-            while (cls[b[q]] & LX_TAGNAME)
-                q++;
+        while (cls[b[q]] & LX_TAGNAME) /* names of sixteen bytes or more, or near safe */
+            q++;
         if (q == name || b[q] != ' ' || b[q + 1] != '"')
             return 0;
         size_t v0 = q + 2, vend = value_stop(b, v0, safe);
@@ -2168,7 +2204,9 @@ static int split_plain(struct pgn_reader *r)
         case SPLIT_MARK:
             break;
         default:
-            return 0;
+            if (!(k = split_token(r, ls, k)))
+                return 0;
+            continue;
         }
         /* '-' '/' '*': in a move ("O-O", "e2-e4"), in a move after its
          * number ("12.O-O"), or the result, which must end the game. */

@@ -246,7 +246,8 @@ void test_reader_lazy__mutations(void)
  * Games that split_plain() splits in one pass (tag pairs, moves, the
  * result), with line ends "\n" and "\r\n", edited with what its narrow
  * grammar must turn away or take: a second Event tag, words that end in or
- * join a result, marks in and after move numbers, lone and doubled line ends.
+ * join a result, marks in and after move numbers, lone and doubled line
+ * ends, comments on one line or more, NAGs and variations.
  */
 void test_reader_lazy__plain_split_mutations(void)
 {
@@ -257,6 +258,9 @@ void test_reader_lazy__plain_split_mutations(void)
         "[Site \"s\"]\n", "\n[Annotator \"[a] {b} 1-0\"]\n", "[", "]", "\"", "\\", " ",
         "  ", "\t", "{c}", "$1", "(", ")", "%", ";", "e8=Q+", "Nbd7#", "e4!?", "exd6", "\xC3\xA9",
         "\x01", "\n[VeryLongTagNameOver16 \"v\"]\n", "\n\n[Round \"1\"]\n",
+        /* Comments, NAGs and variations, which it takes on one line. */
+        " { [%clk 0:03:00] } ", "{", "}", "{ 1-0 }", " {c}1-0", "{\n[Event \"z\"]\n}", " $12 ",
+        "$", "$1-0", " (1. d4 d5) ", " (", ") ", "12(", " 1-0(", "(1-0)", ") 1-0", "} 0-1",
     };
     size_t len;
     char *text = reader_slurp("testdata/corpus/otb_twic1427.pgn", &len);
