@@ -111,15 +111,6 @@ static inline int not_pinned(const struct pos *p, int from, int to)
     return 1;
 }
 
-/* is_legal() for a move from-to that is not en passant, told whether the
- * side to move may be in check (1 when unknown). */
-static inline int legal_known(const struct pos *p, int from, int to, int maybe_check)
-{
-    if (from == p->king[p->side])
-        return !pos_attackers(p, to, pos_occupied(p) ^ sq_bb(from), p->side ^ 1);
-    return maybe_check ? legal_fast(p, from, to) : not_pinned(p, from, to);
-}
-
 static inline bitboard origin_mask(const struct san_parts *sp)
 {
     bitboard m = ~0ULL;
@@ -589,8 +580,8 @@ static inline int king_safe(const struct pos *p, int from, int sq)
     return 1;
 }
 
-/* legal_known() of a move that is not the king's: the mover's type tells,
- * which spares every candidate the comparison with the king's square. */
+/* is_legal() of a move from-to that is neither the king's nor en passant,
+ * told whether the side to move is in check: if not, only a pin forbids it. */
 static inline __attribute__((always_inline)) int plain_legal(const struct pos *p, int from, int to, int in_check)
 {
     return in_check ? legal_fast(p, from, to) : not_pinned(p, from, to);
