@@ -232,7 +232,7 @@ static int convert_pgn(struct convert *c, struct converter *w, const char *path,
     pgn_reader_opts_init(&opts);
     opts.name = name;
     if (c->p)
-        opts.flags |= PGN_READER_LAZY; /* the workers parse the movetext */
+        opts.flags |= PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
     int rc = data ? pgn_reader_open_mem(&reader, data, len, &opts)
                   : pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {

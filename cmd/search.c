@@ -358,7 +358,7 @@ static int search_input(struct search *s, const char *path)
     pgn_reader_opts_init(&opts);
     opts.flags |= query_opts_reader_flags(&s->qo);
     if (s->p)
-        opts.flags |= PGN_READER_LAZY; /* the workers parse what they need */
+        opts.flags |= PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse what they need */
     int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",

@@ -632,8 +632,9 @@ static int stats_input(struct stats *s, struct agg *a, struct replay *r, struct 
      * workers, they parse the movetext. */
     if (s->filter)
         opts.flags |= query_opts_reader_flags(&s->qo);
+    /* Without a selection here, this thread only splits the input. */
     if (p)
-        opts.flags |= PGN_READER_LAZY;
+        opts.flags |= PGN_READER_LAZY | (s->filter ? 0 : PGN_READER_SPLIT);
     int rc = pgn_reader_open(&reader, path, &opts);
     if (rc != PGN_OK) {
         error("cannot open '%s': %s", path ? path : "-",
