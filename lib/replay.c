@@ -274,7 +274,6 @@ struct walk {
     uint32_t nonstandard;      /* moves not in standard SAN */
     uint32_t first_nonstandard, first_number;
     int first_side;
-    char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
     const struct known_tags *tags;
     int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
     /* The fewest plies between two occurrences of a position in the main
@@ -288,6 +287,9 @@ struct walk {
     /* The checks whose findings the options keep (annotate drops warnings:
      * check marks, notation and move numbers are then not checked at all). */
     int check_marks, check_notation, check_numbers;
+    /* Last, and not cleared for each game: written with the first move
+     * not in standard SAN, and read only when there is one. */
+    char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
 };
 
 /* After a move that does not resolve: a finished game explains it better. */
@@ -836,7 +838,7 @@ static void sort_diags(struct replay_diag *d, size_t n)
 static int walk_game(struct replay *r, const struct game *g, const struct known_tags *tags,
                      int lang, struct walk *w)
 {
-    memset(w, 0, sizeof *w);
+    memset(w, 0, offsetof(struct walk, first_text));
     w->tags = tags;
     w->r = r;
     w->g = g;
