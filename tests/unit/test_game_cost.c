@@ -1,6 +1,7 @@
 /* test_game_cost.c - the per-game fast paths give what the general ways give. */
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
+#include "pgn_reader.h"
 #include "utf8.h"
 
 /* The ASCII check of a whole game ends with one overlapping block: every
@@ -24,4 +25,95 @@ void test_game_cost__utf8_tail_block(void)
             }
         }
     }
+}
+
+/* Every game of text as flags and reads of read_size bytes (0: the default) read it: span, tags, moves, result and
+ * diagnostics, each with its line, column and offset. */
+static void dump_positions(const char *text, unsigned flags, size_t read_size, char *out,
+                           size_t size)
+{
+    struct pgn_reader_opts o;
+    pgn_reader_opts_init(&o);
+    o.flags = flags;
+    if (read_size)
+        o.read_size = read_size;
+    struct pgn_reader *r;
+    size_t n = 0;
+    out[0] = '\0';
+    if (pgn_reader_open_mem(&r, text, strlen(text), &o) != PGN_OK)
+        return;
+    struct game g;
+#define PUT(...) \
+    (n += n < size ? (size_t)snprintf(out + n, size - n, __VA_ARGS__) : 0)
+    while (pgn_reader_next(r, &g) > 0) {
+        if ((flags & PGN_READER_LAZY) && pgn_reader_complete(r, &g) != PGN_OK)
+            PUT("!complete");
+        PUT("#%llu %llu:%u@%llu+%zu:", (unsigned long long)g.index, (unsigned long long)g.line,
+            g.col, (unsigned long long)g.offset, g.raw_len);
+        for (uint32_t i = 0; i < g.ntags; i++)
+            PUT(" %s=%s/%u %llu:%u@%u", g.tags[i].name, g.tags[i].value, g.tags[i].id,
+                (unsigned long long)g.tags[i].line, g.tags[i].col, g.tags[i].off);
+        for (uint32_t i = 0; i < g.nmoves; i++)
+            PUT(" %.*s %llu:%u@%u", (int)g.moves[i].len, g.moves[i].text,
+                (unsigned long long)g.moves[i].line, g.moves[i].col, g.moves[i].off);
+        if (g.result_text)
+            PUT(" => %.*s %llu:%u@%u", (int)g.result_len, g.result_text,
+                (unsigned long long)g.result_line, g.result_col, g.result_off);
+        for (uint32_t i = 0; i < g.nerrors; i++)
+            PUT(" !%llu:%u@%llu:%s", (unsigned long long)g.errors[i].line, g.errors[i].col,
+                (unsigned long long)g.errors[i].offset, g.errors[i].message);
+        PUT("\n");
+    }
+#undef PUT
+    pgn_reader_free(r);
+}
+
+/*
+ * The tag run takes the empty line after the tag section as parse_game()
+ * would: a tag after it may start the next game, a line end of any
+ * spelling, more than one empty line, an empty line that ends the input.
+ * The expected dumps are those of the reader before the run took it.
+ */
+void test_game_cost__tag_section_blank_line(void)
+{
+    static const char *const texts[] = {
+        "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5 *\n",
+        "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 e5 *\r\n",
+        "[Event \"a\"]\r[Site \"b\"]\r\r1. e4 e5 *\r",
+        "[Event \"a\"]\n\n[Site \"b\"]\n\n1. e4 e5 *\n",
+        "[Event \"a\"]\n\n[Event \"b\"]\n\n1. e4 e5 *\n",
+        "[Event \"a\"]\n[Site \"b\"]\n\n\n\n1. e4 e5 *\n",
+        "[Event \"a\"]\n[Site \"b\"]\n\n",
+        "[Event \"a\"]\n[Site \"b\"]\n\n{c}\n1. e4 *\n",
+        "[Event \"a\"]\n[Site \"b\"]\n \n1. e4 *\n",
+        "[Event \"a\"] [Site \"b\"]\n\n1. e4 *\n",
+        "[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n\n1. e4 *\n\n[Event \"d\"]\n\n1. d4 *\n",
+    };
+    static const char *const want[] = {
+        "#1 1:1@0+35: Event=a/2 1:1@0 Site=b/3 2:1@12 e4 4:4@27 e5 4:7@30 => * 4:10@33\n",
+        "#1 1:1@0+39: Event=a/2 1:1@0 Site=b/3 2:1@13 e4 4:4@30 e5 4:7@33 => * 4:10@36\n",
+        "#1 1:1@0+35: Event=a/2 1:1@0 Site=b/3 2:1@12 e4 4:4@27 e5 4:7@30 => * 4:10@33\n",
+        "#1 1:1@0+36: Event=a/2 1:1@0 Site=b/3 3:1@13 e4 5:4@28 e5 5:7@31 => * 5:10@34\n",
+        "#1 1:1@0+13: Event=a/2 1:1@0\n"
+          "#2 3:1@13+24: Event=b/2 3:1@0 e4 5:4@16 e5 5:7@19 => * 5:10@22\n",
+        "#1 1:1@0+37: Event=a/2 1:1@0 Site=b/3 2:1@12 e4 6:4@29 e5 6:7@32 => * 6:10@35\n",
+        "#1 1:1@0+24: Event=a/2 1:1@0 Site=b/3 2:1@12\n",
+        "#1 1:1@0+36: Event=a/2 1:1@0 Site=b/3 2:1@12 e4 5:4@31 => * 5:7@34\n",
+        "#1 1:1@0+33: Event=a/2 1:1@0 Site=b/3 2:1@12 e4 4:4@28 => * 4:7@31\n",
+        "#1 1:1@0+32: Event=a/2 1:1@0 Site=b/3 1:13@12 e4 3:4@27 => * 3:7@30\n",
+        "#1 1:1@0+24: Event=a/2 1:1@0 Site=b/3 2:1@12\n"
+          "#2 4:1@24+22: Event=c/2 4:1@0 e4 6:4@16 => * 6:7@19\n"
+          "#3 8:1@46+21: Event=d/2 8:1@0 d4 10:4@16 => * 10:7@19\n",
+    };
+    /* Lazy or not, and in reads so small that the window ends inside the tag section. */
+    static const struct { unsigned flags; size_t read_size; } ways[] = {
+        { 0, 0 }, { PGN_READER_LAZY, 0 }, { 0, 1 }, { 0, 7 }, { PGN_READER_LAZY, 5 },
+    };
+    char got[4096];
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+            dump_positions(texts[i], ways[w].flags, ways[w].read_size, got, sizeof got);
+            if (strcmp(got, want[i]))
+                FAIL("case %zu, way %zu:\n      got:  %s      want: %s", i, w, got, want[i]);
+        }
 }
