@@ -27,8 +27,11 @@ void test_game_cost__utf8_tail_block(void)
     }
 }
 
-/* Every game of text as flags and reads of read_size bytes (0: the default) read it: span, tags, moves, result and
- * diagnostics, each with its line, column and offset. */
+/*
+ * Every game of text, read with flags in reads of read_size bytes (0: the
+ * default): span, tags, moves, result and diagnostics, each with its line,
+ * column and offset.
+ */
 static void dump_positions(const char *text, unsigned flags, size_t read_size, char *out,
                            size_t size)
 {
@@ -69,6 +72,24 @@ static void dump_positions(const char *text, unsigned flags, size_t read_size, c
 }
 
 /*
+ * Checks the dumps of texts[0..n) against want, read lazily or not, and in
+ * reads so small that the window ends inside a tag section or after a result.
+ */
+static void expect_positions(const char *const *texts, const char *const *want, size_t n)
+{
+    static const struct { unsigned flags; size_t read_size; } ways[] = {
+        { 0, 0 }, { PGN_READER_LAZY, 0 }, { 0, 1 }, { 0, 7 }, { PGN_READER_LAZY, 5 },
+    };
+    char got[4096];
+    for (size_t i = 0; i < n; i++)
+        for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+            dump_positions(texts[i], ways[w].flags, ways[w].read_size, got, sizeof got);
+            if (strcmp(got, want[i]))
+                FAIL("case %zu, way %zu:\n      got:  %s      want: %s", i, w, got, want[i]);
+        }
+}
+
+/*
  * The tag run takes the empty line after the tag section as parse_game()
  * would: a tag after it may start the next game, a line end of any
  * spelling, more than one empty line, an empty line that ends the input.
@@ -105,15 +126,64 @@ void test_game_cost__tag_section_blank_line(void)
           "#2 4:1@24+22: Event=c/2 4:1@0 e4 6:4@16 => * 6:7@19\n"
           "#3 8:1@46+21: Event=d/2 8:1@0 d4 10:4@16 => * 10:7@19\n",
     };
-    /* Lazy or not, and in reads so small that the window ends inside the tag section. */
-    static const struct { unsigned flags; size_t read_size; } ways[] = {
-        { 0, 0 }, { PGN_READER_LAZY, 0 }, { 0, 1 }, { 0, 7 }, { PGN_READER_LAZY, 5 },
+    expect_positions(texts, want, sizeof texts / sizeof texts[0]);
+}
+
+/*
+ * word() takes the line end, the empty line and the '[' after a result as
+ * parse_game() and bracket() would: the spans, positions and diagnostics
+ * of the games around it are those of the reader before it did.
+ */
+void test_game_cost__result_then_next_game(void)
+{
+    static const char *const texts[] = {
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n",
+        "[Event \"a\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 0-1\r\n",
+        "[Event \"a\"]\r\r1. e4 e5 1-0\r\r[Event \"b\"]\r\r1. d4 0-1\r",
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n[Event \"b\"]\n\n1. d4 0-1\n",
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n\n\n[Event \"b\"]\n\n1. d4 0-1\n",
+        "[Event \"a\"]\n\n1. e4 e5 1-0 \n\n[Event \"b\"]\n\n1. d4 0-1\n",
+        "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 1/2-1/2\n\n[Site \"c\"]\n*\n",
+        "[Event \"a\"]\n\n1. e4 e5 1/2-1/2\n\n{c}\n[Event \"b\"]\n1. d4 *\n",
+        "[Event \"a\"]\n\n1. e4 e5 1 - 0\n\n[Event \"b\"]\n1. d4 *\n",
+        "[Event \"a\"]\n\n1. e4 (1. d4 d5 1-0\n\n[Event \"b\"]\n1. d4 *\n",
+        "[Event \"a\"]\n\n1. e4 e5 1-0 0-1\n\n[Event \"b\"]\n1. d4 *\n",
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[\n1. d4 *\n",
+        "1-0\n\n[Event \"b\"]\n1. d4 *\n",
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n\n",
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[",
     };
-    char got[4096];
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
-        for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
-            dump_positions(texts[i], ways[w].flags, ways[w].read_size, got, sizeof got);
-            if (strcmp(got, want[i]))
-                FAIL("case %zu, way %zu:\n      got:  %s      want: %s", i, w, got, want[i]);
-        }
+    static const char *const want[] = {
+        "#1 1:1@0+27: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1-0 3:10@22\n"
+          "#2 5:1@27+23: Event=b/2 5:1@0 d4 7:4@16 => 0-1 7:7@19\n",
+        "#1 1:1@0+31: Event=a/2 1:1@0 e4 3:4@18 e5 3:7@21 => 1-0 3:10@24\n"
+          "#2 5:1@31+26: Event=b/2 5:1@0 d4 7:4@18 => 0-1 7:7@21\n",
+        "#1 1:1@0+27: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1-0 3:10@22\n"
+          "#2 5:1@27+23: Event=b/2 5:1@0 d4 7:4@16 => 0-1 7:7@19\n",
+        "#1 1:1@0+26: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1-0 3:10@22\n"
+          "#2 4:1@26+23: Event=b/2 4:1@0 d4 6:4@16 => 0-1 6:7@19\n",
+        "#1 1:1@0+28: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1-0 3:10@22\n"
+          "#2 6:1@28+23: Event=b/2 6:1@0 d4 8:4@16 => 0-1 8:7@19\n",
+        "#1 1:1@0+28: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1-0 3:10@22\n"
+          "#2 5:1@28+23: Event=b/2 5:1@0 d4 7:4@16 => 0-1 7:7@19\n",
+        "#1 1:1@0+25: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => * 3:10@22\n"
+          "#2 5:1@25+28: Event=b/2 5:1@0 d4 7:4@16 => 1/2-1/2 7:7@19\n"
+          "#3 9:1@53+13: Site=c/3 9:1@0 => * 10:1@11\n",
+        "#1 1:1@0+35: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1/2-1/2 3:10@22\n"
+          "#2 6:1@35+20: Event=b/2 6:1@0 d4 7:4@15 => * 7:7@18\n",
+        "#1 1:1@0+29: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1 - 0 3:10@22\n"
+          "#2 5:1@29+20: Event=b/2 5:1@0 d4 6:4@15 => * 6:7@18\n",
+        "#1 1:1@0+34: Event=a/2 1:1@0 e4 3:4@16 d4 3:11@23 d5 3:14@26 => 1-0 3:17@29 !3:7@19:unterminated variation\n"
+          "#2 5:1@34+20: Event=b/2 5:1@0 d4 6:4@15 => * 6:7@18\n",
+        "#1 1:1@0+31: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1-0 3:10@22 !3:14@26:second result token ignored\n"
+          "#2 5:1@31+20: Event=b/2 5:1@0 d4 6:4@15 => * 6:7@18\n",
+        "#1 1:1@0+27: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1-0 3:10@22\n"
+          "#2 5:1@27+10: d4 6:4@5 => * 6:7@8 !5:1@27:tag pair without a name\n",
+        "#1 1:1@0+5: => 1-0 1:1@0\n"
+          "#2 3:1@5+20: Event=b/2 3:1@0 d4 4:4@15 => * 4:7@18\n",
+        "#1 1:1@0+27: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1-0 3:10@22\n",
+        "#1 1:1@0+27: Event=a/2 1:1@0 e4 3:4@16 e5 3:7@19 => 1-0 3:10@22\n"
+          "#2 5:1@27+1: !5:1@27:tag pair without a name !5:1@27:no tag pair, move or result here: only comments\n",
+    };
+    expect_positions(texts, want, sizeof texts / sizeof texts[0]);
 }
