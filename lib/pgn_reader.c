@@ -494,6 +494,18 @@ static void *push(struct pgn_reader *r, struct buf *v, size_t size)
 
 #define COUNT_OF(v, type) ((uint32_t)((v).len / sizeof(type)))
 
+/*
+ * Clears the n bytes at p (n a constant) in parts of at most 64 bytes,
+ * which GCC writes as a few vector stores each: one memset() of more it
+ * writes as rep stos, whose start costs about as much as the stores. For
+ * the records cleared once per game.
+ */
+static inline __attribute__((always_inline)) void clear_record(void *p, size_t n)
+{
+    for (size_t at = 0; at < n; at += 64)
+        memset((char *)p + at, 0, n - at < 64 ? n - at : 64);
+}
+
 static void begin_game(struct pgn_reader *r)
 {
     arena_reset(&r->arena);
@@ -502,7 +514,7 @@ static void begin_game(struct pgn_reader *r)
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         buf_reset(vecs[i]);
     struct parse *ps = &r->ps;
-    memset(ps, 0, sizeof *ps);
+    clear_record(ps, sizeof *ps);
     r->gstart = r->pos;
     r->moved = 0;
     r->lazy_tried = 0;
@@ -3314,7 +3326,7 @@ static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
     size_t split = ps->truncated ? r->pos : (ps->split < r->len ? ps->split : r->len);
     const char *raw = (const char *)r->buf + r->gstart;
     size_t raw_len = ps->truncated ? 0 : split - r->gstart;
-    memset(g, 0, sizeof *g);
+    clear_record(g, sizeof *g);
     g->file = r->name;
     g->index = ++r->ngames;
     g->offset = ps->goff;
