@@ -72,8 +72,11 @@ void replay_index_tags(const struct game *g, struct known_tags *k)
     _Static_assert(sizeof *k > 64 && sizeof *k <= 128, "two clears of at most 64 bytes");
     memset(k, 0, 64);
     memset((char *)k + 64, 0, sizeof *k - 64);
-    for (uint32_t i = 0; i < g->ntags; i++) {
-        const struct game_tag *t = &g->tags[i];
+    /* In locals: the stores into k might change them, for all the compiler knows. */
+    const struct game_tag *const tags = g->tags;
+    const uint32_t ntags = g->ntags;
+    for (uint32_t i = 0; i < ntags; i++) {
+        const struct game_tag *t = &tags[i];
         int j;
         unsigned bit;
         if (has_common_id(t)) {
