@@ -739,8 +739,9 @@ static int word(struct pgn_reader *r, size_t idx, size_t n)
     size_t glued = 0;
     int gkind = 0, gresult = 0;
     unsigned c0 = p[0];
-    if ((c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n) &&
-        (p[n] == ' ' || p[n] == '\t'))
+    /* The blank first: a result mostly ends its line, and then the bytes need no look. */
+    if ((c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 &&
+        (p[n] == ' ' || p[n] == '\t') && glue_chars(p, n))
         glued = pgn_lex_glue(p, r->buf + r->safe, &gkind, &gresult);
     if (glued) {
         /* "1 - 0", "0- 0": one token written with blanks in it. */
