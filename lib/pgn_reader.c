@@ -2582,8 +2582,11 @@ static inline __attribute__((always_inline)) int run_sep(struct run *s, const st
  */
 static HOT_LOOP const unsigned char *movetext_run(struct pgn_reader *r, const unsigned char *p)
 {
-    /* run_move() checks the token limit only for words longer than RUN_SHORT. */
-    if (r->lim.max_token < RUN_SHORT)
+    /* run_move() checks the token limit only for words longer than RUN_SHORT.
+     * A result ("1-0", "1/2-1/2"), which the run would only refuse after
+     * setting itself up, is mostly where it was entered a second time. */
+    if (r->lim.max_token < RUN_SHORT
+        || ((pgn_lex_class[p[0]] & LX_DIGIT) && (p[1] == '-' || p[1] == '/')))
         return p;
     struct parse *ps = &r->ps;
     const unsigned char *const start = p, *const rc = run_class, *w;
