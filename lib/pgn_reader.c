@@ -2118,10 +2118,25 @@ static inline size_t split_eol(const unsigned char *b, size_t k, size_t safe, ui
     return k + 1 < safe ? k + 1 : 0;
 }
 
+/* A result spelled with digits, as the export format spells it ('*' is a token of its own). */
 static int is_result_word(const unsigned char *w, size_t n)
 {
     return (n == 3 && (!memcmp(w, "1-0", 3) || !memcmp(w, "0-1", 3)))
-        || (n == 7 && !memcmp(w, "1/2-1/2", 7)) || (n == 1 && w[0] == '*');
+        || (n == 7 && !memcmp(w, "1/2-1/2", 7));
+}
+
+/* The start of the word that ends at b[k] (k itself when none does), on the line starting at ls. */
+static inline size_t split_word_start(const unsigned char *b, size_t ls, size_t k)
+{
+    while (k > ls && (pgn_lex_class[b[k - 1]] & LX_WORD))
+        k--;
+    return k;
+}
+
+/* 1 when c may follow a result: a blank or a line end. */
+static inline int split_after_result(unsigned c)
+{
+    return c == ' ' || split_class[c] == SPLIT_EOL;
 }
 
 /*
@@ -2143,15 +2158,10 @@ static size_t split_token(const struct pgn_reader *r, size_t ls, size_t k)
         while (b[q] - (unsigned)'0' < 10)
             q++;
         return q > k + 1 && !(cls[b[q]] & LX_WORD) ? q : 0;
-    case '(':
-        if (k > ls && (cls[b[k - 1]] & LX_WORD)) {
-            size_t w = k - 1;
-            while (w > ls && (cls[b[w - 1]] & LX_WORD))
-                w--;
-            if (b[w] - (unsigned)'0' < 10)
-                return 0;
-        }
-        return q;
+    case '(': {
+        size_t w = split_word_start(b, ls, k);
+        return w < k && b[w] - (unsigned)'0' < 10 ? 0 : q;
+    }
     case ')':
         return q;
     default:
@@ -2174,9 +2184,7 @@ static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t 
     while (v > ls && b[v - 1] == ' ')
         v--;
     if (v > ls && (cls[b[v - 1]] & LX_WORD)) {
-        size_t u = v;
-        while (u > ls && (cls[b[u - 1]] & LX_WORD))
-            u--;
+        size_t u = split_word_start(b, ls, v);
         unsigned c0 = b[u];
         if ((c0 == '0' || c0 == '1' || c0 == 'O') && v - u < 8 && glue_chars(b + u, v - u))
             return 0;
@@ -2265,11 +2273,9 @@ static int split_plain(struct pgn_reader *r)
         }
         /* '-' '/' '*': in a move ("O-O", "e2-e4"), in a move after its
          * number ("12.O-O"), or the result, which must end the game. */
-        size_t w = k;
-        while (w > ls && (cls[b[w - 1]] & LX_WORD))
-            w--;
+        size_t w = split_word_start(b, ls, k);
         if (c == '*') {
-            if (w != k || (b[k + 1] != ' ' && split_class[b[k + 1]] != SPLIT_EOL))
+            if (w != k || !split_after_result(b[k + 1]))
                 return 0;
             end = split_end(r, ls, k, k + 1, &lines);
             if (!end)
@@ -2293,7 +2299,7 @@ static int split_plain(struct pgn_reader *r)
         size_t e = k;
         while (cls[b[e]] & LX_WORD)
             e++;
-        if (d == w || !is_result_word(b + w, e - w) || (b[e] != ' ' && split_class[b[e]] != SPLIT_EOL))
+        if (d == w || !is_result_word(b + w, e - w) || !split_after_result(b[e]))
             return 0;
         end = split_end(r, ls, w, e, &lines);
         if (!end)
