@@ -691,6 +691,16 @@ static void mark_draw_offer(struct pgn_reader *r)
         ((struct game_move *)r->moves.data)[r->ps.last].flags |= GAME_MOVE_DRAW_OFFER;
 }
 
+/* The start of the word that ends at b[k] (k itself when none does), not before from. */
+static inline size_t word_start(const unsigned char *b, size_t from, size_t k)
+{
+    while (k > from && (pgn_lex_class[b[k - 1]] & LX_WORD))
+        k--;
+    return k;
+}
+
+static inline int ascii_letter(unsigned c) { return (c | 0x20) - 'a' < 26; }
+
 /* 1 when the word can begin a token split by blanks ("1 - 0", "0- 0"). */
 static int glue_chars(const unsigned char *p, size_t n)
 {
@@ -1037,11 +1047,6 @@ static size_t skip_to_bracket(const unsigned char *b, size_t idx)
     return b[idx] == ']' ? idx + 1 : idx;
 }
 
-/*
- * Records the tag pair whose '[' is buf[idx], name buf[name..+name_len) and
- * value buf[v0..vend) (escaped: with backslashes to decode), the limits
- * checked. Returns 0 when out of memory.
- */
 /* The record of a tag pair whose '[' is off bytes into the game, with its
  * name at name_off and its value at [v0, vend) (offsets from the game's
  * first byte); line and col are the '['s. */
@@ -1062,6 +1067,11 @@ static inline __attribute__((always_inline)) void put_raw_tag(struct raw_tag *rt
     rt->id = id;
 }
 
+/*
+ * Records the tag pair whose '[' is buf[idx], name buf[name..+name_len) and
+ * value buf[v0..vend) (escaped: with backslashes to decode), the limits
+ * checked. Returns 0 when out of memory.
+ */
 static inline int add_tag(struct pgn_reader *r, size_t idx, size_t name, size_t name_len,
                           size_t v0, size_t vend, int escaped, unsigned id)
 {
@@ -1267,21 +1277,64 @@ static inline size_t value_stop(const unsigned char *b, size_t k, size_t safe)
 }
 
 #if defined(__SSE2__)
-/* Bit i set when name[i] is a tag name character (A-Z a-z 0-9 _), for the sixteen bytes at name. */
-static inline unsigned tag_name_mask(const unsigned char *name)
+/* 0xFF in each byte of x that is an ASCII letter or digit, else 0. */
+static inline __m128i ascii_alnum_bytes(__m128i x)
 {
     /* Signed compares after a shift by 0x80: x - lo < n for a range [lo, lo + n). */
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)name);
     __m128i bias = _mm_set1_epi8((char)0x80);
     __m128i letter = _mm_cmplt_epi8(
         _mm_add_epi8(_mm_sub_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8('a')), bias),
         _mm_set1_epi8((char)(0x80 + 26)));
     __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(_mm_sub_epi8(x, _mm_set1_epi8('0')), bias),
                                    _mm_set1_epi8((char)(0x80 + 10)));
+    return _mm_or_si128(letter, digit);
+}
+
+/* Bit i set when name[i] is a tag name character (A-Z a-z 0-9 _), for the sixteen bytes at name. */
+static inline unsigned tag_name_mask(const unsigned char *name)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)name);
     __m128i under = _mm_cmpeq_epi8(x, _mm_set1_epi8('_'));
-    return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), under));
+    return (unsigned)_mm_movemask_epi8(_mm_or_si128(ascii_alnum_bytes(x), under));
 }
 #endif
+
+/*
+ * The tag pair at b[k] ('[') when it is plain, '[' name ' ' '"' value '"'
+ * ']' with no backslash in a value of max_value bytes at most: its name
+ * ends at *name_end and its value at *vend (the value starts two bytes
+ * after the name); 0 for any other spelling. There is a line end before
+ * safe. *vec tells that the name is shorter than sixteen bytes, which are
+ * readable (tag_id()'s vector compare).
+ */
+static inline __attribute__((always_inline)) int plain_tag_pair(const unsigned char *b, size_t k,
+                                                                size_t safe, size_t max_value,
+                                                                size_t *name_end, size_t *vend,
+                                                                int *vec)
+{
+    size_t name = k + 1, q = name;
+    int found = 0;
+#if defined(__SSE2__)
+    if (name + NAME_VEC <= safe) {
+        /* The name's end without a loop whose exit depends on its length. */
+        unsigned m = ~tag_name_mask(b + name) & 0xFFFF;
+        q = name + (m ? (size_t)__builtin_ctz(m) : NAME_VEC);
+        found = m != 0;
+    }
+#endif
+    if (!found) /* names of sixteen bytes or more, or near safe */
+        while (pgn_lex_class[b[q]] & LX_TAGNAME)
+            q++;
+    *vec = found;
+    if (q == name || b[q] != ' ' || b[q + 1] != '"')
+        return 0;
+    size_t v = value_stop(b, q + 2, safe);
+    if (b[v] != '"' || b[v + 1] != ']' || v - (q + 2) > max_value)
+        return 0;
+    *name_end = q;
+    *vend = v;
+    return 1;
+}
 
 /*
  * Plain tag pairs in a row, each '[' name ' ' '"' value '"' ']' with no
@@ -1321,27 +1374,13 @@ static const unsigned char *tag_run(struct pgn_reader *r, const unsigned char *p
     enum { REPEAT_NONE, REPEAT_EVENT, REPEAT_ANY } repeat =
         !ps->started ? REPEAT_NONE : ps->blank ? REPEAT_ANY : REPEAT_EVENT;
     while (rt < rt_end) {
-        const unsigned char *name = p + 1, *q = name;
-        int vec = 0;
-#if defined(__SSE2__)
-        if (name + NAME_VEC <= safe) {
-            /* The name's end without a loop whose exit depends on its length. */
-            unsigned m = ~tag_name_mask(name) & 0xFFFF;
-            if (!m)
-                break; /* sixteen bytes or more: the general way */
-            q = name + __builtin_ctz(m);
-            vec = 1;
-        }
-#endif
-        if (!vec)
-            while (cls[*q] & LX_TAGNAME)
-                q++;
-        size_t name_len = (size_t)(q - name);
-        if (!name_len || q[0] != ' ' || q[1] != '"')
+        size_t name_end, vend;
+        int vec;
+        if (!plain_tag_pair(g, (size_t)(p - g), (size_t)(safe - g), max_value, &name_end, &vend,
+                            &vec))
             break;
-        size_t v0 = (size_t)(q + 2 - g), vend = value_stop(g, v0, (size_t)(safe - g));
-        if (g[vend] != '"' || g[vend + 1] != ']' || vend - v0 > max_value)
-            break;
+        const unsigned char *name = p + 1;
+        size_t name_len = (size_t)(g + name_end - name), v0 = name_end + 2;
         unsigned id = tag_id(name, name_len, vec);
         if (repeat == REPEAT_ANY || (repeat == REPEAT_EVENT && id == GAME_TAG_EVENT)) {
             r->rtags.len = (size_t)((char *)rt - r->rtags.data);
@@ -1782,10 +1821,8 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
             *i = k;
             return 2;
         }
-        size_t w = k;
-        while (w > *i && (cls[b[w - 1]] & LX_WORD))
-            w--;
-        if ((b[w] | 0x20) >= 'a' && (b[w] | 0x20) <= 'z' && w != k) {
+        size_t w = word_start(b, *i, k);
+        if (ascii_letter(b[w]) && w != k) {
             while (cls[b[k]] & LX_WORD)
                 k++;
             continue;
@@ -1795,9 +1832,7 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
             size_t e = w;
             while (e > *i && (b[e - 1] == ' ' || b[e - 1] == '\t'))
                 e--;
-            size_t v = e;
-            while (v > *i && (cls[b[v - 1]] & LX_WORD))
-                v--;
+            size_t v = word_start(b, *i, e);
             unsigned c0 = b[v];
             if (e == w || v == e ||
                 ((c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && glue_chars(b + v, e - v)))
@@ -2061,7 +2096,7 @@ static void split_init(void)
 {
     for (unsigned c = 0; c < 256; c++) {
         unsigned char k = SPLIT_OTHER;
-        if (c < 128 && ((pgn_lex_class[c] & LX_DIGIT) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')))
+        if (c < 128 && ((pgn_lex_class[c] & LX_DIGIT) || ascii_letter(c)))
             k = SPLIT_MOVE;
         else if (c && strchr(" .+#=!?", (int)c))
             k = SPLIT_MOVE;
@@ -2073,8 +2108,6 @@ static void split_init(void)
     }
 }
 
-static inline int ascii_letter(unsigned c) { return (c | 0x20) - 'a' < 26; }
-
 /*
  * The first byte of b[k..) that is not a letter, a digit, ' ', '.' or '+'
  * (nearly all of a line of moves); there is a line end before safe.
@@ -2082,20 +2115,12 @@ static inline int ascii_letter(unsigned c) { return (c | 0x20) - 'a' < 26; }
 static inline size_t split_stop(const unsigned char *b, size_t k, size_t safe)
 {
 #if defined(__SSE2__)
-    const __m128i bias = _mm_set1_epi8((char)0x80);
     while (k + 16 <= safe) {
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + k));
-        /* Signed compares after a shift by 0x80: x - lo < n for a range [lo, lo + n). */
-        __m128i letter = _mm_cmplt_epi8(
-            _mm_add_epi8(_mm_sub_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8('a')),
-                         bias),
-            _mm_set1_epi8((char)(0x80 + 26)));
-        __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(_mm_sub_epi8(x, _mm_set1_epi8('0')), bias),
-                                       _mm_set1_epi8((char)(0x80 + 10)));
         __m128i punct = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
                                      _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')),
                                                   _mm_cmpeq_epi8(x, _mm_set1_epi8('+'))));
-        unsigned mask = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), punct))
+        unsigned mask = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(ascii_alnum_bytes(x), punct))
                       & 0xFFFF;
         if (mask)
             return k + (size_t)__builtin_ctz(mask);
@@ -2116,21 +2141,6 @@ static inline size_t split_eol(const unsigned char *b, size_t k, size_t safe, ui
         return 0;
     ++*lines;
     return k + 1 < safe ? k + 1 : 0;
-}
-
-/* A result spelled with digits, as the export format spells it ('*' is a token of its own). */
-static int is_result_word(const unsigned char *w, size_t n)
-{
-    return (n == 3 && (!memcmp(w, "1-0", 3) || !memcmp(w, "0-1", 3)))
-        || (n == 7 && !memcmp(w, "1/2-1/2", 7));
-}
-
-/* The start of the word that ends at b[k] (k itself when none does), on the line starting at ls. */
-static inline size_t split_word_start(const unsigned char *b, size_t ls, size_t k)
-{
-    while (k > ls && (pgn_lex_class[b[k - 1]] & LX_WORD))
-        k--;
-    return k;
 }
 
 /* 1 when c may follow a result: a blank or a line end. */
@@ -2159,7 +2169,7 @@ static size_t split_token(const struct pgn_reader *r, size_t ls, size_t k)
             q++;
         return q > k + 1 && !(cls[b[q]] & LX_WORD) ? q : 0;
     case '(': {
-        size_t w = split_word_start(b, ls, k);
+        size_t w = word_start(b, ls, k);
         return w < k && b[w] - (unsigned)'0' < 10 ? 0 : q;
     }
     case ')':
@@ -2184,7 +2194,7 @@ static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t 
     while (v > ls && b[v - 1] == ' ')
         v--;
     if (v > ls && (cls[b[v - 1]] & LX_WORD)) {
-        size_t u = split_word_start(b, ls, v);
+        size_t u = word_start(b, ls, v);
         unsigned c0 = b[u];
         if ((c0 == '0' || c0 == '1' || c0 == 'O') && v - u < 8 && glue_chars(b + u, v - u))
             return 0;
@@ -2223,22 +2233,12 @@ static int split_plain(struct pgn_reader *r)
         return 0;
     /* Tag pairs, one to a line: '[' name ' ' '"' value '"' ']'. */
     while (b[k] == '[') {
-        size_t name = k + 1, q = name;
-#if defined(__SSE2__)
-        if (name + NAME_VEC <= safe) {
-            unsigned m = ~tag_name_mask(b + name) & 0xFFFF;
-            q = name + (m ? (size_t)__builtin_ctz(m) : NAME_VEC);
-        }
-#endif
-        while (cls[b[q]] & LX_TAGNAME) /* names of sixteen bytes or more, or near safe */
-            q++;
-        if (q == name || b[q] != ' ' || b[q + 1] != '"')
-            return 0;
-        size_t v0 = q + 2, vend = value_stop(b, v0, safe);
-        if (b[vend] != '"' || b[vend + 1] != ']' || vend - v0 > r->lim.max_tag_value)
+        size_t name_end, vend;
+        int vec;
+        if (!plain_tag_pair(b, k, safe, r->lim.max_tag_value, &name_end, &vend, &vec))
             return 0;
         /* A second Event tag would start the next game (see bracket()). */
-        events += q - name == 5 && !memcmp(b + name, "Event", 5);
+        events += name_end - k == 6 && !memcmp(b + k + 1, "Event", 5);
         if (!(k = split_eol(b, vend + 2, safe, &lines)))
             return 0;
         tags++;
@@ -2273,7 +2273,7 @@ static int split_plain(struct pgn_reader *r)
         }
         /* '-' '/' '*': in a move ("O-O", "e2-e4"), in a move after its
          * number ("12.O-O"), or the result, which must end the game. */
-        size_t w = split_word_start(b, ls, k);
+        size_t w = word_start(b, ls, k);
         if (c == '*') {
             if (w != k || !split_after_result(b[k + 1]))
                 return 0;
@@ -2299,7 +2299,7 @@ static int split_plain(struct pgn_reader *r)
         size_t e = k;
         while (cls[b[e]] & LX_WORD)
             e++;
-        if (d == w || !is_result_word(b + w, e - w) || !split_after_result(b[e]))
+        if (d == w || pgn_lex_result(b + w, e - w) < 0 || !split_after_result(b[e]))
             return 0;
         end = split_end(r, ls, w, e, &lines);
         if (!end)
