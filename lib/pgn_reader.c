@@ -11,6 +11,7 @@
 #endif
 #include "arena.h"
 #include "buf.h"
+#include "clear_record.h"
 #include "io.h"
 #include "pgn_lex.h"
 #include "pgn_reader.h"
@@ -493,18 +494,6 @@ static void *push(struct pgn_reader *r, struct buf *v, size_t size)
 }
 
 #define COUNT_OF(v, type) ((uint32_t)((v).len / sizeof(type)))
-
-/*
- * Clears the n bytes at p (n a constant) in parts of at most 64 bytes,
- * which GCC writes as a few vector stores each: one memset() of more it
- * writes as rep stos, whose start costs about as much as the stores. For
- * the records cleared once per game.
- */
-static inline __attribute__((always_inline)) void clear_record(void *p, size_t n)
-{
-    for (size_t at = 0; at < n; at += 64)
-        memset((char *)p + at, 0, n - at < 64 ? n - at : 64);
-}
 
 static void begin_game(struct pgn_reader *r)
 {

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
+#include "clear_record.h"
 #include "diag.h"
 #include "pgn_reader.h"
 #include "replay_internal.h"
@@ -64,14 +65,7 @@ static unsigned seen_bit(const struct game_tag *t)
 void replay_index_tags(const struct game *g, struct known_tags *k)
 {
     uint64_t seen = 0, again = 0;
-    /*
-     * Cleared in two parts of at most 64 bytes, which GCC writes as a few
-     * vector stores: the whole at once it writes as rep stos, whose start
-     * costs as much as the indexing of a game's tags.
-     */
-    _Static_assert(sizeof *k > 64 && sizeof *k <= 128, "two clears of at most 64 bytes");
-    memset(k, 0, 64);
-    memset((char *)k + 64, 0, sizeof *k - 64);
+    clear_record(k, sizeof *k);
     /* In locals: the stores into k might change them, for all the compiler knows. */
     const struct game_tag *const tags = g->tags;
     const uint32_t ntags = g->ntags;
