@@ -69,7 +69,8 @@ struct raw_tag {
 #define RAW_SAME(f) (offsetof(struct raw_tag, f) - offsetof(struct raw_tag, name_len) == \
                      offsetof(struct game_tag, f) - offsetof(struct game_tag, name_len))
 _Static_assert(RAW_SAME(value_len) && RAW_SAME(line) && RAW_SAME(col) && RAW_SAME(off) &&
-                   RAW_SAME(id) && offsetof(struct raw_tag, escaped) == offsetof(struct raw_tag, id) + 4,
+                   RAW_SAME(id) &&
+                   offsetof(struct raw_tag, escaped) == offsetof(struct raw_tag, id) + 4,
                "resolve_tags() copies a raw_tag's name_len .. id over a game_tag's");
 #undef RAW_SAME
 
@@ -965,7 +966,10 @@ enum { NAME_VEC = 16, NAME_BITS = 6, NAME_SLOTS = 1 << NAME_BITS };
 static _Alignas(NAME_VEC) unsigned char slot_name[NAME_SLOTS][NAME_VEC];
 static unsigned char slot_len[NAME_SLOTS], slot_id[NAME_SLOTS];
 
-static unsigned name_hash(uint64_t first8) { return (unsigned)((first8 * NAME_MUL) >> (64 - NAME_BITS)); }
+static unsigned name_hash(uint64_t first8)
+{
+    return (unsigned)((first8 * NAME_MUL) >> (64 - NAME_BITS));
+}
 
 /* The first eight bytes of s[0..len), zero-padded, as a little-endian number. */
 static uint64_t name_first8(const unsigned char *s, size_t len)
@@ -2071,10 +2075,11 @@ static int lazy_skim(struct pgn_reader *r, size_t idx)
  * narrower than what skim() takes (a game's first word included), so every
  * game it splits is a game skim() would have split at the same byte.
  * Comments closed on their line, NAGs and variations may come between the
- * moves (lichess writes a clock comment after each). Anything else (comments over lines, escape lines, tabs, control
- * or non-ASCII bytes outside tag values, moves and comments, a second
- * Event tag, a word that could join the result, the end of the window or
- * of the input) leaves the game untouched to the usual way.
+ * moves (lichess writes a clock comment after each). Anything else
+ * (comments over lines, escape lines, tabs, control or non-ASCII bytes
+ * outside tag values, moves and comments, a second Event tag, a word that
+ * could join the result, the end of the window or of the input) leaves the
+ * game untouched to the usual way.
  */
 
 /* What split_plain() makes of a byte of a line of moves (SPLIT_OTHER: see split_token()). */
