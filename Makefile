@@ -83,7 +83,7 @@ $(BUILD)/gen/eco_data.o: $(BUILD)/gen/eco_data.c
 
 # PGO. The library and the commands are first built instrumented (PGO_GEN);
 # that build validates, converts, searches and summarises the bundled games
-# (tests/pgo/train.sh, one thread, so the counts are the same at every build);
+# (tests/pgo/train.sh, with one thread);
 # with the counts it leaves (a .gcda file beside each instrumented object) the
 # real objects are compiled knowing which branches go which way and which
 # code is hot: validate 6-8% faster on the benchmark file (alternating runs

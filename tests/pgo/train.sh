@@ -1,14 +1,16 @@
 #!/bin/sh
 # train.sh BIN FILE... - the training run of the profile-guided build (see the Makefile):
 # the instrumented pgnkit BIN does on the bundled games FILE... what users mostly ask
-# of it, with one thread (-j 1), so that the counts, and the build, come out the same
-# every time. Its output is thrown away; it only has to run the code paths.
+# of it, with one job (-j 1), so that nearly all counts come out the same at every
+# build. What varies (pointer values the compiler samples, the waits of the
+# pipeline's threads) is enough that two builds are not byte for byte the same.
+# Its output is thrown away; it only has to run the code paths.
 set -u
 bin=$1
 shift
 # The reader and the replay are the hot path of every command: validate, which
 # runs little else, goes first and counts three times as much as the others.
-for round in 1 2 3; do
+for _ in 1 2 3; do
     for f in "$@"; do
         "$bin" validate -q -j 1 "$f"
     done
