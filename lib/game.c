@@ -1,6 +1,7 @@
 /* game.c - small helpers over struct game. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "clear_record.h"
 #include "game.h"
 #include "banned.h"
 
@@ -99,4 +100,4 @@ int game_cut(const struct game *g, struct game_cut *c)
     return 0;
 }
 
-void game_clear(struct game *g) { memset(g, 0, sizeof *g); }
+void game_clear(struct game *g) { clear_record(g, sizeof *g); }

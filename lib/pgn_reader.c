@@ -3330,7 +3330,7 @@ static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
     size_t split = ps->truncated ? r->pos : (ps->split < r->len ? ps->split : r->len);
     const char *raw = (const char *)r->buf + r->gstart;
     size_t raw_len = ps->truncated ? 0 : split - r->gstart;
-    clear_record(g, sizeof *g);
+    game_clear(g);
     g->file = r->name;
     g->index = ++r->ngames;
     g->offset = ps->goff;
