@@ -28,8 +28,14 @@ OPTIMIZE  ?= -O3 -g
 LTO       ?= -flto=auto
 PKG_LIBS  := zlib libzstd libpcre2-8 jansson
 
-# Profile-guided optimisation: see "PGO" below. PGO=0 builds without it.
+# Profile-guided optimisation: see "PGO" below. PGO=0 builds without it. Its
+# options and count files are GCC's: with another compiler (clang) it is off.
+CC_CLANG  := $(shell $(CC) -dM -E - </dev/null 2>/dev/null | grep -c __clang__)
+ifeq ($(CC_CLANG),0)
 PGO       ?= 1
+else
+PGO       ?= 0
+endif
 
 ifeq ($(SANITIZE),1)
 BUILD     := build/san
