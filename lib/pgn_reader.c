@@ -705,6 +705,12 @@ static int glue_chars(const unsigned char *p, size_t n)
     return 1;
 }
 
+/* Input offset just after the line end at buf[i] (which is '\n' or '\r'). */
+static size_t after_eol(const unsigned char *b, size_t i, size_t len)
+{
+    return (b[i] == '\r' && i + 1 < len && b[i + 1] == '\n') ? i + 2 : i + 1;
+}
+
 /*
  * After the result at buf[..i): the line end, the empty line and the '['
  * of the next game that nearly always follow, taken as parse_game() and
@@ -718,7 +724,7 @@ static int next_game_follows(struct pgn_reader *r, size_t i)
     for (int k = 0; k < 2; k++) {
         if (i >= r->safe || !(pgn_lex_class[b[i]] & LX_EOL))
             return 0;
-        i += (b[i] == '\r' && b[i + 1] == '\n') ? 2 : 1;
+        i = after_eol(b, i, r->len);
     }
     /* Under max_game here, so it was after the first line end too. */
     if (i >= r->safe || b[i] != '[' || i - r->gstart > r->lim.max_game)
@@ -730,6 +736,13 @@ static int next_game_follows(struct pgn_reader *r, size_t i)
     return end_before(r, i);
 }
 
+/* 1 when the word p[0..n) may start a result written with blanks ("1 - 0"). */
+static inline int may_glue(const unsigned char *p, size_t n)
+{
+    unsigned c0 = p[0];
+    return (c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n);
+}
+
 /* A move, null move or move number word at buf[idx..idx+n). */
 static int word(struct pgn_reader *r, size_t idx, size_t n)
 {
@@ -738,10 +751,8 @@ static int word(struct pgn_reader *r, size_t idx, size_t n)
     struct pgn_word w;
     size_t glued = 0;
     int gkind = 0, gresult = 0;
-    unsigned c0 = p[0];
     /* The blank first: a result mostly ends its line, and then the bytes need no look. */
-    if ((c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 &&
-        (p[n] == ' ' || p[n] == '\t') && glue_chars(p, n))
+    if ((p[n] == ' ' || p[n] == '\t') && may_glue(p, n))
         glued = pgn_lex_glue(p, r->buf + r->safe, &gkind, &gresult);
     if (glued) {
         /* "1 - 0", "0- 0": one token written with blanks in it. */
@@ -1455,12 +1466,6 @@ static size_t after_result_junk(struct pgn_reader *r, size_t idx, size_t n)
 
 /* ------------------------------------------------------------ oversize */
 
-/* Input offset just after the line end at buf[i] (which is '\n' or '\r'). */
-static size_t after_eol(const unsigned char *b, size_t i, size_t len)
-{
-    return (b[i] == '\r' && i + 1 < len && b[i + 1] == '\n') ? i + 2 : i + 1;
-}
-
 static void resolve_tags(struct pgn_reader *r);
 
 /*
@@ -2040,18 +2045,27 @@ parse:
     return SKIM_PARSE;
 }
 
-/* Offers the game to skim() at its first movetext word buf[idx]; saves what completion needs. */
-static int lazy_skim(struct pgn_reader *r, size_t idx)
+/* What pgn_reader_complete() needs to parse the game again from buf[idx]
+ * (its first movetext word, or its first byte), saved before the game is
+ * skimmed or split. */
+static void lazy_save(struct pgn_reader *r, size_t idx)
 {
     struct lazy *z = &r->lazy;
     r->lazy_tried = 1;
-    r->pos = idx;
     z->ps = r->ps;
     z->word_rel = idx - r->gstart;
     z->lstart_rel = r->lstart - (ptrdiff_t)r->gstart;
     z->line = r->line;
     z->nerrors = r->errors.len;
     z->nrtags = r->rtags.len;
+}
+
+/* Offers the game to skim() at its first movetext word buf[idx]; saves what completion needs. */
+static int lazy_skim(struct pgn_reader *r, size_t idx)
+{
+    struct lazy *z = &r->lazy;
+    r->pos = idx;
+    lazy_save(r, idx);
     start_token(r, idx);
     int rc = skim(r);
     if (rc == SKIM_LAZY) {
@@ -2189,8 +2203,7 @@ static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t 
         v--;
     if (v > ls && (cls[b[v - 1]] & LX_WORD)) {
         size_t u = word_start(b, ls, v);
-        unsigned c0 = b[u];
-        if ((c0 == '0' || c0 == '1' || c0 == 'O') && v - u < 8 && glue_chars(b + u, v - u))
+        if (may_glue(b + u, v - u))
             return 0;
     } else if (v > ls && b[v - 1] != '}' && b[v - 1] != ')') {
         return 0;
@@ -2302,17 +2315,10 @@ static int split_plain(struct pgn_reader *r)
     if (end - g > r->lim.max_game / 2)
         return 0;
     struct parse *ps = &r->ps;
-    struct lazy *z = &r->lazy;
     /* For pgn_reader_complete(): the whole game to parse again. */
-    z->ps = *ps;
-    z->word_rel = 0;
-    z->lstart_rel = 0;
-    z->line = r->line;
-    z->nerrors = r->errors.len;
-    z->nrtags = r->rtags.len;
-    z->gstart = g;
-    z->active = 1;
-    r->lazy_tried = 1;
+    lazy_save(r, g);
+    r->lazy.gstart = g;
+    r->lazy.active = 1;
     mark_started(ps, r->line, col_of(r, g), 0);
     ps->split = end;
     r->line += lines;
