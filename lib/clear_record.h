@@ -1,4 +1,4 @@
-/* clear_record.h - zeroing a small record once per game without rep stos. */
+/* clear_record.h - zeroing or copying a small record once per game without rep stos / rep movs. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_CLEAR_RECORD_H
 #define LIB_CLEAR_RECORD_H
@@ -15,6 +15,15 @@ static inline __attribute__((always_inline)) void clear_record(void *p, size_t n
 {
     for (size_t at = 0; at < n; at += 64)
         memset((char *)p + at, 0, n - at < 64 ? n - at : 64);
+}
+
+/* The same for a copy of n bytes (a constant) from src to dst, which do not overlap:
+ * a struct assignment of more than 64 bytes becomes rep movs. */
+static inline __attribute__((always_inline)) void copy_record(void *restrict dst,
+                                                              const void *restrict src, size_t n)
+{
+    for (size_t at = 0; at < n; at += 64)
+        memcpy((char *)dst + at, (const char *)src + at, n - at < 64 ? n - at : 64);
 }
 
 #endif

@@ -120,6 +120,9 @@ struct pgn_reader {
 
     unsigned char *buf;
     size_t cap, cap_max;
+    /* The reader's own window while buf is a caller's span (pgn_reader_parse_span). */
+    unsigned char *own_buf;
+    size_t own_cap;
     size_t len;       /* bytes in buf */
     size_t safe;      /* buf[pos..safe) is complete lines */
     size_t pos;       /* next byte to read */
@@ -277,7 +280,7 @@ void pgn_reader_free(struct pgn_reader *r)
                            &r->nags,  &r->nkeys, &r->cmds,  &r->errors, &r->stack };
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         buf_release(vecs[i]);
-    free(r->buf);
+    free(r->own_buf ? r->own_buf : r->buf);
     free(r->name);
     free(r);
 }
@@ -2052,7 +2055,7 @@ static void lazy_save(struct pgn_reader *r, size_t idx)
 {
     struct lazy *z = &r->lazy;
     r->lazy_tried = 1;
-    z->ps = r->ps;
+    copy_record(&z->ps, &r->ps, sizeof z->ps);
     z->word_rel = idx - r->gstart;
     z->lstart_rel = r->lstart - (ptrdiff_t)r->gstart;
     z->line = r->line;
@@ -3572,27 +3575,24 @@ int pgn_reader_span_origin(const struct pgn_reader *r, const struct game *g,
     return PGN_OK;
 }
 
-int pgn_reader_reset_span(struct pgn_reader *r, const void *data, size_t len, const char *name,
-                          const struct pgn_span_origin *o)
+/* The reader's name for the span's input: name copied, or r's kept when NULL or the same. */
+static int span_name(struct pgn_reader *r, const char *name)
 {
-    if (len > r->lim.max_game)
-        return PGN_ETOOBIG;
-    if (name && strcmp(name, r->name)) {
-        char *copy = strdup(name);
-        if (!copy)
-            return PGN_ENOMEM;
-        free(r->name);
-        r->name = copy;
-        r->err.file = copy;
-    }
-    if (r->cap < len + SPAN_PAD) {
-        unsigned char *nb = realloc(r->buf, len + SPAN_PAD + BUF_PAD);
-        if (!nb)
-            return PGN_ENOMEM;
-        r->buf = nb;
-        r->cap = len + SPAN_PAD;
-    }
-    memcpy(r->buf, data, len);
+    if (!name || !strcmp(name, r->name))
+        return PGN_OK;
+    char *copy = strdup(name);
+    if (!copy)
+        return PGN_ENOMEM;
+    free(r->name);
+    r->name = copy;
+    r->err.file = copy;
+    return PGN_OK;
+}
+
+/* The rest of a reset onto a span of len bytes in r->buf, followed by
+ * SPAN_PAD writable bytes and BUF_PAD readable ones. */
+static void span_start(struct pgn_reader *r, size_t len, const struct pgn_span_origin *o)
+{
     memset(r->buf + len, 0, SPAN_PAD); /* the line-end sentinel and defined lookahead */
     r->len = len;
     r->safe = r->pos = r->gstart = 0;
@@ -3607,5 +3607,54 @@ int pgn_reader_reset_span(struct pgn_reader *r, const void *data, size_t len, co
     memset(&r->err, 0, sizeof r->err);
     r->err.file = r->name;
     r->lazy.active = 0;
+}
+
+/* Back to the reader's own window after pgn_reader_parse_span(). */
+static void span_return(struct pgn_reader *r)
+{
+    if (!r->own_buf)
+        return;
+    r->buf = r->own_buf;
+    r->cap = r->own_cap;
+    r->own_buf = NULL;
+}
+
+int pgn_reader_reset_span(struct pgn_reader *r, const void *data, size_t len, const char *name,
+                          const struct pgn_span_origin *o)
+{
+    if (len > r->lim.max_game)
+        return PGN_ETOOBIG;
+    span_return(r);
+    if (span_name(r, name))
+        return PGN_ENOMEM;
+    if (r->cap < len + SPAN_PAD) {
+        unsigned char *nb = realloc(r->buf, len + SPAN_PAD + BUF_PAD);
+        if (!nb)
+            return PGN_ENOMEM;
+        r->buf = nb;
+        r->cap = len + SPAN_PAD;
+    }
+    memcpy(r->buf, data, len);
+    span_start(r, len, o);
+    return PGN_OK;
+}
+
+_Static_assert(PGN_SPAN_PAD >= SPAN_PAD + BUF_PAD, "a span parsed in place has the window's padding");
+
+int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len, const char *name,
+                          const struct pgn_span_origin *o)
+{
+    if (len > r->lim.max_game)
+        return PGN_ETOOBIG;
+    if (span_name(r, name))
+        return PGN_ENOMEM;
+    if (!r->own_buf) {
+        r->own_buf = r->buf;
+        r->own_cap = r->cap;
+    }
+    r->buf = data;
+    r->cap = len + SPAN_PAD;
+    memset(data + len + SPAN_PAD, 0, BUF_PAD); /* defined, as the window's are not either */
+    span_start(r, len, o);
     return PGN_OK;
 }

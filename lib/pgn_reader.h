@@ -222,6 +222,18 @@ int pgn_reader_span_origin(const struct pgn_reader *r, const struct game *g,
 int pgn_reader_reset_span(struct pgn_reader *r, const void *data, size_t len, const char *name,
                           const struct pgn_span_origin *o);
 
+/* Bytes after a span that pgn_reader_parse_span() may write and read. */
+enum { PGN_SPAN_PAD = 24 };
+
+/**
+ * pgn_reader_reset_span() without the copy: r parses data[0..len) where it
+ * is, and overwrites data[len..len + PGN_SPAN_PAD), which must be there.
+ * data is the caller's, and must stay until r is reset again or freed; the
+ * games r returns from it point into it. For a span copied once already.
+ */
+int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len, const char *name,
+                          const struct pgn_span_origin *o);
+
 /** Frees r and everything it returned (NULL is allowed). */
 void pgn_reader_free(struct pgn_reader *r);
 

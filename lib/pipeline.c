@@ -233,9 +233,11 @@ static int add_span(struct pipeline *p, const struct game *g, const struct pgn_s
         if (!b->file)
             return b->arena.err ? b->arena.err : PGN_ENOMEM;
     }
-    char *raw = arena_memdup(&b->arena, g->raw, g->raw_len);
+    /* With room for the worker's reader to parse it in place. */
+    char *raw = arena_alloc(&b->arena, g->raw_len + PGN_SPAN_PAD);
     if (!raw)
         return b->arena.err ? b->arena.err : PGN_ENOMEM;
+    memcpy(raw, g->raw, g->raw_len);
     d->file = b->file;
     d->index = g->index;
     d->offset = g->offset;
@@ -316,7 +318,9 @@ struct game *pipeline_game(struct batch *b, size_t i, struct pgn_reader **reader
         b->status = PGN_ENOMEM;
         return NULL;
     }
-    int rc = pgn_reader_reset_span(b->reader, g->raw, g->raw_len, g->file, &b->origins[i]);
+    /* add_span() left room after the span; the writer reads only raw[0..raw_len). */
+    int rc = pgn_reader_parse_span(b->reader, (unsigned char *)g->raw, g->raw_len, g->file,
+                                   &b->origins[i]);
     if (rc == PGN_OK) {
         rc = pgn_reader_next(b->reader, &b->parsed);
         /* The reading thread's reader proved that the span is one game. */

@@ -31,8 +31,8 @@
  *
  * HOW A GAME TRAVELS. A lazily read game (GAME_LAZY) travels as its raw
  * span and where the span starts; the worker parses it with a reader of its
- * own (pgn_reader_reset_span), so parsing runs in parallel and gives what
- * the reading thread's reader would have given. A complete game is copied
+ * own (pgn_reader_parse_span, in place), so parsing runs in parallel and
+ * gives what the reading thread's reader would have given. A complete game is copied
  * (game_copy). A game too big to copy cheaply (over a megabyte in memory)
  * is lent instead: its batch holds the reader's own game, and
  * pipeline_full() stays 1 until that batch is taken back, so the caller's

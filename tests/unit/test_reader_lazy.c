@@ -65,13 +65,22 @@ static unsigned long lockstep_with(const char *what, const char *text, size_t le
             struct pgn_span_origin o;
             struct game gc;
             if (pgn_reader_span_origin(b, &gb, &o) == PGN_OK) {
+                /* Odd games parsed in place, from a copy with the padding after it. */
                 const char *d = "the parse";
-                if (pgn_reader_reset_span(c, gb.raw, gb.raw_len, gb.file, &o) == PGN_OK &&
-                    pgn_reader_next(c, &gc) == 1)
+                unsigned char *copy = malloc(gb.raw_len + PGN_SPAN_PAD);
+                int in_place = (ga.index & 1) && copy;
+                if (copy)
+                    memcpy(copy, gb.raw, gb.raw_len);
+                int rc = in_place ? pgn_reader_parse_span(c, copy, gb.raw_len, gb.file, &o)
+                                  : pgn_reader_reset_span(c, gb.raw, gb.raw_len, gb.file, &o);
+                if (rc == PGN_OK && pgn_reader_next(c, &gc) == 1)
                     d = game_diff(&ga, &gc);
+                if (!d && in_place && memcmp(copy, gb.raw, gb.raw_len))
+                    d = "the span (written to by the parse)";
                 if (d)
-                    FAIL("%s: game %llu parsed from its span: %s differs", what,
-                         (unsigned long long)ga.index, d);
+                    FAIL("%s: game %llu parsed from its span%s: %s differs", what,
+                         (unsigned long long)ga.index, in_place ? " in place" : "", d);
+                free(copy);
             }
             if (!complete_all && (ga.index & 1))
                 continue;
