@@ -23,8 +23,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  *   - a lazy reader (PGN_READER_LAZY, also with PGN_READER_SPLIT as the
  *     reading thread of validate -j N has it) gives the same games once completed,
  *     and the same spans when the games are left lazy; a lazy game's span
- *     parsed again on another reader (pgn_reader_reset_span, as the
- *     pipeline's workers do) gives the completed game too.
+ *     parsed again on another reader (pgn_reader_reset_span, or in place
+ *     with pgn_reader_parse_span as the pipeline's workers do) gives the
+ *     completed game too, and leaves the span as it was.
  */
 
 /* Small limits, two read sizes: the same games, diagnostics and spans. */
@@ -67,19 +68,32 @@ static void read_small(const uint8_t *data, size_t size)
 
 enum { LAZY_SPANS = 0, LAZY_COMPLETE = 1, LAZY_REPARSE = 2 };
 
-/* A lazy game g of r parsed again from its span on reader w, into *out; 0 if it can't be. */
+/* A lazy game g of r parsed again from its span on reader w, into *out; 0 if it can't be.
+ * Odd games are parsed in place, from a copy in *copy (kept while *out is used). */
 static int reparse(struct pgn_reader *r, struct pgn_reader *w, const struct game *g,
-                   struct game *out)
+                   struct game *out, unsigned char **copy)
 {
     struct pgn_span_origin o;
     if (pgn_reader_span_origin(r, g, &o) != PGN_OK)
         return 0;
-    if (pgn_reader_reset_span(w, g->raw, g->raw_len, g->file, &o) != PGN_OK ||
-        pgn_reader_next(w, out) != 1 || out->raw_len != g->raw_len ||
+    int rc, in_place = (g->index & 1) != 0;
+    if (in_place) {
+        unsigned char *c = realloc(*copy, g->raw_len + PGN_SPAN_PAD);
+        if (!c)
+            return 0;
+        *copy = c;
+        memcpy(c, g->raw, g->raw_len);
+        rc = pgn_reader_parse_span(w, c, g->raw_len, g->file, &o);
+    } else {
+        rc = pgn_reader_reset_span(w, g->raw, g->raw_len, g->file, &o);
+    }
+    if (rc != PGN_OK || pgn_reader_next(w, out) != 1 || out->raw_len != g->raw_len ||
         (out->flags & GAME_LAZY)) {
         FAIL("game %llu: its span does not parse again", (unsigned long long)g->index);
         return 0;
     }
+    if (in_place && memcmp(*copy, g->raw, g->raw_len))
+        FAIL("game %llu: parsing its span in place changed it", (unsigned long long)g->index);
     return 1;
 }
 
@@ -90,6 +104,7 @@ static char *read_lazy(const uint8_t *data, size_t size, int complete, unsigned 
     struct pgn_reader_opts o;
     struct pgn_reader *r, *w = NULL;
     struct game g, parsed;
+    unsigned char *copy = NULL;
     pgn_reader_opts_init(&o);
     o.flags = flags;
     if (pgn_reader_open_mem(&r, data, size, &o) != PGN_OK) {
@@ -112,7 +127,7 @@ static char *read_lazy(const uint8_t *data, size_t size, int complete, unsigned 
             FAIL("cannot open a memory reader");
             break;
         }
-        if ((g.flags & GAME_LAZY) && complete == LAZY_REPARSE && reparse(r, w, &g, &parsed)) {
+        if ((g.flags & GAME_LAZY) && complete == LAZY_REPARSE && reparse(r, w, &g, &parsed, &copy)) {
             /* Field by field against the completed game, then dumped like the others. */
             const char *d = pgn_reader_complete(r, &g) == PGN_OK ? game_diff(&g, &parsed) : "";
             if (d)
@@ -133,6 +148,7 @@ static char *read_lazy(const uint8_t *data, size_t size, int complete, unsigned 
         FAIL("lazy spans end at %llu of %zu bytes", (unsigned long long)off, size);
     pgn_reader_free(r);
     pgn_reader_free(w);
+    free(copy);
     free(one);
     return out;
 }
