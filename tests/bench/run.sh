@@ -225,7 +225,8 @@ fi
 # Each command with -j 1 and -j 2, runs alternating so that both see the same load
 # (BENCH_JOBS_RUNS pairs, default 5): best and median wall time of each and their
 # ratios (issue #8's target: validate -j 2 at least 1.7 times as fast as -j 1 on two
-# idle cores). Then compressed input: the same file as .zst and .gz against plain text.
+# idle cores), and the machine's own limit. Then compressed input: the same file as
+# .zst and .gz against plain text, and the limit the decompression's cost sets.
 jobs_runs=${BENCH_JOBS_RUNS:-5}
 
 if "$pgnkit" validate -h | grep -q -- '--jobs' && [ -f "$bench_gz" ]; then
@@ -246,6 +247,21 @@ if "$pgnkit" validate -h | grep -q -- '--jobs' && [ -f "$bench_gz" ]; then
         echo "   $cmd: -j 1 best $1 s, median $2 s; -j 2 best $3 s, median $4 s;" \
              "ratio best $(echo "$1 / $3" | bc -l | cut -c1-4)x, median $(echo "$2 / $4" | bc -l | cut -c1-4)x"
     done
+    # What two threads can gain here at all: two validate -j 1 at once against one
+    # alone, alternating. Both do the whole work of one, so 2 x one / both is the
+    # ratio a pipeline with no cost of its own would reach on this machine now.
+    : >"$tmp/one"; : >"$tmp/both"
+    i=0
+    while [ $i -lt "$jobs_runs" ]; do
+        wall "$pgnkit" validate -q -j 1 "$tmp/bench.pgn" >>"$tmp/one"
+        # shellcheck disable=SC2016 # the inner sh expands them
+        wall sh -c '"$1" validate -q -j 1 "$2" & "$1" validate -q -j 1 "$2"; wait' sh \
+             "$pgnkit" "$tmp/bench.pgn" >>"$tmp/both"
+        i=$((i + 1))
+    done
+    set -- $(best_median <"$tmp/one") $(best_median <"$tmp/both")
+    echo "   the machine's limit: one validate -j 1 best $1 s, median $2 s; two at once best $3 s," \
+         "median $4 s; 2 x one / two: best $(echo "2 * $1 / $3" | bc -l | cut -c1-4)x, median $(echo "2 * $2 / $4" | bc -l | cut -c1-4)x"
     if command -v zstd >/dev/null; then
         zstd -q -k -f "$tmp/bench.pgn" -o "$tmp/bench.pgn.zst"
         gzip -c "$tmp/bench.pgn" >"$tmp/bench.pgn.gz"
@@ -265,6 +281,13 @@ if "$pgnkit" validate -h | grep -q -- '--jobs' && [ -f "$bench_gz" ]; then
                  ".zst best $3 s, median $4 s (throughput of plain: best $(echo "$1 / $3" | bc -l | cut -c1-4), median $(echo "$2 / $4" | bc -l | cut -c1-4));" \
                  ".gz best $5 s, median $6 s (best $(echo "$1 / $5" | bc -l | cut -c1-4), median $(echo "$2 / $6" | bc -l | cut -c1-4))"
         done
+        # The decompression's own cost: zstd -d alone against validate -j 1 (CPU). With
+        # every core busy parsing, .zst can reach at most validate / (validate + zstd -d)
+        # of plain throughput, however the decompression overlaps.
+        c_v=$(cpu_best "$jobs_runs" "$pgnkit" validate -q -j 1 "$tmp/bench.pgn")
+        c_z=$(cpu_best "$jobs_runs" zstd -q -d -c "$tmp/bench.pgn.zst")
+        [ "$c_v" != "?" ] &&
+            echo "   zstd -d alone: cpu $c_z s; validate -q -j 1: cpu $c_v s; limit of .zst with every core busy: $(echo "$c_v / ($c_v + $c_z)" | bc -l | cut -c1-4)"
     fi
     [ -x /usr/bin/time ] &&
         echo "   peak RSS of validate -q -j 2: $(/usr/bin/time -f %M "$pgnkit" validate -q -j 2 "$tmp/bench.pgn" 2>&1 >/dev/null | tail -n 1) KB"
