@@ -122,7 +122,6 @@ struct pgn_reader {
     size_t cap, cap_max;
     /* The reader's own window while buf is a caller's span (pgn_reader_parse_span). */
     unsigned char *own_buf;
-    size_t own_cap;
     size_t len;       /* bytes in buf */
     size_t safe;      /* buf[pos..safe) is complete lines */
     size_t pos;       /* next byte to read */
@@ -3575,25 +3574,26 @@ int pgn_reader_span_origin(const struct pgn_reader *r, const struct game *g,
     return PGN_OK;
 }
 
-/* The reader's name for the span's input: name copied, or r's kept when NULL or the same. */
-static int span_name(struct pgn_reader *r, const char *name)
-{
-    if (!name || !strcmp(name, r->name))
-        return PGN_OK;
-    char *copy = strdup(name);
-    if (!copy)
-        return PGN_ENOMEM;
-    free(r->name);
-    r->name = copy;
-    r->err.file = copy;
-    return PGN_OK;
-}
+_Static_assert(PGN_SPAN_PAD >= SPAN_PAD + BUF_PAD, "a span parsed in place has the window's padding");
 
-/* The rest of a reset onto a span of len bytes in r->buf, followed by
- * SPAN_PAD writable bytes and BUF_PAD readable ones. */
-static void span_start(struct pgn_reader *r, size_t len, const struct pgn_span_origin *o)
+int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len, const char *name,
+                          const struct pgn_span_origin *o)
 {
-    memset(r->buf + len, 0, SPAN_PAD); /* the line-end sentinel and defined lookahead */
+    if (len > r->lim.max_game)
+        return PGN_ETOOBIG;
+    if (name && strcmp(name, r->name)) {
+        char *copy = strdup(name);
+        if (!copy)
+            return PGN_ENOMEM;
+        free(r->name);
+        r->name = copy;
+    }
+    /* The window is kept for pgn_reader_free(); the span, padded as the window is, replaces it. */
+    if (!r->own_buf)
+        r->own_buf = r->buf;
+    r->buf = data;
+    r->cap = len + SPAN_PAD;
+    memset(data + len, 0, PGN_SPAN_PAD); /* the line-end sentinel and defined lookahead */
     r->len = len;
     r->safe = r->pos = r->gstart = 0;
     /* Columns and offsets count from where the span started in its input. */
@@ -3607,54 +3607,5 @@ static void span_start(struct pgn_reader *r, size_t len, const struct pgn_span_o
     memset(&r->err, 0, sizeof r->err);
     r->err.file = r->name;
     r->lazy.active = 0;
-}
-
-/* Back to the reader's own window after pgn_reader_parse_span(). */
-static void span_return(struct pgn_reader *r)
-{
-    if (!r->own_buf)
-        return;
-    r->buf = r->own_buf;
-    r->cap = r->own_cap;
-    r->own_buf = NULL;
-}
-
-int pgn_reader_reset_span(struct pgn_reader *r, const void *data, size_t len, const char *name,
-                          const struct pgn_span_origin *o)
-{
-    if (len > r->lim.max_game)
-        return PGN_ETOOBIG;
-    span_return(r);
-    if (span_name(r, name))
-        return PGN_ENOMEM;
-    if (r->cap < len + SPAN_PAD) {
-        unsigned char *nb = realloc(r->buf, len + SPAN_PAD + BUF_PAD);
-        if (!nb)
-            return PGN_ENOMEM;
-        r->buf = nb;
-        r->cap = len + SPAN_PAD;
-    }
-    memcpy(r->buf, data, len);
-    span_start(r, len, o);
-    return PGN_OK;
-}
-
-_Static_assert(PGN_SPAN_PAD >= SPAN_PAD + BUF_PAD, "a span parsed in place has the window's padding");
-
-int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len, const char *name,
-                          const struct pgn_span_origin *o)
-{
-    if (len > r->lim.max_game)
-        return PGN_ETOOBIG;
-    if (span_name(r, name))
-        return PGN_ENOMEM;
-    if (!r->own_buf) {
-        r->own_buf = r->buf;
-        r->own_cap = r->cap;
-    }
-    r->buf = data;
-    r->cap = len + SPAN_PAD;
-    memset(data + len + SPAN_PAD, 0, BUF_PAD); /* defined, as the window's are not either */
-    span_start(r, len, o);
     return PGN_OK;
 }

@@ -191,8 +191,9 @@ uint64_t pgn_reader_offset(const struct pgn_reader *r);
  * skim proved that they end where their span ends, whatever follows.
  *
  *   pgn_reader_span_origin(main, &g, &o);            // g: lazy, just returned
- *   ... copy g.raw[0..g.raw_len) and o to another thread ...
- *   pgn_reader_reset_span(w, copy, len, g.file, &o);  // w: that thread's reader
+ *   ... copy g.raw[0..g.raw_len) and o to another thread, with
+ *       PGN_SPAN_PAD bytes after the copy ...
+ *   pgn_reader_parse_span(w, copy, len, g.file, &o);  // w: that thread's reader
  *   pgn_reader_next(w, &full);                        // the same game, parsed
  */
 struct pgn_span_origin {
@@ -211,25 +212,19 @@ struct pgn_span_origin {
 int pgn_reader_span_origin(const struct pgn_reader *r, const struct game *g,
                            struct pgn_span_origin *o);
 
-/**
- * Makes r read data[0..len) (copied; the caller may free it at once), the
- * span of one game starting at *o of an input called name (copied; NULL
- * keeps r's name), instead of its input: the next pgn_reader_next() returns
- * that game as described under PARSING A SPAN ELSEWHERE, the call after it
- * 0. Earlier games of r become invalid. Returns PGN_OK, PGN_ENOMEM, or
- * PGN_ETOOBIG when len is over r's max_game.
- */
-int pgn_reader_reset_span(struct pgn_reader *r, const void *data, size_t len, const char *name,
-                          const struct pgn_span_origin *o);
-
 /* Bytes after a span that pgn_reader_parse_span() may write and read. */
 enum { PGN_SPAN_PAD = 24 };
 
 /**
- * pgn_reader_reset_span() without the copy: r parses data[0..len) where it
- * is, and overwrites data[len..len + PGN_SPAN_PAD), which must be there.
- * data is the caller's, and must stay until r is reset again or freed; the
- * games r returns from it point into it. For a span copied once already.
+ * Makes r read data[0..len), the span of one game starting at *o of an
+ * input called name (copied; NULL keeps r's name), instead of its input:
+ * the next pgn_reader_next() returns that game as described under PARSING
+ * A SPAN ELSEWHERE, the call after it 0. r parses the span where it is,
+ * and overwrites data[len..len + PGN_SPAN_PAD), which must be there: a
+ * worker parses the copy it was handed, and copies nothing again. data is
+ * the caller's and must stay until r is reset again or freed; the games r
+ * returns from it point into it. Earlier games of r become invalid. Returns
+ * PGN_OK, PGN_ENOMEM, or PGN_ETOOBIG when len is over r's max_game.
  */
 int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len, const char *name,
                           const struct pgn_span_origin *o);

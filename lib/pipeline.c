@@ -318,7 +318,8 @@ struct game *pipeline_game(struct batch *b, size_t i, struct pgn_reader **reader
         b->status = PGN_ENOMEM;
         return NULL;
     }
-    /* add_span() left room after the span; the writer reads only raw[0..raw_len). */
+    /* The batch's own copy, with room after it (add_span()); the writer
+     * reads only raw[0..raw_len). */
     int rc = pgn_reader_parse_span(b->reader, (unsigned char *)g->raw, g->raw_len, g->file,
                                    &b->origins[i]);
     if (rc == PGN_OK) {

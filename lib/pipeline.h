@@ -30,13 +30,14 @@
  *   pipeline_free(p);
  *
  * HOW A GAME TRAVELS. A lazily read game (GAME_LAZY) travels as its raw
- * span and where the span starts; the worker parses it with a reader of its
- * own (pgn_reader_parse_span, in place), so parsing runs in parallel and
- * gives what the reading thread's reader would have given. A complete game is copied
- * (game_copy). A game too big to copy cheaply (over a megabyte in memory)
- * is lent instead: its batch holds the reader's own game, and
- * pipeline_full() stays 1 until that batch is taken back, so the caller's
- * usual draining waits for it before the reader moves on.
+ * span and where the span starts; the worker parses it where the batch
+ * holds it, with a reader of its own (pgn_reader_parse_span), so parsing
+ * runs in parallel and gives what the reading thread's reader would have
+ * given. A complete game is copied (game_copy). A game too big to copy
+ * cheaply (over a megabyte in memory) is lent instead: its batch holds the
+ * reader's own game, and pipeline_full() stays 1 until that batch is taken
+ * back, so the caller's usual draining waits for it before the reader moves
+ * on.
  *
  * MEMORY. Batches are cut at 256 games or 128 KB, and pipeline_full() is 1
  * once 2 batches per worker plus 2 are in flight, or they hold 8 MB of games

@@ -23,9 +23,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  *   - a lazy reader (PGN_READER_LAZY, also with PGN_READER_SPLIT as the
  *     reading thread of validate -j N has it) gives the same games once completed,
  *     and the same spans when the games are left lazy; a lazy game's span
- *     parsed again on another reader (pgn_reader_reset_span, or in place
- *     with pgn_reader_parse_span as the pipeline's workers do) gives the
- *     completed game too, and leaves the span as it was.
+ *     parsed again in place on another reader (pgn_reader_parse_span, as
+ *     the pipeline's workers do) gives the completed game too, and leaves
+ *     the span as it was.
  */
 
 /* Small limits, two read sizes: the same games, diagnostics and spans. */
@@ -69,30 +69,25 @@ static void read_small(const uint8_t *data, size_t size)
 enum { LAZY_SPANS = 0, LAZY_COMPLETE = 1, LAZY_REPARSE = 2 };
 
 /* A lazy game g of r parsed again from its span on reader w, into *out; 0 if it can't be.
- * Odd games are parsed in place, from a copy in *copy (kept while *out is used). */
+ * The span is parsed in place, from a copy in *copy (kept while *out is used). */
 static int reparse(struct pgn_reader *r, struct pgn_reader *w, const struct game *g,
                    struct game *out, unsigned char **copy)
 {
     struct pgn_span_origin o;
     if (pgn_reader_span_origin(r, g, &o) != PGN_OK)
         return 0;
-    int rc, in_place = (g->index & 1) != 0;
-    if (in_place) {
-        unsigned char *c = realloc(*copy, g->raw_len + PGN_SPAN_PAD);
-        if (!c)
-            return 0;
-        *copy = c;
-        memcpy(c, g->raw, g->raw_len);
-        rc = pgn_reader_parse_span(w, c, g->raw_len, g->file, &o);
-    } else {
-        rc = pgn_reader_reset_span(w, g->raw, g->raw_len, g->file, &o);
-    }
-    if (rc != PGN_OK || pgn_reader_next(w, out) != 1 || out->raw_len != g->raw_len ||
+    unsigned char *c = realloc(*copy, g->raw_len + PGN_SPAN_PAD);
+    if (!c)
+        return 0;
+    *copy = c;
+    memcpy(c, g->raw, g->raw_len);
+    if (pgn_reader_parse_span(w, c, g->raw_len, g->file, &o) != PGN_OK ||
+        pgn_reader_next(w, out) != 1 || out->raw_len != g->raw_len ||
         (out->flags & GAME_LAZY)) {
         FAIL("game %llu: its span does not parse again", (unsigned long long)g->index);
         return 0;
     }
-    if (in_place && memcmp(*copy, g->raw, g->raw_len))
+    if (memcmp(c, g->raw, g->raw_len))
         FAIL("game %llu: parsing its span in place changed it", (unsigned long long)g->index);
     return 1;
 }
