@@ -282,12 +282,13 @@ if "$pgnkit" validate -h | grep -q -- '--jobs' && [ -f "$bench_gz" ]; then
                  ".gz best $5 s, median $6 s (best $(echo "$1 / $5" | bc -l | cut -c1-4), median $(echo "$2 / $6" | bc -l | cut -c1-4))"
         done
         # The decompression's own cost: zstd -d alone against validate -j 1 (CPU). With
-        # every core busy parsing, .zst can reach at most validate / (validate + zstd -d)
-        # of plain throughput, however the decompression overlaps.
+        # every core busy parsing, .zst keeps about validate / (validate + zstd -d) of
+        # plain throughput, however the decompression overlaps (an estimate from best
+        # CPU times: cores are not busy all the time, and runs vary).
         c_v=$(cpu_best "$jobs_runs" "$pgnkit" validate -q -j 1 "$tmp/bench.pgn")
         c_z=$(cpu_best "$jobs_runs" zstd -q -d -c "$tmp/bench.pgn.zst")
         [ "$c_v" != "?" ] &&
-            echo "   zstd -d alone: cpu $c_z s; validate -q -j 1: cpu $c_v s; limit of .zst with every core busy: $(echo "$c_v / ($c_v + $c_z)" | bc -l | cut -c1-4)"
+            echo "   zstd -d alone: cpu $c_z s; validate -q -j 1: cpu $c_v s; what .zst keeps with every core busy, about $(echo "$c_v / ($c_v + $c_z)" | bc -l | cut -c1-4)"
     fi
     [ -x /usr/bin/time ] &&
         echo "   peak RSS of validate -q -j 2: $(/usr/bin/time -f %M "$pgnkit" validate -q -j 2 "$tmp/bench.pgn" 2>&1 >/dev/null | tail -n 1) KB"
