@@ -89,12 +89,13 @@ $(BUILD)/gen/eco_data.o: $(BUILD)/gen/eco_data.c
 
 # PGO. The library and the commands are first built instrumented (PGO_GEN);
 # that build validates, converts, searches and summarises the bundled games
-# with one job, and validates them with two (tests/pgo/train.sh). With the counts it leaves (a .gcda file
-# beside each instrumented object) the real objects are compiled knowing which
-# branches go which way and which code is hot: validate 6-8% faster on the
-# benchmark file (alternating runs against PGO=0), the replay's time being
-# much in branches. Any change of a source rebuilds both and trains again.
-# The counting is atomic: threads a command starts count exactly too.
+# with one job, and validates them with two (tests/pgo/train.sh). With the
+# counts it leaves (a .gcda file beside each instrumented object) the real
+# objects are compiled knowing which branches go which way and which code is
+# hot: validate 6-8% faster on the benchmark file (alternating runs against
+# PGO=0), the replay's time being much in branches. Any change of a source
+# rebuilds both and trains again. The counting is atomic: threads a command
+# starts count exactly too.
 ifeq ($(PGO),1)
 PGO_GEN   := $(BUILD)/pgo-gen
 PGO_OBJ   := $(LIB_SRC:%.c=$(PGO_GEN)/%.o) $(CMD_SRC:%.c=$(PGO_GEN)/%.o)

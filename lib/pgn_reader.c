@@ -1833,9 +1833,7 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
             while (e > *i && (b[e - 1] == ' ' || b[e - 1] == '\t'))
                 e--;
             size_t v = word_start(b, *i, e);
-            unsigned c0 = b[v];
-            if (e == w || v == e ||
-                ((c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && glue_chars(b + v, e - v)))
+            if (e == w || v == e || may_glue(b + v, e - v))
                 return 0;
         }
         *i = w;

@@ -226,7 +226,7 @@ fi
 # (BENCH_JOBS_RUNS pairs, default 5): best and median wall time of each and their
 # ratios (issue #8's target: validate -j 2 at least 1.7 times as fast as -j 1 on two
 # idle cores), and the machine's own limit. Then compressed input: the same file as
-# .zst and .gz against plain text, and the limit the decompression's cost sets.
+# .zst and .gz against plain text, and what the decompression's cost leaves of it.
 jobs_runs=${BENCH_JOBS_RUNS:-5}
 
 if "$pgnkit" validate -h | grep -q -- '--jobs' && [ -f "$bench_gz" ]; then

@@ -122,7 +122,8 @@ static char *read_lazy(const uint8_t *data, size_t size, int complete, unsigned 
             FAIL("cannot open a memory reader");
             break;
         }
-        if ((g.flags & GAME_LAZY) && complete == LAZY_REPARSE && reparse(r, w, &g, &parsed, &copy)) {
+        if ((g.flags & GAME_LAZY) && complete == LAZY_REPARSE &&
+            reparse(r, w, &g, &parsed, &copy)) {
             /* Field by field against the completed game, then dumped like the others. */
             const char *d = pgn_reader_complete(r, &g) == PGN_OK ? game_diff(&g, &parsed) : "";
             if (d)

@@ -8,6 +8,15 @@
 #include "pgn_reader.h"
 #include "reader_util.h"
 
+/* A span padded for pgn_reader_parse_span(): a copy of g's (freed by the caller). */
+static unsigned char *padded(const struct game *g)
+{
+    unsigned char *p = malloc(g->raw_len + PGN_SPAN_PAD);
+    if (p)
+        memcpy(p, g->raw, g->raw_len);
+    return p;
+}
+
 /*
  * Two readers on the same text in lockstep: a plain one and a lazy one. Every
  * lazy game must have the span, number, position and tags of the plain one
@@ -67,9 +76,8 @@ static unsigned long lockstep_with(const char *what, const char *text, size_t le
             if (pgn_reader_span_origin(b, &gb, &o) == PGN_OK) {
                 /* Parsed in place, from a copy with the padding after it. */
                 const char *d = "the parse";
-                unsigned char *copy = malloc(gb.raw_len + PGN_SPAN_PAD);
+                unsigned char *copy = padded(&gb);
                 if (copy) {
-                    memcpy(copy, gb.raw, gb.raw_len);
                     if (pgn_reader_parse_span(c, copy, gb.raw_len, gb.file, &o) == PGN_OK &&
                         pgn_reader_next(c, &gc) == 1)
                         d = game_diff(&ga, &gc);
@@ -335,15 +343,6 @@ void test_reader_lazy__corpus_equivalent(void)
         free(text);
     }
     closedir(d);
-}
-
-/* A span padded for pgn_reader_parse_span(): a copy of g's (freed by the caller). */
-static unsigned char *padded(const struct game *g)
-{
-    unsigned char *p = malloc(g->raw_len + PGN_SPAN_PAD);
-    if (p)
-        memcpy(p, g->raw, g->raw_len);
-    return p;
 }
 
 /* pgn_reader_parse_span: the name given, one game and then the end, and the limits. */
