@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 #include "common.h"
-#include "buf.h"
-#include "pgn_reader.h"
-#include "banned.h"
+#include "base/buf.h"
+#include "pgn/pgn_reader.h"
+#include "base/banned.h"
 
 const char *progname = "pgnkit";
 

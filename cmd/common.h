@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "pipeline.h"
+#include "pipeline/pipeline.h"
 
 /* Exit status of every subcommand, as documented in pgnkit(1). */
 enum exit_code {

@@ -8,16 +8,16 @@
 #include <string.h>
 #include "cmd.h"
 #include "common.h"
-#include "diag.h"
-#include "game_out.h"
+#include "replay/diag.h"
+#include "write/game_out.h"
 #include "json_in.h"
-#include "notation.h"
+#include "notation/notation.h"
 #include "output_opts.h"
-#include "pgn_reader.h"
-#include "pipeline.h"
-#include "replay.h"
+#include "pgn/pgn_reader.h"
+#include "pipeline/pipeline.h"
+#include "replay/replay.h"
 #include "report.h"
-#include "banned.h"
+#include "base/banned.h"
 
 static const char *const convert_usage[] = {
     "pgnkit convert [OPTIONS] [FILE...]",

@@ -6,12 +6,12 @@
 #include <string.h>
 #include "common.h"
 #include <jansson.h>
-#include "arena.h"
-#include "buf.h"
-#include "io.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "pgn/io.h"
 #include "json_in.h"
-#include "pgn_lex.h"
-#include "banned.h"
+#include "pgn/pgn_lex.h"
+#include "base/banned.h"
 
 enum {
     MAX_DEPTH = 256,          /* nesting of variations, as the PGN reader */

@@ -4,7 +4,7 @@
 #define CMD_JSON_IN_H
 
 #include <stddef.h>
-#include "game.h"
+#include "pgn/game.h"
 
 /*
  * The input is a sequence of JSON values separated by white space: game

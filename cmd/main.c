@@ -4,7 +4,7 @@
 #include <string.h>
 #include "cmd.h"
 #include "common.h"
-#include "banned.h"
+#include "base/banned.h"
 
 #ifndef PGNKIT_VERSION
 #define PGNKIT_VERSION "0.0-dev"

@@ -2,10 +2,10 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "common.h"
-#include "notation.h"
-#include "diag.h"
+#include "notation/notation.h"
+#include "replay/diag.h"
 #include "output_opts.h"
-#include "banned.h"
+#include "base/banned.h"
 
 static const char *const format_names[] = { "pgn", "json", "ndjson", "epd", "fen", "uci", "csv" };
 

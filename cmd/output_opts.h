@@ -4,8 +4,8 @@
 #define CMD_OUTPUT_OPTS_H
 
 #include <getopt.h>
-#include "game_out.h"
-#include "replay.h"
+#include "write/game_out.h"
+#include "replay/replay.h"
 
 /*
  * A command that writes games puts OUTPUT_OPTIONS into its getopt_long table

@@ -8,9 +8,9 @@
 #include <time.h>
 #include "cmd.h"
 #include "common.h"
-#include "movegen.h"
-#include "uci.h"
-#include "banned.h"
+#include "chess/movegen.h"
+#include "notation/uci.h"
+#include "base/banned.h"
 
 static const char *const perft_usage[] = {
     "pgnkit perft [--divide] [--time] FEN|startpos DEPTH",

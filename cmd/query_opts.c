@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "common.h"
-#include "notation.h"
-#include "pgn_reader.h"
+#include "notation/notation.h"
+#include "pgn/pgn_reader.h"
 #include "query_opts.h"
-#include "banned.h"
+#include "base/banned.h"
 
 /* Long option names, in QOPT_ order (for messages). */
 static const char *const names[] = {

@@ -5,10 +5,10 @@
 
 #include <getopt.h>
 #include <stdint.h>
-#include "dupset.h"
-#include "buf.h"
-#include "game_facts.h"
-#include "search_query.h"
+#include "query/dupset.h"
+#include "base/buf.h"
+#include "query/game_facts.h"
+#include "query/search_query.h"
 
 /*
  * A command that selects games puts QUERY_OPTIONS into its getopt_long

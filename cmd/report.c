@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "common.h"
-#include "diag.h"
+#include "replay/diag.h"
 #include "report.h"
-#include "banned.h"
+#include "base/banned.h"
 
 void report_game_label(const struct game *g, char *out, size_t cap)
 {

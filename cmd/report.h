@@ -5,9 +5,9 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include "game.h"
-#include "pgn_reader.h"
-#include "replay.h"
+#include "pgn/game.h"
+#include "pgn/pgn_reader.h"
+#include "replay/replay.h"
 
 /** "game N (White - Black Date)" from the tags, or "game N" without players, into out. */
 void report_game_label(const struct game *g, char *out, size_t cap);

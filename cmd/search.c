@@ -8,14 +8,14 @@
 #include <string.h>
 #include "cmd.h"
 #include "common.h"
-#include "diag.h"
-#include "game_facts.h"
-#include "game_out.h"
+#include "replay/diag.h"
+#include "query/game_facts.h"
+#include "write/game_out.h"
 #include "output_opts.h"
-#include "pgn_reader.h"
-#include "pipeline.h"
+#include "pgn/pgn_reader.h"
+#include "pipeline/pipeline.h"
 #include "query_opts.h"
-#include "banned.h"
+#include "base/banned.h"
 
 static const char *const search_usage[] = {
     "pgnkit search [OPTIONS] [FILE...]",

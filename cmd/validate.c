@@ -6,16 +6,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "buf.h"
+#include "base/buf.h"
 #include "cmd.h"
 #include "common.h"
-#include "diag.h"
-#include "notation.h"
-#include "pgn_reader.h"
-#include "pipeline.h"
-#include "replay.h"
+#include "replay/diag.h"
+#include "notation/notation.h"
+#include "pgn/pgn_reader.h"
+#include "pipeline/pipeline.h"
+#include "replay/replay.h"
 #include "report.h"
-#include "banned.h"
+#include "base/banned.h"
 
 static const char *const validate_usage[] = {
     "pgnkit validate [OPTIONS] [FILE...]",

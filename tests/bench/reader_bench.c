@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "pgn_reader.h"
+#include "pgn/pgn_reader.h"
 
 static double now(void)
 {

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "notation.h"
-#include "position.h"
-#include "san.h"
+#include "notation/notation.h"
+#include "chess/position.h"
+#include "notation/san.h"
 
 enum { MAX_TOKENS = 4096 };
 struct token { const char *s; size_t len; };

@@ -2,9 +2,9 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "fuzz.h"
-#include "movegen.h"
-#include "position.h"
-#include "utf8.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "base/utf8.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,7 +6,7 @@
 #include "fuzz.h"
 #include "json_in.h"
 #include "reader_util.h"
-#include "replay.h"
+#include "replay/replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuzz.h"
-#include "pgn_reader.h"
+#include "pgn/pgn_reader.h"
 #include "reader_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

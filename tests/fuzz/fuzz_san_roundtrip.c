@@ -3,13 +3,13 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "fuzz.h"
-#include "movegen.h"
-#include "movewrite.h"
-#include "notation.h"
-#include "position.h"
-#include "san.h"
-#include "uci.h"
-#include "utf8.h"
+#include "chess/movegen.h"
+#include "notation/movewrite.h"
+#include "notation/notation.h"
+#include "chess/position.h"
+#include "notation/san.h"
+#include "notation/uci.h"
+#include "base/utf8.h"
 #include "write_styles.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

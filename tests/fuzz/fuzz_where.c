@@ -2,13 +2,13 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "fuzz.h"
-#include "error.h"
-#include "filter.h"
-#include "game_facts.h"
-#include "notation.h"
-#include "pgn_reader.h"
-#include "utf8.h"
-#include "where.h"
+#include "base/error.h"
+#include "query/filter.h"
+#include "query/game_facts.h"
+#include "notation/notation.h"
+#include "pgn/pgn_reader.h"
+#include "base/utf8.h"
+#include "query/where.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -2,11 +2,11 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "fuzz.h"
-#include "diag.h"
-#include "pgn_reader.h"
+#include "replay/diag.h"
+#include "pgn/pgn_reader.h"
 #include "reader_util.h"
-#include "replay.h"
-#include "utf8.h"
+#include "replay/replay.h"
+#include "base/utf8.h"
 
 int fuzz_compressed(const uint8_t *d, size_t n)
 {

@@ -3,9 +3,9 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include "test.h"
-#include "pgn_reader.h"
+#include "pgn/pgn_reader.h"
 #include "reader_util.h"
-#include "utf8.h"
+#include "base/utf8.h"
 
 struct out {
     char *p;

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "game.h"
+#include "pgn/game.h"
 
 /*
  * One line per game:

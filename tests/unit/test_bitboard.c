@@ -1,7 +1,7 @@
 /* test_bitboard.c - the packed line and between tables and the check rows against geometry. */
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
-#include "bitboard.h"
+#include "chess/bitboard.h"
 
 /* Walks from a towards b one step at a time when they share a rank, file or
  * diagonal: *between gets the squares passed, *line the whole edge-to-edge

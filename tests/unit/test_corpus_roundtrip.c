@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include "test.h"
 #include "write_styles.h"
-#include "pgn_reader.h"
-#include "replay.h"
-#include "san.h"
-#include "uci.h"
+#include "pgn/pgn_reader.h"
+#include "replay/replay.h"
+#include "notation/san.h"
+#include "notation/uci.h"
 
 struct rt {
     const struct game *g;

@@ -2,8 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "dupset.h"
-#include "error.h"
+#include "query/dupset.h"
+#include "base/error.h"
 
 void test_dupset__exact(void)
 {

@@ -1,9 +1,9 @@
 /* test_eco.c - opening classification from the embedded table. */
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
-#include "eco.h"
-#include "notation.h"
-#include "san.h"
+#include "annotate/eco.h"
+#include "notation/notation.h"
+#include "notation/san.h"
 
 /* Plays a SAN line from the start; returns the moves in out (n of them). */
 static size_t line(const char *text, move16 *out, size_t cap)

@@ -2,8 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <time.h>
 #include "test.h"
-#include "error.h"
-#include "filter.h"
+#include "base/error.h"
+#include "query/filter.h"
 
 static struct filter *make(const char *re, unsigned flags, unsigned long limit)
 {

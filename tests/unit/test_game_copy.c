@@ -2,8 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "game_copy.h"
-#include "pgn_reader.h"
+#include "pgn/game_copy.h"
+#include "pgn/pgn_reader.h"
 
 static int same(const char *a, const char *b, size_t n)
 {

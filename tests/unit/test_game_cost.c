@@ -1,8 +1,8 @@
 /* test_game_cost.c - the per-game fast paths give what the general ways give. */
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
-#include "pgn_reader.h"
-#include "utf8.h"
+#include "pgn/pgn_reader.h"
+#include "base/utf8.h"
 
 /* The ASCII check of a whole game ends with one overlapping block: every
  * length, and a non-ASCII byte at every place of it, or none. */

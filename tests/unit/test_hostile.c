@@ -2,12 +2,12 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "pgn_reader.h"
+#include "pgn/pgn_reader.h"
 #include "reader_util.h"
-#include "replay.h"
-#include "notation.h"
-#include "san.h"
-#include "utf8.h"
+#include "replay/replay.h"
+#include "notation/notation.h"
+#include "notation/san.h"
+#include "base/utf8.h"
 
 #define GAME_A "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
 #define GAME_B "[Event \"B\"]\n[Result \"*\"]\n\n1. d4 d5 *\n"

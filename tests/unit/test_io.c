@@ -6,8 +6,8 @@
 #include <unistd.h>
 #include <zlib.h>
 #include "test.h"
-#include "io.h"
-#include "pgn_reader.h"
+#include "pgn/io.h"
+#include "pgn/pgn_reader.h"
 #include "reader_util.h"
 
 /* gzip of data[0..n) (one member), malloc'd. */

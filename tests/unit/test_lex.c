@@ -1,7 +1,7 @@
 /* test_lex.c - word classification, split tokens, results, glyphs, comment commands. */
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
-#include "pgn_lex.h"
+#include "pgn/pgn_lex.h"
 
 static struct pgn_word classify(const char *s)
 {

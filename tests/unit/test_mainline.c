@@ -2,9 +2,9 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "game_facts.h"
-#include "notation.h"
-#include "pgn_reader.h"
+#include "query/game_facts.h"
+#include "notation/notation.h"
+#include "pgn/pgn_reader.h"
 #include "reader_util.h"
 
 /* Every game of one file: same start, same moves, stops at the same move, same end. */

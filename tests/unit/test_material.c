@@ -1,7 +1,7 @@
 /* test_material.c - material signatures: parsing, counting, reachability. */
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
-#include "material.h"
+#include "chess/material.h"
 
 static struct material sig(const char *s)
 {

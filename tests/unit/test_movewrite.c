@@ -1,10 +1,10 @@
 /* test_movewrite.c - move writing in each style and language, expected texts by hand. */
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
-#include "movewrite.h"
-#include "notation.h"
-#include "position.h"
-#include "uci.h"
+#include "notation/movewrite.h"
+#include "notation/notation.h"
+#include "chess/position.h"
+#include "notation/uci.h"
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define AFTER_E4 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"

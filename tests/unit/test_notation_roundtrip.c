@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include "test.h"
 #include "write_styles.h"
-#include "movegen.h"
-#include "movewrite.h"
-#include "notation.h"
-#include "position.h"
-#include "san.h"
-#include "uci.h"
+#include "chess/movegen.h"
+#include "notation/movewrite.h"
+#include "notation/notation.h"
+#include "chess/position.h"
+#include "notation/san.h"
+#include "notation/uci.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SANITIZED_BUILD 1

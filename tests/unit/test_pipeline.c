@@ -3,7 +3,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include "test.h"
-#include "pipeline.h"
+#include "pipeline/pipeline.h"
 
 enum { GAMES = 1500 };
 

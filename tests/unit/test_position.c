@@ -3,9 +3,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "test.h"
-#include "movegen.h"
-#include "position.h"
-#include "uci.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "notation/uci.h"
 
 
 static void play_uci_line(struct pos *p, const char *line)

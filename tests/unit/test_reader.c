@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "test.h"
-#include "pgn_reader.h"
+#include "pgn/pgn_reader.h"
 #include "reader_util.h"
 
 /* ------------------------------------------------------------ helpers */

@@ -4,7 +4,7 @@
 #include <sys/stat.h>
 #include <zlib.h>
 #include "test.h"
-#include "pgn_reader.h"
+#include "pgn/pgn_reader.h"
 
 /*
  * Game counts from testdata/SOURCES.md (for the FEN-only book files the

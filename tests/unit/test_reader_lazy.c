@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "test.h"
-#include "pgn_reader.h"
+#include "pgn/pgn_reader.h"
 #include "reader_util.h"
 
 /* A span padded for pgn_reader_parse_span(): a copy of g's (freed by the caller). */

@@ -2,8 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "pgn_lex.h"
-#include "pgn_reader.h"
+#include "pgn/pgn_lex.h"
+#include "pgn/pgn_reader.h"
 #include "reader_util.h"
 
 /*

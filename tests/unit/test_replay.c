@@ -2,11 +2,11 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "diag.h"
-#include "mainline.h"
-#include "notation.h"
-#include "pgn_reader.h"
-#include "replay.h"
+#include "replay/diag.h"
+#include "replay/mainline.h"
+#include "notation/notation.h"
+#include "pgn/pgn_reader.h"
+#include "replay/replay.h"
 
 /* What a test looks at after replaying the first game of a text. */
 struct outcome {

@@ -2,10 +2,10 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "pgn_reader.h"
-#include "diag.h"
-#include "replay.h"
-#include "replay_internal.h"
+#include "pgn/pgn_reader.h"
+#include "replay/diag.h"
+#include "replay/replay.h"
+#include "replay/replay_internal.h"
 
 /*
  * The one game of text as the reader gives it (g, ids set) and as a maker

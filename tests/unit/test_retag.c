@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include "test.h"
 #include "reader_util.h"
-#include "game_out.h"
-#include "notation.h"
-#include "pgn_reader.h"
-#include "replay.h"
-#include "utf8.h"
+#include "write/game_out.h"
+#include "notation/notation.h"
+#include "pgn/pgn_reader.h"
+#include "replay/replay.h"
+#include "base/utf8.h"
 
 /* What annotate --eco --plycount asks for: replaced, removed and added tags. */
 static const struct go_extra_tag extra_tags[] = {

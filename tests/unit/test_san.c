@@ -2,10 +2,10 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "notation.h"
-#include "position.h"
-#include "san.h"
-#include "uci.h"
+#include "notation/notation.h"
+#include "chess/position.h"
+#include "notation/san.h"
+#include "notation/uci.h"
 
 static int error_kind(const char *word)
 {

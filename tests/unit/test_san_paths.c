@@ -2,12 +2,12 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "notation.h"
-#include "movegen.h"
-#include "movewrite.h"
-#include "position.h"
-#include "san.h"
-#include "san_fast.h"
+#include "notation/notation.h"
+#include "chess/movegen.h"
+#include "notation/movewrite.h"
+#include "chess/position.h"
+#include "notation/san.h"
+#include "notation/san_fast.h"
 
 /*
  * san_parse() reads the usual English shapes in one pass and everything else

@@ -1,7 +1,7 @@
 /* test_tagcheck.c - Date, Round and Elo value checks. */
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
-#include "tagcheck.h"
+#include "replay/tagcheck.h"
 
 #define OK(fn, s) CHECK(fn(s, strlen(s)) == NULL)
 #define BAD(fn, s) CHECK(fn(s, strlen(s)) != NULL)

@@ -1,7 +1,7 @@
 /* test_tagvalue.c - dates, ratings, ECO codes, time controls and ranges read as numbers. */
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
-#include "tagvalue.h"
+#include "pgn/tagvalue.h"
 
 static int date(const char *s, int32_t *lo, int32_t *hi)
 {

@@ -3,8 +3,8 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include "test.h"
-#include "error.h"
-#include "uci_engine.h"
+#include "base/error.h"
+#include "annotate/uci_engine.h"
 
 static void fake_path(char *out, size_t cap)
 {

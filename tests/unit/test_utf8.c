@@ -2,9 +2,9 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "arena.h"
-#include "buf.h"
-#include "utf8.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/utf8.h"
 
 void test_utf8__validation(void)
 {

@@ -2,11 +2,11 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
-#include "error.h"
-#include "filter.h"
-#include "notation.h"
-#include "pgn_reader.h"
-#include "where.h"
+#include "base/error.h"
+#include "query/filter.h"
+#include "notation/notation.h"
+#include "pgn/pgn_reader.h"
+#include "query/where.h"
 
 /* Parses expr and compares its fully parenthesised form with want. */
 static void parses_as(const char *expr, const char *want)

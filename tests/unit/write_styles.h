@@ -3,8 +3,8 @@
 #ifndef TESTS_UNIT_WRITE_STYLES_H
 #define TESTS_UNIT_WRITE_STYLES_H
 
-#include "movewrite.h"
-#include "notation.h"
+#include "notation/movewrite.h"
+#include "notation/notation.h"
 
 enum { MAX_STYLES = 2 * NOTATION_MAX + 8 };
 

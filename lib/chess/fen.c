@@ -1,0 +1,319 @@
+/* fen.c - FEN / X-FEN / Shredder-FEN reading and writing with precise errors. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "chess/position.h"
+#include "chess/zobrist.h"
+#include "base/banned.h"
+
+static const char piece_chars[] = "PNBRQK";
+
+const char *fen_strerror(int status)
+{
+    switch (status) {
+    case FEN_OK: return "ok";
+    case FEN_E_SYNTAX: return "malformed FEN";
+    case FEN_E_BOARD: return "board does not describe 8 ranks of 8 files";
+    case FEN_E_KINGS: return "each side must have exactly one king";
+    case FEN_E_PAWN_RANK: return "pawn on the first or last rank";
+    case FEN_E_SIDE: return "side to move must be 'w' or 'b'";
+    case FEN_E_CASTLING: return "castling right without king and rook on their home squares";
+    case FEN_E_EP: return "en-passant square does not follow a double pawn step";
+    case FEN_E_CLOCK: return "halfmove clock or move number is not a valid number";
+    case FEN_E_OPPOSITE_CHECK: return "the side not to move is in check";
+    case FEN_E_TOO_LONG: return "FEN too long";
+    case FEN_E_CHECKERS: return "impossible check (more checking pieces than one move can give)";
+    default: return "unknown FEN error";
+    }
+}
+
+static int parse_board(struct pos *p, const char **s)
+{
+    int rank = 7, file = 0;
+    const char *c = *s;
+    for (; *c && *c != ' '; c++) {
+        if (*c == '/') {
+            if (file != 8 || rank == 0)
+                return FEN_E_BOARD;
+            rank--;
+            file = 0;
+        } else if (*c >= '1' && *c <= '8') {
+            file += *c - '0';
+            if (file > 8)
+                return FEN_E_BOARD;
+        } else {
+            const char *t = strchr(piece_chars, *c >= 'a' ? *c - 32 : *c);
+            if (!t || !*c || file > 7)
+                return file > 7 ? FEN_E_BOARD : FEN_E_SYNTAX;
+            int color = *c >= 'a' ? BLACK : WHITE;
+            int sq = make_sq(file++, rank);
+            int pc = piece_make(color, (int)(t - piece_chars));
+            p->board[sq] = (uint8_t)pc;
+            p->by_type[piece_type(pc)] |= sq_bb(sq);
+            p->by_color[color] |= sq_bb(sq);
+        }
+    }
+    if (rank != 0 || file != 8)
+        return FEN_E_BOARD;
+    *s = c;
+    return FEN_OK;
+}
+
+/* Finds the outermost rook of colour c on its back rank on one side of the king. */
+static int outer_rook(const struct pos *p, int c, int kingside)
+{
+    bitboard rooks = pos_pieces(p, c, ROOK) & rank_bb(c == WHITE ? 0 : 7);
+    int k = p->king[c];
+    bitboard side = kingside ? rooks & ~((sq_bb(k) << 1) - 1) : rooks & (sq_bb(k) - 1);
+    if (!side)
+        return SQ_NONE;
+    return kingside ? bb_msb(side) : bb_lsb(side);
+}
+
+static int add_castling(struct pos *p, int c, int rook_sq)
+{
+    int k = p->king[c];
+    int home = c == WHITE ? 0 : 7;
+    if (rook_sq == SQ_NONE || sq_rank(k) != home || sq_rank(rook_sq) != home
+        || p->board[rook_sq] != piece_make(c, ROOK))
+        return FEN_E_CASTLING;
+    int kingside = rook_sq > k;
+    int index = 2 * c + (kingside ? 0 : 1);
+    if (p->castling & (1 << index))
+        return FEN_E_CASTLING;
+    p->castling |= (uint8_t)(1 << index);
+    p->castle_rook[index] = (uint8_t)rook_sq;
+    return FEN_OK;
+}
+
+static int parse_castling(struct pos *p, const char **s)
+{
+    const char *c = *s;
+    if (*c == '-') {
+        *s = c + 1;
+        return FEN_OK;
+    }
+    for (; *c && *c != ' '; c++) {
+        int color = (*c >= 'a') ? BLACK : WHITE;
+        int upper = color == BLACK ? *c - 32 : *c;
+        int rook, rc;
+        if (!p->by_type[KING] || bb_count(pos_pieces(p, color, KING)) != 1)
+            return FEN_E_KINGS;
+        if (upper == 'K' || upper == 'Q')
+            rook = outer_rook(p, color, upper == 'K');
+        else if (upper >= 'A' && upper <= 'H')
+            rook = make_sq(upper - 'A', color == WHITE ? 0 : 7);
+        else
+            return FEN_E_SYNTAX;
+        if ((rc = add_castling(p, color, rook)) != FEN_OK)
+            return rc;
+    }
+    *s = c;
+    return FEN_OK;
+}
+
+static int parse_number(const char **s, uint32_t *out, uint32_t max)
+{
+    const char *c = *s;
+    uint64_t v = 0;
+    if (*c < '0' || *c > '9')
+        return FEN_E_CLOCK;
+    for (; *c >= '0' && *c <= '9'; c++) {
+        v = v * 10 + (uint64_t)(*c - '0');
+        if (v > max)
+            return FEN_E_CLOCK;
+    }
+    if (*c && *c != ' ')
+        return FEN_E_CLOCK;
+    *out = (uint32_t)v;
+    *s = c;
+    return FEN_OK;
+}
+
+static int validate(struct pos *p)
+{
+    for (int c = 0; c < 2; c++)
+        if (bb_count(pos_pieces(p, c, KING)) != 1)
+            return FEN_E_KINGS;
+    if (p->by_type[PAWN] & (rank_bb(0) | rank_bb(7)))
+        return FEN_E_PAWN_RANK;
+    if (p->ep != SQ_NONE) {
+        int up = p->side == WHITE ? 8 : -8;
+        int passed = p->ep - up;
+        if (sq_rank(p->ep) != (p->side == WHITE ? 5 : 2) || p->board[p->ep]
+            || p->board[p->ep + up] || p->board[passed] != piece_make(p->side ^ 1, PAWN))
+            return FEN_E_EP;
+    }
+    bitboard occ = pos_occupied(p);
+    if (pos_attackers(p, p->king[p->side ^ 1], occ, p->side))
+        return FEN_E_OPPOSITE_CHECK;
+    if (bb_count(pos_checkers(p)) > 2)
+        return FEN_E_CHECKERS;
+    return FEN_OK;
+}
+
+/* Standard chess has the king on e1/e8 and castling rooks on a/h. */
+static int castling_is_standard(const struct pos *p)
+{
+    for (int i = 0; i < 4; i++) {
+        if (!(p->castling & (1 << i)))
+            continue;
+        int c = i >> 1, rank = c == WHITE ? 0 : 7;
+        if (p->king[c] != make_sq(4, rank) || p->castle_rook[i] != make_sq((i & 1) ? 0 : 7, rank))
+            return 0;
+    }
+    return 1;
+}
+
+int pos_from_fen(struct pos *p, const char *fen)
+{
+    const char *s = fen;
+    uint32_t n;
+    int rc;
+
+    memset(p, 0, sizeof *p);
+    p->ep = SQ_NONE;
+    p->fullmove = 1;
+    for (int i = 0; i < 4; i++)
+        p->castle_rook[i] = SQ_NONE;
+    if (strnlen(fen, FEN_MAX + 1) > FEN_MAX)
+        return FEN_E_TOO_LONG;
+    while (*s == ' ')
+        s++;
+    if ((rc = parse_board(p, &s)) != FEN_OK)
+        return rc;
+    for (int c = 0; c < 2; c++) {
+        bitboard k = pos_pieces(p, c, KING);
+        if (bb_count(k) != 1)
+            return FEN_E_KINGS;
+        p->king[c] = (uint8_t)bb_lsb(k);
+    }
+    if (*s++ != ' ')
+        return FEN_E_SYNTAX;
+    if ((*s != 'w' && *s != 'b') || (s[1] && s[1] != ' '))
+        return FEN_E_SIDE;
+    p->side = *s++ == 'w' ? WHITE : BLACK;
+    if (*s++ != ' ')
+        return FEN_E_SYNTAX;
+    if ((rc = parse_castling(p, &s)) != FEN_OK)
+        return rc;
+    if (*s++ != ' ')
+        return FEN_E_SYNTAX;
+    if (*s == '-') {
+        s++;
+    } else {
+        if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
+            return FEN_E_EP;
+        p->ep = (uint8_t)make_sq(s[0] - 'a', s[1] - '1');
+        s += 2;
+    }
+    while (*s == ' ')
+        s++;
+    if (*s) {
+        if ((rc = parse_number(&s, &n, 65535)) != FEN_OK)
+            return rc;
+        p->halfmove = (uint16_t)n;
+        while (*s == ' ')
+            s++;
+        if ((rc = parse_number(&s, &n, 1000000)) != FEN_OK)
+            return rc;
+        p->fullmove = n ? n : 1;
+        while (*s == ' ')
+            s++;
+        if (*s)
+            return FEN_E_SYNTAX;
+    }
+    if ((rc = validate(p)) != FEN_OK)
+        return rc;
+    p->chess960 = !castling_is_standard(p);
+    pos_update_castle_touch(p);
+    p->key = pos_compute_key(p);
+    return FEN_OK;
+}
+
+/* Parsed once before main(): every game without a FEN tag starts here. */
+static struct pos start_position;
+
+__attribute__((constructor)) static void init_start_position(void)
+{
+    bb_init(); /* constructors run in no guaranteed order */
+    int rc = pos_from_fen(&start_position, START_FEN);
+    (void)rc;
+}
+
+void pos_set_start(struct pos *p)
+{
+    *p = start_position;
+}
+
+static char castling_letter(const struct pos *p, int index, int shredder)
+{
+    int c = index >> 1;
+    int rook = p->castle_rook[index];
+    int kingside = !(index & 1);
+    char letter;
+    if (!shredder && outer_rook(p, c, kingside) == rook)
+        letter = kingside ? 'K' : 'Q';
+    else
+        letter = (char)('A' + sq_file(rook));
+    return c == BLACK ? (char)(letter + 32) : letter;
+}
+
+size_t pos_to_fen(const struct pos *p, int flags, char out[FEN_MAX])
+{
+    char *o = out;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            int pc = p->board[make_sq(file, rank)];
+            if (!pc) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                *o++ = (char)('0' + empty), empty = 0;
+            char ch = piece_chars[piece_type(pc)];
+            *o++ = piece_color(pc) == BLACK ? (char)(ch + 32) : ch;
+        }
+        if (empty)
+            *o++ = (char)('0' + empty);
+        if (rank)
+            *o++ = '/';
+    }
+    *o++ = ' ';
+    *o++ = p->side == WHITE ? 'w' : 'b';
+    *o++ = ' ';
+    if (!p->castling)
+        *o++ = '-';
+    for (int i = 0; i < 4; i++)
+        if (p->castling & (1 << i))
+            *o++ = castling_letter(p, i, (flags & FEN_SHREDDER) != 0);
+    *o++ = ' ';
+    if (p->ep != SQ_NONE && ((flags & FEN_EP_ALWAYS) || pos_ep_capture_possible(p))) {
+        *o++ = (char)('a' + sq_file(p->ep));
+        *o++ = (char)('1' + sq_rank(p->ep));
+    } else {
+        *o++ = '-';
+    }
+    *o = 0;
+    if (!(flags & FEN_NO_COUNTERS)) {
+        /* Two numbers of at most 5 and 7 digits fit the remaining space. */
+        char num[24];
+        int len = 0;
+        unsigned v[2] = { p->halfmove, p->fullmove };
+        for (int i = 0; i < 2; i++) {
+            char digits[12];
+            int d = 0;
+            unsigned x = v[i];
+            do
+                digits[d++] = (char)('0' + x % 10);
+            while ((x /= 10) != 0);
+            num[len++] = ' ';
+            while (d)
+                num[len++] = digits[--d];
+        }
+        memcpy(o, num, (size_t)len);
+        o += len;
+        *o = 0;
+    }
+    return (size_t)(o - out);
+}

@@ -1,0 +1,166 @@
+/* movewrite.c - SAN, long algebraic and UCI text of a move in any language. */
+/* SPDX-License-Identifier: MIT */
+#include <assert.h>
+#include <string.h>
+#include "notation/movewrite.h"
+#include "chess/movegen.h"
+#include "notation/notation.h"
+#include "notation/san.h"
+#include "notation/uci.h"
+#include "base/banned.h"
+
+struct text {
+    char buf[MOVE_TEXT_MAX];
+    size_t n;
+    const struct write_style *st;
+};
+
+static void put(struct text *t, const char *s)
+{
+    size_t len = strlen(s);
+    assert(t->n + len < sizeof t->buf);
+    memcpy(t->buf + t->n, s, len);
+    t->n += len;
+}
+
+static void put_char(struct text *t, char c)
+{
+    assert(t->n + 1 < sizeof t->buf);
+    t->buf[t->n++] = c;
+}
+
+static void put_square(struct text *t, int sq)
+{
+    put_char(t, (char)('a' + sq_file(sq)));
+    put_char(t, (char)('1' + sq_rank(sq)));
+}
+
+static void put_piece(struct text *t, int color, int type)
+{
+    if (t->st->flags & WRITE_FIGURINE)
+        put(t, notation_figurine((t->st->flags & WRITE_FIGURINE_ONE_SET) ? WHITE : color, type));
+    else
+        put(t, notation_letter(t->st->lang, type));
+}
+
+static void put_castling(struct text *t, move16 m)
+{
+    const char *o = (t->st->flags & WRITE_CASTLE_ZERO) ? "0" : "O";
+    put(t, o);
+    put_char(t, '-');
+    put(t, o);
+    if (move_to(m) < move_from(m)) {
+        put_char(t, '-');
+        put(t, o);
+    }
+}
+
+/* pgn-extract's long castling: the king's move e1-g1 (Chess960: onto the rook, e1-h1). */
+static void put_castling_as_king_move(struct text *t, const struct pos *p, move16 m)
+{
+    put_square(t, move_from(m));
+    put_char(t, '-');
+    put_square(t, p->chess960 ? move_to(m) : move_king_to(m));
+}
+
+static void put_promotion(struct text *t, int color, move16 m)
+{
+    if (move_flag(m) != MF_PROMOTION)
+        return;
+    if (!(t->st->flags & WRITE_PROMO_BARE))
+        put_char(t, '=');
+    put_piece(t, color, move_promo(m));
+}
+
+/* The origin SAN needs: nothing, the file, the rank or the square. */
+static void put_disambiguation(struct text *t, const struct pos *p, int type, int from, int to)
+{
+    /* The only piece of its kind (kings, most queens) has no rival to tell apart. */
+    if (!bb_more_than_one(pos_pieces(p, p->side, type)))
+        return;
+    bitboard rivals = san_origins(p, type, to) & ~sq_bb(from);
+    if (!rivals)
+        return;
+    if (!(rivals & file_bb(sq_file(from))))
+        put_char(t, (char)('a' + sq_file(from)));
+    else if (!(rivals & rank_bb(sq_rank(from))))
+        put_char(t, (char)('1' + sq_rank(from)));
+    else
+        put_square(t, from);
+}
+
+static void write_san(struct text *t, const struct pos *p, move16 m)
+{
+    int from = move_from(m), to = move_to(m), us = p->side;
+    int type = piece_type(p->board[from]);
+    int captured = pos_captured(p, m);
+    if (type == PAWN) {
+        if (captured) {
+            put_char(t, (char)('a' + sq_file(from)));
+            put_char(t, 'x');
+        }
+    } else {
+        put_piece(t, us, type);
+        put_disambiguation(t, p, type, from, to);
+        if (captured)
+            put_char(t, 'x');
+    }
+    put_square(t, to);
+    put_promotion(t, us, m);
+}
+
+static void write_lan(struct text *t, const struct pos *p, move16 m)
+{
+    int from = move_from(m), to = move_to(m), us = p->side;
+    int type = piece_type(p->board[from]);
+    int captured = pos_captured(p, m);
+    if (type != PAWN)
+        put_piece(t, us, type);
+    put_square(t, from);
+    put_char(t, captured ? 'x' : '-');
+    if (captured && (t->st->flags & WRITE_CAPTURED) && piece_type(captured) != PAWN)
+        put_piece(t, us ^ 1, piece_type(captured));
+    put_square(t, to);
+    put_promotion(t, us, m);
+}
+
+static void put_suffix(struct text *t, const struct pos *p, move16 m)
+{
+    if ((t->st->flags & WRITE_EP) && move_flag(m) == MF_EN_PASSANT)
+        put(t, " e.p.");
+    if (t->st->flags & WRITE_NO_CHECK)
+        return;
+    struct pos next = *p;
+    pos_play(&next, m);
+    if (pos_in_check(&next))
+        put_char(t, movegen_has_legal(&next) ? '+' : '#');
+}
+
+size_t move_write(const struct pos *p, move16 m, const struct write_style *st, char *out,
+                  size_t cap)
+{
+    static const struct write_style english_san;
+    struct text t = { .n = 0, .st = st ? st : &english_san };
+    if (t.st->format == MOVE_FMT_UCI) {
+        t.n = (size_t)uci_write(p, m, t.buf);
+    } else {
+        if (move_flag(m) != MF_CASTLING)
+            (t.st->format == MOVE_FMT_LAN ? write_lan : write_san)(&t, p, m);
+        else if (t.st->format == MOVE_FMT_LAN && (t.st->flags & WRITE_CASTLE_KING))
+            put_castling_as_king_move(&t, p, m);
+        else
+            put_castling(&t, m);
+        put_suffix(&t, p, m);
+    }
+    if (cap) {
+        size_t n = t.n < cap ? t.n : cap - 1;
+        memcpy(out, t.buf, n);
+        out[n] = 0;
+    }
+    return t.n;
+}
+
+size_t san_write(const struct pos *p, move16 m, char out[MOVE_TEXT_MAX])
+{
+    return move_write(p, m, NULL, out, MOVE_TEXT_MAX);
+}

@@ -1,0 +1,103 @@
+/* game.c - small helpers over struct game. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "base/clear_record.h"
+#include "pgn/game.h"
+#include "base/banned.h"
+
+const char *pgn_result_str(int result)
+{
+    switch (result) {
+    case PGN_RESULT_WHITE:
+        return "1-0";
+    case PGN_RESULT_BLACK:
+        return "0-1";
+    case PGN_RESULT_DRAW:
+        return "1/2-1/2";
+    case PGN_RESULT_UNKNOWN:
+        return "*";
+    default:
+        return "";
+    }
+}
+
+const struct game_tag *game_tag(const struct game *g, const char *name)
+{
+    for (uint32_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].name[0] == name[0] && !strcmp(g->tags[i].name, name))
+            return &g->tags[i];
+    return NULL;
+}
+
+const char *game_tag_value(const struct game *g, const char *name)
+{
+    const struct game_tag *t = game_tag(g, name);
+    return t ? t->value : NULL;
+}
+
+static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
+static int is_eol(char c) { return c == '\n' || c == '\r'; }
+
+/* Past the line end at s[p] ("\r\n", "\n" or "\r"). */
+static size_t past_eol(const char *s, size_t n, size_t p)
+{
+    if (p < n && s[p] == '\r')
+        return p + 1 < n && s[p + 1] == '\n' ? p + 2 : p + 1;
+    return p < n && s[p] == '\n' ? p + 1 : p;
+}
+
+/* 1 when offset off (a token of the game) lies in the tag section [from, to). */
+static int inside(uint32_t off, size_t from, size_t to) { return off >= from && off < to; }
+
+int game_cut(const struct game *g, struct game_cut *c)
+{
+    const char *s = g->raw;
+    size_t n = g->raw_len, at = 0;
+    if (!s || !g->nvars || (g->flags & (GAME_TRUNCATED | GAME_CP1252 | GAME_LAZY)))
+        return -1;
+    if (n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
+        at = 3;
+    while (n > at && (is_blank(s[n - 1]) || is_eol(s[n - 1])))
+        n--;
+    memset(c, 0, sizeof *c);
+    size_t p = at;
+    if (g->ntags) {
+        size_t first = g->tags[0].off, last = g->tags[g->ntags - 1].off;
+        if (first < at || last >= n || s[first] != '[' || s[last] != '[')
+            return -1;
+        size_t a = at, b = first;
+        while (a < b && (is_blank(s[a]) || is_eol(s[a])))
+            a++;
+        while (b > a && (is_blank(s[b - 1]) || is_eol(s[b - 1])))
+            b--;
+        c->lead = a;
+        c->lead_len = b - a;
+        /* A tag pair is on one line: the tag section ends with the last one's. */
+        p = last;
+        while (p < n && !is_eol(s[p]))
+            p++;
+        p = past_eol(s, n, p);
+        const struct game_var *v = &g->vars[0];
+        for (uint32_t k = 0; k < v->comment_count; k++)
+            if (inside(g->comments[v->comment_first + k].off, first, p))
+                return -1;
+        if ((v->count && inside(g->moves[v->first].off, first, p)) ||
+            (g->result_text && inside(g->result_off, first, p)))
+            return -1;
+    }
+    for (;;) { /* blank lines */
+        size_t q = p;
+        while (q < n && is_blank(s[q]))
+            q++;
+        if (q == n || !is_eol(s[q]))
+            break;
+        p = past_eol(s, n, q);
+    }
+    if (p >= n)
+        return -1;
+    c->text = p;
+    c->text_len = n - p;
+    return 0;
+}
+
+void game_clear(struct game *g) { clear_record(g, sizeof *g); }

@@ -1,0 +1,163 @@
+/* pgn_lex.h - PGN lexical rules: character classes, word classification, results, commands. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_PGN_LEX_H
+#define LIB_PGN_LEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include "pgn/game.h"
+
+/*
+ * The lexer knows no chess. A "word" is a maximal run of move-like
+ * characters: ASCII letters and digits, - + # = / : ! ? . _ @ ~ and every
+ * byte >= 0x80 (so UTF-8 figurines, Cyrillic letters, ½, …, ± are word
+ * characters). pgn_lex_word() says what a word is: a move number, a move, a
+ * result, a glyph, ... The reader (pgn_reader.c) handles everything that is
+ * not a word: braces, parentheses, tags, NAGs, line structure.
+ */
+
+/* Bits of pgn_lex_class[]. */
+enum {
+    LX_WORD = 1,     /* word character (see above) */
+    LX_SPACE = 2,    /* space, tab, form feed, vertical tab */
+    LX_EOL = 4,      /* \n or \r */
+    LX_TAGNAME = 8,  /* A-Z a-z 0-9 _ */
+    LX_DIGIT = 16,   /* 0-9 */
+    LX_CSTOP = 32,   /* stops a brace comment scan: } \n \r */
+    LX_VSTOP = 64,   /* stops a tag value scan: " \ \n \r */
+};
+extern const unsigned char pgn_lex_class[256];
+
+/* Token kind by first byte (pgn_lex_kind[]). */
+enum {
+    LK_OTHER = 0, LK_WS, LK_NL, LK_WORD, LK_LBRACE, LK_RBRACE, LK_SEMI, LK_LPAREN,
+    LK_RPAREN, LK_LBRACK, LK_RBRACK, LK_QUOTE, LK_DOLLAR, LK_STAR, LK_PERCENT,
+};
+extern const unsigned char pgn_lex_kind[256];
+
+/*
+ * Bits of pgn_lex_move[], for the reader's fast path of plain moves: what
+ * may start one (letters but O, Z and e, which may begin castling, a null
+ * move or an e.p. mark) and end one (letters but p, digits, + and #).
+ */
+enum { LM_FIRST = 1, LM_LAST = 2 };
+extern const unsigned char pgn_lex_move[256];
+
+/**
+ * A lower bound on the word characters that start p: returns r (0..7) with
+ * p[0..r) all word characters. p[r] is most often the first byte that is
+ * not one (a blank, a line end, punctuation), but may be a word character
+ * the test is not sure of: + # ! = ? @ _ ~, those below '-' and bytes >=
+ * 0x80. So the caller goes on from p[r] with pgn_lex_class, and that loop
+ * nearly always stops at once: a token's end is found without a loop whose
+ * exit depends on the token's length, which the branch predictor misses.
+ * Reads p[0..8): all eight bytes must be readable and initialised.
+ *
+ * A byte is flagged (maybe not a word character) when it is below '-' (0x2D:
+ * every control byte and blank) or >= 0x80, or when its low five bits, less
+ * one, are >= 26 (low bits 0 or >= 27: ; < = > ? @ [ \ ] ^ _ ` { | } ~ DEL).
+ * The bytes left, - . / 0-9 : A-Z a-z, are word characters. Byte 7 counts as
+ * flagged, so r <= 7.
+ */
+static inline unsigned pgn_lex_word_run(const unsigned char *p)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+    /*
+     * Signed compares: x > 0x2C fails for bytes >= 0x80 too. The sure bytes
+     * come out set, and the answer is the first clear one: an and-not joins
+     * the two tests, where "maybe" bytes would need a negated compare.
+     */
+    __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)p);
+    __m128i low = _mm_and_si128(_mm_sub_epi8(x, _mm_set1_epi8(1)), _mm_set1_epi8(0x1F));
+    __m128i sure = _mm_andnot_si128(_mm_cmpgt_epi8(low, _mm_set1_epi8(25)),
+                                    _mm_cmpgt_epi8(x, _mm_set1_epi8(0x2C)));
+    return (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(sure) | 0x80);
+#elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /*
+     * The same on eight bytes in a 64-bit word, flags in bit 7 of each byte.
+     * A carry or borrow can only change a byte above a flagged one, and only
+     * the lowest flagged byte counts.
+     */
+    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
+    uint64_t x;
+    memcpy(&x, p, sizeof x);
+    uint64_t low = (x + ones * 0x1F) & ones * 0x1F; /* (x - 1) & 0x1F */
+    uint64_t maybe = ((~(ones * 0x53) - x) /* ~(x + 0x53): x < 0x2D */
+                      | (low + ones * 0x66) /* low >= 26 */
+                      | x) & high;
+    return (unsigned)__builtin_ctzll(maybe | 1ull << 63) >> 3;
+#else
+    unsigned r = 0;
+    while (r < 7 && (pgn_lex_class[p[r]] & LX_WORD))
+        r++;
+    return r;
+#endif
+}
+
+enum pgn_word_kind {
+    PGN_W_MOVE,      /* a move token (core_off/core_len), maybe with a glued number */
+    PGN_W_NUMBER,    /* a move number: "12", "12.", "12...", "12…" */
+    PGN_W_RESULT,    /* "1-0" "0-1" "1/2-1/2" "½-½" "1:0" "0:1" "½:½" "1/2" "1/2:1/2" */
+    PGN_W_NAG,       /* a glyph standing alone: "!" "?!" "=" "+=" "±" ... (nags[0]) */
+    PGN_W_NULL,      /* a null move "--" or "Z0", maybe with a glued number */
+    PGN_W_EP,        /* an en-passant mark "e.p." "ep" "e.p" standing alone; a check
+                        mark after it ("e.p.+") is core_off/core_len */
+    PGN_W_SEPARATOR, /* "/" between move pairs (German books): ignored */
+    PGN_W_DOTS,      /* "." ".." "..." "…" standing alone: ignored */
+    PGN_W_GARBAGE,   /* punctuation only, e.g. "@@@" */
+};
+
+#define PGN_WORD_MAX_NAGS 4
+
+struct pgn_word {
+    int kind;               /* enum pgn_word_kind */
+    int result;             /* PGN_W_RESULT: enum pgn_result */
+    uint32_t number;        /* PGN_W_NUMBER, or the number glued before a move */
+    unsigned char has_number;
+    unsigned char number_dots; /* written with "..." or "…" */
+    unsigned char ep;          /* PGN_W_MOVE: an "e.p."/"ep" suffix was cut off */
+    unsigned char nnags;
+    uint16_t nags[PGN_WORD_MAX_NAGS]; /* PGN_W_MOVE: glyphs cut off the end; PGN_W_NAG: nags[0] */
+    uint32_t core_off, core_len;      /* PGN_W_MOVE / PGN_W_NULL: the move text in the word */
+};
+
+/** Classifies the word s[0..n) (n >= 1, all word characters). */
+void pgn_lex_word(const unsigned char *s, size_t n, struct pgn_word *w);
+
+/**
+ * A result or castling token split by spaces or tabs on one line ("1 - 0",
+ * "1/2 - 1/2", "0- 0", "O - O - O"). s points at the first word; the scan
+ * stops at end or at the end of the line. Returns the bytes covered when at
+ * least two words join into one token, else 0; *kind is PGN_W_RESULT (with
+ * *result) or PGN_W_MOVE (castling).
+ */
+size_t pgn_lex_glue(const unsigned char *s, const unsigned char *end, int *kind, int *result);
+
+/** enum pgn_result of a result spelling (see PGN_W_RESULT, plus "*"), or -1. */
+int pgn_lex_result(const unsigned char *s, size_t n);
+
+/** NAG number of a glyph ("!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, "=" 10, ...), or -1. */
+int pgn_lex_glyph(const unsigned char *s, size_t n);
+
+/**
+ * 1 when p (a '[') starts a tag pair: '[' blanks name blanks '"', all
+ * before end and on one line. the name goes to name and name_len.
+ */
+int pgn_lex_tag_start(const unsigned char *p, const unsigned char *end, const unsigned char **name,
+                      size_t *name_len);
+
+/* One "[%name args]" command found in a comment (offsets into the comment). */
+struct pgn_cmd_span {
+    size_t start, end; /* the whole "[%...]" */
+    size_t name_off, name_len;
+    size_t args_off, args_len; /* trimmed */
+};
+
+/** Finds the first command in s[from..n): 1 and *out, or 0 when there is none. */
+int pgn_lex_next_command(const char *s, size_t n, size_t from, struct pgn_cmd_span *out);
+
+#endif

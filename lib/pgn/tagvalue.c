@@ -1,0 +1,273 @@
+/* tagvalue.c - tag values read as comparable numbers: dates, Elo, ECO codes, time controls, ranges. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "pgn/tagvalue.h"
+#include "base/banned.h"
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_blank(char c) { return c == ' ' || c == '\t'; }
+
+static void trim(const char **s, size_t *len)
+{
+    while (*len && is_blank(**s))
+        (*s)++, (*len)--;
+    while (*len && is_blank((*s)[*len - 1]))
+        (*len)--;
+}
+
+/* Reads n digits at s[*i]: their value, or -1 when they are all '?', or -2 when neither. */
+static int part(const char *s, size_t len, size_t *i, size_t n)
+{
+    if (*i + n > len)
+        return -2;
+    int v = 0, q = 0, d = 0;
+    for (size_t k = 0; k < n; k++) {
+        char c = s[*i + k];
+        if (is_digit(c))
+            v = v * 10 + (c - '0'), d++;
+        else if (c == '?')
+            q++;
+        else
+            return -2;
+    }
+    *i += n;
+    if (q == (int)n)
+        return -1;
+    return d == (int)n ? v : -2;
+}
+
+int tagvalue_date(const char *s, size_t len, struct date_range *out)
+{
+    trim(&s, &len);
+    size_t i = 0;
+    int year = part(s, len, &i, 4), month = -1, day = -1;
+    if (year < 0)
+        return -1;
+    if (i < len) {
+        if (s[i] != '.' && s[i] != '-' && s[i] != '/')
+            return -1;
+        i++;
+        month = part(s, len, &i, 2);
+        if (month == -2 || (month >= 0 && (month < 1 || month > 12)))
+            return -1;
+        if (i < len) {
+            if (s[i] != '.' && s[i] != '-' && s[i] != '/')
+                return -1;
+            i++;
+            day = part(s, len, &i, 2);
+            if (day == -2 || (day >= 0 && (day < 1 || day > 31)))
+                return -1;
+        }
+    }
+    if (i != len)
+        return -1;
+    int32_t base = (int32_t)year * 10000;
+    if (month < 0) {
+        out->lo = base + 101;
+        out->hi = base + 1231;
+    } else if (day < 0) {
+        out->lo = base + month * 100 + 1;
+        out->hi = base + month * 100 + 31;
+    } else {
+        out->lo = out->hi = base + month * 100 + day;
+    }
+    return 0;
+}
+
+int tagvalue_number(const char *s, size_t len, int64_t *out)
+{
+    trim(&s, &len);
+    int neg = 0;
+    size_t i = 0;
+    if (i < len && (s[i] == '-' || s[i] == '+'))
+        neg = s[i++] == '-';
+    if (i == len || len - i > 18)
+        return -1;
+    int64_t v = 0;
+    for (; i < len; i++) {
+        if (!is_digit(s[i]))
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = neg ? -v : v;
+    return 0;
+}
+
+int tagvalue_elo(const char *s, size_t len)
+{
+    int64_t v;
+    trim(&s, &len);
+    if (!len || len > 4 || !is_digit(s[0]) || tagvalue_number(s, len, &v))
+        return -1;
+    return (int)v;
+}
+
+int tagvalue_eco(const char *s, size_t len)
+{
+    trim(&s, &len);
+    if (len < 3)
+        return -1;
+    char letter = (char)(s[0] & ~0x20);
+    if (letter < 'A' || letter > 'E' || !is_digit(s[1]) || !is_digit(s[2]))
+        return -1;
+    if (len > 3 && is_digit(s[3]))
+        return -1;
+    return (letter - 'A') * 100 + (s[1] - '0') * 10 + (s[2] - '0');
+}
+
+/* One end of an ECO range: "B", "B9" or "B90"; as its lowest (or highest) code. */
+static int eco_end(const char *s, size_t n, int high)
+{
+    if (n < 1 || n > 3)
+        return -1;
+    char letter = (char)(s[0] & ~0x20);
+    if (letter < 'A' || letter > 'E')
+        return -1;
+    for (size_t i = 1; i < n; i++)
+        if (!is_digit(s[i]))
+            return -1;
+    int v = (letter - 'A') * 100;
+    if (n == 1)
+        return v + (high ? 99 : 0);
+    if (n == 2)
+        return v + (s[1] - '0') * 10 + (high ? 9 : 0);
+    return v + (s[1] - '0') * 10 + (s[2] - '0');
+}
+
+int tagvalue_eco_range(const char *s, int *lo, int *hi)
+{
+    const char *dash = strchr(s, '-');
+    size_t n = dash ? (size_t)(dash - s) : strlen(s);
+    *lo = eco_end(s, n, 0);
+    *hi = dash ? eco_end(dash + 1, strlen(dash + 1), 1) : eco_end(s, n, 1);
+    return *lo < 0 || *hi < 0 || *lo > *hi ? -1 : 0;
+}
+
+/* Digits at s[*i] as a number (at most 9 of them); -1 when there are none. */
+static int32_t digits(const char *s, size_t len, size_t *i)
+{
+    size_t start = *i;
+    int32_t v = 0;
+    while (*i < len && is_digit(s[*i]) && *i - start < 9)
+        v = v * 10 + (s[(*i)++] - '0');
+    return *i == start || (*i < len && is_digit(s[*i])) ? -1 : v;
+}
+
+int tagvalue_time_control(const char *s, size_t len, struct time_control *tc)
+{
+    trim(&s, &len);
+    size_t i = 0;
+    tc->base = tc->increment = 0;
+    tc->moves = 0;
+    if (i < len && s[i] == '*') { /* sandclock */
+        i++;
+        tc->base = digits(s, len, &i);
+        return tc->base < 0 || i != len ? -1 : 0;
+    }
+    int32_t a = digits(s, len, &i);
+    if (a < 0)
+        return -1;
+    if (i < len && s[i] == '/') { /* moves/seconds */
+        i++;
+        tc->moves = a;
+        a = digits(s, len, &i);
+        if (a < 0)
+            return -1;
+    }
+    tc->base = a;
+    if (i < len && s[i] == '+') {
+        i++;
+        tc->increment = digits(s, len, &i);
+        if (tc->increment < 0)
+            return -1;
+    }
+    /* Later periods (":1800+30") do not change the estimate; check their form only. */
+    while (i < len && s[i] == ':') {
+        i++;
+        while (i < len && (is_digit(s[i]) || s[i] == '/' || s[i] == '+'))
+            i++;
+    }
+    return i == len ? 0 : -1;
+}
+
+int64_t time_control_estimate(const struct time_control *tc)
+{
+    return (int64_t)tc->base + 40 * (int64_t)tc->increment;
+}
+
+static const struct {
+    const char *name;
+    int64_t lo, hi;
+} speeds[] = {
+    { "ultrabullet", 0, 29 }, { "bullet", 30, 179 }, { "blitz", 180, 479 },
+    { "rapid", 480, 1499 },   { "classical", 1500, INT64_MAX },
+};
+
+const char *time_control_speed(int64_t estimate)
+{
+    for (size_t i = 0; i < sizeof speeds / sizeof speeds[0]; i++)
+        if (estimate <= speeds[i].hi)
+            return speeds[i].name;
+    return "classical";
+}
+
+int time_control_speed_range(const char *name, int64_t *lo, int64_t *hi)
+{
+    for (size_t i = 0; i < sizeof speeds / sizeof speeds[0]; i++)
+        if (!strcmp(name, speeds[i].name)) {
+            *lo = speeds[i].lo;
+            *hi = speeds[i].hi;
+            return 0;
+        }
+    return -1;
+}
+
+static int whole(const char *s, size_t n, int64_t *v)
+{
+    if (!n || !is_digit(s[0]))
+        return -1;
+    return tagvalue_number(s, n, v);
+}
+
+int tagvalue_range(const char *s, int64_t *lo, int64_t *hi)
+{
+    const char *dash = strchr(s, '-');
+    size_t n = strlen(s);
+    if (!n)
+        return -1;
+    if (!dash) {
+        if (whole(s, n, lo))
+            return -1;
+        *hi = *lo;
+        return 0;
+    }
+    size_t a = (size_t)(dash - s), b = n - a - 1;
+    if (!a && !b)
+        return -1;
+    *lo = 0;
+    *hi = INT64_MAX;
+    if (a && whole(s, a, lo))
+        return -1;
+    if (b && whole(dash + 1, b, hi))
+        return -1;
+    return *lo > *hi ? -1 : 0;
+}
+
+/* 1 when hay contains needle (lower case) in any case. */
+static int contains_icase(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++) {
+        size_t k = 0;
+        while (k < n && hay[k] && (hay[k] | 32) == needle[k])
+            k++;
+        if (k == n)
+            return 1;
+    }
+    return 0;
+}
+
+int tagvalue_time_forfeit(const char *termination)
+{
+    return contains_icase(termination, "time") || contains_icase(termination, "flag");
+}

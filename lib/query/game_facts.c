@@ -1,0 +1,488 @@
+/* game_facts.c - what searches ask about a game, computed on demand: tag values, movetext counts, main-line features. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+#include "base/buf.h"
+#include "base/error.h"
+#include "query/game_facts.h"
+#include "chess/movegen.h"
+#include "notation/notation.h"
+#include "pgn/pgn_reader.h"
+#include "base/banned.h"
+
+/* Bits of have. */
+enum { HAVE_MOVETEXT = 1, HAVE_MAINLINE = 2, HAVE_FEATURES = 4, HAVE_REPLAY = 8 };
+
+static const struct field {
+    const char *name;
+    unsigned char type, level;
+    const char *tag; /* the tag it reads, if any */
+} fields[F_FIELD_COUNT] = {
+    [F_WHITE] = { "white", FT_STR, FACTS_TAGS, "White" },
+    [F_BLACK] = { "black", FT_STR, FACTS_TAGS, "Black" },
+    [F_PLAYER] = { "player", FT_STR, FACTS_TAGS, NULL },
+    [F_EVENT] = { "event", FT_STR, FACTS_TAGS, "Event" },
+    [F_SITE] = { "site", FT_STR, FACTS_TAGS, "Site" },
+    [F_DATE] = { "date", FT_DATE, FACTS_TAGS, "Date" },
+    [F_YEAR] = { "year", FT_NUM, FACTS_TAGS, "Date" },
+    [F_ROUND] = { "round", FT_STR, FACTS_TAGS, "Round" },
+    [F_RESULT] = { "result", FT_STR, FACTS_TAGS, "Result" },
+    [F_ECO] = { "eco", FT_STR, FACTS_TAGS, "ECO" },
+    [F_OPENING] = { "opening", FT_STR, FACTS_TAGS, "Opening" },
+    [F_ANNOTATOR] = { "annotator", FT_STR, FACTS_TAGS, "Annotator" },
+    [F_WHITE_ELO] = { "white_elo", FT_NUM, FACTS_TAGS, "WhiteElo" },
+    [F_BLACK_ELO] = { "black_elo", FT_NUM, FACTS_TAGS, "BlackElo" },
+    [F_MIN_ELO] = { "min_elo", FT_NUM, FACTS_TAGS, NULL },
+    [F_MAX_ELO] = { "max_elo", FT_NUM, FACTS_TAGS, NULL },
+    [F_ELO_DIFF] = { "elo_diff", FT_NUM, FACTS_TAGS, NULL },
+    [F_TIME_CONTROL] = { "time_control", FT_STR, FACTS_TAGS, "TimeControl" },
+    [F_SPEED] = { "speed", FT_STR, FACTS_TAGS, NULL },
+    [F_TIME_ESTIMATE] = { "time_estimate", FT_NUM, FACTS_TAGS, NULL },
+    [F_VARIANT] = { "variant", FT_STR, FACTS_TAGS, "Variant" },
+    [F_TERMINATION] = { "termination", FT_STR, FACTS_TAGS, "Termination" },
+    [F_GAME] = { "game", FT_NUM, FACTS_TAGS, NULL },
+    [F_PLIES] = { "plies", FT_NUM, FACTS_MOVETEXT, NULL },
+    [F_MOVES] = { "moves", FT_NUM, FACTS_MOVETEXT, NULL },
+    [F_COMMENTS] = { "comments", FT_NUM, FACTS_MOVETEXT, NULL },
+    [F_VARIATIONS] = { "variations", FT_NUM, FACTS_MOVETEXT, NULL },
+    [F_COMMENT] = { "comment", FT_STR, FACTS_MOVETEXT, NULL },
+    [F_HAS_COMMENTS] = { "has_comments", FT_BOOL, FACTS_MOVETEXT, NULL },
+    [F_HAS_VARIATIONS] = { "has_variations", FT_BOOL, FACTS_MOVETEXT, NULL },
+    [F_CHECKMATE] = { "checkmate", FT_BOOL, FACTS_MAINLINE, NULL },
+    [F_STALEMATE] = { "stalemate", FT_BOOL, FACTS_MAINLINE, NULL },
+    [F_DEAD_POSITION] = { "dead_position", FT_BOOL, FACTS_MAINLINE, NULL },
+    [F_THREEFOLD] = { "threefold", FT_BOOL, FACTS_MAINLINE, NULL },
+    [F_FIVEFOLD] = { "fivefold", FT_BOOL, FACTS_MAINLINE, NULL },
+    [F_FIFTY] = { "fifty", FT_BOOL, FACTS_MAINLINE, NULL },
+    [F_SEVENTYFIVE] = { "seventyfive", FT_BOOL, FACTS_MAINLINE, NULL },
+    [F_UNDERPROMOTION] = { "underpromotion", FT_BOOL, FACTS_MAINLINE, NULL },
+    [F_MATERIAL] = { "material", FT_STR, FACTS_MAINLINE, NULL },
+    [F_VALID] = { "valid", FT_BOOL, FACTS_REPLAY, NULL },
+};
+
+int facts_field_find(const char *name, size_t len)
+{
+    for (int i = 0; i < F_FIELD_COUNT; i++)
+        if (strlen(fields[i].name) == len && !memcmp(fields[i].name, name, len))
+            return i;
+    return -1;
+}
+
+const char *facts_field_name(int id) { return fields[id].name; }
+int facts_field_type(int id) { return fields[id].type; }
+int facts_field_level(int id) { return fields[id].level; }
+
+void game_facts_init(struct game_facts *f, int lang)
+{
+    memset(f, 0, sizeof *f);
+    struct replay_opts ro = { lang, REPLAY_NO_TAGS };
+    mainline_init(&f->ml, lang);
+    replay_init(&f->replay, &ro);
+}
+
+void game_facts_release(struct game_facts *f)
+{
+    mainline_release(&f->ml);
+    replay_release(&f->replay);
+    free(f->keys);
+    free(f->clocks);
+    memset(f, 0, sizeof *f);
+}
+
+void game_facts_reset(struct game_facts *f, struct game *g, struct pgn_reader *reader)
+{
+    f->g = g;
+    f->reader = reader;
+    f->have = 0;
+    f->status = PGN_OK;
+}
+
+static int fail(struct game_facts *f, int status)
+{
+    if (!f->status)
+        f->status = status;
+    return status;
+}
+
+int game_facts_need(struct game_facts *f, int level)
+{
+    if (f->status)
+        return f->status;
+    if (level >= FACTS_MOVETEXT && !(f->have & HAVE_MOVETEXT)) {
+        if (f->g->flags & GAME_LAZY) {
+            int rc = f->reader ? pgn_reader_complete(f->reader, f->g) : PGN_EINVAL;
+            if (rc)
+                return fail(f, rc);
+            f->completions++;
+        }
+        f->have |= HAVE_MOVETEXT;
+    }
+    if (level >= FACTS_MAINLINE && !(f->have & HAVE_MAINLINE)) {
+        int rc = mainline_reset(&f->ml, f->g);
+        if (rc)
+            return fail(f, rc);
+        f->walks++;
+        f->have |= HAVE_MAINLINE;
+    }
+    if (level >= FACTS_REPLAY && !(f->have & HAVE_REPLAY)) {
+        int rc = replay_game(&f->replay, f->g);
+        if (rc)
+            return fail(f, rc);
+        f->replays++;
+        f->have |= HAVE_REPLAY;
+    }
+    return PGN_OK;
+}
+
+struct mainline *game_facts_mainline(struct game_facts *f)
+{
+    return game_facts_need(f, FACTS_MAINLINE) ? NULL : &f->ml;
+}
+
+const struct replay *game_facts_replay(struct game_facts *f)
+{
+    return game_facts_need(f, FACTS_REPLAY) ? NULL : &f->replay;
+}
+
+static int grow_keys(struct game_facts *f, size_t n)
+{
+    /* Two arrays of one length: each keeps its own capacity until both have grown. */
+    size_t keys_cap = f->key_cap, clocks_cap = f->key_cap;
+    if (array_reserve((void **)&f->keys, &keys_cap, n, sizeof *f->keys, 512) ||
+        array_reserve((void **)&f->clocks, &clocks_cap, n, sizeof *f->clocks, 512))
+        return -1;
+    f->key_cap = keys_cap;
+    return 0;
+}
+
+/* Most occurrences of one position: a repetition can only reach back as far as the clock. */
+static int max_repetition(const struct game_facts *f, uint32_t plies)
+{
+    int best = plies || f->ml.status == ML_OK ? 1 : 0;
+    for (uint32_t n = 2; n <= plies; n++) {
+        int count = 1;
+        for (int64_t j = (int64_t)n - 2; j >= 0 && j >= (int64_t)n - f->clocks[n]; j -= 2)
+            count += f->keys[j] == f->keys[n];
+        if (count > best)
+            best = count;
+    }
+    return best;
+}
+
+const struct game_features *game_facts_features(struct game_facts *f)
+{
+    if (f->have & HAVE_FEATURES)
+        return &f->feat;
+    if (game_facts_need(f, FACTS_MAINLINE))
+        return NULL;
+    struct game_features *ft = &f->feat;
+    struct mainline *ml = &f->ml;
+    memset(ft, 0, sizeof *ft);
+    ft->end = END_NONE;
+    f->have |= HAVE_FEATURES;
+    if (ml->status != ML_OK)
+        return ft;
+    struct ml_iter it;
+    mainline_first(ml, &it);
+    if (grow_keys(f, (size_t)ml->nmoves + 1)) {
+        fail(f, PGN_ENOMEM);
+        return NULL;
+    }
+    f->keys[0] = pos_repetition_key(&it.pos);
+    f->clocks[0] = it.pos.halfmove;
+    ft->max_halfmove = it.pos.halfmove;
+    int rc;
+    while ((rc = mainline_next(ml, &it)) > 0) {
+        uint32_t n = it.ply;
+        f->keys[n] = pos_repetition_key(&it.pos);
+        f->clocks[n] = it.pos.halfmove;
+        if (it.pos.halfmove > ft->max_halfmove)
+            ft->max_halfmove = it.pos.halfmove;
+        if (it.pos.halfmove >= 150 && !ft->seventyfive &&
+            !(pos_in_check(&it.pos) && !movegen_has_legal(&it.pos)))
+            ft->seventyfive = 1;
+        move16 mv = ml->moves[n - 1];
+        if (mv != MOVE_NONE && move_flag(mv) == MF_PROMOTION && move_promo(mv) != QUEEN)
+            ft->underpromotion = 1;
+    }
+    if (rc < 0) {
+        fail(f, rc);
+        return NULL;
+    }
+    ft->plies = it.ply;
+    ft->complete = !ml->failed && it.ply == ml->nmoves;
+    ft->max_repetition = max_repetition(f, it.ply);
+    material_of(&it.pos, &ft->final_material);
+    if (ft->complete) {
+        int state = pos_state(&it.pos);
+        ft->end = state == STATE_CHECKMATE ? END_CHECKMATE
+                : state == STATE_STALEMATE ? END_STALEMATE
+                : pos_is_dead(&it.pos) ? END_DEAD : END_NONE;
+    }
+    return ft;
+}
+
+/* ---- Values ---------------------------------------------------------------- */
+
+static int str_value(struct fact_value *v, const char *s, size_t len)
+{
+    v->type = FT_STR;
+    v->s = s;
+    v->len = len;
+    return 1;
+}
+
+static int num_value(struct fact_value *v, int64_t n, const char *s, size_t len)
+{
+    v->type = FT_NUM;
+    v->num = n;
+    v->s = s;
+    v->len = len;
+    return 1;
+}
+
+static int bool_value(struct fact_value *v, int b)
+{
+    v->type = FT_BOOL;
+    v->num = b != 0;
+    v->s = NULL;
+    v->len = 0;
+    return 1;
+}
+
+int game_facts_tag(struct game_facts *f, const char *name, uint32_t k, struct fact_value *v)
+{
+    const struct game *g = f->g;
+    size_t n = strlen(name);
+    for (uint32_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].name_len == n && g->tags[i].name[0] == name[0] &&
+            !memcmp(g->tags[i].name, name, n) && k-- == 0)
+            return str_value(v, g->tags[i].value, g->tags[i].value_len);
+    return 0;
+}
+
+static const struct game_tag *tag_of(const struct game *g, const char *name)
+{
+    size_t n = strlen(name);
+    for (uint32_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].name_len == n && g->tags[i].name[0] == name[0] &&
+            !memcmp(g->tags[i].name, name, n))
+            return &g->tags[i];
+    return NULL;
+}
+
+static int elo_of(const struct game *g, const char *name)
+{
+    const struct game_tag *t = tag_of(g, name);
+    return t ? tagvalue_elo(t->value, t->value_len) : -1;
+}
+
+/* A comment with text besides its [%...] commands. */
+static int is_text_comment(const struct game_comment *c) { return c->plain_len > 0; }
+
+static int tag_field(struct game_facts *f, int id, uint32_t k, struct fact_value *v)
+{
+    const struct game *g = f->g;
+    const struct game_tag *t;
+    switch (id) {
+    case F_PLAYER:
+        t = tag_of(g, k == 0 ? "White" : "Black");
+        return k < 2 && t ? str_value(v, t->value, t->value_len) : 0;
+    case F_DATE:
+        t = tag_of(g, "Date");
+        if (!t || tagvalue_date(t->value, t->value_len, &v->date))
+            return 0;
+        v->type = FT_DATE;
+        v->s = t->value;
+        v->len = t->value_len;
+        return 1;
+    case F_YEAR: {
+        struct date_range d;
+        t = tag_of(g, "Date");
+        if (!t || tagvalue_date(t->value, t->value_len, &d))
+            return 0;
+        return num_value(v, d.lo / 10000, t->value, t->value_len > 4 ? 4 : t->value_len);
+    }
+    case F_RESULT:
+        t = tag_of(g, "Result");
+        if (t && (!strcmp(t->value, "1-0") || !strcmp(t->value, "0-1") ||
+                  !strcmp(t->value, "1/2-1/2") || !strcmp(t->value, "*")))
+            return str_value(v, t->value, t->value_len);
+        if (game_facts_need(f, FACTS_MOVETEXT))
+            return f->status;
+        if (g->result == PGN_RESULT_NONE)
+            return 0;
+        return str_value(v, pgn_result_str(g->result), strlen(pgn_result_str(g->result)));
+    case F_WHITE_ELO:
+    case F_BLACK_ELO: {
+        t = tag_of(g, fields[id].tag);
+        int e = t ? tagvalue_elo(t->value, t->value_len) : -1;
+        return e < 0 ? 0 : num_value(v, e, t->value, t->value_len);
+    }
+    case F_MIN_ELO:
+    case F_MAX_ELO:
+    case F_ELO_DIFF: {
+        int w = elo_of(g, "WhiteElo"), b = elo_of(g, "BlackElo");
+        if (w < 0 || b < 0)
+            return 0;
+        int64_t n = id == F_MIN_ELO ? (w < b ? w : b) : id == F_MAX_ELO ? (w > b ? w : b)
+                                                                       : (w > b ? w - b : b - w);
+        return num_value(v, n, NULL, 0);
+    }
+    case F_SPEED:
+    case F_TIME_ESTIMATE: {
+        struct time_control tc;
+        t = tag_of(g, "TimeControl");
+        if (!t || tagvalue_time_control(t->value, t->value_len, &tc))
+            return 0;
+        int64_t est = time_control_estimate(&tc);
+        if (id == F_TIME_ESTIMATE)
+            return num_value(v, est, NULL, 0);
+        const char *speed = time_control_speed(est);
+        return str_value(v, speed, strlen(speed));
+    }
+    case F_VARIANT:
+        t = tag_of(g, "Variant");
+        return t && !variant_is_standard(t->value) ? str_value(v, t->value, t->value_len) : 0;
+    case F_GAME:
+        return num_value(v, (int64_t)g->index, NULL, 0);
+    default:
+        t = tag_of(g, fields[id].tag);
+        return t ? str_value(v, t->value, t->value_len) : 0;
+    }
+}
+
+static int movetext_field(struct game_facts *f, int id, uint32_t k, struct fact_value *v)
+{
+    int rc = game_facts_need(f, FACTS_MOVETEXT);
+    if (rc)
+        return rc;
+    const struct game *g = f->g;
+    uint32_t plies = g->nvars ? g->vars[0].count : 0;
+    uint32_t text_comments = 0;
+    if (id == F_COMMENTS || id == F_HAS_COMMENTS)
+        for (uint32_t i = 0; i < g->ncomments; i++)
+            text_comments += is_text_comment(&g->comments[i]);
+    switch (id) {
+    case F_PLIES:
+        return num_value(v, plies, NULL, 0);
+    case F_MOVES:
+        return num_value(v, (plies + 1) / 2, NULL, 0);
+    case F_COMMENTS:
+        return num_value(v, text_comments, NULL, 0);
+    case F_VARIATIONS:
+        return num_value(v, g->nvars ? g->nvars - 1 : 0, NULL, 0);
+    case F_COMMENT:
+        return k < g->ncomments ? str_value(v, g->comments[k].text, g->comments[k].len) : 0;
+    case F_HAS_COMMENTS:
+        return bool_value(v, text_comments > 0);
+    case F_HAS_VARIATIONS:
+        return bool_value(v, g->nvars > 1);
+    }
+    return 0;
+}
+
+static int mainline_field(struct game_facts *f, int id, struct fact_value *v)
+{
+    const struct game_features *ft = game_facts_features(f);
+    if (!ft)
+        return f->status;
+    switch (id) {
+    case F_CHECKMATE:
+        return bool_value(v, ft->end == END_CHECKMATE);
+    case F_STALEMATE:
+        return bool_value(v, ft->end == END_STALEMATE);
+    case F_DEAD_POSITION:
+        return bool_value(v, ft->end == END_DEAD);
+    case F_THREEFOLD:
+        return bool_value(v, ft->max_repetition >= 3);
+    case F_FIVEFOLD:
+        return bool_value(v, ft->max_repetition >= 5);
+    case F_FIFTY:
+        return bool_value(v, ft->max_halfmove >= 100);
+    case F_SEVENTYFIVE:
+        return bool_value(v, ft->seventyfive);
+    case F_UNDERPROMOTION:
+        return bool_value(v, ft->underpromotion);
+    case F_MATERIAL:
+        if (f->ml.status != ML_OK)
+            return 0;
+        return str_value(v, f->material_text,
+                         material_format(&ft->final_material, f->material_text));
+    }
+    return 0;
+}
+
+int game_facts_get(struct game_facts *f, int id, uint32_t k, struct fact_value *v)
+{
+    if (id < 0 || id >= F_FIELD_COUNT)
+        return 0;
+    if (k > 0 && id != F_PLAYER && id != F_COMMENT)
+        return 0;
+    switch (fields[id].level) {
+    case FACTS_TAGS:
+        return tag_field(f, id, k, v);
+    case FACTS_MOVETEXT:
+        return movetext_field(f, id, k, v);
+    case FACTS_MAINLINE:
+        return mainline_field(f, id, v);
+    default: {
+        const struct replay *r = game_facts_replay(f);
+        if (!r)
+            return f->status;
+        return bool_value(v, r->errors == 0 && !r->skipped);
+    }
+    }
+}
+
+/* ---- Duplicates ---------------------------------------------------------- */
+
+static int put_text(struct buf *out, const char *s, size_t n)
+{
+    int rc = buf_append(out, s, n);
+    return rc ? rc : buf_append(out, "", 1);
+}
+
+int game_facts_dup_key(struct game_facts *f, struct buf *out)
+{
+    struct mainline *ml = game_facts_mainline(f);
+    if (!ml)
+        return f->status;
+    int rc = mainline_resolve_all(ml);
+    if (rc)
+        return rc;
+    const struct game *g = f->g;
+    uint32_t first = g->nvars ? g->vars[0].first : 0, from = 0;
+    if (ml->status == ML_OK) {
+        struct pos start;
+        pos_set_start(&start);
+        if (pos_same(&ml->start, &start) && ml->start.chess960 == start.chess960) {
+            rc = buf_append(out, "S", 1);
+        } else {
+            char fen[FEN_MAX];
+            size_t n = pos_to_fen(&ml->start, FEN_NO_COUNTERS | (ml->chess960 ? FEN_SHREDDER : 0),
+                                  fen);
+            rc = buf_append(out, "F", 1);
+            if (!rc)
+                rc = put_text(out, fen, n);
+        }
+        for (uint32_t i = 0; !rc && i < ml->nresolved; i++) {
+            unsigned char m[2] = { (unsigned char)(ml->moves[i] & 0xFF),
+                                   (unsigned char)(ml->moves[i] >> 8) };
+            rc = buf_append(out, m, 2);
+        }
+        from = ml->nresolved;
+        if (!rc && from < ml->nmoves)
+            rc = buf_append(out, "\xFF\xFF", 2); /* not a move16: the rest is text */
+    } else {
+        const char *variant = game_tag_value(g, "Variant"), *fen = game_tag_value(g, "FEN");
+        rc = buf_append(out, "V", 1);
+        if (!rc)
+            rc = put_text(out, variant ? variant : "", variant ? strlen(variant) : 0);
+        if (!rc)
+            rc = put_text(out, fen ? fen : "", fen ? strlen(fen) : 0);
+    }
+    for (uint32_t i = from; !rc && i < ml->nmoves; i++)
+        rc = put_text(out, g->moves[first + i].text, g->moves[first + i].len);
+    return rc;
+}

@@ -1,0 +1,136 @@
+/* search_query.h - a set of game criteria (tags, numbers, moves, positions, features, --where), matched in one pass. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_SEARCH_QUERY_H
+#define LIB_SEARCH_QUERY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "query/game_facts.h"
+
+/*
+ * A query is built once from criteria (each one a kind and its argument as
+ * text, as a command line gives them) and then asked about game after game:
+ *
+ *   struct search_query *q;
+ *   search_query_new(&q, &opts);
+ *   search_query_add(q, SQ_PLAYER, "Carlsen", &err);   // every criterion must hold
+ *   search_query_add(q, SQ_ECO, "B90-B99", &err);
+ *   for each game g:
+ *       game_facts_reset(&facts, &g, reader);
+ *       if (search_query_match(q, &facts) > 0) ...
+ *
+ * Criteria run cheapest first: tag criteria before movetext counts before
+ * main-line positions, so a game that fails on its tags is never parsed or
+ * replayed (the reader may hand it over lazily, see pgn_reader.h). Every
+ * regex is compiled once (PCRE2, JIT) and bounded (see filter.h).
+ *
+ * Argument syntax, per criterion (what search_query_add parses):
+ *
+ *   SQ_WHITE SQ_BLACK SQ_PLAYER SQ_EVENT SQ_SITE SQ_ANNOTATOR  REGEX on the tag
+ *       (SQ_PLAYER: White or Black)
+ *   SQ_TAG          NAME=REGEX: a tag NAME whose value matches
+ *   SQ_ELO_MIN SQ_ELO_MAX          N: both ratings at least / at most N
+ *   SQ_WHITE_ELO SQ_BLACK_ELO SQ_ELO_DIFF  RANGE "N", "N-M", "N-", "-M"
+ *       (SQ_ELO_DIFF: the difference of the two ratings, either way)
+ *   SQ_DATE_FROM SQ_DATE_TO        partial date "2015", "2015.06", "2015.06.16":
+ *       the game's date is surely on or after the first day / on or before
+ *       the last day it stands for (unknown parts widen the game's date)
+ *   SQ_ECO          ECO range "B90-B99", "B90", "B9", "B", "A-C"
+ *   SQ_RESULT       results, comma-separated: 1-0, 0-1, 1/2-1/2, *
+ *   SQ_PLIES_MIN SQ_PLIES_MAX      N: main-line plies
+ *   SQ_TIME_CONTROL a speed (ultrabullet, bullet, blitz, rapid, classical),
+ *       "BASE+INC" exactly, or a RANGE of estimated seconds (base + 40 * inc)
+ *   SQ_MOVES        movetext "1. e4 c5 2. Nf3": the game starts with these
+ *       moves from the same start position (read like a game: any notation
+ *       and language, a [FEN] tag pair allowed)
+ *   SQ_POSITION     FEN: the position occurs in the main line (start included)
+ *   SQ_MATERIAL     "KRP:KR" (material.h) at some position of the main line
+ *   SQ_MATERIAL_END the same, at the end of the main line
+ *   SQ_CONTAINS_MOVE a move of the main line fits the pattern: SAN with the
+ *       parts given ("Nf3", "exd5", "e8=N", "O-O", "Rxe1"; an x requires a
+ *       capture) or "=N" for any promotion to that piece
+ *   SQ_CHECKMATE SQ_STALEMATE SQ_DEAD_POSITION  the main line ends so
+ *   SQ_REPETITION   N: a position occurs N times (3, 5, ...)
+ *   SQ_FIFTY SQ_SEVENTYFIVE        the halfmove clock reaches 100 / 150
+ *   SQ_UNDERPROMOTION              a promotion to a knight, bishop or rook
+ *   SQ_VARIANT      "any" (not standard chess), "standard", "chess960", or a
+ *       Variant tag value (letters and digits compared, case ignored)
+ *   SQ_HAS_COMMENTS SQ_HAS_VARIATIONS   comments with text / variations
+ *   SQ_COMMENT      REGEX on the text of any comment
+ *   SQ_WHERE        an expression (where.h)
+ * Criteria without an argument ignore it (pass NULL).
+ */
+
+enum search_criterion {
+    SQ_WHITE, SQ_BLACK, SQ_PLAYER, SQ_EVENT, SQ_SITE, SQ_ANNOTATOR, SQ_TAG,
+    SQ_ELO_MIN, SQ_ELO_MAX, SQ_WHITE_ELO, SQ_BLACK_ELO, SQ_ELO_DIFF,
+    SQ_DATE_FROM, SQ_DATE_TO, SQ_ECO, SQ_RESULT, SQ_PLIES_MIN, SQ_PLIES_MAX, SQ_TIME_CONTROL,
+    SQ_MOVES, SQ_POSITION, SQ_MATERIAL, SQ_MATERIAL_END, SQ_CONTAINS_MOVE,
+    SQ_CHECKMATE, SQ_STALEMATE, SQ_DEAD_POSITION, SQ_REPETITION, SQ_FIFTY, SQ_SEVENTYFIVE,
+    SQ_UNDERPROMOTION, SQ_VARIANT, SQ_HAS_COMMENTS, SQ_HAS_VARIATIONS, SQ_COMMENT,
+    SQ_WHERE,
+    SQ_CRITERION_COUNT
+};
+
+enum search_query_flags {
+    SQ_ICASE = 1 << 0, /* every regex is case-insensitive */
+};
+
+struct search_query_opts {
+    unsigned flags;      /* enum search_query_flags */
+    unsigned long limit; /* regex match limit (0 = FILTER_DEFAULT_LIMIT) */
+    int lang;            /* how --moves and move patterns are read: notation.h id or NOTATION_AUTO */
+};
+
+enum { SQ_MSG_MAX = 240 };
+
+/* Why an argument was refused. col: 1-based column in the argument (0 when none). */
+struct sq_error {
+    size_t col;
+    char msg[SQ_MSG_MAX];
+};
+
+struct search_query;
+
+/** A query with no criteria (it matches every game): PGN_OK and *out, or PGN_ENOMEM. */
+int search_query_new(struct search_query **out, const struct search_query_opts *opts);
+
+/**
+ * Adds criterion (enum search_criterion) with argument arg (NUL-terminated;
+ * see the syntax above). Returns PGN_OK, PGN_EINVAL with *err filled (a bad
+ * argument), or PGN_ENOMEM.
+ */
+int search_query_add(struct search_query *q, int criterion, const char *arg, struct sq_error *err);
+
+/**
+ * 1 when the current game of f meets every criterion, 0 when not, or a
+ * negative status (PGN_ENOMEM, or a lazy game that could not be completed).
+ */
+int search_query_match(struct search_query *q, struct game_facts *f);
+
+/**
+ * The facts level (enum facts_level) at which the query can first turn a
+ * game down: FACTS_TAGS when its cheapest criterion reads only tags (or it
+ * has none); FACTS_MOVETEXT or more when every game must be parsed anyway.
+ */
+int search_query_first_level(const struct search_query *q);
+
+/**
+ * The facts level (enum facts_level) that the costliest criterion of q
+ * needs: FACTS_TAGS when every criterion reads only tags (or there is none).
+ */
+int search_query_last_level(const struct search_query *q);
+
+/** Number of criteria. */
+size_t search_query_count(const struct search_query *q);
+
+/**
+ * A regex of q that gave up at its match limit and was not reported yet:
+ * its pattern (then marked reported), or NULL.
+ */
+const char *search_query_new_limit_hit(struct search_query *q);
+
+/** Frees q (NULL is allowed). */
+void search_query_free(struct search_query *q);
+
+#endif

@@ -1,0 +1,898 @@
+/* where.c - the --where expression language: recursive-descent parser, checks, evaluator. */
+/* SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "query/filter.h"
+#include "base/utf8.h"
+#include "query/where.h"
+#include "base/banned.h"
+
+/* ---- Tree ------------------------------------------------------------------- */
+
+enum node_kind { N_OR, N_AND, N_NOT, N_CMP, N_TRUTH };
+enum cmp_op { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_MATCH, OP_NMATCH };
+static const char *const op_text[] = { "=", "!=", "<", "<=", ">", ">=", "~", "!~" };
+
+enum operand_kind { O_FIELD, O_TAG, O_STR, O_NUM, O_BOOL };
+
+struct operand {
+    int kind;               /* enum operand_kind */
+    int field;              /* O_FIELD */
+    char *text;             /* O_TAG: the name; O_STR: the string (NUL-terminated) */
+    size_t len;
+    int64_t num;            /* O_NUM, O_BOOL */
+    int is_date;            /* O_STR/O_NUM compared with a date: date holds it */
+    struct date_range date;
+    int num_ok;             /* O_STR compared with a number: num holds it */
+};
+
+struct node {
+    int kind;     /* enum node_kind */
+    int op;       /* N_CMP: enum cmp_op */
+    int level;    /* most expensive facts level below */
+    int min_level;
+    struct operand a, b;    /* N_CMP: a op b; N_TRUTH: a */
+    struct filter *re;      /* N_CMP with ~ or !~ */
+    int reported;           /* its regex limit hit was reported */
+    struct node **kids;     /* N_OR, N_AND, N_NOT */
+    size_t nkids;
+};
+
+struct where {
+    struct node *root;
+};
+
+static void node_free(struct node *n)
+{
+    if (!n)
+        return;
+    for (size_t i = 0; i < n->nkids; i++)
+        node_free(n->kids[i]);
+    free(n->kids);
+    free(n->a.text);
+    free(n->b.text);
+    filter_free(n->re);
+    free(n);
+}
+
+void where_free(struct where *w)
+{
+    if (!w)
+        return;
+    node_free(w->root);
+    free(w);
+}
+
+/* ---- Lexer -------------------------------------------------------------------- */
+
+enum tok_kind {
+    T_END, T_LPAREN, T_RPAREN, T_AND, T_OR, T_NOT, T_OP, T_NAME, T_STR, T_NUM, T_TRUE, T_FALSE,
+    T_BAD
+};
+
+struct parser {
+    const char *src;
+    size_t pos;
+    /* current token */
+    int tok;
+    size_t tstart, tlen;
+    int op;
+    unsigned filter_flags;
+    unsigned long limit;
+    struct where_error *err;
+    int failed; /* PGN_ESYNTAX or PGN_ENOMEM once an error is recorded */
+};
+
+__attribute__((format(printf, 3, 4)))
+static void error_at(struct parser *p, size_t at, const char *fmt, ...)
+{
+    if (p->failed)
+        return;
+    p->failed = PGN_ESYNTAX;
+    if (!p->err)
+        return;
+    p->err->col = at + 1;
+    /* The message quotes parts of the expression, which may be any bytes:
+     * keep the valid UTF-8 prefix and read the rest as CP1252, so that the
+     * message is always valid UTF-8 (and never ends inside a character). */
+    char raw[sizeof p->err->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    size_t n = len < 0 ? 0 : (size_t)len < sizeof raw ? (size_t)len : sizeof raw - 1;
+    size_t valid = utf8_valid_prefix(raw, n);
+    if (len >= (int)sizeof raw && n - valid < 4)
+        n = valid; /* the size limit cut a character in two */
+    size_t room = (sizeof p->err->msg - 1 - valid) / CP1252_UTF8_MAX;
+    memcpy(p->err->msg, raw, valid);
+    n = valid + utf8_from_cp1252(p->err->msg + valid, raw + valid, n - valid < room ? n - valid : room);
+    p->err->msg[n] = '\0';
+}
+
+static void out_of_memory(struct parser *p)
+{
+    if (!p->failed) {
+        p->failed = PGN_ENOMEM;
+        if (p->err) {
+            p->err->col = 0;
+            snprintf(p->err->msg, sizeof p->err->msg, "out of memory");
+        }
+    }
+}
+
+static int is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+static int word_is(const char *s, size_t n, const char *kw)
+{
+    if (strlen(kw) != n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if ((s[i] | 0x20) != kw[i])
+            return 0;
+    return 1;
+}
+
+static void next(struct parser *p)
+{
+    const char *s = p->src;
+    size_t i = p->pos;
+    while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
+        i++;
+    p->tstart = i;
+    char c = s[i];
+    int tok = T_BAD;
+    size_t n = 1;
+    if (!c) {
+        tok = T_END;
+        n = 0;
+    } else if (c == '(') {
+        tok = T_LPAREN;
+    } else if (c == ')') {
+        tok = T_RPAREN;
+    } else if (c == '&' && s[i + 1] == '&') {
+        tok = T_AND, n = 2;
+    } else if (c == '|' && s[i + 1] == '|') {
+        tok = T_OR, n = 2;
+    } else if (c == '=') {
+        tok = T_OP, p->op = OP_EQ, n = s[i + 1] == '=' ? 2 : 1;
+    } else if (c == '!') {
+        if (s[i + 1] == '=')
+            tok = T_OP, p->op = OP_NE, n = 2;
+        else if (s[i + 1] == '~')
+            tok = T_OP, p->op = OP_NMATCH, n = 2;
+        else
+            tok = T_NOT;
+    } else if (c == '<') {
+        tok = T_OP, p->op = s[i + 1] == '=' ? OP_LE : OP_LT, n = s[i + 1] == '=' ? 2 : 1;
+    } else if (c == '>') {
+        tok = T_OP, p->op = s[i + 1] == '=' ? OP_GE : OP_GT, n = s[i + 1] == '=' ? 2 : 1;
+    } else if (c == '~') {
+        tok = T_OP, p->op = OP_MATCH;
+    } else if (c == '"' || c == '\'') {
+        size_t k = i + 1;
+        while (s[k] && s[k] != c) {
+            if (s[k] == '\\' && s[k + 1])
+                k++;
+            k++;
+        }
+        if (!s[k]) {
+            p->tok = T_BAD;
+            p->tlen = k - i;
+            error_at(p, i, "unterminated string");
+            p->pos = k;
+            return;
+        }
+        tok = T_STR, n = k + 1 - i;
+    } else if (is_digit(c) || (c == '-' && is_digit(s[i + 1]))) {
+        size_t k = i + 1;
+        while (is_digit(s[k]))
+            k++;
+        if (is_alpha(s[k]) || s[k] == '.') {
+            /* "2015.06" without quotes: tell the user what to write */
+            while (is_alpha(s[k]) || is_digit(s[k]) || s[k] == '.')
+                k++;
+            p->tok = T_BAD;
+            p->tlen = k - i;
+            error_at(p, i, "'%.*s' is not a number: write text and dates in quotes", (int)(k - i),
+                     s + i);
+            p->pos = k;
+            return;
+        }
+        tok = T_NUM, n = k - i;
+    } else if (is_alpha(c)) {
+        size_t k = i + 1;
+        while (is_alpha(s[k]) || is_digit(s[k]))
+            k++;
+        n = k - i;
+        tok = word_is(s + i, n, "and") ? T_AND : word_is(s + i, n, "or") ? T_OR
+            : word_is(s + i, n, "not") ? T_NOT : word_is(s + i, n, "true") ? T_TRUE
+            : word_is(s + i, n, "false") ? T_FALSE : T_NAME;
+    }
+    p->tok = tok;
+    p->tlen = n;
+    p->pos = i + n;
+    if (tok == T_BAD) {
+        /* quote a whole UTF-8 character, not its first byte */
+        size_t k = (unsigned char)c < 0xC0 ? 1 : (unsigned char)c < 0xE0 ? 2
+                 : (unsigned char)c < 0xF0 ? 3 : 4;
+        if (strnlen(s + i, k) < k || !utf8_valid(s + i, k))
+            k = 1;
+        error_at(p, i, "unexpected character '%.*s'", (int)k, s + i);
+    }
+}
+
+/* ---- Parser ------------------------------------------------------------------ */
+
+static struct node *new_node(struct parser *p, int kind)
+{
+    struct node *n = calloc(1, sizeof *n);
+    if (!n)
+        out_of_memory(p);
+    else
+        n->kind = kind;
+    return n;
+}
+
+static int add_kid(struct parser *p, struct node *n, struct node *kid)
+{
+    struct node **k = realloc(n->kids, (n->nkids + 1) * sizeof *k);
+    if (!k) {
+        out_of_memory(p);
+        node_free(kid);
+        return -1;
+    }
+    n->kids = k;
+    n->kids[n->nkids++] = kid;
+    return 0;
+}
+
+static struct node *parse_or(struct parser *p);
+
+/* Decodes the string token into o (escapes \" \' \\ taken literally otherwise). */
+static int string_operand(struct parser *p, struct operand *o)
+{
+    const char *s = p->src + p->tstart + 1;
+    size_t n = p->tlen - 2;
+    char *t = malloc(n + 1);
+    if (!t) {
+        out_of_memory(p);
+        return -1;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n && (s[i + 1] == '"' || s[i + 1] == '\'' || s[i + 1] == '\\'))
+            i++;
+        t[k++] = s[i];
+    }
+    t[k] = '\0';
+    o->kind = O_STR;
+    o->text = t;
+    o->len = k;
+    return 0;
+}
+
+/* Reads an operand at the current token; returns 0, or -1 (error recorded). */
+static int parse_operand(struct parser *p, struct operand *o, size_t *col)
+{
+    memset(o, 0, sizeof *o);
+    *col = p->tstart;
+    switch (p->tok) {
+    case T_NAME: {
+        const char *s = p->src + p->tstart;
+        int id = facts_field_find(s, p->tlen);
+        if (id >= 0) {
+            o->kind = O_FIELD;
+            o->field = id;
+        } else {
+            o->kind = O_TAG;
+            o->text = malloc(p->tlen + 1);
+            if (!o->text) {
+                out_of_memory(p);
+                return -1;
+            }
+            memcpy(o->text, s, p->tlen);
+            o->text[p->tlen] = '\0';
+            o->len = p->tlen;
+        }
+        break;
+    }
+    case T_STR:
+        if (string_operand(p, o))
+            return -1;
+        break;
+    case T_NUM: {
+        int64_t v = 0;
+        const char *s = p->src + p->tstart;
+        int neg = *s == '-';
+        for (size_t i = neg; i < p->tlen; i++) {
+            if (v > (INT64_MAX - 9) / 10) {
+                error_at(p, p->tstart, "number too large");
+                return -1;
+            }
+            v = v * 10 + (s[i] - '0');
+        }
+        o->kind = O_NUM;
+        o->num = neg ? -v : v;
+        break;
+    }
+    case T_TRUE:
+    case T_FALSE:
+        o->kind = O_BOOL;
+        o->num = p->tok == T_TRUE;
+        break;
+    case T_END:
+        error_at(p, p->tstart, "expected a condition at the end of the expression");
+        return -1;
+    default:
+        error_at(p, p->tstart, "expected a field, a tag name or a value, not '%.*s'",
+                 (int)p->tlen, p->src + p->tstart);
+        return -1;
+    }
+    next(p);
+    return p->failed ? -1 : 0;
+}
+
+static int operand_type(const struct operand *o)
+{
+    switch (o->kind) {
+    case O_FIELD:
+        return facts_field_type(o->field);
+    case O_NUM:
+        return FT_NUM;
+    case O_BOOL:
+        return FT_BOOL;
+    default:
+        return FT_STR;
+    }
+}
+
+static int is_literal(const struct operand *o)
+{
+    return o->kind == O_STR || o->kind == O_NUM || o->kind == O_BOOL;
+}
+
+static int flip(int op)
+{
+    switch (op) {
+    case OP_LT: return OP_GT;
+    case OP_LE: return OP_GE;
+    case OP_GT: return OP_LT;
+    case OP_GE: return OP_LE;
+    default: return op;
+    }
+}
+
+static int operand_level(const struct operand *o)
+{
+    return o->kind == O_FIELD ? facts_field_level(o->field) : FACTS_TAGS;
+}
+
+/* Type checks of a op b, with literals turned into what they are compared with. */
+static int check_compare(struct parser *p, struct node *n, size_t col_a, size_t col_b)
+{
+    struct operand *a = &n->a, *b = &n->b;
+    if (is_literal(a) && is_literal(b)) {
+        error_at(p, col_a, "compares two values: one side must be a field or a tag");
+        return -1;
+    }
+    if (is_literal(a) && n->op != OP_MATCH && n->op != OP_NMATCH) {
+        struct operand t = *a;
+        *a = *b;
+        *b = t;
+        size_t c = col_a;
+        col_a = col_b;
+        col_b = c;
+        n->op = flip(n->op);
+    }
+    int ta = operand_type(a), tb = operand_type(b);
+    if (n->op == OP_MATCH || n->op == OP_NMATCH) {
+        if (b->kind != O_STR) {
+            error_at(p, col_b, "'%s' takes a regular expression in quotes on its right",
+                     op_text[n->op]);
+            return -1;
+        }
+        if (is_literal(a)) {
+            error_at(p, col_a, "the left side of '%s' must be a field or a tag", op_text[n->op]);
+            return -1;
+        }
+        if (ta == FT_BOOL) {
+            error_at(p, col_a, "'%s' is a yes/no field: use it alone or with = true/false",
+                     facts_field_name(a->field));
+            return -1;
+        }
+        struct filter_error fe;
+        int rc = filter_new(&n->re, b->text, b->len, p->filter_flags, p->limit, &fe);
+        if (rc == PGN_ENOMEM) {
+            out_of_memory(p);
+            return -1;
+        }
+        if (rc) {
+            /* col_b is the opening quote; point into the pattern (exact when it has no escapes) */
+            error_at(p, col_b + 1 + fe.offset, "bad regular expression: %s", fe.msg);
+            return -1;
+        }
+        return 0;
+    }
+    if (ta == FT_BOOL || tb == FT_BOOL) {
+        if (ta != tb || (n->op != OP_EQ && n->op != OP_NE)) {
+            size_t col = ta == FT_BOOL ? col_a : col_b;
+            const struct operand *o = ta == FT_BOOL ? a : b;
+            if (o->kind == O_BOOL)
+                error_at(p, col, "true and false compare only with yes/no fields, with = or !=");
+            else
+                error_at(p, col, "'%s' is a yes/no field: use it alone or with = true/false",
+                         facts_field_name(o->field));
+            return -1;
+        }
+        return 0;
+    }
+    /* A literal takes the type of the field it meets. */
+    if (is_literal(b) && ta == FT_DATE) {
+        if (b->kind == O_NUM) {
+            if (b->num < 0 || b->num > 9999) { /* before the product, which would overflow */
+                error_at(p, col_b, "%lld is not a year", (long long)b->num);
+                return -1;
+            }
+            b->is_date = 1;
+            b->date.lo = (int32_t)b->num * 10000 + 101;
+            b->date.hi = (int32_t)b->num * 10000 + 1231;
+        } else if (tagvalue_date(b->text, b->len, &b->date)) {
+            error_at(p, col_b, "'%s' is not a date (YYYY, YYYY.MM or YYYY.MM.DD)", b->text);
+            return -1;
+        } else {
+            b->is_date = 1;
+        }
+    } else if (b->kind == O_STR && ta == FT_NUM) {
+        if (tagvalue_number(b->text, b->len, &b->num)) {
+            error_at(p, col_b, "'%s' is not a number: '%s' is a number field", b->text,
+                     facts_field_name(a->field));
+            return -1;
+        }
+        b->num_ok = 1;
+    }
+    return 0;
+}
+
+static struct node *parse_primary(struct parser *p)
+{
+    if (p->tok == T_LPAREN) {
+        size_t open = p->tstart;
+        next(p);
+        struct node *n = parse_or(p);
+        if (!n)
+            return NULL;
+        if (p->tok != T_RPAREN) {
+            if (p->tok == T_END)
+                error_at(p, open, "'(' is never closed");
+            else
+                error_at(p, p->tstart, "expected ')' or an operator, not '%.*s'", (int)p->tlen,
+                         p->src + p->tstart);
+            node_free(n);
+            return NULL;
+        }
+        next(p);
+        return n;
+    }
+    struct node *n = new_node(p, N_TRUTH);
+    if (!n)
+        return NULL;
+    size_t col_a, col_b = 0;
+    if (parse_operand(p, &n->a, &col_a)) {
+        node_free(n);
+        return NULL;
+    }
+    if (p->tok == T_OP) {
+        n->kind = N_CMP;
+        n->op = p->op;
+        size_t op_col = p->tstart;
+        next(p);
+        if (!p->failed && p->tok == T_END)
+            error_at(p, op_col, "'%s' needs a value on its right", op_text[n->op]);
+        if (p->failed || parse_operand(p, &n->b, &col_b) || check_compare(p, n, col_a, col_b)) {
+            node_free(n);
+            return NULL;
+        }
+        int la = operand_level(&n->a), lb = operand_level(&n->b);
+        n->level = la > lb ? la : lb;
+    } else {
+        if (is_literal(&n->a)) {
+            error_at(p, col_a, "a value alone is no condition: compare it with a field");
+            node_free(n);
+            return NULL;
+        }
+        n->level = operand_level(&n->a);
+    }
+    n->min_level = n->level;
+    return n;
+}
+
+static struct node *parse_unary(struct parser *p)
+{
+    if (p->tok == T_NOT) {
+        next(p);
+        struct node *kid = parse_unary(p);
+        if (!kid)
+            return NULL;
+        struct node *n = new_node(p, N_NOT);
+        if (!n || add_kid(p, n, kid)) {
+            if (n)
+                node_free(n);
+            else
+                node_free(kid);
+            return NULL;
+        }
+        n->level = kid->level;
+        n->min_level = kid->min_level;
+        return n;
+    }
+    return parse_primary(p);
+}
+
+/* Sorts the operands by cost (stable): cheap facts first. */
+static void order_kids(struct node *n)
+{
+    for (size_t i = 1; i < n->nkids; i++) {
+        struct node *x = n->kids[i];
+        size_t j = i;
+        while (j > 0 && n->kids[j - 1]->level > x->level) {
+            n->kids[j] = n->kids[j - 1];
+            j--;
+        }
+        n->kids[j] = x;
+    }
+    n->level = n->min_level = n->kids[0]->level;
+    for (size_t i = 0; i < n->nkids; i++)
+        if (n->kids[i]->level > n->level)
+            n->level = n->kids[i]->level;
+    n->min_level = n->kids[0]->min_level;
+}
+
+static struct node *parse_list(struct parser *p, int kind)
+{
+    int tok = kind == N_OR ? T_OR : T_AND;
+    struct node *first = kind == N_OR ? parse_list(p, N_AND) : parse_unary(p);
+    if (!first || p->tok != tok)
+        return first;
+    struct node *n = new_node(p, kind);
+    if (!n || add_kid(p, n, first)) {
+        if (n)
+            node_free(n);
+        else
+            node_free(first);
+        return NULL;
+    }
+    while (p->tok == tok) {
+        next(p);
+        struct node *kid = kind == N_OR ? parse_list(p, N_AND) : parse_unary(p);
+        if (!kid || add_kid(p, n, kid)) {
+            node_free(n);
+            return NULL;
+        }
+    }
+    order_kids(n);
+    return n;
+}
+
+static struct node *parse_or(struct parser *p) { return parse_list(p, N_OR); }
+
+int where_parse(struct where **out, const char *expr, unsigned filter_flags, unsigned long limit,
+                struct where_error *err)
+{
+    struct parser p;
+    memset(&p, 0, sizeof p);
+    p.src = expr;
+    p.filter_flags = filter_flags;
+    p.limit = limit;
+    p.err = err;
+    *out = NULL;
+    next(&p);
+    if (p.tok == T_END && !p.failed)
+        error_at(&p, p.tstart, "empty expression");
+    struct node *root = p.failed ? NULL : parse_or(&p);
+    if (root && p.tok != T_END) {
+        if (p.tok == T_RPAREN)
+            error_at(&p, p.tstart, "')' without a matching '('");
+        else if (p.tok == T_NAME || p.tok == T_STR || p.tok == T_NUM || p.tok == T_LPAREN ||
+                 p.tok == T_NOT || p.tok == T_TRUE || p.tok == T_FALSE)
+            error_at(&p, p.tstart, "expected 'and', 'or' or an operator before '%.*s'",
+                     (int)p.tlen, p.src + p.tstart);
+        else
+            error_at(&p, p.tstart, "unexpected '%.*s'", (int)p.tlen, p.src + p.tstart);
+    }
+    if (p.failed) {
+        node_free(root);
+        return p.failed;
+    }
+    struct where *w = malloc(sizeof *w);
+    if (!w) {
+        node_free(root);
+        return PGN_ENOMEM;
+    }
+    w->root = root;
+    *out = w;
+    return PGN_OK;
+}
+
+int where_level(const struct where *w) { return w->root->level; }
+
+int where_min_level(const struct where *w) { return w->root->min_level; }
+
+/* ---- Evaluation ------------------------------------------------------------ */
+
+/* Value number k of operand o: 1 and *v, 0 when none, < 0 on error. */
+static int operand_value(const struct operand *o, struct game_facts *f, uint32_t k,
+                         struct fact_value *v)
+{
+    switch (o->kind) {
+    case O_FIELD:
+        return game_facts_get(f, o->field, k, v);
+    case O_TAG:
+        return game_facts_tag(f, o->text, k, v);
+    case O_STR:
+        if (k)
+            return 0;
+        v->type = FT_STR;
+        v->s = o->text;
+        v->len = o->len;
+        return 1;
+    case O_NUM:
+    case O_BOOL:
+        if (k)
+            return 0;
+        v->type = o->kind == O_NUM ? FT_NUM : FT_BOOL;
+        v->num = o->num;
+        v->s = NULL;
+        v->len = 0;
+        return 1;
+    }
+    return 0;
+}
+
+static int order(int c, int op)
+{
+    switch (op) {
+    case OP_EQ: return c == 0;
+    case OP_LT: return c < 0;
+    case OP_LE: return c <= 0;
+    case OP_GT: return c > 0;
+    case OP_GE: return c >= 0;
+    default: return 0;
+    }
+}
+
+static int cmp_num(int64_t a, int64_t b) { return a < b ? -1 : a > b; }
+
+static int cmp_dates(const struct date_range *a, const struct date_range *b, int op)
+{
+    switch (op) {
+    case OP_EQ: return a->lo >= b->lo && a->hi <= b->hi;
+    case OP_LT: return a->hi < b->lo;
+    case OP_LE: return a->hi <= b->hi;
+    case OP_GT: return a->lo > b->hi;
+    case OP_GE: return a->lo >= b->lo;
+    default: return 0;
+    }
+}
+
+/* A number from a value: its number, or the number its text holds. */
+static int as_number(const struct fact_value *v, int64_t *n)
+{
+    if (v->type == FT_NUM) {
+        *n = v->num;
+        return 1;
+    }
+    return v->type == FT_STR && !tagvalue_number(v->s, v->len, n);
+}
+
+/* The positive form of a comparison (= < <= > >=) on two values. */
+static int compare(const struct operand *bo, const struct fact_value *a, const struct fact_value *b,
+                   int op)
+{
+    if (a->type == FT_BOOL || b->type == FT_BOOL)
+        return a->type == b->type && op == OP_EQ && a->num == b->num;
+    if (a->type == FT_DATE || b->type == FT_DATE) {
+        struct date_range da, db;
+        if (a->type == FT_DATE)
+            da = a->date;
+        else if (a->type != FT_STR || tagvalue_date(a->s, a->len, &da))
+            return 0;
+        if (b->type == FT_DATE)
+            db = b->date;
+        else if (bo && bo->is_date)
+            db = bo->date;
+        else if (b->type != FT_STR || tagvalue_date(b->s, b->len, &db))
+            return 0;
+        return cmp_dates(&da, &db, op);
+    }
+    if (a->type == FT_NUM || b->type == FT_NUM) {
+        int64_t x, y;
+        if (!as_number(a, &x))
+            return 0;
+        if (bo && bo->num_ok)
+            y = bo->num;
+        else if (!as_number(b, &y))
+            return 0;
+        return order(cmp_num(x, y), op);
+    }
+    size_t n = a->len < b->len ? a->len : b->len;
+    int c = memcmp(a->s, b->s, n);
+    if (!c)
+        c = a->len < b->len ? -1 : a->len > b->len;
+    return order(c, op);
+}
+
+/* Text of a value for regex matching. */
+static const char *value_text(const struct fact_value *v, char buf[32], size_t *len)
+{
+    if (v->s) {
+        *len = v->len;
+        return v->s;
+    }
+    *len = (size_t)snprintf(buf, 32, "%lld", (long long)v->num);
+    return buf;
+}
+
+static int eval_cmp(const struct node *n, struct game_facts *f)
+{
+    int positive = n->op == OP_NE ? OP_EQ : n->op == OP_NMATCH ? OP_MATCH : n->op;
+    int found = 0;
+    struct fact_value a, b;
+    for (uint32_t i = 0; !found; i++) {
+        int rc = operand_value(&n->a, f, i, &a);
+        if (rc <= 0) {
+            if (rc < 0)
+                return rc;
+            break;
+        }
+        if (positive == OP_MATCH) {
+            char buf[32];
+            size_t len;
+            const char *s = value_text(&a, buf, &len);
+            found = filter_match(n->re, s, len);
+            continue;
+        }
+        for (uint32_t j = 0; !found; j++) {
+            rc = operand_value(&n->b, f, j, &b);
+            if (rc <= 0) {
+                if (rc < 0)
+                    return rc;
+                break;
+            }
+            found = compare(is_literal(&n->b) ? &n->b : NULL, &a, &b, positive);
+        }
+    }
+    return positive != n->op ? !found : found;
+}
+
+static int eval_truth(const struct node *n, struct game_facts *f)
+{
+    struct fact_value v;
+    int rc = operand_value(&n->a, f, 0, &v);
+    if (rc <= 0)
+        return rc;
+    if (v.type == FT_BOOL)
+        return v.num != 0;
+    if (v.type == FT_STR)
+        return v.len > 0;
+    return 1;
+}
+
+static int eval(const struct node *n, struct game_facts *f)
+{
+    switch (n->kind) {
+    case N_OR:
+    case N_AND: {
+        int want = n->kind == N_OR;
+        for (size_t i = 0; i < n->nkids; i++) {
+            int rc = eval(n->kids[i], f);
+            if (rc < 0)
+                return rc;
+            if (rc == want)
+                return want;
+        }
+        return !want;
+    }
+    case N_NOT: {
+        int rc = eval(n->kids[0], f);
+        return rc < 0 ? rc : !rc;
+    }
+    case N_CMP:
+        return eval_cmp(n, f);
+    default:
+        return eval_truth(n, f);
+    }
+}
+
+int where_eval(const struct where *w, struct game_facts *f) { return eval(w->root, f); }
+
+/* ---- Formatting and limits ----------------------------------------------------- */
+
+struct out {
+    char *s;
+    size_t cap, len;
+};
+
+__attribute__((format(printf, 2, 3)))
+static void put(struct out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(o->len < o->cap ? o->s + o->len : NULL, o->len < o->cap ? o->cap - o->len : 0,
+                      fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        o->len += (size_t)n;
+}
+
+static void format_operand(struct out *o, const struct operand *x)
+{
+    switch (x->kind) {
+    case O_FIELD: put(o, "%s", facts_field_name(x->field)); break;
+    case O_TAG: put(o, "%s", x->text); break;
+    case O_STR:
+        put(o, "\"");
+        for (size_t i = 0; i < x->len; i++)
+            put(o, x->text[i] == '"' || x->text[i] == '\\' ? "\\%c" : "%c", x->text[i]);
+        put(o, "\"");
+        break;
+    case O_NUM: put(o, "%lld", (long long)x->num); break;
+    case O_BOOL: put(o, "%s", x->num ? "true" : "false"); break;
+    }
+}
+
+static void format_node(struct out *o, const struct node *n)
+{
+    switch (n->kind) {
+    case N_OR:
+    case N_AND:
+        put(o, "(");
+        for (size_t i = 0; i < n->nkids; i++) {
+            if (i)
+                put(o, n->kind == N_OR ? " or " : " and ");
+            format_node(o, n->kids[i]);
+        }
+        put(o, ")");
+        break;
+    case N_NOT:
+        put(o, "not ");
+        format_node(o, n->kids[0]);
+        break;
+    case N_CMP:
+        format_operand(o, &n->a);
+        put(o, " %s ", op_text[n->op]);
+        format_operand(o, &n->b);
+        break;
+    default:
+        format_operand(o, &n->a);
+    }
+}
+
+size_t where_format(const struct where *w, char *out, size_t cap)
+{
+    struct out o = { out, cap, 0 };
+    if (cap)
+        out[0] = '\0';
+    format_node(&o, w->root);
+    return o.len;
+}
+
+static const char *new_hit(struct node *n)
+{
+    if (n->re && !n->reported && filter_limit_hits(n->re)) {
+        n->reported = 1;
+        return filter_pattern(n->re);
+    }
+    for (size_t i = 0; i < n->nkids; i++) {
+        const char *s = new_hit(n->kids[i]);
+        if (s)
+            return s;
+    }
+    return NULL;
+}
+
+const char *where_new_limit_hit(struct where *w) { return new_hit(w->root); }

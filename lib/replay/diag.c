@@ -1,0 +1,62 @@
+/* diag.c - names and severities of the diagnostic codes. */
+/* SPDX-License-Identifier: MIT */
+#include "replay/diag.h"
+#include "base/banned.h"
+
+static const struct {
+    const char *name;
+    unsigned char severity;
+    unsigned char strict;
+} table[D_CODE_COUNT] = {
+    [D_SYNTAX] = { "syntax", SEV_ERROR, 0 },
+    [D_TOO_BIG] = { "too-big", SEV_ERROR, 0 },
+    [D_ILLEGAL_MOVE] = { "illegal-move", SEV_ERROR, 0 },
+    [D_AMBIGUOUS_MOVE] = { "ambiguous-move", SEV_ERROR, 0 },
+    [D_BAD_MOVE_TEXT] = { "bad-move-text", SEV_ERROR, 0 },
+    [D_BAD_FEN] = { "bad-fen", SEV_ERROR, 0 },
+    [D_MOVE_AFTER_END] = { "move-after-end", SEV_ERROR, 0 },
+    [D_RESULT_MISMATCH] = { "result-mismatch", SEV_ERROR, 0 },
+    [D_RESULT_CONTRADICTS] = { "result-contradicts-position", SEV_ERROR, 0 },
+    [D_MISSING_TAG] = { "missing-tag", SEV_WARNING, 1 },
+    [D_EMPTY_TAG] = { "empty-tag", SEV_WARNING, 1 },
+    [D_BAD_DATE] = { "bad-date", SEV_WARNING, 1 },
+    [D_BAD_ROUND] = { "bad-round", SEV_WARNING, 1 },
+    [D_BAD_ELO] = { "bad-elo", SEV_WARNING, 1 },
+    [D_DUPLICATE_TAG] = { "duplicate-tag", SEV_WARNING, 1 },
+    [D_CHECK_MARK] = { "check-mark", SEV_WARNING, 1 },
+    [D_NOTATION] = { "notation", SEV_WARNING, 1 },
+    [D_MOVE_NUMBER] = { "move-number", SEV_WARNING, 1 },
+    [D_NO_RESULT] = { "no-result", SEV_WARNING, 1 },
+    [D_NULL_MOVE] = { "null-move", SEV_WARNING, 1 },
+    [D_SETUP_TAG] = { "setup-tag", SEV_WARNING, 1 },
+    [D_TIMEOUT_DRAW] = { "timeout-draw", SEV_WARNING, 0 },
+    [D_PAST_FIVEFOLD] = { "past-fivefold", SEV_WARNING, 0 },
+    [D_PAST_75_MOVES] = { "past-75-moves", SEV_WARNING, 0 },
+    [D_UNFINISHED_TERMINAL] = { "unfinished-terminal", SEV_WARNING, 0 },
+    [D_ENCODING] = { "encoding", SEV_NOTE, 0 },
+    [D_VARIANT] = { "variant", SEV_NOTE, 0 },
+};
+
+const char *diag_name(int code)
+{
+    return code >= 0 && code < D_CODE_COUNT ? table[code].name : "unknown";
+}
+
+int diag_severity(int code)
+{
+    return code >= 0 && code < D_CODE_COUNT ? table[code].severity : SEV_ERROR;
+}
+
+int diag_is_strict(int code)
+{
+    return code >= 0 && code < D_CODE_COUNT && table[code].strict;
+}
+
+const char *diag_severity_name(int severity)
+{
+    switch (severity) {
+    case SEV_NOTE: return "note";
+    case SEV_WARNING: return "warning";
+    default: return "error";
+    }
+}

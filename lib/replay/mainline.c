@@ -1,0 +1,131 @@
+/* mainline.c - the main line of a game as positions: a light replay for searches, resolved on demand. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "replay/mainline.h"
+#include "replay/replay.h"
+#include "notation/san.h"
+#include "base/banned.h"
+
+void mainline_init(struct mainline *m, int lang)
+{
+    memset(m, 0, sizeof *m);
+    m->lang_opt = lang;
+    m->lang = lang;
+}
+
+void mainline_release(struct mainline *m)
+{
+    free(m->moves);
+    memset(m, 0, sizeof *m);
+}
+
+/* The start position as replay_game() sets it up (FEN, SetUp, Variant). */
+static int setup(struct mainline *m, const struct game *g)
+{
+    const char *variant = game_tag_value(g, "Variant");
+    const char *fen = game_tag_value(g, "FEN");
+    m->chess960 = 0;
+    if (variant && variant_is_chess960(variant))
+        m->chess960 = 1;
+    else if (variant && !variant_is_standard(variant))
+        return ML_VARIANT;
+    if (fen) {
+        if (pos_from_fen(&m->start, fen) != FEN_OK)
+            return ML_BAD_FEN;
+    } else {
+        pos_set_start(&m->start);
+    }
+    if (m->chess960)
+        m->start.chess960 = 1;
+    return ML_OK;
+}
+
+int mainline_reset(struct mainline *m, const struct game *g)
+{
+    m->g = g;
+    m->nresolved = 0;
+    m->failed = 0;
+    m->lang = -2; /* decided on the first move */
+    m->nmoves = g->nvars ? g->vars[0].count : 0;
+    m->status = setup(m, g);
+    if (m->nmoves > m->cap) {
+        size_t cap = m->cap ? m->cap : 256;
+        while (cap < m->nmoves)
+            cap *= 2;
+        move16 *p = realloc(m->moves, cap * sizeof *p);
+        if (!p)
+            return PGN_ENOMEM;
+        m->moves = p;
+        m->cap = cap;
+    }
+    return PGN_OK;
+}
+
+void mainline_first(const struct mainline *m, struct ml_iter *it)
+{
+    it->pos = m->start;
+    it->ply = 0;
+}
+
+int mainline_next(struct mainline *m, struct ml_iter *it)
+{
+    uint32_t i = it->ply;
+    if (m->status != ML_OK || i >= m->nmoves)
+        return 0;
+    if (i < m->nresolved) {
+        move16 mv = m->moves[i];
+        if (mv == MOVE_NONE)
+            pos_play_null(&it->pos);
+        else
+            pos_play(&it->pos, mv);
+        it->ply++;
+        return 1;
+    }
+    if (m->failed || i != m->nresolved)
+        return 0;
+    if (m->lang == -2)
+        m->lang = replay_language(m->g, m->lang_opt);
+    const struct game_move *gm = &m->g->moves[m->g->vars[0].first + i];
+    move16 mv = MOVE_NONE;
+    if (gm->flags & GAME_MOVE_NULL) {
+        if (pos_in_check(&it->pos)) {
+            m->failed = 1;
+            return 0;
+        }
+        pos_play_null(&it->pos);
+    } else {
+        if (san_read(&it->pos, gm->text, gm->len, m->lang, &mv, NULL, NULL) != MOVE_OK) {
+            m->failed = 1;
+            return 0;
+        }
+        pos_play(&it->pos, mv);
+    }
+    m->moves[m->nresolved++] = mv;
+    it->ply++;
+    return 1;
+}
+
+int mainline_resolve_all(struct mainline *m)
+{
+    if (m->status != ML_OK || m->failed || m->nresolved == m->nmoves)
+        return PGN_OK;
+    struct ml_iter it;
+    mainline_first(m, &it);
+    while (mainline_next(m, &it) > 0)
+        ;
+    return PGN_OK;
+}
+
+int pos_same(const struct pos *a, const struct pos *b)
+{
+    if (a->side != b->side || a->castling != b->castling || memcmp(a->board, b->board, 64))
+        return 0;
+    for (int i = 0; i < 4; i++)
+        if ((a->castling & (1 << i)) && a->castle_rook[i] != b->castle_rook[i])
+            return 0;
+    int ea = pos_ep_capture_possible(a) ? a->ep : SQ_NONE;
+    int eb = pos_ep_capture_possible(b) ? b->ep : SQ_NONE;
+    return ea == eb;
+}

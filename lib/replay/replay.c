@@ -1,0 +1,918 @@
+/* replay.c - replays a parsed game and checks it: moves, end of game, result. */
+/* SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/buf.h"
+#include "replay/diag.h"
+#include "chess/movegen.h"
+#include "notation/movewrite.h"
+#include "notation/notation.h"
+#include "replay/replay.h"
+#include "replay/replay_internal.h"
+#include "notation/san.h"
+#include "notation/san_fast.h"
+#include "pgn/tagvalue.h"
+#include "base/utf8.h"
+#include "base/banned.h"
+
+static const char *const color_name[2] = { "White", "Black" };
+
+/* The severity a diagnostic gets under the options, or -1 when it is dropped. */
+static int effective_severity(const struct replay *r, int sev, int strict)
+{
+    if (sev == SEV_WARNING && (r->opts.flags & REPLAY_STRICT) && strict)
+        sev = SEV_ERROR;
+    if (sev == SEV_WARNING && (r->opts.flags & REPLAY_WERROR))
+        sev = SEV_ERROR;
+    if (sev < SEV_ERROR && (r->opts.flags & REPLAY_NO_WARN))
+        return -1;
+    return sev;
+}
+
+/* 1 when diagnostics of that code are kept under the options. */
+static int kept(const struct replay *r, int code)
+{
+    return effective_severity(r, diag_severity(code), diag_is_strict(code)) >= 0;
+}
+
+static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64_t line,
+                                     uint32_t col, uint64_t offset)
+{
+    if (sev < 0 || array_reserve((void **)&r->diags, &r->diag_cap, r->ndiags + 1, sizeof *r->diags, 64))
+        return NULL;
+    struct replay_diag *d = &r->diags[r->ndiags++];
+    d->code = code;
+    d->severity = sev;
+    d->line = line;
+    d->col = col;
+    d->offset = offset;
+    d->move = UINT32_MAX;
+    d->move_number = 0;
+    d->side = WHITE;
+    d->fen[0] = 0;
+    d->msg[0] = 0;
+    if (sev == SEV_ERROR)
+        r->errors++;
+    else if (sev == SEV_WARNING)
+        r->warnings++;
+    return d;
+}
+
+/* Formats a diagnostic's message; cut short, it must not end in half a character. */
+static void set_msg(struct replay_diag *d, const char *fmt, va_list ap)
+{
+    if (vsnprintf(d->msg, sizeof d->msg, fmt, ap) >= (int)sizeof d->msg)
+        d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
+}
+
+struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32_t col,
+                               uint64_t offset, const char *fmt, ...)
+{
+    int sev = effective_severity(r, diag_severity(code), diag_is_strict(code));
+    struct replay_diag *d = push_diag(r, code, sev, line, col, offset);
+    if (!d)
+        return NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    set_msg(d, fmt, ap);
+    va_end(ap);
+    return d;
+}
+
+/* A diagnostic about move index i of g, played from position p. */
+static struct replay_diag *move_diag(struct replay *r, const struct game *g, uint32_t i,
+                                     const struct pos *p, int code, const char *fmt, ...)
+{
+    const struct game_move *m = &g->moves[i];
+    struct replay_diag *d = replay_add(r, code, m->line, m->col, g->offset + m->off, "%s", "");
+    if (!d)
+        return NULL;
+    d->move = i;
+    d->move_number = p->fullmove;
+    d->side = p->side;
+    pos_to_fen(p, 0, d->fen);
+    va_list ap;
+    va_start(ap, fmt);
+    set_msg(d, fmt, ap);
+    va_end(ap);
+    return d;
+}
+
+static int reader_code(int status)
+{
+    switch (status) {
+    case PGN_ETOOBIG: return D_TOO_BIG;
+    case PGN_EENCODING: return D_ENCODING;
+    default: return D_SYNTAX;
+    }
+}
+
+/* The reader's findings keep the reader's severity: its warnings (a stray
+ * character after the result, an unescaped quote) are export-format
+ * deviations, which --strict turns into errors. */
+static void import_reader_diags(struct replay *r, const struct game *g)
+{
+    for (uint32_t i = 0; i < g->nerrors; i++) {
+        const struct pgn_error *e = &g->errors[i];
+        int sev = effective_severity(r, e->severity, 1);
+        struct replay_diag *d = push_diag(r, reader_code(e->code), sev, e->line, e->col,
+                                          e->offset);
+        if (d)
+            snprintf(d->msg, sizeof d->msg, "%s", e->message ? e->message : pgn_strerror(e->code));
+    }
+}
+
+/* ---- Variants ------------------------------------------------------------ */
+
+/* Lowercase letters and digits of v, for comparing variant names loosely. */
+static void squeeze(const char *v, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *v && n + 1 < cap; v++) {
+        char c = *v;
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c + 32);
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            out[n++] = c;
+    }
+    out[n] = 0;
+}
+
+/* 1 if value, squeezed, is one of names[0..n). */
+static int name_in(const char *value, const char *const *names, size_t n)
+{
+    char s[64];
+    squeeze(value, s, sizeof s);
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(s, names[i]))
+            return 1;
+    return 0;
+}
+
+int variant_is_chess960(const char *value)
+{
+    static const char *const names[] = {
+        "chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess", "frc",
+        "chess960frc", "freestyle", "freestylechess", "doublechess960", "dfrc", "shuffle960",
+    };
+    return name_in(value, names, sizeof names / sizeof names[0]);
+}
+
+int variant_is_standard(const char *value)
+{
+    static const char *const names[] = {
+        "", "standard", "normal", "chess", "classical", "orthodox", "fromposition",
+        "standardchess", "regular",
+    };
+    return name_in(value, names, sizeof names / sizeof names[0]);
+}
+
+/* ---- Start position ------------------------------------------------------ */
+
+/* Sets r->start from the FEN/SetUp/Variant tags; 0 when the game can be replayed. */
+static int setup_start(struct replay *r, const struct game *g, const struct known_tags *k)
+{
+    const struct game_tag *variant = k->tag[KT_VARIANT];
+    const struct game_tag *fen = k->tag[KT_FEN];
+    const struct game_tag *setup = k->tag[KT_SETUP];
+
+    r->chess960 = 0;
+    if (variant && variant_is_chess960(variant->value)) {
+        r->chess960 = 1;
+    } else if (variant && !variant_is_standard(variant->value)) {
+        replay_add(r, D_VARIANT, variant->line, variant->col, g->offset + variant->off,
+                   "variant '%s' is not replayed; the game is skipped", variant->value);
+        r->skipped = 1;
+        return -1;
+    }
+    if (fen) {
+        int rc = pos_from_fen(&r->start, fen->value);
+        if (rc) {
+            replay_add(r, D_BAD_FEN, fen->line, fen->col, g->offset + fen->off,
+                       "invalid FEN '%s': %s", fen->value, fen_strerror(rc));
+            return -1;
+        }
+        if (!(r->opts.flags & REPLAY_NO_TAGS) && (!setup || strcmp(setup->value, "1")))
+            replay_add(r, D_SETUP_TAG, fen->line, fen->col, g->offset + fen->off,
+                       "FEN tag without SetUp \"1\"");
+    } else {
+        pos_set_start(&r->start);
+        if (!(r->opts.flags & REPLAY_NO_TAGS) && setup && !strcmp(setup->value, "1"))
+            replay_add(r, D_SETUP_TAG, setup->line, setup->col, g->offset + setup->off,
+                       "SetUp \"1\" without a FEN tag");
+    }
+    if (r->chess960)
+        r->start.chess960 = 1;
+    return 0;
+}
+
+/*
+ * 1 when every piece letter in the game's moves is one of English SAN's (K
+ * Q R B N P) and no byte is beyond ASCII: then detection picks English (the
+ * first language of the table, and one that has all those letters), decided
+ * here by OR-ing bits instead of counting symbols token by token.
+ */
+static uint32_t letter_bit[256]; /* bit c - 'A' for capitals, the top bit beyond ASCII */
+
+__attribute__((constructor)) static void letter_bit_init(void)
+{
+    for (unsigned c = 'A'; c <= 'Z'; c++)
+        letter_bit[c] = 1u << (c - 'A');
+    for (unsigned c = 0x80; c < 256; c++)
+        letter_bit[c] = 1u << 31;
+}
+
+/* letter_bit of every byte of a move text, ORed. */
+static uint32_t text_letters(const char *text, uint32_t n)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    if (n - 1 < 4) /* bytes 0, n-1, n/2 and (n-1)/2 are all of them up to four */
+        return letter_bit[s[0]] | letter_bit[s[n - 1]] | letter_bit[s[n / 2]]
+             | letter_bit[s[(n - 1) / 2]];
+    uint32_t seen = 0;
+    for (uint32_t k = 0; k < n; k++)
+        seen |= letter_bit[s[k]];
+    return seen;
+}
+
+/* 1 when the letters seen (letter_bit, ORed) are all English ones. */
+static int english_letters(uint32_t seen)
+{
+    uint32_t foreign = (notation_capitals(NOTATION_AUTO) & ~notation_capitals(NOTATION_EN))
+                     | 1u << 31;
+    return !(seen & foreign);
+}
+
+static int english_letters_only(const struct game *g)
+{
+    uint32_t seen = 0;
+    for (uint32_t i = 0; i < g->nmoves; i++)
+        seen |= text_letters(g->moves[i].text, g->moves[i].len);
+    return english_letters(seen);
+}
+
+int replay_language(const struct game *g, int lang)
+{
+    if (lang != NOTATION_AUTO)
+        return lang;
+    if (english_letters_only(g))
+        return NOTATION_EN;
+    struct lang_detect d;
+    lang_detect_init(&d);
+    for (uint32_t i = 0; i < g->nmoves; i++)
+        lang_detect_add(&d, g->moves[i].text, g->moves[i].len);
+    return lang_detect_result(&d);
+}
+
+/* ---- Moves --------------------------------------------------------------- */
+
+struct walk {
+    struct replay *r;
+    const struct game *g;
+    uint32_t nonstandard;      /* moves not in standard SAN */
+    uint32_t first_nonstandard, first_number;
+    int first_side;
+    const struct known_tags *tags;
+    int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
+    /* The fewest plies between two occurrences of a position in the main
+     * line: 4, each side moving a piece away and back, until a null move
+     * is played (in any line: a scan from 2 plies back is never wrong). */
+    int gap;
+    int past_reported;
+    /* For the language guess (see replay_lines()): the moves walked to the
+     * end of their line, and letter_bit of their texts. */
+    uint32_t walked, letters;
+    /* The checks whose findings the options keep (annotate drops warnings:
+     * check marks, notation and move numbers are then not checked at all). */
+    int check_marks, check_notation, check_numbers;
+    /* Last, and not cleared for each game: written with the first move
+     * not in standard SAN, and read only when there is one. */
+    char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
+};
+
+/* After a move that does not resolve: a finished game explains it better. */
+static __attribute__((noinline, cold)) int report_unresolved(struct walk *w, uint32_t i,
+                                                             const struct pos *p, int rc,
+                                                             const struct move_error *err)
+{
+    const struct game_move *m = &w->g->moves[i];
+    int state = pos_state(p);
+    if (state != STATE_ONGOING) {
+        move_diag(w->r, w->g, i, p, D_MOVE_AFTER_END, "move '%.*s' after %s", (int)m->len,
+                  m->text, state == STATE_CHECKMATE ? "checkmate" : "stalemate");
+        return -1;
+    }
+    int code = rc == MOVE_EAMBIGUOUS ? D_AMBIGUOUS_MOVE
+             : rc == MOVE_EILLEGAL ? D_ILLEGAL_MOVE : D_BAD_MOVE_TEXT;
+    const char *what = code == D_AMBIGUOUS_MOVE ? "ambiguous move"
+                     : code == D_ILLEGAL_MOVE ? "illegal move" : "not a move";
+    const char *why = err->msg;
+    if (code == D_AMBIGUOUS_MOVE && !strncmp(why, "ambiguous: ", 11))
+        move_diag(w->r, w->g, i, p, code, "%s: could be %s", what, why + 11);
+    else
+        move_diag(w->r, w->g, i, p, code, "%s: %s", what, why);
+    return -1;
+}
+
+/* Compares the + / # written with what the move does (check: whether it gives check). */
+static __attribute__((noinline)) void check_marks(struct walk *w, uint32_t i,
+                                                  const struct pos *before,
+                                                  const struct pos *after, int check,
+                                                  unsigned flags)
+{
+    int mate = check && !movegen_has_legal(after);
+    int wrote_mate = flags & SAN_MATE;
+    int wrote_plus = flags & SAN_CHECK;
+    int wrote_double = flags & SAN_DOUBLE_PLUS; /* old books: mate or double check */
+    const struct game_move *m = &w->g->moves[i];
+    const char *problem = NULL;
+
+    if (mate && !wrote_mate && !wrote_double)
+        problem = "checkmate not marked with '#'";
+    else if (check && !mate && !wrote_plus && !wrote_double)
+        problem = wrote_mate ? "'#' but the move is not mate" : "check not marked with '+'";
+    else if (!check && (wrote_plus || wrote_mate || wrote_double))
+        problem = wrote_mate ? "'#' but the move is not mate" : "'+' but the move gives no check";
+    else if (check && !mate && wrote_mate)
+        problem = "'#' but the move is not mate";
+    if (problem)
+        move_diag(w->r, w->g, i, before, D_CHECK_MARK, "%s: '%.*s'", problem, (int)m->len,
+                  m->text);
+}
+
+/* Length of the move text without its check/mate suffix. */
+static size_t strip_check(const char *s, size_t len)
+{
+    while (len && (s[len - 1] == '+' || s[len - 1] == '#'))
+        len--;
+    return len;
+}
+
+/* Byte comparison of two short texts, inline: a libc call per move costs more. */
+static inline int same_text(const char *a, size_t na, const char *b, size_t nb)
+{
+    if (na != nb)
+        return 0;
+    for (size_t i = 0; i < na; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
+/*
+ * The English SAN of mv without check marks, in out: what move_write()
+ * writes, the origin included only when with_origin (SAN names it when a
+ * rival piece of the same type could go to the same square).
+ */
+static size_t write_san(const struct pos *p, move16 mv, int with_origin, char out[12])
+{
+    static const char letters[] = "PNBRQK";
+    int from = move_from(mv), to = move_to(mv);
+    int type = piece_type(p->board[from]);
+    size_t n = 0;
+    if (move_flag(mv) == MF_CASTLING) {
+        memcpy(out, to > from ? "O-O" : "O-O-O", to > from ? 3 : 5);
+        return to > from ? 3 : 5;
+    }
+    if (type != PAWN) {
+        out[n++] = letters[type];
+        bitboard rivals = 0;
+        if (with_origin && bb_more_than_one(pos_pieces(p, p->side, type)))
+            rivals = san_origins(p, type, to) & ~sq_bb(from);
+        if (rivals && (rivals & file_bb(sq_file(from))) && (rivals & rank_bb(sq_rank(from)))) {
+            out[n++] = (char)('a' + sq_file(from));
+            out[n++] = (char)('1' + sq_rank(from));
+        } else if (rivals && (rivals & file_bb(sq_file(from)))) {
+            out[n++] = (char)('1' + sq_rank(from));
+        } else if (rivals) {
+            out[n++] = (char)('a' + sq_file(from));
+        }
+    }
+    if (pos_captured(p, mv) != NO_PIECE) {
+        if (type == PAWN)
+            out[n++] = (char)('a' + sq_file(from));
+        out[n++] = 'x';
+    }
+    out[n++] = (char)('a' + sq_file(to));
+    out[n++] = (char)('1' + sq_rank(to));
+    if (move_flag(mv) == MF_PROMOTION) {
+        out[n++] = '=';
+        out[n++] = letters[move_promo(mv)];
+    }
+    return n;
+}
+
+/*
+ * 1 when the text of a move read by san_parse_fast() in English is the
+ * standard SAN of mv as write_san() without an origin writes it: the right
+ * letter (none for a pawn), an 'x' exactly for captures, the file of a
+ * capturing pawn and no other origin, "=" before a promotion piece, castling
+ * with letters O. 0 means "compare the texts".
+ */
+static int plainly_standard(const struct game_move *m, const struct pos *p, move16 mv,
+                            const struct san_parts *sp)
+{
+    if (sp->kind != SAN_MOVE)
+        return m->text[0] == 'O'; /* "O-O", not "0-0" */
+    if (move_flag(mv) == MF_CASTLING)
+        return 0; /* written as a king move: "Kg1" */
+    int from = move_from(mv), type = piece_type(p->board[from]);
+    int capture = move_flag(mv) == MF_EN_PASSANT || p->board[move_to(mv)] != NO_PIECE;
+    if (capture != !!(sp->flags & SAN_CAPTURE) || sp->from_rank >= 0)
+        return 0;
+    if (type == PAWN)
+        return !sp->pieces && sp->from_file == (capture ? sq_file(from) : -1);
+    return sp->pieces && sp->from_file < 0;
+}
+
+/* What read_general() found: the move, the san_flags of its text, and
+ * whether that is standard SAN (1 or 0; -1 when the move does not resolve). */
+struct general_read {
+    move16 move;
+    uint8_t flags;
+    int8_t standard;
+};
+
+/*
+ * The reading of move i of a line from p in the general way, for the rare
+ * text san_read_plain() leaves (out of line: the walk keeps fewer values
+ * live). plain: the text may count as standard SAN without comparing texts.
+ * A move that does not resolve is reported.
+ */
+static __attribute__((noinline)) struct general_read read_general(struct walk *w, uint32_t i,
+                                                                  const struct pos *p, int plain)
+{
+    const struct game_move *m = &w->g->moves[i];
+    int lang = w->r->lang;
+    struct general_read gr = { MOVE_NONE, 0, -1 };
+    struct san_parts parts;
+    struct move_error err;
+    /* A text read the plain way has one capital at most, its first byte: a
+     * piece letter of the language or the O of castling, neither of them
+     * foreign to English. The others are collected here. */
+    w->letters |= text_letters(m->text, m->len);
+    int fast = san_parse_fast(m->text, m->len, lang, &parts);
+    int rc = fast ? MOVE_OK : san_parse(m->text, m->len, lang, &parts, &err);
+    if (rc == MOVE_OK)
+        rc = san_resolve(p, &parts, &gr.move, &err);
+    if (rc != MOVE_OK) {
+        report_unresolved(w, i, p, rc, &err);
+        return gr;
+    }
+    gr.flags = (uint8_t)parts.flags;
+    gr.standard = (int8_t)(plain && fast && plainly_standard(m, p, gr.move, &parts));
+    return gr;
+}
+
+/* The notation check of a move plainly_standard() could not settle: compares texts. */
+static __attribute__((noinline)) void check_notation(struct walk *w, uint32_t i,
+                                                     const struct pos *p, move16 mv)
+{
+    const struct game_move *m = &w->g->moves[i];
+    int marked = (m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED)) != 0;
+    size_t len = strip_check(m->text, m->len);
+    char san[MOVE_TEXT_MAX];
+    size_t n = write_san(p, mv, 0, san);
+    /* Equal to the short form: standard. Otherwise the origin may have
+     * been needed (Nbd7), or the text is non-standard. */
+    if (!same_text(san, n, m->text, len)) {
+        n = write_san(p, mv, 1, san);
+        if (!same_text(san, n, m->text, len))
+            goto nonstandard;
+    }
+    if (!marked)
+        return;
+nonstandard:
+    if (w->nonstandard++ == 0) {
+        w->first_nonstandard = i;
+        w->first_number = p->fullmove;
+        w->first_side = p->side;
+        snprintf(w->first_text, sizeof w->first_text, "%.*s", (int)m->len, m->text);
+        snprintf(w->first_san, sizeof w->first_san, "%.*s", (int)n, san);
+    }
+}
+
+static __attribute__((noinline, cold)) void check_move_number(struct walk *w, uint32_t i,
+                                                               const struct pos *p)
+{
+    const struct game_move *m = &w->g->moves[i];
+    if (!m->number || m->number == p->fullmove || !w->check_numbers)
+        return;
+    move_diag(w->r, w->g, i, p, D_MOVE_NUMBER, "move number %u, expected %u", m->number,
+              p->fullmove);
+}
+
+/* Plays null move i of a line on p, *before getting p as it was; returns -1
+ * when it is illegal (the side to move is in check). Out of line: rare. */
+static __attribute__((noinline)) int play_null(struct walk *w, uint32_t i, struct pos *p,
+                                               struct pos *before)
+{
+    const struct game_move *m = &w->g->moves[i];
+    w->letters |= text_letters(m->text, m->len);
+    if (pos_in_check(p)) {
+        move_diag(w->r, w->g, i, p, D_ILLEGAL_MOVE, "illegal move: null move while in check");
+        return -1;
+    }
+    move_diag(w->r, w->g, i, p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
+    *before = *p;
+    w->gap = 2;
+    pos_play_null(p);
+    return 0;
+}
+
+/* Occurrences of the position after main-line ply n (keys[n]) so far, when
+ * any two of them are gap plies apart at least. */
+static int repetitions(const struct replay *r, uint32_t n, int halfmove, int gap)
+{
+    const uint64_t key = r->keys[n];
+    /* Back to the last irreversible move, or to the first position known. */
+    const int first = (int)n > halfmove ? (int)n - halfmove : 0;
+    int count = 1;
+    for (int j = (int)n - gap; j >= first; j -= 2)
+        count += r->keys[j] == key;
+    return count;
+}
+
+/* The one diagnostic about play after a draw the rules made automatic. */
+static __attribute__((noinline)) void report_past_draw(struct walk *w, uint32_t i,
+                                                       const struct pos *before)
+{
+    int five = w->fivefold_ply >= 0;
+    w->past_reported = 1;
+    move_diag(w->r, w->g, i, before, five ? D_PAST_FIVEFOLD : D_PAST_75_MOVES,
+              "the game was already drawn by %s", five ? "fivefold repetition"
+                                                        : "the 75-move rule");
+}
+
+/* The automatic draws after main-line ply n, once the halfmove clock allows one;
+ * returns 1 when the next move is to be reported as played after a draw. */
+static __attribute__((noinline)) int track_draws(struct walk *w, uint32_t n,
+                                                 const struct pos *after)
+{
+    struct replay *r = w->r;
+    if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove, w->gap) >= 5)
+        w->fivefold_ply = (int)n;
+    if (w->seventyfive_ply < 0 && after->halfmove >= 150 && !(pos_in_check(after)
+                                                             && !movegen_has_legal(after)))
+        w->seventyfive_ply = (int)n;
+    return !w->past_reported && (w->fivefold_ply >= 0 || w->seventyfive_ply >= 0);
+}
+
+static void walk_line(struct walk *w, uint32_t var, const struct pos *start);
+
+/* The halfmove clock below which no draw by rule is possible: five
+ * occurrences need four gaps of w->gap plies (2 or 4: never below 8). */
+static inline unsigned draw_clock_of(const struct walk *w)
+{
+    return 4u * (unsigned)w->gap;
+}
+
+/* The variations replacing move m, each from position p before it. */
+static __attribute__((noinline)) void walk_variations(struct walk *w, const struct game_move *m,
+                                                      const struct pos *p)
+{
+    for (uint32_t j = 0; j < m->var_count; j++)
+        walk_line(w, m->var_first + j, p);
+}
+
+static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
+{
+    const struct game *g = w->g;
+    struct replay *r = w->r;
+    const struct game_var *v = &g->vars[var];
+    const int main_line = var == 0, lang = r->lang, english = lang == NOTATION_EN;
+    /* Kept in locals while the line is walked, stored at its end: the
+     * calls inside the loop could change them as far as the compiler knows. */
+    const struct game_move *const moves = g->moves;
+    move16 *const played = r->moves;
+    uint64_t *const keys = r->keys;
+    uint32_t plies = r->plies;
+    /* The moves are played on cur in place; the position before a move is
+     * copied only when a diagnostic after it may need it (checks, check
+     * marks, play past a draw). Variations copy the position they start from. */
+    struct pos cur = *start, before;
+    int in_check = pos_in_check(start); /* of the side to move; then from the move before */
+    int past = 0; /* the main line was drawn by rule before the next move */
+    /* A check marked '+' is wrong only when it mates, which a move read
+     * after it disproves: the mate test of check_marks() (a search for a
+     * legal move) waits for the next move, and is done only if none comes.
+     * Its diagnostic, if any, is found later but sorted back in place by
+     * offset; a report of play past a draw at the same move forbids waiting. */
+    int mate_untested = 0;
+    /* A local: w->gap changes only with null moves, here or in a variation. */
+    unsigned draw_clock = draw_clock_of(w);
+    uint32_t i = v->first;
+    const uint32_t end = v->first + v->count;
+
+    for (; i < end; i++) {
+        const struct game_move *m = &moves[i];
+        if (m->var_count) {
+            walk_variations(w, m, &cur);
+            draw_clock = draw_clock_of(w); /* a null move there halves the gap */
+        }
+        /* A number written (White's moves) and wrong: one test that is
+         * nearly always false, not a branch alternating with the side. The
+         * 64-bit product of two 32-bit values is 0 only when one of them is. */
+        if ((uint64_t)m->number * (m->number ^ cur.fullmove) != 0)
+            check_move_number(w, i, &cur);
+
+        if (m->flags & GAME_MOVE_NULL) {
+            if (play_null(w, i, &cur, &before))
+                break;
+            draw_clock = draw_clock_of(w);
+            in_check = pos_in_check(&cur);
+        } else {
+            move16 mv;
+            int plain = english && !(m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED));
+            /* san_read(), split: the plain case first, which also tells
+             * whether the text is standard SAN. */
+            unsigned got = san_read_plain(&cur, in_check, m->text, m->len, lang, &mv);
+            int standard = plain && (got & PLAIN_STANDARD);
+            if (!got) {
+                struct general_read gr = read_general(w, i, &cur, plain);
+                if (gr.standard < 0)
+                    break;
+                mv = gr.move;
+                got = gr.flags;
+                standard = gr.standard;
+            }
+            mate_untested = 0; /* a legal move: the check before did not mate */
+            played[i] = mv;
+            if (!standard && w->check_notation)
+                check_notation(w, i, &cur, mv);
+            /* No check given and none written: no check marks to compare. */
+            unsigned marks = got & (SAN_CHECK | SAN_MATE | SAN_DOUBLE_PLUS);
+            /* The position before is kept for the diagnostics that need it. */
+            int check = pos_play_keep(&cur, mv, marks || past, &before);
+            if ((check || marks) && w->check_marks) {
+                mate_untested = check && marks == SAN_CHECK && !past;
+                if (!mate_untested)
+                    check_marks(w, i, &before, &cur, check, marks);
+            }
+            in_check = check;
+        }
+        if (main_line) {
+            if (past)
+                report_past_draw(w, i, &before);
+            /* replay_game() made room for every main-line position. */
+            uint32_t n = ++plies;
+            keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
+            /* Five occurrences need four earlier ones, gap plies apart at
+             * least: one test, nearly always false (two tests on the clock
+             * would each be a branch to mispredict). */
+            past = cur.halfmove >= draw_clock && track_draws(w, n, &cur);
+        }
+    }
+    if (mate_untested)
+        check_marks(w, i - 1, &before, &cur, 1, SAN_CHECK);
+    if (main_line)
+        r->plies = plies;
+    if (i < end)
+        return; /* stopped at a move that does not replay */
+    w->walked += v->count;
+    if (main_line) {
+        r->final = cur;
+        r->complete = 1;
+    }
+}
+
+static void report_notation(struct walk *w)
+{
+    if (!w->nonstandard)
+        return;
+    const struct game_move *m = &w->g->moves[w->first_nonstandard];
+    struct replay_diag *d = replay_add(w->r, D_NOTATION, m->line, m->col,
+                                       w->g->offset + m->off, "%s", "");
+    if (!d)
+        return;
+    d->move = w->first_nonstandard;
+    d->move_number = w->first_number;
+    d->side = w->first_side;
+    if (w->r->lang != NOTATION_EN)
+        snprintf(d->msg, sizeof d->msg, "moves written in %s notation, not PGN's English SAN",
+                 notation_get(w->r->lang)->english_name);
+    else if (w->nonstandard == 1)
+        snprintf(d->msg, sizeof d->msg, "'%s' is not standard SAN (%s)", w->first_text,
+                 w->first_san);
+    else
+        snprintf(d->msg, sizeof d->msg, "'%s' is not standard SAN (%s); %u more moves like it",
+                 w->first_text, w->first_san, w->nonstandard - 1);
+}
+
+/* ---- End of game ---------------------------------------------------------- */
+
+static int result_of(const char *v)
+{
+    if (!strcmp(v, "1-0"))
+        return PGN_RESULT_WHITE;
+    if (!strcmp(v, "0-1"))
+        return PGN_RESULT_BLACK;
+    if (!strcmp(v, "1/2-1/2"))
+        return PGN_RESULT_DRAW;
+    if (!strcmp(v, "*"))
+        return PGN_RESULT_UNKNOWN;
+    return PGN_RESULT_NONE;
+}
+
+static void check_end(struct walk *w)
+{
+    struct replay *r = w->r;
+    const struct game *g = w->g;
+    const struct pos *f = &r->final;
+    uint64_t line = g->line, off = g->offset;
+    uint32_t col = g->col;
+    if (g->result_text) {
+        line = g->result_line, col = g->result_col, off += g->result_off;
+    } else if (g->vars[0].count) {
+        const struct game_move *last = &g->moves[g->vars[0].first + g->vars[0].count - 1];
+        line = last->line, col = last->col + last->len, off += last->off + last->len;
+    }
+
+    int state = pos_state(f);
+    r->end = state == STATE_CHECKMATE ? END_CHECKMATE
+           : state == STATE_STALEMATE ? END_STALEMATE
+           : pos_is_dead(f) ? END_DEAD
+           : w->fivefold_ply >= 0 ? END_FIVEFOLD
+           : w->seventyfive_ply >= 0 ? END_SEVENTYFIVE : END_NONE;
+
+    const struct game_tag *tag = w->tags->tag[KT_RESULT];
+    int tag_result = tag ? result_of(tag->value) : PGN_RESULT_NONE;
+    int result = g->result;
+    if (result == PGN_RESULT_NONE) {
+        if (g->nmoves || !tag)
+            replay_add(r, D_NO_RESULT, line, col, off, "the game has no result (1-0, 0-1, 1/2-1/2 or *)");
+        result = tag_result;
+    } else if (tag_result != PGN_RESULT_NONE && tag_result != result) {
+        replay_add(r, D_RESULT_MISMATCH, line, col, off,
+                   "Result tag \"%s\" differs from the game's result '%.*s'", tag->value,
+                   (int)g->result_len, g->result_text);
+    }
+    if (result == PGN_RESULT_NONE)
+        return;
+
+    const char *res = pgn_result_str(result);
+    int decisive = result == PGN_RESULT_WHITE || result == PGN_RESULT_BLACK;
+    switch (r->end) {
+    case END_CHECKMATE: {
+        int winner = f->side ^ 1;
+        int expect = winner == WHITE ? PGN_RESULT_WHITE : PGN_RESULT_BLACK;
+        if (result == PGN_RESULT_UNKNOWN)
+            replay_add(r, D_UNFINISHED_TERMINAL, line, col, off,
+                       "result '*' but %s is checkmated (%s)", color_name[f->side],
+                       pgn_result_str(expect));
+        else if (result != expect)
+            replay_add(r, D_RESULT_CONTRADICTS, line, col, off,
+                       "result %s contradicts the final position: %s is checkmated (%s)", res,
+                       color_name[f->side], pgn_result_str(expect));
+        return;
+    }
+    case END_STALEMATE:
+    case END_DEAD: {
+        const char *why = r->end == END_STALEMATE ? "stalemate" : "a dead position";
+        if (result == PGN_RESULT_UNKNOWN)
+            replay_add(r, D_UNFINISHED_TERMINAL, line, col, off,
+                       "result '*' but the game ended in %s (1/2-1/2)", why);
+        else if (decisive)
+            replay_add(r, D_RESULT_CONTRADICTS, line, col, off,
+                       "result %s contradicts the final position: %s is a draw", res, why);
+        return;
+    }
+    case END_FIVEFOLD:
+    case END_SEVENTYFIVE:
+        if (decisive)
+            replay_add(r, r->end == END_FIVEFOLD ? D_PAST_FIVEFOLD : D_PAST_75_MOVES, line, col,
+                       off, "result %s, but the game was already drawn by %s", res,
+                       r->end == END_FIVEFOLD ? "fivefold repetition" : "the 75-move rule");
+        return;
+    default:
+        break;
+    }
+    const struct game_tag *term = w->tags->tag[KT_TERMINATION];
+    if (decisive && term && tagvalue_time_forfeit(term->value)) {
+        int winner = result == PGN_RESULT_WHITE ? WHITE : BLACK;
+        if (!pos_can_mate(f, winner))
+            replay_add(r, D_TIMEOUT_DRAW, line, col, off,
+                       "%s won on time but cannot mate with the material left: a draw under "
+                       "the FIDE Laws (1/2-1/2)", color_name[winner]);
+    }
+}
+
+/* ---- Driver ---------------------------------------------------------------- */
+
+void replay_init(struct replay *r, const struct replay_opts *opts)
+{
+    memset(r, 0, sizeof *r);
+    r->opts.lang = NOTATION_AUTO;
+    if (opts)
+        r->opts = *opts;
+}
+
+void replay_release(struct replay *r)
+{
+    free(r->diags);
+    free(r->moves);
+    free(r->keys);
+    memset(r, 0, sizeof *r);
+}
+
+/* Stable insertion sort by offset: games have few diagnostics, and equal
+ * offsets must keep the order they were found in. */
+static void sort_diags(struct replay_diag *d, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        if (d[i].offset >= d[i - 1].offset)
+            continue;
+        struct replay_diag x = d[i];
+        size_t j = i;
+        while (j > 0 && d[j - 1].offset > x.offset) {
+            d[j] = d[j - 1];
+            j--;
+        }
+        d[j] = x;
+    }
+}
+
+/* Replays every line of g in language lang and checks the end. */
+static int walk_game(struct replay *r, const struct game *g, const struct known_tags *tags,
+                     int lang, struct walk *w)
+{
+    memset(w, 0, offsetof(struct walk, first_text));
+    w->tags = tags;
+    w->r = r;
+    w->g = g;
+    w->fivefold_ply = w->seventyfive_ply = -1;
+    w->gap = 4;
+    w->check_marks = kept(r, D_CHECK_MARK);
+    w->check_notation = kept(r, D_NOTATION);
+    w->check_numbers = kept(r, D_MOVE_NUMBER);
+    r->lang = lang;
+    r->final = r->start;
+    r->plies = 0;
+    r->complete = 0;
+    if (array_reserve((void **)&r->keys, &r->key_cap, g->vars[0].count + 1, sizeof *r->keys, 64))
+        return PGN_ENOMEM;
+    r->keys[0] = pos_repetition_key(&r->start);
+    walk_line(w, 0, &r->start);
+    report_notation(w);
+    /* A game the reader could not parse to its end has no end to check. */
+    if (r->complete && g->nbad == 0)
+        check_end(w);
+    return PGN_OK;
+}
+
+/*
+ * walk_game() in the language replay_language() chooses. For NOTATION_AUTO
+ * the game is first walked as English, which nearly every game is: the walk
+ * collects the letters of the moves it reads, and when it read them all
+ * and they are English letters, that is replay_language()'s answer too,
+ * found without a pass over the texts of its own. Otherwise the language
+ * is chosen as usual, and a game that is not English is walked again.
+ */
+static int replay_lines(struct replay *r, const struct game *g, const struct known_tags *tags)
+{
+    struct walk w;
+    size_t ndiags = r->ndiags;
+    int errors = r->errors, warnings = r->warnings;
+    if (r->opts.lang != NOTATION_AUTO)
+        return walk_game(r, g, tags, r->opts.lang, &w);
+    int rc = walk_game(r, g, tags, NOTATION_EN, &w);
+    if (rc || (w.walked == g->nmoves && english_letters(w.letters)))
+        return rc;
+    int lang = replay_language(g, NOTATION_AUTO);
+    if (lang == NOTATION_EN)
+        return PGN_OK;
+    r->ndiags = ndiags;
+    r->errors = errors;
+    r->warnings = warnings;
+    r->end = END_NONE;
+    memset(r->moves, 0, (g->nmoves + 1) * sizeof *r->moves);
+    return walk_game(r, g, tags, lang, &w);
+}
+
+int replay_game(struct replay *r, const struct game *g)
+{
+    r->ndiags = 0;
+    r->errors = r->warnings = 0;
+    r->skipped = 0;
+    r->plies = 0;
+    r->complete = 0;
+    r->end = END_NONE;
+    if (array_reserve((void **)&r->moves, &r->move_cap, g->nmoves + 1, sizeof *r->moves, 64))
+        return PGN_ENOMEM;
+    memset(r->moves, 0, (g->nmoves + 1) * sizeof *r->moves);
+
+    struct known_tags tags;
+    replay_index_tags(g, &tags);
+    import_reader_diags(r, g);
+    if (!(r->opts.flags & REPLAY_NO_TAGS))
+        replay_check_tags(r, g, &tags);
+    if (setup_start(r, g, &tags) == 0 && g->nvars) {
+        int rc = replay_lines(r, g, &tags);
+        if (rc)
+            return rc;
+    }
+    sort_diags(r->diags, r->ndiags);
+    return PGN_OK;
+}

@@ -1,0 +1,113 @@
+/* replay.h - replays a parsed game on the rules core and checks it against the Laws and the PGN standard. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_REPLAY_H
+#define LIB_REPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pgn/game.h"
+#include "chess/position.h"
+
+/*
+ * replay_game() takes a game from the reader, sets up its start position
+ * (FEN/SetUp, Variant), decides its notation language, resolves and plays
+ * every move of the main line and of every variation (a variation from the
+ * position before the move it replaces), and checks the game: illegal and
+ * ambiguous moves, moves after the end, the result against the final
+ * position and the Result tag, check marks, notation, move numbers, tags,
+ * time forfeits, play past the fivefold repetition or the 75-move rule.
+ *
+ * Its diagnostics include the reader's own (syntax, limits, encoding), all
+ * sorted by position in the input. Everything lives in a struct replay the
+ * caller keeps and reuses from game to game (replay_init/replay_release);
+ * results point into it and into the game, and stay valid until the next
+ * replay_game() on the same struct or the next pgn_reader_next().
+ */
+
+enum { REPLAY_MSG_MAX = 240 };
+
+struct replay_diag {
+    int code;             /* enum diag_code */
+    int severity;         /* enum diag_severity, after --strict/--werror mapping */
+    uint64_t line;        /* 1-based; 0 when the diagnostic has no position */
+    uint32_t col;
+    uint64_t offset;      /* absolute byte offset in the input */
+    uint32_t move;        /* index in game->moves, or UINT32_MAX when not about a move */
+    uint32_t move_number; /* full-move number of that move in its line */
+    int side;             /* WHITE/BLACK: who made that move */
+    char msg[REPLAY_MSG_MAX];
+    char fen[FEN_MAX];    /* position before the move, "" when not about a move */
+};
+
+/* How the main line ended, as far as the rules decide it. */
+enum replay_end {
+    END_NONE = 0,       /* the game could go on */
+    END_CHECKMATE,      /* the side to move is mated */
+    END_STALEMATE,
+    END_DEAD,           /* dead position (insufficient material on both sides) */
+    END_FIVEFOLD,       /* fivefold repetition (automatic draw) */
+    END_SEVENTYFIVE,    /* 75-move rule (automatic draw) */
+};
+
+enum replay_flags {
+    REPLAY_STRICT = 1 << 0,    /* export-format warnings become errors */
+    REPLAY_WERROR = 1 << 1,    /* every warning becomes an error */
+    REPLAY_NO_WARN = 1 << 2,   /* drop warnings and notes */
+    REPLAY_NO_TAGS = 1 << 3,   /* skip the tag checks */
+};
+
+struct replay_opts {
+    int lang;          /* notation.h id, or NOTATION_AUTO (detect per game) */
+    unsigned flags;    /* enum replay_flags */
+};
+
+struct replay {
+    /* results of the last replay_game() */
+    struct replay_diag *diags;
+    size_t ndiags;
+    int errors;            /* diagnostics of severity error: the game is invalid when > 0 */
+    int warnings;
+    int skipped;           /* 1 when the game is a variant pgnkit does not replay */
+    int lang;              /* language the moves were read in */
+    int chess960;
+    struct pos start;      /* start position (after FEN/SetUp) */
+    struct pos final;      /* position after the last main-line move replayed */
+    uint32_t plies;        /* main-line plies replayed */
+    int complete;          /* 1 when the whole main line replayed */
+    int end;               /* enum replay_end of the final position */
+    move16 *moves;         /* moves[i] for game->moves[i], MOVE_NONE if not replayed */
+
+    /* workspace */
+    size_t diag_cap, move_cap;
+    uint64_t *keys;        /* repetition keys of the main line, one per position */
+    size_t key_cap;
+    struct replay_opts opts;
+};
+
+/** Prepares r (no allocation until the first game). */
+void replay_init(struct replay *r, const struct replay_opts *opts);
+
+/** Frees what r allocated. */
+void replay_release(struct replay *r);
+
+/**
+ * Replays and checks g. Returns PGN_OK, or PGN_ENOMEM when memory ran out
+ * (then the results are incomplete). Whether the game is valid is
+ * r->errors == 0.
+ */
+int replay_game(struct replay *r, const struct game *g);
+
+/**
+ * The language replay_game() reads the moves of g in: lang when it is one
+ * (a notation.h id), else, for NOTATION_AUTO, the one lang_detect chooses
+ * from every move token of g (English at once when no token has a letter of
+ * another language). For light replays that must read moves the same way.
+ */
+int replay_language(const struct game *g, int lang);
+
+/** 1 if a Variant tag value names Chess960 (Chess960, Fischerandom, FRC, ...). */
+int variant_is_chess960(const char *value);
+/** 1 if a Variant tag value names standard chess ("Standard", "normal", "From Position", ""). */
+int variant_is_standard(const char *value);
+
+#endif

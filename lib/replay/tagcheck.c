@@ -1,0 +1,85 @@
+/* tagcheck.c - format checks of tag values. */
+/* SPDX-License-Identifier: MIT */
+#include "replay/tagcheck.h"
+#include "base/banned.h"
+
+const char *const tag_roster[7] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Reads a fixed-width field of digits or of '?' only; -1 if unknown, -2 if malformed. */
+static int date_part(const char *v, int width)
+{
+    int value = 0, unknown = 0;
+    for (int i = 0; i < width; i++) {
+        if (v[i] == '?')
+            unknown++;
+        else if (is_digit(v[i]))
+            value = value * 10 + (v[i] - '0');
+        else
+            return -2;
+    }
+    if (unknown == width)
+        return -1;
+    return unknown ? -2 : value;
+}
+
+const char *tagcheck_date(const char *v, size_t len)
+{
+    static const int days[13] = { 0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    if (len != 10 || v[4] != '.' || v[7] != '.')
+        return "not in the form YYYY.MM.DD";
+    int y = date_part(v, 4), m = date_part(v + 5, 2), d = date_part(v + 8, 2);
+    if (y == -2 || m == -2 || d == -2)
+        return "not in the form YYYY.MM.DD";
+    if (m == 0 || m > 12)
+        return "month out of range";
+    if (d == 0 || d > 31 || (m > 0 && d > days[m]))
+        return "day out of range";
+    if (y >= 0 && m == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+        return "day out of range";
+    return NULL;
+}
+
+const char *tagcheck_round(const char *v, size_t len)
+{
+    /* Dot-separated parts, each a number or "?" (round unknown, board 1: "?.1"). */
+    static const char *const why = "not a round number such as 3 or 1.2";
+    if (len == 1 && v[0] == '-')
+        return NULL;
+    if (len == 0)
+        return "empty";
+    size_t part = 0;
+    int unknown = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i == len || v[i] == '.') {
+            if (part == 0 || (unknown && part != 1))
+                return why;
+            part = 0;
+            unknown = 0;
+        } else if (is_digit(v[i]) && !unknown) {
+            part++;
+        } else if (v[i] == '?' && part == 0) {
+            part++;
+            unknown = 1;
+        } else {
+            return why;
+        }
+    }
+    return NULL;
+}
+
+const char *tagcheck_elo(const char *v, size_t len)
+{
+    if (len == 0 || (len == 1 && (v[0] == '-' || v[0] == '?')))
+        return NULL;
+    if (len > 4)
+        return "not a rating from 0 to 4000";
+    int value = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!is_digit(v[i]))
+            return "not a rating from 0 to 4000";
+        value = value * 10 + (v[i] - '0');
+    }
+    return value <= 4000 ? NULL : "not a rating from 0 to 4000";
+}

@@ -1,0 +1,753 @@
+/* game_out.c - one output stream of games: shared walk, tags, results; EPD, FEN, UCI and CSV. */
+/* SPDX-License-Identifier: MIT */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+#include "write/game_json.h"
+#include "write/game_out.h"
+#include "write/game_out_internal.h"
+#include "chess/movegen.h"
+#include "pgn/pgn_lex.h"
+#include "write/pgn_writer.h"
+#include "notation/uci.h"
+#include "base/utf8.h"
+#include "base/banned.h"
+
+/* Per-game work space: tags, comment text. Far above any real game. */
+#define GO_SCRATCH_MAX ((size_t)1 << 30)
+
+static const char *const default_columns[] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "plies", "final_fen",
+};
+
+static const char *const computed_columns[] = {
+    "game", "file", "plies", "result", "end", "start_fen", "final_fen", "moves", "uci",
+};
+
+void game_out_opts_init(struct game_out_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->format = GO_PGN;
+    o->width = 80;
+    o->max_plies = UINT32_MAX;
+    o->ncolumns = sizeof default_columns / sizeof default_columns[0];
+    for (size_t i = 0; i < o->ncolumns; i++)
+        o->columns[i] = default_columns[i];
+}
+
+int game_out_column_computed(const char *name)
+{
+    for (size_t i = 0; i < sizeof computed_columns / sizeof computed_columns[0]; i++)
+        if (!strcmp(name, computed_columns[i]))
+            return 1;
+    return 0;
+}
+
+void game_out_init(struct game_out *o, const struct game_out_opts *opts)
+{
+    memset(o, 0, sizeof *o);
+    if (opts)
+        o->opts = *opts;
+    else
+        game_out_opts_init(&o->opts);
+    buf_init(&o->scratch, GO_SCRATCH_MAX);
+    buf_init(&o->scratch2, GO_SCRATCH_MAX);
+}
+
+void game_out_release(struct game_out *o)
+{
+    buf_release(&o->scratch);
+    buf_release(&o->scratch2);
+}
+
+/* ---- Shared helpers ---------------------------------------------------------- */
+
+void go_put(struct go_game *w, const char *s, size_t n)
+{
+    if (!w->err)
+        w->err = buf_append(w->out, s, n);
+}
+
+int go_json_string(struct buf *b, const char *s, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    /* Worst case: every byte becomes \u00XX. */
+    int rc = buf_reserve(b, 6 * n + 2);
+    if (rc)
+        return rc;
+    char *d = b->data + b->len;
+    *d++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            *d++ = (char)c;
+            continue;
+        }
+        *d++ = '\\';
+        switch (c) {
+        case '"': *d++ = '"'; break;
+        case '\\': *d++ = '\\'; break;
+        case '\n': *d++ = 'n'; break;
+        case '\r': *d++ = 'r'; break;
+        case '\t': *d++ = 't'; break;
+        default:
+            memcpy(d, "u00", 3);
+            d += 3;
+            *d++ = hex[c >> 4];
+            *d++ = hex[c & 15];
+        }
+    }
+    *d++ = '"';
+    b->len = (size_t)(d - b->data);
+    return PGN_OK;
+}
+
+static int name_is(const char *name, size_t len, const char *what)
+{
+    return strlen(what) == len && !memcmp(name, what, len);
+}
+
+int go_keep_command(const struct game_out *o, const char *name, size_t len)
+{
+    unsigned strip = o->opts.strip;
+    if (strip & (GO_STRIP_COMMANDS | GO_STRIP_COMMENTS))
+        return 0;
+    if ((strip & GO_STRIP_CLOCKS) && (name_is(name, len, "clk") || name_is(name, len, "emt")))
+        return 0;
+    if ((strip & GO_STRIP_EVALS) && name_is(name, len, "eval"))
+        return 0;
+    if ((strip & GO_STRIP_ARROWS) && (name_is(name, len, "csl") || name_is(name, len, "cal")))
+        return 0;
+    return 1;
+}
+
+static int is_blank(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!(s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == '\f' ||
+              s[i] == '\v'))
+            return 0;
+    return 1;
+}
+
+int go_comment_text(struct go_game *w, const struct game_comment *c, const char **s, size_t *n)
+{
+    const struct game_out *o = w->o;
+    enum { CMD_STRIP = GO_STRIP_CLOCKS | GO_STRIP_EVALS | GO_STRIP_ARROWS | GO_STRIP_COMMANDS };
+    if (o->opts.strip & GO_STRIP_COMMENTS)
+        return 0;
+    *s = c->text;
+    *n = c->len;
+    if (!(o->opts.strip & CMD_STRIP) || !c->cmd_count)
+        return 1;
+    /* Cut the stripped commands out of the text, keeping everything else in place. */
+    struct buf *b = &w->o->scratch2;
+    struct pgn_cmd_span cs;
+    size_t from = 0;
+    int cut = 0;
+    buf_reset(b);
+    while (pgn_lex_next_command(c->text, c->len, from, &cs)) {
+        int keep = go_keep_command(o, c->text + cs.name_off, cs.name_len);
+        if (!w->err)
+            w->err = buf_append(b, c->text + from, (keep ? cs.end : cs.start) - from);
+        cut |= !keep;
+        from = cs.end;
+    }
+    if (!cut)
+        return 1;
+    if (!w->err)
+        w->err = buf_append(b, c->text + from, c->len - from);
+    if (w->err || is_blank(b->data, b->len))
+        return 0;
+    *s = b->data;
+    *n = b->len;
+    return 1;
+}
+
+uint32_t go_comment_slot(const struct go_game *w, const struct game_move *m, uint32_t c)
+{
+    if ((w->o->opts.strip & GO_STRIP_VARIATIONS) || !m->var_count)
+        return 0;
+    uint32_t off = w->g->comments[c].off, k = 0;
+    while (k < m->var_count && w->g->vars[m->var_first + k].off < off)
+        k++;
+    return k;
+}
+
+const char *go_result_text(const struct game_out *o, int result)
+{
+    if (o->opts.flags & GO_BOOK_RESULTS) {
+        switch (result) {
+        case PGN_RESULT_WHITE: return "1:0";
+        case PGN_RESULT_BLACK: return "0:1";
+        case PGN_RESULT_DRAW: return "\xc2\xbd:\xc2\xbd"; /* ½:½ */
+        default: return "*";
+        }
+    }
+    return result == PGN_RESULT_NONE ? "*" : pgn_result_str(result);
+}
+
+/* ---- Walk -------------------------------------------------------------------- */
+
+static void walk_line(struct go_game *w, const struct go_visit *v, uint32_t var, uint32_t depth,
+                      const struct pos *start, uint32_t ply, uint32_t limit)
+{
+    const struct game *g = w->g;
+    const struct game_var *gv = &g->vars[var];
+    uint32_t n = gv->count < limit ? gv->count : limit;
+    struct pos pos[2]; /* before and after a move, in turn: one copy per move */
+    pos[0] = *start;
+    v->line_begin(w, var, depth, &pos[0]);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t i = gv->first + k;
+        const struct game_move *m = &g->moves[i];
+        struct pos *before = &pos[k & 1], *after = &pos[(k + 1) & 1];
+        struct go_step s = { i, w->r->moves[i], ply + k + 1, depth, before, after };
+        *after = *before;
+        if (m->flags & GAME_MOVE_NULL) {
+            pos_play_null(after);
+        } else {
+            assert(s.move != MOVE_NONE);
+            pos_play(after, s.move);
+        }
+        v->move(w, &s);
+        if (!(w->o->opts.strip & GO_STRIP_VARIATIONS))
+            for (uint32_t j = 0; j < m->var_count; j++)
+                walk_line(w, v, m->var_first + j, depth + 1, before, ply + k, UINT32_MAX);
+        if (v->move_end)
+            v->move_end(w, &s);
+    }
+    if (var == 0) {
+        w->final = pos[n & 1];
+        w->have_final = 1;
+    }
+    v->line_end(w, var, depth);
+}
+
+void go_walk(struct go_game *w, const struct go_visit *v)
+{
+    walk_line(w, v, 0, 0, &w->r->start, 0, w->limit);
+}
+
+/* Plays the main line up to the limit: the final position. */
+static const struct pos *final_position(struct go_game *w)
+{
+    if (w->have_final)
+        return &w->final;
+    const struct game *g = w->g;
+    struct pos p = w->r->start;
+    for (uint32_t k = 0; k < w->limit; k++) {
+        uint32_t i = g->vars[0].first + k;
+        if (g->moves[i].flags & GAME_MOVE_NULL)
+            pos_play_null(&p);
+        else
+            pos_play(&p, w->r->moves[i]);
+    }
+    w->final = p;
+    w->have_final = 1;
+    return &w->final;
+}
+
+/* enum replay_end of the final position, as far as one position tells. */
+static int final_end(struct go_game *w)
+{
+    const struct pos *f = final_position(w);
+    int state = pos_state(f);
+    if (state == STATE_CHECKMATE)
+        return END_CHECKMATE;
+    if (state == STATE_STALEMATE)
+        return END_STALEMATE;
+    return pos_is_dead(f) ? END_DEAD : END_NONE;
+}
+
+static const char *end_name(int end)
+{
+    switch (end) {
+    case END_CHECKMATE: return "checkmate";
+    case END_STALEMATE: return "stalemate";
+    case END_DEAD: return "dead position";
+    default: return "";
+    }
+}
+
+static int result_of(const char *v)
+{
+    if (!v)
+        return PGN_RESULT_NONE;
+    for (int r = PGN_RESULT_WHITE; r <= PGN_RESULT_UNKNOWN; r++)
+        if (!strcmp(v, pgn_result_str(r)))
+            return r;
+    return PGN_RESULT_NONE;
+}
+
+/* The move text of step-like (before, move) in the chosen notation. */
+static size_t move_text(const struct game_out *o, const struct pos *before, move16 m, int null,
+                        char out[MOVE_TEXT_MAX])
+{
+    if (null) {
+        /* "--" in every notation: readers of movetext know it ("0000" is UCI's own). */
+        memcpy(out, "--", 3);
+        return 2;
+    }
+    return move_write(before, m, &o->opts.style, out, MOVE_TEXT_MAX);
+}
+
+size_t go_move_text(struct go_game *w, const struct go_step *s, char out[MOVE_TEXT_MAX])
+{
+    const struct write_style *st = &w->o->opts.style;
+    if (s->move == MOVE_NONE || st->format == MOVE_FMT_UCI || (st->flags & WRITE_NO_CHECK))
+        return move_text(w->o, s->before, s->move, s->move == MOVE_NONE, out);
+    /* The position after the move is at hand: the check mark need not replay it. */
+    struct write_style plain = *st;
+    plain.flags |= WRITE_NO_CHECK;
+    size_t n = move_write(s->before, s->move, &plain, out, MOVE_TEXT_MAX);
+    if (pos_in_check(s->after) && n + 1 < MOVE_TEXT_MAX) {
+        out[n++] = movegen_has_legal(s->after) ? '+' : '#';
+        out[n] = 0;
+    }
+    return n;
+}
+
+/* ---- Tags and result --------------------------------------------------------- */
+
+enum { STR_TAGS = 7, STR_RESULT = 6 };
+static const char *const str_names[STR_TAGS] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result",
+};
+static const char *const str_defaults[STR_TAGS] = { "?", "?", "????.??.??", "?", "?", "?", "*" };
+
+/* Index of a tag name in the Seven Tag Roster, or -1 (runs for every tag written). */
+static int str_index(const char *name, size_t len)
+{
+    int k;
+    switch (name[0]) {
+    case 'E': k = 0; break;
+    case 'S': k = 1; break;
+    case 'D': k = 2; break;
+    case 'R': k = len == 5 ? 3 : 6; break;
+    case 'W': k = 4; break;
+    case 'B': k = 5; break;
+    default: return -1;
+    }
+    return len == strlen(str_names[k]) && !memcmp(name, str_names[k], len) ? k : -1;
+}
+
+static void push_tag_n(struct go_game *w, const char *name, size_t name_len, const char *value,
+                       size_t value_len)
+{
+    struct go_tag t = { name, value, (uint32_t)name_len, (uint32_t)value_len };
+    if (!w->err)
+        w->err = buf_append(&w->o->scratch, &t, sizeof t);
+}
+
+static void push_tag(struct go_game *w, const char *name, const char *value)
+{
+    push_tag_n(w, name, strlen(name), value, strlen(value));
+}
+
+static void prepare_tags(struct go_game *w, int export, const char *fixed, int truncated);
+
+void go_prepare(struct go_game *w, int export)
+{
+    const struct game *g = w->g;
+    const struct game_out_opts *o = &w->o->opts;
+    uint32_t main = g->nvars ? g->vars[0].count : 0;
+    w->limit = main < o->max_plies ? main : o->max_plies;
+    w->result = PGN_RESULT_UNKNOWN;
+    if (!w->r) {
+        /* A game passed through as read: its tags as they are. */
+        prepare_tags(w, export, NULL, 0);
+        return;
+    }
+
+    const char *tag_result = game_tag_value(g, "Result");
+    w->result = g->result != PGN_RESULT_NONE ? g->result : result_of(tag_result);
+    if (w->result == PGN_RESULT_NONE)
+        w->result = PGN_RESULT_UNKNOWN;
+    const char *fixed = NULL;
+    if (o->flags & GO_FIX_RESULTS) {
+        int end = final_end(w);
+        if (end == END_CHECKMATE)
+            w->result = final_position(w)->side == WHITE ? PGN_RESULT_BLACK : PGN_RESULT_WHITE;
+        else if (end == END_STALEMATE || end == END_DEAD)
+            w->result = PGN_RESULT_DRAW;
+        if (end != END_NONE)
+            fixed = pgn_result_str(w->result);
+    }
+    int truncated = w->limit < main;
+    if (truncated)
+        snprintf(w->plycount, sizeof w->plycount, "%u", w->limit);
+    prepare_tags(w, export, fixed, truncated);
+}
+
+static void prepare_tags(struct go_game *w, int export, const char *fixed, int truncated)
+{
+    const struct game *g = w->g;
+    const struct game_out_opts *o = &w->o->opts;
+    buf_reset(&w->o->scratch);
+    w->ntags = 0;
+    if (o->strip & GO_STRIP_TAGS)
+        return;
+    /* The first tag of each Seven Tag Roster name, found in one pass. */
+    uint32_t str_first[STR_TAGS];
+    for (int k = 0; k < STR_TAGS; k++)
+        str_first[k] = UINT32_MAX;
+    for (uint32_t i = 0; i < g->ntags; i++) {
+        int k = str_index(g->tags[i].name, g->tags[i].name_len);
+        if (k >= 0 && str_first[k] == UINT32_MAX)
+            str_first[k] = i;
+    }
+    if (export) {
+        for (int k = 0; k < STR_TAGS; k++) {
+            const char *v = str_first[k] == UINT32_MAX ? NULL : g->tags[str_first[k]].value;
+            /* The export format wants a real result here; "1 - 0" and the like become the marker's. */
+            if (k == STR_RESULT)
+                v = fixed ? fixed : result_of(v) ? v : pgn_result_str(w->result);
+            push_tag(w, str_names[k], v ? v : str_defaults[k]);
+        }
+    }
+    for (uint32_t i = 0; i < g->ntags; i++) {
+        const struct game_tag *t = &g->tags[i];
+        int k = str_index(t->name, t->name_len);
+        int first = k >= 0 && str_first[k] == i;
+        if (export && first)
+            continue;
+        if ((o->flags & GO_SEVEN_TAG_ROSTER) && !first && strcmp(t->name, "FEN") &&
+            strcmp(t->name, "SetUp") && strcmp(t->name, "Variant"))
+            continue;
+        /* The export format wants SetUp "1" with a FEN tag: added when missing. */
+        if (export && !strcmp(t->name, "FEN") && !game_tag(g, "SetUp"))
+            push_tag(w, "SetUp", "1");
+        const char *v = t->value;
+        if (first && k == STR_RESULT && fixed)
+            v = fixed;
+        else if (truncated && !strcmp(t->name, "PlyCount"))
+            v = w->plycount;
+        push_tag_n(w, t->name, t->name_len, v, strlen(v));
+    }
+    const struct go_extra *x = w->o->extra;
+    for (size_t k = 0; x && k < x->ntags && !w->err; k++) {
+        struct go_tag *have = (struct go_tag *)w->o->scratch.data;
+        size_t n = w->o->scratch.len / sizeof(struct go_tag), j = 0;
+        if (!x->tags[k].value) {
+            /* Removal: every tag of that name goes. */
+            for (size_t i = 0; i < n; i++)
+                if (strcmp(have[i].name, x->tags[k].name))
+                    have[j++] = have[i];
+            w->o->scratch.len = j * sizeof(struct go_tag);
+            continue;
+        }
+        while (j < n && (have[j].name[0] != x->tags[k].name[0] ||
+                         strcmp(have[j].name, x->tags[k].name)))
+            j++;
+        if (j < n) {
+            have[j].value = x->tags[k].value;
+            have[j].value_len = (uint32_t)strlen(x->tags[k].value);
+        } else {
+            push_tag(w, x->tags[k].name, x->tags[k].value);
+        }
+    }
+    if (!w->err) {
+        w->tags = (struct go_tag *)w->o->scratch.data;
+        w->ntags = w->o->scratch.len / sizeof(struct go_tag);
+    }
+}
+
+static const char *tag_lookup(const struct go_game *w, const char *name)
+{
+    for (size_t i = 0; i < w->ntags; i++)
+        if (!strcmp(w->tags[i].name, name))
+            return w->tags[i].value;
+    return NULL;
+}
+
+/* ---- EPD and FEN ----------------------------------------------------------- */
+
+static int ply_selected(const struct game_out_opts *o, uint32_t ply, uint32_t last)
+{
+    if (!o->nranges)
+        return 1;
+    for (size_t i = 0; i < o->nranges; i++) {
+        uint32_t a = o->ranges[i].first == GO_PLY_FINAL ? last : o->ranges[i].first;
+        uint32_t b = o->ranges[i].last == GO_PLY_FINAL ? last : o->ranges[i].last;
+        if (a <= ply && ply <= b)
+            return 1;
+    }
+    return 0;
+}
+
+static void write_position(struct go_game *w, const struct pos *p, uint32_t ply, move16 next,
+                           int has_next)
+{
+    char fen[FEN_MAX], line[FEN_MAX + MOVE_TEXT_MAX + 96];
+    if (w->o->opts.format == GO_FEN) {
+        size_t n = pos_to_fen(p, 0, fen);
+        fen[n++] = '\n';
+        go_put(w, fen, n);
+        return;
+    }
+    pos_to_fen(p, FEN_NO_COUNTERS, fen);
+    int n = snprintf(line, sizeof line, "%s hmvc %u; fmvn %u;", fen, p->halfmove, p->fullmove);
+    if (has_next) {
+        char mv[MOVE_TEXT_MAX];
+        move_text(w->o, p, next, next == MOVE_NONE, mv);
+        n += snprintf(line + n, sizeof line - (size_t)n, " sm %s;", mv);
+    }
+    n += snprintf(line + n, sizeof line - (size_t)n, " id \"%llu:%u\";\n",
+                  (unsigned long long)w->g->index, ply);
+    go_put(w, line, (size_t)n);
+}
+
+static void write_positions(struct go_game *w)
+{
+    const struct game *g = w->g;
+    struct pos p = w->r->start;
+    for (uint32_t k = 0; k <= w->limit; k++) {
+        uint32_t i = g->vars[0].first + k;
+        move16 m = k < w->limit ? w->r->moves[i] : MOVE_NONE;
+        if (ply_selected(&w->o->opts, k, w->limit))
+            write_position(w, &p, k, m, k < w->limit);
+        if (k == w->limit)
+            break;
+        if (g->moves[i].flags & GAME_MOVE_NULL)
+            pos_play_null(&p);
+        else
+            pos_play(&p, m);
+    }
+}
+
+/* The main line, space-separated, in the given notation (UCI or the chosen one). */
+static void write_main_line(struct go_game *w, int uci)
+{
+    const struct game *g = w->g;
+    struct pos p = w->r->start;
+    char mv[MOVE_TEXT_MAX];
+    for (uint32_t k = 0; k < w->limit; k++) {
+        uint32_t i = g->vars[0].first + k;
+        move16 m = w->r->moves[i];
+        int null = (g->moves[i].flags & GAME_MOVE_NULL) != 0;
+        size_t n;
+        if (uci) {
+            n = null ? 4 : (size_t)uci_write(&p, m, mv);
+            if (null)
+                memcpy(mv, "0000", 5);
+        } else {
+            n = move_text(w->o, &p, m, null, mv);
+        }
+        if (k)
+            go_put(w, " ", 1);
+        go_put(w, mv, n);
+        if (null)
+            pos_play_null(&p);
+        else
+            pos_play(&p, m);
+    }
+}
+
+/* ---- CSV --------------------------------------------------------------------- */
+
+static void csv_field(struct go_game *w, const char *s, size_t n)
+{
+    if (!memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\n', n) && !memchr(s, '\r', n)) {
+        go_put(w, s, n);
+        return;
+    }
+    go_put(w, "\"", 1);
+    for (const char *q; (q = memchr(s, '"', n)) != NULL; n -= (size_t)(q + 1 - s), s = q + 1) {
+        go_put(w, s, (size_t)(q - s));
+        go_put(w, "\"\"", 2);
+    }
+    go_put(w, s, n);
+    go_put(w, "\"", 1);
+}
+
+static void csv_column(struct go_game *w, const char *col)
+{
+    char tmp[FEN_MAX];
+    if (!game_out_column_computed(col)) {
+        const char *v = tag_lookup(w, col);
+        if (v)
+            csv_field(w, v, strlen(v));
+    } else if (!strcmp(col, "game")) {
+        int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)w->g->index);
+        go_put(w, tmp, (size_t)n);
+    } else if (!strcmp(col, "file")) {
+        csv_field(w, w->g->file ? w->g->file : "", w->g->file ? strlen(w->g->file) : 0);
+    } else if (!strcmp(col, "plies")) {
+        int n = snprintf(tmp, sizeof tmp, "%u", w->limit);
+        go_put(w, tmp, (size_t)n);
+    } else if (!strcmp(col, "result")) {
+        go_puts(w, pgn_result_str(w->result));
+    } else if (!strcmp(col, "end")) {
+        csv_field(w, end_name(final_end(w)), strlen(end_name(final_end(w))));
+    } else if (!strcmp(col, "start_fen")) {
+        go_put(w, tmp, pos_to_fen(&w->r->start, 0, tmp));
+    } else if (!strcmp(col, "final_fen")) {
+        go_put(w, tmp, pos_to_fen(final_position(w), 0, tmp));
+    } else {
+        /* moves or uci: moves never hold a comma, quote or line break. */
+        write_main_line(w, !strcmp(col, "uci"));
+    }
+}
+
+static void write_csv_row(struct go_game *w)
+{
+    const struct game_out_opts *o = &w->o->opts;
+    for (size_t c = 0; c < o->ncolumns; c++) {
+        if (c)
+            go_put(w, ",", 1);
+        csv_column(w, o->columns[c]);
+    }
+    go_put(w, "\n", 1);
+}
+
+/* ---- Stream ---------------------------------------------------------------- */
+
+int game_out_begin(struct game_out *o, struct buf *out)
+{
+    struct go_game w = { .o = o, .out = out };
+    if (o->opts.format == GO_JSON) {
+        go_put(&w, "[", 1);
+    } else if (o->opts.format == GO_CSV) {
+        for (size_t c = 0; c < o->opts.ncolumns; c++) {
+            if (c)
+                go_put(&w, ",", 1);
+            csv_field(&w, o->opts.columns[c], strlen(o->opts.columns[c]));
+        }
+        go_put(&w, "\n", 1);
+    }
+    return w.err;
+}
+
+int game_out_end(struct game_out *o, struct buf *out)
+{
+    struct go_game w = { .o = o, .out = out };
+    if (o->opts.format == GO_JSON)
+        go_put(&w, "\n]\n", 3);
+    return w.err;
+}
+
+int game_out_game(struct game_out *o, const struct game *g, const struct replay *r,
+                  struct buf *out)
+{
+    struct go_game w = { .o = o, .g = g, .r = r, .out = out };
+    int format = o->opts.format;
+    assert(r->complete && !r->skipped);
+    if (o->extra && o->extra->moves && format != GO_PGN)
+        return PGN_EINVAL;
+    go_prepare(&w, format == GO_PGN);
+    if (w.err)
+        return w.err;
+    switch (format) {
+    case GO_PGN:
+        pgn_write_game(&w);
+        break;
+    case GO_JSON:
+    case GO_NDJSON:
+        if (format == GO_JSON)
+            go_put(&w, o->games ? ",\n" : "\n", o->games ? 2 : 1);
+        json_write_game(&w);
+        if (format == GO_NDJSON)
+            go_put(&w, "\n", 1);
+        break;
+    case GO_EPD:
+    case GO_FEN:
+        write_positions(&w);
+        break;
+    case GO_UCI:
+        write_main_line(&w, 1);
+        go_put(&w, "\n", 1);
+        break;
+    case GO_CSV:
+        write_csv_row(&w);
+        break;
+    }
+    if (!w.err)
+        o->games++;
+    return w.err;
+}
+
+int game_out_retag(struct game_out *o, const struct game *g, const struct replay *r,
+                   struct buf *out)
+{
+    const struct game_out_opts *op = &o->opts;
+    static const struct write_style english;
+    struct game_cut c;
+    assert(r->complete && !r->skipped);
+    /* Only what changes tags alone: anything that rewrites the movetext is refused. */
+    if (op->format != GO_PGN || op->strip || op->max_plies < g->vars[0].count ||
+        (op->flags & (GO_FIX_RESULTS | GO_BOOK_RESULTS)) ||
+        memcmp(&op->style, &english, sizeof english) || (o->extra && o->extra->moves) ||
+        game_cut(g, &c))
+        return PGN_EINVAL;
+    struct go_game w = { .o = o, .g = g, .r = r, .out = out };
+    /* The lines written end as the input's first line does: no mixed line ends. */
+    const char *nl = memchr(g->raw, '\n', g->raw_len);
+    const char *eol = nl && nl > g->raw && nl[-1] == '\r' ? "\r\n" : "\n";
+    size_t eol_len = strlen(eol);
+    go_prepare(&w, 1);
+    if (c.lead_len) {
+        go_put(&w, g->raw + c.lead, c.lead_len);
+        go_put(&w, eol, eol_len);
+    }
+    pgn_write_tags(&w, eol);
+    go_put(&w, g->raw + c.text, c.text_len);
+    go_put(&w, eol, eol_len);
+    go_put(&w, eol, eol_len);
+    if (!w.err)
+        o->games++;
+    return w.err;
+}
+
+/* Raw text of g as valid UTF-8 without BOM and trailing blank lines, in o->scratch2. */
+static int raw_text(struct game_out *o, const struct game *g, const char **s, size_t *n)
+{
+    const char *p = g->raw;
+    size_t len = g->raw_len;
+    if (len >= UTF8_BOM_LEN && !memcmp(p, UTF8_BOM, UTF8_BOM_LEN))
+        p += UTF8_BOM_LEN, len -= UTF8_BOM_LEN;
+    while (len && is_blank(p + len - 1, 1))
+        len--;
+    if (!utf8_valid(p, len)) {
+        struct buf *b = &o->scratch2;
+        buf_reset(b);
+        int rc = buf_reserve(b, len * CP1252_UTF8_MAX);
+        if (rc)
+            return rc;
+        b->len = utf8_from_cp1252(b->data, p, len);
+        p = b->data;
+        len = b->len;
+    }
+    *s = p;
+    *n = len;
+    return PGN_OK;
+}
+
+int game_out_raw(struct game_out *o, const struct game *g, struct buf *out)
+{
+    struct go_game w = { .o = o, .g = g, .out = out };
+    const char *s;
+    size_t n;
+    int format = o->opts.format;
+    if (format != GO_PGN && format != GO_JSON && format != GO_NDJSON)
+        return PGN_OK;
+    if (!g->raw)
+        return PGN_EINVAL;
+    int rc = raw_text(o, g, &s, &n);
+    if (rc)
+        return rc;
+    if (format == GO_PGN) {
+        go_put(&w, s, n);
+        go_put(&w, "\n\n", 2);
+    } else {
+        if (format == GO_JSON)
+            go_put(&w, o->games ? ",\n" : "\n", o->games ? 2 : 1);
+        go_prepare(&w, 0);
+        json_write_raw(&w, s, n);
+        if (format == GO_NDJSON)
+            go_put(&w, "\n", 1);
+    }
+    if (!w.err)
+        o->games++;
+    return w.err;
+}

@@ -1,0 +1,190 @@
+/* game_out.h - writing replayed games in every output format: PGN, JSON, EPD, FEN, UCI, CSV. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_GAME_OUT_H
+#define LIB_GAME_OUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "base/buf.h"
+#include "pgn/game.h"
+#include "notation/movewrite.h"
+#include "replay/replay.h"
+
+/*
+ * One output stream of games, shared by every command that writes games
+ * (convert, search, ...). The caller owns a struct buf, and after each call
+ * writes out and empties it; nothing here does I/O:
+ *
+ *   struct game_out o;
+ *   game_out_init(&o, &opts);                 // opts is copied
+ *   game_out_begin(&o, &out);                 // CSV header, JSON '['
+ *   for each game g replayed into r without errors (see game_out_game):
+ *       game_out_game(&o, &g, &r, &out);      // the game in the chosen format
+ *   game_out_end(&o, &out);                   // JSON ']'
+ *   game_out_release(&o);
+ *
+ * Every text written is valid UTF-8. Positions are re-derived by replaying
+ * r->moves from r->start (copy-make), so every format and notation comes from
+ * the same resolved moves.
+ */
+
+enum game_out_format {
+    GO_PGN = 0, /* PGN export format */
+    GO_JSON,    /* a JSON array, one game object per line */
+    GO_NDJSON,  /* one game object per line */
+    GO_EPD,     /* one EPD line per selected position */
+    GO_FEN,     /* one FEN per selected position */
+    GO_UCI,     /* one line per game: the main line in UCI */
+    GO_CSV,     /* one row per game, columns chosen by the caller */
+};
+
+/* What to leave out (enum flags, OR-ed). */
+enum game_out_strip {
+    GO_STRIP_COMMENTS = 1 << 0,   /* every comment */
+    GO_STRIP_VARIATIONS = 1 << 1, /* every variation */
+    GO_STRIP_NAGS = 1 << 2,       /* $N annotations */
+    GO_STRIP_CLOCKS = 1 << 3,     /* [%clk] and [%emt] commands, the rest of the comment stays */
+    GO_STRIP_EVALS = 1 << 4,      /* [%eval] commands */
+    GO_STRIP_ARROWS = 1 << 5,     /* [%csl] and [%cal] commands */
+    GO_STRIP_COMMANDS = 1 << 6,   /* every [%cmd] command */
+    GO_STRIP_TAGS = 1 << 7,       /* the whole tag section */
+};
+
+enum game_out_flags {
+    GO_SEVEN_TAG_ROSTER = 1 << 0, /* keep only the Seven Tag Roster (and FEN/SetUp) */
+    GO_FIX_RESULTS = 1 << 1,      /* Result tag and marker from a final mate/stalemate/dead position */
+    GO_BOOK_RESULTS = 1 << 2,     /* result marker 1:0 ½:½ 0:1 (German books) */
+    GO_MOVE_FEN = 1 << 3,         /* JSON: the FEN after every move */
+};
+
+/* A range of plies for EPD/FEN output: first..last inclusive; GO_PLY_FINAL = the last ply. */
+#define GO_PLY_FINAL UINT32_MAX
+struct go_ply_range {
+    uint32_t first, last;
+};
+
+enum { GO_MAX_RANGES = 32, GO_MAX_COLUMNS = 64 };
+
+struct game_out_opts {
+    int format;               /* enum game_out_format */
+    struct write_style style; /* notation of the moves (zeroed: English SAN) */
+    unsigned flags;           /* enum game_out_flags */
+    unsigned strip;           /* enum game_out_strip */
+    unsigned width;           /* PGN movetext line width in characters; 0 = no limit */
+    uint32_t max_plies;       /* keep this many main-line plies; UINT32_MAX = all */
+    /* EPD/FEN: the plies written (0 = start position); none = every position */
+    struct go_ply_range ranges[GO_MAX_RANGES];
+    size_t nranges;
+    /* CSV: column names, each a computed field (see game_out_column_computed) or
+     * a tag name; the strings are the caller's and must outlive the stream */
+    const char *columns[GO_MAX_COLUMNS];
+    size_t ncolumns;
+};
+
+/** Fills o with the defaults: PGN, English SAN, width 80, all plies, default CSV columns. */
+void game_out_opts_init(struct game_out_opts *o);
+
+/**
+ * 1 if name is a computed CSV column: game, file, plies, result, end,
+ * start_fen, final_fen, moves, uci. Any other name is read as a tag name.
+ */
+int game_out_column_computed(const char *name);
+
+/*
+ * Additions to one game, for annotators. The caller fills a struct go_extra,
+ * points o->extra at it for one game_out_game() or game_out_retag() call and
+ * owns every string (they must live until that call returns). Tags apply to
+ * every format that writes tags (PGN, JSON, CSV columns); additions to moves
+ * only to PGN: game_out_game() refuses them in another format (PGN_EINVAL)
+ * rather than drop them silently.
+ */
+struct go_extra_tag {
+    const char *name;  /* the first tag of that name gets value, else the tag is added */
+    const char *value; /* NULL: every tag of that name is removed instead */
+};
+
+enum { GO_EXTRA_NAGS = 2, GO_EXTRA_COMMENTS = 3, GO_EXTRA_LINES = 5 };
+
+struct go_move_extra {
+    int replace_nags;                       /* drop the move's own NAGs 1..6 (?! ? ?? ! !! !?) */
+    uint32_t drop_comments;                 /* bit k: leave out the move's own comment k (k < 32) */
+    uint16_t nags[GO_EXTRA_NAGS];           /* added after the move's own NAGs */
+    uint32_t nnags;
+    const char *comments[GO_EXTRA_COMMENTS]; /* {comments} added after the move's own */
+    uint32_t ncomments;
+    const char *lines[GO_EXTRA_LINES]; /* variations after them: movetext units separated
+                                          by single spaces, e.g. "12... Qxd5 13. Nf3" */
+    uint32_t nlines;
+};
+
+struct go_extra {
+    const struct go_extra_tag *tags;
+    size_t ntags;
+    const struct go_move_extra *moves; /* indexed like game->moves, or NULL */
+};
+
+struct game_out {
+    struct game_out_opts opts;
+    uint64_t games;      /* games written so far */
+    struct buf scratch;  /* per-game work space (tags, comment text) */
+    struct buf scratch2;
+    const struct go_extra *extra; /* additions to the next game written, or NULL */
+};
+
+/** Prepares o with a copy of opts (NULL = defaults). No allocation yet. */
+void game_out_init(struct game_out *o, const struct game_out_opts *opts);
+
+/** Frees what o allocated. */
+void game_out_release(struct game_out *o);
+
+/**
+ * Appends what comes before the first game (CSV header row, JSON '[') to
+ * out. Returns PGN_OK, PGN_ENOMEM or PGN_ETOOBIG (out is over its cap).
+ */
+int game_out_begin(struct game_out *o, struct buf *out);
+
+/**
+ * Appends game g to out in the chosen format. g must have been replayed into
+ * r with every move resolved: no errors (r->errors == 0), or with
+ * GO_FIX_RESULTS only errors about a result that a final checkmate,
+ * stalemate or dead position decides. Not for skipped variants. Returns PGN_OK, PGN_ENOMEM or
+ * PGN_ETOOBIG; on error out may hold part of the game (truncate it to its
+ * length before the call); PGN_EINVAL (nothing appended) when o->extra adds
+ * to moves and the format is not PGN.
+ */
+int game_out_game(struct game_out *o, const struct game *g, const struct replay *r,
+                  struct buf *out);
+
+/**
+ * Appends game g in PGN with its tags rewritten and its movetext as read:
+ * what comes before the tags (comments, % lines) and a new line, the tag
+ * section exactly as game_out_game() writes it (o->extra's tags included),
+ * then the movetext byte for byte, from its first line to its last
+ * non-blank byte (see game_cut() in game.h), and an empty line. The lines
+ * written end with "\r\n" when the input's first line does, else "\n". For
+ * annotations that only touch tags: no move is written again. g must be
+ * replayed into r as for game_out_game(). Returns PGN_OK, PGN_ENOMEM,
+ * PGN_ETOOBIG, or PGN_EINVAL (nothing appended) when the game cannot be
+ * written so: game_cut() fails (no raw text, CP1252, ...), or the options
+ * would change the movetext (a format other than PGN, strip options, plies,
+ * GO_FIX_RESULTS, GO_BOOK_RESULTS, a notation other than English SAN,
+ * o->extra with additions to moves); then write it with game_out_game().
+ * The width option does not apply.
+ */
+int game_out_retag(struct game_out *o, const struct game *g, const struct replay *r,
+                   struct buf *out);
+
+/**
+ * Appends game g as read, for games that cannot be converted (invalid,
+ * variants): PGN gets its raw text (CP1252 transcoded to UTF-8, byte order
+ * mark and trailing blank lines dropped), JSON an object {"tags": {...},
+ * "valid": false, "raw": "..."}. Other formats write nothing. Returns
+ * PGN_OK, PGN_EINVAL when g has no raw text (over the size limit),
+ * PGN_ENOMEM or PGN_ETOOBIG.
+ */
+int game_out_raw(struct game_out *o, const struct game *g, struct buf *out);
+
+/** Appends what comes after the last game (JSON ']'). Same returns as game_out_begin. */
+int game_out_end(struct game_out *o, struct buf *out);
+
+#endif

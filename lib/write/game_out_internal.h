@@ -1,0 +1,102 @@
+/* game_out_internal.h - what the game writers (PGN, JSON, EPD/FEN/UCI/CSV) share. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_GAME_OUT_INTERNAL_H
+#define LIB_GAME_OUT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "write/game_out.h"
+
+/* A tag as written: after --seven-tag-roster, --strip tags, --fix-results, --plies. */
+struct go_tag {
+    const char *name, *value;
+    uint32_t name_len, value_len;
+};
+
+enum { GO_NUM_MAX = 24 };
+
+/* One game being written. */
+struct go_game {
+    struct game_out *o;
+    const struct game *g;
+    const struct replay *r;
+    struct buf *out;
+    int err;               /* first buffer error, sticky */
+
+    uint32_t limit;        /* main-line plies written */
+    int have_final;
+    struct pos final;      /* after the last main-line ply written */
+    int result;            /* enum pgn_result of the marker written */
+
+    struct go_tag *tags;   /* in o->scratch */
+    size_t ntags;
+    char plycount[GO_NUM_MAX];
+    void *ctx;             /* the writer's own state */
+};
+
+/* One move of a walk: moves[i] played from *before gives *after. */
+struct go_step {
+    uint32_t i;
+    move16 move;          /* MOVE_NONE for a null move */
+    uint32_t ply;         /* 1 for the first move from the start position */
+    uint32_t depth;       /* 0 on the main line */
+    const struct pos *before, *after;
+};
+
+/*
+ * Callbacks of go_walk(), in text order: line_begin, then per move: move,
+ * the move's variations (each a nested line_begin ... line_end), move_end;
+ * then line_end. A line starts from the position before its first move.
+ */
+struct go_visit {
+    void (*line_begin)(struct go_game *w, uint32_t var, uint32_t depth, const struct pos *p);
+    void (*move)(struct go_game *w, const struct go_step *s);
+    void (*move_end)(struct go_game *w, const struct go_step *s);
+    void (*line_end)(struct go_game *w, uint32_t var, uint32_t depth);
+};
+
+/**
+ * Decides the result marker and the tags to write (w->tags). export: the
+ * Seven Tag Roster first (missing ones filled in as the export format
+ * wants), then the others in input order; else every tag in input order,
+ * none added. Then o->extra's tags are applied. Errors are sticky in w->err.
+ */
+void go_prepare(struct go_game *w, int export);
+
+/** Walks the main line (up to w->limit plies) and the variations, unless stripped. */
+void go_walk(struct go_game *w, const struct go_visit *v);
+
+/** Appends s[0..n) to the output (errors are sticky in w->err). */
+void go_put(struct go_game *w, const char *s, size_t n);
+static inline void go_puts(struct go_game *w, const char *s) { go_put(w, s, strlen(s)); }
+
+/** Appends a JSON string literal (quotes included) of UTF-8 text s[0..n) to b. */
+int go_json_string(struct buf *b, const char *s, size_t n);
+
+/** 1 if the [%name] command stays under the strip options. */
+int go_keep_command(const struct game_out *o, const char *name, size_t len);
+
+/**
+ * The text of comment c as written: its raw text without the stripped
+ * commands (in o->scratch2, valid until the next call), or the raw text
+ * itself. Returns 0 when the comment is left out (stripped, or empty after
+ * stripping), else 1 with *s and *n set.
+ */
+int go_comment_text(struct go_game *w, const struct game_comment *c, const char **s, size_t *n);
+
+/** The text of the move of s in the chosen notation ("--" for a null move); its length. */
+size_t go_move_text(struct go_game *w, const struct go_step *s, char out[MOVE_TEXT_MAX]);
+
+/**
+ * Where comment c of move m goes: 0 right after the move, k after its k-th
+ * variation (comments after a ')' in the text belong to the move the
+ * variations replace; their offsets tell where they stood). Always 0 when
+ * variations are stripped.
+ */
+uint32_t go_comment_slot(const struct go_game *w, const struct game_move *m, uint32_t c);
+
+/** The result marker text of result (PGN or book style). */
+const char *go_result_text(const struct game_out *o, int result);
+
+#endif
