@@ -904,6 +904,9 @@ int cmd_annotate(int argc, char **argv)
             die(EXIT_IO, "engine '%s' not found (give its path with --engine)", a.engine_name);
     }
 
+    if (a.eco && eco_init() != PGN_OK)
+        die(EXIT_IO, "out of memory building the opening table");
+
     /* Every engine is started before anything is read or written. */
     struct worker *workers = xcalloc((size_t)a.jobs, sizeof *workers);
     for (long i = 0; i < a.jobs; i++) {

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "base/compiler.h"
 #include "pipeline/pipeline.h"
 
 /* Exit status of every subcommand, as documented in pgnkit(1). */
@@ -18,11 +19,11 @@ enum exit_code {
 extern const char *progname; /* "pgnkit" or "pgnkit CMD", for messages */
 
 /** Prints "pgnkit: error: ..." to stderr. */
-void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void error(const char *fmt, ...) PRINTF_LIKE(1, 2);
 /** Prints "pgnkit: warning: ..." to stderr. */
-void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) PRINTF_LIKE(1, 2);
 /** Prints "pgnkit: fatal: ..." to stderr and exits with code. */
-_Noreturn void die(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+_Noreturn void die(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
 /** Prints a NULL-terminated usage array: first line "usage: ...", the rest as given. */
 void print_usage(FILE *f, const char *const *usage);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cmd.h"
 #include "common.h"
+#include "init/lib_init.h"
 #include "base/banned.h"
 
 #ifndef PGNKIT_VERSION
@@ -103,6 +104,7 @@ static int run(const struct command *c, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    lib_init();
     output_init();
     if (argc < 2) {
         print_help(stderr);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/compiler.h"
 #include "cmd.h"
 #include "common.h"
 #include "annotate/eco.h"
@@ -837,7 +838,7 @@ static void ot_print(struct out_table *t, int format, int tty)
     t->rows = t->cap = 0;
 }
 
-static char *fmt(char *buf, size_t cap, const char *f, ...) __attribute__((format(printf, 3, 4)));
+static char *fmt(char *buf, size_t cap, const char *f, ...) PRINTF_LIKE(3, 4);
 static char *fmt(char *buf, size_t cap, const char *f, ...)
 {
     va_list ap;
@@ -1440,6 +1441,8 @@ int cmd_stats(int argc, char **argv)
     }
     if (!s.merge && s.report == R_TREE && set_root(&s))
         goto usage;
+    if (!s.merge && s.report == R_OPENINGS && eco_init() != PGN_OK)
+        die(EXIT_IO, "out of memory building the opening table");
 
     static char outbuf[1 << 16];
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);

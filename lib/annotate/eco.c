@@ -1,10 +1,11 @@
-/* eco.c - opening classification: the embedded table, indexed by position at first use. */
+/* eco.c - opening classification: the embedded table, indexed by position by eco_init(). */
 /* SPDX-License-Identifier: MIT */
-#include <pthread.h>
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "annotate/eco.h"
 #include "annotate/eco_data.h"
+#include "base/error.h"
 #include "notation/notation.h"
 #include "notation/san.h"
 #include "base/banned.h"
@@ -24,7 +25,6 @@ enum { FILTER_BITS = 16 };
 static uint64_t filter[(1u << FILTER_BITS) / 64];
 
 static unsigned filter_bit(uint64_t key) { return (unsigned)(key >> (64 - FILTER_BITS)); }
-static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static struct slot *find(uint64_t key)
 {
@@ -86,22 +86,25 @@ static void index_row(const char *row)
         longest = plies;
 }
 
-static void build(void)
+int eco_init(void)
 {
+    assert(!slots); /* once per process */
     size_t cap = 1;
     while (cap < 2 * eco_rows_count)
         cap <<= 1;
     slots = calloc(cap, sizeof *slots);
     if (!slots)
-        return;
+        return PGN_ENOMEM;
     mask = cap - 1;
     for (size_t i = 0; i < eco_rows_count; i++)
         index_row(eco_rows[i]);
+    return PGN_OK;
 }
 
+/* The table exists: eco_init() was called, before any thread that looks up. */
 static int ready(void)
 {
-    pthread_once(&once, build);
+    assert(slots && "eco_init() first");
     return slots != NULL;
 }
 

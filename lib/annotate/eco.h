@@ -9,9 +9,9 @@
 
 /*
  * The table is lichess's chess-openings list (CC0): ECO code, name and the
- * moves of each opening, embedded into the binary at build time. At first
- * use (thread-safe) each line is replayed and its final position indexed by
- * FIDE repetition identity, so a game is classified by the positions it
+ * moves of each opening, embedded into the binary at build time. eco_init()
+ * replays each line and indexes its final position by FIDE repetition
+ * identity, so a game is classified by the positions it
  * reaches, whatever the move order (transpositions recognised). When several
  * lines reach the same position the first in the table wins.
  */
@@ -20,6 +20,13 @@ struct eco_entry {
     const char *name; /* "Sicilian Defense: Najdorf Variation" (static storage) */
     uint16_t plies;   /* length of the table line */
 };
+
+/**
+ * Builds the table (about 6 ms, so only commands that classify call it):
+ * once per process, after lib_init() and before any thread looks up; every
+ * other function here needs it. Returns PGN_OK or PGN_ENOMEM.
+ */
+int eco_init(void);
 
 /** Number of positions indexed (a line that fails to replay is not indexed). */
 size_t eco_count(void);

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/compiler.h"
 #include "base/error.h"
 #include "annotate/uci_engine.h"
 #include "base/banned.h"
@@ -30,7 +31,7 @@ struct uci_engine {
 };
 
 static int fail(struct uci_engine *e, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    PRINTF_LIKE(3, 4);
 static int fail(struct uci_engine *e, int code, const char *fmt, ...)
 {
     va_list ap;
@@ -82,7 +83,7 @@ static void kill_engine(struct uci_engine *e)
 }
 
 static int send_line(struct uci_engine *e, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+    PRINTF_LIKE(2, 3);
 static int send_line(struct uci_engine *e, const char *fmt, ...)
 {
     char stack[4096], *line = stack;

@@ -4,6 +4,7 @@
 #define LIB_ARENA_H
 
 #include <stddef.h>
+#include "base/compiler.h"
 #include "base/error.h"
 
 struct arena_chunk;
@@ -46,9 +47,7 @@ char *arena_memdup(struct arena *a, const void *p, size_t n);
 
 /** printf into the arena, or NULL with a->err set. */
 char *arena_printf(struct arena *a, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
+    PRINTF_LIKE(2, 3)
     ;
 
 /** Forgets all allocations; keeps the largest chunk for reuse. */

@@ -3,6 +3,7 @@
 #ifndef LIB_CLEAR_RECORD_H
 #define LIB_CLEAR_RECORD_H
 
+#include "base/compiler.h"
 #include <string.h>
 
 /*
@@ -11,7 +12,7 @@
  * writes as rep stos, whose start costs about as much as the stores. For
  * the records cleared once per game.
  */
-static inline __attribute__((always_inline)) void clear_record(void *p, size_t n)
+static inline ALWAYS_INLINE void clear_record(void *p, size_t n)
 {
     for (size_t at = 0; at < n; at += 64)
         memset((char *)p + at, 0, n - at < 64 ? n - at : 64);
@@ -19,8 +20,8 @@ static inline __attribute__((always_inline)) void clear_record(void *p, size_t n
 
 /* The same for a copy of n bytes (a constant) from src to dst, which do not overlap:
  * a struct assignment of more than 64 bytes becomes rep movs. */
-static inline __attribute__((always_inline)) void copy_record(void *restrict dst,
-                                                              const void *restrict src, size_t n)
+static inline ALWAYS_INLINE void copy_record(void *restrict dst,
+                                             const void *restrict src, size_t n)
 {
     for (size_t at = 0; at < n; at += 64)
         memcpy((char *)dst + at, (const char *)src + at, n - at < 64 ? n - at : 64);

@@ -86,13 +86,9 @@ static int find_line(int *n, bitboard line)
     return i;
 }
 
-static int initialised;
-
 void bb_init(void)
 {
     static const int kn[8][2] = { {1,2},{2,1},{2,-1},{1,-2},{-1,-2},{-2,-1},{-2,1},{-1,2} };
-    if (initialised)
-        return;
     for (int sq = 0; sq < 64; sq++) {
         for (int i = 0; i < 8; i++) {
             knight_attacks[sq] |= step_bb(sq, kn[i][0], kn[i][1]);
@@ -132,7 +128,4 @@ void bb_init(void)
     for (int sq = 0; sq < 64; sq++)
         for (int type = BISHOP; type <= QUEEN; type++)
             bb_empty_attacks[type][sq] = bb_piece_attacks(type, sq, 0);
-    initialised = 1;
 }
-
-__attribute__((constructor)) static void bb_init_at_load(void) { bb_init(); }

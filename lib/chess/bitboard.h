@@ -36,7 +36,7 @@ static inline int bb_pop(bitboard *b)
     return sq;
 }
 
-/* Tables filled once, before main(), by a constructor in bitboard.c. */
+/* Tables filled once by bb_init(), which lib_init() calls. */
 extern bitboard bb_pawn_attacks[2][64];
 /* Attacks of a piece type (KNIGHT..KING) on an empty board; the PAWN row is empty. */
 extern bitboard bb_empty_attacks[PIECE_TYPE_NB][64];
@@ -79,7 +79,7 @@ bitboard bb_rook_attacks(int sq, bitboard occ);
 /** Squares attacked by a piece of the given type (not pawn) standing on sq. */
 bitboard bb_piece_attacks(int type, int sq, bitboard occ);
 
-/** Forces table initialisation; only needed by code that runs before constructors. */
+/** Fills the attack and line tables; lib_init() calls it once, before anything reads them. */
 void bb_init(void);
 
 #endif

@@ -230,12 +230,11 @@ int pos_from_fen(struct pos *p, const char *fen)
     return FEN_OK;
 }
 
-/* Parsed once before main(): every game without a FEN tag starts here. */
+/* Parsed once by lib_init(): every game without a FEN tag starts here. */
 static struct pos start_position;
 
-__attribute__((constructor)) static void init_start_position(void)
+void pos_start_init(void)
 {
-    bb_init(); /* constructors run in no guaranteed order */
     int rc = pos_from_fen(&start_position, START_FEN);
     (void)rc;
 }

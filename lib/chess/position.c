@@ -1,6 +1,7 @@
 /* position.c - board state, piece placement with incremental hashing, making moves. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "base/compiler.h"
 #include "chess/position.h"
 #include "chess/zobrist.h"
 #include "base/banned.h"
@@ -168,7 +169,7 @@ static void play_castling(struct pos *p, int from, int to)
 }
 
 /* Any move: the way of every move before pos_play() had its plain case. */
-static __attribute__((noinline)) void play_general(struct pos *p, move16 m)
+static NOINLINE void play_general(struct pos *p, move16 m)
 {
     int us = p->side, them = us ^ 1;
     int from = move_from(m), to = move_to(m), flag = move_flag(m);
@@ -254,10 +255,10 @@ int pos_is_legal(const struct pos *p, move16 m)
  * pos_play_keep()) and after it (pos_move_gave_check()); castling and en
  * passant are not for it.
  */
-static inline __attribute__((always_inline)) int move_checks(const struct pos *p, size_t us,
-                                                             size_t type, size_t from, size_t to,
-                                                             size_t ksq, bitboard occ,
-                                                             bitboard ours)
+static inline ALWAYS_INLINE int move_checks(const struct pos *p, size_t us,
+                                            size_t type, size_t from, size_t to,
+                                            size_t ksq, bitboard occ,
+                                            bitboard ours)
 {
     /* Direct: the piece attacks the king on an empty board, and for a
      * slider nothing stands between (leapers have nothing between them and
@@ -307,8 +308,8 @@ static const uint8_t type_is_king[PIECE_TYPE_NB] = { 0, 0, 0, 0, 0, 0xFF };
  * touch a castling square take the general way. Indices are size_t: an int
  * would be sign-extended at every table lookup.
  */
-static inline __attribute__((always_inline)) void play_plain(struct pos *p, size_t from,
-                                                              size_t to)
+static inline ALWAYS_INLINE void play_plain(struct pos *p, size_t from,
+                                             size_t to)
 {
     bitboard fromto = sq_bb((int)from) | sq_bb((int)to);
     size_t us = p->side, pc = p->board[from], cap = p->board[to], ep = p->ep;
@@ -363,8 +364,8 @@ static inline int play_is_special(const struct pos *p, size_t mv, size_t from, s
 }
 
 /* pos_play() of m, given as mv, from and to: the one dispatch of both ways to play. */
-static inline __attribute__((always_inline)) void play_move(struct pos *p, move16 m, size_t mv,
-                                                             size_t from, size_t to)
+static inline ALWAYS_INLINE void play_move(struct pos *p, move16 m, size_t mv,
+                                            size_t from, size_t to)
 {
     if (play_is_special(p, mv, from, to))
         play_general(p, m);
@@ -379,7 +380,7 @@ void pos_play(struct pos *p, move16 m)
 }
 
 /* Castling and en passant: two pieces move or vanish, so play and look. */
-static __attribute__((noinline)) int gives_check_played(const struct pos *p, move16 m)
+static NOINLINE int gives_check_played(const struct pos *p, move16 m)
 {
     struct pos next = *p;
     pos_play(&next, m);
@@ -388,9 +389,9 @@ static __attribute__((noinline)) int gives_check_played(const struct pos *p, mov
 
 /* pos_gives_check() of a move that is neither castling nor en passant,
  * the piece on to afterwards being of the type. */
-static inline __attribute__((always_inline)) int gives_check_as(const struct pos *p,
-                                                                 size_t type, size_t from,
-                                                                 size_t to)
+static inline ALWAYS_INLINE int gives_check_as(const struct pos *p,
+                                                size_t type, size_t from,
+                                                size_t to)
 {
     size_t us = p->side;
     /* On the board as it will be. */
@@ -400,9 +401,9 @@ static inline __attribute__((always_inline)) int gives_check_as(const struct pos
 }
 
 /* pos_gives_check() of a move that is neither castling nor en passant. */
-static inline __attribute__((always_inline)) int gives_check_plain(const struct pos *p,
-                                                                    size_t mv, size_t from,
-                                                                    size_t to)
+static inline ALWAYS_INLINE int gives_check_plain(const struct pos *p,
+                                                   size_t mv, size_t from,
+                                                   size_t to)
 {
     size_t type = mv >> 14 ? (size_t)move_promo((move16)mv)
                            : (size_t)piece_type(p->board[from]);

@@ -109,6 +109,9 @@ enum fen_flags { FEN_SHREDDER = 1, FEN_EP_ALWAYS = 2, FEN_NO_COUNTERS = 4 };
  */
 size_t pos_to_fen(const struct pos *p, int flags, char out[FEN_MAX]);
 
+/** Parses the standard start position once, for pos_set_start(); lib_init() calls it. */
+void pos_start_init(void);
+
 /** Sets *p to the standard start position. */
 void pos_set_start(struct pos *p);
 

@@ -78,7 +78,7 @@ static void add_letter(const char *text, int lang, int type)
     lang_symbols[lang] |= 1ULL << id;
 }
 
-__attribute__((constructor)) static void notation_init(void)
+void notation_tables_init(void)
 {
     memset(ascii_symbol, -1, sizeof ascii_symbol);
     for (int lang = 0; lang < NLANG; lang++)

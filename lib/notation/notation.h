@@ -33,6 +33,9 @@ struct notation {
 /* Language ids are row indexes; these two are fixed, the rest follow the table. */
 enum { NOTATION_EN = 0, NOTATION_DE = 1, NOTATION_AUTO = -1, NOTATION_MAX = 32 };
 
+/** Builds the symbol tables of every language; lib_init() calls it once. */
+void notation_tables_init(void);
+
 /** Number of languages in the table. */
 int notation_count(void);
 

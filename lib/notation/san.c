@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "base/compiler.h"
 #include "notation/san.h"
 #include "notation/notation.h"
 #include "notation/san_fast.h"
@@ -317,8 +318,8 @@ static void parts_init(struct san_parts *out, int lang)
 }
 
 /* Every accepted form; san_parse_fast() has taken the usual ones before. */
-static __attribute__((noinline)) int parse_general(const char *text, size_t len, int lang,
-                                                   struct san_parts *out, struct move_error *err)
+static NOINLINE int parse_general(const char *text, size_t len, int lang,
+                                  struct san_parts *out, struct move_error *err)
 {
     const unsigned char *s = (const unsigned char *)text, *end = s + len;
     int rc;

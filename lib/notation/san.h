@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "base/compiler.h"
 #include "chess/position.h"
 
 /*
@@ -57,7 +58,7 @@ const char *move_strerror(int code);
  * so that error paths read "return move_error_set(err, MOVE_EILLEGAL, ...)".
  */
 int move_error_set(struct move_error *err, int code, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+    PRINTF_LIKE(3, 4);
 
 enum san_kind { SAN_MOVE = 0, SAN_CASTLE_SHORT, SAN_CASTLE_LONG };
 

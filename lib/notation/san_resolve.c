@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
+#include "base/compiler.h"
 #include "notation/san.h"
 #include "chess/movegen.h"
 #include "notation/notation.h"
@@ -436,9 +437,9 @@ static int resolve_foreign(const struct pos *p, const struct san_parts *sp, move
 }
 
 /* Every case, errors included; resolve_quick() has taken the usual ones before. */
-static __attribute__((noinline)) int resolve_general(const struct pos *p,
-                                                     const struct san_parts *sp, move16 *move,
-                                                     struct move_error *err)
+static NOINLINE int resolve_general(const struct pos *p,
+                                    const struct san_parts *sp, move16 *move,
+                                    struct move_error *err)
 {
     int rc;
     if (sp->kind != SAN_MOVE) {
@@ -582,7 +583,7 @@ static inline int king_safe(const struct pos *p, int from, int sq)
 
 /* is_legal() of a move from-to that is neither the king's nor en passant,
  * told whether the side to move is in check: if not, only a pin forbids it. */
-static inline __attribute__((always_inline)) int plain_legal(const struct pos *p, int from, int to, int in_check)
+static inline ALWAYS_INLINE int plain_legal(const struct pos *p, int from, int to, int in_check)
 {
     return in_check ? legal_fast(p, from, to) : not_pinned(p, from, to);
 }
@@ -593,9 +594,9 @@ static inline __attribute__((always_inline)) int plain_legal(const struct pos *p
  * which may move there: the legal origins of a piece move to to, castling
  * aside. There is one king, and its destination must be safe.
  */
-static inline __attribute__((always_inline)) bitboard plain_origins(const struct pos *p,
-                                                                     int type, bitboard cands,
-                                                                     int to, int in_check)
+static inline ALWAYS_INLINE bitboard plain_origins(const struct pos *p,
+                                                    int type, bitboard cands,
+                                                    int to, int in_check)
 {
     if (type == KING)
         return cands && king_safe(p, bb_lsb(cands), to) ? cands : 0;
@@ -615,9 +616,9 @@ static inline __attribute__((always_inline)) bitboard plain_origins(const struct
  * enough, else by rank, else by both; no origin at all when there are none.
  * Out of line: origins are rarely written.
  */
-static __attribute__((noinline)) int origin_is_minimal(const struct pos *p, int in_check,
-                                                       int type, int from, int to,
-                                                       int file_written, int rank_written)
+static NOINLINE int origin_is_minimal(const struct pos *p, int in_check,
+                                      int type, int from, int to,
+                                      int file_written, int rank_written)
 {
     bitboard others = pos_pieces(p, p->side, type) & bb_empty_attacks[type][to] & ~sq_bb(from);
     bitboard rivals = plain_origins(p, type, others, to, in_check);
@@ -633,9 +634,9 @@ static __attribute__((noinline)) int origin_is_minimal(const struct pos *p, int 
 /* san_read_plain() of "O-O" and "O-O-O" (marks taken off) when not in
  * check; the zeros, the king-move forms and castling out of check (for its
  * error) go the general way. Out of line: it is rare. */
-static __attribute__((noinline)) unsigned castling_plain(const struct pos *p, int in_check,
-                                                         const unsigned char *s, size_t len,
-                                                         unsigned flags, move16 *move)
+static NOINLINE unsigned castling_plain(const struct pos *p, int in_check,
+                                        const unsigned char *s, size_t len,
+                                        unsigned flags, move16 *move)
 {
     int kingside = len == 3 && s[1] == '-' && s[2] == 'O';
     if (in_check || (!kingside && !(len == 5 && !memcmp(s, "O-O-O", 5))))

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <zlib.h>
 #include <zstd.h>
+#include "base/compiler.h"
 #include "pgn/io.h"
 #include "base/banned.h"
 
@@ -58,9 +59,7 @@ struct pgn_input {
 
 static decode_fn decode_detect, decode_plain, decode_gzip, decode_zstd;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
+PRINTF_LIKE(3, 4)
 static int set_error(struct pgn_input *in, int status, const char *fmt, ...)
 {
     va_list ap;

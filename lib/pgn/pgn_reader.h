@@ -137,6 +137,9 @@ struct pgn_reader;
 /** Fills o with the defaults. */
 void pgn_reader_opts_init(struct pgn_reader_opts *o);
 
+/** Builds the reader's byte classes and tag-name slots; lib_init() calls it once. */
+void pgn_reader_tables_init(void);
+
 /**
  * The enum game_tag_id of the tag name name[0..len): what the reader sets
  * in struct game_tag.id, for tags made elsewhere (GAME_TAG_UNSET).

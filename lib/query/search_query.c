@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/compiler.h"
 #include "base/buf.h"
 #include "replay/diag.h"
 #include "base/error.h"
@@ -84,7 +85,7 @@ int search_query_last_level(const struct search_query *q)
     return q->n ? q->crit[q->n - 1].level : FACTS_TAGS; /* sorted by level */
 }
 
-__attribute__((format(printf, 3, 4)))
+PRINTF_LIKE(3, 4)
 static int refuse(struct sq_error *err, size_t col, const char *fmt, ...)
 {
     if (err) {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/compiler.h"
 #include "base/error.h"
 #include "query/filter.h"
 #include "base/utf8.h"
@@ -86,7 +87,7 @@ struct parser {
     int failed; /* PGN_ESYNTAX or PGN_ENOMEM once an error is recorded */
 };
 
-__attribute__((format(printf, 3, 4)))
+PRINTF_LIKE(3, 4)
 static void error_at(struct parser *p, size_t at, const char *fmt, ...)
 {
     if (p->failed)
@@ -817,7 +818,7 @@ struct out {
     size_t cap, len;
 };
 
-__attribute__((format(printf, 2, 3)))
+PRINTF_LIKE(2, 3)
 static void put(struct out *o, const char *fmt, ...)
 {
     va_list ap;

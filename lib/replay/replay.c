@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/compiler.h"
 #include "base/buf.h"
 #include "replay/diag.h"
 #include "chess/movegen.h"
@@ -216,12 +217,13 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
  */
 static uint32_t letter_bit[256]; /* bit c - 'A' for capitals, the top bit beyond ASCII */
 
-__attribute__((constructor)) static void letter_bit_init(void)
+void replay_tables_init(void)
 {
     for (unsigned c = 'A'; c <= 'Z'; c++)
         letter_bit[c] = 1u << (c - 'A');
     for (unsigned c = 0x80; c < 256; c++)
         letter_bit[c] = 1u << 31;
+    replay_tags_init();
 }
 
 /* letter_bit of every byte of a move text, ORed. */
@@ -293,9 +295,9 @@ struct walk {
 };
 
 /* After a move that does not resolve: a finished game explains it better. */
-static __attribute__((noinline, cold)) int report_unresolved(struct walk *w, uint32_t i,
-                                                             const struct pos *p, int rc,
-                                                             const struct move_error *err)
+static COLD int report_unresolved(struct walk *w, uint32_t i,
+                                  const struct pos *p, int rc,
+                                  const struct move_error *err)
 {
     const struct game_move *m = &w->g->moves[i];
     int state = pos_state(p);
@@ -317,10 +319,10 @@ static __attribute__((noinline, cold)) int report_unresolved(struct walk *w, uin
 }
 
 /* Compares the + / # written with what the move does (check: whether it gives check). */
-static __attribute__((noinline)) void check_marks(struct walk *w, uint32_t i,
-                                                  const struct pos *before,
-                                                  const struct pos *after, int check,
-                                                  unsigned flags)
+static NOINLINE void check_marks(struct walk *w, uint32_t i,
+                                 const struct pos *before,
+                                 const struct pos *after, int check,
+                                 unsigned flags)
 {
     int mate = check && !movegen_has_legal(after);
     int wrote_mate = flags & SAN_MATE;
@@ -441,8 +443,8 @@ struct general_read {
  * live). plain: the text may count as standard SAN without comparing texts.
  * A move that does not resolve is reported.
  */
-static __attribute__((noinline)) struct general_read read_general(struct walk *w, uint32_t i,
-                                                                  const struct pos *p, int plain)
+static NOINLINE struct general_read read_general(struct walk *w, uint32_t i,
+                                                 const struct pos *p, int plain)
 {
     const struct game_move *m = &w->g->moves[i];
     int lang = w->r->lang;
@@ -467,8 +469,8 @@ static __attribute__((noinline)) struct general_read read_general(struct walk *w
 }
 
 /* The notation check of a move plainly_standard() could not settle: compares texts. */
-static __attribute__((noinline)) void check_notation(struct walk *w, uint32_t i,
-                                                     const struct pos *p, move16 mv)
+static NOINLINE void check_notation(struct walk *w, uint32_t i,
+                                    const struct pos *p, move16 mv)
 {
     const struct game_move *m = &w->g->moves[i];
     int marked = (m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED)) != 0;
@@ -494,8 +496,8 @@ nonstandard:
     }
 }
 
-static __attribute__((noinline, cold)) void check_move_number(struct walk *w, uint32_t i,
-                                                               const struct pos *p)
+static COLD void check_move_number(struct walk *w, uint32_t i,
+                                    const struct pos *p)
 {
     const struct game_move *m = &w->g->moves[i];
     if (!m->number || m->number == p->fullmove || !w->check_numbers)
@@ -506,8 +508,8 @@ static __attribute__((noinline, cold)) void check_move_number(struct walk *w, ui
 
 /* Plays null move i of a line on p, *before getting p as it was; returns -1
  * when it is illegal (the side to move is in check). Out of line: rare. */
-static __attribute__((noinline)) int play_null(struct walk *w, uint32_t i, struct pos *p,
-                                               struct pos *before)
+static NOINLINE int play_null(struct walk *w, uint32_t i, struct pos *p,
+                              struct pos *before)
 {
     const struct game_move *m = &w->g->moves[i];
     w->letters |= text_letters(m->text, m->len);
@@ -536,8 +538,8 @@ static int repetitions(const struct replay *r, uint32_t n, int halfmove, int gap
 }
 
 /* The one diagnostic about play after a draw the rules made automatic. */
-static __attribute__((noinline)) void report_past_draw(struct walk *w, uint32_t i,
-                                                       const struct pos *before)
+static NOINLINE void report_past_draw(struct walk *w, uint32_t i,
+                                      const struct pos *before)
 {
     int five = w->fivefold_ply >= 0;
     w->past_reported = 1;
@@ -548,8 +550,8 @@ static __attribute__((noinline)) void report_past_draw(struct walk *w, uint32_t 
 
 /* The automatic draws after main-line ply n, once the halfmove clock allows one;
  * returns 1 when the next move is to be reported as played after a draw. */
-static __attribute__((noinline)) int track_draws(struct walk *w, uint32_t n,
-                                                 const struct pos *after)
+static NOINLINE int track_draws(struct walk *w, uint32_t n,
+                                const struct pos *after)
 {
     struct replay *r = w->r;
     if (w->fivefold_ply < 0 && repetitions(r, n, after->halfmove, w->gap) >= 5)
@@ -570,8 +572,8 @@ static inline unsigned draw_clock_of(const struct walk *w)
 }
 
 /* The variations replacing move m, each from position p before it. */
-static __attribute__((noinline)) void walk_variations(struct walk *w, const struct game_move *m,
-                                                      const struct pos *p)
+static NOINLINE void walk_variations(struct walk *w, const struct game_move *m,
+                                     const struct pos *p)
 {
     for (uint32_t j = 0; j < m->var_count; j++)
         walk_line(w, m->var_first + j, p);

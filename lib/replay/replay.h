@@ -84,6 +84,9 @@ struct replay {
     struct replay_opts opts;
 };
 
+/** Builds the replay's lookup tables; lib_init() calls it once. */
+void replay_tables_init(void);
+
 /** Prepares r (no allocation until the first game). */
 void replay_init(struct replay *r, const struct replay_opts *opts);
 

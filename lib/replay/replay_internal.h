@@ -3,6 +3,7 @@
 #ifndef LIB_REPLAY_INTERNAL_H
 #define LIB_REPLAY_INTERNAL_H
 
+#include "base/compiler.h"
 #include "replay/replay.h"
 
 /**
@@ -13,7 +14,7 @@
  */
 struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32_t col,
                                uint64_t offset, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
+    PRINTF_LIKE(6, 7);
 
 /* The tags replay looks at, found in one pass (the first of each name). The
  * first seven are the Seven Tag Roster in its order. */
@@ -27,6 +28,9 @@ struct known_tags {
      * skips its scan for duplicates); found by the same pass. */
     int maybe_duplicate;
 };
+
+/** Builds replay_index_tags()'s table of tag ids; replay_tables_init() calls it. */
+void replay_tags_init(void);
 
 /** Fills k with the first tag of each known name in g (NULL when absent). */
 void replay_index_tags(const struct game *g, struct known_tags *k);

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <string.h>
+#include "base/compiler.h"
 #include "base/clear_record.h"
 #include "replay/diag.h"
 #include "pgn/pgn_reader.h"
@@ -23,7 +24,7 @@ static const uint8_t id_of_known[KT_COUNT] = {
 /* The known tag of each reader id, KT_COUNT for the ids replay does not look at. */
 static uint8_t known_of_id[GAME_TAG_COUNT];
 
-__attribute__((constructor)) static void known_of_id_init(void)
+void replay_tags_init(void)
 {
     memset(known_of_id, KT_COUNT, sizeof known_of_id);
     for (int j = 0; j < KT_COUNT; j++)
@@ -141,9 +142,9 @@ static void check_value(struct replay *r, const struct game *g, const struct gam
  * positions, all at offset 0). Out of line: check_values() does the
  * common case.
  */
-static __attribute__((noinline, cold)) void check_tags_in_order(struct replay *r,
-                                                                const struct game *g,
-                                                                const struct known_tags *k)
+static COLD void check_tags_in_order(struct replay *r,
+                                     const struct game *g,
+                                     const struct known_tags *k)
 {
     uint64_t seen = 0;
     for (uint32_t i = 0; i < g->ntags; i++) {

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "init/lib_init.h"
 #include "pgn/pgn_reader.h"
 
 static double now(void)
@@ -24,6 +25,7 @@ static double now(void)
 int main(int argc, char **argv)
 {
     int runs = 3;
+    lib_init();
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], "-n"))
             runs = atoi(argv[i + 1]);

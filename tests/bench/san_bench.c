@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "init/lib_init.h"
 #include "notation/notation.h"
 #include "chess/position.h"
 #include "notation/san.h"
@@ -94,6 +95,7 @@ static double seconds_since(const struct timespec *t0)
 int main(int argc, char **argv)
 {
     static struct game g;
+    lib_init();
     if (argc != 2) {
         fprintf(stderr, "usage: san-bench FILE.pgn\n");
         return 2;

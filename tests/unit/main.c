@@ -2,6 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
+#include "annotate/eco.h"
+#include "init/lib_init.h"
 
 int test_failures;
 const char *test_root = ".";
@@ -36,6 +38,11 @@ static int selected(const char *name, int argc, char **argv)
 int main(int argc, char **argv)
 {
     int passed = 0, failed = 0;
+    lib_init();
+    if (eco_init() != 0) {
+        printf("unit: cannot build the opening table\n");
+        return 3;
+    }
     const char *root = getenv("PGNKIT_ROOT");
     if (root)
         test_root = root;

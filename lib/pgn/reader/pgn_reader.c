@@ -1,7 +1,6 @@
 /* pgn_reader.c - streaming PGN reader: input window, game splitting, tokens, tree building. */
 /* SPDX-License-Identifier: MIT */
 #include <assert.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#include "base/compiler.h"
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/clear_record.h"
@@ -178,13 +178,12 @@ void pgn_reader_opts_init(struct pgn_reader_opts *o)
 
 static size_t vec_max(uint32_t items, size_t size) { return ((size_t)items + 1) * size; }
 
-/* Lookup tables filled once per process, by the first reader opened. */
+/* The reader's lookup tables, built once by lib_init(). */
 static void skim_init(void);
 static void name_slots_init(void);
 static void run_init(void);
 static void split_init(void);
-static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
-static void tables_init(void)
+void pgn_reader_tables_init(void)
 {
     skim_init();
     name_slots_init();
@@ -236,7 +235,6 @@ static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char 
     buf_init(&r->stack, vec_max(l->max_depth, sizeof(struct frame)));
     r->err.file = r->name;
     r->flags = opts->flags;
-    pthread_once(&tables_once, tables_init);
     *out = r;
     return PGN_OK;
 }
@@ -433,9 +431,7 @@ static const char *quote(char out[MSG_TOKEN_MAX * 3 + 8], const unsigned char *p
     return out;
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 7, 8)))
-#endif
+PRINTF_LIKE(7, 8)
 static void diag(struct pgn_reader *r, int severity, int code, uint64_t line, uint32_t col,
                  uint64_t offset, const char *fmt, ...)
 {
@@ -1011,8 +1007,8 @@ static void name_slots_init(void)
  * vector operation instead of a memcmp(). A tag name has no NUL byte, so the
  * compare with the zero-padded name also tells a longer or shorter name.
  */
-static inline __attribute__((always_inline)) unsigned tag_id(const unsigned char *s, size_t len,
-                                                              int vec)
+static inline ALWAYS_INLINE unsigned tag_id(const unsigned char *s, size_t len,
+                                             int vec)
 {
 #if defined(__SSE2__)
     if (vec) {
@@ -1041,7 +1037,6 @@ static inline __attribute__((always_inline)) unsigned tag_id(const unsigned char
 
 unsigned pgn_tag_id(const char *name, size_t len)
 {
-    pthread_once(&tables_once, tables_init);
     return len ? tag_id((const unsigned char *)name, len, 0) : GAME_TAG_OTHER;
 }
 
@@ -1056,11 +1051,11 @@ static size_t skip_to_bracket(const unsigned char *b, size_t idx)
 /* The record of a tag pair whose '[' is off bytes into the game, with its
  * name at name_off and its value at [v0, vend) (offsets from the game's
  * first byte); line and col are the '['s. */
-static inline __attribute__((always_inline)) void put_raw_tag(struct raw_tag *rt, uint32_t off,
-                                                              uint32_t name_off, size_t name_len,
-                                                              size_t v0, size_t vend, int escaped,
-                                                              uint64_t line, uint32_t col,
-                                                              unsigned id)
+static inline ALWAYS_INLINE void put_raw_tag(struct raw_tag *rt, uint32_t off,
+                                             uint32_t name_off, size_t name_len,
+                                             size_t v0, size_t vend, int escaped,
+                                             uint64_t line, uint32_t col,
+                                             unsigned id)
 {
     rt->name_off = name_off;
     rt->name_len = (uint32_t)name_len;
@@ -1252,7 +1247,7 @@ static int bracket(struct pgn_reader *r, size_t idx)
  * with bit in table: there is one before safe (a line end, say). Sixteen
  * bytes at a time where SSE2 is, one compare per byte of the set.
  */
-static inline __attribute__((always_inline)) size_t
+static inline ALWAYS_INLINE size_t
 first_of(const unsigned char *b, size_t k, size_t safe, const char *set, int n,
          const unsigned char *table, unsigned bit)
 {
@@ -1313,10 +1308,10 @@ static inline unsigned tag_name_mask(const unsigned char *name)
  * safe. *vec tells that the name is shorter than sixteen bytes, which are
  * readable (tag_id()'s vector compare).
  */
-static inline __attribute__((always_inline)) int plain_tag_pair(const unsigned char *b, size_t k,
-                                                                size_t safe, size_t max_value,
-                                                                size_t *name_end, size_t *vend,
-                                                                int *vec)
+static inline ALWAYS_INLINE int plain_tag_pair(const unsigned char *b, size_t k,
+                                               size_t safe, size_t max_value,
+                                               size_t *name_end, size_t *vend,
+                                               int *vec)
 {
     size_t name = k + 1, q = name;
     int found = 0;
@@ -2377,11 +2372,7 @@ static void run_init(void)
 }
 
 /* GCC packs the fields of a move record into vector registers, which costs more than it saves. */
-#if defined(__GNUC__) && !defined(__clang__)
-#define HOT_LOOP __attribute__((noinline, optimize("no-tree-slp-vectorize")))
-#else
-#define HOT_LOOP __attribute__((noinline))
-#endif
+#define HOT_LOOP NOINLINE NO_SLP_VECTORIZE
 
 /* movetext_run()'s state, in locals once run_token() is inlined. */
 struct run {
@@ -2422,9 +2413,9 @@ _Static_assert(offsetof(struct game_move, var) == MOVE_TAIL + 4 &&
                    sizeof(struct game_move) == MOVE_TAIL + 32,
                "put_tail() writes number .. var_count as eight packed uint32_t at the end");
 
-static inline __attribute__((always_inline)) void put_tail(struct game_move *m,
-                                                           const struct run_env *e,
-                                                           uint32_t number)
+static inline ALWAYS_INLINE void put_tail(struct game_move *m,
+                                          const struct run_env *e,
+                                          uint32_t number)
 {
 #if defined(__SSE2__)
     char *t = (char *)m + MOVE_TAIL;
@@ -2454,9 +2445,9 @@ enum { RN_STOP, RN_ALONE, RN_GLUED };
  * move ("12.Nf3"): returns what it was, with the number, its flags and the
  * byte after its dots, or RN_STOP when movetext_run() must not take it.
  */
-static inline __attribute__((always_inline)) int run_number(const unsigned char *p,
-                                                            uint32_t *number, uint32_t *nflags,
-                                                            const unsigned char **after)
+static inline ALWAYS_INLINE int run_number(const unsigned char *p,
+                                           uint32_t *number, uint32_t *nflags,
+                                           const unsigned char **after)
 {
     const unsigned char *const rc = run_class;
     /*
@@ -2500,9 +2491,9 @@ static inline __attribute__((always_inline)) int run_number(const unsigned char 
  * the number written before it: returns 1 with s->last at its end, or 0 (s
  * unchanged) when movetext_run() must not take it.
  */
-static inline __attribute__((always_inline)) int run_move(struct run *s, const struct run_env *e,
-                                                          const unsigned char *w, uint32_t num,
-                                                          uint32_t nf)
+static inline ALWAYS_INLINE int run_move(struct run *s, const struct run_env *e,
+                                         const unsigned char *w, uint32_t num,
+                                         uint32_t nf)
 {
     const unsigned char *const rc = run_class;
     unsigned k = rc[*w];
@@ -2542,7 +2533,7 @@ static inline __attribute__((always_inline)) int run_move(struct run *s, const s
  * Takes the blank or the line end after the token that ends at s->last, and
  * returns 1 when a word follows (s->p), else 0. Inlined at each site.
  */
-static inline __attribute__((always_inline)) int run_sep(struct run *s, const struct run_env *e)
+static inline ALWAYS_INLINE int run_sep(struct run *s, const struct run_env *e)
 {
     const unsigned char *const rc = run_class, *q = s->last;
     if (*q == ' ') {
