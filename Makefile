@@ -4,6 +4,8 @@
 #   make            build build/pgnkit (profile-guided: see PGO below; PGO=0 without)
 #   make test       install missing build dependencies, build, run every test
 #   make check      the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make check-portable  the same tests on the scalar fallbacks (no SSE2)
+#   make CC=clang test   the same tests built with clang (in build/clang)
 #   make bench      benchmarks against pgn-extract on the same input
 #   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
 #   make hostile    the hostile-input suite, with peak memory and time per case
@@ -37,12 +39,22 @@ else
 PGO       ?= 0
 endif
 
+# Each configuration builds in its own folder, so that switching between them
+# never links objects of another: build/ (GCC, the default), build/clang
+# (CC=clang), build/san (SANITIZE=1), build/portable (PORTABLE=1: the
+# scalar fallbacks of every SIMD scanner, as on a machine without SSE2).
 ifeq ($(SANITIZE),1)
 BUILD     := build/san
 OPTIMIZE  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LTO       :=
 LDSAN     := -fsanitize=address,undefined
 PGO       := 0
+else ifeq ($(PORTABLE),1)
+BUILD     := build/portable
+CPPFLAGS  += -U__SSE2__
+PGO       := 0
+else ifneq ($(CC_CLANG),0)
+BUILD     := build/clang
 else
 BUILD     := build
 endif
@@ -64,7 +76,7 @@ CMD_OBJ   := $(CMD_SRC:%.c=$(BUILD)/%.o)
 UNIT_OBJ  := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 MANPAGES  := $(wildcard man/*.1)
 
-.PHONY: all test check bench demo install clean deps unit-list fuzz hostile valgrind
+.PHONY: all test check check-portable bench demo install clean deps unit-list fuzz hostile valgrind
 all: $(BUILD)/pgnkit
 
 $(BUILD)/%.o: %.c
@@ -214,6 +226,12 @@ check: deps
 	$(MAKE) SANITIZE=1 build/san/pgnkit build/san/unit-tests
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 PERFT_MAX_NODES=300000 \
 	  PGNKIT_QUICK=1 sh tests/run.sh build/san
+
+# The tests on the scalar fallbacks of the SIMD scanners (base/simd.h): what a
+# machine without SSE2 runs.
+check-portable: deps
+	$(MAKE) PORTABLE=1 build/portable/pgnkit build/portable/unit-tests
+	sh tests/run.sh build/portable
 
 bench:
 	@sh .ci/deps bench

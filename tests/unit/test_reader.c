@@ -698,7 +698,7 @@ static uint32_t rnd(uint32_t n)
 void test_reader__random_inputs(void)
 {
     static const char *const frags[] = {
-        "[Event \"x\"]\n", "[Site \"a\\\"b\"]", "[White \"H\xfc" "bner\"]\n", "\n", "\n\n", "\r\n",
+        "[Event \"x\"]\n", "[Site \"a\\\"b\"]", ("[White \"H\xfc" "bner\"]\n"), "\n", "\n\n", "\r\n",
         "\r", " ", "\t", "1.", "12...", "e4", "Nf3", "exd5", "O-O", "0-0", "0- 0", "1-0", "0-1", "*",
         "1/2-1/2", "1 - 0", "{", "}", "{c}", "{[%clk 0:01:02]}", ";x\n", "%esc\n", "(", ")", "(=)",
         "$1", "$300", "!?", "+=", "--", "e.p.", "/", "[", "]", "\"", "\xef\xbb\xbf", "\x01", "½-½",

@@ -128,8 +128,8 @@ void test_reader_run__edges(void)
         "1.e4 e5 12.+ 123.# 1234.+ *\n",
         "1.e4+! e5+? 2.Nf3!? Nc6#! *\n",
         "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O+ Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 *\n",
-        "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 Nb8 "
-        "10.d4 Nbd7 11.c4 c6 12.cxb5 axb5 13.Nc3 Bb7 14.Bg5 b4 15.Nb1 h6 16.Bh4 c5 17.dxe5 *\n",
+        ("1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 Nb8 "
+         "10.d4 Nbd7 11.c4 c6 12.cxb5 axb5 13.Nc3 Bb7 14.Bg5 b4 15.Nb1 h6 16.Bh4 c5 17.dxe5 *\n"),
         "1.e4 e5 9.Nf3 99.Nc6 999.Bb5 9999.a6 99999.a4 *\n",
         "1.e4 e5 2.Nf3 3",
         "1.e4 e5 2.Nf3 33",

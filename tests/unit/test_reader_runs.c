@@ -256,8 +256,8 @@ void test_reader_runs__results(void)
         "#1 @0+14 1:1 -  | 1.e4 => 1-0 {c} 1:7@6\n",
         "#1 @0+12 1:1 -  | 1.e4 => 1 - 0 1:7@6\n",
         "#1 @0+14 1:1 -  | 1.e4 => 1-0 !1:11:W:second result token ignored 1:7@6\n",
-        "#1 @0+22 1:1 B-  | 1.e4 ( 1...e5 ) => 1-0 !1:7:E:unterminated variation !1:19:W:')'"
-          " after the result ignored !1:21:W:second result token ignored 1:16@15\n",
+        ("#1 @0+22 1:1 B-  | 1.e4 ( 1...e5 ) => 1-0 !1:7:E:unterminated variation !1:19:W:')'"
+         " after the result ignored !1:21:W:second result token ignored 1:16@15\n"),
         "#1 @0+11 1:1 -  | 1.e4 => 1-0 !1:10:W:'}' after the result ignored 1:7@6\n",
         "#1 @0+16 1:1 -  | 1.e4 => 1/2-1/2 !1:15:W:second result token ignored 1:7@6\n",
         "#1 @0+11 1:1 -  | 1.e4 => 1-0 1:7@6\n",
