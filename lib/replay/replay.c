@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/compiler.h"
-#include "base/buf.h"
+#include "base/array.h"
 #include "replay/diag.h"
 #include "chess/movegen.h"
 #include "notation/movewrite.h"
@@ -300,7 +300,7 @@ static COLD int report_unresolved(struct walk *w, uint32_t i,
                                   const struct move_error *err)
 {
     const struct game_move *m = &w->g->moves[i];
-    int state = pos_state(p);
+    int state = movegen_state(p);
     if (state != STATE_ONGOING) {
         move_diag(w->r, w->g, i, p, D_MOVE_AFTER_END, "move '%.*s' after %s", (int)m->len,
                   m->text, state == STATE_CHECKMATE ? "checkmate" : "stalemate");
@@ -732,7 +732,7 @@ static void check_end(struct walk *w)
         line = last->line, col = last->col + last->len, off += last->off + last->len;
     }
 
-    int state = pos_state(f);
+    int state = movegen_state(f);
     r->end = state == STATE_CHECKMATE ? END_CHECKMATE
            : state == STATE_STALEMATE ? END_STALEMATE
            : pos_is_dead(f) ? END_DEAD

@@ -252,7 +252,7 @@ static const struct pos *final_position(struct go_game *w)
 static int final_end(struct go_game *w)
 {
     const struct pos *f = final_position(w);
-    int state = pos_state(f);
+    int state = movegen_state(f);
     if (state == STATE_CHECKMATE)
         return END_CHECKMATE;
     if (state == STATE_STALEMATE)

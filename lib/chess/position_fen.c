@@ -1,4 +1,4 @@
-/* fen.c - FEN / X-FEN / Shredder-FEN reading and writing with precise errors. */
+/* position_fen.c - struct pos from and to FEN / X-FEN / Shredder-FEN, with precise errors. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "chess/position.h"
