@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/compiler.h"
-#include "base/buf.h"
+#include "base/array.h"
 #include "replay/diag.h"
 #include "base/error.h"
 #include "query/filter.h"
