@@ -364,51 +364,8 @@ static inline int same_text(const char *a, size_t na, const char *b, size_t nb)
 }
 
 /*
- * The English SAN of mv without check marks, in out: what move_write()
- * writes, the origin included only when with_origin (SAN names it when a
- * rival piece of the same type could go to the same square).
- */
-static size_t write_san(const struct pos *p, move16 mv, int with_origin, char out[12])
-{
-    static const char letters[] = "PNBRQK";
-    int from = move_from(mv), to = move_to(mv);
-    int type = piece_type(p->board[from]);
-    size_t n = 0;
-    if (move_flag(mv) == MF_CASTLING) {
-        memcpy(out, to > from ? "O-O" : "O-O-O", to > from ? 3 : 5);
-        return to > from ? 3 : 5;
-    }
-    if (type != PAWN) {
-        out[n++] = letters[type];
-        bitboard rivals = 0;
-        if (with_origin && bb_more_than_one(pos_pieces(p, p->side, type)))
-            rivals = san_origins(p, type, to) & ~sq_bb(from);
-        if (rivals && (rivals & file_bb(sq_file(from))) && (rivals & rank_bb(sq_rank(from)))) {
-            out[n++] = (char)('a' + sq_file(from));
-            out[n++] = (char)('1' + sq_rank(from));
-        } else if (rivals && (rivals & file_bb(sq_file(from)))) {
-            out[n++] = (char)('1' + sq_rank(from));
-        } else if (rivals) {
-            out[n++] = (char)('a' + sq_file(from));
-        }
-    }
-    if (pos_captured(p, mv) != NO_PIECE) {
-        if (type == PAWN)
-            out[n++] = (char)('a' + sq_file(from));
-        out[n++] = 'x';
-    }
-    out[n++] = (char)('a' + sq_file(to));
-    out[n++] = (char)('1' + sq_rank(to));
-    if (move_flag(mv) == MF_PROMOTION) {
-        out[n++] = '=';
-        out[n++] = letters[move_promo(mv)];
-    }
-    return n;
-}
-
-/*
  * 1 when the text of a move read by san_parse_fast() in English is the
- * standard SAN of mv as write_san() without an origin writes it: the right
+ * standard SAN of mv as san_write_unmarked() without an origin writes it: the right
  * letter (none for a pawn), an 'x' exactly for captures, the file of a
  * capturing pawn and no other origin, "=" before a promotion piece, castling
  * with letters O. 0 means "compare the texts".
@@ -476,11 +433,11 @@ static NOINLINE void check_notation(struct walk *w, uint32_t i,
     int marked = (m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED)) != 0;
     size_t len = strip_check(m->text, m->len);
     char san[MOVE_TEXT_MAX];
-    size_t n = write_san(p, mv, 0, san);
+    size_t n = san_write_unmarked(p, mv, 0, san);
     /* Equal to the short form: standard. Otherwise the origin may have
      * been needed (Nbd7), or the text is non-standard. */
     if (!same_text(san, n, m->text, len)) {
-        n = write_san(p, mv, 1, san);
+        n = san_write_unmarked(p, mv, 1, san);
         if (!same_text(san, n, m->text, len))
             goto nonstandard;
     }
