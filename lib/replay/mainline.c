@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "replay/mainline.h"
 #include "replay/replay.h"
+#include "replay/variant.h"
 #include "notation/san.h"
 #include "base/banned.h"
 
