@@ -6,6 +6,7 @@
 #include "base/buf.h"
 #include "base/error.h"
 #include "query/game_facts.h"
+#include "replay/variant.h"
 #include "chess/movegen.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"

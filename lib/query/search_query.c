@@ -12,6 +12,7 @@
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
 #include "replay/replay.h"
+#include "replay/variant.h"
 #include "notation/san.h"
 #include "query/search_query.h"
 #include "query/where.h"
@@ -254,18 +255,10 @@ static int parse_move_pattern(struct search_query *q, const char *arg, struct cr
 /* Letters and digits of s, lowercased, for loose name comparison. */
 static char *squeeze(const char *s)
 {
-    size_t n = strlen(s), k = 0;
-    char *t = malloc(n + 1);
-    if (!t)
-        return NULL;
-    for (; *s; s++) {
-        char ch = *s;
-        if (ch >= 'A' && ch <= 'Z')
-            ch = (char)(ch + 32);
-        if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9'))
-            t[k++] = ch;
-    }
-    t[k] = '\0';
+    size_t cap = strlen(s) + 1;
+    char *t = malloc(cap);
+    if (t)
+        variant_squeeze(s, t, cap);
     return t;
 }
 
