@@ -4,7 +4,9 @@
 #include "base/ascii.h"
 #include "base/banned.h"
 
-const char *const tag_roster[7] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
+const char *const tagcheck_roster[7] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result"
+};
 
 
 /* Reads a fixed-width field of digits or of '?' only; -1 if unknown, -2 if malformed. */
