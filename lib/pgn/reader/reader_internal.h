@@ -1,0 +1,511 @@
+/* reader_internal.h - what the files of the PGN reader share: its state, design notes, fast paths. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_PGN_READER_INTERNAL_H
+#define LIB_PGN_READER_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/compiler.h"
+#include "pgn/game.h"
+#include "pgn/pgn_lex.h"
+#include "pgn/pgn_reader.h"
+
+/*
+ * THE WINDOW. buf[0..len) holds input bytes; buf[gstart..) is the current
+ * game, which must stay contiguous for its raw span. The lexer works only on
+ * buf[pos..safe), where safe is just past the last line end read so far:
+ * every token except a {comment} ends before a line end, so the token loops
+ * need no bounds checks, and only the line-end handlers meet safe and call
+ * reader_refill(). reader_refill() moves the game to the front of the buffer, grows it
+ * (to at most 2 * max_game + read_size: the game so far plus one line), and
+ * reads; at the end of the input a '\n' sentinel after the data closes the
+ * last line. A game is too big when one of its lines starts more than
+ * max_game bytes after the game's start (checked at line ends), or when one
+ * line alone is longer than max_game (caught at its start by
+ * reader_cut_long_line()), so the outcome does not depend on how the input happens
+ * to be buffered. Token positions are kept relative to gstart, so
+ * moving the window invalidates nothing; pointers are only made when the
+ * game is complete (finish_game).
+ *
+ * THE TREE is recorded in parse order into flat vectors; each comment and
+ * NAG remembers its owner. reader_finish_game() groups the arrays by owner with
+ * stable counting sorts so that every line's moves and every owner's
+ * attachments are contiguous slices. A game without variations is already
+ * in order and is not copied.
+ */
+
+#define NONE UINT32_MAX
+#define OWNER_LINE 0x80000000u /* comment before the first move of line (key & ~OWNER_LINE) */
+#define OWNER_POST 0xFFFFFFFFu /* comment after the result */
+
+enum { R_OK = 0, R_END = 1, R_TOOBIG = 2 }; /* reader_refill(); negative: fatal status */
+
+/*
+ * The window's allocation holds cap + BUF_PAD bytes, and buf[len..len+BUF_PAD)
+ * are zeros (or the '\n' sentinel, then zeros), so that pgn_lex_word_run() may
+ * read eight bytes at any byte before safe.
+ */
+enum { BUF_PAD = 8 };
+
+#define MSG_TOKEN_MAX 40
+
+enum { SKIM_PARSE = 0, SKIM_LAZY = 1 }; /* reader_lazy_skim() */
+
+enum { NAME_VEC = 16 }; /* bytes of a tag name compared at once */
+
+/* A tag pair as read: offsets into the game's raw span. */
+struct raw_tag {
+    uint32_t name_off, value_off;
+    /* name_len .. id: as in struct game_tag, for reader_resolve_tags() to copy at once */
+    uint32_t name_len, value_len;
+    uint64_t line;
+    uint32_t col;
+    uint32_t off;
+    uint32_t id;      /* enum game_tag_id */
+    uint32_t escaped; /* the value holds backslashes to decode */
+};
+#define RAW_SAME(f) (offsetof(struct raw_tag, f) - offsetof(struct raw_tag, name_len) == \
+                     offsetof(struct game_tag, f) - offsetof(struct game_tag, name_len))
+_Static_assert(RAW_SAME(value_len) && RAW_SAME(line) && RAW_SAME(col) && RAW_SAME(off) &&
+                   RAW_SAME(id) &&
+                   offsetof(struct raw_tag, escaped) == offsetof(struct raw_tag, id) + 4,
+               "reader_resolve_tags() copies a raw_tag's name_len .. id over a game_tag's");
+#undef RAW_SAME
+
+/* An open line while reading variations: the line and its last move. */
+struct frame {
+    uint32_t var, last;
+};
+
+struct parse {
+    uint64_t goff; /* input offset of the game's raw span */
+    uint64_t first_line;
+    uint32_t first_col;
+    uint32_t first_off;
+    int started;      /* a token was seen */
+    int tagsec;       /* no movetext yet: '[' starts a tag pair */
+    int after_result; /* the result was read: only comments may follow */
+    int skip;         /* after an error: scan, record nothing */
+    int blank;        /* an empty line since the last tag pair */
+    int truncated;    /* over max_game: bytes discarded */
+    int latin1;       /* not valid UTF-8: decode as CP1252 */
+    int bom;
+    int junk_warned;
+    int cmds_full; /* max_cmds reached */
+    uint32_t depth;
+    uint32_t cur;  /* the line being read */
+    uint32_t last; /* its last move, or NONE */
+    uint32_t number, number_flags; /* a move number waiting for its move */
+    uint32_t line_tokens;          /* tokens on the current line (only 0 or not matters) */
+    uint32_t last_end;             /* end of the last token (game-relative) */
+    int result;
+    uint32_t result_off, result_len, result_col;
+    uint64_t result_line;
+    const char *result_text; /* set early when the raw bytes go away */
+    uint32_t nbad;
+    uint32_t post_first, post_count; /* comments after the result */
+    uint64_t start_line;             /* line of the span's first byte */
+    uint32_t start_col;              /* its column */
+    size_t split;       /* end of the span (buffer index) */
+    uint64_t split_abs; /* end of the span (input offset) */
+};
+
+struct pgn_reader {
+    struct pgn_input *in;
+    struct pgn_limits lim;
+    size_t read_size;
+    char *name;
+
+    unsigned char *buf;
+    size_t cap, cap_max;
+    /* The reader's own window while buf is a caller's span (pgn_reader_parse_span). */
+    unsigned char *own_buf;
+    size_t len;       /* bytes in buf */
+    size_t safe;      /* buf[pos..safe) is complete lines */
+    size_t pos;       /* next byte to read */
+    size_t gstart;    /* start of the current game */
+    ptrdiff_t lstart; /* start of the current line; < 0 once moved out of the window */
+    uint64_t line;    /* current line number */
+    uint64_t base;    /* input offset of buf[0] */
+    int eof;
+    int moved; /* the window moved since the game began: text pointers are stale */
+    int io_status; /* input error, reported once the games before it are out */
+    int status;    /* sticky result of pgn_reader_next once it stops */
+    int fatal;     /* out of memory while reading a game */
+    uint64_t ngames;
+    struct pgn_error err;
+
+    struct arena arena;
+    struct buf rtags, tags, moves, vars, comments, ckeys, nags, nkeys, cmds, errors, stack;
+    struct parse ps;
+
+    /* LAZY MOVETEXT (see skim()) */
+    unsigned flags;   /* enum pgn_reader_flags */
+    int lazy_tried;   /* the current game was offered to skim() */
+    struct lazy {
+        int active;           /* the game last returned is lazy */
+        struct parse ps;      /* parser state at its first movetext word */
+        size_t word_rel;      /* that word, relative to the game start */
+        ptrdiff_t lstart_rel; /* its line start, relative to the game start */
+        uint64_t line;
+        size_t nerrors, nrtags; /* lengths of errors and rtags then (bytes) */
+        size_t gstart;          /* the game's start in buf (no refill since the skim) */
+    } lazy;
+};
+
+/* ------------------------------------------------------- between the files */
+
+/* pgn_reader.c: the tables of reader_skim.c, reader_tags.c, reader_run.c and reader_split.c. */
+void reader_skim_init(void);
+void reader_tag_names_init(void);
+void reader_run_init(void);
+void reader_split_init(void);
+
+/* reader_window.c: THE WINDOW. */
+
+/**
+ * Reads more input after compacting the window to keep. Returns the bytes
+ * read, 0 at the end (an input error counts as the end and is kept in
+ * io_status), or PGN_ENOMEM / PGN_ETOOBIG (no room even after growing to cap_max).
+ */
+ptrdiff_t reader_fill(struct pgn_reader *r, size_t keep);
+
+/** Index just past the last line end in b[from..to), or 0. A final '\r' only counts at the end (eof). */
+size_t reader_last_eol(const unsigned char *b, size_t from, size_t to, int eof);
+
+/**
+ * Cuts safe back to the start of the first line longer than max_game in
+ * buf[pos..safe); returns R_TOOBIG when that line starts at pos, else R_OK.
+ */
+int reader_cut_long_line(struct pgn_reader *r);
+
+/** Called with pos == safe: makes at least one more complete line available (R_OK), or R_END, R_TOOBIG, a fatal status. */
+int reader_refill(struct pgn_reader *r);
+
+/* reader_record.c: diagnostics and records. */
+
+/** Writes the token p[0..n) into out, valid UTF-8 (CP1252 if need be), shortened with "...". Returns out. */
+const char *reader_quote(char out[MSG_TOKEN_MAX * 3 + 8], const unsigned char *p, size_t n);
+
+/** Records a diagnostic (an error counts in ps.nbad); over max_errors it is dropped. Out of memory sets r->fatal. */
+PRINTF_LIKE(7, 8)
+void reader_diag(struct pgn_reader *r, int severity, int code, uint64_t line, uint32_t col,
+                 uint64_t offset, const char *fmt, ...);
+
+/** Resets the per-game records and the parser state for a game starting at pos. */
+void reader_begin_game(struct pgn_reader *r);
+
+/** The game ends before the token at buf[idx] (on the current line): sets ps.split and pos; returns 1. */
+int reader_end_before(struct pgn_reader *r, size_t idx);
+
+/** When over: a limit error (what, max) at buf[idx], once, and the rest of the game is only scanned. Returns over. */
+int reader_over_limit(struct pgn_reader *r, int over, size_t idx, const char *what,
+                      unsigned long long max);
+
+/** The NAG value after the last move (a warning before the first move of a line). */
+void reader_add_nag(struct pgn_reader *r, size_t idx, unsigned value);
+
+/** A move at buf[idx..idx+len) after the limits are checked; NULL when none was recorded. */
+struct game_move *reader_add_move(struct pgn_reader *r, size_t idx, size_t len, unsigned flags);
+
+/** The comment opening at buf[open] with body_len bytes, owned by the last move, the line or the result. */
+void reader_add_comment(struct pgn_reader *r, size_t open, size_t body_len, unsigned flags,
+                        uint64_t line, uint32_t col);
+
+/** '(' at buf[idx]: a variation of the last move. */
+void reader_open_variation(struct pgn_reader *r, size_t idx);
+
+/** ')' at buf[idx]: back to the line the variation left. */
+void reader_close_variation(struct pgn_reader *r, size_t idx);
+
+/** At the end of a game inside a variation: the error, on the '(' of the innermost one. */
+void reader_unterminated_variation(struct pgn_reader *r);
+
+/* reader_words.c: the general way through movetext words. */
+
+/** A move, null move, move number, result or glyph word at buf[idx..idx+n). Returns 1 when the game ends before or after it. */
+int reader_word(struct pgn_reader *r, size_t idx, size_t n);
+
+/** "$n" at buf[idx]. */
+void reader_nag_token(struct pgn_reader *r, size_t idx);
+
+/** n bytes at buf[idx] after the result that cannot start a game: kept, with one warning. Returns the index after them. */
+size_t reader_after_result_junk(struct pgn_reader *r, size_t idx, size_t n);
+
+/* reader_tags.c: tag pairs. */
+
+/** '[' at buf[idx], the general way. Returns 1 when it starts the next game. */
+int reader_bracket(struct pgn_reader *r, size_t idx);
+
+/** FAST PATH: plain tag pairs in a row from p (a '[' in the tag section). Returns where it stopped, p when it took nothing. */
+const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p);
+
+/** The name of the common tag id (>= GAME_TAG_EVENT); static storage. */
+const char *reader_common_tag_name(unsigned id);
+
+/* reader_oversize.c */
+
+/** The game grew past max_game (in_comment: inside a {comment}): keeps what is resolved, skips the rest. Returns 1 or a fatal status. */
+int reader_oversize(struct pgn_reader *r, int in_comment);
+
+/* reader_skim.c: LAZY MOVETEXT. */
+
+/** What pgn_reader_complete() needs to parse the game again from buf[idx], saved before a skim or a split. */
+void reader_lazy_save(struct pgn_reader *r, size_t idx);
+
+/** FAST PATH: offers the game to the skim at its first movetext word buf[idx]. Returns SKIM_LAZY, SKIM_PARSE or a fatal status. */
+int reader_lazy_skim(struct pgn_reader *r, size_t idx);
+
+/* reader_split.c: SPLITTING ONLY. */
+
+/** FAST PATH: the game at gstart split in one pass when it is plain: 1, else 0 with nothing changed. */
+int reader_split_plain(struct pgn_reader *r);
+
+/* reader_run.c */
+
+/** FAST PATH: the bulk of movetext from the word at p. Returns where it stopped, p when it took nothing. */
+const unsigned char *reader_movetext_run(struct pgn_reader *r, const unsigned char *p);
+
+/* reader_parse.c */
+
+/** Reads tokens until the game ends: 1 with ps.split set, 0 when no token is left, or a fatal status. */
+int reader_parse_game(struct pgn_reader *r);
+
+/* reader_finish.c */
+
+/** The raw tag records as struct game_tag in r->tags (text resolved); empties r->rtags. */
+void reader_resolve_tags(struct pgn_reader *r);
+
+/** Fills *g from the records of the game just parsed. Returns PGN_OK or PGN_ENOMEM. */
+int reader_finish_game(struct pgn_reader *r, struct game *g);
+
+/** Fills *g for a game the skim or the split read to its end (GAME_LAZY). Returns PGN_OK or PGN_ENOMEM. */
+int reader_finish_lazy(struct pgn_reader *r, struct game *g);
+
+/* ------------------------------------------------- helpers of several files */
+
+static inline uint32_t col_of(const struct pgn_reader *r, size_t idx)
+{
+    return (uint32_t)((ptrdiff_t)idx - r->lstart + 1);
+}
+
+/* A diagnostic about the byte at buf[idx] on the current line. */
+#define DIAG_AT(r, sev, code, idx, ...) \
+    reader_diag((r), (sev), (code), (r)->line, col_of((r), (idx)), (r)->base + (idx), __VA_ARGS__)
+
+/* A structural error: recorded once, and the rest of the game is only scanned. */
+#define FAIL_AT(r, code, idx, ...) \
+    do { \
+        if (!(r)->ps.skip) { \
+            DIAG_AT((r), PGN_SEV_ERROR, (code), (idx), __VA_ARGS__); \
+            (r)->ps.skip = 1; \
+        } \
+    } while (0)
+
+static inline uint32_t rel(const struct pgn_reader *r, size_t idx) { return (uint32_t)(idx - r->gstart); }
+
+static inline void *push(struct pgn_reader *r, struct buf *v, size_t size)
+{
+    int st = PGN_OK;
+    void *p = buf_push(v, size, &st);
+    if (!p && st == PGN_ENOMEM)
+        r->fatal = st;
+    return p;
+}
+
+#define COUNT_OF(v, type) ((uint32_t)((v).len / sizeof(type)))
+
+/* Where the game starts, once: its first token's line, column and offset. */
+static inline void mark_started(struct parse *ps, uint64_t line, uint32_t col, uint32_t off)
+{
+    if (!ps->started) {
+        ps->started = 1;
+        ps->first_line = line;
+        ps->first_col = col;
+        ps->first_off = off;
+    }
+}
+
+static inline void start_token(struct pgn_reader *r, size_t idx)
+{
+    r->ps.line_tokens++;
+    mark_started(&r->ps, r->line, col_of(r, idx), rel(r, idx));
+}
+
+/* Appends a move (the limits were checked). */
+static inline struct game_move *record_move(struct pgn_reader *r, size_t idx, size_t len,
+                                            unsigned flags)
+{
+    struct parse *ps = &r->ps;
+    struct game_move *m;
+    if (r->moves.cap - r->moves.len >= sizeof *m) {
+        m = (struct game_move *)(r->moves.data + r->moves.len);
+        r->moves.len += sizeof *m;
+    } else if (!(m = push(r, &r->moves, sizeof *m))) {
+        return NULL;
+    }
+    /* Field by field: a compound literal becomes a slow "rep stos" here. */
+    m->text = (const char *)r->buf + idx; /* redone in finish_game if the window moves */
+    m->line = r->line;
+    m->col = col_of(r, idx);
+    m->off = rel(r, idx);
+    m->len = (uint32_t)len;
+    m->flags = flags | ps->number_flags;
+    m->number = ps->number;
+    m->var = ps->cur;
+    m->nag_first = m->nag_count = 0;
+    m->comment_first = m->comment_count = 0;
+    m->var_first = m->var_count = 0;
+    ps->number = 0;
+    ps->number_flags = 0;
+    ps->last = COUNT_OF(r->moves, struct game_move) - 1;
+    return m;
+}
+
+/* "(=)": a draw offer after the last move (ignored before the first). */
+static inline void mark_draw_offer(struct pgn_reader *r)
+{
+    if (!r->ps.skip && r->ps.last != NONE)
+        ((struct game_move *)r->moves.data)[r->ps.last].flags |= GAME_MOVE_DRAW_OFFER;
+}
+
+/* The start of the word that ends at b[k] (k itself when none does), not before from. */
+static inline size_t word_start(const unsigned char *b, size_t from, size_t k)
+{
+    while (k > from && (pgn_lex_class[b[k - 1]] & LX_WORD))
+        k--;
+    return k;
+}
+
+static inline int ascii_letter(unsigned c) { return (c | 0x20) - 'a' < 26; }
+
+/* 1 when the word can begin a token split by blanks ("1 - 0", "0- 0"). */
+static inline int glue_chars(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        switch (p[i]) {
+        case '0': case '1': case '2': case 'O': case '-': case '/': case ':': case 0xC2: case 0xBD:
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Input offset just after the line end at buf[i] (which is '\n' or '\r'). */
+static inline size_t after_eol(const unsigned char *b, size_t i, size_t len)
+{
+    return (b[i] == '\r' && i + 1 < len && b[i + 1] == '\n') ? i + 2 : i + 1;
+}
+
+/* 1 when the word p[0..n) may start a result written with blanks ("1 - 0"). */
+static inline int may_glue(const unsigned char *p, size_t n)
+{
+    unsigned c0 = p[0];
+    return (c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n);
+}
+
+/*
+ * The first byte of b[k..) that is one of set[0..n), which are the bytes
+ * with bit in table: there is one before safe (a line end, say). Sixteen
+ * bytes at a time where SSE2 is, one compare per byte of the set.
+ */
+static inline ALWAYS_INLINE size_t
+first_of(const unsigned char *b, size_t k, size_t safe, const char *set, int n,
+         const unsigned char *table, unsigned bit)
+{
+#if defined(__SSE2__)
+    while (k + 16 <= safe) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + k));
+        __m128i m = _mm_cmpeq_epi8(v, _mm_set1_epi8(set[0]));
+#pragma GCC unroll 16
+        for (int i = 1; i < n; i++)
+            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(set[i])));
+        unsigned mask = (unsigned)_mm_movemask_epi8(m);
+        if (mask)
+            return k + (size_t)__builtin_ctz(mask);
+        k += 16;
+    }
+#else
+    (void)set, (void)n;
+#endif
+    while (!(table[b[k]] & bit))
+        k++;
+    return k;
+}
+
+/* The first byte of b[k..) that stops a tag value: '"', '\\' or a line end (one comes before safe). */
+static inline size_t value_stop(const unsigned char *b, size_t k, size_t safe)
+{
+    return first_of(b, k, safe, "\"\\\n\r", 4, pgn_lex_class, LX_VSTOP);
+}
+
+#if defined(__SSE2__)
+/* 0xFF in each byte of x that is an ASCII letter or digit, else 0. */
+static inline __m128i ascii_alnum_bytes(__m128i x)
+{
+    /* Signed compares after a shift by 0x80: x - lo < n for a range [lo, lo + n). */
+    __m128i bias = _mm_set1_epi8((char)0x80);
+    __m128i letter = _mm_cmplt_epi8(
+        _mm_add_epi8(_mm_sub_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8('a')), bias),
+        _mm_set1_epi8((char)(0x80 + 26)));
+    __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(_mm_sub_epi8(x, _mm_set1_epi8('0')), bias),
+                                   _mm_set1_epi8((char)(0x80 + 10)));
+    return _mm_or_si128(letter, digit);
+}
+
+/* Bit i set when name[i] is a tag name character (A-Z a-z 0-9 _), for the sixteen bytes at name. */
+static inline unsigned tag_name_mask(const unsigned char *name)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)name);
+    __m128i under = _mm_cmpeq_epi8(x, _mm_set1_epi8('_'));
+    return (unsigned)_mm_movemask_epi8(_mm_or_si128(ascii_alnum_bytes(x), under));
+}
+#endif
+
+/*
+ * The tag pair at b[k] ('[') when it is plain, '[' name ' ' '"' value '"'
+ * ']' with no backslash in a value of max_value bytes at most: its name
+ * ends at *name_end and its value at *vend (the value starts two bytes
+ * after the name); 0 for any other spelling. There is a line end before
+ * safe. *vec tells that the name is shorter than sixteen bytes, which are
+ * readable (tag_id()'s vector compare).
+ */
+static inline ALWAYS_INLINE int plain_tag_pair(const unsigned char *b, size_t k,
+                                               size_t safe, size_t max_value,
+                                               size_t *name_end, size_t *vend,
+                                               int *vec)
+{
+    size_t name = k + 1, q = name;
+    int found = 0;
+#if defined(__SSE2__)
+    if (name + NAME_VEC <= safe) {
+        /* The name's end without a loop whose exit depends on its length. */
+        unsigned m = ~tag_name_mask(b + name) & 0xFFFF;
+        q = name + (m ? (size_t)__builtin_ctz(m) : NAME_VEC);
+        found = m != 0;
+    }
+#endif
+    if (!found) /* names of sixteen bytes or more, or near safe */
+        while (pgn_lex_class[b[q]] & LX_TAGNAME)
+            q++;
+    *vec = found;
+    if (q == name || b[q] != ' ' || b[q + 1] != '"')
+        return 0;
+    size_t v = value_stop(b, q + 2, safe);
+    if (b[v] != '"' || b[v + 1] != ']' || v - (q + 2) > max_value)
+        return 0;
+    *name_end = q;
+    *vend = v;
+    return 1;
+}
+
+
+#endif
