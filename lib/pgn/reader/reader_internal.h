@@ -6,12 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/compiler.h"
+#include "base/simd.h"
 #include "pgn/game.h"
 #include "pgn/pgn_lex.h"
 #include "pgn/pgn_reader.h"
@@ -211,8 +209,14 @@ int reader_over_limit(struct pgn_reader *r, int over, size_t idx, const char *wh
 /** The NAG value after the last move (a warning before the first move of a line). */
 void reader_add_nag(struct pgn_reader *r, size_t idx, unsigned value);
 
-/** A move at buf[idx..idx+len) after the limits are checked; NULL when none was recorded. */
-struct game_move *reader_add_move(struct pgn_reader *r, size_t idx, size_t len, unsigned flags);
+/**
+ * The move token buf[idx..idx+len), after the limits are checked; with
+ * rejoined, its text is an arena copy of rejoined[0..rejoined_len) (a token
+ * written with blanks in it). Returns NULL when none was recorded.
+ */
+struct game_move *reader_add_move(struct pgn_reader *r, size_t idx, size_t len,
+                                  const unsigned char *rejoined, size_t rejoined_len,
+                                  unsigned flags);
 
 /** The comment opening at buf[open] with body_len bytes, owned by the last move, the line or the result. */
 void reader_add_comment(struct pgn_reader *r, size_t open, size_t body_len, unsigned flags,
@@ -338,8 +342,38 @@ static inline void start_token(struct pgn_reader *r, size_t idx)
     mark_started(&r->ps, r->line, col_of(r, idx), rel(r, idx));
 }
 
-/* Appends a move (the limits were checked). */
-static inline struct game_move *record_move(struct pgn_reader *r, size_t idx, size_t len,
+/*
+ * Fills the move record m: every move record is written here, by the
+ * general way (record_move()) and by the run (reader_run.c) alike. The
+ * counts of its NAGs, comments and variations start at 0 for build_tree()
+ * to add up. text is redone in finish_game if the window moves. Field by
+ * field: a compound literal becomes a slow "rep stos" here.
+ */
+static inline ALWAYS_INLINE void put_move(struct game_move *m, const unsigned char *text,
+                                          uint64_t line, uint32_t col, uint32_t off,
+                                          uint32_t len, uint32_t flags, uint32_t number,
+                                          uint32_t var)
+{
+    m->text = (const char *)text;
+    m->line = line;
+    m->col = col;
+    m->off = off;
+    m->len = len;
+    m->flags = flags;
+    m->number = number;
+    m->var = var;
+    m->nag_first = m->nag_count = 0;
+    m->comment_first = m->comment_count = 0;
+    m->var_first = m->var_count = 0;
+}
+
+/*
+ * Appends the move whose token is at buf[idx], with text[0..len) (the
+ * token, or an arena copy of a rejoined one), the limits checked, and the
+ * number waiting for it. Returns NULL when out of memory.
+ */
+static inline struct game_move *record_move(struct pgn_reader *r, size_t idx,
+                                            const unsigned char *text, size_t len,
                                             unsigned flags)
 {
     struct parse *ps = &r->ps;
@@ -350,18 +384,8 @@ static inline struct game_move *record_move(struct pgn_reader *r, size_t idx, si
     } else if (!(m = push(r, &r->moves, sizeof *m))) {
         return NULL;
     }
-    /* Field by field: a compound literal becomes a slow "rep stos" here. */
-    m->text = (const char *)r->buf + idx; /* redone in finish_game if the window moves */
-    m->line = r->line;
-    m->col = col_of(r, idx);
-    m->off = rel(r, idx);
-    m->len = (uint32_t)len;
-    m->flags = flags | ps->number_flags;
-    m->number = ps->number;
-    m->var = ps->cur;
-    m->nag_first = m->nag_count = 0;
-    m->comment_first = m->comment_count = 0;
-    m->var_first = m->var_count = 0;
+    put_move(m, text, r->line, col_of(r, idx), rel(r, idx), (uint32_t)len,
+             flags | ps->number_flags, ps->number, ps->cur);
     ps->number = 0;
     ps->number_flags = 0;
     ps->last = COUNT_OF(r->moves, struct game_move) - 1;
@@ -412,63 +436,11 @@ static inline int may_glue(const unsigned char *p, size_t n)
     return (c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n);
 }
 
-/*
- * The first byte of b[k..) that is one of set[0..n), which are the bytes
- * with bit in table: there is one before safe (a line end, say). Sixteen
- * bytes at a time where SSE2 is, one compare per byte of the set.
- */
-static inline ALWAYS_INLINE size_t
-first_of(const unsigned char *b, size_t k, size_t safe, const char *set, int n,
-         const unsigned char *table, unsigned bit)
-{
-#if defined(__SSE2__)
-    while (k + 16 <= safe) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + k));
-        __m128i m = _mm_cmpeq_epi8(v, _mm_set1_epi8(set[0]));
-#pragma GCC unroll 16
-        for (int i = 1; i < n; i++)
-            m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8(set[i])));
-        unsigned mask = (unsigned)_mm_movemask_epi8(m);
-        if (mask)
-            return k + (size_t)__builtin_ctz(mask);
-        k += 16;
-    }
-#else
-    (void)set, (void)n;
-#endif
-    while (!(table[b[k]] & bit))
-        k++;
-    return k;
-}
-
 /* The first byte of b[k..) that stops a tag value: '"', '\\' or a line end (one comes before safe). */
 static inline size_t value_stop(const unsigned char *b, size_t k, size_t safe)
 {
-    return first_of(b, k, safe, "\"\\\n\r", 4, pgn_lex_class, LX_VSTOP);
+    return simd_first_of(b, k, safe, "\"\\\n\r", 4, pgn_lex_class, LX_VSTOP);
 }
-
-#if defined(__SSE2__)
-/* 0xFF in each byte of x that is an ASCII letter or digit, else 0. */
-static inline __m128i ascii_alnum_bytes(__m128i x)
-{
-    /* Signed compares after a shift by 0x80: x - lo < n for a range [lo, lo + n). */
-    __m128i bias = _mm_set1_epi8((char)0x80);
-    __m128i letter = _mm_cmplt_epi8(
-        _mm_add_epi8(_mm_sub_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8('a')), bias),
-        _mm_set1_epi8((char)(0x80 + 26)));
-    __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(_mm_sub_epi8(x, _mm_set1_epi8('0')), bias),
-                                   _mm_set1_epi8((char)(0x80 + 10)));
-    return _mm_or_si128(letter, digit);
-}
-
-/* Bit i set when name[i] is a tag name character (A-Z a-z 0-9 _), for the sixteen bytes at name. */
-static inline unsigned tag_name_mask(const unsigned char *name)
-{
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)name);
-    __m128i under = _mm_cmpeq_epi8(x, _mm_set1_epi8('_'));
-    return (unsigned)_mm_movemask_epi8(_mm_or_si128(ascii_alnum_bytes(x), under));
-}
-#endif
 
 /*
  * The tag pair at b[k] ('[') when it is plain, '[' name ' ' '"' value '"'
@@ -485,14 +457,11 @@ static inline ALWAYS_INLINE int plain_tag_pair(const unsigned char *b, size_t k,
 {
     size_t name = k + 1, q = name;
     int found = 0;
-#if defined(__SSE2__)
     if (name + NAME_VEC <= safe) {
         /* The name's end without a loop whose exit depends on its length. */
-        unsigned m = ~tag_name_mask(b + name) & 0xFFFF;
-        q = name + (m ? (size_t)__builtin_ctz(m) : NAME_VEC);
-        found = m != 0;
+        q = name + simd_name_run16(b + name);
+        found = q < name + NAME_VEC;
     }
-#endif
     if (!found) /* names of sixteen bytes or more, or near safe */
         while (pgn_lex_class[b[q]] & LX_TAGNAME)
             q++;

@@ -221,7 +221,7 @@ int reader_parse_game(struct pgn_reader *r)
                             ps->number = num;
                             ps->number_flags = nflags;
                         }
-                        record_move(r, (size_t)(m - b), mn, 0);
+                        record_move(r, (size_t)(m - b), m, mn, 0);
                         ps->last_end = rel(r, (size_t)(q - b));
                         p = q;
                         goto next_token;

@@ -131,15 +131,25 @@ void reader_add_nag(struct pgn_reader *r, size_t idx, unsigned value)
     }
 }
 
-struct game_move *reader_add_move(struct pgn_reader *r, size_t idx, size_t len, unsigned flags)
+struct game_move *reader_add_move(struct pgn_reader *r, size_t idx, size_t len,
+                                  const unsigned char *rejoined, size_t rejoined_len,
+                                  unsigned flags)
 {
     if (r->ps.skip)
         return NULL;
-    if (reader_over_limit(r, len > r->lim.max_token, idx, "move token too long", r->lim.max_token) ||
+    if (reader_over_limit(r, len > r->lim.max_token, idx, "move token too long",
+                          r->lim.max_token) ||
         reader_over_limit(r, COUNT_OF(r->moves, struct game_move) >= r->lim.max_moves, idx,
-                   "too many moves in one game", r->lim.max_moves))
+                          "too many moves in one game", r->lim.max_moves))
         return NULL;
-    return record_move(r, idx, len, flags);
+    const unsigned char *text = r->buf + idx;
+    if (rejoined) {
+        text = (const unsigned char *)arena_memdup(&r->arena, rejoined, rejoined_len);
+        len = text ? rejoined_len : 0;
+        if (!text)
+            text = (const unsigned char *)"";
+    }
+    return record_move(r, idx, text, len, flags);
 }
 
 void reader_add_comment(struct pgn_reader *r, size_t open, size_t body_len, unsigned flags,

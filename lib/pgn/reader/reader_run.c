@@ -71,44 +71,7 @@ struct run_env {
     struct game_move *mend;    /* no room for a move record here */
     size_t max_token, max_game;
     uint32_t var;
-#if defined(__SSE2__)
-    __m128i tail; /* number 0, var, then zeros: see put_tail() */
-#endif
 };
-
-/*
- * The last 32 bytes of a move record: its number, its line, and the counts
- * of its NAGs, comments and variations, which build_tree() adds up from 0.
- * All but the number are the same for every move of a run, so where SSE2 is
- * they are two sixteen-byte stores of a value made once per run.
- */
-#define MOVE_TAIL offsetof(struct game_move, number)
-_Static_assert(offsetof(struct game_move, var) == MOVE_TAIL + 4 &&
-                   offsetof(struct game_move, nag_first) == MOVE_TAIL + 8 &&
-                   offsetof(struct game_move, nag_count) == MOVE_TAIL + 12 &&
-                   offsetof(struct game_move, comment_first) == MOVE_TAIL + 16 &&
-                   offsetof(struct game_move, comment_count) == MOVE_TAIL + 20 &&
-                   offsetof(struct game_move, var_first) == MOVE_TAIL + 24 &&
-                   offsetof(struct game_move, var_count) == MOVE_TAIL + 28 &&
-                   sizeof(struct game_move) == MOVE_TAIL + 32,
-               "put_tail() writes number .. var_count as eight packed uint32_t at the end");
-
-static inline ALWAYS_INLINE void put_tail(struct game_move *m,
-                                          const struct run_env *e,
-                                          uint32_t number)
-{
-#if defined(__SSE2__)
-    char *t = (char *)m + MOVE_TAIL;
-    _mm_storeu_si128((__m128i *)(void *)t, _mm_or_si128(_mm_cvtsi32_si128((int)number), e->tail));
-    _mm_storeu_si128((__m128i *)(void *)(t + 16), _mm_setzero_si128());
-#else
-    m->number = number;
-    m->var = e->var;
-    m->nag_first = m->nag_count = 0;
-    m->comment_first = m->comment_count = 0;
-    m->var_first = m->var_count = 0;
-#endif
-}
 
 /*
  * A word's first byte and a pgn_lex_word_run() cover at most this many
@@ -197,13 +160,7 @@ static inline ALWAYS_INLINE int run_move(struct run *s, const struct run_env *e,
     if (*w == 'O' && !plain_castling(w, q))
         return 0;
     uint32_t off = (uint32_t)(w - e->g);
-    m->text = (const char *)w; /* redone in finish_game if the window moves */
-    m->line = s->line;
-    m->col = off - s->lbase;
-    m->off = off;
-    m->len = (uint32_t)(q - w);
-    m->flags = nf;
-    put_tail(m, e, num);
+    put_move(m, w, s->line, off - s->lbase, off, (uint32_t)(q - w), nf, num, e->var);
     s->m = m + 1;
     s->last = q;
     return 1;
@@ -281,9 +238,6 @@ HOT_LOOP const unsigned char *reader_movetext_run(struct pgn_reader *r, const un
         .max_token = r->lim.max_token,
         .max_game = r->lim.max_game,
         .var = ps->cur,
-#if defined(__SSE2__)
-        .tail = _mm_set_epi32(0, 0, (int)ps->cur, 0),
-#endif
     };
     struct run s = {
         .p = p, .last = p, .lend = p, .m = m0,

@@ -86,38 +86,6 @@ static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end
 }
 
 /*
- * The first byte of b[k..) in skim_hot, or one before it that is not, which
- * the caller passes over (there is a line end before safe). Sixteen bytes
- * at a time where SSE2 is, with a superset that takes fewer compares than
- * one per byte of skim_hot: every byte below 0x0E (line ends, tabs, NUL) or
- * above 0x7F ("½", a byte order mark, any UTF-8), ':' with ';', and '{' '}'
- * with 'y' and DEL.
- */
-static inline size_t next_hot(const unsigned char *b, size_t k, size_t safe)
-{
-#if defined(__SSE2__)
-    while (k + 16 <= safe) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + k));
-        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)); /* signed: bytes >= 0x80 too */
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('*')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('[')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(1)), _mm_set1_epi8(';')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xF9)),
-                                           _mm_set1_epi8('y')));
-        unsigned mask = (unsigned)_mm_movemask_epi8(m);
-        if (mask)
-            return k + (size_t)__builtin_ctz(mask);
-        k += 16;
-    }
-#endif
-    while (!skim_hot[b[k]])
-        k++;
-    return k;
-}
-
-/*
  * Every spelling of a result has a '-', '/', ':', '*' or '½' (glued ones
  * too), and starts with a digit, '½' or is '*'. So the rest of a line from
  * b[*i] (a token boundary) ends no game and opens no comment when those
@@ -133,9 +101,9 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
     const unsigned char *cls = pgn_lex_class;
     size_t k = *i;
     for (;;) {
-        k = next_hot(b, k, safe);
+        k = simd_first_hot(b, k, safe, skim_hot); /* a superset */
         unsigned c = b[k];
-        if (!skim_hot[c]) { /* next_hot()'s superset */
+        if (!skim_hot[c]) { /* only in simd_first_hot()'s superset */
             k++;
             continue;
         }

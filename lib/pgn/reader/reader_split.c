@@ -43,26 +43,12 @@ void reader_split_init(void)
 
 /*
  * The first byte of b[k..) that is not a letter, a digit, ' ', '.' or '+'
- * (nearly all of a line of moves); there is a line end before safe.
+ * (nearly all of a line of moves), or one before it of SPLIT_MOVE that the
+ * caller passes over; there is a line end before safe.
  */
 static inline size_t split_stop(const unsigned char *b, size_t k, size_t safe)
 {
-#if defined(__SSE2__)
-    while (k + 16 <= safe) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + k));
-        __m128i punct = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
-                                     _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')),
-                                                  _mm_cmpeq_epi8(x, _mm_set1_epi8('+'))));
-        unsigned mask = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(ascii_alnum_bytes(x), punct))
-                      & 0xFFFF;
-        if (mask)
-            return k + (size_t)__builtin_ctz(mask);
-        k += 16;
-    }
-#endif
-    while (split_class[b[k]] == SPLIT_MOVE)
-        k++;
-    return k;
+    return simd_skip_alnum_dot(b, k, safe, split_class); /* SPLIT_MOVE is 0 */
 }
 
 /* After the line end at b[k] ('\n' or "\r\n"): the next line's start, or 0

@@ -69,31 +69,17 @@ void reader_tag_names_init(void)
 /*
  * The enum game_tag_id of the tag name s[0..len) (len >= 1). With vec, the
  * sixteen bytes at s are readable and len < 16: the name is compared in one
- * vector operation instead of a memcmp(). A tag name has no NUL byte, so the
+ * step (struct simd16) instead of a memcmp(). A tag name has no NUL byte, so the
  * compare with the zero-padded name also tells a longer or shorter name.
  */
 static inline ALWAYS_INLINE unsigned tag_id(const unsigned char *s, size_t len,
                                              int vec)
 {
-#if defined(__SSE2__)
     if (vec) {
-        /* len bytes of ones, then zeros. */
-        static const unsigned char ones[2 * NAME_VEC] = {
-            255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-        };
-        __m128i keep = _mm_loadu_si128((const __m128i *)(const void *)(ones + NAME_VEC - len));
-        __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)s), keep);
-        uint64_t first8;
-        _mm_storel_epi64((__m128i *)(void *)&first8, x); /* SSE2 is little-endian x86 */
-        unsigned h = name_hash(first8);
-        __m128i want = _mm_load_si128((const __m128i *)(const void *)slot_name[h]);
-        if (_mm_movemask_epi8(_mm_cmpeq_epi8(x, want)) == 0xFFFF)
-            return slot_id[h];
-        return GAME_TAG_OTHER;
+        struct simd16 x = simd16_prefix(s, len);
+        unsigned h = name_hash(simd16_low64(x));
+        return simd16_equal(x, slot_name[h]) ? slot_id[h] : GAME_TAG_OTHER;
     }
-#else
-    (void)vec;
-#endif
     unsigned h = name_hash(name_first8(s, len));
     if (slot_len[h] == len && !memcmp(slot_name[h], s, len))
         return slot_id[h];

@@ -82,17 +82,10 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
                 return reader_end_before(r, idx);
             start_token(r, idx);
             ps->tagsec = 0;
-            struct game_move *m = reader_add_move(r, idx, n, GAME_MOVE_REJOINED);
-            if (m) {
-                m->text = arena_memdup(&r->arena, tmp + w.core_off, w.core_len);
-                m->len = w.core_len;
-                if (!m->text)
-                    m->text = "", m->len = 0;
-                if (w.nnags)
-                    m->flags |= GAME_MOVE_GLUED_NAG;
+            if (reader_add_move(r, idx, n, tmp + w.core_off, w.core_len,
+                                GAME_MOVE_REJOINED | (w.nnags ? GAME_MOVE_GLUED_NAG : 0)))
                 for (unsigned i = 0; i < w.nnags; i++)
                     reader_add_nag(r, idx, w.nags[i]);
-            }
             ps->last_end = rel(r, idx + n);
             r->pos = idx + n;
             return 0;
@@ -143,7 +136,7 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
         }
         unsigned flags = (w.kind == PGN_W_NULL ? GAME_MOVE_NULL : 0) | (w.ep ? GAME_MOVE_EP : 0) |
                          (w.nnags ? GAME_MOVE_GLUED_NAG : 0);
-        if (reader_add_move(r, idx + w.core_off, w.core_len, flags))
+        if (reader_add_move(r, idx + w.core_off, w.core_len, NULL, 0, flags))
             for (unsigned i = 0; i < w.nnags; i++)
                 reader_add_nag(r, idx, w.nags[i]);
         break;
