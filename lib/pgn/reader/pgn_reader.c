@@ -81,6 +81,9 @@ static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char 
     buf_init(&r->stack, vec_max(l->max_depth, sizeof(struct frame)));
     r->err.file = r->name;
     r->flags = opts->flags;
+    r->fast_paths = !(r->flags & PGN_READER_REFERENCE);
+    if (!r->fast_paths) /* the skim and the split are fast paths too */
+        r->flags &= ~(unsigned)(PGN_READER_LAZY | PGN_READER_SPLIT);
     *out = r;
     return PGN_OK;
 }

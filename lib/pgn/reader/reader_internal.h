@@ -145,6 +145,7 @@ struct pgn_reader {
 
     /* LAZY MOVETEXT (see skim()) */
     unsigned flags;   /* enum pgn_reader_flags */
+    int fast_paths;   /* 0 under PGN_READER_REFERENCE: see FAST PATHS */
     int lazy_tried;   /* the current game was offered to skim() */
     struct lazy {
         int active;           /* the game last returned is lazy */

@@ -170,7 +170,7 @@ int reader_parse_game(struct pgn_reader *r)
                     p += 3;
                     continue;
                 }
-                if (!ps->tagsec && !ps->after_result && !ps->skip && ps->started) {
+                if (r->fast_paths && !ps->tagsec && !ps->after_result && !ps->skip && ps->started) {
                     const unsigned char *after = reader_movetext_run(r, p);
                     if (after != p) {
                         p = after;
@@ -180,7 +180,7 @@ int reader_parse_game(struct pgn_reader *r)
                 const unsigned char *q = p + 1;
                 while (cls[*q] & LX_WORD)
                     q++;
-                if (*q != '(' && !ps->after_result && !ps->skip) {
+                if (r->fast_paths && *q != '(' && !ps->after_result && !ps->skip) {
                     /*
                      * Fast path for the bulk of movetext: a move number ("12.",
                      * "12...") and a plain move ("Nf3", "exd5", "e8=Q+"), also glued
@@ -324,7 +324,7 @@ int reader_parse_game(struct pgn_reader *r)
                 ps->last_end = rel(r, (size_t)(p - b));
                 continue;
             case LK_LBRACK:
-                if (ps->tagsec) {
+                if (ps->tagsec && r->fast_paths) {
                     const unsigned char *after = reader_tag_run(r, p);
                     if (after != p) {
                         p = after;

@@ -114,7 +114,7 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
             ps->tagsec = 0;
             ps->last_end = rel(r, idx + n);
             r->pos = idx + n;
-            return next_game_follows(r, idx + n);
+            return r->fast_paths && next_game_follows(r, idx + n);
         }
         ps->last_end = rel(r, idx + n);
         r->pos = idx + n;
