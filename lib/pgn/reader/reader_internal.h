@@ -81,21 +81,47 @@ struct frame {
     uint32_t var, last;
 };
 
+/*
+ * THE PHASE of the game being read. It only moves forward:
+ *
+ *   PHASE_START --first token--> PHASE_TAGS --movetext--> PHASE_MOVES
+ *                                     \                        |
+ *                                      `------ a result -------+--> PHASE_RESULT
+ *
+ *   PHASE_START   nothing read yet (blanks and empty lines do not count).
+ *                 mark_started(), at the first token of any kind (a tag
+ *                 pair, a comment, a % line, a word), records where the game
+ *                 starts and moves on to PHASE_TAGS.
+ *   PHASE_TAGS    the tag section: a '[' starts a tag pair, or the next game
+ *                 when its name repeats one (see reader_bracket()). Comments
+ *                 keep the phase; a word, '(' ')' '$' or a stray character
+ *                 starts the movetext (PHASE_MOVES), a result PHASE_RESULT.
+ *   PHASE_MOVES   movetext: a '[' that is a line's first token ends the
+ *                 game, elsewhere it is an error.
+ *   PHASE_RESULT  after the result: comments, a second result and stray
+ *                 characters stay with the game; a tag pair or a word
+ *                 starts the next one.
+ *
+ * Beside the phase, facts the parser keeps (they do not order): skip (an
+ * error was recorded: the rest is scanned, nothing more recorded, in any
+ * phase), blank (an empty line since the last tag pair), truncated,
+ * latin1, bom, junk_warned and cmds_full.
+ */
+enum parse_phase { PHASE_START, PHASE_TAGS, PHASE_MOVES, PHASE_RESULT };
+
 struct parse {
     uint64_t goff; /* input offset of the game's raw span */
     uint64_t first_line;
     uint32_t first_col;
     uint32_t first_off;
-    int started;      /* a token was seen */
-    int tagsec;       /* no movetext yet: '[' starts a tag pair */
-    int after_result; /* the result was read: only comments may follow */
-    int skip;         /* after an error: scan, record nothing */
-    int blank;        /* an empty line since the last tag pair */
-    int truncated;    /* over max_game: bytes discarded */
-    int latin1;       /* not valid UTF-8: decode as CP1252 */
-    int bom;
-    int junk_warned;
-    int cmds_full; /* max_cmds reached */
+    enum parse_phase phase;
+    int skip;        /* after an error: scan, record nothing */
+    int blank;       /* an empty line since the last tag pair */
+    int truncated;   /* over max_game: bytes discarded */
+    int latin1;      /* not valid UTF-8: decode as CP1252 */
+    int bom;         /* a byte order mark starts the input */
+    int junk_warned; /* the warning for junk after the result was given */
+    int cmds_full;   /* max_cmds reached */
     uint32_t depth;
     uint32_t cur;  /* the line being read */
     uint32_t last; /* its last move, or NONE */
@@ -329,8 +355,8 @@ static inline void *push(struct pgn_reader *r, struct buf *v, size_t size)
 /* Where the game starts, once: its first token's line, column and offset. */
 static inline void mark_started(struct parse *ps, uint64_t line, uint32_t col, uint32_t off)
 {
-    if (!ps->started) {
-        ps->started = 1;
+    if (ps->phase == PHASE_START) {
+        ps->phase = PHASE_TAGS;
         ps->first_line = line;
         ps->first_col = col;
         ps->first_off = off;

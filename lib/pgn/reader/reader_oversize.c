@@ -17,7 +17,7 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
     struct parse *ps = &r->ps;
     if (r->pos > r->len)
         r->pos = r->len; /* past the sentinel that closed the last line */
-    if (!ps->started)
+    if (ps->phase == PHASE_START)
         start_token(r, r->pos); /* a game that is one long line: locate it there */
     reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, r->line, 1, r->base + r->pos,
          "game larger than %llu bytes: skipped to the next game",
@@ -47,7 +47,7 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
     while (i0 > r->gstart && (cls[r->buf[i0 - 1]] & LX_SPACE))
         i0--;
     int prev_blank = i0 == r->gstart || (cls[r->buf[i0 - 1]] & LX_EOL);
-    int prev_tag = ps->tagsec && !in_comment;
+    int prev_tag = ps->phase <= PHASE_TAGS && !in_comment;
     r->gstart = r->pos; /* nothing before pos is needed any more */
     for (;;) {
         /* At a line start: look ahead far enough to recognise a tag pair (as far as fits). */

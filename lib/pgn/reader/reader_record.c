@@ -71,7 +71,7 @@ void reader_begin_game(struct pgn_reader *r)
     r->lazy_tried = 0;
     r->lazy.active = 0;
     ps->goff = r->base + r->gstart;
-    ps->tagsec = 1;
+    ps->phase = PHASE_START;
     ps->last = NONE;
     ps->line_tokens = (ptrdiff_t)r->pos > r->lstart;
     ps->start_line = r->line;
@@ -171,7 +171,7 @@ void reader_add_comment(struct pgn_reader *r, size_t open, size_t body_len, unsi
     c->flags = flags;
     c->line = line;
     c->col = col;
-    *k = ps->after_result ? OWNER_POST : ps->last != NONE ? ps->last : OWNER_LINE | ps->cur;
+    *k = ps->phase == PHASE_RESULT ? OWNER_POST : ps->last != NONE ? ps->last : OWNER_LINE | ps->cur;
 }
 
 void reader_open_variation(struct pgn_reader *r, size_t idx)

@@ -256,11 +256,11 @@ int reader_bracket(struct pgn_reader *r, size_t idx)
     struct parse *ps = &r->ps;
     const unsigned char *name;
     size_t name_len;
-    if (ps->after_result)
+    if (ps->phase == PHASE_RESULT)
         return reader_end_before(r, idx);
-    if (ps->tagsec) {
+    if (ps->phase <= PHASE_TAGS) {
         /* A repeated tag may start the next game (header-only games). */
-        if (ps->started && (ps->blank || r->buf[idx + 1] == 'E' || r->buf[idx + 1] == ' ') &&
+        if (ps->phase != PHASE_START && (ps->blank || r->buf[idx + 1] == 'E' || r->buf[idx + 1] == ' ') &&
             pgn_lex_tag_start(r->buf + idx, r->buf + r->safe, &name, &name_len) &&
             ((ps->skip && ps->blank) ||
              ((ps->blank || (name_len == 5 && !memcmp(name, "Event", 5))) &&
@@ -318,7 +318,7 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
     ptrdiff_t lbase = r->lstart - (ptrdiff_t)r->gstart - 1; /* col = off - lbase */
     /* Which tag names may start the next game (see reader_bracket()): none, "Event" or any. */
     enum { REPEAT_NONE, REPEAT_EVENT, REPEAT_ANY } repeat =
-        !ps->started ? REPEAT_NONE : ps->blank ? REPEAT_ANY : REPEAT_EVENT;
+        ps->phase == PHASE_START ? REPEAT_NONE : ps->blank ? REPEAT_ANY : REPEAT_EVENT;
     while (rt < rt_end) {
         size_t name_end, vend;
         int vec;

@@ -78,10 +78,10 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
         }
         n = glued;
         if (w.kind == PGN_W_MOVE) {
-            if (ps->after_result)
+            if (ps->phase == PHASE_RESULT)
                 return reader_end_before(r, idx);
             start_token(r, idx);
-            ps->tagsec = 0;
+            ps->phase = PHASE_MOVES;
             if (reader_add_move(r, idx, n, tmp + w.core_off, w.core_len,
                                 GAME_MOVE_REJOINED | (w.nnags ? GAME_MOVE_GLUED_NAG : 0)))
                 for (unsigned i = 0; i < w.nnags; i++)
@@ -96,7 +96,7 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
 
     if (w.kind == PGN_W_RESULT) {
         start_token(r, idx);
-        if (ps->after_result) {
+        if (ps->phase == PHASE_RESULT) {
             DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx, "second result token ignored");
         } else {
             if (ps->depth && !ps->skip) {
@@ -110,8 +110,7 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
             ps->result_len = (uint32_t)n;
             ps->result_line = r->line;
             ps->result_col = col_of(r, idx);
-            ps->after_result = 1;
-            ps->tagsec = 0;
+            ps->phase = PHASE_RESULT;
             ps->last_end = rel(r, idx + n);
             r->pos = idx + n;
             return r->fast_paths && next_game_follows(r, idx + n);
@@ -120,10 +119,10 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
         r->pos = idx + n;
         return 0;
     }
-    if (ps->after_result)
+    if (ps->phase == PHASE_RESULT)
         return reader_end_before(r, idx);
     start_token(r, idx);
-    ps->tagsec = 0;
+    ps->phase = PHASE_MOVES;
     ps->last_end = rel(r, idx + n);
     r->pos = idx + n;
     char q[MSG_TOKEN_MAX * 3 + 8];
