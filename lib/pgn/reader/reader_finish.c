@@ -73,6 +73,17 @@ static const char *tag_name(struct pgn_reader *r, const struct raw_tag *rt, uint
     return tag_text(r, rt->name_off, rt->name_len, 0, out_len);
 }
 
+/* The place of tag rt in t; where its value is not unescaped, its length is the raw one. */
+static inline void tag_place(struct game_tag *t, const struct raw_tag *rt)
+{
+    t->name_len = rt->name_len;
+    t->value_len = rt->value_len;
+    t->line = rt->line;
+    t->col = rt->col;
+    t->off = rt->off;
+    t->id = rt->id;
+}
+
 void reader_resolve_tags(struct pgn_reader *r)
 {
     const struct raw_tag *rt = (const struct raw_tag *)r->rtags.data;
@@ -89,12 +100,10 @@ void reader_resolve_tags(struct pgn_reader *r)
     char *copy = r->ps.latin1 ? NULL : arena_alloc(&r->arena, hi - lo);
     if (copy)
         memcpy(copy, r->buf + r->gstart + lo, hi - lo);
-    /* Where the value is not unescaped, its length is the raw one. */
-    const size_t same = offsetof(struct raw_tag, escaped) - offsetof(struct raw_tag, name_len);
     if (copy) {
         for (uint32_t i = 0; i < n; i++) {
             char *name = copy + (rt[i].name_off - lo), *value = copy + (rt[i].value_off - lo);
-            memcpy(&t[i].name_len, &rt[i].name_len, same);
+            tag_place(&t[i], &rt[i]);
             name[rt[i].name_len] = '\0'; /* the blank or quote after the name */
             t[i].name = name;
             t[i].value = value;
@@ -105,7 +114,7 @@ void reader_resolve_tags(struct pgn_reader *r)
         }
     } else {
         for (uint32_t i = 0; i < n; i++) {
-            memcpy(&t[i].name_len, &rt[i].name_len, same);
+            tag_place(&t[i], &rt[i]);
             t[i].name = tag_name(r, &rt[i], &t[i].name_len);
             t[i].value = tag_text(r, rt[i].value_off, rt[i].value_len, (int)rt[i].escaped,
                                   &t[i].value_len);
@@ -114,7 +123,8 @@ void reader_resolve_tags(struct pgn_reader *r)
     r->rtags.len = 0;
 }
 
-static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+/* What a comment's text is trimmed of: ascii_is_space() but '\v', which stays (as it always did). */
+static int is_space(char c) { return ascii_is_pgn_space(c) || c == '\f'; }
 
 static void trim(const char **s, uint32_t *n)
 {

@@ -60,21 +60,13 @@ enum { NAME_VEC = 16 }; /* bytes of a tag name compared at once */
 /* A tag pair as read: offsets into the game's raw span. */
 struct raw_tag {
     uint32_t name_off, value_off;
-    /* name_len .. id: as in struct game_tag, for reader_resolve_tags() to copy at once */
     uint32_t name_len, value_len;
-    uint64_t line;
+    uint64_t line; /* position of the '[' */
     uint32_t col;
     uint32_t off;
     uint32_t id;      /* enum game_tag_id */
     uint32_t escaped; /* the value holds backslashes to decode */
 };
-#define RAW_SAME(f) (offsetof(struct raw_tag, f) - offsetof(struct raw_tag, name_len) == \
-                     offsetof(struct game_tag, f) - offsetof(struct game_tag, name_len))
-_Static_assert(RAW_SAME(value_len) && RAW_SAME(line) && RAW_SAME(col) && RAW_SAME(off) &&
-                   RAW_SAME(id) &&
-                   offsetof(struct raw_tag, escaped) == offsetof(struct raw_tag, id) + 4,
-               "reader_resolve_tags() copies a raw_tag's name_len .. id over a game_tag's");
-#undef RAW_SAME
 
 /* An open line while reading variations: the line and its last move. */
 struct frame {
@@ -434,7 +426,6 @@ static inline size_t word_start(const unsigned char *b, size_t from, size_t k)
     return k;
 }
 
-static inline int ascii_letter(unsigned c) { return (c | 0x20) - 'a' < 26; }
 
 /* 1 when the word can begin a token split by blanks ("1 - 0", "0- 0"). */
 static inline int glue_chars(const unsigned char *p, size_t n)

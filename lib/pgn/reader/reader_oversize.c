@@ -62,7 +62,7 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
         if (r->pos >= r->len)
             break;
         size_t p = r->pos;
-        while (p < r->len && (r->buf[p] == ' ' || r->buf[p] == '\t'))
+        while (p < r->len && ascii_is_blank(r->buf[p]))
             p++;
         const unsigned char *name;
         size_t name_len;

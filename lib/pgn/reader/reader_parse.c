@@ -75,7 +75,7 @@ static int brace_comment(struct pgn_reader *r)
         const unsigned char *name;
         size_t name_len, t = q;
         b = r->buf;
-        while (b[t] == ' ' || b[t] == '\t')
+        while (ascii_is_blank(b[t]))
             t++;
         if (b[t] == '[' && pgn_lex_tag_start(b + t, b + r->safe, &name, &name_len)) {
             size_t s = r->gstart + prev_rel, e = r->gstart + eol_rel;

@@ -21,8 +21,8 @@ static int plain_castling(const unsigned char *w, const unsigned char *q)
     n -= (size_t)marked;
     if (!((n == 3 && !memcmp(w, "O-O", 3)) || (n == 5 && !memcmp(w, "O-O-O", 5))))
         return 0;
-    if (!marked && n == 3 && (*q == ' ' || *q == '\t')) {
-        while (*q == ' ' || *q == '\t')
+    if (!marked && n == 3 && ascii_is_blank(*q)) {
+        while (ascii_is_blank(*q))
             q++;
         if (*q == '-')
             return 0;

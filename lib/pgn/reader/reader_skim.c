@@ -71,7 +71,7 @@ static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end
     if (*q == '(')
         return -1;
     if ((c == '0' || c == '1' || c == 0xC2) && n < 8 && glue_chars(p, n) &&
-        (*q == ' ' || *q == '\t')) {
+        ascii_is_blank(*q)) {
         int kind, result;
         size_t glued = pgn_lex_glue(p, end, &kind, &result);
         if (glued) {
@@ -114,7 +114,7 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
             return 2;
         }
         size_t w = word_start(b, *i, k);
-        if (ascii_letter(b[w]) && w != k) {
+        if (ascii_is_letter(b[w]) && w != k) {
             while (cls[b[k]] & LX_WORD)
                 k++;
             continue;
@@ -122,7 +122,7 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
         /* A word that may be a result: start at it, unless the word before may glue onto it. */
         if (w > *i) {
             size_t e = w;
-            while (e > *i && (b[e - 1] == ' ' || b[e - 1] == '\t'))
+            while (e > *i && ascii_is_blank(b[e - 1]))
                 e--;
             size_t v = word_start(b, *i, e);
             if (e == w || v == e || may_glue(b + v, e - v))
@@ -133,6 +133,72 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
     }
     *i = k;
     return 1;
+}
+
+/* What skim_eol() found after a line end. */
+enum { LE_TOKEN, LE_CONTINUE, LE_EOL, LE_END, LE_PARSE };
+
+/*
+ * skim()'s line end at b[*i] (also inside a comment), with the game's
+ * window refilled when the line was its last: returns LE_END with *end set
+ * when the game ends (a tag pair line outside a comment, the end of the
+ * input), LE_PARSE to give up, LE_CONTINUE to scan on (inside a comment, an
+ * escape line), LE_TOKEN at a token to read from *i, LE_EOL with *i at the
+ * next line end when the rest of the line holds no result (clean_rest()),
+ * or a fatal status. *b, *ls and *line follow.
+ */
+static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, const unsigned char **bp,
+                                         size_t *ip, ptrdiff_t *ls, uint64_t *line,
+                                         int in_comment, int after_result, size_t *end)
+{
+    const unsigned char *cls = pgn_lex_class, *b = *bp;
+    size_t i = *ip;
+    i += (b[i] == '\r' && b[i + 1] == '\n') ? 2 : 1;
+    ++*line;
+    *ls = (ptrdiff_t)i;
+    *ip = i;
+    if (i - r->gstart > r->lim.max_game / 2)
+        return LE_PARSE;
+    if (i >= r->safe) {
+        size_t irel = i - r->gstart;
+        r->pos = i;
+        int rc = reader_refill(r);
+        *bp = b = r->buf;
+        *ip = i = r->gstart + irel;
+        *ls = (ptrdiff_t)i;
+        if (rc == R_END && !in_comment) {
+            *end = r->len;
+            return LE_END;
+        }
+        if (rc < 0 && rc != PGN_ETOOBIG)
+            return rc;
+        if (rc != R_OK)
+            return LE_PARSE;
+    }
+    /* A tag pair as the first token of a line ends the game. */
+    size_t k = i;
+    while (cls[b[k]] & LX_SPACE)
+        k++;
+    if (b[k] == '[') {
+        const unsigned char *name;
+        size_t name_len;
+        if (in_comment || !pgn_lex_tag_start(b + k, b + r->safe, &name, &name_len))
+            return LE_PARSE;
+        *end = (size_t)*ls;
+        return LE_END;
+    }
+    if (in_comment)
+        return LE_CONTINUE;
+    if (b[i] == '%') { /* an escape line */
+        while (!(cls[b[i]] & LX_EOL))
+            i++;
+        *ip = i;
+        return LE_CONTINUE;
+    }
+    *ip = k;
+    if (!after_result && clean_rest(b, ip, r->safe) == 1)
+        return LE_EOL; /* else read words from *ip */
+    return LE_TOKEN;
 }
 
 /*
@@ -167,7 +233,7 @@ static int skim(struct pgn_reader *r)
     size_t i = r->pos;        /* next byte */
     ptrdiff_t ls = r->lstart; /* start of its line */
     uint64_t line = r->line;
-    int after_result, in_comment = 0;
+    int after_result, in_comment = 0, rc;
     size_t end;
 
     after_result = skim_word(b, &i, b + r->safe);
@@ -257,52 +323,21 @@ static int skim(struct pgn_reader *r)
             goto parse;
         }
     eol:
-        /* b[i] ends a line (also inside a comment). */
-        i += (b[i] == '\r' && b[i + 1] == '\n') ? 2 : 1;
-        line++;
-        ls = (ptrdiff_t)i;
-        if (i - r->gstart > r->lim.max_game / 2)
+        switch (rc = skim_eol(r, &b, &i, &ls, &line, in_comment, after_result, &end)) {
+        case LE_EOL:
+            goto eol;
+        case LE_END:
+            break;
+        case LE_PARSE:
             goto parse;
-        if (i >= r->safe) {
-            size_t irel = i - r->gstart;
-            r->pos = i;
-            int rc = reader_refill(r);
-            b = r->buf;
-            i = r->gstart + irel;
-            ls = (ptrdiff_t)i;
-            if (rc == R_END && !in_comment) {
-                end = r->len;
-                break;
-            }
-            if (rc < 0 && rc != PGN_ETOOBIG)
-                return rc;
-            if (rc != R_OK)
-                goto parse;
+        case LE_CONTINUE:
+            continue;
+        case LE_TOKEN:
+            goto token;
+        default:
+            return rc;
         }
-        {
-            /* A tag pair as the first token of a line ends the game. */
-            size_t k = i;
-            while (cls[b[k]] & LX_SPACE)
-                k++;
-            if (b[k] == '[') {
-                const unsigned char *name;
-                size_t name_len;
-                if (in_comment || !pgn_lex_tag_start(b + k, b + r->safe, &name, &name_len))
-                    goto parse;
-                end = (size_t)ls;
-                break;
-            }
-            if (in_comment)
-                continue;
-            if (b[i] == '%') { /* an escape line */
-                while (!(cls[b[i]] & LX_EOL))
-                    i++;
-                continue;
-            }
-            i = k;
-            if (!after_result && clean_rest(b, &i, r->safe) == 1)
-                goto eol; /* else read words from i */
-        }
+        break;
     token:
         /* b[i] may start a word: only digits and "½" may make a result. */
         if (after_result)

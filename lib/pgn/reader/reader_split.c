@@ -29,7 +29,7 @@ void reader_split_init(void)
 {
     for (unsigned c = 0; c < 256; c++) {
         unsigned char k = SPLIT_OTHER;
-        if (c < 128 && ((pgn_lex_class[c] & LX_DIGIT) || ascii_letter(c)))
+        if (ascii_is_alnum(c))
             k = SPLIT_MOVE;
         else if (c && strchr(" .+#=!?", (int)c))
             k = SPLIT_MOVE;
@@ -84,12 +84,12 @@ static size_t split_token(const struct pgn_reader *r, size_t ls, size_t k)
             q++;
         return b[q] == '}' && q - k - 1 <= r->lim.max_comment ? q + 1 : 0;
     case '$':
-        while (b[q] - (unsigned)'0' < 10)
+        while (ascii_is_digit(b[q]))
             q++;
         return q > k + 1 && !(cls[b[q]] & LX_WORD) ? q : 0;
     case '(': {
         size_t w = word_start(b, ls, k);
-        return w < k && b[w] - (unsigned)'0' < 10 ? 0 : q;
+        return w < k && ascii_is_digit(b[w]) ? 0 : q;
     }
     case ')':
         return q;
@@ -167,7 +167,7 @@ int reader_split_plain(struct pgn_reader *r)
         if (!(k = split_eol(b, k, safe, &lines)))
             return 0;
     /* Lines of moves, from a word (where skim() would start). */
-    if (!ascii_letter(b[k]) && b[k] - (unsigned)'0' >= 10)
+    if (!ascii_is_letter(b[k]) && !ascii_is_digit(b[k]))
         return 0;
     size_t ls = k; /* the line's start */
     while (!end) {
@@ -203,12 +203,12 @@ int reader_split_plain(struct pgn_reader *r)
         if (w == k)
             return 0;
         size_t d = w;
-        while (b[d] - (unsigned)'0' < 10)
+        while (ascii_is_digit(b[d]))
             d++;
-        if (ascii_letter(b[w]) || (d > w && b[d] == '.')) {
+        if (ascii_is_letter(b[w]) || (d > w && b[d] == '.')) {
             while (b[d] == '.')
                 d++;
-            if (!ascii_letter(b[d]))
+            if (!ascii_is_letter(b[d]))
                 return 0; /* "12.1-0" */
             while (cls[b[k]] & LX_WORD)
                 k++;

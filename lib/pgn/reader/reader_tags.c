@@ -142,13 +142,13 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
     const unsigned char *b = r->buf, *cls = pgn_lex_class;
     size_t q = idx + 1;
     char t[MSG_TOKEN_MAX * 3 + 8];
-    while (b[q] == ' ' || b[q] == '\t')
+    while (ascii_is_blank(b[q]))
         q++;
     size_t name = q;
     while (cls[b[q]] & LX_TAGNAME)
         q++;
     size_t name_len = q - name;
-    while (b[q] == ' ' || b[q] == '\t')
+    while (ascii_is_blank(b[q]))
         q++;
     if (!name_len || b[q] != '"') {
         if (!ps->skip) {
@@ -181,7 +181,7 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
             return;
         }
         size_t a = q + 1;
-        while (b[a] == ' ' || b[a] == '\t')
+        while (ascii_is_blank(b[a]))
             a++;
         if (b[a] == ']') {
             vend = q;
@@ -197,7 +197,7 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
         while (!(cls[b[z]] & LX_EOL)) {
             if (b[z] == '"') {
                 size_t y = z + 1;
-                while (b[y] == ' ' || b[y] == '\t')
+                while (ascii_is_blank(b[y]))
                     y++;
                 if (b[y] == ']' || (cls[b[y]] & LX_EOL)) {
                     later = 1;

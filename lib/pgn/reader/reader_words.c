@@ -62,7 +62,7 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
     size_t glued = 0;
     int gkind = 0, gresult = 0;
     /* The blank first: a result mostly ends its line, and then the bytes need no look. */
-    if ((p[n] == ' ' || p[n] == '\t') && may_glue(p, n))
+    if (ascii_is_blank(p[n]) && may_glue(p, n))
         glued = pgn_lex_glue(p, r->buf + r->safe, &gkind, &gresult);
     if (glued) {
         /* "1 - 0", "0- 0": one token written with blanks in it. */
