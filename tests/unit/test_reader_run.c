@@ -1,4 +1,4 @@
-/* test_reader_run.c - the reader's fast paths against its reference mode: numbers, check marks, files. */
+/* test_reader_run.c - the reader's fast paths against its reference mode. */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"

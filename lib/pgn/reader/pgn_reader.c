@@ -1,4 +1,4 @@
-/* pgn_reader.c - the reader's public calls: options, opening, the next game, completing a lazy one, freeing. */
+/* pgn_reader.c - the reader's public calls: options, opening, next game, completion, freeing. */
 /* SPDX-License-Identifier: MIT */
 #include <assert.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* reader_finish.c - finishing a game: text as UTF-8, tags and comments resolved, the tree grouped. */
+/* reader_finish.c - a game finished: text as UTF-8, tags and comments resolved, the tree. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "base/utf8.h"
@@ -123,7 +123,8 @@ void reader_resolve_tags(struct pgn_reader *r)
     r->rtags.len = 0;
 }
 
-/* What a comment's text is trimmed of: ascii_is_space() but '\v', which stays (as it always did). */
+/* What a comment's text is trimmed of: ascii_is_space() but '\v', which stays (as it always did).
+ */
 static int is_space(char c) { return ascii_is_pgn_space(c) || c == '\f'; }
 
 static void trim(const char **s, uint32_t *n)
@@ -274,10 +275,13 @@ static int build_tree(struct pgn_reader *r)
     struct parse *ps = &r->ps;
     int rc;
 
-    /* Comments. Keys: v before line v's first move, nv + i after move i, nv + nm after the result. */
+    /* Comments. Keys: v before line v's first move, nv + i after move i, nv + nm after the result.
+     */
     uint32_t *ck = (uint32_t *)r->ckeys.data;
     for (uint32_t i = 0; i < nc; i++)
-        ck[i] = ck[i] == OWNER_POST ? nv + nm : (ck[i] & OWNER_LINE) ? ck[i] & ~OWNER_LINE : nv + ck[i];
+        ck[i] = ck[i] == OWNER_POST    ? nv + nm
+                : (ck[i] & OWNER_LINE) ? ck[i] & ~OWNER_LINE
+                                       : nv + ck[i];
     if ((rc = group(r, c, nc, sizeof *c, ck, nv + nm + 1, NULL)) < 0)
         return rc;
     ps->post_first = nc;
@@ -438,8 +442,8 @@ int reader_finish_game(struct pgn_reader *r, struct game *g)
         const struct game_comment *c = (const struct game_comment *)r->comments.data;
         for (uint32_t i = 0, n = COUNT_OF(r->comments, struct game_comment); i < n; i++)
             if (c[i].flags & GAME_COMMENT_RESULT) {
-                reader_diag(r, PGN_SEV_WARNING, PGN_ESYNTAX, c[i].line, c[i].col, ps->goff + c[i].off,
-                     "result only in a comment");
+                reader_diag(r, PGN_SEV_WARNING, PGN_ESYNTAX, c[i].line, c[i].col,
+                            ps->goff + c[i].off, "result only in a comment");
                 break;
             }
     }

@@ -1,4 +1,4 @@
-/* reader_internal.h - what the files of the PGN reader share: its state, design notes, fast paths. */
+/* reader_internal.h - what the reader's files share: state, design notes, fast paths. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_PGN_READER_INTERNAL_H
 #define LIB_PGN_READER_INTERNAL_H
@@ -15,27 +15,94 @@
 #include "pgn/pgn_reader.h"
 
 /*
+ * THE FILES. pgn_reader.c holds the public calls; reader_window.c the input
+ * window; reader_record.c diagnostics and the records a game is built of;
+ * reader_parse.c the parser (a dispatch on each token's first byte) and
+ * {comments}; reader_words.c the general way through movetext words;
+ * reader_tags.c tag pairs and their names; reader_oversize.c games over
+ * max_game; reader_run.c, reader_skim.c and reader_split.c fast paths (see
+ * FAST PATHS); reader_finish.c turns the records into a struct game;
+ * reader_span.c resets a reader onto one game's span. Functions one file
+ * calls in another are named reader_* and declared below.
+ *
  * THE WINDOW. buf[0..len) holds input bytes; buf[gstart..) is the current
- * game, which must stay contiguous for its raw span. The lexer works only on
- * buf[pos..safe), where safe is just past the last line end read so far:
+ * game, which must stay contiguous for its raw span. The lexer works only
+ * on buf[pos..safe), where safe is just past the last line end read so far:
  * every token except a {comment} ends before a line end, so the token loops
  * need no bounds checks, and only the line-end handlers meet safe and call
- * reader_refill(). reader_refill() moves the game to the front of the buffer, grows it
+ * reader_refill(). That moves the game to the front of the buffer, grows it
  * (to at most 2 * max_game + read_size: the game so far plus one line), and
  * reads; at the end of the input a '\n' sentinel after the data closes the
  * last line. A game is too big when one of its lines starts more than
  * max_game bytes after the game's start (checked at line ends), or when one
  * line alone is longer than max_game (caught at its start by
- * reader_cut_long_line()), so the outcome does not depend on how the input happens
- * to be buffered. Token positions are kept relative to gstart, so
+ * reader_cut_long_line()), so the outcome does not depend on how the input
+ * happens to be buffered. Token positions are kept relative to gstart, so
  * moving the window invalidates nothing; pointers are only made when the
- * game is complete (finish_game).
+ * game is complete (reader_finish_game()).
  *
  * THE TREE is recorded in parse order into flat vectors; each comment and
- * NAG remembers its owner. reader_finish_game() groups the arrays by owner with
- * stable counting sorts so that every line's moves and every owner's
+ * NAG remembers its owner. reader_finish_game() groups the arrays by owner
+ * with stable counting sorts so that every line's moves and every owner's
  * attachments are contiguous slices. A game without variations is already
  * in order and is not copied.
+ *
+ * FAST PATHS. Most text is read by code that exists only for speed, and
+ * each such path must leave exactly what its general path leaves: the same
+ * records, positions, diagnostics and parser state. None of them decides
+ * anything the general path would decide otherwise; on anything it is not
+ * sure of, it stops and leaves the rest to the general path. Under
+ * PGN_READER_REFERENCE (pgn_reader.h) the reader takes none of the first
+ * six, so tests can compare the two ways on any text. For each: the
+ * general path it must agree with, on what, and the tests that hold them
+ * equal.
+ *
+ *   reader_tag_run() (reader_tags.c): plain tag pairs in a row.
+ *     general: reader_bracket() and tag_pair(), the line ends and the
+ *              empty line after the tags as tokens() takes them
+ *     agree:   the tag records, line and column, line_tokens, blank, phase
+ *     tests:   test_reader_run__reference_testdata, test_reader_runs__tag_*,
+ *              test_game_cost__tag_section_blank_line
+ *   reader_movetext_run() (reader_run.c): numbers and plain moves in a row.
+ *     general: plain_word() and reader_word() word by word, the line ends
+ *              of tokens()
+ *     agree:   the move records, the number waiting, line, last_end
+ *     tests:   test_reader_run__numbers, __edges, __reference_testdata;
+ *              test_reader_runs__sites, __castling, __token_limit
+ *   plain_word() (reader_parse.c): one number or plain move.
+ *     general: general_word(), that is reader_word() and pgn_lex_word()
+ *     agree:   the move records and numbers
+ *     tests:   test_reader_run__* (against the reference mode)
+ *   next_game_follows() (reader_words.c): after the result, the empty line
+ *     and the next game's '['.
+ *     general: two line ends in tokens(), then reader_bracket()
+ *     agree:   where the game ends, line and line start
+ *     tests:   test_game_cost__result_then_next_game,
+ *              test_reader_run__reference_testdata
+ *   skim() (reader_skim.c, PGN_READER_LAZY): the end of a game, unrecorded.
+ *     general: reader_parse_game() on the whole game (what
+ *              pgn_reader_complete() does later)
+ *     agree:   the game's end (ps.split), line and line start
+ *     tests:   test_reader_lazy__testdata_equivalent, __mutations,
+ *              __corpus_equivalent; fuzz_pgn_reader (compare_lazy)
+ *   reader_split_plain() (reader_split.c, PGN_READER_SPLIT): a plain game
+ *     cut in one pass.
+ *     general: skim(), and so the parser
+ *     agree:   the game's end and its lines
+ *     tests:   test_reader_lazy__plain_split_mutations, lockstep_split();
+ *              fuzz_pgn_reader (PGN_READER_SPLIT)
+ *   the one copy of the tag section in reader_resolve_tags() (UTF-8 games).
+ *     general: tag_text() for each name and value (CP1252 games)
+ *     agree:   the text of names and values
+ *     tests:   test_reader__tags, test_reader__cp1252 (each way on its own)
+ *   the base/simd.h scanners (SSE2).
+ *     general: their scalar fallbacks (-U__SSE2__)
+ *     agree:   the answer
+ *     tests:   make check-portable (every test on the fallbacks)
+ *
+ * The runs (tag and movetext) keep their state in locals and write it back
+ * once; that is why they copy what the general path does instead of calling
+ * it. Comments in them saying "as tokens() does" name the piece they copy.
  */
 
 #define NONE UINT32_MAX
@@ -193,7 +260,8 @@ void reader_split_init(void);
  */
 ptrdiff_t reader_fill(struct pgn_reader *r, size_t keep);
 
-/** Index just past the last line end in b[from..to), or 0. A final '\r' only counts at the end (eof). */
+/** Index just past the last line end in b[from..to), or 0. A final '\r' only counts at the end
+ * (eof). */
 size_t reader_last_eol(const unsigned char *b, size_t from, size_t to, int eof);
 
 /**
@@ -202,15 +270,18 @@ size_t reader_last_eol(const unsigned char *b, size_t from, size_t to, int eof);
  */
 int reader_cut_long_line(struct pgn_reader *r);
 
-/** Called with pos == safe: makes at least one more complete line available (R_OK), or R_END, R_TOOBIG, a fatal status. */
+/** Called with pos == safe: makes at least one more complete line available (R_OK), or R_END,
+ * R_TOOBIG, a fatal status. */
 int reader_refill(struct pgn_reader *r);
 
 /* reader_record.c: diagnostics and records. */
 
-/** Writes the token p[0..n) into out, valid UTF-8 (CP1252 if need be), shortened with "...". Returns out. */
+/** Writes the token p[0..n) into out, valid UTF-8 (CP1252 if need be), shortened with "...".
+ * Returns out. */
 const char *reader_quote(char out[MSG_TOKEN_MAX * 3 + 8], const unsigned char *p, size_t n);
 
-/** Records a diagnostic (an error counts in ps.nbad); over max_errors it is dropped. Out of memory sets r->fatal. */
+/** Records a diagnostic (an error counts in ps.nbad); over max_errors it is dropped. Out of memory
+ * sets r->fatal. */
 PRINTF_LIKE(7, 8)
 void reader_diag(struct pgn_reader *r, int severity, int code, uint64_t line, uint32_t col,
                  uint64_t offset, const char *fmt, ...);
@@ -218,10 +289,12 @@ void reader_diag(struct pgn_reader *r, int severity, int code, uint64_t line, ui
 /** Resets the per-game records and the parser state for a game starting at pos. */
 void reader_begin_game(struct pgn_reader *r);
 
-/** The game ends before the token at buf[idx] (on the current line): sets ps.split and pos; returns 1. */
+/** The game ends before the token at buf[idx] (on the current line): sets ps.split and pos;
+ * returns 1. */
 int reader_end_before(struct pgn_reader *r, size_t idx);
 
-/** When over: a limit error (what, max) at buf[idx], once, and the rest of the game is only scanned. Returns over. */
+/** When over: a limit error (what, max) at buf[idx], once, and the rest of the game is only
+ * scanned. Returns over. */
 int reader_over_limit(struct pgn_reader *r, int over, size_t idx, const char *what,
                       unsigned long long max);
 
@@ -237,7 +310,8 @@ struct game_move *reader_add_move(struct pgn_reader *r, size_t idx, size_t len,
                                   const unsigned char *rejoined, size_t rejoined_len,
                                   unsigned flags);
 
-/** The comment opening at buf[open] with body_len bytes, owned by the last move, the line or the result. */
+/** The comment opening at buf[open] with body_len bytes, owned by the last move, the line or the
+ * result. */
 void reader_add_comment(struct pgn_reader *r, size_t open, size_t body_len, unsigned flags,
                         uint64_t line, uint32_t col);
 
@@ -252,13 +326,15 @@ void reader_unterminated_variation(struct pgn_reader *r);
 
 /* reader_words.c: the general way through movetext words. */
 
-/** A move, null move, move number, result or glyph word at buf[idx..idx+n). Returns 1 when the game ends before or after it. */
+/** A move, null move, move number, result or glyph word at buf[idx..idx+n). Returns 1 when the game
+ * ends before or after it. */
 int reader_word(struct pgn_reader *r, size_t idx, size_t n);
 
 /** "$n" at buf[idx]. */
 void reader_nag_token(struct pgn_reader *r, size_t idx);
 
-/** n bytes at buf[idx] after the result that cannot start a game: kept, with one warning. Returns the index after them. */
+/** n bytes at buf[idx] after the result that cannot start a game: kept, with one warning. Returns
+ * the index after them. */
 size_t reader_after_result_junk(struct pgn_reader *r, size_t idx, size_t n);
 
 /* reader_tags.c: tag pairs. */
@@ -266,7 +342,8 @@ size_t reader_after_result_junk(struct pgn_reader *r, size_t idx, size_t n);
 /** '[' at buf[idx], the general way. Returns 1 when it starts the next game. */
 int reader_bracket(struct pgn_reader *r, size_t idx);
 
-/** FAST PATH: plain tag pairs in a row from p (a '[' in the tag section). Returns where it stopped, p when it took nothing. */
+/** FAST PATH: plain tag pairs in a row from p (a '[' in the tag section). Returns where it stopped,
+ * p when it took nothing. */
 const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p);
 
 /** The name of the common tag id (>= GAME_TAG_EVENT); static storage. */
@@ -274,30 +351,36 @@ const char *reader_common_tag_name(unsigned id);
 
 /* reader_oversize.c */
 
-/** The game grew past max_game (in_comment: inside a {comment}): keeps what is resolved, skips the rest. Returns 1 or a fatal status. */
+/** The game grew past max_game (in_comment: inside a {comment}): keeps what is resolved, skips the
+ * rest. Returns 1 or a fatal status. */
 int reader_oversize(struct pgn_reader *r, int in_comment);
 
 /* reader_skim.c: LAZY MOVETEXT. */
 
-/** What pgn_reader_complete() needs to parse the game again from buf[idx], saved before a skim or a split. */
+/** What pgn_reader_complete() needs to parse the game again from buf[idx], saved before a skim or a
+ * split. */
 void reader_lazy_save(struct pgn_reader *r, size_t idx);
 
-/** FAST PATH: offers the game to the skim at its first movetext word buf[idx]. Returns SKIM_LAZY, SKIM_PARSE or a fatal status. */
+/** FAST PATH: offers the game to the skim at its first movetext word buf[idx]. Returns SKIM_LAZY,
+ * SKIM_PARSE or a fatal status. */
 int reader_lazy_skim(struct pgn_reader *r, size_t idx);
 
 /* reader_split.c: SPLITTING ONLY. */
 
-/** FAST PATH: the game at gstart split in one pass when it is plain: 1, else 0 with nothing changed. */
+/** FAST PATH: the game at gstart split in one pass when it is plain: 1, else 0 with nothing
+ * changed. */
 int reader_split_plain(struct pgn_reader *r);
 
 /* reader_run.c */
 
-/** FAST PATH: the bulk of movetext from the word at p. Returns where it stopped, p when it took nothing. */
+/** FAST PATH: the bulk of movetext from the word at p. Returns where it stopped, p when it took
+ * nothing. */
 const unsigned char *reader_movetext_run(struct pgn_reader *r, const unsigned char *p);
 
 /* reader_parse.c */
 
-/** Reads tokens until the game ends: 1 with ps.split set, 0 when no token is left, or a fatal status. */
+/** Reads tokens until the game ends: 1 with ps.split set, 0 when no token is left, or a fatal
+ * status. */
 int reader_parse_game(struct pgn_reader *r);
 
 /* reader_finish.c */
@@ -308,7 +391,8 @@ void reader_resolve_tags(struct pgn_reader *r);
 /** Fills *g from the records of the game just parsed. Returns PGN_OK or PGN_ENOMEM. */
 int reader_finish_game(struct pgn_reader *r, struct game *g);
 
-/** Fills *g for a game the skim or the split read to its end (GAME_LAZY). Returns PGN_OK or PGN_ENOMEM. */
+/** Fills *g for a game the skim or the split read to its end (GAME_LAZY). Returns PGN_OK or
+ * PGN_ENOMEM. */
 int reader_finish_lazy(struct pgn_reader *r, struct game *g);
 
 /* ------------------------------------------------- helpers of several files */
@@ -331,7 +415,10 @@ static inline uint32_t col_of(const struct pgn_reader *r, size_t idx)
         } \
     } while (0)
 
-static inline uint32_t rel(const struct pgn_reader *r, size_t idx) { return (uint32_t)(idx - r->gstart); }
+static inline uint32_t rel(const struct pgn_reader *r, size_t idx)
+{
+    return (uint32_t)(idx - r->gstart);
+}
 
 static inline void *push(struct pgn_reader *r, struct buf *v, size_t size)
 {
@@ -454,7 +541,8 @@ static inline int may_glue(const unsigned char *p, size_t n)
     return (c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n);
 }
 
-/* The first byte of b[k..) that stops a tag value: '"', '\\' or a line end (one comes before safe). */
+/* The first byte of b[k..) that stops a tag value: '"', '\\' or a line end (one comes before safe).
+ */
 static inline size_t value_stop(const unsigned char *b, size_t k, size_t safe)
 {
     return simd_first_of(b, k, safe, "\"\\\n\r", 4, pgn_lex_class, LX_VSTOP);

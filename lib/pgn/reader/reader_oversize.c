@@ -1,4 +1,4 @@
-/* reader_oversize.c - a game over max_game: what is kept, and the rest skipped without keeping it. */
+/* reader_oversize.c - a game over max_game: what is kept, and the rest skipped unkept. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "base/utf8.h"
@@ -29,7 +29,8 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
         ps->result_text = arena_memdup(&r->arena, r->buf + r->gstart + ps->result_off,
                                        ps->result_len);
         if (ps->latin1 && ps->result_text && !utf8_valid(ps->result_text, ps->result_len))
-            ps->result_text = pgn_result_str(ps->result), ps->result_len = (uint32_t)strlen(ps->result_text);
+            ps->result_text = pgn_result_str(ps->result),
+            ps->result_len = (uint32_t)strlen(ps->result_text);
     }
     r->moves.len = r->comments.len = r->ckeys.len = r->nags.len = r->nkeys.len = 0;
     r->vars.len = sizeof(struct game_var);

@@ -1,4 +1,4 @@
-/* reader_parse.c - the parser: dispatch on each token's first byte, {comments}, until the game ends. */
+/* reader_parse.c - the parser: a dispatch on each token's first byte until the game ends. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "base/ascii.h"
@@ -31,8 +31,9 @@ static int brace_comment(struct pgn_reader *r)
         if (body > r->lim.max_comment && !too_long) {
             too_long = 1;
             if (!ps->skip)
-                reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, line0, col0, off0, "comment too long (limit %llu)",
-                     (unsigned long long)r->lim.max_comment);
+                reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, line0, col0, off0,
+                            "comment too long (limit %llu)",
+                            (unsigned long long)r->lim.max_comment);
             ps->skip = 1;
         }
         if (b[q] == '}') {
@@ -45,7 +46,8 @@ static int brace_comment(struct pgn_reader *r)
         }
         /* A line end inside the comment. */
         size_t eol = q;
-        uint32_t prev_rel = rel(r, (size_t)(r->lstart > (ptrdiff_t)r->gstart ? (size_t)r->lstart : r->gstart));
+        uint32_t prev_rel =
+            rel(r, (size_t)(r->lstart > (ptrdiff_t)r->gstart ? (size_t)r->lstart : r->gstart));
         uint32_t eol_rel = rel(r, eol);
         q += (b[q] == '\r' && b[q + 1] == '\n') ? 2 : 1;
         r->line++;
@@ -64,7 +66,8 @@ static int brace_comment(struct pgn_reader *r)
                 return rc;
             if (rc == R_END) {
                 if (!ps->skip)
-                    reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0, "unterminated comment");
+                    reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0,
+                                "unterminated comment");
                 ps->skip = 1;
                 ps->split = r->len;
                 return C_GAME_ENDS;
@@ -83,7 +86,8 @@ static int brace_comment(struct pgn_reader *r)
                 s++;
             if (s == e && prev_rel > open_rel) {
                 if (!ps->skip)
-                    reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0, "unterminated comment");
+                    reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0,
+                                "unterminated comment");
                 ps->skip = 1;
                 ps->split = q;
                 r->pos = q;

@@ -1,4 +1,4 @@
-/* reader_record.c - diagnostics and the game records the parser appends: moves, NAGs, comments, lines. */
+/* reader_record.c - diagnostics and the records a game is built of: moves, NAGs, comments. */
 /* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>
@@ -117,7 +117,8 @@ void reader_add_nag(struct pgn_reader *r, size_t idx, unsigned value)
     if (ps->skip)
         return;
     if (ps->last == NONE) {
-        DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx, "NAG before the first move of a line ignored");
+        DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx,
+                "NAG before the first move of a line ignored");
         return;
     }
     if (reader_over_limit(r, COUNT_OF(r->nags, uint16_t) >= r->lim.max_nags, idx,
@@ -158,8 +159,8 @@ void reader_add_comment(struct pgn_reader *r, size_t open, size_t body_len, unsi
     struct parse *ps = &r->ps;
     if (ps->skip)
         return;
-    if (reader_over_limit(r, COUNT_OF(r->comments, struct game_comment) >= r->lim.max_comments, open,
-                   "too many comments in one game", r->lim.max_comments))
+    if (reader_over_limit(r, COUNT_OF(r->comments, struct game_comment) >= r->lim.max_comments,
+                          open, "too many comments in one game", r->lim.max_comments))
         return;
     struct game_comment *c = push(r, &r->comments, sizeof *c);
     uint32_t *k = push(r, &r->ckeys, sizeof *k);
@@ -171,7 +172,9 @@ void reader_add_comment(struct pgn_reader *r, size_t open, size_t body_len, unsi
     c->flags = flags;
     c->line = line;
     c->col = col;
-    *k = ps->phase == PHASE_RESULT ? OWNER_POST : ps->last != NONE ? ps->last : OWNER_LINE | ps->cur;
+    *k = ps->phase == PHASE_RESULT ? OWNER_POST
+         : ps->last != NONE        ? ps->last
+                                   : OWNER_LINE | ps->cur;
 }
 
 void reader_open_variation(struct pgn_reader *r, size_t idx)

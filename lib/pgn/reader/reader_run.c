@@ -1,4 +1,4 @@
-/* reader_run.c - the movetext run: numbers and plain moves in one loop, as the general way reads them. */
+/* reader_run.c - the movetext run: numbers and plain moves in one loop. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "pgn/reader/reader_internal.h"
@@ -30,7 +30,8 @@ static int plain_castling(const unsigned char *w, const unsigned char *q)
     return 1;
 }
 
-/* What reader_movetext_run() asks of a byte, in one lookup (a mix of pgn_lex_class and pgn_lex_move). */
+/* What reader_movetext_run() asks of a byte, in one lookup (a mix of pgn_lex_class and
+ * pgn_lex_move). */
 enum { RC_WORD = 1, RC_DIGIT = 2, RC_START = 4, RC_LAST = 8, RC_EOL = 16, RC_E = 32,
        RC_DOTP = 64 };
 static unsigned char run_class[256];
@@ -154,7 +155,8 @@ static inline ALWAYS_INLINE int run_move(struct run *s, const struct run_env *e,
     struct game_move *m = s->m;
     if (*q == '(' || !(rc[q[-1]] & RC_LAST) || m == e->mend)
         return 0;
-    /* "e.p.+", "ep+": an e.p. mark, as reader_word() reads it ('.' or 'p' is rare there in a move). */
+    /* "e.p.+", "ep+": an e.p. mark, as reader_word() reads it ('.' or 'p' is rare there in a move).
+     */
     if ((rc[w[1]] & RC_DOTP) && (k & RC_E))
         return 0;
     if (*w == 'O' && !plain_castling(w, q))
@@ -181,7 +183,7 @@ static inline ALWAYS_INLINE int run_sep(struct run *s, const struct run_env *e)
     }
     if (!(rc[*q] & RC_EOL))
         return 0;
-    /* A line end, as reader_parse_game() takes it after a token. */
+    /* A line end, as tokens() in reader_parse.c takes it after a token. */
     const unsigned char *p = q + ((*q == '\r' && q[1] == '\n') ? 2 : 1);
     if ((size_t)(p - e->g) > e->max_game)
         return 0;
@@ -198,7 +200,7 @@ static inline ALWAYS_INLINE int run_sep(struct run *s, const struct run_env *e)
  * The bulk of movetext in one loop, with the parser's state in locals: move
  * numbers ("12.", "12..."), plain moves ("Nf3", "exd5", "e8=Q+") and both
  * glued ("12.Nf3"), one blank or one line end apart, taken exactly as the
- * word-by-word fast path and the line-end case in reader_parse_game() take them;
+ * plain_word() and the line-end case of tokens() (reader_parse.c) take them;
  * castling too, as reader_word() takes it. Called at a word of the movetext proper
  * (a token seen, the tag section over, no error, no result yet). Returns
  * where it stopped (after the last word or line end it took), or p when it
@@ -230,7 +232,8 @@ HOT_LOOP const unsigned char *reader_movetext_run(struct pgn_reader *r, const un
     if (limit > r->lim.max_moves)
         limit = r->lim.max_moves;
     /* No array before the first move (room 0): no pointer either (NULL + 0 is undefined). */
-    struct game_move *m0 = r->moves.data ? (struct game_move *)(r->moves.data + r->moves.len) : NULL;
+    struct game_move *m0 =
+        r->moves.data ? (struct game_move *)(r->moves.data + r->moves.len) : NULL;
     const struct run_env e = {
         .g = r->buf + r->gstart,
         .safe = r->buf + r->safe,

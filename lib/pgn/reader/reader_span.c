@@ -24,7 +24,8 @@ int pgn_reader_span_origin(const struct pgn_reader *r, const struct game *g,
     return PGN_OK;
 }
 
-_Static_assert(PGN_SPAN_PAD >= SPAN_PAD + BUF_PAD, "a span parsed in place has the window's padding");
+_Static_assert(PGN_SPAN_PAD >= SPAN_PAD + BUF_PAD,
+               "a span parsed in place has the window's padding");
 
 int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len, const char *name,
                           const struct pgn_span_origin *o)

@@ -1,4 +1,4 @@
-/* reader_tags.c - tag pairs: common names, the general tag pair, a '[' in any phase, runs of plain tag pairs. */
+/* reader_tags.c - tag pairs: common names, one tag pair, a '[' in any phase, runs of them. */
 /* SPDX-License-Identifier: MIT */
 #include <assert.h>
 #include <string.h>
@@ -260,7 +260,8 @@ int reader_bracket(struct pgn_reader *r, size_t idx)
         return reader_end_before(r, idx);
     if (ps->phase <= PHASE_TAGS) {
         /* A repeated tag may start the next game (header-only games). */
-        if (ps->phase != PHASE_START && (ps->blank || r->buf[idx + 1] == 'E' || r->buf[idx + 1] == ' ') &&
+        if (ps->phase != PHASE_START &&
+            (ps->blank || r->buf[idx + 1] == 'E' || r->buf[idx + 1] == ' ') &&
             pgn_lex_tag_start(r->buf + idx, r->buf + r->safe, &name, &name_len) &&
             ((ps->skip && ps->blank) ||
              ((ps->blank || (name_len == 5 && !memcmp(name, "Event", 5))) &&
@@ -285,7 +286,7 @@ int reader_bracket(struct pgn_reader *r, size_t idx)
 /*
  * Plain tag pairs in a row, each '[' name ' ' '"' value '"' ']' with no
  * backslash in the value, and the line ends after them: read as reader_bracket()
- * and tag_pair() read them, and the line ends as reader_parse_game() does. Called
+ * and tag_pair() read them, and the line ends as tokens() in reader_parse.c does. Called
  * at a '[' in the tag section. Returns where it stopped: after the last tag
  * pair or line end it took, or p when it took nothing. What it does not
  * take goes the general way: other spellings, a tag pair that may start the
@@ -341,7 +342,7 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
         unsigned c = *p;
         if (!(cls[c] & LX_EOL))
             break;
-        /* The line end, as reader_parse_game() takes it after a token. */
+        /* The line end, as tokens() in reader_parse.c takes it after a token. */
         const unsigned char *n = p + ((c == '\r' && p[1] == '\n') ? 2 : 1);
         if ((size_t)(n - g) > max_game)
             break;

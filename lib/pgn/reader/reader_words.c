@@ -1,4 +1,4 @@
-/* reader_words.c - words of movetext the general way: moves, numbers, results, NAGs, junk after the result. */
+/* reader_words.c - movetext words the general way: moves, numbers, results, NAGs, junk. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "pgn/reader/reader_internal.h"
@@ -155,7 +155,8 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
         if (ps->skip)
             break;
         if (ps->last == NONE)
-            FAIL_AT(r, PGN_ESYNTAX, idx, "en-passant mark '%s' without a move", reader_quote(q, p, n));
+            FAIL_AT(r, PGN_ESYNTAX, idx, "en-passant mark '%s' without a move",
+                    reader_quote(q, p, n));
         else
             mark_ep(r, p + w.core_off, w.core_len);
         break;
@@ -186,7 +187,8 @@ void reader_nag_token(struct pgn_reader *r, size_t idx)
     char t[MSG_TOKEN_MAX * 3 + 8];
     if (n == 1 || q != p + n) {
         if (!r->ps.skip)
-            DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "bad NAG '%s'", reader_quote(t, p, (size_t)(q - p)));
+            DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "bad NAG '%s'",
+                    reader_quote(t, p, (size_t)(q - p)));
         return;
     }
     if (v > 255) {
