@@ -142,6 +142,8 @@ void test_reader_run__edges(void)
         "1.e4 e5 2.Nf3 333",
         "1.e4 e5 2.Nf3 333.",
         "1.e4 e5 2.Nf3 e5+",
+        /* CP1252 superscripts are no digits: "\xb2." is a move, as pgn_lex_word() says. */
+        "1.e4 \xb2. e5 \xb9.Nf3 \xb3 Nc6 $\xb2 *\n",
     };
     static const size_t sizes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 9, 11, 17 };
     char text[1024];
