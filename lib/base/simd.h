@@ -85,6 +85,77 @@ static inline ALWAYS_INLINE size_t simd_first_of(const unsigned char *b, size_t 
     return k;
 }
 
+#if SIMD_SSE2
+/*
+ * The block loop of the scanners below: the index of the first byte of
+ * b[k..end) whose bit is set in stops(block), looking at whole blocks of
+ * sixteen only; *k is left at the first byte it did not look at. Returns
+ * SIZE_MAX when no block had one. stops is a constant at each call, so
+ * that it is inlined.
+ */
+static inline ALWAYS_INLINE size_t simd_blocks(const unsigned char *b, size_t *k, size_t end,
+                                               unsigned (*stops)(__m128i))
+{
+    while (*k + 16 <= end) {
+        unsigned mask = stops(simd_load(b + *k));
+        if (mask)
+            return *k + (size_t)__builtin_ctz(mask);
+        *k += 16;
+    }
+    return SIZE_MAX;
+}
+
+/* The bytes < 0x0E or >= 0x80, and - / * [ : ; { } y DEL: simd_first_hot()'s superset. */
+static inline unsigned simd_hot_bytes(__m128i v)
+{
+    __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)); /* signed: bytes >= 0x80 too */
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('*')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('[')));
+    /* ':' and ';' differ in the lowest bit; '{' '}' 'y' DEL only in bits 1 and 2. */
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(1)), _mm_set1_epi8(';')));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xF9)),
+                                       _mm_set1_epi8('y')));
+    return (unsigned)_mm_movemask_epi8(m);
+}
+
+/* The bytes that are not ASCII letters or digits, ' ', '.' or '+'. */
+static inline unsigned simd_not_alnum_dot(__m128i x)
+{
+    __m128i punct = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
+                                 _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')),
+                                              _mm_cmpeq_epi8(x, _mm_set1_epi8('+'))));
+    return ~(unsigned)_mm_movemask_epi8(_mm_or_si128(simd_alnum_bytes(x), punct)) & 0xFFFF;
+}
+#endif
+
+/* Which bytes stop simd_blocks_then_table()'s whole blocks. */
+enum simd_stops { SIMD_HOT_BYTES, SIMD_NOT_ALNUM_DOT };
+
+/*
+ * simd_blocks() with stops (a constant at each call), then byte by byte up
+ * to a byte with table[c] != 0 (which must come before end); without SSE2
+ * the table alone.
+ */
+static inline ALWAYS_INLINE size_t simd_blocks_then_table(const unsigned char *b, size_t k,
+                                                          size_t end,
+                                                          const unsigned char *table,
+                                                          enum simd_stops stops)
+{
+#if SIMD_SSE2
+    size_t hit = simd_blocks(b, &k, end,
+                             stops == SIMD_HOT_BYTES ? simd_hot_bytes : simd_not_alnum_dot);
+    if (hit != SIZE_MAX)
+        return hit;
+#else
+    (void)end, (void)stops;
+#endif
+    while (!table[b[k]])
+        k++;
+    return k;
+}
+
 /**
  * A first index i >= k that may hold a byte c with table[c] set, where
  * every such byte is below 0x0E, at least 0x80, or one of - / * [ : ; { }:
@@ -96,29 +167,7 @@ static inline ALWAYS_INLINE size_t simd_first_of(const unsigned char *b, size_t 
 static inline size_t simd_first_hot(const unsigned char *b, size_t k, size_t end,
                                     const unsigned char *table)
 {
-#if SIMD_SSE2
-    while (k + 16 <= end) {
-        __m128i v = simd_load(b + k);
-        __m128i m = _mm_cmplt_epi8(v, _mm_set1_epi8(0x0E)); /* signed: bytes >= 0x80 too */
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('-')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('*')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(v, _mm_set1_epi8('[')));
-        /* ':' and ';' differ in the lowest bit; '{' '}' 'y' DEL only in bits 1 and 2. */
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(1)), _mm_set1_epi8(';')));
-        m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8((char)0xF9)),
-                                           _mm_set1_epi8('y')));
-        unsigned mask = (unsigned)_mm_movemask_epi8(m);
-        if (mask)
-            return k + (size_t)__builtin_ctz(mask);
-        k += 16;
-    }
-#else
-    (void)end;
-#endif
-    while (!table[b[k]])
-        k++;
-    return k;
+    return simd_blocks_then_table(b, k, end, table, SIMD_HOT_BYTES);
 }
 
 /**
@@ -131,24 +180,7 @@ static inline size_t simd_first_hot(const unsigned char *b, size_t k, size_t end
 static inline size_t simd_skip_alnum_dot(const unsigned char *b, size_t k, size_t end,
                                          const unsigned char *table)
 {
-#if SIMD_SSE2
-    while (k + 16 <= end) {
-        __m128i x = simd_load(b + k);
-        __m128i punct = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
-                                     _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')),
-                                                  _mm_cmpeq_epi8(x, _mm_set1_epi8('+'))));
-        unsigned mask =
-            ~(unsigned)_mm_movemask_epi8(_mm_or_si128(simd_alnum_bytes(x), punct)) & 0xFFFF;
-        if (mask)
-            return k + (size_t)__builtin_ctz(mask);
-        k += 16;
-    }
-#else
-    (void)end;
-#endif
-    while (!table[b[k]])
-        k++;
-    return k;
+    return simd_blocks_then_table(b, k, end, table, SIMD_NOT_ALNUM_DOT);
 }
 
 /** How many of the sixteen bytes at p (all readable) lead in A-Z a-z 0-9 _: 0 to 16. */
