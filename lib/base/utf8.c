@@ -2,9 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdint.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "base/simd.h"
 #include "base/utf8.h"
 #include "base/banned.h"
 
@@ -17,24 +15,12 @@ static int ascii_word(const unsigned char *p)
     return !(w & HIGH_BITS);
 }
 
-#if defined(__SSE2__)
-/* 1 when the 64 bytes at p have no byte >= 0x80. */
-static int ascii_block(const unsigned char *p)
-{
-    const __m128i *v = (const __m128i *)(const void *)p;
-    __m128i x = _mm_or_si128(_mm_or_si128(_mm_loadu_si128(v), _mm_loadu_si128(v + 1)),
-                             _mm_or_si128(_mm_loadu_si128(v + 2), _mm_loadu_si128(v + 3)));
-    return !_mm_movemask_epi8(x);
-}
-#endif
-
-/* A prefix of p[0..n) that is ASCII, found a block at a time: 64 bytes (SSE2), then 8. */
+/* A prefix of p[0..n) that is ASCII, found a block at a time: 64 bytes, then 8. */
 static size_t ascii_blocks(const unsigned char *p, size_t n)
 {
     size_t i = 0;
-#if defined(__SSE2__)
     for (; i + 64 <= n; i += 64)
-        if (!ascii_block(p + i))
+        if (!simd_ascii64(p + i))
             break;
     /*
      * All blocks ASCII and fewer than 64 bytes left: the last 64 bytes,
@@ -42,9 +28,8 @@ static size_t ascii_blocks(const unsigned char *p, size_t n)
      * 8 bytes and of bytes whose varying lengths mispredict (a whole game
      * is checked this way, and nearly every game is ASCII).
      */
-    if (i + 64 > n && i >= 64 && ascii_block(p + n - 64))
+    if (i + 64 > n && i >= 64 && simd_ascii64(p + n - 64))
         return n;
-#endif
     while (i + 8 <= n && ascii_word(p + i))
         i += 8;
     return i;

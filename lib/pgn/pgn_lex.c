@@ -1,6 +1,7 @@
 /* pgn_lex.c - PGN lexical rules: character tables, word classification, results, commands. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "base/ascii.h"
 #include "pgn/pgn_lex.h"
 #include "base/banned.h"
 
@@ -17,7 +18,7 @@ const unsigned char pgn_lex_class[256] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 17, 17, 1, 1, 1, 1, 1, 17, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
@@ -63,8 +64,6 @@ const unsigned char pgn_lex_move[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
-static int is_alpha(unsigned c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
-static int is_digit(unsigned c) { return c - '0' < 10u; }
 
 struct spelling {
     const char *text;
@@ -154,7 +153,7 @@ static void classify_move(const unsigned char *s, size_t n, size_t start, struct
             w->ep = 1;
             continue;
         }
-        if (len > 2 && m[len - 2] == 'e' && m[len - 1] == 'p' && is_digit(m[len - 3])) {
+        if (len > 2 && m[len - 2] == 'e' && m[len - 1] == 'p' && ascii_is_digit(m[len - 3])) {
             len -= 2;
             w->ep = 1;
             continue;
@@ -184,7 +183,7 @@ static void classify_move(const unsigned char *s, size_t n, size_t start, struct
 static int has_substance(const unsigned char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (s[i] >= 0x80 || is_alpha(s[i]) || is_digit(s[i]))
+        if (s[i] >= 0x80 || ascii_is_letter(s[i]) || ascii_is_digit(s[i]))
             return 1;
     return 0;
 }
@@ -214,7 +213,7 @@ static void classify_digits(const unsigned char *s, size_t n, struct pgn_word *w
     size_t i = 0;
     uint32_t v = 0;
     int overflow = 0;
-    for (; i < n && is_digit(s[i]); i++) {
+    for (; i < n && ascii_is_digit(s[i]); i++) {
         if (v > 99999999u)
             overflow = 1;
         else
@@ -271,10 +270,10 @@ void pgn_lex_word(const unsigned char *s, size_t n, struct pgn_word *w)
     w->core_off = 0;
     w->core_len = (uint32_t)n;
     unsigned c0 = s[0];
-    if (is_alpha(c0)) {
+    if (ascii_is_letter(c0)) {
         /* Fast path: a plain move ("Nf3", "exd5", "e8=Q+"). */
         unsigned cl = s[n - 1];
-        if ((is_digit(cl) || (is_alpha(cl) && cl != 'p') || cl == '+' || cl == '#') &&
+        if ((ascii_is_digit(cl) || (ascii_is_letter(cl) && cl != 'p') || cl == '+' || cl == '#') &&
             !(n == 2 && c0 == 'Z' && s[1] == '0') && !(c0 == 'e' && (s[1] == '.' || s[1] == 'p')))
             return;
         /* "e.p." / "ep", maybe followed by the check mark of the move: "e.p.+". */
@@ -290,7 +289,7 @@ void pgn_lex_word(const unsigned char *s, size_t n, struct pgn_word *w)
         classify_move(s, n, 0, w);
         return;
     }
-    if (is_digit(c0)) {
+    if (ascii_is_digit(c0)) {
         classify_digits(s, n, w);
         return;
     }
@@ -337,7 +336,7 @@ size_t pgn_lex_glue(const unsigned char *s, const unsigned char *end, int *kind,
     /* Quick exit: the next word must be able to continue a result or castling. */
     while (p < end && (pgn_lex_class[*p] & LX_WORD))
         p++;
-    while (p < end && (*p == ' ' || *p == '\t'))
+    while (p < end && ascii_is_blank(*p))
         p++;
     if (p >= end || !strchr("01O-:/\xC2", *p) || !*p)
         return 0;
@@ -378,7 +377,7 @@ size_t pgn_lex_glue(const unsigned char *s, const unsigned char *end, int *kind,
         if (!prefix)
             break;
         const unsigned char *q = p;
-        while (q < end && (*q == ' ' || *q == '\t'))
+        while (q < end && ascii_is_blank(*q))
             q++;
         if (q == p || q >= end || !(pgn_lex_class[*q] & LX_WORD))
             break;
@@ -391,7 +390,7 @@ int pgn_lex_tag_start(const unsigned char *p, const unsigned char *end, const un
                       size_t *name_len)
 {
     const unsigned char *q = p + 1;
-    while (q < end && (*q == ' ' || *q == '\t'))
+    while (q < end && ascii_is_blank(*q))
         q++;
     const unsigned char *n0 = q;
     while (q < end && (pgn_lex_class[*q] & LX_TAGNAME))
@@ -400,12 +399,10 @@ int pgn_lex_tag_start(const unsigned char *p, const unsigned char *end, const un
         return 0;
     *name = n0;
     *name_len = (size_t)(q - n0);
-    while (q < end && (*q == ' ' || *q == '\t'))
+    while (q < end && ascii_is_blank(*q))
         q++;
     return q < end && *q == '"';
 }
-
-static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 int pgn_lex_next_command(const char *s, size_t n, size_t from, struct pgn_cmd_span *out)
 {
@@ -427,9 +424,9 @@ int pgn_lex_next_command(const char *s, size_t n, size_t from, struct pgn_cmd_sp
             return 0;
         size_t k = (size_t)(close - s);
         size_t a = j, z = k;
-        while (a < z && is_blank(s[a]))
+        while (a < z && ascii_is_pgn_space(s[a]))
             a++;
-        while (z > a && is_blank(s[z - 1]))
+        while (z > a && ascii_is_pgn_space(s[z - 1]))
             z--;
         out->start = i;
         out->end = k + 1;

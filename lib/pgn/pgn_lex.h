@@ -6,9 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "base/simd.h"
 #include "pgn/game.h"
 
 /*
@@ -55,48 +53,10 @@ extern const unsigned char pgn_lex_move[256];
  * 0x80. So the caller goes on from p[r] with pgn_lex_class, and that loop
  * nearly always stops at once: a token's end is found without a loop whose
  * exit depends on the token's length, which the branch predictor misses.
- * Reads p[0..8): all eight bytes must be readable and initialised.
- *
- * A byte is flagged (maybe not a word character) when it is below '-' (0x2D:
- * every control byte and blank) or >= 0x80, or when its low five bits, less
- * one, are >= 26 (low bits 0 or >= 27: ; < = > ? @ [ \ ] ^ _ ` { | } ~ DEL).
- * The bytes left, - . / 0-9 : A-Z a-z, are word characters. Byte 7 counts as
- * flagged, so r <= 7.
+ * Reads p[0..8): all eight bytes must be readable and initialised. The
+ * sure bytes are - . / : and ASCII letters and digits (simd_word_run8()).
  */
-static inline unsigned pgn_lex_word_run(const unsigned char *p)
-{
-#if defined(__SSE2__) && defined(__GNUC__)
-    /*
-     * Signed compares: x > 0x2C fails for bytes >= 0x80 too. The sure bytes
-     * come out set, and the answer is the first clear one: an and-not joins
-     * the two tests, where "maybe" bytes would need a negated compare.
-     */
-    __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)p);
-    __m128i low = _mm_and_si128(_mm_sub_epi8(x, _mm_set1_epi8(1)), _mm_set1_epi8(0x1F));
-    __m128i sure = _mm_andnot_si128(_mm_cmpgt_epi8(low, _mm_set1_epi8(25)),
-                                    _mm_cmpgt_epi8(x, _mm_set1_epi8(0x2C)));
-    return (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(sure) | 0x80);
-#elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /*
-     * The same on eight bytes in a 64-bit word, flags in bit 7 of each byte.
-     * A carry or borrow can only change a byte above a flagged one, and only
-     * the lowest flagged byte counts.
-     */
-    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
-    uint64_t x;
-    memcpy(&x, p, sizeof x);
-    uint64_t low = (x + ones * 0x1F) & ones * 0x1F; /* (x - 1) & 0x1F */
-    uint64_t maybe = ((~(ones * 0x53) - x) /* ~(x + 0x53): x < 0x2D */
-                      | (low + ones * 0x66) /* low >= 26 */
-                      | x) & high;
-    return (unsigned)__builtin_ctzll(maybe | 1ull << 63) >> 3;
-#else
-    unsigned r = 0;
-    while (r < 7 && (pgn_lex_class[p[r]] & LX_WORD))
-        r++;
-    return r;
-#endif
-}
+static inline unsigned pgn_lex_word_run(const unsigned char *p) { return simd_word_run8(p); }
 
 enum pgn_word_kind {
     PGN_W_MOVE,      /* a move token (core_off/core_len), maybe with a glued number */

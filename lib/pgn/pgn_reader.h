@@ -120,9 +120,20 @@ struct pgn_limits {
  * the span give the game in full, as without the flag. Games that come back
  * without GAME_LAZY are complete, and the boundaries are the same.
  */
+/*
+ * REFERENCE MODE (PGN_READER_REFERENCE), for tests. The reader reads most
+ * text through fast paths, each of which must give what its general path
+ * gives (reader_internal.h lists them, with what they agree on and the test
+ * that holds them equal). With this flag it takes the general paths only:
+ * every tag pair, word and line end one at a time, no skim and no one-pass
+ * split (PGN_READER_LAZY and PGN_READER_SPLIT are then ignored: every game
+ * comes complete). A reader with the flag and one without must return the
+ * same games, field by field; it is slower, and changes nothing else.
+ */
 enum pgn_reader_flags {
-    PGN_READER_LAZY = 1 << 0,  /* skim the movetext; see LAZY MOVETEXT */
-    PGN_READER_SPLIT = 1 << 1, /* lazy games carry only their span; see SPLITTING ONLY */
+    PGN_READER_LAZY = 1 << 0,      /* skim the movetext; see LAZY MOVETEXT */
+    PGN_READER_SPLIT = 1 << 1,     /* lazy games carry only their span; see SPLITTING ONLY */
+    PGN_READER_REFERENCE = 1 << 2, /* the general paths only; see REFERENCE MODE */
 };
 
 struct pgn_reader_opts {

@@ -20,6 +20,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  *     (fuzz_read_and_replay, replay_checks.c, shared with fuzz_json);
  *   - under small limits (the oversize paths), the result does not depend on
  *     the read size;
+ *   - the reader's fast paths give what its general paths give: the same
+ *     games as a reader in PGN_READER_REFERENCE mode, by default limits and
+ *     small ones;
  *   - a lazy reader (PGN_READER_LAZY, also with PGN_READER_SPLIT as the
  *     reading thread of validate -j N has it) gives the same games once completed,
  *     and the same spans when the games are left lazy; a lazy game's span
@@ -62,6 +65,16 @@ static void read_small(const uint8_t *data, size_t size)
     char *b = reader_dump_all(r2, (const char *)data, size, &rc2, NULL);
     if (rc1 != rc2 || strcmp(a, b))
         FAIL("the read size changes the result:\n%s\n%s", a, b);
+    free(b);
+    o.flags = PGN_READER_REFERENCE;
+    if (pgn_reader_open_mem(&r2, data, size, &o) != PGN_OK) {
+        FAIL("cannot open a memory reader");
+        free(a);
+        return;
+    }
+    b = reader_dump_all(r2, (const char *)data, size, &rc2, NULL);
+    if (rc1 != rc2 || strcmp(a, b))
+        FAIL("the reference mode changes the result:\n%s\n%s", a, b);
     free(a);
     free(b);
 }
@@ -159,6 +172,20 @@ static void compare_lazy(const uint8_t *data, size_t size, unsigned flags)
         return;
     }
     char *eager = reader_dump_all(r, (const char *)data, size, &rc, NULL);
+    if (flags == PGN_READER_LAZY) {
+        struct pgn_reader_opts o;
+        pgn_reader_opts_init(&o);
+        o.flags = PGN_READER_REFERENCE;
+        int rc_ref;
+        if (pgn_reader_open_mem(&r, data, size, &o) != PGN_OK) {
+            FAIL("cannot open a memory reader");
+        } else {
+            char *ref = reader_dump_all(r, (const char *)data, size, &rc_ref, NULL);
+            if (rc != rc_ref || strcmp(eager, ref))
+                FAIL("the reference mode changes the result:\n%s\n%s", eager, ref);
+            free(ref);
+        }
+    }
     char *lazy = read_lazy(data, size, LAZY_COMPLETE, flags);
     if (lazy && strcmp(eager, lazy))
         FAIL("completed lazy games (flags %u) differ:\n%s\n%s", flags, eager, lazy);

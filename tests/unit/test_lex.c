@@ -223,3 +223,10 @@ void test_lex__word_run_tokens(void)
         CHECK_EQ_INT(q - b, strcspn(words[i], " \t\r\n{)"));
     }
 }
+
+/* LX_DIGIT is exactly 0-9, as pgn_lex_word() counts digits (not the CP1252 superscripts). */
+void test_lex__digit_class(void)
+{
+    for (unsigned c = 0; c < 256; c++)
+        CHECK_EQ_INT((pgn_lex_class[c] & LX_DIGIT) != 0, c >= '0' && c <= '9');
+}

@@ -1,4 +1,4 @@
-/* test_reader_run.c - the reader's movetext runs against the word-by-word way, for numbers and check marks. */
+/* test_reader_run.c - the reader's fast paths against its reference mode. */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "test.h"
@@ -7,23 +7,24 @@
 #include "reader_util.h"
 
 /*
- * Under a token limit below 8 the reader takes no runs (movetext_run() in
- * pgn_reader.c) and reads every word the general way: with no token over 7
- * bytes, both must give the same games, field by field. Compares text read
- * with the runs, in windows of read_size bytes (0: the default), with it
- * read without them.
+ * With PGN_READER_REFERENCE the reader takes its general paths only (no
+ * runs of moves or tag pairs: see FAST PATHS in reader_internal.h), and both
+ * must give the same games, field by field. Compares text read with the fast
+ * paths, in windows of read_size bytes (0: the default), with it read in the
+ * reference mode.
  */
-static void expect_as_without_runs(const char *what, const char *text, size_t read_size)
+static void expect_as_reference(const char *what, const char *text, size_t len,
+                                size_t read_size)
 {
     struct pgn_reader_opts with, without;
     pgn_reader_opts_init(&with);
     pgn_reader_opts_init(&without);
     if (read_size)
         with.read_size = read_size;
-    without.limits.max_token = 7;
+    without.flags = PGN_READER_REFERENCE;
     struct pgn_reader *a, *b;
-    if (pgn_reader_open_mem(&a, text, strlen(text), &with) != PGN_OK ||
-        pgn_reader_open_mem(&b, text, strlen(text), &without) != PGN_OK) {
+    if (pgn_reader_open_mem(&a, text, len, &with) != PGN_OK ||
+        pgn_reader_open_mem(&b, text, len, &without) != PGN_OK) {
         FAIL("%s: cannot open", what);
         return;
     }
@@ -31,8 +32,8 @@ static void expect_as_without_runs(const char *what, const char *text, size_t re
     for (unsigned n = 0;; n++) {
         int ra = pgn_reader_next(a, &ga), rb = pgn_reader_next(b, &gb);
         if (ra != rb) {
-            FAIL("%s (read size %zu): game %u: %d with runs, %d without", what, read_size, n, ra,
-                 rb);
+            FAIL("%s (read size %zu): game %u: %d with fast paths, %d without", what,
+                 read_size, n, ra, rb);
             break;
         }
         if (ra <= 0)
@@ -45,6 +46,11 @@ static void expect_as_without_runs(const char *what, const char *text, size_t re
     }
     pgn_reader_free(a);
     pgn_reader_free(b);
+}
+
+static void expect_as_without_runs(const char *what, const char *text, size_t read_size)
+{
+    expect_as_reference(what, text, strlen(text), read_size);
 }
 
 /* A small deterministic generator, so that a failure can be replayed. */
@@ -136,6 +142,8 @@ void test_reader_run__edges(void)
         "1.e4 e5 2.Nf3 333",
         "1.e4 e5 2.Nf3 333.",
         "1.e4 e5 2.Nf3 e5+",
+        /* CP1252 superscripts are no digits: "\xb2." is a move, as pgn_lex_word() says. */
+        "1.e4 \xb2. e5 \xb9.Nf3 \xb3 Nc6 $\xb2 *\n",
     };
     static const size_t sizes[] = { 0, 1, 2, 3, 4, 5, 6, 7, 9, 11, 17 };
     char text[1024];
@@ -146,4 +154,27 @@ void test_reader_run__edges(void)
         for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
             expect_as_without_runs(what, text, sizes[k]);
     }
+}
+
+/* Every file of testdata/, in three window settings, as the reference mode reads it. */
+static void reference_file(const char *rel, void *ctx)
+{
+    (void)ctx;
+    size_t len;
+    char *text = reader_slurp(rel, &len);
+    if (!text)
+        return;
+    static const size_t sizes[] = { 0, 7, 64 };
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        expect_as_reference(rel, text, len, sizes[k]);
+    free(text);
+}
+
+void test_reader_run__reference_testdata(void)
+{
+    static const char *const dirs[] = {
+        "testdata",        "testdata/corpus",   "testdata/broken", "testdata/reader",
+        "testdata/notation", "testdata/search", "testdata/hostile",
+    };
+    CHECK(reader_each_pgn(dirs, sizeof dirs / sizeof dirs[0], reference_file, NULL) > 10);
 }

@@ -1,0 +1,533 @@
+/* reader_finish.c - a game finished: text as UTF-8, tags and comments resolved, the tree. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "base/utf8.h"
+#include "pgn/io.h"
+#include "pgn/reader/reader_internal.h"
+#include "base/banned.h"
+
+/* UTF-8 for s[0..len) of the game: itself, unless the game is CP1252 and s is not ASCII. */
+static const char *utf8_text(struct pgn_reader *r, const char *s, uint32_t len, uint32_t *out_len)
+{
+    *out_len = len;
+    if (!r->ps.latin1 || utf8_is_ascii(s, len))
+        return s;
+    char *d = arena_alloc(&r->arena, (size_t)len * CP1252_UTF8_MAX + 1);
+    if (!d) {
+        *out_len = 0;
+        return "";
+    }
+    size_t n = utf8_from_cp1252(d, s, len);
+    d[n] = '\0';
+    *out_len = (uint32_t)n;
+    return d;
+}
+
+/* UTF-8 text of the game's raw bytes [off, off + len): zero-copy unless transcoded. */
+static const char *text_at(struct pgn_reader *r, uint32_t off, uint32_t len, uint32_t *out_len)
+{
+    return utf8_text(r, (const char *)r->buf + r->gstart + off, len, out_len);
+}
+
+/* Decodes \" and \\ in place; other backslashes stay. Returns the new length. */
+static size_t unescape(char *s, size_t n)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n && (s[i + 1] == '"' || s[i + 1] == '\\'))
+            i++;
+        s[o++] = s[i];
+    }
+    s[o] = '\0';
+    return o;
+}
+
+/* NUL-terminated arena copy of raw bytes [off, off + len), transcoded and unescaped as needed. */
+static const char *tag_text(struct pgn_reader *r, uint32_t off, uint32_t len, int escaped,
+                            uint32_t *out_len)
+{
+    const char *s = (const char *)r->buf + r->gstart + off;
+    int transcode = r->ps.latin1 && !utf8_is_ascii(s, len);
+    char *d = arena_alloc(&r->arena, (size_t)len * (transcode ? CP1252_UTF8_MAX : 1) + 1);
+    if (!d) {
+        *out_len = 0;
+        return "";
+    }
+    size_t n = transcode ? utf8_from_cp1252(d, s, len) : len;
+    if (!transcode)
+        memcpy(d, s, len);
+    d[n] = '\0';
+    if (escaped)
+        n = unescape(d, n);
+    *out_len = (uint32_t)n;
+    return d;
+}
+
+/* The name of tag rt: a common name needs no copy. */
+static const char *tag_name(struct pgn_reader *r, const struct raw_tag *rt, uint32_t *out_len)
+{
+    if (rt->id >= GAME_TAG_EVENT) {
+        *out_len = rt->name_len;
+        return reader_common_tag_name(rt->id);
+    }
+    return tag_text(r, rt->name_off, rt->name_len, 0, out_len);
+}
+
+/* The place of tag rt in t; where its value is not unescaped, its length is the raw one. */
+static inline void tag_place(struct game_tag *t, const struct raw_tag *rt)
+{
+    t->name_len = rt->name_len;
+    t->value_len = rt->value_len;
+    t->line = rt->line;
+    t->col = rt->col;
+    t->off = rt->off;
+    t->id = rt->id;
+}
+
+void reader_resolve_tags(struct pgn_reader *r)
+{
+    const struct raw_tag *rt = (const struct raw_tag *)r->rtags.data;
+    uint32_t n = COUNT_OF(r->rtags, struct raw_tag);
+    struct game_tag *t = n ? push(r, &r->tags, n * sizeof *t) : NULL;
+    if (!t)
+        return;
+    /*
+     * UTF-8 games: one copy of the whole tag section, each name and value
+     * cut out of it in place (a NUL over the byte after it, values
+     * unescaped in place), instead of a copy per string.
+     */
+    uint32_t lo = rt[0].name_off, hi = rt[n - 1].value_off + rt[n - 1].value_len + 1;
+    char *copy = r->ps.latin1 ? NULL : arena_alloc(&r->arena, hi - lo);
+    if (copy)
+        memcpy(copy, r->buf + r->gstart + lo, hi - lo);
+    if (copy) {
+        for (uint32_t i = 0; i < n; i++) {
+            char *name = copy + (rt[i].name_off - lo), *value = copy + (rt[i].value_off - lo);
+            tag_place(&t[i], &rt[i]);
+            name[rt[i].name_len] = '\0'; /* the blank or quote after the name */
+            t[i].name = name;
+            t[i].value = value;
+            if (rt[i].escaped)
+                t[i].value_len = (uint32_t)unescape(value, rt[i].value_len);
+            else
+                value[rt[i].value_len] = '\0'; /* the closing quote */
+        }
+    } else {
+        for (uint32_t i = 0; i < n; i++) {
+            tag_place(&t[i], &rt[i]);
+            t[i].name = tag_name(r, &rt[i], &t[i].name_len);
+            t[i].value = tag_text(r, rt[i].value_off, rt[i].value_len, (int)rt[i].escaped,
+                                  &t[i].value_len);
+        }
+    }
+    r->rtags.len = 0;
+}
+
+/* What a comment's text is trimmed of: ascii_is_space() but '\v', which stays (as it always did).
+ */
+static int is_space(char c) { return ascii_is_pgn_space(c) || c == '\f'; }
+
+static void trim(const char **s, uint32_t *n)
+{
+    while (*n && is_space(**s))
+        (*s)++, (*n)--;
+    while (*n && is_space((*s)[*n - 1]))
+        (*n)--;
+}
+
+/*
+ * Adds a piece of comment text to the plain text: the first piece is kept
+ * as a pointer; with text on both sides of a command the pieces are joined
+ * in the arena, separated by one space.
+ */
+static void add_piece(struct pgn_reader *r, uint32_t *pieces, const char **piece,
+                      uint32_t *piece_len, char **joined, uint32_t *jlen, uint32_t len,
+                      const char *seg, uint32_t seg_len)
+{
+    if (!seg_len)
+        return;
+    if (*pieces == 1) {
+        *joined = arena_alloc(&r->arena, (size_t)len + 1);
+        if (*joined) {
+            memcpy(*joined, *piece, *piece_len);
+            *jlen = *piece_len;
+        }
+    }
+    if (*pieces >= 1 && *joined) {
+        (*joined)[(*jlen)++] = ' ';
+        memcpy(*joined + *jlen, seg, seg_len);
+        *jlen += seg_len;
+    }
+    if (*pieces == 0) {
+        *piece = seg;
+        *piece_len = seg_len;
+    }
+    ++*pieces;
+}
+
+/* Sets text, plain and the commands of comment c. */
+static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
+{
+    uint32_t len;
+    const char *s = text_at(r, c->off + 1, c->len, &len);
+    c->text = s;
+    c->len = len;
+    c->cmd_first = COUNT_OF(r->cmds, struct game_cmd);
+    struct pgn_cmd_span cs;
+    size_t from = 0;
+    const char *piece = NULL;
+    uint32_t piece_len = 0, pieces = 0;
+    char *joined = NULL;
+    uint32_t jlen = 0;
+    for (;;) {
+        int found = pgn_lex_next_command(s, len, from, &cs);
+        const char *seg = s + from;
+        uint32_t seg_len = (uint32_t)((found ? cs.start : len) - from);
+        trim(&seg, &seg_len);
+        add_piece(r, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
+        if (!found)
+            break;
+        if (COUNT_OF(r->cmds, struct game_cmd) >= r->lim.max_cmds) {
+            /* Over the limit: the rest of the comment stays text. */
+            if (!r->ps.cmds_full)
+                reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, c->line, c->col, r->ps.goff + c->off,
+                     "too many [%%commands] in one game (limit %lu)",
+                     (unsigned long)r->lim.max_cmds);
+            r->ps.cmds_full = 1;
+            found = 0;
+            seg = s + cs.start;
+            seg_len = (uint32_t)(len - cs.start);
+            trim(&seg, &seg_len);
+            add_piece(r, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
+            break;
+        }
+        struct game_cmd *cmd = push(r, &r->cmds, sizeof *cmd);
+        if (!cmd)
+            break;
+        cmd->name = s + cs.name_off;
+        cmd->name_len = (uint32_t)cs.name_len;
+        cmd->args = s + cs.args_off;
+        cmd->args_len = (uint32_t)cs.args_len;
+        from = cs.end;
+    }
+    c->cmd_count = COUNT_OF(r->cmds, struct game_cmd) - c->cmd_first;
+    if (joined) {
+        joined[jlen] = '\0';
+        c->plain = joined;
+        c->plain_len = jlen;
+    } else {
+        c->plain = pieces ? piece : s;
+        c->plain_len = pieces ? piece_len : 0;
+    }
+    const char *t = s;
+    uint32_t tl = len;
+    trim(&t, &tl);
+    if (tl && pgn_lex_result((const unsigned char *)t, tl) >= 0)
+        c->flags |= GAME_COMMENT_RESULT;
+}
+
+/*
+ * Stable counting sort of n elements of size sz by keys[i] < nkeys; keys
+ * are reordered too. If newpos is not NULL it receives each element's new
+ * index. Returns 1 if anything moved, 0 if the order was already right,
+ * or a negative status.
+ */
+static int group(struct pgn_reader *r, void *base, uint32_t n, size_t sz, uint32_t *keys,
+                 uint32_t nkeys, uint32_t *newpos)
+{
+    uint32_t i = 1;
+    while (i < n && keys[i] >= keys[i - 1])
+        i++;
+    if (i >= n)
+        return 0;
+    uint32_t *start = arena_alloc(&r->arena, ((size_t)nkeys + 1) * sizeof *start);
+    char *tmp = arena_alloc(&r->arena, (size_t)n * sz);
+    uint32_t *tk = arena_alloc(&r->arena, (size_t)n * sizeof *tk);
+    if (!start || !tmp || !tk)
+        return r->arena.err;
+    memset(start, 0, ((size_t)nkeys + 1) * sizeof *start);
+    for (i = 0; i < n; i++)
+        start[keys[i] + 1]++;
+    for (i = 0; i < nkeys; i++)
+        start[i + 1] += start[i];
+    for (i = 0; i < n; i++) {
+        uint32_t d = start[keys[i]]++;
+        memcpy(tmp + (size_t)d * sz, (char *)base + (size_t)i * sz, sz);
+        tk[d] = keys[i];
+        if (newpos)
+            newpos[i] = d;
+    }
+    memcpy(base, tmp, (size_t)n * sz);
+    memcpy(keys, tk, (size_t)n * sizeof *keys);
+    return 1;
+}
+
+/* Puts every line's moves and every owner's comments and NAGs into contiguous slices. */
+static int build_tree(struct pgn_reader *r)
+{
+    struct game_move *m = (struct game_move *)r->moves.data;
+    struct game_var *v = (struct game_var *)r->vars.data;
+    struct game_comment *c = (struct game_comment *)r->comments.data;
+    uint32_t nm = COUNT_OF(r->moves, struct game_move);
+    uint32_t nv = COUNT_OF(r->vars, struct game_var);
+    uint32_t nc = COUNT_OF(r->comments, struct game_comment);
+    uint32_t nn = COUNT_OF(r->nags, uint16_t);
+    struct parse *ps = &r->ps;
+    int rc;
+
+    /* Comments. Keys: v before line v's first move, nv + i after move i, nv + nm after the result.
+     */
+    uint32_t *ck = (uint32_t *)r->ckeys.data;
+    for (uint32_t i = 0; i < nc; i++)
+        ck[i] = ck[i] == OWNER_POST    ? nv + nm
+                : (ck[i] & OWNER_LINE) ? ck[i] & ~OWNER_LINE
+                                       : nv + ck[i];
+    if ((rc = group(r, c, nc, sizeof *c, ck, nv + nm + 1, NULL)) < 0)
+        return rc;
+    ps->post_first = nc;
+    ps->post_count = 0;
+    for (uint32_t i = 0; i < nc; i++) {
+        uint32_t k = ck[i], *first, *count;
+        if (k < nv) {
+            first = &v[k].comment_first;
+            count = &v[k].comment_count;
+        } else if (k < nv + nm) {
+            first = &m[k - nv].comment_first;
+            count = &m[k - nv].comment_count;
+        } else {
+            first = &ps->post_first;
+            count = &ps->post_count;
+        }
+        if (!*count)
+            *first = i;
+        ++*count;
+    }
+
+    /* NAGs. Key: the move they follow. */
+    uint32_t *nk = (uint32_t *)r->nkeys.data;
+    if ((rc = group(r, r->nags.data, nn, sizeof(uint16_t), nk, nm, NULL)) < 0)
+        return rc;
+    for (uint32_t i = 0; i < nn; i++) {
+        if (!m[nk[i]].nag_count)
+            m[nk[i]].nag_first = i;
+        m[nk[i]].nag_count++;
+    }
+
+    if (nv > 1) {
+        /* Variations. Key: 1 + the move they replace (the main line keeps key 0). */
+        uint32_t *vk = arena_alloc(&r->arena, (size_t)nv * sizeof *vk);
+        uint32_t *vpos = arena_alloc(&r->arena, (size_t)nv * sizeof *vpos);
+        uint32_t *mk = arena_alloc(&r->arena, ((size_t)nm + 1) * sizeof *mk);
+        uint32_t *mpos = arena_alloc(&r->arena, ((size_t)nm + 1) * sizeof *mpos);
+        if (!vk || !vpos || !mk || !mpos)
+            return r->arena.err;
+        for (uint32_t i = 0; i < nv; i++)
+            vk[i] = v[i].parent == NONE ? 0 : v[i].parent + 1;
+        if ((rc = group(r, v, nv, sizeof *v, vk, nm + 1, vpos)) < 0)
+            return rc;
+        for (uint32_t i = 0; rc == 0 && i < nv; i++)
+            vpos[i] = i;
+        for (uint32_t i = 1; i < nv; i++) {
+            struct game_move *pm = &m[v[i].parent];
+            if (!pm->var_count)
+                pm->var_first = i;
+            pm->var_count++;
+        }
+        /* Moves. Key: their line's new index. */
+        for (uint32_t i = 0; i < nm; i++)
+            mk[i] = m[i].var = vpos[m[i].var];
+        if ((rc = group(r, m, nm, sizeof *m, mk, nv, mpos)) < 0)
+            return rc;
+        for (uint32_t i = 0; rc == 0 && i < nm; i++)
+            mpos[i] = i;
+        for (uint32_t i = 1; i < nv; i++)
+            v[i].parent = mpos[v[i].parent];
+    }
+    if (nv == 1) {
+        v[0].first = 0;
+        v[0].count = nm;
+        return PGN_OK;
+    }
+    for (uint32_t i = 0; i < nm; i++) {
+        struct game_var *l = &v[m[i].var];
+        if (!l->count)
+            l->first = i;
+        l->count++;
+    }
+    return PGN_OK;
+}
+
+/* Line and column of the byte at game-relative offset off. */
+static void locate(const struct pgn_reader *r, size_t off, uint64_t *line, uint32_t *col)
+{
+    const unsigned char *g = r->buf + r->gstart;
+    uint64_t l = r->ps.start_line;
+    ptrdiff_t ls = 1 - (ptrdiff_t)r->ps.start_col; /* offset of the line start */
+    for (size_t i = 0; i < off; i++) {
+        if (g[i] == '\n' || (g[i] == '\r' && g[i + 1] != '\n')) {
+            l++;
+            ls = (ptrdiff_t)i + 1;
+        }
+    }
+    *line = l;
+    *col = (uint32_t)((ptrdiff_t)off - ls + 1);
+}
+
+/*
+ * What every finished game gets, lazy or not: number, span, position, the
+ * read error at the end of the input, and (not truncated, unless span_only)
+ * the encoding check and the tags.
+ */
+static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
+{
+    struct parse *ps = &r->ps;
+    size_t split = ps->truncated ? r->pos : (ps->split < r->len ? ps->split : r->len);
+    const char *raw = (const char *)r->buf + r->gstart;
+    size_t raw_len = ps->truncated ? 0 : split - r->gstart;
+    game_clear(g);
+    g->file = r->name;
+    g->index = ++r->ngames;
+    g->offset = ps->goff;
+    g->raw_size = ps->truncated ? ps->split_abs - ps->goff : raw_len;
+    g->raw = ps->truncated ? NULL : raw;
+    g->raw_len = raw_len;
+    g->line = ps->first_line;
+    g->col = ps->first_col;
+
+    if (r->io_status && split >= r->len)
+        reader_diag(r, PGN_SEV_ERROR, PGN_EIO, r->line, col_of(r, r->len), r->base + r->len, "%s",
+             pgn_input_error(r->in));
+    if (!ps->truncated && !span_only) {
+        size_t good = utf8_valid_prefix(raw, raw_len);
+        if (good < raw_len) {
+            uint64_t line;
+            uint32_t col;
+            ps->latin1 = 1;
+            locate(r, good, &line, &col);
+            reader_diag(r, PGN_SEV_NOTE, PGN_EENCODING, line, col, ps->goff + good,
+                 "not valid UTF-8: read as CP1252");
+        }
+        reader_resolve_tags(r);
+    }
+}
+
+int reader_finish_game(struct pgn_reader *r, struct game *g)
+{
+    struct parse *ps = &r->ps;
+    const char *raw = (const char *)r->buf + r->gstart;
+    finish_span(r, g, 0);
+    size_t raw_len = g->raw_len; /* 0 when truncated */
+    if (!ps->truncated) {
+        struct game_move *m = (struct game_move *)r->moves.data;
+        if (r->moved || ps->latin1)
+            for (uint32_t i = 0, n = COUNT_OF(r->moves, struct game_move); i < n; i++)
+                m[i].text = (m[i].flags & GAME_MOVE_REJOINED)
+                                ? utf8_text(r, m[i].text, m[i].len, &m[i].len) /* arena copy */
+                                : text_at(r, m[i].off, m[i].len, &m[i].len);
+        struct game_comment *c = (struct game_comment *)r->comments.data;
+        for (uint32_t i = 0, n = COUNT_OF(r->comments, struct game_comment); i < n; i++)
+            resolve_comment(r, &c[i]);
+        if (ps->result)
+            ps->result_text = text_at(r, ps->result_off, ps->result_len, &ps->result_len);
+    } else if (ps->latin1) {
+        reader_diag(r, PGN_SEV_NOTE, PGN_EENCODING, ps->first_line, ps->first_col, ps->goff,
+             "not valid UTF-8: read as CP1252");
+    }
+    if (ps->latin1)
+        g->flags |= GAME_CP1252;
+    if (ps->truncated)
+        g->flags |= GAME_TRUNCATED;
+    if (!ps->result && !ps->truncated) {
+        /* No result token, but a comment that holds one: "{0-1}". Say so; keep the comment. */
+        const struct game_comment *c = (const struct game_comment *)r->comments.data;
+        for (uint32_t i = 0, n = COUNT_OF(r->comments, struct game_comment); i < n; i++)
+            if (c[i].flags & GAME_COMMENT_RESULT) {
+                reader_diag(r, PGN_SEV_WARNING, PGN_ESYNTAX, c[i].line, c[i].col,
+                            ps->goff + c[i].off, "result only in a comment");
+                break;
+            }
+    }
+    struct game_var *v0 = (struct game_var *)r->vars.data;
+    v0->line = ps->first_line;
+    v0->col = ps->first_col;
+    v0->off = ps->first_off;
+    int rc = build_tree(r);
+    if (rc < 0) {
+        if (rc == PGN_ENOMEM)
+            return rc;
+        reader_diag(r, PGN_SEV_ERROR, rc, ps->first_line, ps->first_col, ps->goff,
+             "game needs too much memory (limit %llu bytes)", (unsigned long long)r->lim.max_arena);
+    }
+    g->post_first = ps->post_first;
+    g->post_count = ps->post_count;
+    if (r->arena.err && r->arena.err != PGN_ENOMEM)
+        reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, ps->first_line, ps->first_col, ps->goff,
+             "game needs too much memory (limit %llu bytes)", (unsigned long long)r->lim.max_arena);
+    if (r->arena.err == PGN_ENOMEM || r->fatal)
+        return PGN_ENOMEM;
+
+    g->tags = (const struct game_tag *)r->tags.data;
+    g->ntags = COUNT_OF(r->tags, struct game_tag);
+    g->moves = (const struct game_move *)r->moves.data;
+    g->nmoves = COUNT_OF(r->moves, struct game_move);
+    g->vars = (const struct game_var *)r->vars.data;
+    g->nvars = COUNT_OF(r->vars, struct game_var);
+    g->comments = (const struct game_comment *)r->comments.data;
+    g->ncomments = COUNT_OF(r->comments, struct game_comment);
+    g->nags = (const uint16_t *)r->nags.data;
+    g->nnags = COUNT_OF(r->nags, uint16_t);
+    g->cmds = (const struct game_cmd *)r->cmds.data;
+    g->ncmds = COUNT_OF(r->cmds, struct game_cmd);
+    g->result = ps->result;
+    if (ps->result) {
+        g->result_text = ps->result_text;
+        g->result_len = ps->result_len;
+        g->result_line = ps->result_line;
+        g->result_col = ps->result_col;
+        g->result_off = ps->result_off;
+    }
+    if (ps->bom || (raw_len >= 3 && !memcmp(raw, UTF8_BOM, 3)))
+        g->flags |= GAME_BOM;
+    if (!g->ntags && !g->nmoves && !g->result && !ps->truncated) {
+        g->flags |= GAME_EMPTY;
+        reader_diag(r, PGN_SEV_WARNING, PGN_ESYNTAX, ps->first_line, ps->first_col, ps->goff,
+             "no tag pair, move or result here: only comments");
+    }
+    if (ps->nbad)
+        g->flags |= GAME_BAD;
+    g->errors = (const struct pgn_error *)r->errors.data;
+    g->nerrors = COUNT_OF(r->errors, struct pgn_error);
+    g->nbad = ps->nbad;
+    return PGN_OK;
+}
+
+/*
+ * A game skim() read to its end: raw span, tags and the diagnostics so far,
+ * as reader_finish_game() makes them (with PGN_READER_SPLIT only the span); the
+ * movetext waits for pgn_reader_complete().
+ */
+int reader_finish_lazy(struct pgn_reader *r, struct game *g)
+{
+    struct parse *ps = &r->ps;
+    const char *raw = (const char *)r->buf + r->gstart;
+    int span_only = (r->flags & PGN_READER_SPLIT) != 0;
+    finish_span(r, g, span_only);
+    size_t raw_len = g->raw_len;
+    if (r->arena.err == PGN_ENOMEM || r->fatal)
+        return PGN_ENOMEM;
+    g->flags = GAME_LAZY;
+    if (ps->bom || (raw_len >= 3 && !memcmp(raw, UTF8_BOM, 3)))
+        g->flags |= GAME_BOM;
+    if (span_only)
+        return PGN_OK; /* the tags and diagnostics stay in r for pgn_reader_complete() */
+    if (ps->latin1)
+        g->flags |= GAME_CP1252;
+    if (ps->nbad)
+        g->flags |= GAME_BAD;
+    g->tags = (const struct game_tag *)r->tags.data;
+    g->ntags = COUNT_OF(r->tags, struct game_tag);
+    g->errors = (const struct pgn_error *)r->errors.data;
+    g->nerrors = COUNT_OF(r->errors, struct pgn_error);
+    g->nbad = ps->nbad;
+    return PGN_OK;
+}

@@ -1,0 +1,586 @@
+/* reader_internal.h - what the reader's files share: state, design notes, fast paths. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_PGN_READER_INTERNAL_H
+#define LIB_PGN_READER_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/compiler.h"
+#include "base/simd.h"
+#include "pgn/game.h"
+#include "pgn/pgn_lex.h"
+#include "pgn/pgn_reader.h"
+
+/*
+ * THE FILES. pgn_reader.c holds the public calls; reader_window.c the input
+ * window; reader_record.c diagnostics and the records a game is built of;
+ * reader_parse.c the parser (a dispatch on each token's first byte) and
+ * {comments}; reader_words.c the general way through movetext words;
+ * reader_tags.c tag pairs and their names; reader_oversize.c games over
+ * max_game; reader_run.c, reader_skim.c and reader_split.c fast paths (see
+ * FAST PATHS); reader_finish.c turns the records into a struct game;
+ * reader_span.c resets a reader onto one game's span. Functions one file
+ * calls in another are named reader_* and declared below.
+ *
+ * THE WINDOW. buf[0..len) holds input bytes; buf[gstart..) is the current
+ * game, which must stay contiguous for its raw span. The lexer works only
+ * on buf[pos..safe), where safe is just past the last line end read so far:
+ * every token except a {comment} ends before a line end, so the token loops
+ * need no bounds checks, and only the line-end handlers meet safe and call
+ * reader_refill(). That moves the game to the front of the buffer, grows it
+ * (to at most 2 * max_game + read_size: the game so far plus one line), and
+ * reads; at the end of the input a '\n' sentinel after the data closes the
+ * last line. A game is too big when one of its lines starts more than
+ * max_game bytes after the game's start (checked at line ends), or when one
+ * line alone is longer than max_game (caught at its start by
+ * reader_cut_long_line()), so the outcome does not depend on how the input
+ * happens to be buffered. Token positions are kept relative to gstart, so
+ * moving the window invalidates nothing; pointers are only made when the
+ * game is complete (reader_finish_game()).
+ *
+ * THE TREE is recorded in parse order into flat vectors; each comment and
+ * NAG remembers its owner. reader_finish_game() groups the arrays by owner
+ * with stable counting sorts so that every line's moves and every owner's
+ * attachments are contiguous slices. A game without variations is already
+ * in order and is not copied.
+ *
+ * FAST PATHS. Most text is read by code that exists only for speed, and
+ * each such path must leave exactly what its general path leaves: the same
+ * records, positions, diagnostics and parser state. None of them decides
+ * anything the general path would decide otherwise; on anything it is not
+ * sure of, it stops and leaves the rest to the general path. Under
+ * PGN_READER_REFERENCE (pgn_reader.h) the reader takes none of the first
+ * six, so tests can compare the two ways on any text. For each: the
+ * general path it must agree with, on what, and the tests that hold them
+ * equal.
+ *
+ *   reader_tag_run() (reader_tags.c): plain tag pairs in a row.
+ *     general: reader_bracket() and tag_pair(), the line ends and the
+ *              empty line after the tags as tokens() takes them
+ *     agree:   the tag records, line and column, line_tokens, blank, phase
+ *     tests:   test_reader_run__reference_testdata, test_reader_runs__tag_*,
+ *              test_game_cost__tag_section_blank_line
+ *   reader_movetext_run() (reader_run.c): numbers and plain moves in a row.
+ *     general: plain_word() and reader_word() word by word, the line ends
+ *              of tokens()
+ *     agree:   the move records, the number waiting, line, last_end
+ *     tests:   test_reader_run__numbers, __edges, __reference_testdata;
+ *              test_reader_runs__sites, __castling, __token_limit
+ *   plain_word() (reader_parse.c): one number or plain move.
+ *     general: general_word(), that is reader_word() and pgn_lex_word()
+ *     agree:   the move records and numbers
+ *     tests:   test_reader_run__* (against the reference mode)
+ *   next_game_follows() (reader_words.c): after the result, the empty line
+ *     and the next game's '['.
+ *     general: two line ends in tokens(), then reader_bracket()
+ *     agree:   where the game ends, line and line start
+ *     tests:   test_game_cost__result_then_next_game,
+ *              test_reader_run__reference_testdata
+ *   skim() (reader_skim.c, PGN_READER_LAZY): the end of a game, unrecorded.
+ *     general: reader_parse_game() on the whole game (what
+ *              pgn_reader_complete() does later)
+ *     agree:   the game's end (ps.split), line and line start
+ *     tests:   test_reader_lazy__testdata_equivalent, __mutations,
+ *              __corpus_equivalent; fuzz_pgn_reader (compare_lazy)
+ *   reader_split_plain() (reader_split.c, PGN_READER_SPLIT): a plain game
+ *     cut in one pass.
+ *     general: skim(), and so the parser
+ *     agree:   the game's end and its lines
+ *     tests:   test_reader_lazy__plain_split_mutations, lockstep_split();
+ *              fuzz_pgn_reader (PGN_READER_SPLIT)
+ *   the one copy of the tag section in reader_resolve_tags() (UTF-8 games).
+ *     general: tag_text() for each name and value (CP1252 games)
+ *     agree:   the text of names and values
+ *     tests:   test_reader__tags, test_reader__cp1252 (each way on its own)
+ *   the base/simd.h scanners (SSE2).
+ *     general: their scalar fallbacks (-U__SSE2__)
+ *     agree:   the answer
+ *     tests:   make check-portable (every test on the fallbacks)
+ *
+ * The runs (tag and movetext) keep their state in locals and write it back
+ * once; that is why they copy what the general path does instead of calling
+ * it. Comments in them saying "as tokens() does" name the piece they copy.
+ */
+
+#define NONE UINT32_MAX
+#define OWNER_LINE 0x80000000u /* comment before the first move of line (key & ~OWNER_LINE) */
+#define OWNER_POST 0xFFFFFFFFu /* comment after the result */
+
+enum { R_OK = 0, R_END = 1, R_TOOBIG = 2 }; /* reader_refill(); negative: fatal status */
+
+/*
+ * The window's allocation holds cap + BUF_PAD bytes, and buf[len..len+BUF_PAD)
+ * are zeros (or the '\n' sentinel, then zeros), so that pgn_lex_word_run() may
+ * read eight bytes at any byte before safe.
+ */
+enum { BUF_PAD = 8 };
+
+#define MSG_TOKEN_MAX 40
+
+enum { SKIM_PARSE = 0, SKIM_LAZY = 1 }; /* reader_lazy_skim() */
+
+enum { NAME_VEC = 16 }; /* bytes of a tag name compared at once */
+
+/* A tag pair as read: offsets into the game's raw span. */
+struct raw_tag {
+    uint32_t name_off, value_off;
+    uint32_t name_len, value_len;
+    uint64_t line; /* position of the '[' */
+    uint32_t col;
+    uint32_t off;
+    uint32_t id;      /* enum game_tag_id */
+    uint32_t escaped; /* the value holds backslashes to decode */
+};
+
+/* An open line while reading variations: the line and its last move. */
+struct frame {
+    uint32_t var, last;
+};
+
+/*
+ * THE PHASE of the game being read. It only moves forward:
+ *
+ *   PHASE_START --first token--> PHASE_TAGS --movetext--> PHASE_MOVES
+ *                                     \                        |
+ *                                      `------ a result -------+--> PHASE_RESULT
+ *
+ *   PHASE_START   nothing read yet (blanks and empty lines do not count).
+ *                 mark_started(), at the first token of any kind (a tag
+ *                 pair, a comment, a % line, a word), records where the game
+ *                 starts and moves on to PHASE_TAGS.
+ *   PHASE_TAGS    the tag section: a '[' starts a tag pair, or the next game
+ *                 when its name repeats one (see reader_bracket()). Comments
+ *                 keep the phase; a word, '(' ')' '$' or a stray character
+ *                 starts the movetext (PHASE_MOVES), a result PHASE_RESULT.
+ *   PHASE_MOVES   movetext: a '[' that is a line's first token ends the
+ *                 game, elsewhere it is an error.
+ *   PHASE_RESULT  after the result: comments, a second result and stray
+ *                 characters stay with the game; a tag pair or a word
+ *                 starts the next one.
+ *
+ * Beside the phase, facts the parser keeps (they do not order): skip (an
+ * error was recorded: the rest is scanned, nothing more recorded, in any
+ * phase), blank (an empty line since the last tag pair), truncated,
+ * latin1, bom, junk_warned and cmds_full.
+ */
+enum parse_phase { PHASE_START, PHASE_TAGS, PHASE_MOVES, PHASE_RESULT };
+
+struct parse {
+    uint64_t goff; /* input offset of the game's raw span */
+    uint64_t first_line;
+    uint32_t first_col;
+    uint32_t first_off;
+    enum parse_phase phase;
+    int skip;        /* after an error: scan, record nothing */
+    int blank;       /* an empty line since the last tag pair */
+    int truncated;   /* over max_game: bytes discarded */
+    int latin1;      /* not valid UTF-8: decode as CP1252 */
+    int bom;         /* a byte order mark starts the input */
+    int junk_warned; /* the warning for junk after the result was given */
+    int cmds_full;   /* max_cmds reached */
+    uint32_t depth;
+    uint32_t cur;  /* the line being read */
+    uint32_t last; /* its last move, or NONE */
+    uint32_t number, number_flags; /* a move number waiting for its move */
+    uint32_t line_tokens;          /* tokens on the current line (only 0 or not matters) */
+    uint32_t last_end;             /* end of the last token (game-relative) */
+    int result;
+    uint32_t result_off, result_len, result_col;
+    uint64_t result_line;
+    const char *result_text; /* set early when the raw bytes go away */
+    uint32_t nbad;
+    uint32_t post_first, post_count; /* comments after the result */
+    uint64_t start_line;             /* line of the span's first byte */
+    uint32_t start_col;              /* its column */
+    size_t split;       /* end of the span (buffer index) */
+    uint64_t split_abs; /* end of the span (input offset) */
+};
+
+struct pgn_reader {
+    struct pgn_input *in;
+    struct pgn_limits lim;
+    size_t read_size;
+    char *name;
+
+    unsigned char *buf;
+    size_t cap, cap_max;
+    /* The reader's own window while buf is a caller's span (pgn_reader_parse_span). */
+    unsigned char *own_buf;
+    size_t len;       /* bytes in buf */
+    size_t safe;      /* buf[pos..safe) is complete lines */
+    size_t pos;       /* next byte to read */
+    size_t gstart;    /* start of the current game */
+    ptrdiff_t lstart; /* start of the current line; < 0 once moved out of the window */
+    uint64_t line;    /* current line number */
+    uint64_t base;    /* input offset of buf[0] */
+    int eof;
+    int moved; /* the window moved since the game began: text pointers are stale */
+    int io_status; /* input error, reported once the games before it are out */
+    int status;    /* sticky result of pgn_reader_next once it stops */
+    int fatal;     /* out of memory while reading a game */
+    uint64_t ngames;
+    struct pgn_error err;
+
+    struct arena arena;
+    struct buf rtags, tags, moves, vars, comments, ckeys, nags, nkeys, cmds, errors, stack;
+    struct parse ps;
+
+    /* LAZY MOVETEXT (see skim()) */
+    unsigned flags;   /* enum pgn_reader_flags */
+    int fast_paths;   /* 0 under PGN_READER_REFERENCE: see FAST PATHS */
+    int lazy_tried;   /* the current game was offered to skim() */
+    struct lazy {
+        int active;           /* the game last returned is lazy */
+        struct parse ps;      /* parser state at its first movetext word */
+        size_t word_rel;      /* that word, relative to the game start */
+        ptrdiff_t lstart_rel; /* its line start, relative to the game start */
+        uint64_t line;
+        size_t nerrors, nrtags; /* lengths of errors and rtags then (bytes) */
+        size_t gstart;          /* the game's start in buf (no refill since the skim) */
+    } lazy;
+};
+
+/* ------------------------------------------------------- between the files */
+
+/* pgn_reader.c: the tables of reader_skim.c, reader_tags.c, reader_run.c and reader_split.c. */
+void reader_skim_init(void);
+void reader_tag_names_init(void);
+void reader_run_init(void);
+void reader_split_init(void);
+
+/* reader_window.c: THE WINDOW. */
+
+/**
+ * Reads more input after compacting the window to keep. Returns the bytes
+ * read, 0 at the end (an input error counts as the end and is kept in
+ * io_status), or PGN_ENOMEM / PGN_ETOOBIG (no room even after growing to cap_max).
+ */
+ptrdiff_t reader_fill(struct pgn_reader *r, size_t keep);
+
+/** Index just past the last line end in b[from..to), or 0. A final '\r' only counts at the end
+ * (eof). */
+size_t reader_last_eol(const unsigned char *b, size_t from, size_t to, int eof);
+
+/**
+ * Cuts safe back to the start of the first line longer than max_game in
+ * buf[pos..safe); returns R_TOOBIG when that line starts at pos, else R_OK.
+ */
+int reader_cut_long_line(struct pgn_reader *r);
+
+/** Called with pos == safe: makes at least one more complete line available (R_OK), or R_END,
+ * R_TOOBIG, a fatal status. */
+int reader_refill(struct pgn_reader *r);
+
+/* reader_record.c: diagnostics and records. */
+
+/** Writes the token p[0..n) into out, valid UTF-8 (CP1252 if need be), shortened with "...".
+ * Returns out. */
+const char *reader_quote(char out[MSG_TOKEN_MAX * 3 + 8], const unsigned char *p, size_t n);
+
+/** Records a diagnostic (an error counts in ps.nbad); over max_errors it is dropped. Out of memory
+ * sets r->fatal. */
+PRINTF_LIKE(7, 8)
+void reader_diag(struct pgn_reader *r, int severity, int code, uint64_t line, uint32_t col,
+                 uint64_t offset, const char *fmt, ...);
+
+/** Resets the per-game records and the parser state for a game starting at pos. */
+void reader_begin_game(struct pgn_reader *r);
+
+/** The game ends before the token at buf[idx] (on the current line): sets ps.split and pos;
+ * returns 1. */
+int reader_end_before(struct pgn_reader *r, size_t idx);
+
+/** When over: a limit error (what, max) at buf[idx], once, and the rest of the game is only
+ * scanned. Returns over. */
+int reader_over_limit(struct pgn_reader *r, int over, size_t idx, const char *what,
+                      unsigned long long max);
+
+/** The NAG value after the last move (a warning before the first move of a line). */
+void reader_add_nag(struct pgn_reader *r, size_t idx, unsigned value);
+
+/**
+ * The move token buf[idx..idx+len), after the limits are checked; with
+ * rejoined, its text is an arena copy of rejoined[0..rejoined_len) (a token
+ * written with blanks in it). Returns NULL when none was recorded.
+ */
+struct game_move *reader_add_move(struct pgn_reader *r, size_t idx, size_t len,
+                                  const unsigned char *rejoined, size_t rejoined_len,
+                                  unsigned flags);
+
+/** The comment opening at buf[open] with body_len bytes, owned by the last move, the line or the
+ * result. */
+void reader_add_comment(struct pgn_reader *r, size_t open, size_t body_len, unsigned flags,
+                        uint64_t line, uint32_t col);
+
+/** '(' at buf[idx]: a variation of the last move. */
+void reader_open_variation(struct pgn_reader *r, size_t idx);
+
+/** ')' at buf[idx]: back to the line the variation left. */
+void reader_close_variation(struct pgn_reader *r, size_t idx);
+
+/** At the end of a game inside a variation: the error, on the '(' of the innermost one. */
+void reader_unterminated_variation(struct pgn_reader *r);
+
+/* reader_words.c: the general way through movetext words. */
+
+/** A move, null move, move number, result or glyph word at buf[idx..idx+n). Returns 1 when the game
+ * ends before or after it. */
+int reader_word(struct pgn_reader *r, size_t idx, size_t n);
+
+/** "$n" at buf[idx]. */
+void reader_nag_token(struct pgn_reader *r, size_t idx);
+
+/** n bytes at buf[idx] after the result that cannot start a game: kept, with one warning. Returns
+ * the index after them. */
+size_t reader_after_result_junk(struct pgn_reader *r, size_t idx, size_t n);
+
+/* reader_tags.c: tag pairs. */
+
+/** '[' at buf[idx], the general way. Returns 1 when it starts the next game. */
+int reader_bracket(struct pgn_reader *r, size_t idx);
+
+/** FAST PATH: plain tag pairs in a row from p (a '[' in the tag section). Returns where it stopped,
+ * p when it took nothing. */
+const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p);
+
+/** The name of the common tag id (>= GAME_TAG_EVENT); static storage. */
+const char *reader_common_tag_name(unsigned id);
+
+/* reader_oversize.c */
+
+/** The game grew past max_game (in_comment: inside a {comment}): keeps what is resolved, skips the
+ * rest. Returns 1 or a fatal status. */
+int reader_oversize(struct pgn_reader *r, int in_comment);
+
+/* reader_skim.c: LAZY MOVETEXT. */
+
+/** What pgn_reader_complete() needs to parse the game again from buf[idx], saved before a skim or a
+ * split. */
+void reader_lazy_save(struct pgn_reader *r, size_t idx);
+
+/** FAST PATH: offers the game to the skim at its first movetext word buf[idx]. Returns SKIM_LAZY,
+ * SKIM_PARSE or a fatal status. */
+int reader_lazy_skim(struct pgn_reader *r, size_t idx);
+
+/* reader_split.c: SPLITTING ONLY. */
+
+/** FAST PATH: the game at gstart split in one pass when it is plain: 1, else 0 with nothing
+ * changed. */
+int reader_split_plain(struct pgn_reader *r);
+
+/* reader_run.c */
+
+/** FAST PATH: the bulk of movetext from the word at p. Returns where it stopped, p when it took
+ * nothing. */
+const unsigned char *reader_movetext_run(struct pgn_reader *r, const unsigned char *p);
+
+/* reader_parse.c */
+
+/** Reads tokens until the game ends: 1 with ps.split set, 0 when no token is left, or a fatal
+ * status. */
+int reader_parse_game(struct pgn_reader *r);
+
+/* reader_finish.c */
+
+/** The raw tag records as struct game_tag in r->tags (text resolved); empties r->rtags. */
+void reader_resolve_tags(struct pgn_reader *r);
+
+/** Fills *g from the records of the game just parsed. Returns PGN_OK or PGN_ENOMEM. */
+int reader_finish_game(struct pgn_reader *r, struct game *g);
+
+/** Fills *g for a game the skim or the split read to its end (GAME_LAZY). Returns PGN_OK or
+ * PGN_ENOMEM. */
+int reader_finish_lazy(struct pgn_reader *r, struct game *g);
+
+/* ------------------------------------------------- helpers of several files */
+
+static inline uint32_t col_of(const struct pgn_reader *r, size_t idx)
+{
+    return (uint32_t)((ptrdiff_t)idx - r->lstart + 1);
+}
+
+/* A diagnostic about the byte at buf[idx] on the current line. */
+#define DIAG_AT(r, sev, code, idx, ...) \
+    reader_diag((r), (sev), (code), (r)->line, col_of((r), (idx)), (r)->base + (idx), __VA_ARGS__)
+
+/* A structural error: recorded once, and the rest of the game is only scanned. */
+#define FAIL_AT(r, code, idx, ...) \
+    do { \
+        if (!(r)->ps.skip) { \
+            DIAG_AT((r), PGN_SEV_ERROR, (code), (idx), __VA_ARGS__); \
+            (r)->ps.skip = 1; \
+        } \
+    } while (0)
+
+static inline uint32_t rel(const struct pgn_reader *r, size_t idx)
+{
+    return (uint32_t)(idx - r->gstart);
+}
+
+static inline void *push(struct pgn_reader *r, struct buf *v, size_t size)
+{
+    int st = PGN_OK;
+    void *p = buf_push(v, size, &st);
+    if (!p && st == PGN_ENOMEM)
+        r->fatal = st;
+    return p;
+}
+
+#define COUNT_OF(v, type) ((uint32_t)((v).len / sizeof(type)))
+
+/* Where the game starts, once: its first token's line, column and offset. */
+static inline void mark_started(struct parse *ps, uint64_t line, uint32_t col, uint32_t off)
+{
+    if (ps->phase == PHASE_START) {
+        ps->phase = PHASE_TAGS;
+        ps->first_line = line;
+        ps->first_col = col;
+        ps->first_off = off;
+    }
+}
+
+static inline void start_token(struct pgn_reader *r, size_t idx)
+{
+    r->ps.line_tokens++;
+    mark_started(&r->ps, r->line, col_of(r, idx), rel(r, idx));
+}
+
+/*
+ * Fills the move record m: every move record is written here, by the
+ * general way (record_move()) and by the run (reader_run.c) alike. The
+ * counts of its NAGs, comments and variations start at 0 for build_tree()
+ * to add up. text is redone in finish_game if the window moves. Field by
+ * field: a compound literal becomes a slow "rep stos" here.
+ */
+static inline ALWAYS_INLINE void put_move(struct game_move *m, const unsigned char *text,
+                                          uint64_t line, uint32_t col, uint32_t off,
+                                          uint32_t len, uint32_t flags, uint32_t number,
+                                          uint32_t var)
+{
+    m->text = (const char *)text;
+    m->line = line;
+    m->col = col;
+    m->off = off;
+    m->len = len;
+    m->flags = flags;
+    m->number = number;
+    m->var = var;
+    m->nag_first = m->nag_count = 0;
+    m->comment_first = m->comment_count = 0;
+    m->var_first = m->var_count = 0;
+}
+
+/*
+ * Appends the move whose token is at buf[idx], with text[0..len) (the
+ * token, or an arena copy of a rejoined one), the limits checked, and the
+ * number waiting for it. Returns NULL when out of memory.
+ */
+static inline struct game_move *record_move(struct pgn_reader *r, size_t idx,
+                                            const unsigned char *text, size_t len,
+                                            unsigned flags)
+{
+    struct parse *ps = &r->ps;
+    struct game_move *m;
+    if (r->moves.cap - r->moves.len >= sizeof *m) {
+        m = (struct game_move *)(r->moves.data + r->moves.len);
+        r->moves.len += sizeof *m;
+    } else if (!(m = push(r, &r->moves, sizeof *m))) {
+        return NULL;
+    }
+    put_move(m, text, r->line, col_of(r, idx), rel(r, idx), (uint32_t)len,
+             flags | ps->number_flags, ps->number, ps->cur);
+    ps->number = 0;
+    ps->number_flags = 0;
+    ps->last = COUNT_OF(r->moves, struct game_move) - 1;
+    return m;
+}
+
+/* "(=)": a draw offer after the last move (ignored before the first). */
+static inline void mark_draw_offer(struct pgn_reader *r)
+{
+    if (!r->ps.skip && r->ps.last != NONE)
+        ((struct game_move *)r->moves.data)[r->ps.last].flags |= GAME_MOVE_DRAW_OFFER;
+}
+
+/* The start of the word that ends at b[k] (k itself when none does), not before from. */
+static inline size_t word_start(const unsigned char *b, size_t from, size_t k)
+{
+    while (k > from && (pgn_lex_class[b[k - 1]] & LX_WORD))
+        k--;
+    return k;
+}
+
+
+/* 1 when the word can begin a token split by blanks ("1 - 0", "0- 0"). */
+static inline int glue_chars(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        switch (p[i]) {
+        case '0': case '1': case '2': case 'O': case '-': case '/': case ':': case 0xC2: case 0xBD:
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Input offset just after the line end at buf[i] (which is '\n' or '\r'). */
+static inline size_t after_eol(const unsigned char *b, size_t i, size_t len)
+{
+    return (b[i] == '\r' && i + 1 < len && b[i + 1] == '\n') ? i + 2 : i + 1;
+}
+
+/* 1 when the word p[0..n) may start a result written with blanks ("1 - 0"). */
+static inline int may_glue(const unsigned char *p, size_t n)
+{
+    unsigned c0 = p[0];
+    return (c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n);
+}
+
+/* The first byte of b[k..) that stops a tag value: '"', '\\' or a line end (one comes before safe).
+ */
+static inline size_t value_stop(const unsigned char *b, size_t k, size_t safe)
+{
+    return simd_first_of(b, k, safe, "\"\\\n\r", 4, pgn_lex_class, LX_VSTOP);
+}
+
+/*
+ * The tag pair at b[k] ('[') when it is plain, '[' name ' ' '"' value '"'
+ * ']' with no backslash in a value of max_value bytes at most: its name
+ * ends at *name_end and its value at *vend (the value starts two bytes
+ * after the name); 0 for any other spelling. There is a line end before
+ * safe. *vec tells that the name is shorter than sixteen bytes, which are
+ * readable (tag_id()'s vector compare).
+ */
+static inline ALWAYS_INLINE int plain_tag_pair(const unsigned char *b, size_t k,
+                                               size_t safe, size_t max_value,
+                                               size_t *name_end, size_t *vend,
+                                               int *vec)
+{
+    size_t name = k + 1, q = name;
+    int found = 0;
+    if (name + NAME_VEC <= safe) {
+        /* The name's end without a loop whose exit depends on its length. */
+        q = name + simd_name_run16(b + name);
+        found = q < name + NAME_VEC;
+    }
+    if (!found) /* names of sixteen bytes or more, or near safe */
+        while (pgn_lex_class[b[q]] & LX_TAGNAME)
+            q++;
+    *vec = found;
+    if (q == name || b[q] != ' ' || b[q + 1] != '"')
+        return 0;
+    size_t v = value_stop(b, q + 2, safe);
+    if (b[v] != '"' || b[v + 1] != ']' || v - (q + 2) > max_value)
+        return 0;
+    *name_end = q;
+    *vend = v;
+    return 1;
+}
+
+
+#endif

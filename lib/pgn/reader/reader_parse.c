@@ -1,0 +1,470 @@
+/* reader_parse.c - the parser: a dispatch on each token's first byte until the game ends. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "base/ascii.h"
+#include "pgn/reader/reader_internal.h"
+#include "base/banned.h"
+
+enum { C_DONE = 0, C_GAME_ENDS = 1 };
+
+/*
+ * The {comment} at buf[r->pos]. Returns C_DONE with pos after the '}', or
+ * C_GAME_ENDS (split set) when the input ends inside it or it runs across
+ * an empty line followed by a tag pair line, or a fatal status.
+ */
+static int brace_comment(struct pgn_reader *r)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *cls = pgn_lex_class;
+    size_t open = r->pos;
+    uint32_t open_rel = rel(r, open);
+    uint64_t line0 = r->line;
+    uint32_t col0 = col_of(r, open);
+    uint64_t off0 = r->base + open;
+    int too_long = 0;
+    size_t q = open + 1;
+    for (;;) {
+        const unsigned char *b = r->buf;
+        while (!(cls[b[q]] & LX_CSTOP))
+            q++;
+        size_t body = q - (r->gstart + open_rel + 1);
+        if (body > r->lim.max_comment && !too_long) {
+            too_long = 1;
+            if (!ps->skip)
+                reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, line0, col0, off0,
+                            "comment too long (limit %llu)",
+                            (unsigned long long)r->lim.max_comment);
+            ps->skip = 1;
+        }
+        if (b[q] == '}') {
+            open = r->gstart + open_rel;
+            if (!too_long)
+                reader_add_comment(r, open, body, 0, line0, col0);
+            r->pos = q + 1;
+            ps->last_end = rel(r, q + 1);
+            return C_DONE;
+        }
+        /* A line end inside the comment. */
+        size_t eol = q;
+        uint32_t prev_rel =
+            rel(r, (size_t)(r->lstart > (ptrdiff_t)r->gstart ? (size_t)r->lstart : r->gstart));
+        uint32_t eol_rel = rel(r, eol);
+        q += (b[q] == '\r' && b[q + 1] == '\n') ? 2 : 1;
+        r->line++;
+        r->lstart = (ptrdiff_t)q;
+        if (q - r->gstart > r->lim.max_game &&
+            (q <= r->len || r->len - r->gstart > r->lim.max_game)) {
+            r->pos = q;
+            return reader_oversize(r, 1);
+        }
+        if (q >= r->safe) {
+            r->pos = q;
+            int rc = reader_refill(r);
+            if (rc == R_TOOBIG)
+                return reader_oversize(r, 1);
+            if (rc < 0)
+                return rc;
+            if (rc == R_END) {
+                if (!ps->skip)
+                    reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0,
+                                "unterminated comment");
+                ps->skip = 1;
+                ps->split = r->len;
+                return C_GAME_ENDS;
+            }
+            q = r->pos;
+        }
+        /* An empty line, then a tag pair line: the comment was never closed. */
+        const unsigned char *name;
+        size_t name_len, t = q;
+        b = r->buf;
+        while (ascii_is_blank(b[t]))
+            t++;
+        if (b[t] == '[' && pgn_lex_tag_start(b + t, b + r->safe, &name, &name_len)) {
+            size_t s = r->gstart + prev_rel, e = r->gstart + eol_rel;
+            while (s < e && (cls[b[s]] & (LX_SPACE | LX_EOL)))
+                s++;
+            if (s == e && prev_rel > open_rel) {
+                if (!ps->skip)
+                    reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0,
+                                "unterminated comment");
+                ps->skip = 1;
+                ps->split = q;
+                r->pos = q;
+                return C_GAME_ENDS;
+            }
+        }
+    }
+}
+
+/*
+ * FAST PATH: the word at p, q its end, when it is a move number alone
+ * ("12.", "12...") or a plain move ("Nf3", "exd5", "e8=Q+"), maybe glued to
+ * its number ("12.Nf3"): taken as reader_word() takes it, returning q.
+ * NULL, with nothing changed, for every other word.
+ */
+static inline const unsigned char *plain_word(struct pgn_reader *r, const unsigned char *p,
+                                              const unsigned char *q)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *cls = pgn_lex_class, *b = r->buf, *m = p;
+    size_t idx = (size_t)(p - b);
+    uint32_t num = 0, nflags = 0;
+    if (cls[*p] & LX_DIGIT) {
+        const unsigned char *d = p;
+        while (cls[*d] & LX_DIGIT)
+            num = num * 10 + (uint32_t)(*d++ - '0');
+        if (*d != '.' || d - p > 9)
+            return NULL;
+        m = d + 1;
+        while (*m == '.')
+            m++;
+        nflags = m - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
+        if (m == q) { /* a number alone: it waits for its move */
+            start_token(r, idx);
+            ps->phase = PHASE_MOVES;
+            ps->number = num;
+            ps->number_flags = nflags;
+            ps->last_end = rel(r, (size_t)(q - b));
+            return q;
+        }
+        nflags |= GAME_MOVE_GLUED_NUMBER;
+    }
+    unsigned m0 = *m;
+    size_t mn = (size_t)(q - m);
+    int starts = (pgn_lex_move[m0] & LM_FIRST) || (m0 == 'e' && m[1] != '.' && m[1] != 'p');
+    if (!starts || !(pgn_lex_move[q[-1]] & LM_LAST) || mn > r->lim.max_token ||
+        COUNT_OF(r->moves, struct game_move) >= r->lim.max_moves)
+        return NULL;
+    start_token(r, idx);
+    ps->phase = PHASE_MOVES;
+    if (m != p) {
+        ps->number = num;
+        ps->number_flags = nflags;
+    }
+    record_move(r, (size_t)(m - b), m, mn, 0);
+    ps->last_end = rel(r, (size_t)(q - b));
+    return q;
+}
+
+/*
+ * The word at p the general way (reader_word()), with what may follow it
+ * inside its token: "Qd2(=)" (a draw offer), "a8(D)" (a promotion).
+ * Returns the byte after it; *ends when the game ends there.
+ */
+static const unsigned char *general_word(struct pgn_reader *r, const unsigned char *p,
+                                         const unsigned char *q, int *ends)
+{
+    struct parse *ps = &r->ps;
+    size_t idx = (size_t)(p - r->buf);
+    int draw = 0;
+    if (*q == '(') {
+        if (q[1] == '=' && q[2] == ')')
+            draw = 1; /* "Qd2(=)" */
+        else if (ascii_is_letter(q[1]) && q[2] == ')' && !(pgn_lex_class[q[3]] & LX_WORD))
+            q += 3; /* "a8(D)": a promotion */
+    }
+    r->pos = idx;
+    *ends = reader_word(r, idx, (size_t)(q - p));
+    if (!*ends && draw) {
+        mark_draw_offer(r);
+        r->pos += 3;
+        ps->last_end = rel(r, r->pos);
+    }
+    return r->buf + r->pos;
+}
+
+/*
+ * The words from buf[r->pos] (a word character) on, one blank apart: each
+ * offered to the skim (the first movetext word of a lazy reader), to the
+ * movetext run, to plain_word(), else read the general way. Returns 0 with
+ * r->pos after what it took (at a token that is not a word, or after what
+ * the skim, the run or a byte order mark took), 1 when the game ends there
+ * (ps.split set, by a word or by the skim), or a fatal status.
+ */
+static int words(struct pgn_reader *r)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *cls = pgn_lex_class, *b = r->buf, *p = b + r->pos;
+    for (;;) {
+        unsigned c = *p;
+        if (ps->phase <= PHASE_TAGS && (r->flags & PGN_READER_LAZY) && !r->lazy_tried &&
+            c != 0xEF) {
+            int rc = reader_lazy_skim(r, (size_t)(p - b));
+            if (rc != SKIM_PARSE)
+                return rc;
+            b = r->buf; /* the window may have moved */
+            p = b + r->pos;
+        }
+        if (c == 0xEF && p[1] == 0xBB && p[2] == 0xBF) {
+            /*
+             * A byte order mark: at the start of the input, or of a file
+             * cat'ed on (there it stays with the game that follows).
+             */
+            if (r->base + (size_t)(p - b) == 0) {
+                ps->bom = 1;
+                r->lstart += 3; /* columns count from after it */
+            }
+            r->pos = (size_t)(p + 3 - b);
+            return 0;
+        }
+        if (r->fast_paths && ps->phase == PHASE_MOVES && !ps->skip) {
+            const unsigned char *after = reader_movetext_run(r, p);
+            if (after != p) {
+                r->pos = (size_t)(after - b);
+                return 0;
+            }
+        }
+        const unsigned char *q = p + 1, *next = NULL;
+        while (cls[*q] & LX_WORD)
+            q++;
+        if (r->fast_paths && *q != '(' && ps->phase != PHASE_RESULT && !ps->skip)
+            next = plain_word(r, p, q);
+        if (!next) {
+            int ends;
+            next = general_word(r, p, q, &ends);
+            if (ends)
+                return 1;
+        }
+        /* A blank and another word: on without the dispatch. */
+        if (*next != ' ' || !(cls[next[1]] & LX_WORD)) {
+            r->pos = (size_t)(next - b);
+            return 0;
+        }
+        p = next + 1;
+    }
+}
+
+/*
+ * The {comment} at buf[r->pos]: 0 when the game goes on (r->pos after it),
+ * 1 when the game ends in it, or a fatal status.
+ */
+static int comment_token(struct pgn_reader *r)
+{
+    struct parse *ps = &r->ps;
+    start_token(r, r->pos);
+    int rc = brace_comment(r);
+    if (rc == C_GAME_ENDS && !ps->truncated) {
+        reader_unterminated_variation(r);
+        r->pos = ps->split;
+    }
+    return rc;
+}
+
+/* The ";comment" at p, to the line end. Returns the byte after it. */
+static const unsigned char *line_comment(struct pgn_reader *r, const unsigned char *p)
+{
+    const unsigned char *q = p + 1;
+    size_t idx = (size_t)(p - r->buf);
+    start_token(r, idx);
+    while (!(pgn_lex_class[*q] & LX_EOL))
+        q++;
+    size_t n = (size_t)(q - p - 1);
+    if (!reader_over_limit(r, n > r->lim.max_comment, idx, "comment too long",
+                           r->lim.max_comment))
+        reader_add_comment(r, idx, n, GAME_COMMENT_LINE, r->line, col_of(r, idx));
+    r->ps.last_end = rel(r, (size_t)(q - r->buf));
+    return q;
+}
+
+/* '(' or ')' at p: a variation opens or closes, or "(=)" offers a draw. Returns the byte after. */
+static const unsigned char *paren(struct pgn_reader *r, const unsigned char *p)
+{
+    struct parse *ps = &r->ps;
+    size_t idx = (size_t)(p - r->buf);
+    if (ps->phase == PHASE_RESULT)
+        return r->buf + reader_after_result_junk(r, idx, 1);
+    start_token(r, idx);
+    ps->phase = PHASE_MOVES;
+    if (*p == ')') {
+        reader_close_variation(r, idx);
+        p++;
+    } else if (p[1] == '=' && p[2] == ')') {
+        mark_draw_offer(r); /* "(=)" */
+        p += 3;
+    } else {
+        reader_open_variation(r, idx);
+        p++;
+    }
+    ps->last_end = rel(r, (size_t)(p - r->buf));
+    return p;
+}
+
+/* "$n" at p. Returns the byte after it. */
+static const unsigned char *dollar(struct pgn_reader *r, const unsigned char *p)
+{
+    struct parse *ps = &r->ps;
+    size_t idx = (size_t)(p - r->buf);
+    if (ps->phase == PHASE_RESULT) {
+        const unsigned char *q = p + 1;
+        while (pgn_lex_class[*q] & LX_WORD)
+            q++;
+        return r->buf + reader_after_result_junk(r, idx, (size_t)(q - p));
+    }
+    start_token(r, idx);
+    ps->phase = PHASE_MOVES;
+    reader_nag_token(r, idx);
+    return r->buf + r->pos;
+}
+
+/* Any other byte at p: '}' ']' '"' '<' '>' control characters, a misplaced '%'. */
+static const unsigned char *stray(struct pgn_reader *r, const unsigned char *p)
+{
+    struct parse *ps = &r->ps;
+    size_t idx = (size_t)(p - r->buf);
+    unsigned c = *p;
+    if (ps->phase == PHASE_RESULT)
+        return r->buf + reader_after_result_junk(r, idx, 1);
+    start_token(r, idx);
+    ps->phase = PHASE_MOVES;
+    if (c < 0x20 || c == 0x7f)
+        FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected control character 0x%02x", c);
+    else
+        FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected character '%c'", (char)c);
+    ps->last_end = rel(r, idx + 1);
+    return p + 1;
+}
+
+/*
+ * The tokens of buf[pos..safe), dispatched on their first byte. Returns 0
+ * with pos at safe (the caller refills), 1 when the game ends (ps.split
+ * set), or a fatal status.
+ */
+static int tokens(struct pgn_reader *r)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *cls = pgn_lex_class;
+    const unsigned char *b = r->buf, *p = b + r->pos, *safe = b + r->safe;
+    while (p < safe) {
+        unsigned c = *p;
+        size_t idx = (size_t)(p - b);
+        int rc;
+        switch (pgn_lex_kind[c]) {
+        case LK_WS:
+            p++;
+            while (cls[*p] & LX_SPACE)
+                p++;
+            continue;
+        case LK_NL:
+            p += (c == '\r' && p[1] == '\n') ? 2 : 1;
+            r->line++;
+            r->lstart = p - b;
+            if (!ps->line_tokens)
+                ps->blank = 1;
+            ps->line_tokens = 0;
+            if ((size_t)(p - b) - r->gstart > r->lim.max_game &&
+                ((size_t)(p - b) <= r->len || r->len - r->gstart > r->lim.max_game)) {
+                r->pos = (size_t)(p - b);
+                return reader_oversize(r, 0);
+            }
+            continue;
+        case LK_WORD:
+            r->pos = idx;
+            rc = words(r);
+            break;
+        case LK_LBRACE:
+            r->pos = idx;
+            rc = comment_token(r);
+            break;
+        case LK_SEMI:
+            p = line_comment(r, p);
+            continue;
+        case LK_PERCENT:
+            if ((ptrdiff_t)idx != r->lstart) {
+                p = stray(r, p);
+                continue;
+            }
+            /* An escape line: ignored. */
+            start_token(r, idx);
+            while (!(cls[*p] & LX_EOL))
+                p++;
+            ps->last_end = rel(r, (size_t)(p - b));
+            continue;
+        case LK_LPAREN:
+        case LK_RPAREN:
+            p = paren(r, p);
+            continue;
+        case LK_LBRACK:
+            if (ps->phase <= PHASE_TAGS && r->fast_paths) {
+                const unsigned char *after = reader_tag_run(r, p);
+                if (after != p) {
+                    p = after;
+                    continue;
+                }
+            }
+            r->pos = idx;
+            if (reader_bracket(r, idx))
+                return 1;
+            p = b + r->pos;
+            continue;
+        case LK_DOLLAR:
+            p = dollar(r, p);
+            continue;
+        case LK_STAR:
+            r->pos = idx;
+            if (reader_word(r, idx, 1))
+                return 1;
+            p = b + r->pos;
+            continue;
+        default:
+            p = stray(r, p);
+            continue;
+        }
+        if (rc)
+            return rc;
+        b = r->buf; /* the window may have moved */
+        safe = b + r->safe;
+        p = b + r->pos;
+    }
+    r->pos = (size_t)(p - b);
+    return 0;
+}
+
+/*
+ * At the end of the window (pos == safe): more lines, or the end of the
+ * game. Returns with *done = 0 when there are more lines to read, else with
+ * *done = 1 what reader_parse_game() returns.
+ */
+static int window_end(struct pgn_reader *r, int *done)
+{
+    struct parse *ps = &r->ps;
+    int rc = reader_refill(r);
+    *done = 1;
+    if (rc == R_TOOBIG) {
+        if (ps->phase == PHASE_RESULT) {
+            /* A line too long for any game, after a complete one: it starts the next. */
+            ps->split = r->pos;
+            return 1;
+        }
+        return reader_oversize(r, 0);
+    }
+    if (rc < 0)
+        return rc;
+    if (rc == R_END) {
+        reader_unterminated_variation(r);
+        ps->split = r->len;
+        return ps->phase != PHASE_START;
+    }
+    *done = 0;
+    return 0;
+}
+
+/*
+ * Reads tokens until the game ends. Returns 1 with ps->split set, 0 when
+ * the input holds no further token, or a fatal status.
+ */
+int reader_parse_game(struct pgn_reader *r)
+{
+    for (;;) {
+        if (r->fatal)
+            return r->fatal;
+        if (r->pos >= r->safe) {
+            int done, rc = window_end(r, &done);
+            if (done)
+                return rc;
+        }
+        int rc = tokens(r);
+        if (rc)
+            return rc;
+    }
+}
