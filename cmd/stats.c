@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "base/compiler.h"
+#include "base/hash_table.h"
 #include "cmd.h"
 #include "common.h"
 #include "annotate/eco.h"
@@ -111,72 +112,32 @@ enum { PL_GAMES, PL_WINS, PL_DRAWS, PL_LOSSES, PL_OPP_SUM, PL_OPP_N, PL_WHITE, P
        PL_ELO_SUM, PL_ELO_N };
 enum { MV_GAMES, MV_WHITE, MV_DRAWS, MV_BLACK, MV_RSUM, MV_RN, MV_OSUM, MV_ON, MV_Y0, MV_Y1 };
 
+/* A key and its fields; a table holds them, the reports sort them. */
 struct entry {
-    char *key;
-    uint64_t hash;
-    int64_t v[NV];
+    const char *key;
+    int64_t *v; /* NV fields */
 };
 
 struct table {
     const struct table_kind *kind;
-    struct entry *e;
-    size_t cap, n;
+    struct hash_table h; /* key -> int64_t[NV] */
 };
-
-static uint64_t str_hash(const char *s, size_t len)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-    return h;
-}
 
 static void table_init(struct table *t, const struct table_kind *k)
 {
-    memset(t, 0, sizeof *t);
     t->kind = k;
+    hash_table_init(&t->h, NV * sizeof(int64_t));
 }
 
-static void table_release(struct table *t)
-{
-    for (size_t i = 0; i < t->cap; i++)
-        free(t->e[i].key);
-    free(t->e);
-    t->e = NULL;
-    t->cap = t->n = 0;
-}
+static void table_release(struct table *t) { hash_table_release(&t->h); }
 
-static struct entry *table_get(struct table *t, const char *key, size_t len)
+/* The fields of key[0..len), zero when it is new. */
+static int64_t *table_get(struct table *t, const char *key, size_t len)
 {
-    if (2 * (t->n + 1) > t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 64;
-        struct entry *e = xcalloc(cap, sizeof *e);
-        for (size_t i = 0; i < t->cap; i++) {
-            if (!t->e[i].key)
-                continue;
-            size_t j = t->e[i].hash & (cap - 1);
-            while (e[j].key)
-                j = (j + 1) & (cap - 1);
-            e[j] = t->e[i];
-        }
-        free(t->e);
-        t->e = e;
-        t->cap = cap;
-    }
-    uint64_t h = str_hash(key, len);
-    size_t j = h & (t->cap - 1);
-    while (t->e[j].key) {
-        if (t->e[j].hash == h && !strncmp(t->e[j].key, key, len) && !t->e[j].key[len])
-            return &t->e[j];
-        j = (j + 1) & (t->cap - 1);
-    }
-    struct entry *e = &t->e[j];
-    e->key = xmalloc(len + 1);
-    memcpy(e->key, key, len);
-    e->key[len] = 0;
-    e->hash = h;
-    t->n++;
-    return e;
+    void *v;
+    if (hash_table_insert(&t->h, key, len, hash_table_hash(key, len), &v) < 0)
+        die(EXIT_IO, "out of memory");
+    return v;
 }
 
 static void entry_combine(const struct table_kind *k, int64_t *dst, const int64_t *src)
@@ -191,16 +152,15 @@ static void entry_combine(const struct table_kind *k, int64_t *dst, const int64_
 
 static void table_merge(struct table *dst, const struct table *src)
 {
-    for (size_t i = 0; i < src->cap; i++)
-        if (src->e[i].key)
-            entry_combine(dst->kind, table_get(dst, src->e[i].key, strlen(src->e[i].key))->v,
-                          src->e[i].v);
+    struct hash_item it;
+    for (size_t i = 0; hash_table_next(&src->h, &i, &it);)
+        entry_combine(dst->kind, table_get(dst, it.key, it.len), it.value);
 }
 
 /* The entries, sorted by field 0 descending, then key. */
 static int by_games(const void *a, const void *b)
 {
-    const struct entry *x = *(const struct entry *const *)a, *y = *(const struct entry *const *)b;
+    const struct entry *x = a, *y = b;
     if (x->v[0] != y->v[0])
         return x->v[0] > y->v[0] ? -1 : 1;
     return strcmp(x->key, y->key);
@@ -208,17 +168,18 @@ static int by_games(const void *a, const void *b)
 
 static int by_key(const void *a, const void *b)
 {
-    const struct entry *x = *(const struct entry *const *)a, *y = *(const struct entry *const *)b;
+    const struct entry *x = a, *y = b;
     return strcmp(x->key, y->key);
 }
 
-static struct entry **table_sorted(const struct table *t, int (*cmp)(const void *, const void *))
+/* Every entry of t (hash_table_count(&t->h) of them), sorted by cmp; the caller frees the array. */
+static struct entry *table_sorted(const struct table *t, int (*cmp)(const void *, const void *))
 {
-    struct entry **v = xmalloc((t->n + 1) * sizeof *v);
+    struct entry *v = xmalloc((hash_table_count(&t->h) + 1) * sizeof *v);
+    struct hash_item it;
     size_t n = 0;
-    for (size_t i = 0; i < t->cap; i++)
-        if (t->e[i].key)
-            v[n++] = &t->e[i];
+    for (size_t i = 0; hash_table_next(&t->h, &i, &it);)
+        v[n++] = (struct entry){ it.key, it.value };
     qsort(v, n, sizeof *v, cmp);
     return v;
 }
@@ -368,7 +329,7 @@ static int year_of(const struct game *g)
 
 static void count_key(struct table *t, const char *v)
 {
-    table_get(t, v, strlen(v))->v[0]++;
+    table_get(t, v, strlen(v))[0]++;
 }
 
 static int termination(const struct game *g, const struct replay *r)
@@ -404,22 +365,22 @@ static int termination(const struct game *g, const struct replay *r)
 /* Adds one side's game to the player table; score from that side's view. */
 static void count_player(struct agg *a, const char *name, int white, int own, int opp, int res)
 {
-    struct entry *e = table_get(&a->players, name, strlen(name));
-    e->v[PL_GAMES]++;
-    e->v[white ? PL_WHITE : PL_BLACK]++;
+    int64_t *e = table_get(&a->players, name, strlen(name));
+    e[PL_GAMES]++;
+    e[white ? PL_WHITE : PL_BLACK]++;
     if (res == PGN_RESULT_DRAW)
-        e->v[PL_DRAWS]++;
+        e[PL_DRAWS]++;
     else if (res == PGN_RESULT_WHITE)
-        e->v[white ? PL_WINS : PL_LOSSES]++;
+        e[white ? PL_WINS : PL_LOSSES]++;
     else if (res == PGN_RESULT_BLACK)
-        e->v[white ? PL_LOSSES : PL_WINS]++;
+        e[white ? PL_LOSSES : PL_WINS]++;
     if (opp) {
-        e->v[PL_OPP_SUM] += opp;
-        e->v[PL_OPP_N]++;
+        e[PL_OPP_SUM] += opp;
+        e[PL_OPP_N]++;
     }
     if (own) {
-        e->v[PL_ELO_SUM] += own;
-        e->v[PL_ELO_N]++;
+        e[PL_ELO_SUM] += own;
+        e[PL_ELO_N]++;
     }
 }
 
@@ -475,7 +436,7 @@ static void count_tree(const struct stats *s, struct agg *a, const struct game *
             len += n;
             play(&p, m);
         }
-        int64_t *v = table_get(&a->moves, path, len)->v;
+        int64_t *v = table_get(&a->moves, path, len);
         count_result(v, res);
         /* The mover of the node's last move: the side to move before it. */
         int mover_white = k ? p.side != WHITE : p.side == WHITE;
@@ -550,7 +511,7 @@ static void count_game(const struct stats *s, struct agg *a, struct replay *r,
             snprintf(key, sizeof key, "%s\t%s", e->eco, e->name);
         else
             snprintf(key, sizeof key, "?\tunclassified");
-        int64_t *v = table_get(&a->openings, key, strlen(key))->v;
+        int64_t *v = table_get(&a->openings, key, strlen(key));
         count_result(v, res);
         for (int i = 0; i < 2; i++) {
             int el = i ? belo : welo;
@@ -885,10 +846,10 @@ static double median_plies(const struct agg *a, int64_t n)
 static void table_rows(struct out_table *t, const char *section, const struct table *tab,
                        int sort_by_key, long top, int64_t whole)
 {
-    struct entry **v = table_sorted(tab, sort_by_key ? by_key : by_games);
-    size_t n = top > 0 && (size_t)top < tab->n ? (size_t)top : tab->n;
+    struct entry *v = table_sorted(tab, sort_by_key ? by_key : by_games);
+    size_t n = top > 0 && (size_t)top < hash_table_count(&tab->h) ? (size_t)top : hash_table_count(&tab->h);
     for (size_t i = 0; i < n; i++)
-        sum_row(t, section, v[i]->key, v[i]->v[0], whole);
+        sum_row(t, section, v[i].key, v[i].v[0], whole);
     free(v);
 }
 
@@ -979,20 +940,20 @@ static void print_openings(const struct stats *s, const struct agg *a, int tty)
     static const char *const head[] = { "eco", "opening", "games", "share%", "white%", "draw%",
                                         "black%", "avg_elo" };
     struct out_table t = { 8, head, "ttnnnnnn", NULL, NULL, 0, 0 };
-    struct entry **v = table_sorted(&a->openings, by_games);
+    struct entry *v = table_sorted(&a->openings, by_games);
     int64_t total = 0;
-    for (size_t i = 0; i < a->openings.n; i++)
-        total += v[i]->v[0];
-    size_t n = s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < a->openings.n
-                   ? (size_t)s->top : a->openings.n;
+    for (size_t i = 0; i < hash_table_count(&a->openings.h); i++)
+        total += v[i].v[0];
+    size_t n = s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < hash_table_count(&a->openings.h)
+                   ? (size_t)s->top : hash_table_count(&a->openings.h);
     for (size_t i = 0; i < n; i++) {
-        const int64_t *x = v[i]->v;
+        const int64_t *x = v[i].v;
         char eco[8], c[6][32];
-        const char *tab = strchr(v[i]->key, '\t');
-        size_t el = tab ? (size_t)(tab - v[i]->key) : 0;
-        fmt(eco, sizeof eco, "%.*s", (int)(el < 7 ? el : 7), v[i]->key);
+        const char *tab = strchr(v[i].key, '\t');
+        size_t el = tab ? (size_t)(tab - v[i].key) : 0;
+        fmt(eco, sizeof eco, "%.*s", (int)(el < 7 ? el : 7), v[i].key);
         int64_t res = x[1] + x[2] + x[3];
-        ot_row(&t, total ? (double)x[0] / (double)total : 0, eco, tab ? tab + 1 : v[i]->key,
+        ot_row(&t, total ? (double)x[0] / (double)total : 0, eco, tab ? tab + 1 : v[i].key,
                fmt(c[0], 32, "%" PRId64, x[0]), fmt(c[1], 32, "%.1f", pct(x[0], total)),
                fmt(c[2], 32, "%.1f", pct(x[1], res)), fmt(c[3], 32, "%.1f", pct(x[2], res)),
                fmt(c[4], 32, "%.1f", pct(x[3], res)), fmt(c[5], 32, "%ld", average(x[4], x[5])));
@@ -1006,14 +967,14 @@ static void print_players(const struct stats *s, const struct agg *a, int tty)
     static const char *const head[] = { "player", "games", "wins", "draws", "losses", "score%",
                                         "avg_elo", "avg_opp", "perf", "white", "black" };
     struct out_table t = { 11, head, "tnnnnnnnnnn", NULL, NULL, 0, 0 };
-    struct entry **v = table_sorted(&a->players, by_games);
-    size_t n = s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < a->players.n
-                   ? (size_t)s->top : a->players.n;
-    int64_t most = n ? v[0]->v[0] : 0;
+    struct entry *v = table_sorted(&a->players, by_games);
+    size_t n = s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < hash_table_count(&a->players.h)
+                   ? (size_t)s->top : hash_table_count(&a->players.h);
+    int64_t most = n ? v[0].v[0] : 0;
     for (size_t i = 0; i < n; i++) {
-        const int64_t *x = v[i]->v;
+        const int64_t *x = v[i].v;
         char c[10][32];
-        ot_row(&t, most ? (double)x[0] / (double)most : 0, v[i]->key,
+        ot_row(&t, most ? (double)x[0] / (double)most : 0, v[i].key,
                fmt(c[0], 32, "%" PRId64, x[PL_GAMES]), fmt(c[1], 32, "%" PRId64, x[PL_WINS]),
                fmt(c[2], 32, "%" PRId64, x[PL_DRAWS]), fmt(c[3], 32, "%" PRId64, x[PL_LOSSES]),
                fmt(c[4], 32, "%.1f", score(x[PL_WINS], x[PL_DRAWS], x[PL_LOSSES])),
@@ -1043,25 +1004,25 @@ static int is_child(const char *key, const char *parent, size_t plen)
     return !strncmp(key, parent, plen) && key[plen] == ' ' && !strchr(key + plen + 1, ' ');
 }
 
-static void tree_rows(const struct stats *s, struct out_table *t, struct entry **v, size_t n,
+static void tree_rows(const struct stats *s, struct out_table *t, struct entry *v, size_t n,
                       const struct entry *parent, int white_moves_first)
 {
     size_t plen = strlen(parent->key);
     for (size_t i = 0; i < n; i++) {
-        if (!is_child(v[i]->key, parent->key, plen))
+        if (!is_child(v[i].key, parent->key, plen))
             continue;
-        const int64_t *x = v[i]->v;
-        size_t d = depth_of(v[i]->key);
+        const int64_t *x = v[i].v;
+        size_t d = depth_of(v[i].key);
         int mover_white = (d % 2 == 1) == white_moves_first;
         int64_t wins = mover_white ? x[MV_WHITE] : x[MV_BLACK];
         int64_t losses = mover_white ? x[MV_BLACK] : x[MV_WHITE];
         int64_t res = x[MV_WHITE] + x[MV_DRAWS] + x[MV_BLACK];
         char move[300], c[12][32];
-        const char *last = plen ? v[i]->key + plen + 1 : v[i]->key;
+        const char *last = plen ? v[i].key + plen + 1 : v[i].key;
         if (s->format == FMT_TEXT)
             fmt(move, sizeof move, "%*s%s", (int)(2 * (d - 1)), "", last);
         else
-            fmt(move, sizeof move, "%s", v[i]->key);
+            fmt(move, sizeof move, "%s", v[i].key);
         ot_row(t, parent->v[0] ? (double)x[0] / (double)parent->v[0] : 0, move,
                fmt(c[0], 32, "%" PRId64, x[MV_GAMES]),
                fmt(c[1], 32, "%.1f", pct(x[MV_GAMES], parent->v[0])),
@@ -1074,7 +1035,7 @@ static void tree_rows(const struct stats *s, struct out_table *t, struct entry *
                fmt(c[8], 32, "%ld", performance(x[MV_OSUM], x[MV_ON], wins, x[MV_DRAWS], losses)),
                x[MV_Y0] ? fmt(c[9], 32, "%" PRId64, x[MV_Y0]) : "",
                x[MV_Y1] ? fmt(c[10], 32, "%" PRId64, x[MV_Y1]) : "");
-        tree_rows(s, t, v, n, v[i], white_moves_first);
+        tree_rows(s, t, v, n, &v[i], white_moves_first);
     }
 }
 
@@ -1084,11 +1045,11 @@ static void print_tree(const struct stats *s, const struct agg *a, int tty)
                                         "score%", "avg_rating", "avg_opp", "perf", "first",
                                         "last" };
     struct out_table t = { 12, head, "tnnnnnnnnnnn", NULL, NULL, 0, 0 };
-    struct entry **v = table_sorted(&a->moves, by_games);
+    struct entry *v = table_sorted(&a->moves, by_games);
     struct entry *root = NULL;
-    for (size_t i = 0; i < a->moves.n; i++)
-        if (!v[i]->key[0])
-            root = v[i];
+    for (size_t i = 0; i < hash_table_count(&a->moves.h); i++)
+        if (!v[i].key[0])
+            root = &v[i];
     if (s->format == FMT_TEXT) {
         int64_t n = root ? root->v[0] : 0;
         printf("%s\n%" PRId64 " game%s reach%s the position", s->root_fen, n, n == 1 ? "" : "s",
@@ -1102,7 +1063,7 @@ static void print_tree(const struct stats *s, const struct agg *a, int tty)
         printf("\n\n");
     }
     if (root)
-        tree_rows(s, &t, v, a->moves.n, root, s->root.side == WHITE);
+        tree_rows(s, &t, v, hash_table_count(&a->moves.h), root, s->root.side == WHITE);
     free(v);
     ot_print(&t, s->format, tty);
 }
@@ -1111,20 +1072,20 @@ static void print_tree(const struct stats *s, const struct agg *a, int tty)
 
 static void json_table(FILE *f, const struct table *t)
 {
-    struct entry **v = table_sorted(t, by_key);
+    struct entry *v = table_sorted(t, by_key);
     putc('{', f);
-    for (size_t i = 0; i < t->n; i++) {
+    for (size_t i = 0; i < hash_table_count(&t->h); i++) {
         if (i)
             putc(',', f);
-        json_write_string(f, v[i]->key, strlen(v[i]->key));
+        json_write_string(f, v[i].key, strlen(v[i].key));
         if (t->kind->nf == 1) {
-            fprintf(f, ":%" PRId64, v[i]->v[0]);
+            fprintf(f, ":%" PRId64, v[i].v[0]);
             continue;
         }
         putc(':', f);
         putc('{', f);
         for (int k = 0; k < t->kind->nf; k++)
-            fprintf(f, "%s\"%s\":%" PRId64, k ? "," : "", t->kind->fields[k], v[i]->v[k]);
+            fprintf(f, "%s\"%s\":%" PRId64, k ? "," : "", t->kind->fields[k], v[i].v[k]);
         putc('}', f);
     }
     putc('}', f);
@@ -1209,7 +1170,7 @@ static void jtable(struct table *t, json_t *o, const char *path, int *bad)
         else
             for (int k = 0; k < t->kind->nf; k++)
                 x[k] = jnum(v, t->kind->fields[k], path, bad);
-        entry_combine(t->kind, table_get(t, key, strlen(key))->v, x);
+        entry_combine(t->kind, table_get(t, key, strlen(key)), x);
     }
 }
 
