@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +21,7 @@
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
+#include "driver.h"
 #include "report.h"
 #include "notation/uci.h"
 #include "annotate/uci_engine.h"
@@ -123,14 +123,6 @@ struct annotate {
     long long started_ms;
     int progress, io_failed;
 };
-
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 static long long now_ms(void)
 {
@@ -360,7 +352,7 @@ static int engine_game(struct worker *w, const struct game *g, uint32_t n)
             pe->e.mate = state == STATE_CHECKMATE ? (p->side == WHITE ? -1 : 1) : 0;
             continue;
         }
-        if (interrupted)
+        if (driver_interrupted())
             return PGN_EINVAL;
         if (buf_append(&w->cmd, "", 1))
             die(EXIT_IO, "out of memory");
@@ -437,7 +429,7 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
     if (a->use_engine) {
         /* No engine here when the last restart failed: try again first. */
         int rc = w->engine ? engine_game(w, g, n) : PGN_EIO;
-        if (rc != PGN_OK && !interrupted) {
+        if (rc != PGN_OK && !driver_interrupted()) {
             char err[UCI_ERR_MAX + 64];
             snprintf(err, sizeof err, "%s",
                      w->engine ? uci_engine_error(w->engine) : "the engine could not be restarted");
@@ -447,7 +439,7 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
             rc = engine_start(w, err2, sizeof err2);
             if (rc == PGN_OK)
                 rc = engine_game(w, g, n);
-            if (rc != PGN_OK && !interrupted) {
+            if (rc != PGN_OK && !driver_interrupted()) {
                 if (w->engine)
                     snprintf(err, sizeof err, "%s", uci_engine_error(w->engine));
                 else
@@ -708,8 +700,10 @@ static void work(void *ctx, struct batch *b)
     buf_release(&out);
 }
 
-static void write_batch(struct annotate *a, const struct batch *b)
+/* A batch annotated on the workers, in input order. */
+static void write_batch(void *cmd, struct batch *b)
 {
+    struct annotate *a = cmd;
     struct batch_cursor cur;
     struct batch_part part;
     const struct done *d;
@@ -726,44 +720,6 @@ static void write_batch(struct annotate *a, const struct batch *b)
         check_output();
     }
     progress(a, 0);
-}
-
-static void drain(struct annotate *a, struct pipeline *p, int wait)
-{
-    struct batch *b;
-    while ((b = pipeline_next(p, wait || pipeline_full(p))) != NULL) {
-        write_batch(a, b);
-        pipeline_recycle(p, b);
-    }
-}
-
-static int annotate_input(struct annotate *a, struct pipeline *p, const char *path)
-{
-    struct pgn_reader *reader;
-    struct pgn_reader_opts opts;
-    struct game g;
-    pgn_reader_opts_init(&opts);
-    /* Several workers parse the movetext; one worker (with an engine, the
-     * slow part) leaves the parsing to this thread, so both keep busy. */
-    if (a->jobs > 1)
-        opts.flags |= PGN_READER_LAZY;
-    int rc = pgn_reader_open(&reader, path, &opts);
-    if (rc != PGN_OK) {
-        error("cannot open '%s': %s", path ? path : "-",
-              rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
-        return -1;
-    }
-    while (!interrupted && (rc = pgn_reader_next(reader, &g)) > 0) {
-        if (pipeline_add(p, reader, &g) != PGN_OK)
-            die(EXIT_IO, "out of memory");
-        drain(a, p, 0);
-    }
-    /* Ctrl-C: the batches in flight are finished and written, nothing more is read. */
-    pipeline_flush(p);
-    drain(a, p, 1);
-    if (interrupted)
-        rc = 0;
-    return report_reader_close(reader, rc);
 }
 
 /* Games in the inputs, for the progress bar: counted when every input is a plain file. */
@@ -915,29 +871,23 @@ int cmd_annotate(int argc, char **argv)
         if (a.use_engine && engine_start(&workers[i], err, sizeof err) != PGN_OK)
             die(EXIT_IO, "cannot start the engine '%s': %s", a.engine_path, err);
     }
-    struct pipeline *p = start_pipeline(a.jobs, 0, work, workers, sizeof *workers);
+    struct driver d;
+    driver_init(&d, &a);
+    /* Several workers parse the movetext; one worker (with an engine, the
+     * slow part) leaves the parsing to this thread, so both keep busy. */
+    d.reader_flags = a.jobs > 1 ? PGN_READER_LAZY : 0;
+    d.batch = write_batch;
+    driver_start_workers(&d, a.jobs, 0, work, workers, sizeof *workers);
     if (a.use_engine)
-        pipeline_set_batch_games(p, 1);
-
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-
-    static char outbuf[1 << 16];
-    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+        pipeline_set_batch_games(d.p, 1);
+    driver_catch_interrupt();
     a.progress = !a.quiet && a.use_engine && isatty(2);
     if (a.progress)
         a.total = count_games(argc, argv, optind);
     a.started_ms = now_ms();
-    if (optind == argc) {
-        a.io_failed |= annotate_input(&a, p, NULL) < 0;
-    } else {
-        for (int i = optind; i < argc && !interrupted; i++)
-            a.io_failed |= annotate_input(&a, p, strcmp(argv[i], "-") ? argv[i] : NULL) < 0;
-    }
-    pipeline_free(p);
+    driver_run(&d, argc - optind, argv + optind);
+    driver_release(&d);
+    a.io_failed |= d.io_failed;
     for (long i = 0; i < a.jobs; i++)
         worker_release(&workers[i]);
     free(workers);
@@ -955,13 +905,13 @@ int cmd_annotate(int argc, char **argv)
         if (a.engine_failed)
             fprintf(stderr, ", %" PRIu64 " not analysed (engine failure, kept)", a.engine_failed);
         fprintf(stderr, "\n");
-        if (interrupted)
+        if (driver_interrupted())
             fprintf(stderr, "%s: interrupted: the output ends with the last finished game\n",
                     progname);
     }
     if (a.io_failed)
         return EXIT_IO;
-    if (interrupted)
+    if (driver_interrupted())
         return 130;
     return a.invalid || a.engine_failed ? EXIT_NEGATIVE : EXIT_OK;
 }

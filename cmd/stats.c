@@ -21,6 +21,7 @@
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
 #include "chess/position.h"
+#include "driver.h"
 #include "query_opts.h"
 #include "replay/replay.h"
 #include "notation/san.h"
@@ -293,7 +294,10 @@ struct stats {
     /* progress */
     int progress;
     struct timespec t0, last;
-    uint64_t bytes_done, games_read;
+    uint64_t games_read;
+    struct driver d;
+    struct agg *agg;      /* the reading thread's aggregate */
+    struct replay r;      /* one job: the reading thread's replay */
 };
 
 /* A rating from a tag value: a positive whole number, else 0. */
@@ -570,69 +574,40 @@ static void progress(struct stats *s, uint64_t games, uint64_t bytes, int done)
     s->last = now;
     s->progress = 2;
     fprintf(stderr, "\r%s: %" PRIu64 " games, %.1f MB\033[K", progname, games,
-            (double)(s->bytes_done + bytes) / 1e6);
+            (double)(s->d.bytes_done + bytes) / 1e6);
 }
 
-static void drain(struct pipeline *p, int wait)
+/* Every game read: progress, and the selection, which stays on this
+ * thread because --unique depends on input order. */
+static int admit(void *cmd, struct pgn_reader *reader, struct game *g)
 {
-    struct batch *b;
-    while ((b = pipeline_next(p, wait || pipeline_full(p))) != NULL) {
-        if (b->status != PGN_OK)
-            die(EXIT_IO, "out of memory");
-        pipeline_recycle(p, b);
-    }
+    struct stats *s = cmd;
+    s->games_read++;
+    if ((s->games_read & 255) == 0)
+        progress(s, s->games_read, pgn_reader_offset(reader), 0);
+    if (!s->filter)
+        return 1;
+    if (g->flags & GAME_EMPTY)
+        return 0;
+    game_facts_reset(&s->facts, g, reader);
+    return query_opts_select(&s->qo, &s->facts, 0);
 }
 
-static int stats_input(struct stats *s, struct agg *a, struct replay *r, struct pipeline *p,
-                       const char *path)
+/* A selected game, counted on this thread. */
+static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
 {
-    struct pgn_reader *reader;
-    struct pgn_reader_opts opts;
-    struct game g;
-    pgn_reader_opts_init(&opts);
-    /* Games the tags alone turn down need not be parsed past their tags; with
-     * workers, they parse the movetext. */
-    if (s->filter)
-        opts.flags |= query_opts_reader_flags(&s->qo);
-    /* Without a selection here, this thread only splits the input. */
-    if (p)
-        opts.flags |= PGN_READER_LAZY | (s->filter ? 0 : PGN_READER_SPLIT);
-    int rc = pgn_reader_open(&reader, path, &opts);
-    if (rc != PGN_OK) {
-        error("cannot open '%s': %s", path ? path : "-",
-              rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
-        return -1;
-    }
-    while ((rc = pgn_reader_next(reader, &g)) > 0) {
-        s->games_read++;
-        if ((s->games_read & 255) == 0)
-            progress(s, s->games_read, pgn_reader_offset(reader), 0);
-        if (s->filter) {
-            /* Selection stays on this thread: --unique depends on input order. */
-            if (g.flags & GAME_EMPTY)
-                continue;
-            game_facts_reset(&s->facts, &g, reader);
-            if (!query_opts_select(&s->qo, &s->facts, 0))
-                continue;
-        }
-        if (p) {
-            if (pipeline_add(p, reader, &g) != PGN_OK)
-                die(EXIT_IO, "out of memory");
-            drain(p, 0);
-        } else {
-            if ((g.flags & GAME_LAZY) && pgn_reader_complete(reader, &g) != PGN_OK)
-                die(EXIT_IO, "out of memory");
-            count_game(s, a, r, &g);
-        }
-    }
-    s->bytes_done += pgn_reader_offset(reader);
-    if (rc < 0) {
-        const struct pgn_error *e = pgn_reader_error(reader);
-        error("cannot read '%s' to its end: %s", path ? path : "<stdin>",
-              e->message ? e->message : pgn_strerror(rc));
-    }
-    pgn_reader_free(reader);
-    return rc < 0 ? -1 : 0;
+    struct stats *s = cmd;
+    if ((g->flags & GAME_LAZY) && pgn_reader_complete(reader, g) != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    count_game(s, s->agg, &s->r, g);
+}
+
+/* The workers count into their own aggregates: a finished batch only comes back. */
+static void batch_done(void *cmd, struct batch *b)
+{
+    (void)cmd;
+    if (b->status != PGN_OK)
+        die(EXIT_IO, "out of memory");
 }
 
 /* ---- Figures derived at output time ---- */
@@ -1405,8 +1380,15 @@ int cmd_stats(int argc, char **argv)
     if (!s.merge && s.report == R_OPENINGS && eco_init() != PGN_OK)
         die(EXIT_IO, "out of memory building the opening table");
 
-    static char outbuf[1 << 16];
-    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    driver_init(&s.d, &s);
+    /* Games the tags alone turn down need not be parsed past their tags;
+     * with workers, they parse the movetext. Without a selection here, this
+     * thread only splits the input. */
+    s.d.reader_flags = s.filter ? query_opts_reader_flags(&s.qo) : 0;
+    s.d.worker_reader_flags = PGN_READER_LAZY | (s.filter ? 0 : PGN_READER_SPLIT);
+    s.d.admit = admit;
+    s.d.game = one_game;
+    s.d.batch = batch_done;
     game_facts_init(&s.facts, s.qo.sq.lang);
     struct agg a;
     agg_init(&a);
@@ -1424,9 +1406,8 @@ int cmd_stats(int argc, char **argv)
         s.progress = isatty(2);
         clock_gettime(CLOCK_MONOTONIC, &s.t0);
         s.last = s.t0;
-        struct replay r;
-        replay_init(&r, &s.ropts);
-        struct pipeline *p = NULL;
+        s.agg = &a;
+        replay_init(&s.r, &s.ropts);
         struct worker *workers = NULL;
         if (s.jobs > 1) {
             workers = xcalloc((size_t)s.jobs, sizeof *workers);
@@ -1435,26 +1416,19 @@ int cmd_stats(int argc, char **argv)
                 replay_init(&workers[i].r, &s.ropts);
                 agg_init(&workers[i].a);
             }
-            p = start_pipeline(s.jobs, PIPELINE_CALLER_WORKS, count_batch, workers, sizeof *workers);
+            driver_start_workers(&s.d, s.jobs, PIPELINE_CALLER_WORKS, count_batch, workers,
+                                 sizeof *workers);
         }
-        if (optind == argc) {
-            s.io_failed |= stats_input(&s, &a, &r, p, NULL) < 0;
-        } else {
-            for (int i = optind; i < argc; i++)
-                s.io_failed |= stats_input(&s, &a, &r, p, strcmp(argv[i], "-") ? argv[i] : NULL) < 0;
-        }
-        if (p) {
-            pipeline_flush(p);
-            drain(p, 1);
-        }
-        pipeline_free(p);
+        driver_run(&s.d, argc - optind, argv + optind);
+        driver_release(&s.d);
+        s.io_failed |= s.d.io_failed;
         for (long i = 0; workers && i < s.jobs; i++) {
             agg_merge(&a, &workers[i].a);
             agg_release(&workers[i].a);
             replay_release(&workers[i].r);
         }
         free(workers);
-        replay_release(&r);
+        replay_release(&s.r);
         progress(&s, 0, 0, 1);
     }
     int tty = s.format == FMT_TEXT && isatty(1);
