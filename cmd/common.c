@@ -44,18 +44,28 @@ void die(int code, const char *fmt, ...)
     exit(code);
 }
 
-void print_usage(FILE *f, const char *const *usage)
+const char usage_insert[] = "";
+
+void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f))
 {
     fprintf(f, "usage: %s\n", usage[0]);
-    for (int i = 1; usage[i]; i++)
-        fprintf(f, "%s\n", usage[i]);
+    for (int i = 1; usage[i]; i++) {
+        if (usage[i] == usage_insert && insert)
+            insert(f);
+        else
+            fprintf(f, "%s\n", usage[i]);
+    }
 }
 
-int usage_error(const char *const *usage)
+void print_usage(FILE *f, const char *const *usage) { print_usage_with(f, usage, NULL); }
+
+int usage_error_with(const char *const *usage, void (*insert)(FILE *f))
 {
-    print_usage(stderr, usage);
+    print_usage_with(stderr, usage, insert);
     return EXIT_USAGE;
 }
+
+int usage_error(const char *const *usage) { return usage_error_with(usage, NULL); }
 
 static volatile sig_atomic_t pipe_closed;
 

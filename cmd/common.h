@@ -29,6 +29,18 @@ void print_usage(FILE *f, const char *const *usage);
 /** Prints usage to stderr and returns EXIT_USAGE (for bad options). */
 int usage_error(const char *const *usage);
 
+/*
+ * An entry of a usage array that stands for lines printed by a function:
+ * the usage of options a command shares with others (query_opts_usage).
+ */
+extern const char usage_insert[];
+#define USAGE_INSERT usage_insert
+
+/** print_usage(), with insert(f) printing the lines where usage holds USAGE_INSERT. */
+void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f));
+/** usage_error(), with insert as for print_usage_with(). */
+int usage_error_with(const char *const *usage, void (*insert)(FILE *f));
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *ptr, size_t n);

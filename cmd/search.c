@@ -43,8 +43,8 @@ static const char *const search_usage[] = {
 
 enum { OPT_SUMMARY = 256 };
 
+/* After the selection options (query_opts_options). */
 static const struct option search_options[] = {
-    QUERY_OPTIONS,
     OUTPUT_OPTIONS,
     { "count", no_argument, NULL, 'c' },
     { "list", no_argument, NULL, 'l' },
@@ -368,13 +368,14 @@ int cmd_search(int argc, char **argv)
 {
     struct search s;
     struct output_opts oo;
+    const struct option *options = query_opts_options(search_options);
     int opt;
     memset(&s, 0, sizeof s);
     query_opts_init(&s.qo);
     output_opts_init(&oo);
     optind = 1;
     s.jobs = pipeline_cpus();
-    while ((opt = getopt_long(argc, argv, "iclvm:qhj:", search_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "iclvm:qhj:", options, NULL)) != -1) {
         int taken = query_opts_parse(&s.qo, opt, optarg);
         if (!taken)
             taken = output_opts_parse(&oo, opt, optarg);
@@ -404,12 +405,12 @@ int cmd_search(int argc, char **argv)
             }
             break;
         case 'h':
-            print_usage(stdout, search_usage);
+            print_usage_with(stdout, search_usage, query_opts_usage);
             query_opts_release(&s.qo);
             return EXIT_OK;
         default:
             query_opts_release(&s.qo);
-            return usage_error(search_usage);
+            return usage_error_with(search_usage, query_opts_usage);
         }
     }
     s.formatted = oo.given != 0;

@@ -54,9 +54,8 @@ static const char *const stats_usage[] = {
 enum { OPT_OPENINGS = 256, OPT_TREE, OPT_FEN, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT,
        OPT_MERGE, OPT_TOP };
 
-/* --moves is QUERY_OPTIONS' own: with --tree it sets the position instead. */
-static const struct option stats_options[] = {
-    QUERY_OPTIONS,
+/* --moves is a criterion's option: with --tree it sets the position instead. */
+static const struct option stats_options[] = { /* after the selection options */
     { "openings", no_argument, NULL, OPT_OPENINGS },
     { "tree", no_argument, NULL, OPT_TREE },
     { "fen", required_argument, NULL, OPT_FEN },
@@ -261,10 +260,11 @@ static int parse_report_option(struct stats *s, int opt, const char *arg)
 /* The options into s: EXIT_OK to go on, else the exit status (-h: printed the usage). */
 static int parse_options(struct stats *s, int argc, char **argv)
 {
+    const struct option *options = query_opts_options(stats_options);
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "ij:h", stats_options, NULL)) != -1) {
-        if (opt == QOPT_MOVES) {
+    while ((opt = getopt_long(argc, argv, "ij:h", options, NULL)) != -1) {
+        if (opt == QOPT_CRITERION + SQ_MOVES) {
             s->moves_text = optarg;
             continue;
         }
@@ -278,10 +278,10 @@ static int parse_options(struct stats *s, int argc, char **argv)
         if (taken)
             continue;
         if (opt == 'h') {
-            print_usage(stdout, stats_usage);
+            print_usage_with(stdout, stats_usage, query_opts_usage);
             return -1;
         }
-        print_usage(stderr, stats_usage);
+        print_usage_with(stderr, stats_usage, query_opts_usage);
         return EXIT_USAGE;
     }
     if (s->fen_text && s->o.report != R_TREE) {
@@ -289,7 +289,7 @@ static int parse_options(struct stats *s, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (s->moves_text && s->o.report != R_TREE) {
-        query_opts_parse(&s->qo, QOPT_MOVES, s->moves_text);
+        query_opts_parse(&s->qo, QOPT_CRITERION + SQ_MOVES, s->moves_text);
         s->filter = 1;
     }
     if (s->qo.dedupe)
