@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "base/ascii.h"
 #include "cmd.h"
 #include "common.h"
 #include "annotate/eco.h"
@@ -190,7 +191,7 @@ static int set_root(struct stats *s)
             break;
         /* Skip move numbers ("1.", "1...", "12") glued or not. */
         const char *m = t;
-        while (m < e && *m >= '0' && *m <= '9')
+        while (m < e && ascii_is_digit(*m))
             m++;
         if (m > t)
             while (m < e && *m == '.')

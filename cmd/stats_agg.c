@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/ascii.h"
 #include "common.h"
 #include "annotate/eco.h"
 #include "notation/movewrite.h"
@@ -178,7 +179,7 @@ static int rating(const struct game *g, const char *tag)
     long r = 0;
     if (!v)
         return 0;
-    for (; *v >= '0' && *v <= '9'; v++) {
+    for (; ascii_is_digit(*v); v++) {
         r = r * 10 + (*v - '0');
         if (r > 100000)
             return 0;
@@ -195,7 +196,7 @@ static int year_of(const struct game *g)
     if (!v)
         return 0;
     for (int i = 0; i < 4; i++) {
-        if (v[i] < '0' || v[i] > '9')
+        if (!ascii_is_digit(v[i]))
             return 0;
         y = y * 10 + (v[i] - '0');
     }
