@@ -44,13 +44,11 @@ void die(int code, const char *fmt, ...)
     exit(code);
 }
 
-const char usage_insert[] = "";
-
 void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f))
 {
     fprintf(f, "usage: %s\n", usage[0]);
     for (int i = 1; usage[i]; i++) {
-        if (usage[i] == usage_insert && insert)
+        if (!strcmp(usage[i], USAGE_INSERT) && insert)
             insert(f);
         else
             fprintf(f, "%s\n", usage[i]);
@@ -75,14 +73,16 @@ static void on_sigpipe(int sig)
     pipe_closed = 1;
 }
 
-void output_init(void)
+void catch_signal(int sig, void (*handler)(int))
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigpipe;
+    sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGPIPE, &sa, NULL);
+    sigaction(sig, &sa, NULL);
 }
+
+void output_init(void) { catch_signal(SIGPIPE, on_sigpipe); }
 
 void check_output(void)
 {

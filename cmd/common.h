@@ -32,9 +32,10 @@ int usage_error(const char *const *usage);
 /*
  * An entry of a usage array that stands for lines printed by a function:
  * the usage of options a command shares with others (query_opts_usage).
+ * It is told by its content, a control character no usage line holds, not
+ * by its address: compilers may merge equal strings.
  */
-extern const char usage_insert[];
-#define USAGE_INSERT usage_insert
+#define USAGE_INSERT "\001"
 
 /** print_usage(), with insert(f) printing the lines where usage holds USAGE_INSERT. */
 void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f));
@@ -45,6 +46,9 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *ptr, size_t n);
 char *xstrdup(const char *s);
+
+/** Calls handler on signal sig (sigaction: no flags, nothing blocked). */
+void catch_signal(int sig, void (*handler)(int));
 
 /** Notes a closed pipe on standard output instead of dying of SIGPIPE (main() calls it). */
 void output_init(void);

@@ -17,14 +17,7 @@ static void on_sigint(int sig)
     interrupted = 1;
 }
 
-void driver_catch_interrupt(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-}
+void driver_catch_interrupt(void) { catch_signal(SIGINT, on_sigint); }
 
 int driver_interrupted(void) { return interrupted != 0; }
 

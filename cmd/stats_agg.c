@@ -238,6 +238,15 @@ static int termination(const struct game *g, const struct replay *r)
     return T_AGREED;
 }
 
+/* A rating r (0: none) into fields v[sum] (their sum) and v[sum + 1] (their count). */
+static void add_rating(int64_t *v, int sum, int r)
+{
+    if (r) {
+        v[sum] += r;
+        v[sum + 1]++;
+    }
+}
+
 /* Adds one side's game to the player table; score from that side's view. */
 static void count_player(struct stats_agg *a, const char *name, int white, int own, int opp,
                          int res)
@@ -251,14 +260,8 @@ static void count_player(struct stats_agg *a, const char *name, int white, int o
         e[white ? PL_WINS : PL_LOSSES]++;
     else if (res == PGN_RESULT_BLACK)
         e[white ? PL_LOSSES : PL_WINS]++;
-    if (opp) {
-        e[PL_OPP_SUM] += opp;
-        e[PL_OPP_N]++;
-    }
-    if (own) {
-        e[PL_ELO_SUM] += own;
-        e[PL_ELO_N]++;
-    }
+    add_rating(e, PL_OPP_SUM, opp);
+    add_rating(e, PL_ELO_SUM, own);
 }
 
 static void count_result(int64_t *v, int res)
@@ -318,14 +321,8 @@ static void count_tree(const struct stats_opts *s, struct stats_agg *a, const st
         /* The mover of the node's last move: the side to move before it. */
         int mover_white = k ? p.side != WHITE : p.side == WHITE;
         int own = mover_white ? welo : belo, opp = mover_white ? belo : welo;
-        if (own) {
-            v[MV_RSUM] += own;
-            v[MV_RN]++;
-        }
-        if (opp) {
-            v[MV_OSUM] += opp;
-            v[MV_ON]++;
-        }
+        add_rating(v, MV_RSUM, own);
+        add_rating(v, MV_OSUM, opp);
         if (year) {
             if (!v[MV_Y0] || year < v[MV_Y0])
                 v[MV_Y0] = year;
@@ -392,10 +389,7 @@ void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct re
         count_result(v, res);
         for (int i = 0; i < 2; i++) {
             int el = i ? belo : welo;
-            if (el) {
-                v[4] += el;
-                v[5]++;
-            }
+            add_rating(v, 4, el);
         }
     } else if (s->report == R_PLAYERS) {
         const char *w = game_tag_value(g, "White"), *b = game_tag_value(g, "Black");

@@ -48,7 +48,7 @@ struct table_kind {
     int op[NV];             /* SUM, MIN (0 = none), MAX */
 };
 
-/* The fields of the players' and the explorer's tables. */
+/* The fields of the players' and the explorer's tables (a rating sum is followed by its count). */
 enum { PL_GAMES, PL_WINS, PL_DRAWS, PL_LOSSES, PL_OPP_SUM, PL_OPP_N, PL_WHITE, PL_BLACK,
        PL_ELO_SUM, PL_ELO_N };
 enum { MV_GAMES, MV_WHITE, MV_DRAWS, MV_BLACK, MV_RSUM, MV_RN, MV_OSUM, MV_ON, MV_Y0, MV_Y1 };

@@ -91,6 +91,8 @@ static int refuse(struct sq_error *err, size_t col, const char *fmt, ...)
 
 /* ---- Building ------------------------------------------------------------- */
 
+/* The builders of the table's rows (build_fn): each reads one syntax of argument. */
+
 static int compile(struct search_query *q, struct criterion *c, const char *re, size_t len,
                    size_t col, struct sq_error *err)
 {
@@ -109,16 +111,20 @@ static int parse_count(const char *arg, int64_t *out, struct sq_error *err)
     return PGN_OK;
 }
 
-static int parse_range(const char *arg, struct criterion *c, struct sq_error *err)
+static int build_range(struct search_query *q, struct criterion *c, const char *arg,
+                       struct sq_error *err)
 {
+    (void)q;
     if (!arg || tagvalue_range(arg, &c->lo, &c->hi))
         return refuse(err, 1, "'%s' is not a range (N, N-M, N- or -M)", arg ? arg : "");
     return PGN_OK;
 }
 
-static int parse_results(const char *arg, struct criterion *c, struct sq_error *err)
+static int build_results(struct search_query *q, struct criterion *c, const char *arg,
+                         struct sq_error *err)
 {
     static const char *const names[] = { "", "1-0", "0-1", "1/2-1/2", "*" };
+    (void)q;
     const char *s = arg;
     c->results = 0;
     for (;;) {
@@ -137,8 +143,10 @@ static int parse_results(const char *arg, struct criterion *c, struct sq_error *
     }
 }
 
-static int parse_time_control(const char *arg, struct criterion *c, struct sq_error *err)
+static int build_time_control(struct search_query *q, struct criterion *c, const char *arg,
+                              struct sq_error *err)
 {
+    (void)q;
     if (!time_control_speed_range(arg, &c->lo, &c->hi))
         return PGN_OK;
     if (strchr(arg, '+')) {
@@ -157,7 +165,7 @@ static int parse_time_control(const char *arg, struct criterion *c, struct sq_er
 }
 
 /* The main line of a movetext given on the command line, read like a game. */
-static int parse_moves(struct search_query *q, const char *arg, struct criterion *c,
+static int build_moves(struct search_query *q, struct criterion *c, const char *arg,
                        struct sq_error *err)
 {
     struct pgn_reader *r;
@@ -201,8 +209,10 @@ static int parse_moves(struct search_query *q, const char *arg, struct criterion
     return rc;
 }
 
-static int parse_position(const char *arg, struct criterion *c, struct sq_error *err)
+static int build_position(struct search_query *q, struct criterion *c, const char *arg,
+                          struct sq_error *err)
 {
+    (void)q;
     int rc = pos_from_fen(&c->target, arg);
     if (rc)
         return refuse(err, 1, "invalid FEN '%s': %s", arg, fen_strerror(rc));
@@ -213,8 +223,10 @@ static int parse_position(const char *arg, struct criterion *c, struct sq_error 
     return PGN_OK;
 }
 
-static int parse_material(const char *arg, struct criterion *c, struct sq_error *err)
+static int build_material(struct search_query *q, struct criterion *c, const char *arg,
+                          struct sq_error *err)
 {
+    (void)q;
     size_t at;
     if (material_parse(arg, &c->mat, &at))
         return refuse(err, at + 1, "'%s' is not a material signature like KRP:KR (WHITE:BLACK, "
@@ -222,7 +234,7 @@ static int parse_material(const char *arg, struct criterion *c, struct sq_error 
     return PGN_OK;
 }
 
-static int parse_move_pattern(struct search_query *q, const char *arg, struct criterion *c,
+static int build_move_pattern(struct search_query *q, struct criterion *c, const char *arg,
                               struct sq_error *err)
 {
     int lang = q->opts.lang == NOTATION_AUTO ? NOTATION_EN : q->opts.lang;
@@ -255,8 +267,6 @@ static char *squeeze(const char *s)
     t[k] = '\0';
     return t;
 }
-
-/* The builders of the table's kinds: each reads one syntax of argument. */
 
 static int build_none(struct search_query *q, struct criterion *c, const char *arg,
                       struct sq_error *err)
@@ -315,13 +325,6 @@ static int build_at_most(struct search_query *q, struct criterion *c, const char
     return parse_count(arg, &c->hi, err);
 }
 
-static int build_range(struct search_query *q, struct criterion *c, const char *arg,
-                       struct sq_error *err)
-{
-    (void)q;
-    return parse_range(arg, c, err);
-}
-
 static int build_date(struct search_query *q, struct criterion *c, const char *arg,
                       struct sq_error *err)
 {
@@ -341,46 +344,6 @@ static int build_eco(struct search_query *q, struct criterion *c, const char *ar
     c->lo = lo;
     c->hi = hi;
     return PGN_OK;
-}
-
-static int build_results(struct search_query *q, struct criterion *c, const char *arg,
-                         struct sq_error *err)
-{
-    (void)q;
-    return parse_results(arg, c, err);
-}
-
-static int build_time_control(struct search_query *q, struct criterion *c, const char *arg,
-                              struct sq_error *err)
-{
-    (void)q;
-    return parse_time_control(arg, c, err);
-}
-
-static int build_moves(struct search_query *q, struct criterion *c, const char *arg,
-                       struct sq_error *err)
-{
-    return parse_moves(q, arg, c, err);
-}
-
-static int build_position(struct search_query *q, struct criterion *c, const char *arg,
-                          struct sq_error *err)
-{
-    (void)q;
-    return parse_position(arg, c, err);
-}
-
-static int build_material(struct search_query *q, struct criterion *c, const char *arg,
-                          struct sq_error *err)
-{
-    (void)q;
-    return parse_material(arg, c, err);
-}
-
-static int build_move_pattern(struct search_query *q, struct criterion *c, const char *arg,
-                              struct sq_error *err)
-{
-    return parse_move_pattern(q, arg, c, err);
 }
 
 static int build_variant(struct search_query *q, struct criterion *c, const char *arg,
