@@ -197,7 +197,7 @@ static int engine_game(struct worker *w, const struct game *g, uint32_t n)
                 buf_append(&w->cmd, u, (size_t)len);
             }
         }
-        int state = pos_state(p);
+        int state = movegen_state(p);
         if (state != STATE_ONGOING) {
             pe->have = pe->terminal = 1;
             /* A mate counts as a mate for the side that gave it: no judgment of that move. */

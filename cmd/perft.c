@@ -59,14 +59,14 @@ static int run_one(const char *fen, int depth, int divide, int timed)
             struct pos next = p;
             char uci[UCI_MAX];
             pos_play(&next, list.moves[i]);
-            uint64_t n = perft(&next, depth - 1);
+            uint64_t n = movegen_perft(&next, depth - 1);
             uci_write(&p, list.moves[i], uci);
             printf("%s: %" PRIu64 "\n", uci, n);
             total += n;
         }
         printf("\n");
     } else {
-        total = perft(&p, depth);
+        total = movegen_perft(&p, depth);
     }
     double secs = now() - t0;
     printf("%" PRIu64 "\n", total);
@@ -100,7 +100,7 @@ static int check_epd_line(const char *path, long lineno, char *line, int max_dep
             continue;
         if (depth > max_depth || expected > max_nodes)
             continue;
-        uint64_t got = perft(&p, depth);
+        uint64_t got = movegen_perft(&p, depth);
         (*checked)++;
         if (got != expected) {
             printf("%s:%ld: depth %d: expected %" PRIu64 ", got %" PRIu64 "\n", path, lineno,

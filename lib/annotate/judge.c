@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "annotate/judge.h"
+#include "base/ascii.h"
 #include "base/banned.h"
 
 enum { CP_CEILING = 1000 };
@@ -33,7 +34,7 @@ int judge_parse_eval(const char *s, size_t n, struct judge_eval *e)
         e->cp = 0;
         return 0;
     }
-    if (!(buf[0] == '-' || buf[0] == '+' || buf[0] == '.' || (buf[0] >= '0' && buf[0] <= '9')))
+    if (!(buf[0] == '-' || buf[0] == '+' || buf[0] == '.' || ascii_is_digit(buf[0])))
         return -1;
     double v = strtod(buf, &end);
     if (end == buf || *end || !(v > -1e6 && v < 1e6))

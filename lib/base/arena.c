@@ -84,17 +84,22 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
     return s;
 }
 
+/* Frees chunk c and every one after it. */
+static void free_chunks(struct arena_chunk *c)
+{
+    while (c) {
+        struct arena_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+}
+
 void arena_reset(struct arena *a)
 {
     /* Chunks double in size, so the newest is the largest: keep only it. */
     struct arena_chunk *keep = a->chunks;
     if (keep) {
-        struct arena_chunk *c = keep->next;
-        while (c) {
-            struct arena_chunk *next = c->next;
-            free(c);
-            c = next;
-        }
+        free_chunks(keep->next);
         keep->next = NULL;
         a->ptr = keep->data;
         a->end = keep->data + keep->size;
@@ -105,11 +110,6 @@ void arena_reset(struct arena *a)
 
 void arena_release(struct arena *a)
 {
-    struct arena_chunk *c = a->chunks;
-    while (c) {
-        struct arena_chunk *next = c->next;
-        free(c);
-        c = next;
-    }
+    free_chunks(a->chunks);
     arena_init(a, a->cap);
 }

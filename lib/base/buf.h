@@ -59,11 +59,4 @@ static inline void buf_reset(struct buf *b) { b->len = 0; }
 /** Frees the memory; b can be used again (it is empty, same max). */
 void buf_release(struct buf *b);
 
-/**
- * For plain arrays the caller owns: makes *items, an array of *cap elements
- * of size bytes, hold at least need of them, doubling from first. Returns
- * PGN_OK, or PGN_ENOMEM with *items and *cap unchanged.
- */
-int array_reserve(void **items, size_t *cap, size_t need, size_t size, size_t first);
-
 #endif

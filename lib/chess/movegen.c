@@ -225,14 +225,14 @@ int movegen_has_legal(const struct pos *p)
     return g.n > 0;
 }
 
-int pos_state(const struct pos *p)
+int movegen_state(const struct pos *p)
 {
     if (movegen_has_legal(p))
         return STATE_ONGOING;
     return pos_in_check(p) ? STATE_CHECKMATE : STATE_STALEMATE;
 }
 
-uint64_t perft(const struct pos *p, int depth)
+uint64_t movegen_perft(const struct pos *p, int depth)
 {
     struct movelist list;
     int n = movegen_legal(p, &list);
@@ -242,7 +242,7 @@ uint64_t perft(const struct pos *p, int depth)
     for (int i = 0; i < n; i++) {
         struct pos next = *p;
         pos_play(&next, list.moves[i]);
-        nodes += perft(&next, depth - 1);
+        nodes += movegen_perft(&next, depth - 1);
     }
     return nodes;
 }

@@ -29,9 +29,12 @@ move16 movegen_castling_unchecked(const struct pos *p, int kingside);
 
 enum game_state { STATE_ONGOING = 0, STATE_CHECKMATE, STATE_STALEMATE };
 /** Checkmate, stalemate or neither, for the side to move. */
-int pos_state(const struct pos *p);
+int movegen_state(const struct pos *p);
 
-/** Leaf nodes at depth (bulk-counted at the last ply). */
-uint64_t perft(const struct pos *p, int depth);
+/**
+ * Perft, the standard test of move generation: the number of legal move
+ * sequences of depth plies from p (leaf nodes, bulk-counted at the last ply).
+ */
+uint64_t movegen_perft(const struct pos *p, int depth);
 
 #endif

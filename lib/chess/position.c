@@ -455,6 +455,18 @@ uint64_t pos_repetition_key(const struct pos *p)
     return p->key;
 }
 
+int pos_same(const struct pos *a, const struct pos *b)
+{
+    if (a->side != b->side || a->castling != b->castling || memcmp(a->board, b->board, 64))
+        return 0;
+    for (int i = 0; i < 4; i++)
+        if ((a->castling & (1 << i)) && a->castle_rook[i] != b->castle_rook[i])
+            return 0;
+    int ea = pos_ep_capture_possible(a) ? a->ep : SQ_NONE;
+    int eb = pos_ep_capture_possible(b) ? b->ep : SQ_NONE;
+    return ea == eb;
+}
+
 int pos_is_consistent(const struct pos *p)
 {
     struct pos q;

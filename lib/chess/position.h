@@ -187,6 +187,12 @@ int pos_ep_capture_possible(const struct pos *p);
  */
 uint64_t pos_repetition_key(const struct pos *p);
 
+/**
+ * 1 when a and b are the same position under the FIDE Laws (pieces, side,
+ * castling rights and rooks, en passant only when a capture is legal).
+ */
+int pos_same(const struct pos *a, const struct pos *b);
+
 /** Recomputes p->castle_touch from the castling rights (after setting them up). */
 void pos_update_castle_touch(struct pos *p);
 

@@ -13,6 +13,7 @@ struct text {
     char buf[MOVE_TEXT_MAX];
     size_t n;
     const struct write_style *st;
+    int with_origin; /* SAN: 1 writes the origin SAN needs, 0 never one (san_write_unmarked) */
 };
 
 static void put(struct text *t, const char *s)
@@ -78,15 +79,11 @@ static void put_disambiguation(struct text *t, const struct pos *p, int type, in
     /* The only piece of its kind (kings, most queens) has no rival to tell apart. */
     if (!bb_more_than_one(pos_pieces(p, p->side, type)))
         return;
-    bitboard rivals = san_origins(p, type, to) & ~sq_bb(from);
-    if (!rivals)
-        return;
-    if (!(rivals & file_bb(sq_file(from))))
+    unsigned origin = san_origin_needed(san_origins(p, type, to) & ~sq_bb(from), from);
+    if (origin & SAN_ORIGIN_FILE)
         put_char(t, (char)('a' + sq_file(from)));
-    else if (!(rivals & rank_bb(sq_rank(from))))
+    if (origin & SAN_ORIGIN_RANK)
         put_char(t, (char)('1' + sq_rank(from)));
-    else
-        put_square(t, from);
 }
 
 static void write_san(struct text *t, const struct pos *p, move16 m)
@@ -101,7 +98,8 @@ static void write_san(struct text *t, const struct pos *p, move16 m)
         }
     } else {
         put_piece(t, us, type);
-        put_disambiguation(t, p, type, from, to);
+        if (t->with_origin)
+            put_disambiguation(t, p, type, from, to);
         if (captured)
             put_char(t, 'x');
     }
@@ -136,31 +134,52 @@ static void put_suffix(struct text *t, const struct pos *p, move16 m)
         put_char(t, movegen_has_legal(&next) ? '+' : '#');
 }
 
+/* The SAN or long algebraic text of m, without a check mark or " e.p.". */
+static void write_san_or_lan(struct text *t, const struct pos *p, move16 m)
+{
+    if (move_flag(m) != MF_CASTLING)
+        (t->st->format == MOVE_FMT_LAN ? write_lan : write_san)(t, p, m);
+    else if (t->st->format == MOVE_FMT_LAN && (t->st->flags & WRITE_CASTLE_KING))
+        put_castling_as_king_move(t, p, m);
+    else
+        put_castling(t, m);
+}
+
+/* Copies t to out as snprintf would with cap bytes; returns the full length. */
+static size_t copy_out(const struct text *t, char *out, size_t cap)
+{
+    if (cap) {
+        size_t n = t->n < cap ? t->n : cap - 1;
+        memcpy(out, t->buf, n);
+        out[n] = 0;
+    }
+    return t->n;
+}
+
+static const struct write_style english_san;
+
 size_t move_write(const struct pos *p, move16 m, const struct write_style *st, char *out,
                   size_t cap)
 {
-    static const struct write_style english_san;
-    struct text t = { .n = 0, .st = st ? st : &english_san };
+    struct text t = { .n = 0, .st = st ? st : &english_san, .with_origin = 1 };
     if (t.st->format == MOVE_FMT_UCI) {
         t.n = (size_t)uci_write(p, m, t.buf);
     } else {
-        if (move_flag(m) != MF_CASTLING)
-            (t.st->format == MOVE_FMT_LAN ? write_lan : write_san)(&t, p, m);
-        else if (t.st->format == MOVE_FMT_LAN && (t.st->flags & WRITE_CASTLE_KING))
-            put_castling_as_king_move(&t, p, m);
-        else
-            put_castling(&t, m);
+        write_san_or_lan(&t, p, m);
         put_suffix(&t, p, m);
     }
-    if (cap) {
-        size_t n = t.n < cap ? t.n : cap - 1;
-        memcpy(out, t.buf, n);
-        out[n] = 0;
-    }
-    return t.n;
+    return copy_out(&t, out, cap);
 }
 
 size_t san_write(const struct pos *p, move16 m, char out[MOVE_TEXT_MAX])
 {
     return move_write(p, m, NULL, out, MOVE_TEXT_MAX);
+}
+
+size_t san_write_unmarked(const struct pos *p, move16 m, int with_origin,
+                          char out[MOVE_TEXT_MAX])
+{
+    struct text t = { .n = 0, .st = &english_san, .with_origin = with_origin };
+    write_san_or_lan(&t, p, m);
+    return copy_out(&t, out, MOVE_TEXT_MAX);
 }

@@ -56,4 +56,14 @@ size_t move_write(const struct pos *p, move16 m, const struct write_style *st, c
 /** English SAN of legal move m: move_write with the default style. */
 size_t san_write(const struct pos *p, move16 m, char out[MOVE_TEXT_MAX]);
 
+/**
+ * English SAN of legal move m without its check mark, into out (NUL
+ * included); returns the length. with_origin 0 leaves the origin out even
+ * where SAN needs one ("Nd7" for Nbd7): the short form nearly every move
+ * has, which a reader comparing a text with the SAN can try first, paying
+ * for the search of rival pieces only when that differs. No allocation.
+ */
+size_t san_write_unmarked(const struct pos *p, move16 m, int with_origin,
+                          char out[MOVE_TEXT_MAX]);
+
 #endif

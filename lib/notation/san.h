@@ -127,6 +127,34 @@ int san_read(const struct pos *p, const char *s, size_t len, int lang, move16 *m
  */
 bitboard san_origins(const struct pos *p, int type, int sq);
 
+/* What SAN writes of a move's origin square: bits of the file and the rank. */
+enum san_origin {
+    SAN_ORIGIN_NONE = 0,
+    SAN_ORIGIN_FILE = 1 << 0,
+    SAN_ORIGIN_RANK = 1 << 1,
+    SAN_ORIGIN_SQUARE = SAN_ORIGIN_FILE | SAN_ORIGIN_RANK,
+};
+
+/**
+ * The one rule of SAN disambiguation (PGN standard 8.2.3.4), for a move from
+ * square from whose rivals are the other squares that hold a piece of the
+ * same type and may legally move to the same destination (as san_origins()
+ * finds them, less from): no origin when there is no rival; else the file
+ * when no rival stands on it; else the rank when no rival stands on that;
+ * else both. Returns a mask of enum san_origin. Writers and readers of SAN
+ * both ask it, so that what is written is what reads as standard.
+ */
+static inline unsigned san_origin_needed(bitboard rivals, int from)
+{
+    if (!rivals)
+        return SAN_ORIGIN_NONE;
+    if (!(rivals & file_bb(sq_file(from))))
+        return SAN_ORIGIN_FILE;
+    if (!(rivals & rank_bb(sq_rank(from))))
+        return SAN_ORIGIN_RANK;
+    return SAN_ORIGIN_SQUARE;
+}
+
 /**
  * For the PGN lexer: 1 if the next white-space separated token [next,
  * next+next_len) belongs to the move token [tok, tok+len) so far, and the two

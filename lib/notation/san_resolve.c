@@ -187,14 +187,16 @@ static int ambiguous(const struct pos *p, int lang, const move16 *moves, int n,
             if (j != i && move_to(moves[j]) == to)
                 rivals |= sq_bb(move_from(moves[j]));
         char origin[4] = "";
-        if (type == PAWN)
+        if (type == PAWN) {
             snprintf(origin, sizeof origin, "%cx", 'a' + sq_file(from));
-        else if (rivals && (rivals & file_bb(sq_file(from))) && (rivals & rank_bb(sq_rank(from))))
-            snprintf(origin, sizeof origin, SQ_FMT, SQ_ARG(from));
-        else if (rivals && (rivals & file_bb(sq_file(from))))
-            snprintf(origin, sizeof origin, "%c", '1' + sq_rank(from));
-        else if (rivals)
-            snprintf(origin, sizeof origin, "%c", 'a' + sq_file(from));
+        } else {
+            unsigned need = san_origin_needed(rivals, from);
+            size_t k = 0;
+            if (need & SAN_ORIGIN_FILE)
+                origin[k++] = (char)('a' + sq_file(from));
+            if (need & SAN_ORIGIN_RANK)
+                origin[k++] = (char)('1' + sq_rank(from));
+        }
         int capture = type != PAWN && pos_captured(p, moves[i]);
         len += (size_t)snprintf(text + len, sizeof text - len, "%s %s%s%s" SQ_FMT, i ? "," : "",
                                 type == PAWN ? "" : notation_letter(lang, type), origin,
@@ -611,10 +613,9 @@ static inline ALWAYS_INLINE bitboard plain_origins(const struct pos *p,
 
 /*
  * 1 when a written origin (file, rank or both) is the one SAN writes for the
- * move from-to of a piece of the type: the other pieces of its type that
- * attack to and may move there must be told apart by file if that is
- * enough, else by rank, else by both; no origin at all when there are none.
- * Out of line: origins are rarely written.
+ * move from-to of a piece of the type, by san_origin_needed()'s rule: its
+ * rivals are the other pieces of its type that attack to and may move
+ * there. Out of line: origins are rarely written.
  */
 static NOINLINE int origin_is_minimal(const struct pos *p, int in_check,
                                       int type, int from, int to,
@@ -622,13 +623,8 @@ static NOINLINE int origin_is_minimal(const struct pos *p, int in_check,
 {
     bitboard others = pos_pieces(p, p->side, type) & bb_empty_attacks[type][to] & ~sq_bb(from);
     bitboard rivals = plain_origins(p, type, others, to, in_check);
-    if (!rivals)
-        return 0;
-    if (!(rivals & file_bb(sq_file(from))))
-        return file_written && !rank_written;
-    if (!(rivals & rank_bb(sq_rank(from))))
-        return rank_written && !file_written;
-    return file_written && rank_written;
+    unsigned written = (file_written ? SAN_ORIGIN_FILE : 0) | (rank_written ? SAN_ORIGIN_RANK : 0);
+    return san_origin_needed(rivals, from) == written;
 }
 
 /* san_read_plain() of "O-O" and "O-O-O" (marks taken off) when not in

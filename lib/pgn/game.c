@@ -3,6 +3,7 @@
 #include <string.h>
 #include "base/clear_record.h"
 #include "pgn/game.h"
+#include "base/ascii.h"
 #include "base/banned.h"
 
 const char *pgn_result_str(int result)
@@ -35,8 +36,6 @@ const char *game_tag_value(const struct game *g, const char *name)
     return t ? t->value : NULL;
 }
 
-static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
-static int is_eol(char c) { return c == '\n' || c == '\r'; }
 
 /* Past the line end at s[p] ("\r\n", "\n" or "\r"). */
 static size_t past_eol(const char *s, size_t n, size_t p)
@@ -57,7 +56,7 @@ int game_cut(const struct game *g, struct game_cut *c)
         return -1;
     if (n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
         at = 3;
-    while (n > at && (is_blank(s[n - 1]) || is_eol(s[n - 1])))
+    while (n > at && ascii_is_space(s[n - 1]))
         n--;
     memset(c, 0, sizeof *c);
     size_t p = at;
@@ -66,15 +65,15 @@ int game_cut(const struct game *g, struct game_cut *c)
         if (first < at || last >= n || s[first] != '[' || s[last] != '[')
             return -1;
         size_t a = at, b = first;
-        while (a < b && (is_blank(s[a]) || is_eol(s[a])))
+        while (a < b && ascii_is_space(s[a]))
             a++;
-        while (b > a && (is_blank(s[b - 1]) || is_eol(s[b - 1])))
+        while (b > a && ascii_is_space(s[b - 1]))
             b--;
         c->lead = a;
         c->lead_len = b - a;
         /* A tag pair is on one line: the tag section ends with the last one's. */
         p = last;
-        while (p < n && !is_eol(s[p]))
+        while (p < n && !ascii_is_line_end(s[p]))
             p++;
         p = past_eol(s, n, p);
         const struct game_var *v = &g->vars[0];
@@ -87,9 +86,9 @@ int game_cut(const struct game *g, struct game_cut *c)
     }
     for (;;) { /* blank lines */
         size_t q = p;
-        while (q < n && is_blank(s[q]))
+        while (q < n && ascii_is_space(s[q]) && !ascii_is_line_end(s[q]))
             q++;
-        if (q == n || !is_eol(s[q]))
+        if (q == n || !ascii_is_line_end(s[q]))
             break;
         p = past_eol(s, n, q);
     }

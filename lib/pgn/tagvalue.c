@@ -2,16 +2,15 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "pgn/tagvalue.h"
+#include "base/ascii.h"
 #include "base/banned.h"
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-static int is_blank(char c) { return c == ' ' || c == '\t'; }
 
 static void trim(const char **s, size_t *len)
 {
-    while (*len && is_blank(**s))
+    while (*len && ascii_is_blank(**s))
         (*s)++, (*len)--;
-    while (*len && is_blank((*s)[*len - 1]))
+    while (*len && ascii_is_blank((*s)[*len - 1]))
         (*len)--;
 }
 
@@ -23,7 +22,7 @@ static int part(const char *s, size_t len, size_t *i, size_t n)
     int v = 0, q = 0, d = 0;
     for (size_t k = 0; k < n; k++) {
         char c = s[*i + k];
-        if (is_digit(c))
+        if (ascii_is_digit(c))
             v = v * 10 + (c - '0'), d++;
         else if (c == '?')
             q++;
@@ -36,6 +35,17 @@ static int part(const char *s, size_t len, size_t *i, size_t n)
     return d == (int)n ? v : -2;
 }
 
+/* A separator (. - /) at s[*i] < len and two digits from 1 to max: their
+ * value, or -1 for "??", or -2 when not that. */
+static int date_field(const char *s, size_t len, size_t *i, int max)
+{
+    if (s[*i] != '.' && s[*i] != '-' && s[*i] != '/')
+        return -2;
+    (*i)++;
+    int v = part(s, len, i, 2);
+    return v >= 0 && (v < 1 || v > max) ? -2 : v;
+}
+
 int tagvalue_date(const char *s, size_t len, struct date_range *out)
 {
     trim(&s, &len);
@@ -44,20 +54,10 @@ int tagvalue_date(const char *s, size_t len, struct date_range *out)
     if (year < 0)
         return -1;
     if (i < len) {
-        if (s[i] != '.' && s[i] != '-' && s[i] != '/')
+        if ((month = date_field(s, len, &i, 12)) == -2)
             return -1;
-        i++;
-        month = part(s, len, &i, 2);
-        if (month == -2 || (month >= 0 && (month < 1 || month > 12)))
+        if (i < len && (day = date_field(s, len, &i, 31)) == -2)
             return -1;
-        if (i < len) {
-            if (s[i] != '.' && s[i] != '-' && s[i] != '/')
-                return -1;
-            i++;
-            day = part(s, len, &i, 2);
-            if (day == -2 || (day >= 0 && (day < 1 || day > 31)))
-                return -1;
-        }
     }
     if (i != len)
         return -1;
@@ -85,7 +85,7 @@ int tagvalue_number(const char *s, size_t len, int64_t *out)
         return -1;
     int64_t v = 0;
     for (; i < len; i++) {
-        if (!is_digit(s[i]))
+        if (!ascii_is_digit(s[i]))
             return -1;
         v = v * 10 + (s[i] - '0');
     }
@@ -97,7 +97,7 @@ int tagvalue_elo(const char *s, size_t len)
 {
     int64_t v;
     trim(&s, &len);
-    if (!len || len > 4 || !is_digit(s[0]) || tagvalue_number(s, len, &v))
+    if (!len || len > 4 || !ascii_is_digit(s[0]) || tagvalue_number(s, len, &v))
         return -1;
     return (int)v;
 }
@@ -108,9 +108,9 @@ int tagvalue_eco(const char *s, size_t len)
     if (len < 3)
         return -1;
     char letter = (char)(s[0] & ~0x20);
-    if (letter < 'A' || letter > 'E' || !is_digit(s[1]) || !is_digit(s[2]))
+    if (letter < 'A' || letter > 'E' || !ascii_is_digit(s[1]) || !ascii_is_digit(s[2]))
         return -1;
-    if (len > 3 && is_digit(s[3]))
+    if (len > 3 && ascii_is_digit(s[3]))
         return -1;
     return (letter - 'A') * 100 + (s[1] - '0') * 10 + (s[2] - '0');
 }
@@ -124,7 +124,7 @@ static int eco_end(const char *s, size_t n, int high)
     if (letter < 'A' || letter > 'E')
         return -1;
     for (size_t i = 1; i < n; i++)
-        if (!is_digit(s[i]))
+        if (!ascii_is_digit(s[i]))
             return -1;
     int v = (letter - 'A') * 100;
     if (n == 1)
@@ -148,9 +148,9 @@ static int32_t digits(const char *s, size_t len, size_t *i)
 {
     size_t start = *i;
     int32_t v = 0;
-    while (*i < len && is_digit(s[*i]) && *i - start < 9)
+    while (*i < len && ascii_is_digit(s[*i]) && *i - start < 9)
         v = v * 10 + (s[(*i)++] - '0');
-    return *i == start || (*i < len && is_digit(s[*i])) ? -1 : v;
+    return *i == start || (*i < len && ascii_is_digit(s[*i])) ? -1 : v;
 }
 
 int tagvalue_time_control(const char *s, size_t len, struct time_control *tc)
@@ -184,7 +184,7 @@ int tagvalue_time_control(const char *s, size_t len, struct time_control *tc)
     /* Later periods (":1800+30") do not change the estimate; check their form only. */
     while (i < len && s[i] == ':') {
         i++;
-        while (i < len && (is_digit(s[i]) || s[i] == '/' || s[i] == '+'))
+        while (i < len && (ascii_is_digit(s[i]) || s[i] == '/' || s[i] == '+'))
             i++;
     }
     return i == len ? 0 : -1;
@@ -224,7 +224,7 @@ int time_control_speed_range(const char *name, int64_t *lo, int64_t *hi)
 
 static int whole(const char *s, size_t n, int64_t *v)
 {
-    if (!n || !is_digit(s[0]))
+    if (!n || !ascii_is_digit(s[0]))
         return -1;
     return tagvalue_number(s, n, v);
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "base/buf.h"
+#include "base/array.h"
 #include "pgn/game_copy.h"
 #include "pipeline/pipeline.h"
 #include "base/banned.h"

@@ -2,9 +2,11 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
+#include "base/array.h"
 #include "base/buf.h"
 #include "base/error.h"
 #include "query/game_facts.h"
+#include "replay/variant.h"
 #include "chess/movegen.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
@@ -214,7 +216,7 @@ const struct game_features *game_facts_features(struct game_facts *f)
     ft->max_repetition = max_repetition(f, it.ply);
     material_of(&it.pos, &ft->final_material);
     if (ft->complete) {
-        int state = pos_state(&it.pos);
+        int state = movegen_state(&it.pos);
         ft->end = state == STATE_CHECKMATE ? END_CHECKMATE
                 : state == STATE_STALEMATE ? END_STALEMATE
                 : pos_is_dead(&it.pos) ? END_DEAD : END_NONE;

@@ -5,14 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/compiler.h"
+#include "base/array.h"
 #include "base/ascii.h"
-#include "base/buf.h"
 #include "replay/diag.h"
 #include "base/error.h"
 #include "query/filter.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
 #include "replay/replay.h"
+#include "replay/variant.h"
 #include "notation/san.h"
 #include "query/search_criterion.h"
 #include "query/search_query.h"
@@ -257,14 +258,10 @@ static int build_move_pattern(struct search_query *q, struct criterion *c, const
 /* Letters and digits of s, lowercased, for loose name comparison. */
 static char *squeeze(const char *s)
 {
-    size_t n = strlen(s), k = 0;
-    char *t = malloc(n + 1);
-    if (!t)
-        return NULL;
-    for (; *s; s++)
-        if (ascii_is_alnum(*s))
-            t[k++] = ascii_is_letter(*s) ? (char)(*s | 0x20) : *s;
-    t[k] = '\0';
+    size_t cap = strlen(s) + 1;
+    char *t = malloc(cap);
+    if (t)
+        variant_squeeze(s, t, cap);
     return t;
 }
 

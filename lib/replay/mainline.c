@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "replay/mainline.h"
 #include "replay/replay.h"
+#include "replay/variant.h"
 #include "notation/san.h"
 #include "base/banned.h"
 
@@ -116,16 +117,4 @@ int mainline_resolve_all(struct mainline *m)
     while (mainline_next(m, &it) > 0)
         ;
     return PGN_OK;
-}
-
-int pos_same(const struct pos *a, const struct pos *b)
-{
-    if (a->side != b->side || a->castling != b->castling || memcmp(a->board, b->board, 64))
-        return 0;
-    for (int i = 0; i < 4; i++)
-        if ((a->castling & (1 << i)) && a->castle_rook[i] != b->castle_rook[i])
-            return 0;
-    int ea = pos_ep_capture_possible(a) ? a->ep : SQ_NONE;
-    int eb = pos_ep_capture_possible(b) ? b->ep : SQ_NONE;
-    return ea == eb;
 }

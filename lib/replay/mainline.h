@@ -81,7 +81,4 @@ int mainline_next(struct mainline *m, struct ml_iter *it);
 /** Reads every move it can: returns PGN_OK or PGN_ENOMEM (then nresolved/failed tell how far). */
 int mainline_resolve_all(struct mainline *m);
 
-/** 1 when a and b are the same position under the FIDE Laws (pieces, side, castling, en passant). */
-int pos_same(const struct pos *a, const struct pos *b);
-
 #endif

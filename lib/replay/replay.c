@@ -1,174 +1,20 @@
-/* replay.c - replays a parsed game and checks it: moves, end of game, result. */
+/* replay.c - replays a parsed game: start position, every line walked and checked move by move. */
 /* SPDX-License-Identifier: MIT */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/compiler.h"
-#include "base/buf.h"
+#include "base/array.h"
 #include "replay/diag.h"
 #include "chess/movegen.h"
 #include "notation/movewrite.h"
 #include "notation/notation.h"
 #include "replay/replay.h"
 #include "replay/replay_internal.h"
+#include "replay/variant.h"
 #include "notation/san.h"
 #include "notation/san_fast.h"
-#include "pgn/tagvalue.h"
-#include "base/utf8.h"
 #include "base/banned.h"
-
-static const char *const color_name[2] = { "White", "Black" };
-
-/* The severity a diagnostic gets under the options, or -1 when it is dropped. */
-static int effective_severity(const struct replay *r, int sev, int strict)
-{
-    if (sev == SEV_WARNING && (r->opts.flags & REPLAY_STRICT) && strict)
-        sev = SEV_ERROR;
-    if (sev == SEV_WARNING && (r->opts.flags & REPLAY_WERROR))
-        sev = SEV_ERROR;
-    if (sev < SEV_ERROR && (r->opts.flags & REPLAY_NO_WARN))
-        return -1;
-    return sev;
-}
-
-/* 1 when diagnostics of that code are kept under the options. */
-static int kept(const struct replay *r, int code)
-{
-    return effective_severity(r, diag_severity(code), diag_is_strict(code)) >= 0;
-}
-
-static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64_t line,
-                                     uint32_t col, uint64_t offset)
-{
-    if (sev < 0 || array_reserve((void **)&r->diags, &r->diag_cap, r->ndiags + 1, sizeof *r->diags, 64))
-        return NULL;
-    struct replay_diag *d = &r->diags[r->ndiags++];
-    d->code = code;
-    d->severity = sev;
-    d->line = line;
-    d->col = col;
-    d->offset = offset;
-    d->move = UINT32_MAX;
-    d->move_number = 0;
-    d->side = WHITE;
-    d->fen[0] = 0;
-    d->msg[0] = 0;
-    if (sev == SEV_ERROR)
-        r->errors++;
-    else if (sev == SEV_WARNING)
-        r->warnings++;
-    return d;
-}
-
-/* Formats a diagnostic's message; cut short, it must not end in half a character. */
-static void set_msg(struct replay_diag *d, const char *fmt, va_list ap)
-{
-    if (vsnprintf(d->msg, sizeof d->msg, fmt, ap) >= (int)sizeof d->msg)
-        d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
-}
-
-struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32_t col,
-                               uint64_t offset, const char *fmt, ...)
-{
-    int sev = effective_severity(r, diag_severity(code), diag_is_strict(code));
-    struct replay_diag *d = push_diag(r, code, sev, line, col, offset);
-    if (!d)
-        return NULL;
-    va_list ap;
-    va_start(ap, fmt);
-    set_msg(d, fmt, ap);
-    va_end(ap);
-    return d;
-}
-
-/* A diagnostic about move index i of g, played from position p. */
-static struct replay_diag *move_diag(struct replay *r, const struct game *g, uint32_t i,
-                                     const struct pos *p, int code, const char *fmt, ...)
-{
-    const struct game_move *m = &g->moves[i];
-    struct replay_diag *d = replay_add(r, code, m->line, m->col, g->offset + m->off, "%s", "");
-    if (!d)
-        return NULL;
-    d->move = i;
-    d->move_number = p->fullmove;
-    d->side = p->side;
-    pos_to_fen(p, 0, d->fen);
-    va_list ap;
-    va_start(ap, fmt);
-    set_msg(d, fmt, ap);
-    va_end(ap);
-    return d;
-}
-
-static int reader_code(int status)
-{
-    switch (status) {
-    case PGN_ETOOBIG: return D_TOO_BIG;
-    case PGN_EENCODING: return D_ENCODING;
-    default: return D_SYNTAX;
-    }
-}
-
-/* The reader's findings keep the reader's severity: its warnings (a stray
- * character after the result, an unescaped quote) are export-format
- * deviations, which --strict turns into errors. */
-static void import_reader_diags(struct replay *r, const struct game *g)
-{
-    for (uint32_t i = 0; i < g->nerrors; i++) {
-        const struct pgn_error *e = &g->errors[i];
-        int sev = effective_severity(r, e->severity, 1);
-        struct replay_diag *d = push_diag(r, reader_code(e->code), sev, e->line, e->col,
-                                          e->offset);
-        if (d)
-            snprintf(d->msg, sizeof d->msg, "%s", e->message ? e->message : pgn_strerror(e->code));
-    }
-}
-
-/* ---- Variants ------------------------------------------------------------ */
-
-/* Lowercase letters and digits of v, for comparing variant names loosely. */
-static void squeeze(const char *v, char *out, size_t cap)
-{
-    size_t n = 0;
-    for (; *v && n + 1 < cap; v++) {
-        char c = *v;
-        if (c >= 'A' && c <= 'Z')
-            c = (char)(c + 32);
-        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-            out[n++] = c;
-    }
-    out[n] = 0;
-}
-
-/* 1 if value, squeezed, is one of names[0..n). */
-static int name_in(const char *value, const char *const *names, size_t n)
-{
-    char s[64];
-    squeeze(value, s, sizeof s);
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(s, names[i]))
-            return 1;
-    return 0;
-}
-
-int variant_is_chess960(const char *value)
-{
-    static const char *const names[] = {
-        "chess960", "960", "fischerandom", "fischerrandom", "fischerrandomchess", "frc",
-        "chess960frc", "freestyle", "freestylechess", "doublechess960", "dfrc", "shuffle960",
-    };
-    return name_in(value, names, sizeof names / sizeof names[0]);
-}
-
-int variant_is_standard(const char *value)
-{
-    static const char *const names[] = {
-        "", "standard", "normal", "chess", "classical", "orthodox", "fromposition",
-        "standardchess", "regular",
-    };
-    return name_in(value, names, sizeof names / sizeof names[0]);
-}
 
 /* ---- Start position ------------------------------------------------------ */
 
@@ -209,65 +55,6 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
     return 0;
 }
 
-/*
- * 1 when every piece letter in the game's moves is one of English SAN's (K
- * Q R B N P) and no byte is beyond ASCII: then detection picks English (the
- * first language of the table, and one that has all those letters), decided
- * here by OR-ing bits instead of counting symbols token by token.
- */
-static uint32_t letter_bit[256]; /* bit c - 'A' for capitals, the top bit beyond ASCII */
-
-void replay_tables_init(void)
-{
-    for (unsigned c = 'A'; c <= 'Z'; c++)
-        letter_bit[c] = 1u << (c - 'A');
-    for (unsigned c = 0x80; c < 256; c++)
-        letter_bit[c] = 1u << 31;
-    replay_tags_init();
-}
-
-/* letter_bit of every byte of a move text, ORed. */
-static uint32_t text_letters(const char *text, uint32_t n)
-{
-    const unsigned char *s = (const unsigned char *)text;
-    if (n - 1 < 4) /* bytes 0, n-1, n/2 and (n-1)/2 are all of them up to four */
-        return letter_bit[s[0]] | letter_bit[s[n - 1]] | letter_bit[s[n / 2]]
-             | letter_bit[s[(n - 1) / 2]];
-    uint32_t seen = 0;
-    for (uint32_t k = 0; k < n; k++)
-        seen |= letter_bit[s[k]];
-    return seen;
-}
-
-/* 1 when the letters seen (letter_bit, ORed) are all English ones. */
-static int english_letters(uint32_t seen)
-{
-    uint32_t foreign = (notation_capitals(NOTATION_AUTO) & ~notation_capitals(NOTATION_EN))
-                     | 1u << 31;
-    return !(seen & foreign);
-}
-
-static int english_letters_only(const struct game *g)
-{
-    uint32_t seen = 0;
-    for (uint32_t i = 0; i < g->nmoves; i++)
-        seen |= text_letters(g->moves[i].text, g->moves[i].len);
-    return english_letters(seen);
-}
-
-int replay_language(const struct game *g, int lang)
-{
-    if (lang != NOTATION_AUTO)
-        return lang;
-    if (english_letters_only(g))
-        return NOTATION_EN;
-    struct lang_detect d;
-    lang_detect_init(&d);
-    for (uint32_t i = 0; i < g->nmoves; i++)
-        lang_detect_add(&d, g->moves[i].text, g->moves[i].len);
-    return lang_detect_result(&d);
-}
-
 /* ---- Moves --------------------------------------------------------------- */
 
 struct walk {
@@ -284,7 +71,7 @@ struct walk {
     int gap;
     int past_reported;
     /* For the language guess (see replay_lines()): the moves walked to the
-     * end of their line, and letter_bit of their texts. */
+     * end of their line, and replay_text_letters() of their texts. */
     uint32_t walked, letters;
     /* The checks whose findings the options keep (annotate drops warnings:
      * check marks, notation and move numbers are then not checked at all). */
@@ -300,10 +87,11 @@ static COLD int report_unresolved(struct walk *w, uint32_t i,
                                   const struct move_error *err)
 {
     const struct game_move *m = &w->g->moves[i];
-    int state = pos_state(p);
+    int state = movegen_state(p);
     if (state != STATE_ONGOING) {
-        move_diag(w->r, w->g, i, p, D_MOVE_AFTER_END, "move '%.*s' after %s", (int)m->len,
-                  m->text, state == STATE_CHECKMATE ? "checkmate" : "stalemate");
+        replay_move_diag(w->r, w->g, i, p, D_MOVE_AFTER_END, "move '%.*s' after %s",
+                         (int)m->len, m->text,
+                         state == STATE_CHECKMATE ? "checkmate" : "stalemate");
         return -1;
     }
     int code = rc == MOVE_EAMBIGUOUS ? D_AMBIGUOUS_MOVE
@@ -312,9 +100,9 @@ static COLD int report_unresolved(struct walk *w, uint32_t i,
                      : code == D_ILLEGAL_MOVE ? "illegal move" : "not a move";
     const char *why = err->msg;
     if (code == D_AMBIGUOUS_MOVE && !strncmp(why, "ambiguous: ", 11))
-        move_diag(w->r, w->g, i, p, code, "%s: could be %s", what, why + 11);
+        replay_move_diag(w->r, w->g, i, p, code, "%s: could be %s", what, why + 11);
     else
-        move_diag(w->r, w->g, i, p, code, "%s: %s", what, why);
+        replay_move_diag(w->r, w->g, i, p, code, "%s: %s", what, why);
     return -1;
 }
 
@@ -340,8 +128,8 @@ static NOINLINE void check_marks(struct walk *w, uint32_t i,
     else if (check && !mate && wrote_mate)
         problem = "'#' but the move is not mate";
     if (problem)
-        move_diag(w->r, w->g, i, before, D_CHECK_MARK, "%s: '%.*s'", problem, (int)m->len,
-                  m->text);
+        replay_move_diag(w->r, w->g, i, before, D_CHECK_MARK, "%s: '%.*s'", problem,
+                         (int)m->len, m->text);
 }
 
 /* Length of the move text without its check/mate suffix. */
@@ -364,51 +152,8 @@ static inline int same_text(const char *a, size_t na, const char *b, size_t nb)
 }
 
 /*
- * The English SAN of mv without check marks, in out: what move_write()
- * writes, the origin included only when with_origin (SAN names it when a
- * rival piece of the same type could go to the same square).
- */
-static size_t write_san(const struct pos *p, move16 mv, int with_origin, char out[12])
-{
-    static const char letters[] = "PNBRQK";
-    int from = move_from(mv), to = move_to(mv);
-    int type = piece_type(p->board[from]);
-    size_t n = 0;
-    if (move_flag(mv) == MF_CASTLING) {
-        memcpy(out, to > from ? "O-O" : "O-O-O", to > from ? 3 : 5);
-        return to > from ? 3 : 5;
-    }
-    if (type != PAWN) {
-        out[n++] = letters[type];
-        bitboard rivals = 0;
-        if (with_origin && bb_more_than_one(pos_pieces(p, p->side, type)))
-            rivals = san_origins(p, type, to) & ~sq_bb(from);
-        if (rivals && (rivals & file_bb(sq_file(from))) && (rivals & rank_bb(sq_rank(from)))) {
-            out[n++] = (char)('a' + sq_file(from));
-            out[n++] = (char)('1' + sq_rank(from));
-        } else if (rivals && (rivals & file_bb(sq_file(from)))) {
-            out[n++] = (char)('1' + sq_rank(from));
-        } else if (rivals) {
-            out[n++] = (char)('a' + sq_file(from));
-        }
-    }
-    if (pos_captured(p, mv) != NO_PIECE) {
-        if (type == PAWN)
-            out[n++] = (char)('a' + sq_file(from));
-        out[n++] = 'x';
-    }
-    out[n++] = (char)('a' + sq_file(to));
-    out[n++] = (char)('1' + sq_rank(to));
-    if (move_flag(mv) == MF_PROMOTION) {
-        out[n++] = '=';
-        out[n++] = letters[move_promo(mv)];
-    }
-    return n;
-}
-
-/*
  * 1 when the text of a move read by san_parse_fast() in English is the
- * standard SAN of mv as write_san() without an origin writes it: the right
+ * standard SAN of mv as san_write_unmarked() without an origin writes it: the right
  * letter (none for a pawn), an 'x' exactly for captures, the file of a
  * capturing pawn and no other origin, "=" before a promotion piece, castling
  * with letters O. 0 means "compare the texts".
@@ -454,7 +199,7 @@ static NOINLINE struct general_read read_general(struct walk *w, uint32_t i,
     /* A text read the plain way has one capital at most, its first byte: a
      * piece letter of the language or the O of castling, neither of them
      * foreign to English. The others are collected here. */
-    w->letters |= text_letters(m->text, m->len);
+    w->letters |= replay_text_letters(m->text, m->len);
     int fast = san_parse_fast(m->text, m->len, lang, &parts);
     int rc = fast ? MOVE_OK : san_parse(m->text, m->len, lang, &parts, &err);
     if (rc == MOVE_OK)
@@ -476,11 +221,11 @@ static NOINLINE void check_notation(struct walk *w, uint32_t i,
     int marked = (m->flags & (GAME_MOVE_EP | GAME_MOVE_REJOINED)) != 0;
     size_t len = strip_check(m->text, m->len);
     char san[MOVE_TEXT_MAX];
-    size_t n = write_san(p, mv, 0, san);
+    size_t n = san_write_unmarked(p, mv, 0, san);
     /* Equal to the short form: standard. Otherwise the origin may have
      * been needed (Nbd7), or the text is non-standard. */
     if (!same_text(san, n, m->text, len)) {
-        n = write_san(p, mv, 1, san);
+        n = san_write_unmarked(p, mv, 1, san);
         if (!same_text(san, n, m->text, len))
             goto nonstandard;
     }
@@ -502,8 +247,8 @@ static COLD void check_move_number(struct walk *w, uint32_t i,
     const struct game_move *m = &w->g->moves[i];
     if (!m->number || m->number == p->fullmove || !w->check_numbers)
         return;
-    move_diag(w->r, w->g, i, p, D_MOVE_NUMBER, "move number %u, expected %u", m->number,
-              p->fullmove);
+    replay_move_diag(w->r, w->g, i, p, D_MOVE_NUMBER, "move number %u, expected %u",
+                     m->number, p->fullmove);
 }
 
 /* Plays null move i of a line on p, *before getting p as it was; returns -1
@@ -512,12 +257,13 @@ static NOINLINE int play_null(struct walk *w, uint32_t i, struct pos *p,
                               struct pos *before)
 {
     const struct game_move *m = &w->g->moves[i];
-    w->letters |= text_letters(m->text, m->len);
+    w->letters |= replay_text_letters(m->text, m->len);
     if (pos_in_check(p)) {
-        move_diag(w->r, w->g, i, p, D_ILLEGAL_MOVE, "illegal move: null move while in check");
+        replay_move_diag(w->r, w->g, i, p, D_ILLEGAL_MOVE,
+                         "illegal move: null move while in check");
         return -1;
     }
-    move_diag(w->r, w->g, i, p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
+    replay_move_diag(w->r, w->g, i, p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
     *before = *p;
     w->gap = 2;
     pos_play_null(p);
@@ -543,9 +289,9 @@ static NOINLINE void report_past_draw(struct walk *w, uint32_t i,
 {
     int five = w->fivefold_ply >= 0;
     w->past_reported = 1;
-    move_diag(w->r, w->g, i, before, five ? D_PAST_FIVEFOLD : D_PAST_75_MOVES,
-              "the game was already drawn by %s", five ? "fivefold repetition"
-                                                        : "the 75-move rule");
+    replay_move_diag(w->r, w->g, i, before, five ? D_PAST_FIVEFOLD : D_PAST_75_MOVES,
+                     "the game was already drawn by %s",
+                     five ? "fivefold repetition" : "the 75-move rule");
 }
 
 /* The automatic draws after main-line ply n, once the halfmove clock allows one;
@@ -703,105 +449,13 @@ static void report_notation(struct walk *w)
                  w->first_text, w->first_san, w->nonstandard - 1);
 }
 
-/* ---- End of game ---------------------------------------------------------- */
-
-static int result_of(const char *v)
-{
-    if (!strcmp(v, "1-0"))
-        return PGN_RESULT_WHITE;
-    if (!strcmp(v, "0-1"))
-        return PGN_RESULT_BLACK;
-    if (!strcmp(v, "1/2-1/2"))
-        return PGN_RESULT_DRAW;
-    if (!strcmp(v, "*"))
-        return PGN_RESULT_UNKNOWN;
-    return PGN_RESULT_NONE;
-}
-
-static void check_end(struct walk *w)
-{
-    struct replay *r = w->r;
-    const struct game *g = w->g;
-    const struct pos *f = &r->final;
-    uint64_t line = g->line, off = g->offset;
-    uint32_t col = g->col;
-    if (g->result_text) {
-        line = g->result_line, col = g->result_col, off += g->result_off;
-    } else if (g->vars[0].count) {
-        const struct game_move *last = &g->moves[g->vars[0].first + g->vars[0].count - 1];
-        line = last->line, col = last->col + last->len, off += last->off + last->len;
-    }
-
-    int state = pos_state(f);
-    r->end = state == STATE_CHECKMATE ? END_CHECKMATE
-           : state == STATE_STALEMATE ? END_STALEMATE
-           : pos_is_dead(f) ? END_DEAD
-           : w->fivefold_ply >= 0 ? END_FIVEFOLD
-           : w->seventyfive_ply >= 0 ? END_SEVENTYFIVE : END_NONE;
-
-    const struct game_tag *tag = w->tags->tag[KT_RESULT];
-    int tag_result = tag ? result_of(tag->value) : PGN_RESULT_NONE;
-    int result = g->result;
-    if (result == PGN_RESULT_NONE) {
-        if (g->nmoves || !tag)
-            replay_add(r, D_NO_RESULT, line, col, off, "the game has no result (1-0, 0-1, 1/2-1/2 or *)");
-        result = tag_result;
-    } else if (tag_result != PGN_RESULT_NONE && tag_result != result) {
-        replay_add(r, D_RESULT_MISMATCH, line, col, off,
-                   "Result tag \"%s\" differs from the game's result '%.*s'", tag->value,
-                   (int)g->result_len, g->result_text);
-    }
-    if (result == PGN_RESULT_NONE)
-        return;
-
-    const char *res = pgn_result_str(result);
-    int decisive = result == PGN_RESULT_WHITE || result == PGN_RESULT_BLACK;
-    switch (r->end) {
-    case END_CHECKMATE: {
-        int winner = f->side ^ 1;
-        int expect = winner == WHITE ? PGN_RESULT_WHITE : PGN_RESULT_BLACK;
-        if (result == PGN_RESULT_UNKNOWN)
-            replay_add(r, D_UNFINISHED_TERMINAL, line, col, off,
-                       "result '*' but %s is checkmated (%s)", color_name[f->side],
-                       pgn_result_str(expect));
-        else if (result != expect)
-            replay_add(r, D_RESULT_CONTRADICTS, line, col, off,
-                       "result %s contradicts the final position: %s is checkmated (%s)", res,
-                       color_name[f->side], pgn_result_str(expect));
-        return;
-    }
-    case END_STALEMATE:
-    case END_DEAD: {
-        const char *why = r->end == END_STALEMATE ? "stalemate" : "a dead position";
-        if (result == PGN_RESULT_UNKNOWN)
-            replay_add(r, D_UNFINISHED_TERMINAL, line, col, off,
-                       "result '*' but the game ended in %s (1/2-1/2)", why);
-        else if (decisive)
-            replay_add(r, D_RESULT_CONTRADICTS, line, col, off,
-                       "result %s contradicts the final position: %s is a draw", res, why);
-        return;
-    }
-    case END_FIVEFOLD:
-    case END_SEVENTYFIVE:
-        if (decisive)
-            replay_add(r, r->end == END_FIVEFOLD ? D_PAST_FIVEFOLD : D_PAST_75_MOVES, line, col,
-                       off, "result %s, but the game was already drawn by %s", res,
-                       r->end == END_FIVEFOLD ? "fivefold repetition" : "the 75-move rule");
-        return;
-    default:
-        break;
-    }
-    const struct game_tag *term = w->tags->tag[KT_TERMINATION];
-    if (decisive && term && tagvalue_time_forfeit(term->value)) {
-        int winner = result == PGN_RESULT_WHITE ? WHITE : BLACK;
-        if (!pos_can_mate(f, winner))
-            replay_add(r, D_TIMEOUT_DRAW, line, col, off,
-                       "%s won on time but cannot mate with the material left: a draw under "
-                       "the FIDE Laws (1/2-1/2)", color_name[winner]);
-    }
-}
-
 /* ---- Driver ---------------------------------------------------------------- */
+
+void replay_tables_init(void)
+{
+    replay_lang_init();
+    replay_tags_init();
+}
 
 void replay_init(struct replay *r, const struct replay_opts *opts)
 {
@@ -819,23 +473,6 @@ void replay_release(struct replay *r)
     memset(r, 0, sizeof *r);
 }
 
-/* Stable insertion sort by offset: games have few diagnostics, and equal
- * offsets must keep the order they were found in. */
-static void sort_diags(struct replay_diag *d, size_t n)
-{
-    for (size_t i = 1; i < n; i++) {
-        if (d[i].offset >= d[i - 1].offset)
-            continue;
-        struct replay_diag x = d[i];
-        size_t j = i;
-        while (j > 0 && d[j - 1].offset > x.offset) {
-            d[j] = d[j - 1];
-            j--;
-        }
-        d[j] = x;
-    }
-}
-
 /* Replays every line of g in language lang and checks the end. */
 static int walk_game(struct replay *r, const struct game *g, const struct known_tags *tags,
                      int lang, struct walk *w)
@@ -846,9 +483,9 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     w->g = g;
     w->fivefold_ply = w->seventyfive_ply = -1;
     w->gap = 4;
-    w->check_marks = kept(r, D_CHECK_MARK);
-    w->check_notation = kept(r, D_NOTATION);
-    w->check_numbers = kept(r, D_MOVE_NUMBER);
+    w->check_marks = replay_keeps(r, D_CHECK_MARK);
+    w->check_notation = replay_keeps(r, D_NOTATION);
+    w->check_numbers = replay_keeps(r, D_MOVE_NUMBER);
     r->lang = lang;
     r->final = r->start;
     r->plies = 0;
@@ -860,7 +497,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     report_notation(w);
     /* A game the reader could not parse to its end has no end to check. */
     if (r->complete && g->nbad == 0)
-        check_end(w);
+        replay_check_end(r, g, tags, w->fivefold_ply >= 0, w->seventyfive_ply >= 0);
     return PGN_OK;
 }
 
@@ -880,7 +517,7 @@ static int replay_lines(struct replay *r, const struct game *g, const struct kno
     if (r->opts.lang != NOTATION_AUTO)
         return walk_game(r, g, tags, r->opts.lang, &w);
     int rc = walk_game(r, g, tags, NOTATION_EN, &w);
-    if (rc || (w.walked == g->nmoves && english_letters(w.letters)))
+    if (rc || (w.walked == g->nmoves && replay_english_letters(w.letters)))
         return rc;
     int lang = replay_language(g, NOTATION_AUTO);
     if (lang == NOTATION_EN)
@@ -907,7 +544,7 @@ int replay_game(struct replay *r, const struct game *g)
 
     struct known_tags tags;
     replay_index_tags(g, &tags);
-    import_reader_diags(r, g);
+    replay_import_reader_diags(r, g);
     if (!(r->opts.flags & REPLAY_NO_TAGS))
         replay_check_tags(r, g, &tags);
     if (setup_start(r, g, &tags) == 0 && g->nvars) {
@@ -915,6 +552,6 @@ int replay_game(struct replay *r, const struct game *g)
         if (rc)
             return rc;
     }
-    sort_diags(r->diags, r->ndiags);
+    replay_sort_diags(r->diags, r->ndiags);
     return PGN_OK;
 }

@@ -108,9 +108,4 @@ int replay_game(struct replay *r, const struct game *g);
  */
 int replay_language(const struct game *g, int lang);
 
-/** 1 if a Variant tag value names Chess960 (Chess960, Fischerandom, FRC, ...). */
-int variant_is_chess960(const char *value);
-/** 1 if a Variant tag value names standard chess ("Standard", "normal", "From Position", ""). */
-int variant_is_standard(const char *value);
-
 #endif

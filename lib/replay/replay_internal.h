@@ -16,6 +16,40 @@ struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32
                                uint64_t offset, const char *fmt, ...)
     PRINTF_LIKE(6, 7);
 
+/**
+ * replay_add() for a diagnostic about move i of g, played from position p:
+ * it also records the move, its number, the side and the FEN of p.
+ */
+struct replay_diag *replay_move_diag(struct replay *r, const struct game *g, uint32_t i,
+                                     const struct pos *p, int code, const char *fmt, ...)
+    PRINTF_LIKE(6, 7);
+
+/** 1 when diagnostics of that code are kept under r's options (not dropped). */
+int replay_keeps(const struct replay *r, int code);
+
+/**
+ * Copies the reader's findings about g into r's diagnostics. They keep the
+ * reader's severity (its warnings, a stray character after the result or
+ * an unescaped quote, are export-format deviations that --strict makes
+ * errors), mapped under r's options.
+ */
+void replay_import_reader_diags(struct replay *r, const struct game *g);
+
+/** Sorts d[0..n) by offset, stably: findings at one offset keep the order they were found in. */
+void replay_sort_diags(struct replay_diag *d, size_t n);
+
+/** Fills the table replay_text_letters() reads; replay_tables_init() calls it. */
+void replay_lang_init(void);
+
+/**
+ * The capitals of a move text [text, text+n) as a bit set (bit c - 'A'),
+ * with the top bit for any byte beyond ASCII; n > 0.
+ */
+uint32_t replay_text_letters(const char *text, uint32_t n);
+
+/** 1 when letters seen (replay_text_letters(), ORed) are all English SAN's. */
+int replay_english_letters(uint32_t seen);
+
 /* The tags replay looks at, found in one pass (the first of each name). The
  * first seven are the Seven Tag Roster in its order. */
 enum known_tag {
@@ -37,5 +71,13 @@ void replay_index_tags(const struct game *g, struct known_tags *k);
 
 /** The tag checks: Seven Tag Roster present and non-empty, Date/Round/Elo forms, duplicates. */
 void replay_check_tags(struct replay *r, const struct game *g, const struct known_tags *k);
+
+/**
+ * The end of the main line (r->final) by the rules, into r->end, and the
+ * game's result against it and against the Result tag of tags; fivefold
+ * and seventyfive tell whether the main line reached those draws on the way.
+ */
+void replay_check_end(struct replay *r, const struct game *g, const struct known_tags *tags,
+                      int fivefold, int seventyfive);
 
 #endif

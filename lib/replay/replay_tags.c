@@ -98,7 +98,7 @@ static void check_roster(struct replay *r, const struct game *g, const struct kn
         const struct game_tag *t = k->tag[KT_EVENT + i];
         if (!t) {
             n += (size_t)snprintf(missing + n, sizeof missing - n, "%s%s", count ? ", " : "",
-                                  tag_roster[i]);
+                                  tagcheck_roster[i]);
             count++;
         } else if (t->value_len == 0) {
             replay_add(r, D_EMPTY_TAG, t->line, t->col, g->offset + t->off,

@@ -1,11 +1,13 @@
 /* tagcheck.c - format checks of tag values. */
 /* SPDX-License-Identifier: MIT */
 #include "replay/tagcheck.h"
+#include "base/ascii.h"
 #include "base/banned.h"
 
-const char *const tag_roster[7] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
+const char *const tagcheck_roster[7] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result"
+};
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Reads a fixed-width field of digits or of '?' only; -1 if unknown, -2 if malformed. */
 static int date_part(const char *v, int width)
@@ -14,7 +16,7 @@ static int date_part(const char *v, int width)
     for (int i = 0; i < width; i++) {
         if (v[i] == '?')
             unknown++;
-        else if (is_digit(v[i]))
+        else if (ascii_is_digit(v[i]))
             value = value * 10 + (v[i] - '0');
         else
             return -2;
@@ -57,7 +59,7 @@ const char *tagcheck_round(const char *v, size_t len)
                 return why;
             part = 0;
             unknown = 0;
-        } else if (is_digit(v[i]) && !unknown) {
+        } else if (ascii_is_digit(v[i]) && !unknown) {
             part++;
         } else if (v[i] == '?' && part == 0) {
             part++;
@@ -77,7 +79,7 @@ const char *tagcheck_elo(const char *v, size_t len)
         return "not a rating from 0 to 4000";
     int value = 0;
     for (size_t i = 0; i < len; i++) {
-        if (!is_digit(v[i]))
+        if (!ascii_is_digit(v[i]))
             return "not a rating from 0 to 4000";
         value = value * 10 + (v[i] - '0');
     }

@@ -18,6 +18,6 @@ const char *tagcheck_round(const char *v, size_t len);
 const char *tagcheck_elo(const char *v, size_t len);
 
 /** The Seven Tag Roster in export order: Event Site Date Round White Black Result. */
-extern const char *const tag_roster[7];
+extern const char *const tagcheck_roster[7];
 
 #endif

@@ -5,6 +5,7 @@
 #include "write/game_json.h"
 #include "notation/movewrite.h"
 #include "notation/uci.h"
+#include "base/ascii.h"
 #include "base/banned.h"
 
 static void str(struct go_game *w, const char *s, size_t n)
@@ -63,11 +64,6 @@ static void put_tags(struct go_game *w)
     go_put(w, "]", 1);
 }
 
-static int is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
 /* Matches s[*at..n) against t[0..len) and moves *at past it. */
 static int expect(const char *s, size_t n, size_t *at, const char *t, size_t len)
 {
@@ -86,9 +82,9 @@ static int is_canonical(const struct go_game *w, const struct game_comment *c, c
                         size_t n)
 {
     size_t at = 0;
-    while (n && is_space(s[n - 1]))
+    while (n && ascii_is_space(s[n - 1]))
         n--;
-    while (at < n && is_space(s[at]))
+    while (at < n && ascii_is_space(s[at]))
         at++;
     size_t start = at;
     for (uint32_t k = 0; k < c->cmd_count; k++) {

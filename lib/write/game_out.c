@@ -11,6 +11,7 @@
 #include "write/pgn_writer.h"
 #include "notation/uci.h"
 #include "base/utf8.h"
+#include "base/ascii.h"
 #include "base/banned.h"
 
 /* Per-game work space: tags, comment text. Far above any real game. */
@@ -121,11 +122,11 @@ int go_keep_command(const struct game_out *o, const char *name, size_t len)
     return 1;
 }
 
-static int is_blank(const char *s, size_t n)
+/* 1 when s[0..n) is all white space (ascii_is_space), or empty. */
+static int all_space(const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (!(s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == '\f' ||
-              s[i] == '\v'))
+        if (!ascii_is_space(s[i]))
             return 0;
     return 1;
 }
@@ -157,7 +158,7 @@ int go_comment_text(struct go_game *w, const struct game_comment *c, const char 
         return 1;
     if (!w->err)
         w->err = buf_append(b, c->text + from, c->len - from);
-    if (w->err || is_blank(b->data, b->len))
+    if (w->err || all_space(b->data, b->len))
         return 0;
     *s = b->data;
     *n = b->len;
@@ -252,7 +253,7 @@ static const struct pos *final_position(struct go_game *w)
 static int final_end(struct go_game *w)
 {
     const struct pos *f = final_position(w);
-    int state = pos_state(f);
+    int state = movegen_state(f);
     if (state == STATE_CHECKMATE)
         return END_CHECKMATE;
     if (state == STATE_STALEMATE)
@@ -706,7 +707,7 @@ static int raw_text(struct game_out *o, const struct game *g, const char **s, si
     size_t len = g->raw_len;
     if (len >= UTF8_BOM_LEN && !memcmp(p, UTF8_BOM, UTF8_BOM_LEN))
         p += UTF8_BOM_LEN, len -= UTF8_BOM_LEN;
-    while (len && is_blank(p + len - 1, 1))
+    while (len && ascii_is_space(p[len - 1]))
         len--;
     if (!utf8_valid(p, len)) {
         struct buf *b = &o->scratch2;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "write/pgn_writer.h"
+#include "base/ascii.h"
 #include "base/banned.h"
 
 /*
@@ -77,18 +78,13 @@ static void unit_add(struct layout *l, const char *s, size_t n)
     l->uw += chars(s, n);
 }
 
-static int is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
 /* {text} with its white space runs made single spaces, broken between words. */
 static void put_brace_comment(struct layout *l, const char *s, size_t n)
 {
     size_t i = 0;
     int first = 1;
     for (;;) {
-        while (i < n && is_space(s[i]))
+        while (i < n && ascii_is_space(s[i]))
             i++;
         if (i == n)
             break;
@@ -101,13 +97,13 @@ static void put_brace_comment(struct layout *l, const char *s, size_t n)
             (close = memchr(s + i, ']', n - i)) != NULL) {
             /* A [%command args] stays on one line, its spaces made single. */
             for (j = i; s + j <= close; j++) {
-                if (!is_space(s[j]))
+                if (!ascii_is_space(s[j]))
                     unit_add(l, s + j, 1);
-                else if (!is_space(s[j - 1]))
+                else if (!ascii_is_space(s[j - 1]))
                     unit_add(l, " ", 1);
             }
         } else {
-            while (j < n && !is_space(s[j]))
+            while (j < n && !ascii_is_space(s[j]))
                 j++;
             unit_add(l, s + i, j - i);
         }
@@ -124,9 +120,9 @@ static void put_brace_comment(struct layout *l, const char *s, size_t n)
 /* "; text" up to the end of the line, for comments that hold a '}'. */
 static void put_line_comment(struct layout *l, const char *s, size_t n)
 {
-    while (n && is_space(*s))
+    while (n && ascii_is_space(*s))
         s++, n--;
-    while (n && is_space(s[n - 1]))
+    while (n && ascii_is_space(s[n - 1]))
         n--;
     unit_begin(l);
     unit_add(l, "; ", 2);

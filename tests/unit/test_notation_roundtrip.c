@@ -84,7 +84,7 @@ static void reference_san(const struct pos *p, const struct movelist *legal, mov
     struct pos next = *p;
     pos_play(&next, m);
     if (pos_in_check(&next))
-        *o++ = pos_state(&next) == STATE_CHECKMATE ? '#' : '+';
+        *o++ = movegen_state(&next) == STATE_CHECKMATE ? '#' : '+';
     *o = 0;
 }
 

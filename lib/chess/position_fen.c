@@ -1,8 +1,9 @@
-/* fen.c - FEN / X-FEN / Shredder-FEN reading and writing with precise errors. */
+/* position_fen.c - struct pos from and to FEN / X-FEN / Shredder-FEN, with precise errors. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "chess/position.h"
 #include "chess/zobrist.h"
+#include "base/ascii.h"
 #include "base/banned.h"
 
 static const char piece_chars[] = "PNBRQK";
@@ -117,7 +118,7 @@ static int parse_number(const char **s, uint32_t *out, uint32_t max)
     uint64_t v = 0;
     if (*c < '0' || *c > '9')
         return FEN_E_CLOCK;
-    for (; *c >= '0' && *c <= '9'; c++) {
+    for (; ascii_is_digit(*c); c++) {
         v = v * 10 + (uint64_t)(*c - '0');
         if (v > max)
             return FEN_E_CLOCK;

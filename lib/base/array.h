@@ -1,0 +1,18 @@
+/* array.h - growing a plain array the caller owns, by doubling. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_ARRAY_H
+#define LIB_ARRAY_H
+
+#include <stddef.h>
+#include "base/error.h"
+
+/**
+ * Makes *items, an array of *cap elements of size bytes each, hold at least
+ * need of them: its capacity doubles from first (or from *cap when it has
+ * one) until it is enough. The caller owns *items (free() it) and keeps the
+ * count of elements in use itself. Returns PGN_OK, or PGN_ENOMEM with *items
+ * and *cap unchanged.
+ */
+int array_reserve(void **items, size_t *cap, size_t need, size_t size, size_t first);
+
+#endif

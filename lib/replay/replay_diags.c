@@ -1,0 +1,135 @@
+/* replay_diags.c - a replay's diagnostics: severities under the options, messages, order. */
+/* SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include "base/array.h"
+#include "base/utf8.h"
+#include "replay/diag.h"
+#include "replay/replay_internal.h"
+#include "base/banned.h"
+
+/* The severity a diagnostic gets under the options, or -1 when it is dropped. */
+static int effective_severity(const struct replay *r, int sev, int strict)
+{
+    if (sev == SEV_WARNING && (r->opts.flags & REPLAY_STRICT) && strict)
+        sev = SEV_ERROR;
+    if (sev == SEV_WARNING && (r->opts.flags & REPLAY_WERROR))
+        sev = SEV_ERROR;
+    if (sev < SEV_ERROR && (r->opts.flags & REPLAY_NO_WARN))
+        return -1;
+    return sev;
+}
+
+int replay_keeps(const struct replay *r, int code)
+{
+    return effective_severity(r, diag_severity(code), diag_is_strict(code)) >= 0;
+}
+
+static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64_t line,
+                                     uint32_t col, uint64_t offset)
+{
+    if (sev < 0 ||
+        array_reserve((void **)&r->diags, &r->diag_cap, r->ndiags + 1, sizeof *r->diags, 64))
+        return NULL;
+    struct replay_diag *d = &r->diags[r->ndiags++];
+    d->code = code;
+    d->severity = sev;
+    d->line = line;
+    d->col = col;
+    d->offset = offset;
+    d->move = UINT32_MAX;
+    d->move_number = 0;
+    d->side = WHITE;
+    d->fen[0] = 0;
+    d->msg[0] = 0;
+    if (sev == SEV_ERROR)
+        r->errors++;
+    else if (sev == SEV_WARNING)
+        r->warnings++;
+    return d;
+}
+
+/* Formats a diagnostic's message; cut short, it must not end in half a character. */
+static void set_msg(struct replay_diag *d, const char *fmt, va_list ap)
+{
+    if (vsnprintf(d->msg, sizeof d->msg, fmt, ap) >= (int)sizeof d->msg)
+        d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
+}
+
+/* A diagnostic of code with a message from fmt and ap, or NULL (see replay_add()). */
+static struct replay_diag *add_v(struct replay *r, int code, uint64_t line, uint32_t col,
+                                 uint64_t offset, const char *fmt, va_list ap)
+{
+    int sev = effective_severity(r, diag_severity(code), diag_is_strict(code));
+    struct replay_diag *d = push_diag(r, code, sev, line, col, offset);
+    if (d)
+        set_msg(d, fmt, ap);
+    return d;
+}
+
+struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32_t col,
+                               uint64_t offset, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    struct replay_diag *d = add_v(r, code, line, col, offset, fmt, ap);
+    va_end(ap);
+    return d;
+}
+
+struct replay_diag *replay_move_diag(struct replay *r, const struct game *g, uint32_t i,
+                                     const struct pos *p, int code, const char *fmt, ...)
+{
+    const struct game_move *m = &g->moves[i];
+    va_list ap;
+    va_start(ap, fmt);
+    struct replay_diag *d = add_v(r, code, m->line, m->col, g->offset + m->off, fmt, ap);
+    va_end(ap);
+    if (!d)
+        return NULL;
+    d->move = i;
+    d->move_number = p->fullmove;
+    d->side = p->side;
+    pos_to_fen(p, 0, d->fen);
+    return d;
+}
+
+static int reader_code(int status)
+{
+    switch (status) {
+    case PGN_ETOOBIG: return D_TOO_BIG;
+    case PGN_EENCODING: return D_ENCODING;
+    default: return D_SYNTAX;
+    }
+}
+
+/* The reader's findings keep the reader's severity: its warnings (a stray
+ * character after the result, an unescaped quote) are export-format
+ * deviations, which --strict turns into errors. */
+void replay_import_reader_diags(struct replay *r, const struct game *g)
+{
+    for (uint32_t i = 0; i < g->nerrors; i++) {
+        const struct pgn_error *e = &g->errors[i];
+        int sev = effective_severity(r, e->severity, 1);
+        struct replay_diag *d = push_diag(r, reader_code(e->code), sev, e->line, e->col,
+                                          e->offset);
+        if (d)
+            snprintf(d->msg, sizeof d->msg, "%s", e->message ? e->message : pgn_strerror(e->code));
+    }
+}
+
+/* Stable insertion sort: games have few diagnostics. */
+void replay_sort_diags(struct replay_diag *d, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        if (d[i].offset >= d[i - 1].offset)
+            continue;
+        struct replay_diag x = d[i];
+        size_t j = i;
+        while (j > 0 && d[j - 1].offset > x.offset) {
+            d[j] = d[j - 1];
+            j--;
+        }
+        d[j] = x;
+    }
+}
