@@ -7,8 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 #include "common.h"
-#include "base/buf.h"
-#include "pgn/pgn_reader.h"
 #include "base/banned.h"
 
 const char *progname = "pgnkit";
@@ -46,18 +44,26 @@ void die(int code, const char *fmt, ...)
     exit(code);
 }
 
-void print_usage(FILE *f, const char *const *usage)
+void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f))
 {
     fprintf(f, "usage: %s\n", usage[0]);
-    for (int i = 1; usage[i]; i++)
-        fprintf(f, "%s\n", usage[i]);
+    for (int i = 1; usage[i]; i++) {
+        if (!strcmp(usage[i], USAGE_INSERT) && insert)
+            insert(f);
+        else
+            fprintf(f, "%s\n", usage[i]);
+    }
 }
 
-int usage_error(const char *const *usage)
+void print_usage(FILE *f, const char *const *usage) { print_usage_with(f, usage, NULL); }
+
+int usage_error_with(const char *const *usage, void (*insert)(FILE *f))
 {
-    print_usage(stderr, usage);
+    print_usage_with(stderr, usage, insert);
     return EXIT_USAGE;
 }
+
+int usage_error(const char *const *usage) { return usage_error_with(usage, NULL); }
 
 static volatile sig_atomic_t pipe_closed;
 
@@ -67,14 +73,16 @@ static void on_sigpipe(int sig)
     pipe_closed = 1;
 }
 
-void output_init(void)
+void catch_signal(int sig, void (*handler)(int))
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigpipe;
+    sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGPIPE, &sa, NULL);
+    sigaction(sig, &sa, NULL);
 }
+
+void output_init(void) { catch_signal(SIGPIPE, on_sigpipe); }
 
 void check_output(void)
 {
@@ -161,79 +169,4 @@ int parse_jobs(const char *arg, long *jobs)
         return -1;
     }
     return 0;
-}
-
-struct pipeline *start_pipeline(long jobs, unsigned flags, pipeline_work *work, void *workers,
-                                size_t size)
-{
-    void *ctxs[JOBS_MAX];
-    struct pipeline *p;
-    for (long i = 0; i < jobs; i++)
-        ctxs[i] = (char *)workers + (size_t)i * size;
-    if (pipeline_new(&p, (int)jobs, flags, work, ctxs) != PGN_OK)
-        die(EXIT_IO, "cannot start %ld threads", jobs);
-    return p;
-}
-
-void batch_run(struct batch *b, void *worker, size_t rec_size, struct buf *out, batch_game_fn *fn)
-{
-    char *recs = arena_alloc(&b->arena, b->n * rec_size), *diag_text = NULL;
-    size_t diag_len = 0;
-    FILE *diag = recs ? open_memstream(&diag_text, &diag_len) : NULL;
-    if (!diag) {
-        b->status = PGN_ENOMEM;
-        return;
-    }
-    memset(recs, 0, b->n * rec_size);
-    buf_reset(out);
-    for (size_t i = 0; i < b->n; i++) {
-        struct pgn_reader *reader;
-        struct game *g = pipeline_game(b, i, &reader);
-        if (!g)
-            break;
-        struct batch_mark *m = (struct batch_mark *)(recs + i * rec_size);
-        fn(worker, b, g, reader, diag, out, m);
-        fflush(diag);
-        m->diag_end = diag_len;
-        m->text_end = out->len;
-    }
-    fclose(diag);
-    b->text = malloc(diag_len + out->len + 1);
-    if (!b->text) {
-        b->status = PGN_ENOMEM;
-    } else {
-        if (diag_len)
-            memcpy(b->text, diag_text, diag_len);
-        if (out->len)
-            memcpy(b->text + diag_len, out->data, out->len);
-        b->text_len = diag_len + out->len;
-    }
-    free(diag_text);
-    b->result = recs;
-}
-
-void batch_cursor_init(struct batch_cursor *c, const struct batch *b, size_t rec_size)
-{
-    if (b->status != PGN_OK)
-        die(EXIT_IO, "out of memory");
-    const char *recs = b->result;
-    c->b = b;
-    c->rec_size = rec_size;
-    c->next = c->dstart = c->tstart = 0;
-    c->diag_len = b->n ? ((const struct batch_mark *)(recs + (b->n - 1) * rec_size))->diag_end : 0;
-}
-
-const void *batch_cursor_next(struct batch_cursor *c, struct batch_part *part)
-{
-    if (c->next >= c->b->n)
-        return NULL;
-    const struct batch_mark *m =
-        (const struct batch_mark *)((const char *)c->b->result + c->next++ * c->rec_size);
-    part->diag = c->b->text + c->dstart;
-    part->diag_len = m->diag_end - c->dstart;
-    part->text = c->b->text + c->diag_len + c->tstart;
-    part->text_len = m->text_end - c->tstart;
-    c->dstart = m->diag_end;
-    c->tstart = m->text_end;
-    return m;
 }

@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "base/compiler.h"
-#include "pipeline/pipeline.h"
 
 /* Exit status of every subcommand, as documented in pgnkit(1). */
 enum exit_code {
@@ -30,10 +29,26 @@ void print_usage(FILE *f, const char *const *usage);
 /** Prints usage to stderr and returns EXIT_USAGE (for bad options). */
 int usage_error(const char *const *usage);
 
+/*
+ * An entry of a usage array that stands for lines printed by a function:
+ * the usage of options a command shares with others (query_opts_usage).
+ * It is told by its content, a control character no usage line holds, not
+ * by its address: compilers may merge equal strings.
+ */
+#define USAGE_INSERT "\001"
+
+/** print_usage(), with insert(f) printing the lines where usage holds USAGE_INSERT. */
+void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f));
+/** usage_error(), with insert as for print_usage_with(). */
+int usage_error_with(const char *const *usage, void (*insert)(FILE *f));
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *ptr, size_t n);
 char *xstrdup(const char *s);
+
+/** Calls handler on signal sig (sigaction: no flags, nothing blocked). */
+void catch_signal(int sig, void (*handler)(int));
 
 /** Notes a closed pipe on standard output instead of dying of SIGPIPE (main() calls it). */
 void output_init(void);
@@ -56,56 +71,5 @@ enum { JOBS_MAX = 256 };
 
 /** Parses the argument of -j/--jobs (1..JOBS_MAX); reports a bad one and returns -1. */
 int parse_jobs(const char *arg, long *jobs);
-
-/**
- * Starts a pipeline (flags: enum pipeline_flags) of jobs workers whose
- * contexts are the jobs elements, size bytes each, of the array workers
- * (the caller's); dies when the threads cannot be started.
- */
-struct pipeline *start_pipeline(long jobs, unsigned flags, pipeline_work *work, void *workers,
-                                size_t size);
-
-struct buf;
-struct pgn_reader;
-
-/*
- * A command's work on the games of a batch, on a worker thread. Each game
- * writes its messages (diagnostics, list lines) to a memory stream and its
- * output to a buffer; b->text then holds every message, then every output,
- * and the per-game records (b->result) say where each game's parts end.
- */
-struct batch_mark {
-    size_t diag_end, text_end; /* ends of the game's messages and output in their parts */
-};
-
-/**
- * One game of b (game i, read again from its span by reader if it was read
- * lazily): messages to diag, output appended to out, result into rec, the
- * command's record, which begins with a struct batch_mark.
- */
-typedef void batch_game_fn(void *worker, struct batch *b, struct game *g,
-                           struct pgn_reader *reader, FILE *diag, struct buf *out, void *rec);
-
-/**
- * Runs fn on every game of b with records of rec_size bytes (zeroed, from
- * b's arena) and out (emptied first) as the output buffer; leaves b->text
- * and b->result as said above. Out of memory: b->status is PGN_ENOMEM.
- */
-void batch_run(struct batch *b, void *worker, size_t rec_size, struct buf *out, batch_game_fn *fn);
-
-/** Walks the games of a batch made by batch_run(), in order, on the writing side. */
-struct batch_cursor {
-    const struct batch *b;
-    size_t rec_size, next, diag_len, dstart, tstart;
-};
-/** A game's messages and output in its batch's text. */
-struct batch_part {
-    const char *diag, *text;
-    size_t diag_len, text_len;
-};
-/** Starts on b, whose records are rec_size bytes; dies if b's work ran out of memory. */
-void batch_cursor_init(struct batch_cursor *c, const struct batch *b, size_t rec_size);
-/** The next game's record (NULL after the last), and its parts into *part. */
-const void *batch_cursor_next(struct batch_cursor *c, struct batch_part *part);
 
 #endif

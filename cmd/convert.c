@@ -16,6 +16,7 @@
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
+#include "driver.h"
 #include "report.h"
 #include "base/banned.h"
 
@@ -63,7 +64,9 @@ struct convert {
     long jobs;
     uint64_t games, converted, invalid, kept, skipped;
     int io_failed;
-    struct pipeline *p;
+    struct driver d;
+    struct converter *here; /* the reading thread's converter */
+    struct replay *replay;  /* its replay: of PGN or of JSON input */
 };
 
 /* What converts games: one for the reading thread, one per worker. */
@@ -180,8 +183,10 @@ static void convert_batch(void *ctx, struct batch *b)
     batch_run(b, w, sizeof(struct done), &w->buf, convert_batch_game);
 }
 
-static void write_batch(struct convert *c, const struct batch *b)
+/* A batch converted on the workers, in input order. */
+static void write_batch(void *cmd, struct batch *b)
 {
+    struct convert *c = cmd;
     struct batch_cursor cur;
     struct batch_part part;
     const struct done *d;
@@ -198,61 +203,20 @@ static void write_batch(struct convert *c, const struct batch *b)
     }
 }
 
-static void drain(struct convert *c, int wait)
+/* One game read here: converted on this thread (there are no workers). */
+static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
 {
-    struct batch *b;
-    while ((b = pipeline_next(c->p, wait || pipeline_full(c->p))) != NULL) {
-        write_batch(c, b);
-        pipeline_recycle(c->p, b);
-    }
-}
-
-/* One game read from reader (NULL: not from a PGN reader): converted here or sent to the workers. */
-static void convert_one(struct convert *c, struct converter *w, struct replay *r,
-                        struct pgn_reader *reader, struct game *g)
-{
-    if (c->p) {
-        if (pipeline_add(c->p, reader, g) != PGN_OK)
-            die(EXIT_IO, "out of memory");
-        drain(c, 0);
-        return;
-    }
+    struct convert *c = cmd;
     struct done d;
-    convert_game(w, r, g, &c->buf, stderr, &d);
+    (void)reader;
+    convert_game(c->here, c->replay, g, &c->buf, stderr, &d);
     account(c, &d, NULL, 0);
 }
 
-/* Converts the PGN games of path, or of data[0..len) when data is set; -1 on I/O errors. */
-static int convert_pgn(struct convert *c, struct converter *w, const char *path,
-                       const void *data, size_t len, const char *name)
-{
-    struct pgn_reader *reader;
-    struct pgn_reader_opts opts;
-    struct game g;
-    pgn_reader_opts_init(&opts);
-    opts.name = name;
-    if (c->p)
-        opts.flags |= PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
-    int rc = data ? pgn_reader_open_mem(&reader, data, len, &opts)
-                  : pgn_reader_open(&reader, path, &opts);
-    if (rc != PGN_OK) {
-        error("cannot open '%s': %s", path ? path : "-",
-              rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
-        return -1;
-    }
-    while ((rc = pgn_reader_next(reader, &g)) > 0)
-        convert_one(c, w, data ? &w->json_replay : &w->pgn_replay, reader, &g);
-    if (c->p) {
-        /* Everything of this input is written before its read error, as with one worker. */
-        pipeline_flush(c->p);
-        drain(c, 1);
-    }
-    return report_reader_close(reader, rc);
-}
-
 /* JSON input is read on one thread: its reader reports bad objects as it meets them. */
-static int convert_json(struct convert *c, struct converter *w, const char *path)
+static int convert_json(void *cmd, struct driver *d, const char *path)
 {
+    struct convert *c = cmd;
     struct json_in *j = json_in_open(path);
     struct game g;
     const char *raw;
@@ -262,9 +226,9 @@ static int convert_json(struct convert *c, struct converter *w, const char *path
         return -1;
     while ((rc = json_in_next(j, &g, &raw, &raw_len)) != JSON_IN_END && rc != JSON_IN_FAIL) {
         if (rc == JSON_IN_GAME) {
-            convert_one(c, w, &w->json_replay, NULL, &g);
+            one_game(c, NULL, &g);
         } else if (rc == JSON_IN_RAW) {
-            if (convert_pgn(c, w, NULL, raw, raw_len, path ? path : "<stdin>"))
+            if (driver_read_mem(d, raw, raw_len, path ? path : "<stdin>"))
                 c->io_failed = 1;
         } else {
             c->games++;
@@ -273,11 +237,6 @@ static int convert_json(struct convert *c, struct converter *w, const char *path
     }
     json_in_free(j);
     return rc == JSON_IN_FAIL ? -1 : 0;
-}
-
-static int convert_input(struct convert *c, struct converter *w, const char *path)
-{
-    return c->from_json ? convert_json(c, w, path) : convert_pgn(c, w, path, NULL, 0, NULL);
 }
 
 static void summary(const struct convert *c)
@@ -342,8 +301,12 @@ int cmd_convert(int argc, char **argv)
         return EXIT_USAGE;
     }
 
-    static char outbuf[1 << 16];
-    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    driver_init(&c.d, &c);
+    c.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
+    c.d.game = one_game;
+    c.d.batch = write_batch;
+    if (c.from_json)
+        c.d.input = convert_json;
     game_out_init(&c.out, &oo.go);
     buf_init(&c.buf, OUT_MAX);
     if (c.from_json)
@@ -360,17 +323,16 @@ int cmd_convert(int argc, char **argv)
         ro.lang = NOTATION_EN;
         replay_init(&conv[i].json_replay, &ro);
     }
+    c.here = conv;
+    c.replay = c.from_json ? &conv->json_replay : &conv->pgn_replay;
     if (c.jobs > 1)
-        c.p = start_pipeline(c.jobs, PIPELINE_CALLER_WORKS, convert_batch, conv + 1, sizeof *conv);
+        driver_start_workers(&c.d, c.jobs, PIPELINE_CALLER_WORKS, convert_batch, conv + 1,
+                             sizeof *conv);
     if (game_out_begin(&c.out, &c.buf))
         die(EXIT_IO, "out of memory");
-    if (optind == argc) {
-        c.io_failed |= convert_input(&c, conv, NULL) < 0;
-    } else {
-        for (int i = optind; i < argc; i++)
-            c.io_failed |= convert_input(&c, conv, strcmp(argv[i], "-") ? argv[i] : NULL) < 0;
-    }
-    pipeline_free(c.p);
+    driver_run(&c.d, argc - optind, argv + optind);
+    driver_release(&c.d);
+    c.io_failed |= c.d.io_failed;
     if (game_out_end(&c.out, &c.buf))
         die(EXIT_IO, "out of memory");
     flush(&c);

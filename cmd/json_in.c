@@ -7,6 +7,7 @@
 #include "common.h"
 #include <jansson.h>
 #include "base/arena.h"
+#include "base/ascii.h"
 #include "base/buf.h"
 #include "pgn/io.h"
 #include "json_in.h"
@@ -225,7 +226,6 @@ static int add_tags(struct json_in *j, json_t *obj)
     return 0;
 }
 
-static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 /* plain text and commands of a comment from its raw text, as the PGN reader does. */
 static void split_comment(struct json_in *j, struct game_comment *c)
@@ -237,9 +237,9 @@ static void split_comment(struct json_in *j, struct game_comment *c)
     for (;;) {
         int found = pgn_lex_next_command(c->text, c->len, from, &cs);
         size_t a = from, z = found ? cs.start : c->len;
-        while (a < z && is_space(c->text[a]))
+        while (a < z && ascii_is_pgn_space(c->text[a]))
             a++;
-        while (z > a && is_space(c->text[z - 1]))
+        while (z > a && ascii_is_pgn_space(c->text[z - 1]))
             z--;
         if (z > a) {
             if (n)

@@ -8,18 +8,62 @@
 #include "query_opts.h"
 #include "base/banned.h"
 
-/* Long option names, in QOPT_ order (for messages). */
-static const char *const names[] = {
-    "white", "black", "player", "event", "site", "annotator", "tag", "elo-min", "elo-max",
-    "white-elo", "black-elo", "elo-diff", "date-from", "date-to", "eco", "result", "plies-min",
-    "plies-max", "time-control", "moves", "position", "material", "material-end",
-    "contains-move", "checkmate", "stalemate", "dead-position", "repetition", "fifty",
-    "seventyfive", "underpromotion", "variant", "has-comments", "has-variations", "comment",
-    "where",
+/* The selection options that are not criteria, after the criteria in getopt's table. */
+static const struct option selection_options[] = {
+    { "ignore-case", no_argument, NULL, 'i' },
+    { "unique", no_argument, NULL, QOPT_UNIQUE },
+    { "duplicates", no_argument, NULL, QOPT_DUPLICATES },
+    { "match-limit", required_argument, NULL, QOPT_MATCH_LIMIT },
+    { "input-lang", required_argument, NULL, QOPT_INPUT_LANG },
+};
+enum { NSELECTION = sizeof selection_options / sizeof selection_options[0] };
+
+/* Their usage: -i goes with the tag criteria (the regexes), the rest after the criteria. */
+static const char icase_usage[] = "    -i, --ignore-case     every regular expression ignores case";
+static const char *const selection_usage[] = {
+    "Selection:",
+    "        --unique          drop games whose start position and main line came before",
+    "        --duplicates      keep only those repeats",
+    "        --input-lang LANG read moves in LANG (default: auto, decided per game)",
+    "        --match-limit N   regex backtracking limit per match (100000)",
+    NULL,
 };
 
-_Static_assert(sizeof names / sizeof names[0] == SQ_CRITERION_COUNT, "one name per criterion");
-_Static_assert(QOPT_WHERE - QOPT_WHITE == SQ_WHERE, "options follow the criteria");
+const struct option *query_opts_options(const struct option *own)
+{
+    enum { CAP = SQ_CRITERION_COUNT + NSELECTION + 64 };
+    static struct option table[CAP];
+    size_t n = 0;
+    for (int k = 0; k < SQ_CRITERION_COUNT; k++) {
+        const struct search_criterion_info *c = search_criterion_info(k);
+        table[n++] = (struct option){ c->name, c->takes_arg ? required_argument : no_argument,
+                                      NULL, QOPT_CRITERION + k };
+    }
+    for (size_t i = 0; i < NSELECTION; i++)
+        table[n++] = selection_options[i];
+    for (; own->name; own++) {
+        if (n == CAP - 1)
+            die(EXIT_IO, "too many options");
+        table[n++] = *own;
+    }
+    table[n] = (struct option){ NULL, 0, NULL, 0 };
+    return table;
+}
+
+void query_opts_usage(FILE *f)
+{
+    for (int k = 0; k < SQ_CRITERION_COUNT; k++) {
+        const struct search_criterion_info *c = search_criterion_info(k);
+        if (c->section)
+            fprintf(f, "%s\n", c->section);
+        if (c->usage)
+            fprintf(f, "%s\n", c->usage);
+        if (k == SQ_TAG)
+            fprintf(f, "%s\n", icase_usage);
+    }
+    for (int i = 0; selection_usage[i]; i++)
+        fprintf(f, "%s\n", selection_usage[i]);
+}
 
 void query_opts_init(struct query_opts *o)
 {
@@ -39,13 +83,13 @@ void query_opts_release(struct query_opts *o)
 
 int query_opts_parse(struct query_opts *o, int opt, char *arg)
 {
-    if (opt >= QOPT_WHITE && opt <= QOPT_WHERE) {
+    if (opt >= QOPT_CRITERION && opt < QOPT_CRITERION + SQ_CRITERION_COUNT) {
         if (o->n == o->cap) {
             o->cap = o->cap ? 2 * o->cap : 16;
             o->items = xrealloc(o->items, o->cap * sizeof *o->items);
         }
-        int k = opt - QOPT_WHITE;
-        o->items[o->n++] = (struct query_item){ k, arg, names[k] };
+        int k = opt - QOPT_CRITERION;
+        o->items[o->n++] = (struct query_item){ k, arg, search_criterion_info(k)->name };
         return 1;
     }
     switch (opt) {
@@ -84,9 +128,7 @@ int query_opts_parse(struct query_opts *o, int opt, char *arg)
 static void report(const struct query_item *it, const struct sq_error *err)
 {
     error("--%s: %s", it->option, err->msg);
-    if (err->col && (it->criterion == SQ_WHERE || it->criterion == SQ_TAG ||
-                     it->criterion == SQ_MATERIAL || it->criterion == SQ_MATERIAL_END ||
-                     it->criterion == SQ_RESULT)) {
+    if (err->col && search_criterion_info(it->criterion)->shows_column) {
         size_t len = strlen(it->arg), col = err->col <= len + 1 ? err->col : len + 1;
         fprintf(stderr, "    %s\n    %*s^\n", it->arg, (int)(col - 1), "");
     }

@@ -5,15 +5,18 @@
 
 #include <getopt.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "query/dupset.h"
 #include "base/buf.h"
 #include "query/game_facts.h"
 #include "query/search_query.h"
 
 /*
- * A command that selects games puts QUERY_OPTIONS into its getopt_long
- * table, "i" into its short options, and QUERY_USAGE into its usage array,
- * and hands every option to query_opts_parse() before its own switch:
+ * A command that selects games builds its getopt_long table with
+ * query_opts_options(), puts "i" into its short options and QUERY_USAGE
+ * into its usage array (printed with print_usage_with(f, usage,
+ * query_opts_usage)), and hands every option to query_opts_parse() before
+ * its own switch:
  *
  *   switch (query_opts_parse(&qo, opt, optarg)) {
  *   case 1: continue;             // a selection option, taken
@@ -24,93 +27,29 @@
  *   per game: game_facts_reset(&facts, &g, reader);
  *             selected = query_opts_select(&qo, &facts, invert);
  *
- * Criteria are collected first and built at the end, so -i applies to every
- * regex wherever it stands on the command line.
+ * The criteria, their option names and their usage lines come from the one
+ * table of lib/query/search_query.c; the option of criterion k returns
+ * QOPT_CRITERION + k. Criteria are collected first and built at the end, so
+ * -i applies to every regex wherever it stands on the command line.
  */
 enum {
-    QOPT_WHITE = 0x2000, QOPT_BLACK, QOPT_PLAYER, QOPT_EVENT, QOPT_SITE, QOPT_ANNOTATOR, QOPT_TAG,
-    QOPT_ELO_MIN, QOPT_ELO_MAX, QOPT_WHITE_ELO, QOPT_BLACK_ELO, QOPT_ELO_DIFF, QOPT_DATE_FROM,
-    QOPT_DATE_TO, QOPT_ECO, QOPT_RESULT, QOPT_PLIES_MIN, QOPT_PLIES_MAX, QOPT_TIME_CONTROL,
-    QOPT_MOVES, QOPT_POSITION, QOPT_MATERIAL, QOPT_MATERIAL_END, QOPT_CONTAINS_MOVE,
-    QOPT_CHECKMATE, QOPT_STALEMATE, QOPT_DEAD_POSITION, QOPT_REPETITION, QOPT_FIFTY,
-    QOPT_SEVENTYFIVE, QOPT_UNDERPROMOTION, QOPT_VARIANT, QOPT_HAS_COMMENTS, QOPT_HAS_VARIATIONS,
-    QOPT_COMMENT, QOPT_WHERE, /* the criteria, in enum search_criterion order */
-    QOPT_UNIQUE, QOPT_DUPLICATES, QOPT_MATCH_LIMIT, QOPT_INPUT_LANG,
+    QOPT_CRITERION = 0x2000, /* + enum search_criterion */
+    QOPT_UNIQUE = QOPT_CRITERION + SQ_CRITERION_COUNT, QOPT_DUPLICATES, QOPT_MATCH_LIMIT,
+    QOPT_INPUT_LANG,
 };
 
-#define QUERY_OPTIONS \
-    { "white", required_argument, NULL, QOPT_WHITE }, \
-    { "black", required_argument, NULL, QOPT_BLACK }, \
-    { "player", required_argument, NULL, QOPT_PLAYER }, \
-    { "event", required_argument, NULL, QOPT_EVENT }, \
-    { "site", required_argument, NULL, QOPT_SITE }, \
-    { "annotator", required_argument, NULL, QOPT_ANNOTATOR }, \
-    { "tag", required_argument, NULL, QOPT_TAG }, \
-    { "elo-min", required_argument, NULL, QOPT_ELO_MIN }, \
-    { "elo-max", required_argument, NULL, QOPT_ELO_MAX }, \
-    { "white-elo", required_argument, NULL, QOPT_WHITE_ELO }, \
-    { "black-elo", required_argument, NULL, QOPT_BLACK_ELO }, \
-    { "elo-diff", required_argument, NULL, QOPT_ELO_DIFF }, \
-    { "date-from", required_argument, NULL, QOPT_DATE_FROM }, \
-    { "date-to", required_argument, NULL, QOPT_DATE_TO }, \
-    { "eco", required_argument, NULL, QOPT_ECO }, \
-    { "result", required_argument, NULL, QOPT_RESULT }, \
-    { "plies-min", required_argument, NULL, QOPT_PLIES_MIN }, \
-    { "plies-max", required_argument, NULL, QOPT_PLIES_MAX }, \
-    { "time-control", required_argument, NULL, QOPT_TIME_CONTROL }, \
-    { "moves", required_argument, NULL, QOPT_MOVES }, \
-    { "position", required_argument, NULL, QOPT_POSITION }, \
-    { "material", required_argument, NULL, QOPT_MATERIAL }, \
-    { "material-end", required_argument, NULL, QOPT_MATERIAL_END }, \
-    { "contains-move", required_argument, NULL, QOPT_CONTAINS_MOVE }, \
-    { "checkmate", no_argument, NULL, QOPT_CHECKMATE }, \
-    { "stalemate", no_argument, NULL, QOPT_STALEMATE }, \
-    { "dead-position", no_argument, NULL, QOPT_DEAD_POSITION }, \
-    { "repetition", required_argument, NULL, QOPT_REPETITION }, \
-    { "fifty", no_argument, NULL, QOPT_FIFTY }, \
-    { "seventyfive", no_argument, NULL, QOPT_SEVENTYFIVE }, \
-    { "underpromotion", no_argument, NULL, QOPT_UNDERPROMOTION }, \
-    { "variant", required_argument, NULL, QOPT_VARIANT }, \
-    { "has-comments", no_argument, NULL, QOPT_HAS_COMMENTS }, \
-    { "has-variations", no_argument, NULL, QOPT_HAS_VARIATIONS }, \
-    { "comment", required_argument, NULL, QOPT_COMMENT }, \
-    { "where", required_argument, NULL, QOPT_WHERE }, \
-    { "ignore-case", no_argument, NULL, 'i' }, \
-    { "unique", no_argument, NULL, QOPT_UNIQUE }, \
-    { "duplicates", no_argument, NULL, QOPT_DUPLICATES }, \
-    { "match-limit", required_argument, NULL, QOPT_MATCH_LIMIT }, \
-    { "input-lang", required_argument, NULL, QOPT_INPUT_LANG }
+/* Where the selection options' usage goes in a usage array (see print_usage_with). */
+#define QUERY_USAGE USAGE_INSERT
 
-#define QUERY_USAGE \
-    "Tags (PCRE2 regular expressions, unanchored):", \
-    "        --white RE  --black RE  --player RE (either colour)", \
-    "        --event RE  --site RE  --annotator RE  --tag NAME=RE", \
-    "    -i, --ignore-case     every regular expression ignores case", \
-    "Numbers (RANGE: N, N-M, N- or -M):", \
-    "        --elo-min N  --elo-max N      both ratings at least / at most N", \
-    "        --white-elo RANGE  --black-elo RANGE  --elo-diff RANGE", \
-    "        --date-from DATE  --date-to DATE  (2015, 2015.06 or 2015.06.16)", \
-    "        --eco RANGE       ECO codes: B90-B99, B90, B9, B", \
-    "        --result LIST     1-0, 0-1, 1/2-1/2, * (comma-separated)", \
-    "        --plies-min N  --plies-max N", \
-    "        --time-control TC bullet, blitz, rapid, ..., BASE+INC, or seconds", \
-    "Moves and positions (main line):", \
-    "        --moves TEXT      starts with these moves (\"1. e4 c5 2. Nf3\", any notation)", \
-    "        --position FEN    the position occurs", \
-    "        --material W:B    material at some point (KRP:KR); --material-end W:B", \
-    "        --contains-move M a move like Nf3, exd5, O-O, e8=N, or =N", \
-    "Game features:", \
-    "        --checkmate  --stalemate  --dead-position  --fifty  --seventyfive", \
-    "        --repetition N    a position occurs N times", \
-    "        --underpromotion  --has-comments  --has-variations", \
-    "        --variant NAME    any, standard, chess960, or a Variant tag value", \
-    "        --comment RE      a comment matches", \
-    "        --where EXPR      a condition in the expression language (pgnkit-search(1))", \
-    "Selection:", \
-    "        --unique          drop games whose start position and main line came before", \
-    "        --duplicates      keep only those repeats", \
-    "        --input-lang LANG read moves in LANG (default: auto, decided per game)", \
-    "        --match-limit N   regex backtracking limit per match (100000)"
+/**
+ * The getopt_long table of a command that selects games: the criteria and
+ * the other selection options, then own (up to its all-zero entry). Static
+ * storage, rebuilt by each call.
+ */
+const struct option *query_opts_options(const struct option *own);
+
+/** Prints the usage lines of the selection options (where QUERY_USAGE stands). */
+void query_opts_usage(FILE *f);
 
 enum { QO_ALL = 0, QO_UNIQUE, QO_DUPLICATES };
 

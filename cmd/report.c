@@ -78,15 +78,3 @@ void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d
         fprintf(f, "null");
     fprintf(f, "}\n");
 }
-
-int report_reader_close(struct pgn_reader *r, int rc)
-{
-    if (rc < 0) {
-        const struct pgn_error *e = pgn_reader_error(r);
-        fflush(stdout);
-        error("cannot read '%s' to its end: %s", e->file ? e->file : "<stdin>",
-              e->message ? e->message : pgn_strerror(rc));
-    }
-    pgn_reader_free(r);
-    return rc < 0 ? -1 : 0;
-}

@@ -33,11 +33,4 @@ void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d
 size_t report_diags(FILE *f, const struct game *g, const struct replay *r, int min_severity,
                     int verbose);
 
-/**
- * Ends the reading of one input: reports the error of r when rc (the last
- * pgn_reader_next() result) is negative, then frees r. Returns 0, or -1
- * when the input could not be read to its end.
- */
-int report_reader_close(struct pgn_reader *r, int rc);
-
 #endif

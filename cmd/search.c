@@ -14,6 +14,7 @@
 #include "output_opts.h"
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
+#include "driver.h"
 #include "query_opts.h"
 #include "base/banned.h"
 
@@ -42,8 +43,8 @@ static const char *const search_usage[] = {
 
 enum { OPT_SUMMARY = 256 };
 
+/* After the selection options (query_opts_options). */
 static const struct option search_options[] = {
-    QUERY_OPTIONS,
     OUTPUT_OPTIONS,
     { "count", no_argument, NULL, 'c' },
     { "list", no_argument, NULL, 'l' },
@@ -67,11 +68,11 @@ struct search {
     struct game_facts facts;
     int out, invert, summary, many_inputs;
     long max, jobs;
-    struct pipeline *p;
+    struct driver d;
     const char **reported; /* regexes whose limit warning was given (with workers) */
     size_t nreported;
     uint64_t games, selected, unprintable;
-    int io_failed, stopped;
+    int io_failed;
     /* --format and the other output options */
     int formatted, fix_results;
     struct game_out go;
@@ -194,7 +195,7 @@ static void selected(struct search *s, const struct game *g)
     }
     check_output();
     if (s->max && s->selected >= (uint64_t)s->max)
-        s->stopped = 1;
+        s->d.stop = 1;
 }
 
 /* ---- Several workers: games matched on threads, selected in input order ---- */
@@ -300,13 +301,14 @@ static void limit_warning(struct search *s, const char *pattern)
 }
 
 /* The games of a batch in input order, as search_input() takes them with one thread. */
-static void write_batch(struct search *s, struct batch *b)
+static void write_batch(void *cmd, struct batch *b)
 {
+    struct search *s = cmd;
     struct batch_cursor cur;
     struct batch_part part; /* diag: the list line; text: the formatted game */
     const struct found *fd;
     batch_cursor_init(&cur, b, sizeof *fd);
-    for (size_t i = 0; !s->stopped && (fd = batch_cursor_next(&cur, &part)) != NULL; i++) {
+    for (size_t i = 0; !s->d.stop && (fd = batch_cursor_next(&cur, &part)) != NULL; i++) {
         const char *text = part.text;
         size_t len = part.text_len;
         if (fd->empty)
@@ -336,61 +338,20 @@ static void write_batch(struct search *s, struct batch *b)
         }
         check_output();
         if (s->max && s->selected >= (uint64_t)s->max)
-            s->stopped = 1;
+            s->d.stop = 1;
     }
 }
 
-static void drain(struct search *s, int wait)
+/* One game matched on this thread. */
+static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
 {
-    struct batch *b;
-    while ((b = pipeline_next(s->p, wait || pipeline_full(s->p))) != NULL) {
-        write_batch(s, b);
-        pipeline_recycle(s->p, b);
-    }
-}
-
-/* Searches one input; returns 0, or -1 when it could not be read to its end. */
-static int search_input(struct search *s, const char *path)
-{
-    struct pgn_reader *reader;
-    struct pgn_reader_opts opts;
-    struct game g;
-    pgn_reader_opts_init(&opts);
-    opts.flags |= query_opts_reader_flags(&s->qo);
-    if (s->p)
-        opts.flags |= PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse what they need */
-    int rc = pgn_reader_open(&reader, path, &opts);
-    if (rc != PGN_OK) {
-        error("cannot open '%s': %s", path ? path : "-",
-              rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
-        return -1;
-    }
-    while (!s->stopped && (rc = pgn_reader_next(reader, &g)) > 0) {
-        if (s->p) {
-            if (pipeline_add(s->p, reader, &g) != PGN_OK)
-                die(EXIT_IO, "out of memory");
-            drain(s, 0);
-            continue;
-        }
-        if (g.flags & GAME_EMPTY)
-            continue; /* only comments: not a game */
-        s->games++;
-        game_facts_reset(&s->facts, &g, reader);
-        if (query_opts_select(&s->qo, &s->facts, s->invert))
-            selected(s, &g);
-    }
-    if (s->p) {
-        /* Everything of this input is written before its read error, as with one worker. */
-        pipeline_flush(s->p);
-        drain(s, 1);
-    }
-    if (rc < 0) {
-        char msg[512];
-        pgn_error_format(pgn_reader_error(reader), msg, sizeof msg);
-        error("%s", msg);
-    }
-    pgn_reader_free(reader);
-    return rc < 0 ? -1 : 0;
+    struct search *s = cmd;
+    if (g->flags & GAME_EMPTY)
+        return; /* only comments: not a game */
+    s->games++;
+    game_facts_reset(&s->facts, g, reader);
+    if (query_opts_select(&s->qo, &s->facts, s->invert))
+        selected(s, g);
 }
 
 static void print_summary(const struct search *s)
@@ -407,13 +368,14 @@ int cmd_search(int argc, char **argv)
 {
     struct search s;
     struct output_opts oo;
+    const struct option *options = query_opts_options(search_options);
     int opt;
     memset(&s, 0, sizeof s);
     query_opts_init(&s.qo);
     output_opts_init(&oo);
     optind = 1;
     s.jobs = pipeline_cpus();
-    while ((opt = getopt_long(argc, argv, "iclvm:qhj:", search_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "iclvm:qhj:", options, NULL)) != -1) {
         int taken = query_opts_parse(&s.qo, opt, optarg);
         if (!taken)
             taken = output_opts_parse(&oo, opt, optarg);
@@ -443,12 +405,12 @@ int cmd_search(int argc, char **argv)
             }
             break;
         case 'h':
-            print_usage(stdout, search_usage);
+            print_usage_with(stdout, search_usage, query_opts_usage);
             query_opts_release(&s.qo);
             return EXIT_OK;
         default:
             query_opts_release(&s.qo);
-            return usage_error(search_usage);
+            return usage_error_with(search_usage, query_opts_usage);
         }
     }
     s.formatted = oo.given != 0;
@@ -462,8 +424,12 @@ int cmd_search(int argc, char **argv)
         query_opts_release(&s.qo);
         return EXIT_USAGE;
     }
-    static char outbuf[1 << 16];
-    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    driver_init(&s.d, &s);
+    s.d.reader_flags = query_opts_reader_flags(&s.qo);
+    s.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse what they need */
+    s.d.located_errors = 1;
+    s.d.game = one_game;
+    s.d.batch = write_batch;
     game_facts_init(&s.facts, s.qo.sq.lang);
     if (s.formatted) {
         s.fix_results = (oo.go.flags & GO_FIX_RESULTS) != 0;
@@ -491,15 +457,12 @@ int cmd_search(int argc, char **argv)
         }
         /* Workers read lazily when one thread would: the --summary counts stay the same. */
         unsigned lazy = query_opts_reader_flags(&s.qo) & PGN_READER_LAZY ? PIPELINE_LAZY : 0;
-        s.p = start_pipeline(s.jobs, lazy | PIPELINE_CALLER_WORKS, match_batch, workers, sizeof *workers);
+        driver_start_workers(&s.d, s.jobs, lazy | PIPELINE_CALLER_WORKS, match_batch, workers,
+                             sizeof *workers);
     }
-    if (optind == argc) {
-        s.io_failed |= search_input(&s, NULL) < 0;
-    } else {
-        for (int i = optind; i < argc && !s.stopped; i++)
-            s.io_failed |= search_input(&s, strcmp(argv[i], "-") ? argv[i] : NULL) < 0;
-    }
-    pipeline_free(s.p);
+    driver_run(&s.d, argc - optind, argv + optind);
+    driver_release(&s.d);
+    s.io_failed |= s.d.io_failed;
     for (long i = 0; workers && i < s.jobs; i++) {
         search_query_free(workers[i].query);
         game_facts_release(&workers[i].facts);

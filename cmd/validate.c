@@ -14,6 +14,7 @@
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
+#include "driver.h"
 #include "report.h"
 #include "base/banned.h"
 
@@ -66,7 +67,9 @@ struct validate {
     FILE *good, *bad;
     /* counts */
     uint64_t games, valid, invalid, skipped, warnings, errors;
-    int io_failed, stopped;
+    int io_failed;
+    struct driver d;
+    struct replay r; /* one job: the reading thread's */
 };
 
 /* What checking one game found; filled where the game is checked (maybe a
@@ -137,7 +140,7 @@ static void account(struct validate *v, const struct game *g, const struct verdi
         copy_game(v, v->good, v->good_path, g);
     }
     if (v->max_errors && v->errors >= (uint64_t)v->max_errors) {
-        v->stopped = 1;
+        v->d.stop = 1;
         if (!v->quiet) {
             fflush(stdout);
             fprintf(stderr, "%s: stopping after %" PRIu64 " errors\n", progname, v->errors);
@@ -167,61 +170,28 @@ static void check_batch(void *ctx, struct batch *b)
     batch_run(b, w, sizeof(struct verdict), &w->none, check_batch_game);
 }
 
-static void write_batch(struct validate *v, const struct batch *b)
+/* A batch checked on the workers, in input order. */
+static void write_batch(void *cmd, struct batch *b)
 {
+    struct validate *v = cmd;
     struct batch_cursor cur;
     struct batch_part part;
     const struct verdict *vd;
     batch_cursor_init(&cur, b, sizeof *vd);
-    for (size_t i = 0; !v->stopped && (vd = batch_cursor_next(&cur, &part)) != NULL; i++) {
+    for (size_t i = 0; !v->d.stop && (vd = batch_cursor_next(&cur, &part)) != NULL; i++) {
         fwrite(part.diag, 1, part.diag_len, stdout);
         account(v, &b->games[i], vd);
     }
 }
 
-static void drain(struct validate *v, struct pipeline *p, int wait)
+/* One game, checked on this thread. */
+static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
 {
-    struct batch *b;
-    while ((b = pipeline_next(p, wait || pipeline_full(p))) != NULL) {
-        write_batch(v, b);
-        pipeline_recycle(p, b);
-    }
-}
-
-/* Validates one input; returns 0, or -1 when it could not be read to its end.
- * With a pipeline the games are checked on its workers. */
-static int validate_input(struct validate *v, struct replay *r, struct pipeline *p,
-                          const char *path)
-{
-    struct pgn_reader *reader;
-    struct pgn_reader_opts opts;
-    struct game g;
-    pgn_reader_opts_init(&opts);
-    if (p)
-        opts.flags |= PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
-    int rc = pgn_reader_open(&reader, path, &opts);
-    if (rc != PGN_OK) {
-        error("cannot open '%s': %s", path ? path : "-",
-              rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
-        return -1;
-    }
-    while (!v->stopped && (rc = pgn_reader_next(reader, &g)) > 0) {
-        if (p) {
-            if (pipeline_add(p, reader, &g) != PGN_OK)
-                die(EXIT_IO, "out of memory");
-            drain(v, p, 0);
-        } else {
-            struct verdict vd;
-            check_game(v, r, &g, stdout, &vd);
-            account(v, &g, &vd);
-        }
-    }
-    if (p) {
-        /* Everything of this input is written before its read error, as with one worker. */
-        pipeline_flush(p);
-        drain(v, p, 1);
-    }
-    return report_reader_close(reader, rc);
+    struct validate *v = cmd;
+    struct verdict vd;
+    (void)reader;
+    check_game(v, &v->r, g, stdout, &vd);
+    account(v, g, &vd);
 }
 
 static FILE *open_output(const char *path)
@@ -292,11 +262,11 @@ int cmd_validate(int argc, char **argv)
     if (v.bad_path && !(v.bad = open_output(v.bad_path)))
         return EXIT_IO;
 
-    static char outbuf[1 << 16];
-    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    struct replay r;
-    replay_init(&r, &v.ropts);
-    struct pipeline *p = NULL;
+    driver_init(&v.d, &v);
+    v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
+    v.d.game = one_game;
+    v.d.batch = write_batch;
+    replay_init(&v.r, &v.ropts);
     struct worker *workers = NULL;
     if (v.jobs > 1) {
         workers = xcalloc((size_t)v.jobs, sizeof *workers);
@@ -304,19 +274,16 @@ int cmd_validate(int argc, char **argv)
             workers[i].v = &v;
             replay_init(&workers[i].r, &v.ropts);
         }
-        p = start_pipeline(v.jobs, PIPELINE_CALLER_WORKS, check_batch, workers, sizeof *workers);
+        driver_start_workers(&v.d, v.jobs, PIPELINE_CALLER_WORKS, check_batch, workers,
+                             sizeof *workers);
     }
-    if (optind == argc) {
-        v.io_failed |= validate_input(&v, &r, p, NULL) < 0;
-    } else {
-        for (int i = optind; i < argc && !v.stopped; i++)
-            v.io_failed |= validate_input(&v, &r, p, strcmp(argv[i], "-") ? argv[i] : NULL) < 0;
-    }
-    pipeline_free(p);
+    driver_run(&v.d, argc - optind, argv + optind);
+    driver_release(&v.d);
+    v.io_failed |= v.d.io_failed;
     for (long i = 0; workers && i < v.jobs; i++)
         replay_release(&workers[i].r);
     free(workers);
-    replay_release(&r);
+    replay_release(&v.r);
     fflush(stdout);
     check_output();
     v.io_failed |= close_output(v.good, v.good_path) < 0;

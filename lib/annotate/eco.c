@@ -6,32 +6,27 @@
 #include "annotate/eco.h"
 #include "annotate/eco_data.h"
 #include "base/error.h"
+#include "base/hash_table.h"
 #include "notation/notation.h"
 #include "notation/san.h"
 #include "base/banned.h"
 
-/* Open addressing on the position key; the table is built once and then
- * only read, so lookups need no lock. */
-struct slot {
-    uint64_t key;
-    struct eco_entry entry;
-};
-
-static struct slot *slots;
-static size_t mask, entries, bad_lines, longest;
+/* The positions of the table lines by repetition key, which is a Zobrist
+ * key and so its own hash. The table is built once and then only read, so
+ * lookups need no lock. */
+static struct hash_table positions;
+static int built;
+static size_t bad_lines, longest;
 /* One bit per value of a key's top 16 bits: most positions of a game are in
- * no table line, and this answers them without probing the slots. */
+ * no table line, and this answers them without probing the table. */
 enum { FILTER_BITS = 16 };
 static uint64_t filter[(1u << FILTER_BITS) / 64];
 
 static unsigned filter_bit(uint64_t key) { return (unsigned)(key >> (64 - FILTER_BITS)); }
 
-static struct slot *find(uint64_t key)
+static struct eco_entry *find(uint64_t key)
 {
-    size_t i = (size_t)(key ^ (key >> 29)) & mask;
-    while (slots[i].entry.name && slots[i].key != key)
-        i = (i + 1) & mask;
-    return &slots[i];
+    return hash_table_find(&positions, &key, sizeof key, key);
 }
 
 /* One row "ECO<TAB>name<TAB>1. e4 c5 2. Nf3": replays the moves. */
@@ -64,51 +59,47 @@ static void index_row(const char *row)
         }
         s = e;
     }
-    struct slot *sl = find(pos_repetition_key(&p));
-    if (sl->entry.name)
-        return; /* the first line reaching a position names it */
-    sl->key = pos_repetition_key(&p);
-    filter[filter_bit(sl->key) / 64] |= (uint64_t)1 << (filter_bit(sl->key) % 64);
-    memcpy(sl->entry.eco, row, 3);
-    sl->entry.eco[3] = 0;
     size_t name_len = (size_t)(tab2 - tab1 - 1);
     char *name = malloc(name_len + 1);
-    if (!name) {
-        bad_lines++;
-        return;
+    uint64_t key = pos_repetition_key(&p);
+    struct eco_entry *e;
+    int rc = name ? hash_table_insert(&positions, &key, sizeof key, key, (void **)&e) : PGN_ENOMEM;
+    if (rc <= 0) {
+        free(name);
+        bad_lines += rc < 0;
+        return; /* else the first line reaching a position names it */
     }
+    filter[filter_bit(key) / 64] |= (uint64_t)1 << (filter_bit(key) % 64);
+    memcpy(e->eco, row, 3);
+    e->eco[3] = 0;
     memcpy(name, tab1 + 1, name_len);
     name[name_len] = 0;
-    sl->entry.name = name;
-    sl->entry.plies = (uint16_t)plies;
-    entries++;
+    e->name = name;
+    e->plies = (uint16_t)plies;
     if (plies > longest)
         longest = plies;
 }
 
 int eco_init(void)
 {
-    assert(!slots); /* once per process */
-    size_t cap = 1;
-    while (cap < 2 * eco_rows_count)
-        cap <<= 1;
-    slots = calloc(cap, sizeof *slots);
-    if (!slots)
+    assert(!built); /* once per process */
+    hash_table_init(&positions, sizeof(struct eco_entry));
+    if (hash_table_reserve(&positions, eco_rows_count))
         return PGN_ENOMEM;
-    mask = cap - 1;
     for (size_t i = 0; i < eco_rows_count; i++)
         index_row(eco_rows[i]);
+    built = 1;
     return PGN_OK;
 }
 
 /* The table exists: eco_init() was called, before any thread that looks up. */
 static int ready(void)
 {
-    assert(slots && "eco_init() first");
-    return slots != NULL;
+    assert(built && "eco_init() first");
+    return built;
 }
 
-size_t eco_count(void) { return ready() ? entries : 0; }
+size_t eco_count(void) { return ready() ? hash_table_count(&positions) : 0; }
 
 size_t eco_bad_lines(void) { return ready() ? bad_lines : eco_rows_count; }
 
@@ -120,8 +111,7 @@ static const struct eco_entry *lookup_key(uint64_t key)
 {
     if (!(filter[filter_bit(key) / 64] >> (filter_bit(key) % 64) & 1))
         return NULL;
-    const struct slot *sl = find(key);
-    return sl->entry.name ? &sl->entry : NULL;
+    return find(key);
 }
 
 const struct eco_entry *eco_lookup(const struct pos *p)

@@ -11,7 +11,7 @@
  * found by its 64-bit hash and then compared byte for byte with the keys of
  * the same hash, so two different keys are never taken for equal, however
  * unlikely a hash collision. The set keeps a copy of every key: memory grows
- * with the keys added (about the key length plus 24 bytes per key).
+ * with the keys added (about the key length plus 64 bytes per key).
  */
 struct dupset;
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "base/compiler.h"
 #include "base/array.h"
+#include "base/ascii.h"
 #include "replay/diag.h"
 #include "base/error.h"
 #include "query/filter.h"
@@ -14,38 +15,28 @@
 #include "replay/replay.h"
 #include "replay/variant.h"
 #include "notation/san.h"
+#include "query/search_criterion.h"
 #include "query/search_query.h"
 #include "query/where.h"
 #include "base/banned.h"
-
-struct criterion {
-    int kind;  /* enum search_criterion */
-    int level; /* enum facts_level it needs */
-    struct filter *re;
-    int reported; /* the regex's limit hit was reported */
-    char *tag;    /* SQ_TAG: the name; SQ_VARIANT: the squeezed name */
-    int64_t lo, hi;
-    struct date_range date;
-    unsigned results; /* SQ_RESULT: bit per enum pgn_result */
-    int tc_exact;     /* SQ_TIME_CONTROL: BASE+INC given (lo, hi) */
-    int field;        /* feature criteria: the boolean field */
-    /* positions */
-    struct pos target;
-    uint64_t key;
-    struct material mat;
-    bitboard home_pawns[2]; /* target's pawns on their start rank: they can never come back */
-    move16 *moves;          /* SQ_MOVES */
-    uint32_t nmoves;
-    struct san_parts pattern; /* SQ_CONTAINS_MOVE */
-    int promo_only;
-    struct where *where;
-};
 
 struct search_query {
     struct search_query_opts opts;
     struct criterion *crit;
     size_t n, cap;
 };
+
+/* A row of the table of criteria (at the end of this file). */
+struct kind {
+    struct search_criterion_info info; /* what the command line shows of it */
+    int level;                    /* enum facts_level it needs (--where: its expression's) */
+    build_fn *build;              /* reads its argument */
+    match_fn *match;
+    const char *tag;              /* the tag a regex criterion reads */
+    int field;                    /* the field a range or feature criterion reads */
+};
+
+static const struct kind kinds[SQ_CRITERION_COUNT];
 
 int search_query_new(struct search_query **out, const struct search_query_opts *opts)
 {
@@ -101,6 +92,8 @@ static int refuse(struct sq_error *err, size_t col, const char *fmt, ...)
 
 /* ---- Building ------------------------------------------------------------- */
 
+/* The builders of the table's rows (build_fn): each reads one syntax of argument. */
+
 static int compile(struct search_query *q, struct criterion *c, const char *re, size_t len,
                    size_t col, struct sq_error *err)
 {
@@ -119,16 +112,20 @@ static int parse_count(const char *arg, int64_t *out, struct sq_error *err)
     return PGN_OK;
 }
 
-static int parse_range(const char *arg, struct criterion *c, struct sq_error *err)
+static int build_range(struct search_query *q, struct criterion *c, const char *arg,
+                       struct sq_error *err)
 {
+    (void)q;
     if (!arg || tagvalue_range(arg, &c->lo, &c->hi))
         return refuse(err, 1, "'%s' is not a range (N, N-M, N- or -M)", arg ? arg : "");
     return PGN_OK;
 }
 
-static int parse_results(const char *arg, struct criterion *c, struct sq_error *err)
+static int build_results(struct search_query *q, struct criterion *c, const char *arg,
+                         struct sq_error *err)
 {
     static const char *const names[] = { "", "1-0", "0-1", "1/2-1/2", "*" };
+    (void)q;
     const char *s = arg;
     c->results = 0;
     for (;;) {
@@ -147,8 +144,10 @@ static int parse_results(const char *arg, struct criterion *c, struct sq_error *
     }
 }
 
-static int parse_time_control(const char *arg, struct criterion *c, struct sq_error *err)
+static int build_time_control(struct search_query *q, struct criterion *c, const char *arg,
+                              struct sq_error *err)
 {
+    (void)q;
     if (!time_control_speed_range(arg, &c->lo, &c->hi))
         return PGN_OK;
     if (strchr(arg, '+')) {
@@ -167,7 +166,7 @@ static int parse_time_control(const char *arg, struct criterion *c, struct sq_er
 }
 
 /* The main line of a movetext given on the command line, read like a game. */
-static int parse_moves(struct search_query *q, const char *arg, struct criterion *c,
+static int build_moves(struct search_query *q, struct criterion *c, const char *arg,
                        struct sq_error *err)
 {
     struct pgn_reader *r;
@@ -211,8 +210,10 @@ static int parse_moves(struct search_query *q, const char *arg, struct criterion
     return rc;
 }
 
-static int parse_position(const char *arg, struct criterion *c, struct sq_error *err)
+static int build_position(struct search_query *q, struct criterion *c, const char *arg,
+                          struct sq_error *err)
 {
+    (void)q;
     int rc = pos_from_fen(&c->target, arg);
     if (rc)
         return refuse(err, 1, "invalid FEN '%s': %s", arg, fen_strerror(rc));
@@ -223,8 +224,10 @@ static int parse_position(const char *arg, struct criterion *c, struct sq_error 
     return PGN_OK;
 }
 
-static int parse_material(const char *arg, struct criterion *c, struct sq_error *err)
+static int build_material(struct search_query *q, struct criterion *c, const char *arg,
+                          struct sq_error *err)
 {
+    (void)q;
     size_t at;
     if (material_parse(arg, &c->mat, &at))
         return refuse(err, at + 1, "'%s' is not a material signature like KRP:KR (WHITE:BLACK, "
@@ -232,7 +235,7 @@ static int parse_material(const char *arg, struct criterion *c, struct sq_error 
     return PGN_OK;
 }
 
-static int parse_move_pattern(struct search_query *q, const char *arg, struct criterion *c,
+static int build_move_pattern(struct search_query *q, struct criterion *c, const char *arg,
                               struct sq_error *err)
 {
     int lang = q->opts.lang == NOTATION_AUTO ? NOTATION_EN : q->opts.lang;
@@ -262,176 +265,126 @@ static char *squeeze(const char *s)
     return t;
 }
 
-static int level_of(int kind, const struct criterion *c)
+static int build_none(struct search_query *q, struct criterion *c, const char *arg,
+                      struct sq_error *err)
 {
-    switch (kind) {
-    case SQ_PLIES_MIN:
-    case SQ_PLIES_MAX:
-    case SQ_HAS_COMMENTS:
-    case SQ_HAS_VARIATIONS:
-    case SQ_COMMENT:
-        return FACTS_MOVETEXT;
-    case SQ_MOVES:
-    case SQ_POSITION:
-    case SQ_MATERIAL:
-    case SQ_MATERIAL_END:
-    case SQ_CONTAINS_MOVE:
-    case SQ_CHECKMATE:
-    case SQ_STALEMATE:
-    case SQ_DEAD_POSITION:
-    case SQ_REPETITION:
-    case SQ_FIFTY:
-    case SQ_SEVENTYFIVE:
-    case SQ_UNDERPROMOTION:
-        return FACTS_MAINLINE;
-    case SQ_WHERE:
-        return where_level(c->where);
-    default:
-        return FACTS_TAGS;
-    }
-}
-
-/* Feature criteria are boolean fields. */
-static int feature_field(int kind)
-{
-    switch (kind) {
-    case SQ_CHECKMATE: return F_CHECKMATE;
-    case SQ_STALEMATE: return F_STALEMATE;
-    case SQ_DEAD_POSITION: return F_DEAD_POSITION;
-    case SQ_FIFTY: return F_FIFTY;
-    case SQ_SEVENTYFIVE: return F_SEVENTYFIVE;
-    case SQ_UNDERPROMOTION: return F_UNDERPROMOTION;
-    case SQ_HAS_COMMENTS: return F_HAS_COMMENTS;
-    case SQ_HAS_VARIATIONS: return F_HAS_VARIATIONS;
-    default: return -1;
-    }
-}
-
-static int build(struct search_query *q, struct criterion *c, const char *arg,
-                 struct sq_error *err)
-{
-    int k = c->kind;
-    c->field = feature_field(k);
-    if (c->field >= 0)
-        return PGN_OK;
-    if (!arg)
-        return refuse(err, 0, "missing argument");
-    switch (k) {
-    case SQ_WHITE:
-    case SQ_BLACK:
-    case SQ_PLAYER:
-    case SQ_EVENT:
-    case SQ_SITE:
-    case SQ_ANNOTATOR:
-    case SQ_COMMENT:
-        return compile(q, c, arg, strlen(arg), 1, err);
-    case SQ_TAG: {
-        const char *eq = strchr(arg, '=');
-        size_t n = eq ? (size_t)(eq - arg) : 0;
-        for (size_t i = 0; i < n; i++) {
-            char ch = arg[i];
-            if (!((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
-                  ch == '_'))
-                return refuse(err, i + 1, "'%.*s' is not a tag name", (int)n, arg);
-        }
-        if (!n)
-            return refuse(err, 1, "'%s' is not NAME=REGEX", arg);
-        c->tag = malloc(n + 1);
-        if (!c->tag)
-            return PGN_ENOMEM;
-        memcpy(c->tag, arg, n);
-        c->tag[n] = '\0';
-        return compile(q, c, eq + 1, strlen(eq + 1), n + 2, err);
-    }
-    case SQ_ELO_MIN:
-    case SQ_ELO_MAX:
-    case SQ_PLIES_MIN:
-    case SQ_PLIES_MAX:
-    case SQ_REPETITION:
-        return parse_count(arg, &c->lo, err);
-    case SQ_WHITE_ELO:
-    case SQ_BLACK_ELO:
-    case SQ_ELO_DIFF:
-        return parse_range(arg, c, err);
-    case SQ_DATE_FROM:
-    case SQ_DATE_TO:
-        if (tagvalue_date(arg, strlen(arg), &c->date))
-            return refuse(err, 1, "'%s' is not a date (YYYY, YYYY.MM or YYYY.MM.DD)", arg);
-        return PGN_OK;
-    case SQ_ECO: {
-        int lo, hi;
-        if (tagvalue_eco_range(arg, &lo, &hi))
-            return refuse(err, 1, "'%s' is not an ECO range like B90-B99", arg);
-        c->lo = lo;
-        c->hi = hi;
-        return PGN_OK;
-    }
-    case SQ_RESULT:
-        return parse_results(arg, c, err);
-    case SQ_TIME_CONTROL:
-        return parse_time_control(arg, c, err);
-    case SQ_MOVES:
-        return parse_moves(q, arg, c, err);
-    case SQ_POSITION:
-        return parse_position(arg, c, err);
-    case SQ_MATERIAL:
-    case SQ_MATERIAL_END:
-        return parse_material(arg, c, err);
-    case SQ_CONTAINS_MOVE:
-        return parse_move_pattern(q, arg, c, err);
-    case SQ_VARIANT:
-        c->tag = squeeze(arg);
-        return c->tag ? PGN_OK : PGN_ENOMEM;
-    case SQ_WHERE: {
-        struct where_error we;
-        int rc = where_parse(&c->where, arg, q->opts.flags & SQ_ICASE ? FILTER_ICASE : 0,
-                             q->opts.limit, &we);
-        if (rc == PGN_ESYNTAX)
-            return refuse(err, we.col, "%s", we.msg);
-        return rc;
-    }
-    }
-    return refuse(err, 0, "unknown criterion %d", k);
-}
-
-int search_query_add(struct search_query *q, int criterion, const char *arg, struct sq_error *err)
-{
-    if (criterion < 0 || criterion >= SQ_CRITERION_COUNT)
-        return refuse(err, 0, "unknown criterion %d", criterion);
-    if (array_reserve((void **)&q->crit, &q->cap, q->n + 1, sizeof *q->crit, 8))
-        return PGN_ENOMEM;
-    struct criterion *c = &q->crit[q->n];
-    memset(c, 0, sizeof *c);
-    c->kind = criterion;
-    int rc = build(q, c, arg, err);
-    if (rc) {
-        filter_free(c->re);
-        free(c->tag);
-        free(c->moves);
-        where_free(c->where);
-        return rc;
-    }
-    c->level = level_of(criterion, c);
-    /* Keep the list sorted by level (stable): cheap criteria first. */
-    size_t i = q->n++;
-    struct criterion x = *c;
-    while (i > 0 && q->crit[i - 1].level > x.level) {
-        q->crit[i] = q->crit[i - 1];
-        i--;
-    }
-    q->crit[i] = x;
+    (void)q, (void)c, (void)arg, (void)err;
     return PGN_OK;
+}
+
+static int build_regex(struct search_query *q, struct criterion *c, const char *arg,
+                       struct sq_error *err)
+{
+    return compile(q, c, arg, strlen(arg), 1, err);
+}
+
+/* NAME=REGEX: a tag name of letters, digits and '_'. */
+static int build_tag(struct search_query *q, struct criterion *c, const char *arg,
+                     struct sq_error *err)
+{
+    const char *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(ascii_is_alnum(arg[i]) || arg[i] == '_'))
+            return refuse(err, i + 1, "'%.*s' is not a tag name", (int)n, arg);
+    if (!n)
+        return refuse(err, 1, "'%s' is not NAME=REGEX", arg);
+    c->tag = malloc(n + 1);
+    if (!c->tag)
+        return PGN_ENOMEM;
+    memcpy(c->tag, arg, n);
+    c->tag[n] = '\0';
+    c->tag_name = c->tag;
+    return compile(q, c, eq + 1, strlen(eq + 1), n + 2, err);
+}
+
+/* N into c->lo. */
+static int build_count(struct search_query *q, struct criterion *c, const char *arg,
+                       struct sq_error *err)
+{
+    (void)q;
+    return parse_count(arg, &c->lo, err);
+}
+
+/* N: the range [N, infinity) or [0, N]. */
+static int build_at_least(struct search_query *q, struct criterion *c, const char *arg,
+                          struct sq_error *err)
+{
+    c->hi = INT64_MAX;
+    return build_count(q, c, arg, err);
+}
+
+static int build_at_most(struct search_query *q, struct criterion *c, const char *arg,
+                         struct sq_error *err)
+{
+    (void)q;
+    c->lo = 0;
+    return parse_count(arg, &c->hi, err);
+}
+
+static int build_date(struct search_query *q, struct criterion *c, const char *arg,
+                      struct sq_error *err)
+{
+    (void)q;
+    if (tagvalue_date(arg, strlen(arg), &c->date))
+        return refuse(err, 1, "'%s' is not a date (YYYY, YYYY.MM or YYYY.MM.DD)", arg);
+    return PGN_OK;
+}
+
+static int build_eco(struct search_query *q, struct criterion *c, const char *arg,
+                     struct sq_error *err)
+{
+    int lo, hi;
+    (void)q;
+    if (tagvalue_eco_range(arg, &lo, &hi))
+        return refuse(err, 1, "'%s' is not an ECO range like B90-B99", arg);
+    c->lo = lo;
+    c->hi = hi;
+    return PGN_OK;
+}
+
+static int build_variant(struct search_query *q, struct criterion *c, const char *arg,
+                         struct sq_error *err)
+{
+    (void)q, (void)err;
+    c->tag = squeeze(arg);
+    return c->tag ? PGN_OK : PGN_ENOMEM;
+}
+
+/* An expression: the level is the costliest field it reads. */
+static int build_where(struct search_query *q, struct criterion *c, const char *arg,
+                       struct sq_error *err)
+{
+    struct where_error we;
+    int rc = where_parse(&c->where, arg, q->opts.flags & SQ_ICASE ? FILTER_ICASE : 0,
+                         q->opts.limit, &we);
+    if (rc == PGN_ESYNTAX)
+        return refuse(err, we.col, "%s", we.msg);
+    if (!rc)
+        c->level = where_level(c->where);
+    return rc;
 }
 
 /* ---- Matching ------------------------------------------------------------- */
 
-static int tag_matches(struct criterion *c, struct game_facts *f, const char *name)
+static int tag_matches(const struct criterion *c, struct game_facts *f, const char *name)
 {
     struct fact_value v;
     for (uint32_t k = 0; game_facts_tag(f, name, k, &v) > 0; k++)
         if (filter_match(c->re, v.s, v.len))
             return 1;
     return 0;
+}
+
+/* The tag of the kind's row (White, Event, ...), or --tag's own. */
+static int match_tag(struct game_facts *f, const struct criterion *c)
+{
+    return tag_matches(c, f, c->tag_name);
+}
+
+static int match_player(struct game_facts *f, const struct criterion *c)
+{
+    return tag_matches(c, f, "White") || tag_matches(c, f, "Black");
 }
 
 /* The value of a field as a number: 1 and *n, 0 when missing, < 0 on error. */
@@ -451,7 +404,22 @@ static int in_range(struct game_facts *f, int field, int64_t lo, int64_t hi)
     return rc <= 0 ? rc : n >= lo && n <= hi;
 }
 
-static int match_elo_bound(struct game_facts *f, const struct criterion *c)
+/* The number field of the kind's row in [c->lo, c->hi]. */
+static int match_range(struct game_facts *f, const struct criterion *c)
+{
+    return in_range(f, c->field, c->lo, c->hi);
+}
+
+/* The kind's boolean field is true. */
+static int match_feature(struct game_facts *f, const struct criterion *c)
+{
+    struct fact_value v;
+    int rc = game_facts_get(f, c->field, 0, &v);
+    return rc <= 0 ? rc : v.num != 0;
+}
+
+/* Both ratings known and at least (at_least) or at most c->lo. */
+static int elo_bound(struct game_facts *f, const struct criterion *c, int at_least)
 {
     int64_t w, b;
     int rc = number(f, F_WHITE_ELO, &w);
@@ -460,16 +428,37 @@ static int match_elo_bound(struct game_facts *f, const struct criterion *c)
     rc = number(f, F_BLACK_ELO, &b);
     if (rc <= 0)
         return rc;
-    return c->kind == SQ_ELO_MIN ? w >= c->lo && b >= c->lo : w <= c->lo && b <= c->lo;
+    return at_least ? w >= c->lo && b >= c->lo : w <= c->lo && b <= c->lo;
 }
 
-static int match_date(struct game_facts *f, const struct criterion *c)
+static int match_elo_min(struct game_facts *f, const struct criterion *c)
+{
+    return elo_bound(f, c, 1);
+}
+
+static int match_elo_max(struct game_facts *f, const struct criterion *c)
+{
+    return elo_bound(f, c, 0);
+}
+
+/* The game's date surely on or after the first day (from) / on or before the last day of c's. */
+static int date_bound(struct game_facts *f, const struct criterion *c, int from)
 {
     struct fact_value v;
     int rc = game_facts_get(f, F_DATE, 0, &v);
     if (rc <= 0)
         return rc;
-    return c->kind == SQ_DATE_FROM ? v.date.lo >= c->date.lo : v.date.hi <= c->date.hi;
+    return from ? v.date.lo >= c->date.lo : v.date.hi <= c->date.hi;
+}
+
+static int match_date_from(struct game_facts *f, const struct criterion *c)
+{
+    return date_bound(f, c, 1);
+}
+
+static int match_date_to(struct game_facts *f, const struct criterion *c)
+{
+    return date_bound(f, c, 0);
 }
 
 static int match_eco(struct game_facts *f, const struct criterion *c)
@@ -523,7 +512,7 @@ static int match_variant(struct game_facts *f, const struct criterion *c)
     return same;
 }
 
-static int match_comment(struct game_facts *f, struct criterion *c)
+static int match_comment(struct game_facts *f, const struct criterion *c)
 {
     struct fact_value v;
     int rc;
@@ -533,223 +522,15 @@ static int match_comment(struct game_facts *f, struct criterion *c)
     return rc;
 }
 
-/*
- * The main line of f's game set to its start in *it, or NULL with *rc = 0
- * when it cannot be walked (a variant, a bad FEN) or < 0 on an error.
- */
-static struct mainline *walk_start(struct game_facts *f, struct ml_iter *it, int *rc)
+static int match_where(struct game_facts *f, const struct criterion *c)
 {
-    struct mainline *ml = game_facts_mainline(f);
-    *rc = ml ? 0 : f->status;
-    if (!ml || ml->status != ML_OK)
-        return NULL;
-    mainline_first(ml, it);
-    return ml;
-}
-
-/*
- * Material changes only by captures and promotions: 1 when the counts of p
- * moved since the last call. Both reset the halfmove clock, so a position
- * with a running clock is passed over without counting.
- */
-static int counts_changed(const struct pos *p, int *pieces, int *pawns)
-{
-    if (p->halfmove != 0 && *pieces >= 0)
-        return 0;
-    int np = bb_count(pos_occupied(p)), nw = bb_count(p->by_type[PAWN]);
-    if (np == *pieces && nw == *pawns)
-        return 0;
-    *pieces = np;
-    *pawns = nw;
-    return 1;
-}
-
-static int match_moves(struct game_facts *f, const struct criterion *c)
-{
-    int rc;
-    struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
-    if (!ml)
-        return rc;
-    if (ml->nmoves < c->nmoves || pos_repetition_key(&ml->start) != c->key ||
-        !pos_same(&ml->start, &c->target))
-        return 0;
-    for (uint32_t i = 0; i < c->nmoves; i++) {
-        rc = mainline_next(ml, &it);
-        if (rc <= 0)
-            return rc;
-        if (ml->moves[i] != c->moves[i])
-            return 0;
-    }
-    return 1;
-}
-
-static int match_position(struct game_facts *f, const struct criterion *c)
-{
-    int rc, pieces = -1, pawns = -1;
-    struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
-    if (!ml)
-        return rc;
-    for (;;) {
-        const struct pos *p = &it.pos;
-        if (pos_repetition_key(p) == c->key && pos_same(p, &c->target))
-            return 1;
-        /*
-         * Give up once the target is out of reach: castling rights and pawns
-         * on their start rank never come back, and pieces only disappear (a
-         * promotion trades a pawn for one).
-         */
-        if ((c->target.castling & ~p->castling) ||
-            (c->home_pawns[WHITE] & ~pos_pieces(p, WHITE, PAWN)) ||
-            (c->home_pawns[BLACK] & ~pos_pieces(p, BLACK, PAWN)))
-            return 0;
-        if (counts_changed(p, &pieces, &pawns)) {
-            struct material m;
-            material_of(p, &m);
-            if (material_unreachable(&m, &c->mat))
-                return 0;
-        }
-        rc = mainline_next(ml, &it);
-        if (rc <= 0)
-            return rc;
-    }
-}
-
-static int match_material(struct game_facts *f, const struct criterion *c)
-{
-    int rc, pieces = -1, pawns = -1;
-    struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
-    if (!ml)
-        return rc;
-    for (;;) {
-        if (counts_changed(&it.pos, &pieces, &pawns)) {
-            struct material m;
-            material_of(&it.pos, &m);
-            if (material_equal(&m, &c->mat))
-                return 1;
-            if (material_unreachable(&m, &c->mat))
-                return 0;
-        }
-        rc = mainline_next(ml, &it);
-        if (rc <= 0)
-            return rc;
-    }
-}
-
-static int match_material_end(struct game_facts *f, const struct criterion *c)
-{
-    const struct game_features *ft = game_facts_features(f);
-    if (!ft)
-        return f->status;
-    return f->ml.status == ML_OK && material_equal(&ft->final_material, &c->mat);
-}
-
-/* 1 when move m, played in p, fits the pattern. */
-static int move_fits(const struct criterion *c, const struct pos *p, move16 m)
-{
-    const struct san_parts *sp = &c->pattern;
-    if (m == MOVE_NONE)
-        return 0;
-    int castle = move_flag(m) == MF_CASTLING;
-    if (c->promo_only)
-        return move_flag(m) == MF_PROMOTION && (sp->promo & (1u << move_promo(m)));
-    if (sp->kind != SAN_MOVE)
-        return castle && (move_to(m) > move_from(m)) == (sp->kind == SAN_CASTLE_SHORT);
-    if (castle)
-        return 0;
-    int from = move_from(m), to = move_to(m), type = piece_type(p->board[from]);
-    if (sp->pieces) {
-        if (!(sp->pieces & (1u << type)))
-            return 0;
-    } else if (type != PAWN && !(sp->from_file >= 0 && sp->from_rank >= 0)) {
-        return 0;
-    }
-    if ((sp->to_file >= 0 && sq_file(to) != sp->to_file) ||
-        (sp->to_rank >= 0 && sq_rank(to) != sp->to_rank) ||
-        (sp->from_file >= 0 && sq_file(from) != sp->from_file) ||
-        (sp->from_rank >= 0 && sq_rank(from) != sp->from_rank))
-        return 0;
-    if (sp->promo && (move_flag(m) != MF_PROMOTION || !(sp->promo & (1u << move_promo(m)))))
-        return 0;
-    int captured = pos_captured(p, m);
-    if ((sp->flags & SAN_CAPTURE) && captured == NO_PIECE)
-        return 0;
-    if (sp->captured && (captured == NO_PIECE || !(sp->captured & (1u << piece_type(captured)))))
-        return 0;
-    return 1;
-}
-
-static int match_contains_move(struct game_facts *f, const struct criterion *c)
-{
-    int rc;
-    struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
-    if (!ml)
-        return rc;
-    for (;;) {
-        struct pos before = it.pos;
-        rc = mainline_next(ml, &it);
-        if (rc <= 0)
-            return rc;
-        if (move_fits(c, &before, ml->moves[it.ply - 1]))
-            return 1;
-    }
-}
-
-static int match_repetition(struct game_facts *f, const struct criterion *c)
-{
-    const struct game_features *ft = game_facts_features(f);
-    if (!ft)
-        return f->status;
-    return ft->max_repetition >= c->lo;
-}
-
-static int match_one(struct criterion *c, struct game_facts *f)
-{
-    if (c->field >= 0) {
-        struct fact_value v;
-        int rc = game_facts_get(f, c->field, 0, &v);
-        return rc <= 0 ? rc : v.num != 0;
-    }
-    switch (c->kind) {
-    case SQ_WHITE: return tag_matches(c, f, "White");
-    case SQ_BLACK: return tag_matches(c, f, "Black");
-    case SQ_PLAYER: return tag_matches(c, f, "White") || tag_matches(c, f, "Black");
-    case SQ_EVENT: return tag_matches(c, f, "Event");
-    case SQ_SITE: return tag_matches(c, f, "Site");
-    case SQ_ANNOTATOR: return tag_matches(c, f, "Annotator");
-    case SQ_TAG: return tag_matches(c, f, c->tag);
-    case SQ_ELO_MIN:
-    case SQ_ELO_MAX: return match_elo_bound(f, c);
-    case SQ_WHITE_ELO: return in_range(f, F_WHITE_ELO, c->lo, c->hi);
-    case SQ_BLACK_ELO: return in_range(f, F_BLACK_ELO, c->lo, c->hi);
-    case SQ_ELO_DIFF: return in_range(f, F_ELO_DIFF, c->lo, c->hi);
-    case SQ_DATE_FROM:
-    case SQ_DATE_TO: return match_date(f, c);
-    case SQ_ECO: return match_eco(f, c);
-    case SQ_RESULT: return match_result(f, c);
-    case SQ_PLIES_MIN: return in_range(f, F_PLIES, c->lo, INT64_MAX);
-    case SQ_PLIES_MAX: return in_range(f, F_PLIES, 0, c->lo);
-    case SQ_TIME_CONTROL: return match_time_control(f, c);
-    case SQ_MOVES: return match_moves(f, c);
-    case SQ_POSITION: return match_position(f, c);
-    case SQ_MATERIAL: return match_material(f, c);
-    case SQ_MATERIAL_END: return match_material_end(f, c);
-    case SQ_CONTAINS_MOVE: return match_contains_move(f, c);
-    case SQ_REPETITION: return match_repetition(f, c);
-    case SQ_VARIANT: return match_variant(f, c);
-    case SQ_COMMENT: return match_comment(f, c);
-    case SQ_WHERE: return where_eval(c->where, f);
-    }
-    return 0;
+    return where_eval(c->where, f);
 }
 
 int search_query_match(struct search_query *q, struct game_facts *f)
 {
     for (size_t i = 0; i < q->n; i++) {
-        int rc = match_one(&q->crit[i], f);
+        int rc = q->crit[i].match(f, &q->crit[i]);
         if (rc <= 0)
             return rc;
     }
@@ -771,4 +552,154 @@ const char *search_query_new_limit_hit(struct search_query *q)
         }
     }
     return NULL;
+}
+
+/* ---- The criteria ---------------------------------------------------------- */
+
+/*
+ * One row per criterion, in enum search_criterion order, which is also the
+ * order of the options in getopt's table (its messages about ambiguous
+ * abbreviations list them so). The usage line of a row is printed at that
+ * row and may name criteria that come later; section headings go before.
+ * Adding a criterion: its enum constant, its row here (with a builder and a
+ * matcher, maybe new ones), and its lines in the man pages.
+ */
+#define ARG 1 /* takes an argument */
+#define NO_ARG 0
+#define CARET 1 /* a refused argument is shown with a caret under the column */
+
+static const struct kind kinds[SQ_CRITERION_COUNT] = {
+    [SQ_WHITE] = { { "white", ARG, 0, "Tags (PCRE2 regular expressions, unanchored):",
+                     "        --white RE  --black RE  --player RE (either colour)" },
+                   FACTS_TAGS, build_regex, match_tag, "White", 0 },
+    [SQ_BLACK] = { { "black", ARG, 0, NULL, NULL }, FACTS_TAGS, build_regex, match_tag, "Black",
+                   0 },
+    [SQ_PLAYER] = { { "player", ARG, 0, NULL, NULL }, FACTS_TAGS, build_regex, match_player, NULL,
+                    0 },
+    [SQ_EVENT] = { { "event", ARG, 0, NULL,
+                     "        --event RE  --site RE  --annotator RE  --tag NAME=RE" },
+                   FACTS_TAGS, build_regex, match_tag, "Event", 0 },
+    [SQ_SITE] = { { "site", ARG, 0, NULL, NULL }, FACTS_TAGS, build_regex, match_tag, "Site", 0 },
+    [SQ_ANNOTATOR] = { { "annotator", ARG, 0, NULL, NULL }, FACTS_TAGS, build_regex, match_tag,
+                       "Annotator", 0 },
+    [SQ_TAG] = { { "tag", ARG, CARET, NULL, NULL }, FACTS_TAGS, build_tag, match_tag, NULL, 0 },
+    [SQ_ELO_MIN] = { { "elo-min", ARG, 0, "Numbers (RANGE: N, N-M, N- or -M):",
+                       "        --elo-min N  --elo-max N      both ratings at least / at most N" },
+                     FACTS_TAGS, build_count, match_elo_min, NULL, 0 },
+    [SQ_ELO_MAX] = { { "elo-max", ARG, 0, NULL, NULL }, FACTS_TAGS, build_count, match_elo_max,
+                     NULL, 0 },
+    [SQ_WHITE_ELO] = { { "white-elo", ARG, 0, NULL,
+                         "        --white-elo RANGE  --black-elo RANGE  --elo-diff RANGE" },
+                       FACTS_TAGS, build_range, match_range, NULL, F_WHITE_ELO },
+    [SQ_BLACK_ELO] = { { "black-elo", ARG, 0, NULL, NULL }, FACTS_TAGS, build_range, match_range,
+                       NULL, F_BLACK_ELO },
+    [SQ_ELO_DIFF] = { { "elo-diff", ARG, 0, NULL, NULL }, FACTS_TAGS, build_range, match_range,
+                      NULL, F_ELO_DIFF },
+    [SQ_DATE_FROM] = { { "date-from", ARG, 0, NULL,
+                         "        --date-from DATE  --date-to DATE  (2015, 2015.06 or "
+                         "2015.06.16)" },
+                       FACTS_TAGS, build_date, match_date_from, NULL, 0 },
+    [SQ_DATE_TO] = { { "date-to", ARG, 0, NULL, NULL }, FACTS_TAGS, build_date, match_date_to,
+                     NULL, 0 },
+    [SQ_ECO] = { { "eco", ARG, 0, NULL,
+                   "        --eco RANGE       ECO codes: B90-B99, B90, B9, B" },
+                 FACTS_TAGS, build_eco, match_eco, NULL, 0 },
+    [SQ_RESULT] = { { "result", ARG, CARET, NULL,
+                      "        --result LIST     1-0, 0-1, 1/2-1/2, * (comma-separated)" },
+                    FACTS_TAGS, build_results, match_result, NULL, 0 },
+    [SQ_PLIES_MIN] = { { "plies-min", ARG, 0, NULL, "        --plies-min N  --plies-max N" },
+                       FACTS_MOVETEXT, build_at_least, match_range, NULL, F_PLIES },
+    [SQ_PLIES_MAX] = { { "plies-max", ARG, 0, NULL, NULL }, FACTS_MOVETEXT, build_at_most,
+                       match_range, NULL, F_PLIES },
+    [SQ_TIME_CONTROL] = { { "time-control", ARG, 0, NULL,
+                            "        --time-control TC bullet, blitz, rapid, ..., BASE+INC, or "
+                            "seconds" },
+                          FACTS_TAGS, build_time_control, match_time_control, NULL, 0 },
+    [SQ_MOVES] = { { "moves", ARG, 0, "Moves and positions (main line):",
+                     "        --moves TEXT      starts with these moves (\"1. e4 c5 2. Nf3\", any "
+                     "notation)" },
+                   FACTS_MAINLINE, build_moves, sq_match_moves, NULL, 0 },
+    [SQ_POSITION] = { { "position", ARG, 0, NULL, "        --position FEN    the position occurs" },
+                      FACTS_MAINLINE, build_position, sq_match_position, NULL, 0 },
+    [SQ_MATERIAL] = { { "material", ARG, CARET, NULL,
+                        "        --material W:B    material at some point (KRP:KR); "
+                        "--material-end W:B" },
+                      FACTS_MAINLINE, build_material, sq_match_material, NULL, 0 },
+    [SQ_MATERIAL_END] = { { "material-end", ARG, CARET, NULL, NULL }, FACTS_MAINLINE,
+                          build_material, sq_match_material_end, NULL, 0 },
+    [SQ_CONTAINS_MOVE] = { { "contains-move", ARG, 0, NULL,
+                             "        --contains-move M a move like Nf3, exd5, O-O, e8=N, or =N" },
+                           FACTS_MAINLINE, build_move_pattern, sq_match_contains_move, NULL, 0 },
+    [SQ_CHECKMATE] = { { "checkmate", NO_ARG, 0, "Game features:",
+                         "        --checkmate  --stalemate  --dead-position  --fifty  "
+                         "--seventyfive" },
+                       FACTS_MAINLINE, build_none, match_feature, NULL, F_CHECKMATE },
+    [SQ_STALEMATE] = { { "stalemate", NO_ARG, 0, NULL, NULL }, FACTS_MAINLINE, build_none,
+                       match_feature, NULL, F_STALEMATE },
+    [SQ_DEAD_POSITION] = { { "dead-position", NO_ARG, 0, NULL, NULL }, FACTS_MAINLINE, build_none,
+                           match_feature, NULL, F_DEAD_POSITION },
+    [SQ_REPETITION] = { { "repetition", ARG, 0, NULL,
+                          "        --repetition N    a position occurs N times" },
+                        FACTS_MAINLINE, build_count, sq_match_repetition, NULL, 0 },
+    [SQ_FIFTY] = { { "fifty", NO_ARG, 0, NULL, NULL }, FACTS_MAINLINE, build_none, match_feature,
+                   NULL, F_FIFTY },
+    [SQ_SEVENTYFIVE] = { { "seventyfive", NO_ARG, 0, NULL, NULL }, FACTS_MAINLINE, build_none,
+                         match_feature, NULL, F_SEVENTYFIVE },
+    [SQ_UNDERPROMOTION] = { { "underpromotion", NO_ARG, 0, NULL,
+                              "        --underpromotion  --has-comments  --has-variations" },
+                            FACTS_MAINLINE, build_none, match_feature, NULL, F_UNDERPROMOTION },
+    [SQ_VARIANT] = { { "variant", ARG, 0, NULL,
+                       "        --variant NAME    any, standard, chess960, or a Variant tag "
+                       "value" },
+                     FACTS_TAGS, build_variant, match_variant, NULL, 0 },
+    [SQ_HAS_COMMENTS] = { { "has-comments", NO_ARG, 0, NULL, NULL }, FACTS_MOVETEXT, build_none,
+                          match_feature, NULL, F_HAS_COMMENTS },
+    [SQ_HAS_VARIATIONS] = { { "has-variations", NO_ARG, 0, NULL, NULL }, FACTS_MOVETEXT,
+                            build_none, match_feature, NULL, F_HAS_VARIATIONS },
+    [SQ_COMMENT] = { { "comment", ARG, 0, NULL, "        --comment RE      a comment matches" },
+                     FACTS_MOVETEXT, build_regex, match_comment, NULL, 0 },
+    [SQ_WHERE] = { { "where", ARG, CARET, NULL,
+                     "        --where EXPR      a condition in the expression language "
+                     "(pgnkit-search(1))" },
+                   FACTS_TAGS, build_where, match_where, NULL, 0 },
+};
+
+const struct search_criterion_info *search_criterion_info(int criterion)
+{
+    return criterion >= 0 && criterion < SQ_CRITERION_COUNT ? &kinds[criterion].info : NULL;
+}
+
+int search_query_add(struct search_query *q, int criterion, const char *arg, struct sq_error *err)
+{
+    if (criterion < 0 || criterion >= SQ_CRITERION_COUNT)
+        return refuse(err, 0, "unknown criterion %d", criterion);
+    const struct kind *k = &kinds[criterion];
+    if (k->info.takes_arg && !arg)
+        return refuse(err, 0, "missing argument");
+    if (array_reserve((void **)&q->crit, &q->cap, q->n + 1, sizeof *q->crit, 8))
+        return PGN_ENOMEM;
+    struct criterion *c = &q->crit[q->n];
+    memset(c, 0, sizeof *c);
+    c->kind = criterion;
+    c->level = k->level;
+    c->match = k->match;
+    c->tag_name = k->tag;
+    c->field = k->field;
+    int rc = k->build(q, c, arg, err);
+    if (rc) {
+        filter_free(c->re);
+        free(c->tag);
+        free(c->moves);
+        where_free(c->where);
+        return rc;
+    }
+    /* Keep the list sorted by level (stable): cheap criteria first. */
+    size_t i = q->n++;
+    struct criterion x = *c;
+    while (i > 0 && q->crit[i - 1].level > x.level) {
+        q->crit[i] = q->crit[i - 1];
+        i--;
+    }
+    q->crit[i] = x;
+    return PGN_OK;
 }

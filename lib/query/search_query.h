@@ -61,6 +61,7 @@
  * Criteria without an argument ignore it (pass NULL).
  */
 
+/* The criteria, in the order of the table in search_query.c (see there). */
 enum search_criterion {
     SQ_WHITE, SQ_BLACK, SQ_PLAYER, SQ_EVENT, SQ_SITE, SQ_ANNOTATOR, SQ_TAG,
     SQ_ELO_MIN, SQ_ELO_MAX, SQ_WHITE_ELO, SQ_BLACK_ELO, SQ_ELO_DIFF,
@@ -71,6 +72,23 @@ enum search_criterion {
     SQ_WHERE,
     SQ_CRITERION_COUNT
 };
+
+/*
+ * What a command line needs to know of a criterion, from the one table of
+ * criteria that also builds and matches them: its option, whether it takes
+ * an argument, and its part of the usage text. Printing the rows' section
+ * and usage lines in enum order gives the whole list of criteria.
+ */
+struct search_criterion_info {
+    const char *name;    /* the long option without "--": "white", "elo-min" */
+    int takes_arg;       /* 1: it takes an argument (the syntax above), 0: none */
+    int shows_column;    /* 1: a refused argument is worth showing with a caret at its column */
+    const char *section; /* a heading printed before its usage line, or NULL */
+    const char *usage;   /* the usage line printed at it (it may name later criteria), or NULL */
+};
+
+/** The row of criterion (enum search_criterion; static storage), or NULL for another number. */
+const struct search_criterion_info *search_criterion_info(int criterion);
 
 enum search_query_flags {
     SQ_ICASE = 1 << 0, /* every regex is case-insensitive */

@@ -1,0 +1,215 @@
+/* driver.c - for each game of the inputs, on the pipeline's workers or here, written in input order. */
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include "common.h"
+#include "driver.h"
+#include "pgn/pgn_reader.h"
+#include "base/banned.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+void driver_catch_interrupt(void) { catch_signal(SIGINT, on_sigint); }
+
+int driver_interrupted(void) { return interrupted != 0; }
+
+void driver_init(struct driver *d, void *cmd)
+{
+    static char outbuf[1 << 16];
+    memset(d, 0, sizeof *d);
+    d->cmd = cmd;
+    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+}
+
+void driver_start_workers(struct driver *d, long jobs, unsigned flags, pipeline_work *work,
+                          void *workers, size_t size)
+{
+    void *ctxs[JOBS_MAX];
+    for (long i = 0; i < jobs; i++)
+        ctxs[i] = (char *)workers + (size_t)i * size;
+    if (pipeline_new(&d->p, (int)jobs, flags, work, ctxs) != PGN_OK)
+        die(EXIT_IO, "cannot start %ld threads", jobs);
+}
+
+void driver_release(struct driver *d)
+{
+    pipeline_free(d->p);
+    d->p = NULL;
+}
+
+/* Writes the finished batches in input order; with wait, every batch in flight. */
+static void drain(struct driver *d, int wait)
+{
+    struct batch *b;
+    while ((b = pipeline_next(d->p, wait || pipeline_full(d->p))) != NULL) {
+        d->batch(d->cmd, b);
+        pipeline_recycle(d->p, b);
+    }
+}
+
+/* Ends the reading of one input: reports its error when rc (the last
+ * pgn_reader_next() result) is negative, then frees r. */
+static int close_input(struct driver *d, struct pgn_reader *r, int rc)
+{
+    if (rc < 0) {
+        const struct pgn_error *e = pgn_reader_error(r);
+        fflush(stdout);
+        if (d->located_errors) {
+            char msg[512];
+            pgn_error_format(e, msg, sizeof msg);
+            error("%s", msg);
+        } else {
+            error("cannot read '%s' to its end: %s", e->file ? e->file : "<stdin>",
+                  e->message ? e->message : pgn_strerror(rc));
+        }
+    }
+    pgn_reader_free(r);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Every game of an open reader, then the reader closed. */
+static int read_games(struct driver *d, struct pgn_reader *reader)
+{
+    struct game g;
+    int rc = 0;
+    while (!d->stop && !interrupted && (rc = pgn_reader_next(reader, &g)) > 0) {
+        if (d->admit && !d->admit(d->cmd, reader, &g))
+            continue;
+        if (d->p) {
+            if (pipeline_add(d->p, reader, &g) != PGN_OK)
+                die(EXIT_IO, "out of memory");
+            drain(d, 0);
+        } else {
+            d->game(d->cmd, reader, &g);
+        }
+    }
+    if (d->p) {
+        /* Everything of this input is written before its read error, as with one job. */
+        pipeline_flush(d->p);
+        drain(d, 1);
+    }
+    d->bytes_done += pgn_reader_offset(reader);
+    if (interrupted)
+        rc = 0; /* Ctrl-C cut the input short: not a read error */
+    return close_input(d, reader, rc);
+}
+
+static void reader_opts(const struct driver *d, struct pgn_reader_opts *opts)
+{
+    pgn_reader_opts_init(opts);
+    opts->flags |= d->reader_flags;
+    if (d->p)
+        opts->flags |= d->worker_reader_flags;
+}
+
+static int open_failed(const char *path, int rc)
+{
+    error("cannot open '%s': %s", path ? path : "-",
+          rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
+    return -1;
+}
+
+int driver_read(struct driver *d, const char *path)
+{
+    struct pgn_reader *reader;
+    struct pgn_reader_opts opts;
+    reader_opts(d, &opts);
+    int rc = pgn_reader_open(&reader, path, &opts);
+    return rc != PGN_OK ? open_failed(path, rc) : read_games(d, reader);
+}
+
+int driver_read_mem(struct driver *d, const void *data, size_t len, const char *name)
+{
+    struct pgn_reader *reader;
+    struct pgn_reader_opts opts;
+    reader_opts(d, &opts);
+    opts.name = name;
+    int rc = pgn_reader_open_mem(&reader, data, len, &opts);
+    return rc != PGN_OK ? open_failed(NULL, rc) : read_games(d, reader);
+}
+
+static void run_input(struct driver *d, const char *arg)
+{
+    const char *path = arg && strcmp(arg, "-") ? arg : NULL;
+    int rc = d->input ? d->input(d->cmd, d, path) : driver_read(d, path);
+    d->io_failed |= rc < 0;
+}
+
+void driver_run(struct driver *d, int n, char *const *inputs)
+{
+    if (n == 0)
+        run_input(d, NULL);
+    for (int i = 0; i < n && !d->stop && !interrupted; i++)
+        run_input(d, inputs[i]);
+}
+
+void batch_run(struct batch *b, void *worker, size_t rec_size, struct buf *out, batch_game_fn *fn)
+{
+    char *recs = arena_alloc(&b->arena, b->n * rec_size), *diag_text = NULL;
+    size_t diag_len = 0;
+    FILE *diag = recs ? open_memstream(&diag_text, &diag_len) : NULL;
+    if (!diag) {
+        b->status = PGN_ENOMEM;
+        return;
+    }
+    memset(recs, 0, b->n * rec_size);
+    buf_reset(out);
+    for (size_t i = 0; i < b->n; i++) {
+        struct pgn_reader *reader;
+        struct game *g = pipeline_game(b, i, &reader);
+        if (!g)
+            break;
+        struct batch_mark *m = (struct batch_mark *)(recs + i * rec_size);
+        fn(worker, b, g, reader, diag, out, m);
+        fflush(diag);
+        m->diag_end = diag_len;
+        m->text_end = out->len;
+    }
+    fclose(diag);
+    b->text = malloc(diag_len + out->len + 1);
+    if (!b->text) {
+        b->status = PGN_ENOMEM;
+    } else {
+        if (diag_len)
+            memcpy(b->text, diag_text, diag_len);
+        if (out->len)
+            memcpy(b->text + diag_len, out->data, out->len);
+        b->text_len = diag_len + out->len;
+    }
+    free(diag_text);
+    b->result = recs;
+}
+
+void batch_cursor_init(struct batch_cursor *c, const struct batch *b, size_t rec_size)
+{
+    if (b->status != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    const char *recs = b->result;
+    c->b = b;
+    c->rec_size = rec_size;
+    c->next = c->dstart = c->tstart = 0;
+    c->diag_len = b->n ? ((const struct batch_mark *)(recs + (b->n - 1) * rec_size))->diag_end : 0;
+}
+
+const void *batch_cursor_next(struct batch_cursor *c, struct batch_part *part)
+{
+    if (c->next >= c->b->n)
+        return NULL;
+    const struct batch_mark *m =
+        (const struct batch_mark *)((const char *)c->b->result + c->next++ * c->rec_size);
+    part->diag = c->b->text + c->dstart;
+    part->diag_len = m->diag_end - c->dstart;
+    part->text = c->b->text + c->diag_len + c->tstart;
+    part->text_len = m->text_end - c->tstart;
+    c->dstart = m->diag_end;
+    c->tstart = m->text_end;
+    return m;
+}

@@ -1,0 +1,402 @@
+/* stats_agg.c - the aggregate of `pgnkit stats`: exact counts and sums per game, merged across workers and runs. */
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/ascii.h"
+#include "common.h"
+#include "annotate/eco.h"
+#include "notation/movewrite.h"
+#include "notation/san.h"
+#include "pgn/tagvalue.h"
+#include "stats_agg.h"
+#include "base/banned.h"
+
+const char *const stats_report_names[R_COUNT] = { "summary", "openings", "tree", "players" };
+
+const char *const stats_term_names[T_COUNT] = {
+    "checkmate", "resignation", "time forfeit", "stalemate", "repetition", "50-move rule",
+    "75-move rule", "dead position", "agreed draw", "unfinished",
+};
+const char *const stats_result_names[5] = { "none", "1-0", "0-1", "1/2-1/2", "*" };
+
+
+/* ---- String-keyed tables of exact integer fields ---- */
+
+static const struct table_kind K_COUNT = { NULL, 1, { "games" }, { SUM } };
+static const struct table_kind K_OPENING = {
+    "openings", 6, { "games", "white", "draws", "black", "elo_sum", "elo_count" }, { SUM }
+};
+static const struct table_kind K_PLAYER = {
+    "players", 10,
+    { "games", "wins", "draws", "losses", "opp_sum", "opp_count", "white", "black", "elo_sum",
+      "elo_count" },
+    { SUM }
+};
+static const struct table_kind K_MOVE = {
+    "moves", 10,
+    { "games", "white", "draws", "black", "rating_sum", "rating_count", "opp_sum", "opp_count",
+      "first_year", "last_year" },
+    { SUM, SUM, SUM, SUM, SUM, SUM, SUM, SUM, MIN, MAX }
+};
+
+static void stats_table_init(struct stats_table *t, const struct table_kind *k)
+{
+    t->kind = k;
+    hash_table_init(&t->h, NV * sizeof(int64_t));
+}
+
+static void stats_table_release(struct stats_table *t) { hash_table_release(&t->h); }
+
+/* The fields of key[0..len), zero when it is new. */
+int64_t *stats_table_get(struct stats_table *t, const char *key, size_t len)
+{
+    void *v;
+    if (hash_table_insert(&t->h, key, len, hash_table_hash(key, len), &v) < 0)
+        die(EXIT_IO, "out of memory");
+    return v;
+}
+
+void stats_entry_combine(const struct table_kind *k, int64_t *dst, const int64_t *src)
+{
+    for (int f = 0; f < k->nf; f++) {
+        if (k->op[f] == SUM)
+            dst[f] += src[f];
+        else if (src[f] && (!dst[f] || (k->op[f] == MIN ? src[f] < dst[f] : src[f] > dst[f])))
+            dst[f] = src[f];
+    }
+}
+
+static void stats_table_merge(struct stats_table *dst, const struct stats_table *src)
+{
+    struct hash_item it;
+    for (size_t i = 0; hash_table_next(&src->h, &i, &it);)
+        stats_entry_combine(dst->kind, stats_table_get(dst, it.key, it.len), it.value);
+}
+
+/* The entries, sorted by field 0 descending, then key. */
+int stats_by_games(const void *a, const void *b)
+{
+    const struct stats_entry *x = a, *y = b;
+    if (x->v[0] != y->v[0])
+        return x->v[0] > y->v[0] ? -1 : 1;
+    return strcmp(x->key, y->key);
+}
+
+int stats_by_key(const void *a, const void *b)
+{
+    const struct stats_entry *x = a, *y = b;
+    return strcmp(x->key, y->key);
+}
+
+/* Every entry of t (hash_table_count(&t->h) of them), sorted by cmp; the caller frees the array. */
+struct stats_entry *stats_table_sorted(const struct stats_table *t,
+                                       int (*cmp)(const void *, const void *))
+{
+    struct stats_entry *v = xmalloc((hash_table_count(&t->h) + 1) * sizeof *v);
+    struct hash_item it;
+    size_t n = 0;
+    for (size_t i = 0; hash_table_next(&t->h, &i, &it);)
+        v[n++] = (struct stats_entry){ it.key, it.value };
+    qsort(v, n, sizeof *v, cmp);
+    return v;
+}
+
+/* ---- The aggregate: exact sums only, so that shards merge exactly ---- */
+
+void stats_agg_init(struct stats_agg *a)
+{
+    memset(a, 0, sizeof *a);
+    stats_table_init(&a->years, &K_COUNT);
+    stats_table_init(&a->variants, &K_COUNT);
+    stats_table_init(&a->events, &K_COUNT);
+    stats_table_init(&a->openings, &K_OPENING);
+    stats_table_init(&a->players, &K_PLAYER);
+    stats_table_init(&a->moves, &K_MOVE);
+}
+
+void stats_agg_release(struct stats_agg *a)
+{
+    free(a->plies_hist);
+    stats_table_release(&a->years);
+    stats_table_release(&a->variants);
+    stats_table_release(&a->events);
+    stats_table_release(&a->openings);
+    stats_table_release(&a->players);
+    stats_table_release(&a->moves);
+}
+
+void stats_agg_plies(struct stats_agg *a, size_t plies, int64_t count)
+{
+    if (plies >= a->plies_cap) {
+        size_t cap = a->plies_cap ? a->plies_cap : 256;
+        while (cap <= plies)
+            cap *= 2;
+        a->plies_hist = xrealloc(a->plies_hist, cap * sizeof *a->plies_hist);
+        memset(a->plies_hist + a->plies_cap, 0, (cap - a->plies_cap) * sizeof *a->plies_hist);
+        a->plies_cap = cap;
+    }
+    a->plies_hist[plies] += count;
+    a->plies_sum += (int64_t)plies * count;
+}
+
+void stats_agg_merge(struct stats_agg *d, const struct stats_agg *s)
+{
+    d->games += s->games;
+    d->valid += s->valid;
+    d->invalid += s->invalid;
+    d->skipped += s->skipped;
+    for (int i = 0; i < 5; i++)
+        d->results[i] += s->results[i];
+    d->elo_sum += s->elo_sum;
+    d->elo_n += s->elo_n;
+    for (int i = 0; i < ELO_BUCKETS; i++)
+        d->elo_hist[i] += s->elo_hist[i];
+    for (size_t i = 0; i < s->plies_cap; i++)
+        if (s->plies_hist[i]) {
+            int64_t sum = d->plies_sum;
+            stats_agg_plies(d, i, s->plies_hist[i]);
+            d->plies_sum = sum;
+        }
+    d->plies_sum += s->plies_sum;
+    for (int i = 0; i < T_COUNT; i++)
+        d->term[i] += s->term[i];
+    stats_table_merge(&d->years, &s->years);
+    stats_table_merge(&d->variants, &s->variants);
+    stats_table_merge(&d->events, &s->events);
+    stats_table_merge(&d->openings, &s->openings);
+    stats_table_merge(&d->players, &s->players);
+    stats_table_merge(&d->moves, &s->moves);
+}
+
+
+/* ---- Counting one game ---- */
+
+/* A rating from a tag value: a positive whole number, else 0. */
+static int rating(const struct game *g, const char *tag)
+{
+    const char *v = game_tag_value(g, tag);
+    long r = 0;
+    if (!v)
+        return 0;
+    for (; ascii_is_digit(*v); v++) {
+        r = r * 10 + (*v - '0');
+        if (r > 100000)
+            return 0;
+    }
+    return *v ? 0 : (int)r;
+}
+
+static int year_of(const struct game *g)
+{
+    const char *v = game_tag_value(g, "Date");
+    int y = 0;
+    if (!v)
+        v = game_tag_value(g, "UTCDate");
+    if (!v)
+        return 0;
+    for (int i = 0; i < 4; i++) {
+        if (!ascii_is_digit(v[i]))
+            return 0;
+        y = y * 10 + (v[i] - '0');
+    }
+    return y;
+}
+
+static void count_key(struct stats_table *t, const char *v)
+{
+    stats_table_get(t, v, strlen(v))[0]++;
+}
+
+static int termination(const struct game *g, const struct replay *r)
+{
+    int res = g->result;
+    switch (r->end) {
+    case END_CHECKMATE: return T_CHECKMATE;
+    case END_STALEMATE: return T_STALEMATE;
+    case END_DEAD: return T_DEAD;
+    case END_FIVEFOLD: return T_REPETITION;
+    case END_SEVENTYFIVE: return T_SEVENTYFIVE;
+    }
+    if (res != PGN_RESULT_WHITE && res != PGN_RESULT_BLACK && res != PGN_RESULT_DRAW)
+        return T_UNFINISHED;
+    const char *t = game_tag_value(g, "Termination");
+    if (t && tagvalue_time_forfeit(t))
+        return T_TIME;
+    if (res != PGN_RESULT_DRAW)
+        return T_RESIGNATION;
+    if (!r->skipped && r->plies && r->keys) {
+        /* A claimable draw: the final position occurred three times, or 50 moves passed. */
+        int count = 1;
+        for (uint32_t j = 0; j < r->plies; j++)
+            count += r->keys[j] == r->keys[r->plies];
+        if (count >= 3)
+            return T_REPETITION;
+        if (r->final.halfmove >= 100)
+            return T_FIFTY;
+    }
+    return T_AGREED;
+}
+
+/* A rating r (0: none) into fields v[sum] (their sum) and v[sum + 1] (their count). */
+static void add_rating(int64_t *v, int sum, int r)
+{
+    if (r) {
+        v[sum] += r;
+        v[sum + 1]++;
+    }
+}
+
+/* Adds one side's game to the player table; score from that side's view. */
+static void count_player(struct stats_agg *a, const char *name, int white, int own, int opp,
+                         int res)
+{
+    int64_t *e = stats_table_get(&a->players, name, strlen(name));
+    e[PL_GAMES]++;
+    e[white ? PL_WHITE : PL_BLACK]++;
+    if (res == PGN_RESULT_DRAW)
+        e[PL_DRAWS]++;
+    else if (res == PGN_RESULT_WHITE)
+        e[white ? PL_WINS : PL_LOSSES]++;
+    else if (res == PGN_RESULT_BLACK)
+        e[white ? PL_LOSSES : PL_WINS]++;
+    add_rating(e, PL_OPP_SUM, opp);
+    add_rating(e, PL_ELO_SUM, own);
+}
+
+static void count_result(int64_t *v, int res)
+{
+    v[0]++;
+    if (res == PGN_RESULT_WHITE)
+        v[1]++;
+    else if (res == PGN_RESULT_DRAW)
+        v[2]++;
+    else if (res == PGN_RESULT_BLACK)
+        v[3]++;
+}
+
+/* A main-line move of the replay: a null move ("--") is MOVE_NONE. */
+static void play(struct pos *p, move16 m)
+{
+    if (m == MOVE_NONE)
+        pos_play_null(p);
+    else
+        pos_play(p, m);
+}
+
+/* The explorer: the first time the main line reaches the root position, the next
+ * --depth moves; each prefix of them is a node keyed by its SAN moves. */
+static void count_tree(const struct stats_opts *s, struct stats_agg *a, const struct game *g,
+                       const struct replay *r, const move16 *mv, int welo, int belo, int year)
+{
+    uint32_t at = UINT32_MAX;
+    for (uint32_t i = 0; i <= r->plies; i++)
+        if (r->keys[i] == s->root_key) {
+            at = i;
+            break;
+        }
+    if (at == UINT32_MAX)
+        return;
+    struct pos p = r->start;
+    for (uint32_t i = 0; i < at; i++)
+        play(&p, mv[i]);
+    char path[20 * (MOVE_TEXT_MAX + 1)];
+    size_t len = 0;
+    int res = g->result;
+    for (int k = 0; k <= s->depth; k++) {
+        if (k) {
+            if (at + k - 1 >= r->plies)
+                break;
+            char san[MOVE_TEXT_MAX] = "--";
+            move16 m = mv[at + k - 1];
+            size_t n = m == MOVE_NONE ? 2 : san_write(&p, m, san);
+            if (len)
+                path[len++] = ' ';
+            memcpy(path + len, san, n);
+            len += n;
+            play(&p, m);
+        }
+        int64_t *v = stats_table_get(&a->moves, path, len);
+        count_result(v, res);
+        /* The mover of the node's last move: the side to move before it. */
+        int mover_white = k ? p.side != WHITE : p.side == WHITE;
+        int own = mover_white ? welo : belo, opp = mover_white ? belo : welo;
+        add_rating(v, MV_RSUM, own);
+        add_rating(v, MV_OSUM, opp);
+        if (year) {
+            if (!v[MV_Y0] || year < v[MV_Y0])
+                v[MV_Y0] = year;
+            if (year > v[MV_Y1])
+                v[MV_Y1] = year;
+        }
+    }
+}
+
+void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct replay *r,
+                       const struct game *g)
+{
+    if (g->flags & GAME_EMPTY)
+        return;
+    if (replay_game(r, g) != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    a->games++;
+    if (r->errors)
+        a->invalid++;
+    else if (r->skipped)
+        a->skipped++;
+    else
+        a->valid++;
+    int res = g->result >= 0 && g->result <= 4 ? g->result : 0;
+    a->results[res]++;
+    int welo = rating(g, "WhiteElo"), belo = rating(g, "BlackElo");
+    int year = year_of(g);
+    /* The main line's positions are known when its start was set up: a move
+     * was played or the (empty) line completed; else r->keys and r->start
+     * may be left from an earlier game (bad FEN). */
+    const move16 *mv = g->nvars && (r->plies || r->complete) ? r->moves + g->vars[0].first : NULL;
+    if (s->report == R_SUMMARY) {
+        for (int i = 0; i < 2; i++) {
+            int e = i ? belo : welo;
+            if (e) {
+                a->elo_sum += e;
+                a->elo_n++;
+                a->elo_hist[e / 100 < ELO_BUCKETS ? e / 100 : ELO_BUCKETS - 1]++;
+            }
+        }
+        stats_agg_plies(a, g->nvars ? g->vars[0].count : 0, 1);
+        a->term[termination(g, r)]++;
+        char y[16];
+        if (year) {
+            snprintf(y, sizeof y, "%d", year);
+            count_key(&a->years, y);
+        } else {
+            count_key(&a->years, "?");
+        }
+        const char *v = game_tag_value(g, "Variant");
+        count_key(&a->variants, v && *v ? v : "Standard");
+        v = game_tag_value(g, "Event");
+        count_key(&a->events, v && *v ? v : "?");
+    } else if (s->report == R_OPENINGS) {
+        const struct eco_entry *e = NULL;
+        char key[512];
+        if (!r->skipped && mv)
+            e = eco_classify(&r->start, mv, r->plies, NULL);
+        if (e)
+            snprintf(key, sizeof key, "%s\t%s", e->eco, e->name);
+        else
+            snprintf(key, sizeof key, "?\tunclassified");
+        int64_t *v = stats_table_get(&a->openings, key, strlen(key));
+        count_result(v, res);
+        for (int i = 0; i < 2; i++) {
+            int el = i ? belo : welo;
+            add_rating(v, 4, el);
+        }
+    } else if (s->report == R_PLAYERS) {
+        const char *w = game_tag_value(g, "White"), *b = game_tag_value(g, "Black");
+        count_player(a, w && *w ? w : "?", 1, welo, belo, res);
+        count_player(a, b && *b ? b : "?", 0, belo, welo, res);
+    } else if (s->report == R_TREE && !r->skipped && mv) {
+        count_tree(s, a, g, r, mv, welo, belo, year);
+    }
+}
+

@@ -1,0 +1,319 @@
+/* stats_report.c - the text, CSV and TSV reports of `pgnkit stats`: summary, openings, players, explorer tree. */
+/* SPDX-License-Identifier: MIT */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "stats_agg.h"
+#include "stats_report.h"
+#include "stats_table.h"
+#include "base/banned.h"
+
+/* ---- Figures derived at output time ---- */
+
+static double pct(int64_t part, int64_t whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+/* Score of White in percent: (wins + draws/2) / decided games. */
+static double score(int64_t w, int64_t d, int64_t b)
+{
+    return pct(2 * w + d, 2 * (w + d + b));
+}
+
+/*
+ * Performance by the 400-rule: the average rating of the opponents plus
+ * 400 * (wins - losses) / games, over the games with a result; 0 when no
+ * opponent is rated or no game has a result.
+ */
+static long performance(int64_t opp_sum, int64_t opp_n, int64_t wins, int64_t draws,
+                        int64_t losses)
+{
+    int64_t n = wins + draws + losses;
+    if (!opp_n || !n)
+        return 0;
+    double p = (double)opp_sum / (double)opp_n + 400.0 * (double)(wins - losses) / (double)n;
+    return p < 0 ? 0 : (long)(p + 0.5);
+}
+
+static long average(int64_t sum, int64_t n)
+{
+    return n ? (long)((double)sum / (double)n + 0.5) : 0;
+}
+
+
+/* ---- The summary ---- */
+
+static const char *const summary_head[] = { "section", "key", "games", "%" };
+
+static void sum_row(struct out_table *t, const char *section, const char *key, int64_t n,
+                    int64_t whole)
+{
+    char a[32], b[32];
+    ot_row(t, whole ? (double)n / (double)whole : -1.0, section, key,
+           ot_fmt(a, sizeof a, "%" PRId64, n),
+           whole ? ot_fmt(b, sizeof b, "%.1f", pct(n, whole)) : "");
+}
+
+/* The length of game number k (0-based) in length order. */
+static int64_t nth_plies(const struct stats_agg *a, int64_t k)
+{
+    int64_t seen = 0;
+    for (size_t i = 0; i < a->plies_cap; i++) {
+        seen += a->plies_hist[i];
+        if (seen > k)
+            return (int64_t)i;
+    }
+    return 0;
+}
+
+/* The median: the middle length, or the mean of the two middle ones. */
+static double median_plies(const struct stats_agg *a, int64_t n)
+{
+    if (!n)
+        return 0;
+    return (double)(nth_plies(a, (n - 1) / 2) + nth_plies(a, n / 2)) / 2.0;
+}
+
+static void table_rows(struct out_table *t, const char *section, const struct stats_table *tab,
+                       int sort_by_key, long top, int64_t whole)
+{
+    struct stats_entry *v = stats_table_sorted(tab, sort_by_key ? stats_by_key : stats_by_games);
+    size_t n = top > 0 && (size_t)top < hash_table_count(&tab->h) ? (size_t)top
+                                                                  : hash_table_count(&tab->h);
+    for (size_t i = 0; i < n; i++)
+        sum_row(t, section, v[i].key, v[i].v[0], whole);
+    free(v);
+}
+
+static void print_summary(const struct stats_opts *s, const struct stats_agg *a, int tty)
+{
+    struct out_table t = { 4, summary_head, "ttnn", NULL, NULL, 0, 0 };
+    char k[64];
+    int text = s->format == FMT_TEXT;
+    int64_t g = a->games;
+    sum_row(&t, "games", "all", g, 0);
+    sum_row(&t, "games", "valid", a->valid, g);
+    sum_row(&t, "games", "invalid", a->invalid, g);
+    sum_row(&t, "games", "not replayed (variant)", a->skipped, g);
+    static const int order[] = { PGN_RESULT_WHITE, PGN_RESULT_DRAW, PGN_RESULT_BLACK,
+                                 PGN_RESULT_UNKNOWN, PGN_RESULT_NONE };
+    for (int i = 0; i < 5; i++)
+        if (i < 3 || a->results[order[i]])
+            sum_row(&t, "result", stats_result_names[order[i]], a->results[order[i]], g);
+    {
+        int64_t w = a->results[PGN_RESULT_WHITE], d = a->results[PGN_RESULT_DRAW],
+                b = a->results[PGN_RESULT_BLACK];
+        char x[32];
+        ot_row(&t, -1.0, "score", "White score %", ot_fmt(x, sizeof x, "%.1f", score(w, d, b)), "");
+    }
+    {
+        char x[32];
+        ot_row(&t, -1.0, "elo", "ratings", ot_fmt(x, sizeof x, "%" PRId64, a->elo_n), "");
+        ot_row(&t, -1.0, "elo", "average",
+               ot_fmt(x, sizeof x, "%.1f", a->elo_n ? (double)a->elo_sum / (double)a->elo_n : 0.0),
+               "");
+    }
+    for (int i = 0; i < ELO_BUCKETS; i++)
+        if (a->elo_hist[i])
+            sum_row(&t, "elo", ot_fmt(k, sizeof k, i == ELO_BUCKETS - 1 ? "%d+" : "%d-%d", i * 100,
+                                   i * 100 + 99),
+                    a->elo_hist[i], a->elo_n);
+    {
+        char x[32];
+        ot_row(&t, -1.0, "plies", "mean",
+               ot_fmt(x, sizeof x, "%.1f", g ? (double)a->plies_sum / (double)g : 0.0), "");
+        ot_row(&t, -1.0, "plies", "median", ot_fmt(x, sizeof x, "%.1f", median_plies(a, g)), "");
+    }
+    /* The histogram in 20-ply bins as text; each length in CSV/TSV. */
+    int bin = text ? 20 : 1;
+    for (size_t i = 0; i < a->plies_cap; i += (size_t)bin) {
+        int64_t n = 0;
+        for (size_t j = i; j < i + (size_t)bin && j < a->plies_cap; j++)
+            n += a->plies_hist[j];
+        if (n)
+            sum_row(&t, "plies", bin > 1 ? ot_fmt(k, sizeof k, "%zu-%zu", i, i + (size_t)bin - 1)
+                                         : ot_fmt(k, sizeof k, "%zu", i),
+                    n, g);
+    }
+    for (int i = 0; i < T_COUNT; i++)
+        if (a->term[i] || i < T_UNFINISHED)
+            sum_row(&t, "termination", stats_term_names[i], a->term[i], g);
+    table_rows(&t, "year", &a->years, 1, 0, g);
+    table_rows(&t, "variant", &a->variants, 0, 0, g);
+    table_rows(&t, "event", &a->events, 0, text ? (s->top ? s->top : 10) : 0, g);
+    if (!text) {
+        ot_print(&t, s->format, 0);
+        return;
+    }
+    /* Text: one block per section, without the section column. */
+    size_t r = 0;
+    while (r < t.rows) {
+        const char *sec = t.cells[r * 4];
+        struct out_table u = { 3, summary_head + 1, "tnn", NULL, NULL, 0, 0 };
+        printf("%s%s\n", r ? "\n" : "", sec);
+        for (; r < t.rows && !strcmp(t.cells[r * 4], sec); r++) {
+            char key[300];
+            ot_fmt(key, sizeof key, "  %s", t.cells[r * 4 + 1]);
+            ot_row(&u, t.bar[r], key, t.cells[r * 4 + 2], t.cells[r * 4 + 3]);
+        }
+        u.head = NULL; /* no header line inside a block */
+        ot_print(&u, FMT_TEXT, tty);
+    }
+    for (size_t i = 0; i < t.rows * 4; i++)
+        free(t.cells[i]);
+    free(t.cells);
+    free(t.bar);
+}
+
+/* ---- The other reports ---- */
+
+static void print_openings(const struct stats_opts *s, const struct stats_agg *a, int tty)
+{
+    static const char *const head[] = { "eco", "opening", "games", "share%", "white%", "draw%",
+                                        "black%", "avg_elo" };
+    struct out_table t = { 8, head, "ttnnnnnn", NULL, NULL, 0, 0 };
+    struct stats_entry *v = stats_table_sorted(&a->openings, stats_by_games);
+    int64_t total = 0;
+    for (size_t i = 0; i < hash_table_count(&a->openings.h); i++)
+        total += v[i].v[0];
+    size_t n =
+        s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < hash_table_count(&a->openings.h)
+            ? (size_t)s->top
+            : hash_table_count(&a->openings.h);
+    for (size_t i = 0; i < n; i++) {
+        const int64_t *x = v[i].v;
+        char eco[8], c[6][32];
+        const char *tab = strchr(v[i].key, '\t');
+        size_t el = tab ? (size_t)(tab - v[i].key) : 0;
+        ot_fmt(eco, sizeof eco, "%.*s", (int)(el < 7 ? el : 7), v[i].key);
+        int64_t res = x[1] + x[2] + x[3];
+        ot_row(&t, total ? (double)x[0] / (double)total : 0, eco, tab ? tab + 1 : v[i].key,
+               ot_fmt(c[0], 32, "%" PRId64, x[0]), ot_fmt(c[1], 32, "%.1f", pct(x[0], total)),
+               ot_fmt(c[2], 32, "%.1f", pct(x[1], res)), ot_fmt(c[3], 32, "%.1f", pct(x[2], res)),
+               ot_fmt(c[4], 32, "%.1f", pct(x[3], res)),
+               ot_fmt(c[5], 32, "%ld", average(x[4], x[5])));
+    }
+    free(v);
+    ot_print(&t, s->format, tty);
+}
+
+static void print_players(const struct stats_opts *s, const struct stats_agg *a, int tty)
+{
+    static const char *const head[] = { "player", "games", "wins", "draws", "losses", "score%",
+                                        "avg_elo", "avg_opp", "perf", "white", "black" };
+    struct out_table t = { 11, head, "tnnnnnnnnnn", NULL, NULL, 0, 0 };
+    struct stats_entry *v = stats_table_sorted(&a->players, stats_by_games);
+    size_t n =
+        s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < hash_table_count(&a->players.h)
+            ? (size_t)s->top
+            : hash_table_count(&a->players.h);
+    int64_t most = n ? v[0].v[0] : 0;
+    for (size_t i = 0; i < n; i++) {
+        const int64_t *x = v[i].v;
+        char c[10][32];
+        ot_row(
+            &t, most ? (double)x[0] / (double)most : 0, v[i].key,
+            ot_fmt(c[0], 32, "%" PRId64, x[PL_GAMES]), ot_fmt(c[1], 32, "%" PRId64, x[PL_WINS]),
+            ot_fmt(c[2], 32, "%" PRId64, x[PL_DRAWS]), ot_fmt(c[3], 32, "%" PRId64, x[PL_LOSSES]),
+            ot_fmt(c[4], 32, "%.1f", score(x[PL_WINS], x[PL_DRAWS], x[PL_LOSSES])),
+            ot_fmt(c[5], 32, "%ld", average(x[PL_ELO_SUM], x[PL_ELO_N])),
+            ot_fmt(c[6], 32, "%ld", average(x[PL_OPP_SUM], x[PL_OPP_N])),
+            ot_fmt(c[7], 32, "%ld",
+                   performance(x[PL_OPP_SUM], x[PL_OPP_N], x[PL_WINS], x[PL_DRAWS], x[PL_LOSSES])),
+            ot_fmt(c[8], 32, "%" PRId64, x[PL_WHITE]), ot_fmt(c[9], 32, "%" PRId64, x[PL_BLACK]));
+    }
+    free(v);
+    ot_print(&t, s->format, tty);
+}
+
+static size_t depth_of(const char *key)
+{
+    size_t d = *key != 0;
+    for (; *key; key++)
+        d += *key == ' ';
+    return d;
+}
+
+static int is_child(const char *key, const char *parent, size_t plen)
+{
+    if (!plen)
+        return *key && !strchr(key, ' ');
+    return !strncmp(key, parent, plen) && key[plen] == ' ' && !strchr(key + plen + 1, ' ');
+}
+
+static void tree_rows(const struct stats_opts *s, struct out_table *t, struct stats_entry *v,
+                      size_t n, const struct stats_entry *parent, int white_moves_first)
+{
+    size_t plen = strlen(parent->key);
+    for (size_t i = 0; i < n; i++) {
+        if (!is_child(v[i].key, parent->key, plen))
+            continue;
+        const int64_t *x = v[i].v;
+        size_t d = depth_of(v[i].key);
+        int mover_white = (d % 2 == 1) == white_moves_first;
+        int64_t wins = mover_white ? x[MV_WHITE] : x[MV_BLACK];
+        int64_t losses = mover_white ? x[MV_BLACK] : x[MV_WHITE];
+        int64_t res = x[MV_WHITE] + x[MV_DRAWS] + x[MV_BLACK];
+        char move[300], c[12][32];
+        const char *last = plen ? v[i].key + plen + 1 : v[i].key;
+        if (s->format == FMT_TEXT)
+            ot_fmt(move, sizeof move, "%*s%s", (int)(2 * (d - 1)), "", last);
+        else
+            ot_fmt(move, sizeof move, "%s", v[i].key);
+        ot_row(
+            t, parent->v[0] ? (double)x[0] / (double)parent->v[0] : 0, move,
+            ot_fmt(c[0], 32, "%" PRId64, x[MV_GAMES]),
+            ot_fmt(c[1], 32, "%.1f", pct(x[MV_GAMES], parent->v[0])),
+            ot_fmt(c[2], 32, "%.1f", pct(x[MV_WHITE], res)),
+            ot_fmt(c[3], 32, "%.1f", pct(x[MV_DRAWS], res)),
+            ot_fmt(c[4], 32, "%.1f", pct(x[MV_BLACK], res)),
+            ot_fmt(c[5], 32, "%.1f", score(x[MV_WHITE], x[MV_DRAWS], x[MV_BLACK])),
+            ot_fmt(c[6], 32, "%ld", average(x[MV_RSUM], x[MV_RN])),
+            ot_fmt(c[7], 32, "%ld", average(x[MV_OSUM], x[MV_ON])),
+            ot_fmt(c[8], 32, "%ld", performance(x[MV_OSUM], x[MV_ON], wins, x[MV_DRAWS], losses)),
+            x[MV_Y0] ? ot_fmt(c[9], 32, "%" PRId64, x[MV_Y0]) : "",
+            x[MV_Y1] ? ot_fmt(c[10], 32, "%" PRId64, x[MV_Y1]) : "");
+        tree_rows(s, t, v, n, &v[i], white_moves_first);
+    }
+}
+
+static void print_tree(const struct stats_opts *s, const struct stats_agg *a, int tty)
+{
+    static const char *const head[] = { "move", "games", "share%", "white%", "draw%", "black%",
+                                        "score%", "avg_rating", "avg_opp", "perf", "first",
+                                        "last" };
+    struct out_table t = { 12, head, "tnnnnnnnnnnn", NULL, NULL, 0, 0 };
+    struct stats_entry *v = stats_table_sorted(&a->moves, stats_by_games);
+    struct stats_entry *root = NULL;
+    for (size_t i = 0; i < hash_table_count(&a->moves.h); i++)
+        if (!v[i].key[0])
+            root = &v[i];
+    if (s->format == FMT_TEXT) {
+        int64_t n = root ? root->v[0] : 0;
+        printf("%s\n%" PRId64 " game%s reach%s the position", s->root_fen, n, n == 1 ? "" : "s",
+               n == 1 ? "es" : "");
+        if (root) {
+            const int64_t *x = root->v;
+            int64_t res = x[MV_WHITE] + x[MV_DRAWS] + x[MV_BLACK];
+            printf(": White %.1f%%, draw %.1f%%, Black %.1f%%", pct(x[MV_WHITE], res),
+                   pct(x[MV_DRAWS], res), pct(x[MV_BLACK], res));
+        }
+        printf("\n\n");
+    }
+    if (root)
+        tree_rows(s, &t, v, hash_table_count(&a->moves.h), root, s->root.side == WHITE);
+    free(v);
+    ot_print(&t, s->format, tty);
+}
+
+void stats_print_report(const struct stats_opts *o, const struct stats_agg *a, int tty)
+{
+    switch (o->report) {
+    case R_SUMMARY: print_summary(o, a, tty); break;
+    case R_OPENINGS: print_openings(o, a, tty); break;
+    case R_PLAYERS: print_players(o, a, tty); break;
+    case R_TREE: print_tree(o, a, tty); break;
+    }
+}

@@ -1,0 +1,177 @@
+/* search_mainline.c - the search criteria on main-line positions and moves: --moves, --position, --material, ... */
+/* SPDX-License-Identifier: MIT */
+#include "query/search_criterion.h"
+#include "base/banned.h"
+
+/*
+ * The main line of f's game set to its start in *it, or NULL with *rc = 0
+ * when it cannot be walked (a variant, a bad FEN) or < 0 on an error.
+ */
+static struct mainline *walk_start(struct game_facts *f, struct ml_iter *it, int *rc)
+{
+    struct mainline *ml = game_facts_mainline(f);
+    *rc = ml ? 0 : f->status;
+    if (!ml || ml->status != ML_OK)
+        return NULL;
+    mainline_first(ml, it);
+    return ml;
+}
+
+/*
+ * Material changes only by captures and promotions: 1 when the counts of p
+ * moved since the last call. Both reset the halfmove clock, so a position
+ * with a running clock is passed over without counting.
+ */
+static int counts_changed(const struct pos *p, int *pieces, int *pawns)
+{
+    if (p->halfmove != 0 && *pieces >= 0)
+        return 0;
+    int np = bb_count(pos_occupied(p)), nw = bb_count(p->by_type[PAWN]);
+    if (np == *pieces && nw == *pawns)
+        return 0;
+    *pieces = np;
+    *pawns = nw;
+    return 1;
+}
+
+int sq_match_moves(struct game_facts *f, const struct criterion *c)
+{
+    int rc;
+    struct ml_iter it;
+    struct mainline *ml = walk_start(f, &it, &rc);
+    if (!ml)
+        return rc;
+    if (ml->nmoves < c->nmoves || pos_repetition_key(&ml->start) != c->key ||
+        !pos_same(&ml->start, &c->target))
+        return 0;
+    for (uint32_t i = 0; i < c->nmoves; i++) {
+        rc = mainline_next(ml, &it);
+        if (rc <= 0)
+            return rc;
+        if (ml->moves[i] != c->moves[i])
+            return 0;
+    }
+    return 1;
+}
+
+int sq_match_position(struct game_facts *f, const struct criterion *c)
+{
+    int rc, pieces = -1, pawns = -1;
+    struct ml_iter it;
+    struct mainline *ml = walk_start(f, &it, &rc);
+    if (!ml)
+        return rc;
+    for (;;) {
+        const struct pos *p = &it.pos;
+        if (pos_repetition_key(p) == c->key && pos_same(p, &c->target))
+            return 1;
+        /*
+         * Give up once the target is out of reach: castling rights and pawns
+         * on their start rank never come back, and pieces only disappear (a
+         * promotion trades a pawn for one).
+         */
+        if ((c->target.castling & ~p->castling) ||
+            (c->home_pawns[WHITE] & ~pos_pieces(p, WHITE, PAWN)) ||
+            (c->home_pawns[BLACK] & ~pos_pieces(p, BLACK, PAWN)))
+            return 0;
+        if (counts_changed(p, &pieces, &pawns)) {
+            struct material m;
+            material_of(p, &m);
+            if (material_unreachable(&m, &c->mat))
+                return 0;
+        }
+        rc = mainline_next(ml, &it);
+        if (rc <= 0)
+            return rc;
+    }
+}
+
+int sq_match_material(struct game_facts *f, const struct criterion *c)
+{
+    int rc, pieces = -1, pawns = -1;
+    struct ml_iter it;
+    struct mainline *ml = walk_start(f, &it, &rc);
+    if (!ml)
+        return rc;
+    for (;;) {
+        if (counts_changed(&it.pos, &pieces, &pawns)) {
+            struct material m;
+            material_of(&it.pos, &m);
+            if (material_equal(&m, &c->mat))
+                return 1;
+            if (material_unreachable(&m, &c->mat))
+                return 0;
+        }
+        rc = mainline_next(ml, &it);
+        if (rc <= 0)
+            return rc;
+    }
+}
+
+int sq_match_material_end(struct game_facts *f, const struct criterion *c)
+{
+    const struct game_features *ft = game_facts_features(f);
+    if (!ft)
+        return f->status;
+    return f->ml.status == ML_OK && material_equal(&ft->final_material, &c->mat);
+}
+
+/* 1 when move m, played in p, fits the pattern. */
+static int move_fits(const struct criterion *c, const struct pos *p, move16 m)
+{
+    const struct san_parts *sp = &c->pattern;
+    if (m == MOVE_NONE)
+        return 0;
+    int castle = move_flag(m) == MF_CASTLING;
+    if (c->promo_only)
+        return move_flag(m) == MF_PROMOTION && (sp->promo & (1u << move_promo(m)));
+    if (sp->kind != SAN_MOVE)
+        return castle && (move_to(m) > move_from(m)) == (sp->kind == SAN_CASTLE_SHORT);
+    if (castle)
+        return 0;
+    int from = move_from(m), to = move_to(m), type = piece_type(p->board[from]);
+    if (sp->pieces) {
+        if (!(sp->pieces & (1u << type)))
+            return 0;
+    } else if (type != PAWN && !(sp->from_file >= 0 && sp->from_rank >= 0)) {
+        return 0;
+    }
+    if ((sp->to_file >= 0 && sq_file(to) != sp->to_file) ||
+        (sp->to_rank >= 0 && sq_rank(to) != sp->to_rank) ||
+        (sp->from_file >= 0 && sq_file(from) != sp->from_file) ||
+        (sp->from_rank >= 0 && sq_rank(from) != sp->from_rank))
+        return 0;
+    if (sp->promo && (move_flag(m) != MF_PROMOTION || !(sp->promo & (1u << move_promo(m)))))
+        return 0;
+    int captured = pos_captured(p, m);
+    if ((sp->flags & SAN_CAPTURE) && captured == NO_PIECE)
+        return 0;
+    if (sp->captured && (captured == NO_PIECE || !(sp->captured & (1u << piece_type(captured)))))
+        return 0;
+    return 1;
+}
+
+int sq_match_contains_move(struct game_facts *f, const struct criterion *c)
+{
+    int rc;
+    struct ml_iter it;
+    struct mainline *ml = walk_start(f, &it, &rc);
+    if (!ml)
+        return rc;
+    for (;;) {
+        struct pos before = it.pos;
+        rc = mainline_next(ml, &it);
+        if (rc <= 0)
+            return rc;
+        if (move_fits(c, &before, ml->moves[it.ply - 1]))
+            return 1;
+    }
+}
+
+int sq_match_repetition(struct game_facts *f, const struct criterion *c)
+{
+    const struct game_features *ft = game_facts_features(f);
+    if (!ft)
+        return f->status;
+    return ft->max_repetition >= c->lo;
+}

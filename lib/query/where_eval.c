@@ -1,0 +1,289 @@
+/* where_eval.c - the --where expression language: evaluating a parsed expression, printing it, its regex limits. */
+/* SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/compiler.h"
+#include "base/error.h"
+#include "query/filter.h"
+#include "query/where.h"
+#include "query/where_tree.h"
+#include "base/banned.h"
+
+const char *const where_op_text[] = { "=", "!=", "<", "<=", ">", ">=", "~", "!~" };
+
+/* ---- Evaluation ------------------------------------------------------------ */
+
+/* Value number k of operand o: 1 and *v, 0 when none, < 0 on error. */
+static int operand_value(const struct operand *o, struct game_facts *f, uint32_t k,
+                         struct fact_value *v)
+{
+    switch (o->kind) {
+    case O_FIELD:
+        return game_facts_get(f, o->field, k, v);
+    case O_TAG:
+        return game_facts_tag(f, o->text, k, v);
+    case O_STR:
+        if (k)
+            return 0;
+        v->type = FT_STR;
+        v->s = o->text;
+        v->len = o->len;
+        return 1;
+    case O_NUM:
+    case O_BOOL:
+        if (k)
+            return 0;
+        v->type = o->kind == O_NUM ? FT_NUM : FT_BOOL;
+        v->num = o->num;
+        v->s = NULL;
+        v->len = 0;
+        return 1;
+    }
+    return 0;
+}
+
+static int order(int c, int op)
+{
+    switch (op) {
+    case OP_EQ: return c == 0;
+    case OP_LT: return c < 0;
+    case OP_LE: return c <= 0;
+    case OP_GT: return c > 0;
+    case OP_GE: return c >= 0;
+    default: return 0;
+    }
+}
+
+static int cmp_num(int64_t a, int64_t b) { return a < b ? -1 : a > b; }
+
+static int cmp_dates(const struct date_range *a, const struct date_range *b, int op)
+{
+    switch (op) {
+    case OP_EQ: return a->lo >= b->lo && a->hi <= b->hi;
+    case OP_LT: return a->hi < b->lo;
+    case OP_LE: return a->hi <= b->hi;
+    case OP_GT: return a->lo > b->hi;
+    case OP_GE: return a->lo >= b->lo;
+    default: return 0;
+    }
+}
+
+/* A number from a value: its number, or the number its text holds. */
+static int as_number(const struct fact_value *v, int64_t *n)
+{
+    if (v->type == FT_NUM) {
+        *n = v->num;
+        return 1;
+    }
+    return v->type == FT_STR && !tagvalue_number(v->s, v->len, n);
+}
+
+/* The positive form of a comparison (= < <= > >=) on two values. */
+static int compare(const struct operand *bo, const struct fact_value *a, const struct fact_value *b,
+                   int op)
+{
+    if (a->type == FT_BOOL || b->type == FT_BOOL)
+        return a->type == b->type && op == OP_EQ && a->num == b->num;
+    if (a->type == FT_DATE || b->type == FT_DATE) {
+        struct date_range da, db;
+        if (a->type == FT_DATE)
+            da = a->date;
+        else if (a->type != FT_STR || tagvalue_date(a->s, a->len, &da))
+            return 0;
+        if (b->type == FT_DATE)
+            db = b->date;
+        else if (bo && bo->is_date)
+            db = bo->date;
+        else if (b->type != FT_STR || tagvalue_date(b->s, b->len, &db))
+            return 0;
+        return cmp_dates(&da, &db, op);
+    }
+    if (a->type == FT_NUM || b->type == FT_NUM) {
+        int64_t x, y;
+        if (!as_number(a, &x))
+            return 0;
+        if (bo && bo->num_ok)
+            y = bo->num;
+        else if (!as_number(b, &y))
+            return 0;
+        return order(cmp_num(x, y), op);
+    }
+    size_t n = a->len < b->len ? a->len : b->len;
+    int c = memcmp(a->s, b->s, n);
+    if (!c)
+        c = a->len < b->len ? -1 : a->len > b->len;
+    return order(c, op);
+}
+
+/* Text of a value for regex matching. */
+static const char *value_text(const struct fact_value *v, char buf[32], size_t *len)
+{
+    if (v->s) {
+        *len = v->len;
+        return v->s;
+    }
+    *len = (size_t)snprintf(buf, 32, "%lld", (long long)v->num);
+    return buf;
+}
+
+static int eval_cmp(const struct node *n, struct game_facts *f)
+{
+    int positive = n->op == OP_NE ? OP_EQ : n->op == OP_NMATCH ? OP_MATCH : n->op;
+    int found = 0;
+    struct fact_value a, b;
+    for (uint32_t i = 0; !found; i++) {
+        int rc = operand_value(&n->a, f, i, &a);
+        if (rc <= 0) {
+            if (rc < 0)
+                return rc;
+            break;
+        }
+        if (positive == OP_MATCH) {
+            char buf[32];
+            size_t len;
+            const char *s = value_text(&a, buf, &len);
+            found = filter_match(n->re, s, len);
+            continue;
+        }
+        for (uint32_t j = 0; !found; j++) {
+            rc = operand_value(&n->b, f, j, &b);
+            if (rc <= 0) {
+                if (rc < 0)
+                    return rc;
+                break;
+            }
+            found = compare(is_literal(&n->b) ? &n->b : NULL, &a, &b, positive);
+        }
+    }
+    return positive != n->op ? !found : found;
+}
+
+static int eval_truth(const struct node *n, struct game_facts *f)
+{
+    struct fact_value v;
+    int rc = operand_value(&n->a, f, 0, &v);
+    if (rc <= 0)
+        return rc;
+    if (v.type == FT_BOOL)
+        return v.num != 0;
+    if (v.type == FT_STR)
+        return v.len > 0;
+    return 1;
+}
+
+static int eval(const struct node *n, struct game_facts *f)
+{
+    switch (n->kind) {
+    case N_OR:
+    case N_AND: {
+        int want = n->kind == N_OR;
+        for (size_t i = 0; i < n->nkids; i++) {
+            int rc = eval(n->kids[i], f);
+            if (rc < 0)
+                return rc;
+            if (rc == want)
+                return want;
+        }
+        return !want;
+    }
+    case N_NOT: {
+        int rc = eval(n->kids[0], f);
+        return rc < 0 ? rc : !rc;
+    }
+    case N_CMP:
+        return eval_cmp(n, f);
+    default:
+        return eval_truth(n, f);
+    }
+}
+
+int where_eval(const struct where *w, struct game_facts *f) { return eval(w->root, f); }
+
+/* ---- Formatting and limits ----------------------------------------------------- */
+
+struct out {
+    char *s;
+    size_t cap, len;
+};
+
+PRINTF_LIKE(2, 3)
+static void put(struct out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(o->len < o->cap ? o->s + o->len : NULL, o->len < o->cap ? o->cap - o->len : 0,
+                      fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        o->len += (size_t)n;
+}
+
+static void format_operand(struct out *o, const struct operand *x)
+{
+    switch (x->kind) {
+    case O_FIELD: put(o, "%s", facts_field_name(x->field)); break;
+    case O_TAG: put(o, "%s", x->text); break;
+    case O_STR:
+        put(o, "\"");
+        for (size_t i = 0; i < x->len; i++)
+            put(o, x->text[i] == '"' || x->text[i] == '\\' ? "\\%c" : "%c", x->text[i]);
+        put(o, "\"");
+        break;
+    case O_NUM: put(o, "%lld", (long long)x->num); break;
+    case O_BOOL: put(o, "%s", x->num ? "true" : "false"); break;
+    }
+}
+
+static void format_node(struct out *o, const struct node *n)
+{
+    switch (n->kind) {
+    case N_OR:
+    case N_AND:
+        put(o, "(");
+        for (size_t i = 0; i < n->nkids; i++) {
+            if (i)
+                put(o, n->kind == N_OR ? " or " : " and ");
+            format_node(o, n->kids[i]);
+        }
+        put(o, ")");
+        break;
+    case N_NOT:
+        put(o, "not ");
+        format_node(o, n->kids[0]);
+        break;
+    case N_CMP:
+        format_operand(o, &n->a);
+        put(o, " %s ", where_op_text[n->op]);
+        format_operand(o, &n->b);
+        break;
+    default:
+        format_operand(o, &n->a);
+    }
+}
+
+size_t where_format(const struct where *w, char *out, size_t cap)
+{
+    struct out o = { out, cap, 0 };
+    if (cap)
+        out[0] = '\0';
+    format_node(&o, w->root);
+    return o.len;
+}
+
+static const char *new_hit(struct node *n)
+{
+    if (n->re && !n->reported && filter_limit_hits(n->re)) {
+        n->reported = 1;
+        return filter_pattern(n->re);
+    }
+    for (size_t i = 0; i < n->nkids; i++) {
+        const char *s = new_hit(n->kids[i]);
+        if (s)
+            return s;
+    }
+    return NULL;
+}
+
+const char *where_new_limit_hit(struct where *w) { return new_hit(w->root); }
