@@ -241,7 +241,7 @@ static void move_end(struct go_game *w, const struct go_step *s)
     go_put(w, "}", 1);
 }
 
-void json_write_game(struct go_game *w)
+void game_json_write(struct go_game *w)
 {
     static const struct go_visit visit = { line_begin, move, move_end, line_end };
     go_put(w, "{", 1);
@@ -253,7 +253,7 @@ void json_write_game(struct go_game *w)
     go_put(w, "}", 1);
 }
 
-void json_write_raw(struct go_game *w, const char *text, size_t n)
+void game_json_write_raw(struct go_game *w, const char *text, size_t n)
 {
     go_put(w, "{", 1);
     put_tags(w);

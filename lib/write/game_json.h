@@ -28,12 +28,12 @@
  */
 
 /** Writes the prepared game w as one JSON object (no line break) to w->out. */
-void json_write_game(struct go_game *w);
+void game_json_write(struct go_game *w);
 
 /**
  * Writes {"tags": {...}, "valid": false, "raw": TEXT} for a game passed
  * through unconverted; text[0..n) is its PGN text (valid UTF-8).
  */
-void json_write_raw(struct go_game *w, const char *text, size_t n);
+void game_json_write_raw(struct go_game *w, const char *text, size_t n);
 
 #endif

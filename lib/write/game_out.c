@@ -647,7 +647,7 @@ int game_out_game(struct game_out *o, const struct game *g, const struct replay 
     case GO_NDJSON:
         if (format == GO_JSON)
             go_put(&w, o->games ? ",\n" : "\n", o->games ? 2 : 1);
-        json_write_game(&w);
+        game_json_write(&w);
         if (format == GO_NDJSON)
             go_put(&w, "\n", 1);
         break;
@@ -744,7 +744,7 @@ int game_out_raw(struct game_out *o, const struct game *g, struct buf *out)
         if (format == GO_JSON)
             go_put(&w, o->games ? ",\n" : "\n", o->games ? 2 : 1);
         go_prepare(&w, 0);
-        json_write_raw(&w, s, n);
+        game_json_write_raw(&w, s, n);
         if (format == GO_NDJSON)
             go_put(&w, "\n", 1);
     }
