@@ -1,7 +1,11 @@
 /* diag.c - names and severities of the diagnostic codes. */
 /* SPDX-License-Identifier: MIT */
+#include <string.h>
 #include "replay/diag.h"
 #include "base/banned.h"
+
+/* replay_opts keeps a set of codes in 64 bits. */
+_Static_assert(D_CODE_COUNT <= 64, "diagnostic codes must fit a uint64_t bit set");
 
 static const struct {
     const char *name;
@@ -50,6 +54,14 @@ int diag_severity(int code)
 int diag_is_strict(int code)
 {
     return code >= 0 && code < D_CODE_COUNT && table[code].strict;
+}
+
+int diag_find(const char *name)
+{
+    for (int code = 0; code < D_CODE_COUNT; code++)
+        if (!strcmp(table[code].name, name))
+            return code;
+    return -1;
 }
 
 const char *diag_severity_name(int severity)

@@ -55,6 +55,8 @@ const char *diag_name(int code);
 int diag_severity(int code);
 /** 1 for warnings that --strict turns into errors (export-format deviations). */
 int diag_is_strict(int code);
+/** The code named name (diag_name()'s inverse), or -1 when no code has that name. */
+int diag_find(const char *name);
 /** "error", "warning" or "note". */
 const char *diag_severity_name(int severity);
 

@@ -513,7 +513,7 @@ static int replay_lines(struct replay *r, const struct game *g, const struct kno
 {
     struct walk w;
     size_t ndiags = r->ndiags;
-    int errors = r->errors, warnings = r->warnings;
+    int errors = r->errors, warnings = r->warnings, hidden = r->hidden;
     if (r->opts.lang != NOTATION_AUTO)
         return walk_game(r, g, tags, r->opts.lang, &w);
     int rc = walk_game(r, g, tags, NOTATION_EN, &w);
@@ -525,6 +525,7 @@ static int replay_lines(struct replay *r, const struct game *g, const struct kno
     r->ndiags = ndiags;
     r->errors = errors;
     r->warnings = warnings;
+    r->hidden = hidden;
     r->end = END_NONE;
     memset(r->moves, 0, (g->nmoves + 1) * sizeof *r->moves);
     return walk_game(r, g, tags, lang, &w);
@@ -533,7 +534,7 @@ static int replay_lines(struct replay *r, const struct game *g, const struct kno
 int replay_game(struct replay *r, const struct game *g)
 {
     r->ndiags = 0;
-    r->errors = r->warnings = 0;
+    r->errors = r->warnings = r->hidden = 0;
     r->skipped = 0;
     r->plies = 0;
     r->complete = 0;
