@@ -25,7 +25,7 @@ static const char *const validate_usage[] = {
     "FILE:LINE:COL: error|warning|note: game N (White - Black Date), MOVE: message.",
     "Reads standard input when no FILE (or '-') is given; gzip input is detected.",
     "",
-    "    -s, --strict          export-format deviations are errors (tournament files)",
+    "    -s, --strict          check the PGN export format too; its deviations are errors",
     "        --werror          every warning is an error",
     "        --ignore CODE,... drop the warnings and notes of these codes (counted)",
     "        --error CODE,...  make the warnings and notes of these codes errors",

@@ -11,6 +11,7 @@
 #include "notation/notation.h"
 #include "replay/replay.h"
 #include "replay/replay_internal.h"
+#include "replay/strict.h"
 #include "replay/variant.h"
 #include "notation/san.h"
 #include "notation/san_fast.h"
@@ -548,11 +549,14 @@ int replay_game(struct replay *r, const struct game *g)
     replay_import_reader_diags(r, g);
     if (!(r->opts.flags & REPLAY_NO_TAGS))
         replay_check_tags(r, g, &tags);
-    if (setup_start(r, g, &tags) == 0 && g->nvars) {
+    int started = setup_start(r, g, &tags) == 0;
+    if (started && g->nvars) {
         int rc = replay_lines(r, g, &tags);
         if (rc)
             return rc;
     }
+    if ((r->opts.flags & REPLAY_STRICT) && !r->skipped)
+        replay_strict_checks(r, g, started);
     replay_sort_diags(r->diags, r->ndiags);
     return PGN_OK;
 }

@@ -78,11 +78,24 @@ static void set_msg(struct replay_diag *d, const char *fmt, va_list ap)
         d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
 }
 
-/* A diagnostic of code with a message from fmt and ap, or NULL (see replay_add()). */
-static struct replay_diag *add_v(struct replay *r, int code, uint64_t line, uint32_t col,
-                                 uint64_t offset, const char *fmt, va_list ap)
+/*
+ * Whether --strict makes a diagnostic of code an error. A result that a
+ * fivefold repetition or the 75-move rule contradicts is one, as a result
+ * a mate contradicts always is; play after such a draw (a diagnostic
+ * about a move) stays a warning.
+ */
+static int strict_of(int code, int about_move)
 {
-    int sev = effective_severity(r, code, diag_severity(code), diag_is_strict(code));
+    if (code == D_PAST_FIVEFOLD || code == D_PAST_75_MOVES)
+        return !about_move;
+    return diag_is_strict(code);
+}
+
+/* A diagnostic of code with a message from fmt and ap, or NULL (see replay_add()). */
+static struct replay_diag *add_v(struct replay *r, int code, int about_move, uint64_t line,
+                                 uint32_t col, uint64_t offset, const char *fmt, va_list ap)
+{
+    int sev = effective_severity(r, code, diag_severity(code), strict_of(code, about_move));
     struct replay_diag *d = push_diag(r, code, sev, line, col, offset);
     if (d)
         set_msg(d, fmt, ap);
@@ -94,7 +107,7 @@ struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32
 {
     va_list ap;
     va_start(ap, fmt);
-    struct replay_diag *d = add_v(r, code, line, col, offset, fmt, ap);
+    struct replay_diag *d = add_v(r, code, 0, line, col, offset, fmt, ap);
     va_end(ap);
     return d;
 }
@@ -105,7 +118,7 @@ struct replay_diag *replay_move_diag(struct replay *r, const struct game *g, uin
     const struct game_move *m = &g->moves[i];
     va_list ap;
     va_start(ap, fmt);
-    struct replay_diag *d = add_v(r, code, m->line, m->col, g->offset + m->off, fmt, ap);
+    struct replay_diag *d = add_v(r, code, 1, m->line, m->col, g->offset + m->off, fmt, ap);
     va_end(ap);
     if (!d)
         return NULL;
