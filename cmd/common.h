@@ -72,4 +72,7 @@ enum { JOBS_MAX = 256 };
 /** Parses the argument of -j/--jobs (1..JOBS_MAX); reports a bad one and returns -1. */
 int parse_jobs(const char *arg, long *jobs);
 
+/** Edit distance of a and b, for "did you mean" suggestions; 99 when either is over 60 bytes. */
+int edit_distance(const char *a, const char *b);
+
 #endif

@@ -50,38 +50,12 @@ static const struct command *find_command(const char *name)
     return NULL;
 }
 
-/* Edit distance, for "did you mean" suggestions. */
-static int distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    int row[64];
-    if (la > 60 || lb > 60)
-        return 99;
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        int diag = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= lb; j++) {
-            int up = row[j];
-            int best = diag + (a[i - 1] != b[j - 1]);
-            if (row[j] + 1 < best)
-                best = row[j] + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 static int unknown_command(const char *name)
 {
     const char *best = NULL;
     int best_d = 99;
     for (int i = 0; i < NCOMMANDS; i++) {
-        int d = distance(name, commands[i].name);
+        int d = edit_distance(name, commands[i].name);
         if (d < best_d)
             best_d = d, best = commands[i].name;
     }

@@ -25,8 +25,10 @@ static const char *const validate_usage[] = {
     "FILE:LINE:COL: error|warning|note: game N (White - Black Date), MOVE: message.",
     "Reads standard input when no FILE (or '-') is given; gzip input is detected.",
     "",
-    "    -s, --strict          export-format deviations are errors (tournament files)",
+    "    -s, --strict          check the PGN export format too; its deviations are errors",
     "        --werror          every warning is an error",
+    "        --ignore CODE,... drop the warnings and notes of these codes (counted)",
+    "        --error CODE,...  make the warnings and notes of these codes errors",
     "    -w, --no-warnings     report errors only",
     "    -q, --quiet           print no diagnostics and no summary",
     "    -v, --verbose         add the position (FEN) before the move",
@@ -40,11 +42,14 @@ static const char *const validate_usage[] = {
     NULL,
 };
 
-enum { OPT_WERROR = 256, OPT_FORMAT, OPT_MAX_ERRORS, OPT_GOOD, OPT_BAD, OPT_LANG };
+enum { OPT_WERROR = 256, OPT_FORMAT, OPT_MAX_ERRORS, OPT_GOOD, OPT_BAD, OPT_LANG, OPT_IGNORE,
+       OPT_ERROR };
 
 static const struct option validate_options[] = {
     { "strict", no_argument, NULL, 's' },
     { "werror", no_argument, NULL, OPT_WERROR },
+    { "ignore", required_argument, NULL, OPT_IGNORE },
+    { "error", required_argument, NULL, OPT_ERROR },
     { "no-warnings", no_argument, NULL, 'w' },
     { "quiet", no_argument, NULL, 'q' },
     { "verbose", no_argument, NULL, 'v' },
@@ -60,6 +65,7 @@ static const struct option validate_options[] = {
 
 struct validate {
     struct replay_opts ropts;
+    struct replay_codes codes; /* --ignore, --error */
     int quiet, verbose, json;
     long max_errors;
     long jobs;
@@ -67,6 +73,7 @@ struct validate {
     FILE *good, *bad;
     /* counts */
     uint64_t games, valid, invalid, skipped, warnings, errors;
+    uint64_t hidden; /* warnings --ignore dropped */
     int io_failed;
     struct driver d;
     struct replay r; /* one job: the reading thread's */
@@ -78,7 +85,7 @@ enum verdict_kind { VERDICT_VALID, VERDICT_INVALID, VERDICT_SKIPPED };
 struct verdict {
     struct batch_mark mark; /* parallel runs: where the game's diagnostics end */
     int kind;
-    uint32_t errors, warnings;
+    uint32_t errors, warnings, hidden;
 };
 
 /* Replays g and writes its diagnostics to out. Reads v only. */
@@ -90,6 +97,7 @@ static void check_game(const struct validate *v, struct replay *r, const struct 
         die(EXIT_IO, "out of memory");
     vd->kind = r->errors ? VERDICT_INVALID : r->skipped ? VERDICT_SKIPPED : VERDICT_VALID;
     vd->errors = vd->warnings = 0;
+    vd->hidden = (uint32_t)r->hidden;
     if (r->ndiags && !v->quiet)
         report_game_label(g, label, sizeof label);
     for (size_t i = 0; i < r->ndiags; i++) {
@@ -129,6 +137,7 @@ static void account(struct validate *v, const struct game *g, const struct verdi
     v->games++;
     v->errors += vd->errors;
     v->warnings += vd->warnings;
+    v->hidden += vd->hidden;
     if (vd->kind == VERDICT_INVALID) {
         v->invalid++;
         copy_game(v, v->bad, v->bad_path, g);
@@ -194,6 +203,53 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
     account(v, g, &vd);
 }
 
+/* The code named name; else reports it with the nearest name and returns -1. */
+static int find_code(const char *opt, const char *name)
+{
+    int code = diag_find(name), best = 0, best_d = 99;
+    if (code >= 0)
+        return code;
+    for (int c = 0; c < D_CODE_COUNT; c++) {
+        int d = edit_distance(name, diag_name(c));
+        if (d < best_d)
+            best_d = d, best = c;
+    }
+    error("%s: unknown diagnostic code '%s' (the nearest is '%s'; pgnkit-validate(1) lists "
+          "them)", opt, name, diag_name(best));
+    return -1;
+}
+
+/*
+ * Adds the codes of a comma-separated list to *set, for --ignore (ignore
+ * 1) or --error. An error code cannot be ignored: an invalid game stays
+ * invalid (syntax can, for the reader's warnings). Returns 0, or -1 after
+ * reporting a bad list.
+ */
+static int parse_codes(const char *opt, const char *list, int ignore, uint64_t *set)
+{
+    char name[64];
+    for (const char *p = list;; p++) {
+        size_t n = strcspn(p, ",");
+        if (n == 0 || n >= sizeof name) {
+            error("%s takes diagnostic codes separated by commas, not '%s'", opt, list);
+            return -1;
+        }
+        memcpy(name, p, n);
+        name[n] = '\0';
+        int code = find_code(opt, name);
+        if (code < 0)
+            return -1;
+        if (ignore && diag_severity(code) == SEV_ERROR && code != D_SYNTAX) {
+            error("%s: '%s' is an error, and errors are always reported", opt, name);
+            return -1;
+        }
+        *set |= REPLAY_CODE_BIT(code);
+        p += n;
+        if (!*p)
+            return 0;
+    }
+}
+
 static FILE *open_output(const char *path)
 {
     FILE *f = fopen(path, "wb");
@@ -223,6 +279,14 @@ int cmd_validate(int argc, char **argv)
         switch (opt) {
         case 's': v.ropts.flags |= REPLAY_STRICT; break;
         case OPT_WERROR: v.ropts.flags |= REPLAY_WERROR; break;
+        case OPT_IGNORE:
+            if (parse_codes("--ignore", optarg, 1, &v.codes.ignore))
+                return EXIT_USAGE;
+            break;
+        case OPT_ERROR:
+            if (parse_codes("--error", optarg, 0, &v.codes.error))
+                return EXIT_USAGE;
+            break;
         case 'w': v.ropts.flags |= REPLAY_NO_WARN; break;
         case 'q': v.quiet = 1; break;
         case 'v': v.verbose = 1; break;
@@ -267,12 +331,14 @@ int cmd_validate(int argc, char **argv)
     v.d.game = one_game;
     v.d.batch = write_batch;
     replay_init(&v.r, &v.ropts);
+    replay_set_codes(&v.r, &v.codes);
     struct worker *workers = NULL;
     if (v.jobs > 1) {
         workers = xcalloc((size_t)v.jobs, sizeof *workers);
         for (long i = 0; i < v.jobs; i++) {
             workers[i].v = &v;
             replay_init(&workers[i].r, &v.ropts);
+            replay_set_codes(&workers[i].r, &v.codes);
         }
         driver_start_workers(&v.d, v.jobs, PIPELINE_CALLER_WORKS, check_batch, workers,
                              sizeof *workers);
@@ -293,7 +359,10 @@ int cmd_validate(int argc, char **argv)
                 v.valid, v.invalid);
         if (v.skipped)
             fprintf(stderr, ", %" PRIu64 " skipped (variants)", v.skipped);
-        fprintf(stderr, "; %" PRIu64 " errors, %" PRIu64 " warnings\n", v.errors, v.warnings);
+        fprintf(stderr, "; %" PRIu64 " errors, %" PRIu64 " warnings", v.errors, v.warnings);
+        if (v.hidden)
+            fprintf(stderr, ", %" PRIu64 " warnings not shown", v.hidden);
+        fputc('\n', stderr);
     }
     if (v.io_failed)
         return EXIT_IO;

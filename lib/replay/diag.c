@@ -1,7 +1,11 @@
 /* diag.c - names and severities of the diagnostic codes. */
 /* SPDX-License-Identifier: MIT */
+#include <string.h>
 #include "replay/diag.h"
 #include "base/banned.h"
+
+/* replay_opts keeps a set of codes in 64 bits. */
+_Static_assert(D_CODE_COUNT <= 64, "diagnostic codes must fit a uint64_t bit set");
 
 static const struct {
     const char *name;
@@ -33,6 +37,16 @@ static const struct {
     [D_PAST_FIVEFOLD] = { "past-fivefold", SEV_WARNING, 0 },
     [D_PAST_75_MOVES] = { "past-75-moves", SEV_WARNING, 0 },
     [D_UNFINISHED_TERMINAL] = { "unfinished-terminal", SEV_WARNING, 0 },
+    [D_TAG_ORDER] = { "tag-order", SEV_WARNING, 1 },
+    [D_TAG_SORT] = { "tag-sort", SEV_WARNING, 1 },
+    [D_TAG_FORMAT] = { "tag-format", SEV_WARNING, 1 },
+    [D_MISSING_MOVE_NUMBER] = { "missing-move-number", SEV_WARNING, 1 },
+    [D_EXTRA_MOVE_NUMBER] = { "extra-move-number", SEV_WARNING, 1 },
+    [D_MOVE_NUMBER_FORM] = { "move-number-form", SEV_WARNING, 1 },
+    [D_SUFFIX_ANNOTATION] = { "suffix-annotation", SEV_WARNING, 1 },
+    [D_LINE_LENGTH] = { "line-length", SEV_WARNING, 1 },
+    [D_TAB] = { "tab", SEV_WARNING, 1 },
+    [D_SPACING] = { "spacing", SEV_WARNING, 1 },
     [D_ENCODING] = { "encoding", SEV_NOTE, 0 },
     [D_VARIANT] = { "variant", SEV_NOTE, 0 },
 };
@@ -50,6 +64,14 @@ int diag_severity(int code)
 int diag_is_strict(int code)
 {
     return code >= 0 && code < D_CODE_COUNT && table[code].strict;
+}
+
+int diag_find(const char *name)
+{
+    for (int code = 0; code < D_CODE_COUNT; code++)
+        if (!strcmp(table[code].name, name))
+            return code;
+    return -1;
 }
 
 const char *diag_severity_name(int severity)

@@ -43,6 +43,18 @@ enum diag_code {
     D_PAST_FIVEFOLD,       /* play went on after a fivefold repetition */
     D_PAST_75_MOVES,       /* play went on after the 75-move rule */
     D_UNFINISHED_TERMINAL, /* result * although the final position ends the game */
+    /* export-format deviations only --strict looks for (strict_checks.c) */
+    D_TAG_ORDER,           /* the Seven Tag Roster not first or not in its order */
+    D_TAG_SORT,            /* the other tags not in ASCII order of their names */
+    D_TAG_FORMAT,          /* a tag pair not alone on its line as [Name "value"], or not one
+                              empty line after the tag pairs */
+    D_MISSING_MOVE_NUMBER, /* a move without the move number export format gives it */
+    D_EXTRA_MOVE_NUMBER,   /* a move number export format does not write */
+    D_MOVE_NUMBER_FORM,    /* a move number not written "12. " (White) or "12... " (Black) */
+    D_SUFFIX_ANNOTATION,   /* "!", "?" ... glyphs instead of NAGs ($1, $2 ...) */
+    D_LINE_LENGTH,         /* a movetext line of 80 characters or more, any line over 255 */
+    D_TAB,                 /* a tab character */
+    D_SPACING,             /* not one space between movetext tokens, or a space at a line end */
     /* notes */
     D_ENCODING,            /* the game was not UTF-8 and was read as CP1252 */
     D_VARIANT,             /* a chess variant pgnkit does not replay: skipped */
@@ -55,6 +67,8 @@ const char *diag_name(int code);
 int diag_severity(int code);
 /** 1 for warnings that --strict turns into errors (export-format deviations). */
 int diag_is_strict(int code);
+/** The code named name (diag_name()'s inverse), or -1 when no code has that name. */
+int diag_find(const char *name);
 /** "error", "warning" or "note". */
 const char *diag_severity_name(int severity);
 

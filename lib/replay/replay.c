@@ -11,6 +11,7 @@
 #include "notation/notation.h"
 #include "replay/replay.h"
 #include "replay/replay_internal.h"
+#include "replay/strict.h"
 #include "replay/variant.h"
 #include "notation/san.h"
 #include "notation/san_fast.h"
@@ -513,7 +514,7 @@ static int replay_lines(struct replay *r, const struct game *g, const struct kno
 {
     struct walk w;
     size_t ndiags = r->ndiags;
-    int errors = r->errors, warnings = r->warnings;
+    int errors = r->errors, warnings = r->warnings, hidden = r->hidden;
     if (r->opts.lang != NOTATION_AUTO)
         return walk_game(r, g, tags, r->opts.lang, &w);
     int rc = walk_game(r, g, tags, NOTATION_EN, &w);
@@ -525,6 +526,7 @@ static int replay_lines(struct replay *r, const struct game *g, const struct kno
     r->ndiags = ndiags;
     r->errors = errors;
     r->warnings = warnings;
+    r->hidden = hidden;
     r->end = END_NONE;
     memset(r->moves, 0, (g->nmoves + 1) * sizeof *r->moves);
     return walk_game(r, g, tags, lang, &w);
@@ -533,7 +535,7 @@ static int replay_lines(struct replay *r, const struct game *g, const struct kno
 int replay_game(struct replay *r, const struct game *g)
 {
     r->ndiags = 0;
-    r->errors = r->warnings = 0;
+    r->errors = r->warnings = r->hidden = 0;
     r->skipped = 0;
     r->plies = 0;
     r->complete = 0;
@@ -547,11 +549,14 @@ int replay_game(struct replay *r, const struct game *g)
     replay_import_reader_diags(r, g);
     if (!(r->opts.flags & REPLAY_NO_TAGS))
         replay_check_tags(r, g, &tags);
-    if (setup_start(r, g, &tags) == 0 && g->nvars) {
+    int started = setup_start(r, g, &tags) == 0;
+    if (started && g->nvars) {
         int rc = replay_lines(r, g, &tags);
         if (rc)
             return rc;
     }
+    if ((r->opts.flags & REPLAY_STRICT) && !r->skipped)
+        replay_strict_checks(r, g, started);
     replay_sort_diags(r->diags, r->ndiags);
     return PGN_OK;
 }

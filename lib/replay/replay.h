@@ -56,9 +56,17 @@ enum replay_flags {
     REPLAY_NO_TAGS = 1 << 3,   /* skip the tag checks */
 };
 
+/* The bit of a diagnostic code in replay_opts.ignore and replay_opts.error. */
+#define REPLAY_CODE_BIT(code) ((uint64_t)1 << (code))
+
 struct replay_opts {
     int lang;          /* notation.h id, or NOTATION_AUTO (detect per game) */
     unsigned flags;    /* enum replay_flags */
+};
+
+/* Per code (REPLAY_CODE_BIT), see replay_set_codes(). */
+struct replay_codes {
+    uint64_t ignore, error;
 };
 
 struct replay {
@@ -67,6 +75,7 @@ struct replay {
     size_t ndiags;
     int errors;            /* diagnostics of severity error: the game is invalid when > 0 */
     int warnings;
+    int hidden;            /* warnings dropped by opts.ignore */
     int skipped;           /* 1 when the game is a variant pgnkit does not replay */
     int lang;              /* language the moves were read in */
     int chess960;
@@ -82,6 +91,7 @@ struct replay {
     uint64_t *keys;        /* repetition keys of the main line, one per position */
     size_t key_cap;
     struct replay_opts opts;
+    struct replay_codes codes;
 };
 
 /** Builds the replay's lookup tables; lib_init() calls it once. */
@@ -89,6 +99,14 @@ void replay_tables_init(void);
 
 /** Prepares r (no allocation until the first game). */
 void replay_init(struct replay *r, const struct replay_opts *opts);
+
+/**
+ * Sets what r does per code, from the next replay_game() on (replay_init()
+ * sets none): warnings and notes of the codes in c->ignore are dropped and
+ * counted in r->hidden, whatever the options say; warnings and notes of
+ * the codes in c->error become errors. Errors are never dropped.
+ */
+void replay_set_codes(struct replay *r, const struct replay_codes *c);
 
 /** Frees what r allocated. */
 void replay_release(struct replay *r);

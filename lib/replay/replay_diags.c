@@ -8,9 +8,23 @@
 #include "replay/replay_internal.h"
 #include "base/banned.h"
 
-/* The severity a diagnostic gets under the options, or -1 when it is dropped. */
-static int effective_severity(const struct replay *r, int sev, int strict)
+/* What effective_severity() gives a diagnostic --ignore drops: it is
+ * counted, unlike one dropped by --no-warnings (-1). */
+enum { SEV_IGNORED = -2 };
+
+/* The severity a diagnostic of code gets under the options, or < 0 when it
+ * is dropped. sev: its severity before them; strict: 1 when --strict makes
+ * it an error. */
+static int effective_severity(const struct replay *r, int code, int sev, int strict)
 {
+    /* --ignore and --error are rare: one test keeps them off the way of the rest. */
+    if ((r->codes.ignore | r->codes.error) != 0 && sev < SEV_ERROR) {
+        uint64_t bit = REPLAY_CODE_BIT(code);
+        if (r->codes.ignore & bit)
+            return SEV_IGNORED;
+        if (r->codes.error & bit)
+            sev = SEV_ERROR;
+    }
     if (sev == SEV_WARNING && (r->opts.flags & REPLAY_STRICT) && strict)
         sev = SEV_ERROR;
     if (sev == SEV_WARNING && (r->opts.flags & REPLAY_WERROR))
@@ -20,14 +34,22 @@ static int effective_severity(const struct replay *r, int sev, int strict)
     return sev;
 }
 
+void replay_set_codes(struct replay *r, const struct replay_codes *c)
+{
+    r->codes = *c;
+}
+
+/* A diagnostic --ignore drops is still looked for, to be counted. */
 int replay_keeps(const struct replay *r, int code)
 {
-    return effective_severity(r, diag_severity(code), diag_is_strict(code)) >= 0;
+    return effective_severity(r, code, diag_severity(code), diag_is_strict(code)) != -1;
 }
 
 static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64_t line,
                                      uint32_t col, uint64_t offset)
 {
+    if (sev == SEV_IGNORED && diag_severity(code) == SEV_WARNING)
+        r->hidden++;
     if (sev < 0 ||
         array_reserve((void **)&r->diags, &r->diag_cap, r->ndiags + 1, sizeof *r->diags, 64))
         return NULL;
@@ -56,11 +78,24 @@ static void set_msg(struct replay_diag *d, const char *fmt, va_list ap)
         d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
 }
 
-/* A diagnostic of code with a message from fmt and ap, or NULL (see replay_add()). */
-static struct replay_diag *add_v(struct replay *r, int code, uint64_t line, uint32_t col,
-                                 uint64_t offset, const char *fmt, va_list ap)
+/*
+ * Whether --strict makes a diagnostic of code an error. A result that a
+ * fivefold repetition or the 75-move rule contradicts is one, as a result
+ * a mate contradicts always is; play after such a draw (a diagnostic
+ * about a move) stays a warning.
+ */
+static int strict_of(int code, int about_move)
 {
-    int sev = effective_severity(r, diag_severity(code), diag_is_strict(code));
+    if (code == D_PAST_FIVEFOLD || code == D_PAST_75_MOVES)
+        return !about_move;
+    return diag_is_strict(code);
+}
+
+/* A diagnostic of code with a message from fmt and ap, or NULL (see replay_add()). */
+static struct replay_diag *add_v(struct replay *r, int code, int about_move, uint64_t line,
+                                 uint32_t col, uint64_t offset, const char *fmt, va_list ap)
+{
+    int sev = effective_severity(r, code, diag_severity(code), strict_of(code, about_move));
     struct replay_diag *d = push_diag(r, code, sev, line, col, offset);
     if (d)
         set_msg(d, fmt, ap);
@@ -72,7 +107,7 @@ struct replay_diag *replay_add(struct replay *r, int code, uint64_t line, uint32
 {
     va_list ap;
     va_start(ap, fmt);
-    struct replay_diag *d = add_v(r, code, line, col, offset, fmt, ap);
+    struct replay_diag *d = add_v(r, code, 0, line, col, offset, fmt, ap);
     va_end(ap);
     return d;
 }
@@ -83,7 +118,7 @@ struct replay_diag *replay_move_diag(struct replay *r, const struct game *g, uin
     const struct game_move *m = &g->moves[i];
     va_list ap;
     va_start(ap, fmt);
-    struct replay_diag *d = add_v(r, code, m->line, m->col, g->offset + m->off, fmt, ap);
+    struct replay_diag *d = add_v(r, code, 1, m->line, m->col, g->offset + m->off, fmt, ap);
     va_end(ap);
     if (!d)
         return NULL;
@@ -110,9 +145,9 @@ void replay_import_reader_diags(struct replay *r, const struct game *g)
 {
     for (uint32_t i = 0; i < g->nerrors; i++) {
         const struct pgn_error *e = &g->errors[i];
-        int sev = effective_severity(r, e->severity, 1);
-        struct replay_diag *d = push_diag(r, reader_code(e->code), sev, e->line, e->col,
-                                          e->offset);
+        int code = reader_code(e->code);
+        int sev = effective_severity(r, code, e->severity, 1);
+        struct replay_diag *d = push_diag(r, code, sev, e->line, e->col, e->offset);
         if (d)
             snprintf(d->msg, sizeof d->msg, "%s", e->message ? e->message : pgn_strerror(e->code));
     }

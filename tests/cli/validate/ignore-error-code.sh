@@ -1,0 +1,1 @@
+"$PGNKIT" validate --ignore illegal-move testdata/strict/lichess-no-round.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" validate --strict testdata/strict/move-number-form.pgn
