@@ -209,7 +209,14 @@ int pos_is_consistent(const struct pos *p);
  */
 int pos_is_dead(const struct pos *p);
 
-/** 1 if colour c has mating material in principle (anything beyond K, K+B, K+N alone). */
+/**
+ * 1 if colour c has material that can mate in some game that goes on from
+ * p, as far as the pieces alone tell (not where they stand): anything
+ * beyond a lone king, except a lone knight against queens only (or a bare
+ * king), and bishops all on one colour against nothing but rooks, queens
+ * and bishops of that colour (or a bare king). 0 means no sequence of legal
+ * moves can end in c giving mate (FIDE 6.9: a win on time is then a draw).
+ */
 int pos_can_mate(const struct pos *p, int c);
 
 #endif
