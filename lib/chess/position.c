@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "base/compiler.h"
+#include "chess/dead_position.h"
 #include "chess/position.h"
 #include "chess/zobrist.h"
 #include "base/banned.h"
@@ -497,6 +498,8 @@ static int bishops_one_colour(bitboard bishops)
 
 int pos_is_dead(const struct pos *p)
 {
+    if (p->by_type[PAWN])
+        return pos_is_dead_by_blockade(p);
     return !pos_can_mate(p, WHITE) && !pos_can_mate(p, BLACK);
 }
 
