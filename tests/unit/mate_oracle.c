@@ -188,26 +188,33 @@ static void test_placement(struct search *s)
         memcpy(s->witness, fen, strlen(fen) + 1);
 }
 
-static void place_black(struct search *s, int i)
+static void place_white_king(struct search *s);
+
+/* Places piece i of color and those after it on every square they may take,
+ * then White's king (after White's pieces) or tests the position (after
+ * Black's). Black's pieces must fill the flights White leaves open. */
+static void place(struct search *s, int color, int i)
 {
-    if (s->found)
-        return;
-    bitboard open = s->need & ~s->occ;
-    int left = s->black.n - i;
-    if (bb_count(open) > left)
+    struct side *side = color == WHITE ? &s->white : &s->black;
+    bitboard open = color == BLACK ? s->need & ~s->occ : 0;
+    int left = side->n - i;
+    if (s->found || bb_count(open) > left)
         return;
     if (left == 0 || i >= ORACLE_MAX_PIECES) {
-        test_placement(s);
+        if (color == WHITE)
+            place_white_king(s);
+        else
+            test_placement(s);
         return;
     }
-    bitboard squares = free_squares(s, &s->black, i);
+    bitboard squares = free_squares(s, side, i);
     if (bb_count(open) == left)
         squares &= open;
     while (squares && !s->found) {
         int sq = bb_pop(&squares);
-        s->black.sq[i] = sq;
+        side->sq[i] = sq;
         s->occ |= sq_bb(sq);
-        place_black(s, i + 1);
+        place(s, color, i + 1);
         s->occ &= ~sq_bb(sq);
     }
 }
@@ -234,24 +241,8 @@ static void place_white_king(struct search *s)
         if (bb_count(s->need) > s->black.n)
             continue;
         s->occ = occ;
-        place_black(s, 0);
+        place(s, BLACK, 0);
         s->occ &= ~sq_bb(s->white_king);
-    }
-}
-
-static void place_white(struct search *s, int i)
-{
-    if (i == s->white.n || i >= ORACLE_MAX_PIECES) {
-        place_white_king(s);
-        return;
-    }
-    bitboard squares = free_squares(s, &s->white, i);
-    while (squares && !s->found) {
-        int sq = bb_pop(&squares);
-        s->white.sq[i] = sq;
-        s->occ |= sq_bb(sq);
-        place_white(s, i + 1);
-        s->occ &= ~sq_bb(sq);
     }
 }
 
@@ -266,11 +257,33 @@ int oracle_mate_exists(const char *mater, const char *mated, char witness[FEN_MA
     for (int k = 0; k < 64 && !s.found; k++) {
         s.black_king = k;
         s.occ = sq_bb(k);
-        place_white(&s, 0);
+        place(&s, WHITE, 0);
     }
     if (tested)
         *tested = s.tested;
     return s.found;
+}
+
+int oracle_material_position(struct pos *p, const char *white, const char *black)
+{
+    struct side side[2];
+    if (parse_side(white, &side[WHITE]) || parse_side(black, &side[BLACK]))
+        return -1;
+    memset(p, 0, sizeof *p);
+    put(p, WHITE, KING, 0);
+    put(p, BLACK, KING, 63);
+    p->king[WHITE] = 0;
+    p->king[BLACK] = 63;
+    p->ep = SQ_NONE;
+    for (int i = 0; i < 4; i++)
+        p->castle_rook[i] = SQ_NONE;
+    for (int c = 0; c < 2; c++) {
+        for (int i = 0; i < side[c].n; i++) {
+            bitboard free = side[c].piece[i].allowed & ~pos_occupied(p);
+            put(p, c, side[c].piece[i].type, c == WHITE ? bb_lsb(free) : bb_msb(free));
+        }
+    }
+    return 0;
 }
 
 /* ---- Material a game can reach ------------------------------------------ */

@@ -42,4 +42,12 @@ int oracle_mate_exists(const char *mater, const char *mated, char witness[FEN_MA
  */
 int oracle_can_mate(const char *mater, const char *mated, char witness[FEN_MAX]);
 
+/**
+ * Sets *p to a position with that material (White's king on a1, Black's on
+ * h8, the pieces on the first free squares of their kind from either end):
+ * where they stand is arbitrary, so it serves only functions that look at
+ * the material. Returns 0, or -1 on a bad spec.
+ */
+int oracle_material_position(struct pos *p, const char *white, const char *black);
+
 #endif

@@ -101,8 +101,11 @@ static const char *const alive[] = {
     "4k3/8/8/p7/P7/8/8/4K3 w - - 0 1",
     /* A pawn lever: d4xe5 is possible. */
     "4k3/8/8/3pp3/3PP3/8/8/4K3 w - - 0 1",
-    /* A pawn free to push. */
+    /* A pawn lever inside the locked chain: c5xd6, d6xc5 or d6xe5. */
+    "8/4k3/2ppp1p1/1pPpPpPp/pP1P1P1P/P7/4K3/8 w - - 0 1",
+    /* A pawn free to push: h2-h3, or a7-a6. */
     "8/4k3/2p1p1p1/1pPpPpPp/pP1P1P1P/P7/4K2P/8 w - - 0 1",
+    "8/p3k3/2p1p1p1/1pPpPpPp/pP1P1P1P/P7/4K3/8 w - - 0 1",
     /* En passant: c5xd6 is legal after ...d7-d5. */
     "8/4k3/2p1p1p1/1pPpPpPp/pP1P1P1P/P7/4K3/8 w - d6 0 1",
     /* A light-squared bishop can stand on c4, where b5 or d5 takes it. */
@@ -113,38 +116,37 @@ static const char *const alive[] = {
     "4k3/8/8/p7/P7/8/8/1R2K3 w - - 0 1",
     /* The side to move is in check (and its king can take b3). */
     "8/8/8/8/8/1p6/KPk5/8 w - - 0 1",
+    /* Shut in with its king, the knight can still take a pawn: Nc2xa3. */
+    "3k4/8/8/2p5/1pPp1p1p/pP1PpPpP/P3P1P1/N1K5 w - - 0 1",
     /* A knight can reach d4, where c5 or e5 takes it. */
     "k7/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/6NK w - - 0 1",
 };
 
+/* FEN, pos_is_dead() on it and the walk from it, which must hold for a
+ * dead position and break for any other. */
+static void check_position(const char *fen, int want_dead)
+{
+    struct pos p;
+    int positions;
+    if (pos_from_fen(&p, fen) != FEN_OK) {
+        FAIL("bad FEN %s", fen);
+        return;
+    }
+    if (pos_is_dead(&p) != want_dead)
+        FAIL("%s: pos_is_dead = %d, expected %d", fen, !want_dead, want_dead);
+    int r = walk(&p, &positions);
+    if (r != (want_dead ? WALK_HOLDS : WALK_BREAKS))
+        FAIL("%s: the walk %s after %d positions", fen,
+             r == WALK_BREAKS ? "found a check or a pawn move"
+             : r == WALK_HOLDS ? "found no check or pawn move" : "grew too big", positions);
+}
+
 void test_dead_position__known_positions(void)
 {
-    for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++) {
-        struct pos p;
-        int positions;
-        if (pos_from_fen(&p, dead[i]) != FEN_OK) {
-            FAIL("bad FEN %s", dead[i]);
-            continue;
-        }
-        if (!pos_is_dead(&p))
-            FAIL("%s should be dead", dead[i]);
-        int r = walk(&p, &positions);
-        if (r != WALK_HOLDS)
-            FAIL("%s: the walk %s after %d positions", dead[i],
-                 r == WALK_BREAKS ? "found a check or a pawn move" : "grew too big", positions);
-    }
-    for (size_t i = 0; i < sizeof alive / sizeof alive[0]; i++) {
-        struct pos p;
-        int positions;
-        if (pos_from_fen(&p, alive[i]) != FEN_OK) {
-            FAIL("bad FEN %s", alive[i]);
-            continue;
-        }
-        if (pos_is_dead(&p))
-            FAIL("%s should not be called dead", alive[i]);
-        if (walk(&p, &positions) != WALK_BREAKS)
-            FAIL("%s: the walk found no check or pawn move (%d positions)", alive[i], positions);
-    }
+    for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++)
+        check_position(dead[i], 1);
+    for (size_t i = 0; i < sizeof alive / sizeof alive[0]; i++)
+        check_position(alive[i], 0);
 }
 
 /* The FEN of board (a letter per square, a1 first, 0 for empty), side to move. */
@@ -172,8 +174,8 @@ static void board_fen(const char board[64], int side, char fen[FEN_MAX])
 
 /* Random blockades: a chain of locked pawn pairs across the board, its
  * rank going up or down a step from file to file (so no pawn attacks
- * another), now and then a file left out, kings and sometimes a bishop or
- * knight placed at random. Whatever pos_is_dead() calls dead must survive
+ * another), now and then a file left out, kings and sometimes a bishop,
+ * knight or rook placed at random. Whatever pos_is_dead() calls dead must survive
  * the walk. */
 void test_dead_position__random_blockades_survive_the_walk(void)
 {
@@ -192,14 +194,14 @@ void test_dead_position__random_blockades_survive_the_walk(void)
             board[chain * 8 + file] = 'P';
             board[(chain + 1) * 8 + file] = 'p';
         }
-        const char *extra = "KkBbN";
+        const char *extra = "KkBbNnRr";
         int pieces = 2 + (int)(rand_r(&seed) % 2);
         for (int k = 0; k < pieces; k++) {
             int sq;
             do
                 sq = (int)(rand_r(&seed) % 64);
             while (board[sq]);
-            board[sq] = k < 2 ? extra[k] : extra[2 + rand_r(&seed) % 3];
+            board[sq] = k < 2 ? extra[k] : extra[2 + rand_r(&seed) % 6];
         }
         char fen[FEN_MAX];
         board_fen(board, t & 1 ? BLACK : WHITE, fen);
@@ -207,10 +209,7 @@ void test_dead_position__random_blockades_survive_the_walk(void)
         if (pos_from_fen(&p, fen) != FEN_OK || !pos_is_dead(&p))
             continue;
         dead_found++;
-        int positions, r = walk(&p, &positions);
-        if (r != WALK_HOLDS)
-            FAIL("%s called dead, but the walk %s after %d positions", fen,
-                 r == WALK_BREAKS ? "found a check or a pawn move" : "grew too big", positions);
+        check_position(fen, 1);
     }
     /* The generator must produce some dead positions, or this tests nothing. */
     CHECK(dead_found >= tries / 40); /* 99 of 2000 when written */

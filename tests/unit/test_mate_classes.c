@@ -43,46 +43,11 @@ static const struct { const char *mater, *can; } table[] = {
     { "PP",  "1111111111111111111111" },
 };
 
-static const bitboard dark_squares = 0xAA55AA55AA55AA55ULL;
-
-static void put(struct pos *p, int color, int type, int sq)
-{
-    p->board[sq] = (uint8_t)piece_make(color, type);
-    p->by_type[type] |= sq_bb(sq);
-    p->by_color[color] |= sq_bb(sq);
-}
-
-/* Places the pieces of spec for color on free squares of the right colour
- * (only the material matters to the functions tested, not the places). */
-static void place(struct pos *p, int color, const char *spec)
-{
-    for (; *spec; spec++) {
-        bitboard allowed = ~(rank_bb(0) | rank_bb(7));
-        int type = KNIGHT;
-        switch (*spec) {
-        case 'D': type = BISHOP; allowed &= dark_squares; break;
-        case 'L': type = BISHOP; allowed &= ~dark_squares; break;
-        case 'R': type = ROOK; break;
-        case 'Q': type = QUEEN; break;
-        case 'P': type = PAWN; break;
-        default: break;
-        }
-        bitboard free = allowed & ~pos_occupied(p);
-        put(p, color, type, color == WHITE ? bb_lsb(free) : bb_msb(free));
-    }
-}
-
-/* The material of white against black as a position (kings on a1 and h8). */
+/* The material of white against black as a position. */
 static void material_position(struct pos *p, const char *white, const char *black)
 {
-    memset(p, 0, sizeof *p);
-    put(p, WHITE, KING, 0);
-    put(p, BLACK, KING, 63);
-    p->king[WHITE] = 0;
-    p->king[BLACK] = 63;
-    p->ep = SQ_NONE;
-    place(p, WHITE, white);
-    place(p, BLACK, black);
+    if (oracle_material_position(p, white, black))
+        FAIL("bad material K%s v K%s", white, black);
 }
 
 static int pieces_of(const char *a, const char *b)
