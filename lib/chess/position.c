@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "base/compiler.h"
+#include "chess/dead_position.h"
 #include "chess/position.h"
 #include "chess/zobrist.h"
 #include "base/banned.h"
@@ -497,25 +498,43 @@ static int bishops_one_colour(bitboard bishops)
 
 int pos_is_dead(const struct pos *p)
 {
-    bitboard occ = pos_occupied(p);
-    bitboard kings = p->by_type[KING];
-    if (p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN])
-        return 0;
-    int minors = bb_count(occ & ~kings);
-    if (minors <= 1)
-        return 1; /* K v K, K+B v K, K+N v K */
-    if (p->by_type[KNIGHT])
-        return 0; /* K+N+N v K and any knight with more material can mate */
-    return bishops_one_colour(p->by_type[BISHOP]);
+    if (p->by_type[PAWN])
+        return pos_is_dead_by_blockade(p);
+    return !pos_can_mate(p, WHITE) && !pos_can_mate(p, BLACK);
 }
 
+/*
+ * Which material can ever mate. tests/unit/mate_oracle.c tries every
+ * placement of each class and tests/unit/test_mate_classes.c holds this rule
+ * to its answers; the arguments below cover any number of the pieces named.
+ *
+ * A pawn, rook or queen mates a bare king (a pawn by promoting), and the
+ * enemy's other pieces can be taken first. So do two knights, knight and
+ * bishop, and bishops of both colours. What remains is a lone knight and
+ * bishops all of one colour, and for them the enemy's pieces decide:
+ *
+ * - A knight never mates a king that has queens only. Its check cannot be
+ *   blocked, so a queen beside the king must not reach the knight. With the
+ *   knight on k+(1,2) (the other seven are mirror images), a queen on
+ *   k+(0,1) or k+(1,1) takes it at once, and our king can attack both only
+ *   from k+(0,2). Then k+(1,0), on the board because k+(1,2) is, must hold a
+ *   queen (no other piece of ours covers it), which takes on k+(1,2) through
+ *   the empty k+(1,1).
+ * - Bishops on squares of one colour never mate a king that has only rooks,
+ *   queens and bishops of that colour. The checked king stands on that
+ *   colour; its orthogonal neighbours are of the other colour, our bishops
+ *   do not reach them and our king covers at most one. The others hold
+ *   enemy rooks or queens (enemy bishops cannot stand there). The check
+ *   comes from one bishop (two bishops never check at once after a move)
+ *   along a diagonal k+t(a,b); of the neighbours k+(a,0) and k+(0,b) at
+ *   least one holds a rook or queen, which steps onto k+(a,b): it takes the
+ *   bishop there or blocks its line. No bishop pins it: its line to the king
+ *   is a rank or a file.
+ * Any other enemy piece (a pawn, a knight, a bishop of the other colour)
+ * can stand where the mate needs it, so there the answer is yes.
+ */
 int pos_can_mate(const struct pos *p, int c)
 {
-    /* A lone king never mates. A king with one knight mates only against a
-     * piece that can block its own king's flight square; queens cannot be
-     * forced into that (the lichess rule). Kings with bishops all on one
-     * square colour need an enemy unit that can stand on the other colour
-     * (pawn, knight, rook, queen or a bishop of the other colour). */
     bitboard ours = p->by_color[c] & ~p->by_type[KING];
     bitboard theirs = p->by_color[c ^ 1] & ~p->by_type[KING];
     if (!ours)
@@ -525,8 +544,9 @@ int pos_can_mate(const struct pos *p, int c)
     if (ours == (ours & p->by_type[KNIGHT]) && bb_count(ours) == 1)
         return (theirs & ~p->by_type[QUEEN]) != 0;
     if (ours == (ours & p->by_type[BISHOP]) && bishops_one_colour(ours)) {
-        bitboard same_colour = (ours & dark) ? dark : ~dark;
-        return (theirs & ~(p->by_type[BISHOP] & same_colour)) != 0;
+        bitboard other_colour = (ours & dark) ? ~dark : dark;
+        bitboard helpers = p->by_type[PAWN] | p->by_type[KNIGHT] | (p->by_type[BISHOP] & other_colour);
+        return (theirs & helpers) != 0;
     }
     return 1;
 }

@@ -203,13 +203,24 @@ uint64_t pos_compute_key(const struct pos *p);
 int pos_is_consistent(const struct pos *p);
 
 /**
- * 1 if neither side can ever mate by any legal sequence (FIDE "dead
- * position") by the material rules: K v K, K+B v K, K+N v K, and kings with
- * bishops only, all on squares of one colour.
+ * 1 if neither side can ever mate by any legal sequence (FIDE 5.2.2 "dead
+ * position"), as far as pgnkit can prove it: without pawns by the material
+ * (neither side pos_can_mate(): K v K, K+B v K, K+N v K, bishops all on
+ * squares of one colour), with pawns by a blockade
+ * (pos_is_dead_by_blockade(): every pawn blocked for good, kings and
+ * pieces shut away from each other). 0 when not proved; never 1 for a
+ * position from which a mate can be reached.
  */
 int pos_is_dead(const struct pos *p);
 
-/** 1 if colour c has mating material in principle (anything beyond K, K+B, K+N alone). */
+/**
+ * 1 if colour c has material that can mate in some game that goes on from
+ * p, as far as the pieces alone tell (not where they stand): anything
+ * beyond a lone king, except a lone knight against queens only (or a bare
+ * king), and bishops all on one colour against nothing but rooks, queens
+ * and bishops of that colour (or a bare king). 0 means no sequence of legal
+ * moves can end in c giving mate (FIDE 6.9: a win on time is then a draw).
+ */
 int pos_can_mate(const struct pos *p, int c);
 
 #endif

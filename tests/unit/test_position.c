@@ -177,7 +177,9 @@ void test_position__can_mate(void)
         { "4kq2/8/8/8/8/8/8/4KN2 w - - 0 1", 0, 1 },    /* queens never help */
         { "4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", 1, 0 },
         { "4k3/8/8/8/8/8/8/4KB2 w - - 0 1", 0, 0 },
-        { "3rk3/8/8/8/8/8/8/4KB2 w - - 0 1", 1, 1 },    /* rook can block a flight */
+        { "3rk3/8/8/8/8/8/8/4KB2 w - - 0 1", 0, 1 },    /* a rook reaches the bishop's line */
+        { "3nk3/8/8/8/8/8/8/4KB2 w - - 0 1", 1, 1 },    /* a knight can block a flight */
+        { "3qk3/8/8/8/8/8/8/4KB2 w - - 0 1", 0, 1 },
         { "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", 0, 0 },   /* same-coloured bishops */
         { "4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", 1, 1 },
         { "4k3/8/8/8/8/8/8/4K2R w - - 0 1", 1, 0 },
