@@ -59,7 +59,7 @@ enum {
     "        --strip LIST      leave out comments, variations, nags, clocks, evals,", \
     "                          arrows, commands, tags (comma-separated)", \
     "        --seven-tag-roster  keep only the Seven Tag Roster (and FEN, SetUp, Variant)", \
-    "        --fix-results     result from a final checkmate, stalemate or dead position", \
+    "        --fix-results     result from how the game ended (mate, stalemate, draw by rule)", \
     "        --plies N         keep the first N plies of the main line"
 
 struct output_opts {

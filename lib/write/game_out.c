@@ -261,12 +261,22 @@ static int final_end(struct go_game *w)
     return pos_is_dead(f) ? END_DEAD : END_NONE;
 }
 
+/* enum replay_end of the game as written: the replay's when the moves
+ * written reach the ply that ended it (an automatic draw may come before
+ * the final position), else what the last position written is. */
+static int game_end(struct go_game *w)
+{
+    return w->limit >= w->r->end_ply ? w->r->end : final_end(w);
+}
+
 static const char *end_name(int end)
 {
     switch (end) {
     case END_CHECKMATE: return "checkmate";
     case END_STALEMATE: return "stalemate";
     case END_DEAD: return "dead position";
+    case END_FIVEFOLD: return "fivefold repetition";
+    case END_SEVENTYFIVE: return "75-move rule";
     default: return "";
     }
 }
@@ -367,10 +377,10 @@ void go_prepare(struct go_game *w, int export)
         w->result = PGN_RESULT_UNKNOWN;
     const char *fixed = NULL;
     if (o->flags & GO_FIX_RESULTS) {
-        int end = final_end(w);
+        int end = game_end(w);
         if (end == END_CHECKMATE)
             w->result = final_position(w)->side == WHITE ? PGN_RESULT_BLACK : PGN_RESULT_WHITE;
-        else if (end == END_STALEMATE || end == END_DEAD)
+        else if (end != END_NONE)
             w->result = PGN_RESULT_DRAW;
         if (end != END_NONE)
             fixed = pgn_result_str(w->result);
@@ -580,7 +590,8 @@ static void csv_column(struct go_game *w, const char *col)
     } else if (!strcmp(col, "result")) {
         go_puts(w, pgn_result_str(w->result));
     } else if (!strcmp(col, "end")) {
-        csv_field(w, end_name(final_end(w)), strlen(end_name(final_end(w))));
+        const char *end = end_name(game_end(w));
+        csv_field(w, end, strlen(end));
     } else if (!strcmp(col, "start_fen")) {
         go_put(w, tmp, pos_to_fen(&w->r->start, 0, tmp));
     } else if (!strcmp(col, "final_fen")) {
