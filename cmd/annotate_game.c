@@ -372,7 +372,7 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
         }
         if (a->fen_comments) {
             char fen[FEN_MAX];
-            pos_to_fen(&w->pos[k], r->chess960 ? FEN_SHREDDER : 0, fen);
+            pos_to_fen(&w->pos[k], a->go.fen_flags, fen);
             x->comments[x->ncomments++] = keep(w, fen);
         }
     }
@@ -424,7 +424,7 @@ static size_t annotate_tags(struct worker *w, const struct game *g, const struct
     }
     if (a->final_fen) {
         char fen[FEN_MAX];
-        pos_to_fen(final, r->chess960 ? FEN_SHREDDER : 0, fen);
+        pos_to_fen(final, a->go.fen_flags, fen);
         tags[ntags++] = (struct go_extra_tag){ "FinalFEN", keep(w, fen) };
     }
     if (a->hash) {

@@ -492,12 +492,12 @@ static void write_position(struct go_game *w, const struct pos *p, uint32_t ply,
 {
     char fen[FEN_MAX], line[FEN_MAX + MOVE_TEXT_MAX + 96];
     if (w->o->opts.format == GO_FEN) {
-        size_t n = pos_to_fen(p, 0, fen);
+        size_t n = pos_to_fen(p, w->o->opts.fen_flags, fen);
         fen[n++] = '\n';
         go_put(w, fen, n);
         return;
     }
-    pos_to_fen(p, FEN_NO_COUNTERS, fen);
+    pos_to_fen(p, FEN_NO_COUNTERS | w->o->opts.fen_flags, fen);
     int n = snprintf(line, sizeof line, "%s hmvc %u; fmvn %u;", fen, p->halfmove, p->fullmove);
     if (has_next) {
         char mv[MOVE_TEXT_MAX];
@@ -593,9 +593,9 @@ static void csv_column(struct go_game *w, const char *col)
         const char *end = end_name(game_end(w));
         csv_field(w, end, strlen(end));
     } else if (!strcmp(col, "start_fen")) {
-        go_put(w, tmp, pos_to_fen(&w->r->start, 0, tmp));
+        go_put(w, tmp, pos_to_fen(&w->r->start, w->o->opts.fen_flags, tmp));
     } else if (!strcmp(col, "final_fen")) {
-        go_put(w, tmp, pos_to_fen(final_position(w), 0, tmp));
+        go_put(w, tmp, pos_to_fen(final_position(w), w->o->opts.fen_flags, tmp));
     } else {
         /* moves or uci: moves never hold a comma, quote or line break. */
         write_main_line(w, !strcmp(col, "uci"));
