@@ -419,8 +419,12 @@ static size_t annotate_tags(struct worker *w, const struct game *g, const struct
             [END_DEAD] = "dead position", [END_FIVEFOLD] = "fivefold repetition",
             [END_SEVENTYFIVE] = "75-move rule",
         };
-        if (r->end > END_NONE && r->end <= END_SEVENTYFIVE)
-            tags[ntags++] = (struct go_extra_tag){ "Termination", names[r->end] };
+        /* PGN 9.8.1 has one value for an end the rules make, "normal";
+         * which rule made it goes into a tag of its own. */
+        if (r->end > END_NONE && r->end <= END_SEVENTYFIVE) {
+            tags[ntags++] = (struct go_extra_tag){ "Termination", "normal" };
+            tags[ntags++] = (struct go_extra_tag){ "TerminationDetails", names[r->end] };
+        }
     }
     if (a->final_fen) {
         char fen[FEN_MAX];
