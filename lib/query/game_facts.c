@@ -166,18 +166,6 @@ static int repetitions_at(const struct game_facts *f, uint32_t n)
     return count;
 }
 
-/* The end of the complete main line ending in final: the first automatic
- * draw (draw_end, reached in a position dead or not as draw_dead says)
- * unless a dead position came before it, else what final is. */
-static int end_of(const struct pos *final, int draw_end, int draw_dead)
-{
-    if (draw_end != END_NONE && !draw_dead)
-        return draw_end;
-    int state = movegen_state(final);
-    return state == STATE_CHECKMATE ? END_CHECKMATE
-         : state == STATE_STALEMATE ? END_STALEMATE
-         : pos_is_dead(final) ? END_DEAD : END_NONE;
-}
 
 const struct game_features *game_facts_features(struct game_facts *f)
 {
@@ -232,7 +220,7 @@ const struct game_features *game_facts_features(struct game_facts *f)
     ft->complete = !ml->failed && it.ply == ml->nmoves;
     material_of(&it.pos, &ft->final_material);
     if (ft->complete) {
-        ft->end = end_of(&it.pos, draw_end, draw_dead);
+        ft->end = replay_end_of(&it.pos, draw_end, draw_dead);
         ft->final_dead = ft->end == END_DEAD || pos_is_dead(&it.pos);
     }
     return ft;

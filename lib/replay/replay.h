@@ -104,6 +104,16 @@ void replay_release(struct replay *r);
 int replay_game(struct replay *r, const struct game *g);
 
 /**
+ * The end (enum replay_end) of a complete main line ending in position
+ * final, whose first automatic draw was draw_end (END_FIVEFOLD,
+ * END_SEVENTYFIVE, or END_NONE when none came), reached in a dead position
+ * or not as draw_dead says: that draw unless a dead position came first,
+ * else checkmate, stalemate, dead position or END_NONE as final is. The one
+ * rule struct replay's end and the searches' end follow.
+ */
+int replay_end_of(const struct pos *final, int draw_end, int draw_dead);
+
+/**
  * The language replay_game() reads the moves of g in: lang when it is one
  * (a notation.h id), else, for NOTATION_AUTO, the one lang_detect chooses
  * from every move token of g (English at once when no token has a letter of

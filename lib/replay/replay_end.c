@@ -41,16 +41,15 @@ static struct end_place end_place(const struct game *g)
     return at;
 }
 
-/* enum replay_end of final position f, or the automatic draw of draw when
- * it came first: a mate or stalemate after it does not end a drawn game. */
-static int end_by_rules(const struct pos *f, const struct auto_draw *draw)
+/* A mate or stalemate after an automatic draw does not end a drawn game. */
+int replay_end_of(const struct pos *final, int draw_end, int draw_dead)
 {
-    if (draw->end != END_NONE && !draw->dead)
-        return draw->end;
-    int state = movegen_state(f);
+    if (draw_end != END_NONE && !draw_dead)
+        return draw_end;
+    int state = movegen_state(final);
     return state == STATE_CHECKMATE ? END_CHECKMATE
          : state == STATE_STALEMATE ? END_STALEMATE
-         : pos_is_dead(f) ? END_DEAD : END_NONE;
+         : pos_is_dead(final) ? END_DEAD : END_NONE;
 }
 
 /* The result the game gives: its result token, checked against the Result
@@ -133,7 +132,7 @@ void replay_check_end(struct replay *r, const struct game *g, const struct known
                       const struct auto_draw *draw)
 {
     struct end_place at = end_place(g);
-    r->end = end_by_rules(&r->final, draw);
+    r->end = replay_end_of(&r->final, draw->end, draw->dead);
     r->end_ply = r->end != END_NONE && r->end == draw->end ? draw->ply : r->plies;
     int result = written_result(r, g, tags->tag[KT_RESULT], &at);
     if (result != PGN_RESULT_NONE)

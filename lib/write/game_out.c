@@ -249,24 +249,13 @@ static const struct pos *final_position(struct go_game *w)
     return &w->final;
 }
 
-/* enum replay_end of the final position, as far as one position tells. */
-static int final_end(struct go_game *w)
-{
-    const struct pos *f = final_position(w);
-    int state = movegen_state(f);
-    if (state == STATE_CHECKMATE)
-        return END_CHECKMATE;
-    if (state == STATE_STALEMATE)
-        return END_STALEMATE;
-    return pos_is_dead(f) ? END_DEAD : END_NONE;
-}
 
 /* enum replay_end of the game as written: the replay's when the moves
  * written reach the ply that ended it (an automatic draw may come before
  * the final position), else what the last position written is. */
 static int game_end(struct go_game *w)
 {
-    return w->limit >= w->r->end_ply ? w->r->end : final_end(w);
+    return w->limit >= w->r->end_ply ? w->r->end : replay_end_of(final_position(w), END_NONE, 0);
 }
 
 static const char *end_name(int end)
