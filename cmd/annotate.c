@@ -17,6 +17,7 @@
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
 #include "driver.h"
+#include "output_opts.h"
 #include "annotate_game.h"
 #include "notation/uci.h"
 #include "annotate/uci_engine.h"
@@ -34,11 +35,13 @@ static const char *const annotate_usage[] = {
     "Without an engine:",
     "        --eco             ECO, Opening and Variation tags (deepest known position)",
     "        --plycount        PlyCount tag",
-    "        --termination     Termination tag from the final position (checkmate,",
-    "                          stalemate, dead position, fivefold repetition, 75-move rule)",
+    "        --termination     Termination \"normal\" when the rules end the game, and",
+    "                          TerminationDetails: checkmate, stalemate, dead position,",
+    "                          fivefold repetition or 75-move rule",
     "        --final-fen       FinalFEN tag",
     "        --hash            PolyglotKey tag: Polyglot key of the final position",
     "        --fen-comments    a {FEN} comment after every main-line move",
+    FEN_STYLE_USAGE,
     "        --judge           ?! ? ?? and comments from the [%eval] comments (lichess's",
     "                          rules), per-player counts and ACPL as tags",
     "        --judge-model M   winning-chances (default, lichess since 2021) or cp",
@@ -76,6 +79,7 @@ static const struct option annotate_options[] = {
     { "final-fen", no_argument, NULL, OPT_FINAL_FEN },
     { "hash", no_argument, NULL, OPT_HASH },
     { "fen-comments", no_argument, NULL, OPT_FEN_COMMENTS },
+    FEN_STYLE_OPTION,
     { "judge", no_argument, NULL, OPT_JUDGE },
     { "judge-model", required_argument, NULL, OPT_JUDGE_MODEL },
     { "engine", required_argument, NULL, 'e' },
@@ -221,6 +225,10 @@ static int parse_option(struct annotate *a, int opt, char *arg)
     case OPT_FINAL_FEN: a->final_fen = 1; break;
     case OPT_HASH: a->hash = 1; break;
     case OPT_FEN_COMMENTS: a->fen_comments = 1; break;
+    case OUTOPT_FEN_STYLE:
+        if (fen_style_parse(arg, &a->go.fen_flags))
+            return EXIT_USAGE;
+        break;
     case OPT_JUDGE: a->judge = 1; break;
     case OPT_JUDGE_MODEL:
         if (!strcmp(arg, "cp")) {

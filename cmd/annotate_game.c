@@ -372,7 +372,7 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
         }
         if (a->fen_comments) {
             char fen[FEN_MAX];
-            pos_to_fen(&w->pos[k], r->chess960 ? FEN_SHREDDER : 0, fen);
+            pos_to_fen(&w->pos[k], a->go.fen_flags, fen);
             x->comments[x->ncomments++] = keep(w, fen);
         }
     }
@@ -419,12 +419,16 @@ static size_t annotate_tags(struct worker *w, const struct game *g, const struct
             [END_DEAD] = "dead position", [END_FIVEFOLD] = "fivefold repetition",
             [END_SEVENTYFIVE] = "75-move rule",
         };
-        if (r->end > END_NONE && r->end <= END_SEVENTYFIVE)
-            tags[ntags++] = (struct go_extra_tag){ "Termination", names[r->end] };
+        /* PGN 9.8.1 has one value for an end the rules make, "normal";
+         * which rule made it goes into a tag of its own. */
+        if (r->end > END_NONE && r->end <= END_SEVENTYFIVE) {
+            tags[ntags++] = (struct go_extra_tag){ "Termination", "normal" };
+            tags[ntags++] = (struct go_extra_tag){ "TerminationDetails", names[r->end] };
+        }
     }
     if (a->final_fen) {
         char fen[FEN_MAX];
-        pos_to_fen(final, r->chess960 ? FEN_SHREDDER : 0, fen);
+        pos_to_fen(final, a->go.fen_flags, fen);
         tags[ntags++] = (struct go_extra_tag){ "FinalFEN", keep(w, fen) };
     }
     if (a->hash) {

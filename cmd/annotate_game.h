@@ -14,7 +14,7 @@
 #include "replay/replay.h"
 #include "write/game_out.h"
 
-enum { MAX_ENGINE_OPTIONS = 64, MAX_EXTRA_TAGS = 16 };
+enum { MAX_ENGINE_OPTIONS = 64, MAX_EXTRA_TAGS = 24 };
 
 /* The options (read by every worker) and, on the reading thread, the counts. */
 struct annotate {

@@ -126,6 +126,25 @@ static int parse_strip(struct game_out_opts *o, char *arg)
     return 0;
 }
 
+int fen_style_parse(char *arg, int *flags)
+{
+    int f = 0;
+    for (char *item; (item = next_item(&arg)) != NULL;) {
+        if (!strcmp(item, "xfen")) {
+            f = 0;
+        } else if (!strcmp(item, "shredder")) {
+            f |= FEN_SHREDDER;
+        } else if (!strcmp(item, "pgn")) {
+            f |= FEN_EP_ALWAYS;
+        } else {
+            error("unknown FEN style '%s' (xfen, shredder or pgn)", item);
+            return -1;
+        }
+    }
+    *flags = f;
+    return 0;
+}
+
 static int parse_format(struct game_out_opts *o, const char *arg)
 {
     for (size_t k = 0; k < sizeof format_names / sizeof format_names[0]; k++) {
@@ -195,6 +214,7 @@ int output_opts_parse(struct output_opts *o, int opt, char *arg)
     case OUTOPT_STRIP: rc = parse_strip(go, arg); break;
     case OUTOPT_STR: go->flags |= GO_SEVEN_TAG_ROSTER; break;
     case OUTOPT_FIX_RESULTS: go->flags |= GO_FIX_RESULTS; break;
+    case OUTOPT_FEN_STYLE: rc = fen_style_parse(arg, &go->fen_flags); break;
     case OUTOPT_PLIES:
         if (parse_u32(arg, &go->max_plies)) {
             error("--plies takes a number, not '%s'", arg);

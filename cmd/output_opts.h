@@ -23,8 +23,15 @@
 enum {
     OUTOPT_FORMAT = 0x1000, OUTOPT_NOTATION, OUTOPT_LANG, OUTOPT_BOOK, OUTOPT_CAPTURED,
     OUTOPT_WIDTH, OUTOPT_FEN, OUTOPT_PLY, OUTOPT_COLUMNS, OUTOPT_STRIP, OUTOPT_STR,
-    OUTOPT_FIX_RESULTS, OUTOPT_PLIES, OUTOPT_END_
+    OUTOPT_FIX_RESULTS, OUTOPT_PLIES, OUTOPT_FEN_STYLE, OUTOPT_END_
 };
+
+/* The FEN style option, shared with the commands (annotate) that write FEN
+ * without the other output options: fen_style_parse() reads its value. */
+#define FEN_STYLE_OPTION { "fen-style", required_argument, NULL, OUTOPT_FEN_STYLE }
+#define FEN_STYLE_USAGE \
+    "        --fen-style LIST  FEN written: xfen (default), shredder (castling as rook", \
+    "                          files), pgn (en-passant square after every double step)"
 
 #define OUTPUT_OPTIONS \
     { "format", required_argument, NULL, OUTOPT_FORMAT }, \
@@ -39,7 +46,8 @@ enum {
     { "strip", required_argument, NULL, OUTOPT_STRIP }, \
     { "seven-tag-roster", no_argument, NULL, OUTOPT_STR }, \
     { "fix-results", no_argument, NULL, OUTOPT_FIX_RESULTS }, \
-    { "plies", required_argument, NULL, OUTOPT_PLIES }
+    { "plies", required_argument, NULL, OUTOPT_PLIES }, \
+    FEN_STYLE_OPTION
 
 #define OUTPUT_USAGE \
     "Output:", \
@@ -55,11 +63,12 @@ enum {
     "                          N, N-M, N- (comma-separated)", \
     "        --columns LIST    csv: tag names and game, file, plies, result, end,", \
     "                          start_fen, final_fen, moves, uci", \
+    FEN_STYLE_USAGE, \
     "Clean-up:", \
     "        --strip LIST      leave out comments, variations, nags, clocks, evals,", \
     "                          arrows, commands, tags (comma-separated)", \
     "        --seven-tag-roster  keep only the Seven Tag Roster (and FEN, SetUp, Variant)", \
-    "        --fix-results     result from a final checkmate, stalemate or dead position", \
+    "        --fix-results     result from how the game ended (mate, stalemate, draw by rule)", \
     "        --plies N         keep the first N plies of the main line"
 
 struct output_opts {
@@ -76,6 +85,13 @@ void output_opts_init(struct output_opts *o);
  * not, -1 after reporting a bad value.
  */
 int output_opts_parse(struct output_opts *o, int opt, char *arg);
+
+/**
+ * Reads a --fen-style value, a comma-separated list of xfen, shredder and
+ * pgn (modified in place), into *flags: pos_to_fen() flags (FEN_SHREDDER,
+ * FEN_EP_ALWAYS). Returns 0, or -1 after reporting a bad word.
+ */
+int fen_style_parse(char *arg, int *flags);
 
 /** Checks the options against each other; 0, or -1 after reporting. */
 int output_opts_check(const struct output_opts *o);

@@ -208,9 +208,22 @@ static void count_key(struct stats_table *t, const char *v)
     stats_table_get(t, v, strlen(v))[0]++;
 }
 
-static int termination(const struct game *g, const struct replay *r)
+/* The game's result: its result token, else its Result tag (a game with
+ * tags and no movetext, as broadcasts list them). The token wins when both
+ * are there: it is what validate checks the tag against. */
+static int game_result(const struct game *g)
 {
-    int res = g->result;
+    if (g->result != PGN_RESULT_NONE)
+        return g->result;
+    const char *v = game_tag_value(g, "Result");
+    for (int res = PGN_RESULT_WHITE; v && res <= PGN_RESULT_UNKNOWN; res++)
+        if (!strcmp(v, pgn_result_str(res)))
+            return res;
+    return PGN_RESULT_NONE;
+}
+
+static int termination(const struct game *g, const struct replay *r, int res)
+{
     switch (r->end) {
     case END_CHECKMATE: return T_CHECKMATE;
     case END_STALEMATE: return T_STALEMATE;
@@ -302,7 +315,7 @@ static void count_tree(const struct stats_opts *s, struct stats_agg *a, const st
         play(&p, mv[i]);
     char path[20 * (MOVE_TEXT_MAX + 1)];
     size_t len = 0;
-    int res = g->result;
+    int res = game_result(g);
     for (int k = 0; k <= s->depth; k++) {
         if (k) {
             if (at + k - 1 >= r->plies)
@@ -346,8 +359,8 @@ void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct re
         a->skipped++;
     else
         a->valid++;
-    int res = g->result >= 0 && g->result <= 4 ? g->result : 0;
-    a->results[res]++;
+    int res = game_result(g);
+    a->results[res >= 0 && res <= 4 ? res : 0]++;
     int welo = rating(g, "WhiteElo"), belo = rating(g, "BlackElo");
     int year = year_of(g);
     /* The main line's positions are known when its start was set up: a move
@@ -364,7 +377,7 @@ void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct re
             }
         }
         stats_agg_plies(a, g->nvars ? g->vars[0].count : 0, 1);
-        a->term[termination(g, r)]++;
+        a->term[termination(g, r, res)]++;
         char y[16];
         if (year) {
             snprintf(y, sizeof y, "%d", year);

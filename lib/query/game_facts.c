@@ -157,19 +157,15 @@ static int grow_keys(struct game_facts *f, size_t n)
     return 0;
 }
 
-/* Most occurrences of one position: a repetition can only reach back as far as the clock. */
-static int max_repetition(const struct game_facts *f, uint32_t plies)
+/* Occurrences of the position at ply n so far: a repetition can only reach back as far as the clock. */
+static int repetitions_at(const struct game_facts *f, uint32_t n)
 {
-    int best = plies || f->ml.status == ML_OK ? 1 : 0;
-    for (uint32_t n = 2; n <= plies; n++) {
-        int count = 1;
-        for (int64_t j = (int64_t)n - 2; j >= 0 && j >= (int64_t)n - f->clocks[n]; j -= 2)
-            count += f->keys[j] == f->keys[n];
-        if (count > best)
-            best = count;
-    }
-    return best;
+    int count = 1;
+    for (int64_t j = (int64_t)n - 2; j >= 0 && j >= (int64_t)n - f->clocks[n]; j -= 2)
+        count += f->keys[j] == f->keys[n];
+    return count;
 }
+
 
 const struct game_features *game_facts_features(struct game_facts *f)
 {
@@ -193,16 +189,25 @@ const struct game_features *game_facts_features(struct game_facts *f)
     f->keys[0] = pos_repetition_key(&it.pos);
     f->clocks[0] = it.pos.halfmove;
     ft->max_halfmove = it.pos.halfmove;
-    int rc;
+    ft->max_repetition = 1;
+    int rc, draw_end = END_NONE, draw_dead = 0;
     while ((rc = mainline_next(ml, &it)) > 0) {
         uint32_t n = it.ply;
         f->keys[n] = pos_repetition_key(&it.pos);
         f->clocks[n] = it.pos.halfmove;
         if (it.pos.halfmove > ft->max_halfmove)
             ft->max_halfmove = it.pos.halfmove;
+        int count = repetitions_at(f, n);
+        if (count > ft->max_repetition)
+            ft->max_repetition = count;
         if (it.pos.halfmove >= 150 && !ft->seventyfive &&
             !(pos_in_check(&it.pos) && !movegen_has_legal(&it.pos)))
             ft->seventyfive = 1;
+        if (draw_end == END_NONE && (count >= 5 || ft->seventyfive)) {
+            /* A dead position never comes back to life: dead here means dead first. */
+            draw_end = count >= 5 ? END_FIVEFOLD : END_SEVENTYFIVE;
+            draw_dead = pos_is_dead(&it.pos);
+        }
         move16 mv = ml->moves[n - 1];
         if (mv != MOVE_NONE && move_flag(mv) == MF_PROMOTION && move_promo(mv) != QUEEN)
             ft->underpromotion = 1;
@@ -213,13 +218,10 @@ const struct game_features *game_facts_features(struct game_facts *f)
     }
     ft->plies = it.ply;
     ft->complete = !ml->failed && it.ply == ml->nmoves;
-    ft->max_repetition = max_repetition(f, it.ply);
     material_of(&it.pos, &ft->final_material);
     if (ft->complete) {
-        int state = movegen_state(&it.pos);
-        ft->end = state == STATE_CHECKMATE ? END_CHECKMATE
-                : state == STATE_STALEMATE ? END_STALEMATE
-                : pos_is_dead(&it.pos) ? END_DEAD : END_NONE;
+        ft->end = replay_end_of(&it.pos, draw_end, draw_dead);
+        ft->final_dead = ft->end == END_DEAD || pos_is_dead(&it.pos);
     }
     return ft;
 }
@@ -395,7 +397,7 @@ static int mainline_field(struct game_facts *f, int id, struct fact_value *v)
     case F_STALEMATE:
         return bool_value(v, ft->end == END_STALEMATE);
     case F_DEAD_POSITION:
-        return bool_value(v, ft->end == END_DEAD);
+        return bool_value(v, ft->final_dead);
     case F_THREEFOLD:
         return bool_value(v, ft->max_repetition >= 3);
     case F_FIVEFOLD:

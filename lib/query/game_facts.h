@@ -64,7 +64,8 @@ struct fact_value {
 /* The whole main line, as far as it resolves (FACTS_MAINLINE). */
 struct game_features {
     int complete;        /* every main-line move resolved */
-    int end;             /* enum replay_end of the final position: checkmate, stalemate, dead */
+    int end;             /* enum replay_end: how the main line ended first (as struct replay's) */
+    int final_dead;      /* the final position is dead (stalemate or not, ended first or not) */
     int max_repetition;  /* most occurrences of one position (FIDE identity) */
     int max_halfmove;    /* highest halfmove clock */
     int seventyfive;     /* the clock reached 150 in a position that is not mate */

@@ -66,6 +66,7 @@ struct walk {
     int first_side;
     const struct known_tags *tags;
     int fivefold_ply, seventyfive_ply; /* main-line ply where the draw happened, -1 */
+    struct auto_draw draw;             /* the first of them */
     /* The fewest plies between two occurrences of a position in the main
      * line: 4, each side moving a piece away and back, until a null move
      * is played (in any line: a scan from 2 plies back is never wrong). */
@@ -306,6 +307,12 @@ static NOINLINE int track_draws(struct walk *w, uint32_t n,
     if (w->seventyfive_ply < 0 && after->halfmove >= 150 && !(pos_in_check(after)
                                                              && !movegen_has_legal(after)))
         w->seventyfive_ply = (int)n;
+    if (w->draw.end == END_NONE && (w->fivefold_ply >= 0 || w->seventyfive_ply >= 0)) {
+        /* A dead position never comes back to life: dead here means dead first. */
+        w->draw.end = w->fivefold_ply >= 0 ? END_FIVEFOLD : END_SEVENTYFIVE;
+        w->draw.ply = n;
+        w->draw.dead = pos_is_dead(after);
+    }
     return !w->past_reported && (w->fivefold_ply >= 0 || w->seventyfive_ply >= 0);
 }
 
@@ -489,7 +496,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     w->check_numbers = replay_keeps(r, D_MOVE_NUMBER);
     r->lang = lang;
     r->final = r->start;
-    r->plies = 0;
+    r->plies = r->end_ply = 0;
     r->complete = 0;
     if (array_reserve((void **)&r->keys, &r->key_cap, g->vars[0].count + 1, sizeof *r->keys, 64))
         return PGN_ENOMEM;
@@ -498,7 +505,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     report_notation(w);
     /* A game the reader could not parse to its end has no end to check. */
     if (r->complete && g->nbad == 0)
-        replay_check_end(r, g, tags, w->fivefold_ply >= 0, w->seventyfive_ply >= 0);
+        replay_check_end(r, g, tags, &w->draw);
     return PGN_OK;
 }
 

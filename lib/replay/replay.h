@@ -39,7 +39,9 @@ struct replay_diag {
     char fen[FEN_MAX];    /* position before the move, "" when not about a move */
 };
 
-/* How the main line ended, as far as the rules decide it. */
+/* How the main line ended, as far as the rules decide it: the first end
+ * reached (FIDE 9.6: a game drawn by fivefold repetition or the 75-move rule
+ * stays drawn, whatever is played after). */
 enum replay_end {
     END_NONE = 0,       /* the game could go on */
     END_CHECKMATE,      /* the side to move is mated */
@@ -83,7 +85,8 @@ struct replay {
     struct pos final;      /* position after the last main-line move replayed */
     uint32_t plies;        /* main-line plies replayed */
     int complete;          /* 1 when the whole main line replayed */
-    int end;               /* enum replay_end of the final position */
+    int end;               /* enum replay_end: how the main line ended first */
+    uint32_t end_ply;      /* the main-line ply that ended it (plies, unless an automatic draw) */
     move16 *moves;         /* moves[i] for game->moves[i], MOVE_NONE if not replayed */
 
     /* workspace */
@@ -117,6 +120,16 @@ void replay_release(struct replay *r);
  * r->errors == 0.
  */
 int replay_game(struct replay *r, const struct game *g);
+
+/**
+ * The end (enum replay_end) of a complete main line ending in position
+ * final, whose first automatic draw was draw_end (END_FIVEFOLD,
+ * END_SEVENTYFIVE, or END_NONE when none came), reached in a dead position
+ * or not as draw_dead says: that draw unless a dead position came first,
+ * else checkmate, stalemate, dead position or END_NONE as final is. The one
+ * rule struct replay's end and the searches' end follow.
+ */
+int replay_end_of(const struct pos *final, int draw_end, int draw_dead);
 
 /**
  * The language replay_game() reads the moves of g in: lang when it is one

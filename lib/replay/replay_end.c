@@ -41,16 +41,15 @@ static struct end_place end_place(const struct game *g)
     return at;
 }
 
-/* enum replay_end of final position f, fivefold and seventyfive telling
- * whether the main line reached those draws on the way. */
-static int end_by_rules(const struct pos *f, int fivefold, int seventyfive)
+/* A mate or stalemate after an automatic draw does not end a drawn game. */
+int replay_end_of(const struct pos *final, int draw_end, int draw_dead)
 {
-    int state = movegen_state(f);
+    if (draw_end != END_NONE && !draw_dead)
+        return draw_end;
+    int state = movegen_state(final);
     return state == STATE_CHECKMATE ? END_CHECKMATE
          : state == STATE_STALEMATE ? END_STALEMATE
-         : pos_is_dead(f) ? END_DEAD
-         : fivefold ? END_FIVEFOLD
-         : seventyfive ? END_SEVENTYFIVE : END_NONE;
+         : pos_is_dead(final) ? END_DEAD : END_NONE;
 }
 
 /* The result the game gives: its result token, checked against the Result
@@ -130,10 +129,11 @@ static void check_result(struct replay *r, const struct known_tags *tags, int re
 }
 
 void replay_check_end(struct replay *r, const struct game *g, const struct known_tags *tags,
-                      int fivefold, int seventyfive)
+                      const struct auto_draw *draw)
 {
     struct end_place at = end_place(g);
-    r->end = end_by_rules(&r->final, fivefold, seventyfive);
+    r->end = replay_end_of(&r->final, draw->end, draw->dead);
+    r->end_ply = r->end != END_NONE && r->end == draw->end ? draw->ply : r->plies;
     int result = written_result(r, g, tags->tag[KT_RESULT], &at);
     if (result != PGN_RESULT_NONE)
         check_result(r, tags, result, &at);

@@ -72,12 +72,20 @@ void replay_index_tags(const struct game *g, struct known_tags *k);
 /** The tag checks: Seven Tag Roster present and non-empty, Date/Round/Elo forms, duplicates. */
 void replay_check_tags(struct replay *r, const struct game *g, const struct known_tags *k);
 
+/* The first draw the rules made automatic on the main line, if any. */
+struct auto_draw {
+    int end;       /* END_FIVEFOLD, END_SEVENTYFIVE, or END_NONE when none came */
+    uint32_t ply;  /* the main-line ply that made it */
+    int dead;      /* the position was already dead there (a dead position came first) */
+};
+
 /**
- * The end of the main line (r->final) by the rules, into r->end, and the
- * game's result against it and against the Result tag of tags; fivefold
- * and seventyfive tell whether the main line reached those draws on the way.
+ * The end of the main line by the rules, into r->end and r->end_ply: the
+ * automatic draw of draw when one came before any other end, else what
+ * the final position r->final is; then the game's result against it and
+ * against the Result tag of tags.
  */
 void replay_check_end(struct replay *r, const struct game *g, const struct known_tags *tags,
-                      int fivefold, int seventyfive);
+                      const struct auto_draw *draw);
 
 #endif

@@ -214,7 +214,7 @@ static void move(struct go_game *w, const struct go_step *s)
     if (o->flags & GO_MOVE_FEN) {
         char fen[FEN_MAX];
         go_puts(w, ",\"fen\":");
-        str(w, fen, pos_to_fen(s->after, 0, fen));
+        str(w, fen, pos_to_fen(s->after, w->o->opts.fen_flags, fen));
     }
     if (m->nag_count && !(o->strip & GO_STRIP_NAGS)) {
         go_puts(w, ",\"nags\":[");

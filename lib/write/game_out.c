@@ -249,16 +249,13 @@ static const struct pos *final_position(struct go_game *w)
     return &w->final;
 }
 
-/* enum replay_end of the final position, as far as one position tells. */
-static int final_end(struct go_game *w)
+
+/* enum replay_end of the game as written: the replay's when the moves
+ * written reach the ply that ended it (an automatic draw may come before
+ * the final position), else what the last position written is. */
+static int game_end(struct go_game *w)
 {
-    const struct pos *f = final_position(w);
-    int state = movegen_state(f);
-    if (state == STATE_CHECKMATE)
-        return END_CHECKMATE;
-    if (state == STATE_STALEMATE)
-        return END_STALEMATE;
-    return pos_is_dead(f) ? END_DEAD : END_NONE;
+    return w->limit >= w->r->end_ply ? w->r->end : replay_end_of(final_position(w), END_NONE, 0);
 }
 
 static const char *end_name(int end)
@@ -267,6 +264,8 @@ static const char *end_name(int end)
     case END_CHECKMATE: return "checkmate";
     case END_STALEMATE: return "stalemate";
     case END_DEAD: return "dead position";
+    case END_FIVEFOLD: return "fivefold repetition";
+    case END_SEVENTYFIVE: return "75-move rule";
     default: return "";
     }
 }
@@ -367,10 +366,10 @@ void go_prepare(struct go_game *w, int export)
         w->result = PGN_RESULT_UNKNOWN;
     const char *fixed = NULL;
     if (o->flags & GO_FIX_RESULTS) {
-        int end = final_end(w);
+        int end = game_end(w);
         if (end == END_CHECKMATE)
             w->result = final_position(w)->side == WHITE ? PGN_RESULT_BLACK : PGN_RESULT_WHITE;
-        else if (end == END_STALEMATE || end == END_DEAD)
+        else if (end != END_NONE)
             w->result = PGN_RESULT_DRAW;
         if (end != END_NONE)
             fixed = pgn_result_str(w->result);
@@ -482,12 +481,12 @@ static void write_position(struct go_game *w, const struct pos *p, uint32_t ply,
 {
     char fen[FEN_MAX], line[FEN_MAX + MOVE_TEXT_MAX + 96];
     if (w->o->opts.format == GO_FEN) {
-        size_t n = pos_to_fen(p, 0, fen);
+        size_t n = pos_to_fen(p, w->o->opts.fen_flags, fen);
         fen[n++] = '\n';
         go_put(w, fen, n);
         return;
     }
-    pos_to_fen(p, FEN_NO_COUNTERS, fen);
+    pos_to_fen(p, FEN_NO_COUNTERS | w->o->opts.fen_flags, fen);
     int n = snprintf(line, sizeof line, "%s hmvc %u; fmvn %u;", fen, p->halfmove, p->fullmove);
     if (has_next) {
         char mv[MOVE_TEXT_MAX];
@@ -580,11 +579,12 @@ static void csv_column(struct go_game *w, const char *col)
     } else if (!strcmp(col, "result")) {
         go_puts(w, pgn_result_str(w->result));
     } else if (!strcmp(col, "end")) {
-        csv_field(w, end_name(final_end(w)), strlen(end_name(final_end(w))));
+        const char *end = end_name(game_end(w));
+        csv_field(w, end, strlen(end));
     } else if (!strcmp(col, "start_fen")) {
-        go_put(w, tmp, pos_to_fen(&w->r->start, 0, tmp));
+        go_put(w, tmp, pos_to_fen(&w->r->start, w->o->opts.fen_flags, tmp));
     } else if (!strcmp(col, "final_fen")) {
-        go_put(w, tmp, pos_to_fen(final_position(w), 0, tmp));
+        go_put(w, tmp, pos_to_fen(final_position(w), w->o->opts.fen_flags, tmp));
     } else {
         /* moves or uci: moves never hold a comma, quote or line break. */
         write_main_line(w, !strcmp(col, "uci"));

@@ -72,6 +72,8 @@ struct game_out_opts {
     unsigned strip;           /* enum game_out_strip */
     unsigned width;           /* PGN movetext line width in characters; 0 = no limit */
     uint32_t max_plies;       /* keep this many main-line plies; UINT32_MAX = all */
+    int fen_flags;            /* pos_to_fen() flags of every FEN written: FEN_SHREDDER,
+                               * FEN_EP_ALWAYS (0: X-FEN, the default of pgnkit(1)) */
     /* EPD/FEN: the plies written (0 = start position); none = every position */
     struct go_ply_range ranges[GO_MAX_RANGES];
     size_t nranges;
