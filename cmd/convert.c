@@ -349,9 +349,13 @@ int cmd_convert(int argc, char **argv)
     free(conv);
     game_out_release(&c.out);
     buf_release(&c.buf);
-    if (!c.quiet)
+    if (!c.quiet) {
         summary(&c);
+        driver_report_interrupt();
+    }
     if (c.io_failed)
         return EXIT_IO;
+    if (driver_interrupted())
+        return driver_interrupt_status();
     return c.invalid ? EXIT_NEGATIVE : EXIT_OK;
 }

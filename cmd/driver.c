@@ -9,17 +9,39 @@
 #include "pgn/pgn_reader.h"
 #include "base/banned.h"
 
+/* The signal that asked the run to stop (SIGINT, SIGTERM), 0 before. */
 static volatile sig_atomic_t interrupted;
 
-static void on_sigint(int sig)
+static void on_interrupt(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    if (!interrupted)
+        interrupted = sig;
 }
 
-void driver_catch_interrupt(void) { catch_signal(SIGINT, on_sigint); }
+void driver_catch_interrupt(void)
+{
+    /* SA_RESTART: a write to a pipe the signal meets is finished, not
+     * failed with EINTR; the reading checks the flag between games. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
 
 int driver_interrupted(void) { return interrupted != 0; }
+
+int driver_interrupt_status(void) { return interrupted ? 128 + interrupted : 0; }
+
+void driver_report_interrupt(void)
+{
+    if (!interrupted)
+        return;
+    fflush(stdout);
+    fprintf(stderr, "%s: interrupted: the output ends with the last finished game\n", progname);
+}
 
 void driver_init(struct driver *d, void *cmd)
 {
@@ -27,6 +49,7 @@ void driver_init(struct driver *d, void *cmd)
     memset(d, 0, sizeof *d);
     d->cmd = cmd;
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    driver_catch_interrupt();
 }
 
 void driver_start_workers(struct driver *d, long jobs, unsigned flags, pipeline_work *work,

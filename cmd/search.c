@@ -485,9 +485,13 @@ int cmd_search(int argc, char **argv)
         check_output();
     if (s.summary)
         print_summary(&s);
+    if (s.out != OUT_QUIET)
+        driver_report_interrupt();
     game_facts_release(&s.facts);
     query_opts_release(&s.qo);
     if (s.io_failed)
         return EXIT_IO;
+    if (driver_interrupted())
+        return driver_interrupt_status();
     return s.selected ? EXIT_OK : EXIT_NEGATIVE;
 }

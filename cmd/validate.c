@@ -301,8 +301,11 @@ int cmd_validate(int argc, char **argv)
         if (v.skipped)
             fprintf(stderr, ", %" PRIu64 " skipped (variants)", v.skipped);
         fprintf(stderr, "; %" PRIu64 " errors, %" PRIu64 " warnings\n", v.errors, v.warnings);
+        driver_report_interrupt();
     }
     if (v.io_failed)
         return EXIT_IO;
+    if (driver_interrupted())
+        return driver_interrupt_status();
     return v.invalid ? EXIT_NEGATIVE : EXIT_OK;
 }
