@@ -88,11 +88,8 @@ struct done {
 
 static void flush(struct convert *c)
 {
-    if (c->buf.len && fwrite(c->buf.data, 1, c->buf.len, stdout) != c->buf.len && !c->io_failed) {
-        check_output(); /* a closed pipe ends the run quietly */
-        error("cannot write the output: %s", strerror(errno));
-        c->io_failed = 1;
-    }
+    if (c->buf.len && fwrite(c->buf.data, 1, c->buf.len, stdout) != c->buf.len)
+        check_output(); /* a closed pipe: quietly, and the driver reads no more */
     buf_reset(&c->buf);
 }
 
@@ -336,10 +333,8 @@ int cmd_convert(int argc, char **argv)
     if (game_out_end(&c.out, &c.buf))
         die(EXIT_IO, "out of memory");
     flush(&c);
-    if (fflush(stdout) != 0 && !c.io_failed) {
-        error("cannot write the output: %s", strerror(errno));
-        c.io_failed = 1;
-    }
+    fflush(stdout);
+    check_output();
     for (long i = 0; i < nconv; i++) {
         replay_release(&conv[i].pgn_replay);
         replay_release(&conv[i].json_replay);

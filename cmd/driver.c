@@ -68,6 +68,12 @@ void driver_release(struct driver *d)
     d->p = NULL;
 }
 
+/* No more games: the command says so, a signal came, or nobody reads the output. */
+static int stopped(const struct driver *d)
+{
+    return d->stop || interrupted || (output_closed() && !d->read_past_closed_output);
+}
+
 /* Writes the finished batches in input order; with wait, every batch in flight. */
 static void drain(struct driver *d, int wait)
 {
@@ -103,7 +109,7 @@ static int read_games(struct driver *d, struct pgn_reader *reader)
 {
     struct game g;
     int rc = 0;
-    while (!d->stop && !interrupted && (rc = pgn_reader_next(reader, &g)) > 0) {
+    while (!stopped(d) && (rc = pgn_reader_next(reader, &g)) > 0) {
         if (d->admit && !d->admit(d->cmd, reader, &g))
             continue;
         if (d->p) {
@@ -170,7 +176,7 @@ void driver_run(struct driver *d, int n, char *const *inputs)
 {
     if (n == 0)
         run_input(d, NULL);
-    for (int i = 0; i < n && !d->stop && !interrupted; i++)
+    for (int i = 0; i < n && !stopped(d); i++)
         run_input(d, inputs[i]);
 }
 

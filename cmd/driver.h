@@ -51,6 +51,8 @@ struct driver {
     driver_game_fn *game;            /* a game, without workers */
     driver_batch_fn *batch;          /* a finished batch, with workers */
     driver_input_fn *input;          /* NULL: every input is PGN, read by driver_read() */
+    int read_past_closed_output;     /* reading goes on when standard output's reader
+                                      * is gone (validate: its files, its status) */
 
     /* The loop's state. */
     struct pipeline *p; /* NULL without workers */

@@ -128,8 +128,8 @@ static void copy_game(struct validate *v, struct outfile *o, const struct game *
 /* Counts a checked game, copies it to --good/--bad, applies --max-errors. */
 static void account(struct validate *v, const struct game *g, const struct verdict *vd)
 {
-    if (!v->quiet || v->diag_out != stdout) /* quiet: nothing written that could fail */
-        check_output();
+    if (check_output())
+        v->diag_stopped = 1; /* nobody reads them; the files and the status still count */
     v->games++;
     v->errors += vd->errors;
     v->warnings += vd->warnings;
@@ -267,6 +267,7 @@ int cmd_validate(int argc, char **argv)
     driver_init(&v.d, &v);
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
     v.d.game = one_game;
+    v.d.read_past_closed_output = 1;
     v.d.batch = write_batch;
     replay_init(&v.r, &v.ropts);
     struct worker *workers = NULL;
