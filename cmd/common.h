@@ -67,6 +67,9 @@ int output_closed(void);
 /** Writes [s, s+len) as a JSON string with quotes (s must be valid UTF-8). */
 void json_write_string(FILE *f, const char *s, size_t len);
 
+/** "s" unless n is 1: "%" PRIu64 " game%s", n, plural_s(n) says "1 game", "2 games". */
+static inline const char *plural_s(unsigned long long n) { return n == 1 ? "" : "s"; }
+
 /** Parses a whole decimal number in [min, max]; returns 0 on success. */
 int parse_long(const char *s, long min, long max, long *out);
 

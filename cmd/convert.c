@@ -238,8 +238,8 @@ static int convert_json(void *cmd, struct driver *d, const char *path)
 
 static void summary(const struct convert *c)
 {
-    fprintf(stderr, "%" PRIu64 " games: %" PRIu64 " converted, %" PRIu64 " invalid", c->games,
-            c->converted, c->invalid);
+    fprintf(stderr, "%" PRIu64 " game%s: %" PRIu64 " converted, %" PRIu64 " invalid", c->games,
+            plural_s(c->games), c->converted, c->invalid);
     if (c->invalid || c->skipped)
         fprintf(stderr, c->keep_invalid ? " (kept)" : " (skipped)");
     if (c->skipped)

@@ -92,9 +92,13 @@ static int close_input(struct driver *d, struct pgn_reader *r, int rc)
         const struct pgn_error *e = pgn_reader_error(r);
         fflush(stdout);
         if (d->located_errors) {
-            char msg[512];
-            pgn_error_format(e, msg, sizeof msg);
-            error("%s", msg);
+            /* gcc style, the location first; no column where none is known. */
+            fprintf(stderr, "%s:", e->file ? e->file : "<stdin>");
+            if (e->line)
+                fprintf(stderr, "%llu:", (unsigned long long)e->line);
+            if (e->line && e->col)
+                fprintf(stderr, "%lu:", (unsigned long)e->col);
+            fprintf(stderr, " error: %s\n", e->message ? e->message : pgn_strerror(rc));
         } else {
             error("cannot read '%s' to its end: %s", e->file ? e->file : "<stdin>",
                   e->message ? e->message : pgn_strerror(rc));

@@ -356,7 +356,8 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
 
 static void print_summary(const struct search *s)
 {
-    fprintf(stderr, "%" PRIu64 " games, %" PRIu64 " selected", s->games, s->selected);
+    fprintf(stderr, "%" PRIu64 " game%s, %" PRIu64 " selected", s->games, plural_s(s->games),
+            s->selected);
     if (s->qo.dedupe)
         fprintf(stderr, " (%" PRIu64 " left out as %s)", s->qo.dropped,
                 s->qo.dedupe == QO_UNIQUE ? "duplicates" : "first occurrences");

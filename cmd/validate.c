@@ -62,6 +62,7 @@ static const struct option validate_options[] = {
 struct validate {
     struct replay_opts ropts;
     int quiet, verbose, json;
+    int no_warnings; /* -w: warnings and notes are counted, not shown */
     long max_errors;
     long jobs;
     const char *good_path, *bad_path;
@@ -69,7 +70,7 @@ struct validate {
     FILE *diag_out;   /* the diagnostics: stdout, or stderr when a game file is '-' */
     int diag_stopped; /* --max-errors reached with --good/--bad: checking goes on */
     /* counts */
-    uint64_t games, valid, invalid, skipped, warnings, errors;
+    uint64_t games, valid, invalid, skipped, warnings, errors, hidden;
     int io_failed, write_failed;
     struct driver d;
     struct replay r; /* one job: the reading thread's */
@@ -81,7 +82,7 @@ enum verdict_kind { VERDICT_VALID, VERDICT_INVALID, VERDICT_SKIPPED };
 struct verdict {
     struct batch_mark mark; /* parallel runs: where the game's diagnostics end */
     int kind;
-    uint32_t errors, warnings;
+    uint32_t errors, warnings, hidden; /* hidden: warnings -w did not show */
 };
 
 /* Replays g and writes its diagnostics to out unless quiet. Reads v only. */
@@ -92,11 +93,15 @@ static void check_game(const struct validate *v, struct replay *r, const struct 
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
     vd->kind = r->errors ? VERDICT_INVALID : r->skipped ? VERDICT_SKIPPED : VERDICT_VALID;
-    vd->errors = vd->warnings = 0;
+    vd->errors = vd->warnings = vd->hidden = 0;
     if (r->ndiags && !quiet)
         report_game_label(g, label, sizeof label);
     for (size_t i = 0; i < r->ndiags; i++) {
         const struct replay_diag *d = &r->diags[i];
+        if (d->severity < SEV_ERROR && v->no_warnings) {
+            vd->hidden += d->severity == SEV_WARNING;
+            continue;
+        }
         if (d->severity == SEV_ERROR)
             vd->errors++;
         else if (d->severity == SEV_WARNING)
@@ -133,6 +138,7 @@ static void account(struct validate *v, const struct game *g, const struct verdi
     v->games++;
     v->errors += vd->errors;
     v->warnings += vd->warnings;
+    v->hidden += vd->hidden;
     if (vd->kind == VERDICT_INVALID) {
         v->invalid++;
         copy_game(v, &v->bad, g);
@@ -150,8 +156,9 @@ static void account(struct validate *v, const struct game *g, const struct verdi
             v->d.stop = 1;
         if (!v->quiet) {
             fflush(stdout);
-            fprintf(stderr, "%s: %s after %" PRIu64 " errors\n", progname,
-                    v->d.stop ? "stopping" : "no more diagnostics", v->errors);
+            fprintf(stderr, "%s: %s after %" PRIu64 " error%s\n", progname,
+                    v->d.stop ? "stopping" : "no more diagnostics", v->errors,
+                    plural_s(v->errors));
         }
     }
 }
@@ -215,7 +222,7 @@ int cmd_validate(int argc, char **argv)
         switch (opt) {
         case 's': v.ropts.flags |= REPLAY_STRICT; break;
         case OPT_WERROR: v.ropts.flags |= REPLAY_WERROR; break;
-        case 'w': v.ropts.flags |= REPLAY_NO_WARN; break;
+        case 'w': v.no_warnings = 1; break;
         case 'q': v.quiet = 1; break;
         case 'v': v.verbose = 1; break;
         case OPT_FORMAT:
@@ -297,11 +304,15 @@ int cmd_validate(int argc, char **argv)
     v.io_failed |= outfile_close(&v.good, replace) < 0;
     v.io_failed |= outfile_close(&v.bad, replace && !v.io_failed) < 0;
     if (!v.quiet) {
-        fprintf(stderr, "%" PRIu64 " games: %" PRIu64 " valid, %" PRIu64 " invalid", v.games,
-                v.valid, v.invalid);
+        fprintf(stderr, "%" PRIu64 " game%s: %" PRIu64 " valid, %" PRIu64 " invalid", v.games,
+                plural_s(v.games), v.valid, v.invalid);
         if (v.skipped)
             fprintf(stderr, ", %" PRIu64 " skipped (variants)", v.skipped);
-        fprintf(stderr, "; %" PRIu64 " errors, %" PRIu64 " warnings\n", v.errors, v.warnings);
+        fprintf(stderr, "; %" PRIu64 " error%s, ", v.errors, plural_s(v.errors));
+        if (v.no_warnings)
+            fprintf(stderr, "%" PRIu64 " warning%s not shown\n", v.hidden, plural_s(v.hidden));
+        else
+            fprintf(stderr, "%" PRIu64 " warning%s\n", v.warnings, plural_s(v.warnings));
         driver_report_interrupt();
     }
     if (v.io_failed)
