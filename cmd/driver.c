@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "common.h"
 #include "driver.h"
 #include "pgn/pgn_reader.h"
@@ -48,7 +49,9 @@ void driver_init(struct driver *d, void *cmd)
     static char outbuf[1 << 16];
     memset(d, 0, sizeof *d);
     d->cmd = cmd;
-    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    /* On a terminal each line shows as soon as it is written; a pipe or a
+     * file gets it in large writes. */
+    setvbuf(stdout, outbuf, isatty(1) ? _IOLBF : _IOFBF, sizeof outbuf);
     driver_catch_interrupt();
 }
 
