@@ -356,7 +356,6 @@ int cmd_annotate(int argc, char **argv)
     driver_start_workers(&d, a.jobs, 0, work, workers, sizeof *workers);
     if (a.use_engine)
         pipeline_set_batch_games(d.p, 1);
-    driver_catch_interrupt();
     a.progress = !a.quiet && a.use_engine && isatty(2);
     if (a.progress)
         a.total = count_games(argc, argv, optind);
@@ -367,11 +366,8 @@ int cmd_annotate(int argc, char **argv)
     for (long i = 0; i < a.jobs; i++)
         annotate_worker_release(&workers[i]);
     free(workers);
-    if (fflush(stdout) != 0 && !a.io_failed) {
-        error("cannot write the output: %s", strerror(errno));
-        a.io_failed = 1;
-    }
-    check_output();
+    fflush(stdout);
+    check_output(); /* a closed pipe is quiet; the status tells what was found */
     progress(&a, 1);
     if (!a.quiet) {
         fprintf(stderr, "%" PRIu64 " games: %" PRIu64 " annotated, %" PRIu64 " invalid (kept)",
@@ -381,13 +377,11 @@ int cmd_annotate(int argc, char **argv)
         if (a.engine_failed)
             fprintf(stderr, ", %" PRIu64 " not analysed (engine failure, kept)", a.engine_failed);
         fprintf(stderr, "\n");
-        if (driver_interrupted())
-            fprintf(stderr, "%s: interrupted: the output ends with the last finished game\n",
-                    progname);
+        driver_report_interrupt();
     }
     if (a.io_failed)
         return EXIT_IO;
     if (driver_interrupted())
-        return 130;
+        return driver_interrupt_status();
     return a.invalid || a.engine_failed ? EXIT_NEGATIVE : EXIT_OK;
 }

@@ -84,12 +84,14 @@ void catch_signal(int sig, void (*handler)(int))
 
 void output_init(void) { catch_signal(SIGPIPE, on_sigpipe); }
 
-void check_output(void)
+int output_closed(void) { return pipe_closed != 0; }
+
+int check_output(void)
 {
     if (!ferror(stdout) && !pipe_closed)
-        return;
+        return 0;
     if (pipe_closed)
-        exit(EXIT_OK); /* the other outputs (--good, --bad) are still flushed */
+        return 1; /* the command decides whether to go on */
     int saved = errno;
     fprintf(stderr, "%s: error: cannot write to standard output: %s\n", progname,
             strerror(saved ? saved : EIO));

@@ -54,14 +54,21 @@ void catch_signal(int sig, void (*handler)(int));
 void output_init(void);
 
 /**
- * Exits if writing standard output has failed: quietly with EXIT_OK when the
- * reader closed the pipe (`pgnkit search ... | head` has seen enough),
- * else with a message and EXIT_IO (disk full). Cheap: call it per game.
+ * After writing standard output: 0 when all is well; 1 when its reader
+ * closed the pipe (`pgnkit search ... | head` has seen enough), quietly, as
+ * later calls and output_closed() say too; any other failure (disk full)
+ * exits with a message and EXIT_IO. Cheap: call it per game.
  */
-void check_output(void);
+int check_output(void);
+
+/** 1 once a write to standard output met a pipe its reader had closed. */
+int output_closed(void);
 
 /** Writes [s, s+len) as a JSON string with quotes (s must be valid UTF-8). */
 void json_write_string(FILE *f, const char *s, size_t len);
+
+/** "s" unless n is 1: "%" PRIu64 " game%s", n, plural_s(n) says "1 game", "2 games". */
+static inline const char *plural_s(unsigned long long n) { return n == 1 ? "" : "s"; }
 
 /** Parses a whole decimal number in [min, max]; returns 0 on success. */
 int parse_long(const char *s, long min, long max, long *out);

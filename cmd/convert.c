@@ -88,11 +88,8 @@ struct done {
 
 static void flush(struct convert *c)
 {
-    if (c->buf.len && fwrite(c->buf.data, 1, c->buf.len, stdout) != c->buf.len && !c->io_failed) {
-        check_output(); /* a closed pipe ends the run quietly */
-        error("cannot write the output: %s", strerror(errno));
-        c->io_failed = 1;
-    }
+    if (c->buf.len && fwrite(c->buf.data, 1, c->buf.len, stdout) != c->buf.len)
+        check_output(); /* a closed pipe: quietly, and the driver reads no more */
     buf_reset(&c->buf);
 }
 
@@ -241,8 +238,8 @@ static int convert_json(void *cmd, struct driver *d, const char *path)
 
 static void summary(const struct convert *c)
 {
-    fprintf(stderr, "%" PRIu64 " games: %" PRIu64 " converted, %" PRIu64 " invalid", c->games,
-            c->converted, c->invalid);
+    fprintf(stderr, "%" PRIu64 " game%s: %" PRIu64 " converted, %" PRIu64 " invalid", c->games,
+            plural_s(c->games), c->converted, c->invalid);
     if (c->invalid || c->skipped)
         fprintf(stderr, c->keep_invalid ? " (kept)" : " (skipped)");
     if (c->skipped)
@@ -336,10 +333,8 @@ int cmd_convert(int argc, char **argv)
     if (game_out_end(&c.out, &c.buf))
         die(EXIT_IO, "out of memory");
     flush(&c);
-    if (fflush(stdout) != 0 && !c.io_failed) {
-        error("cannot write the output: %s", strerror(errno));
-        c.io_failed = 1;
-    }
+    fflush(stdout);
+    check_output();
     for (long i = 0; i < nconv; i++) {
         replay_release(&conv[i].pgn_replay);
         replay_release(&conv[i].json_replay);
@@ -349,9 +344,13 @@ int cmd_convert(int argc, char **argv)
     free(conv);
     game_out_release(&c.out);
     buf_release(&c.buf);
-    if (!c.quiet)
+    if (!c.quiet) {
         summary(&c);
+        driver_report_interrupt();
+    }
     if (c.io_failed)
         return EXIT_IO;
+    if (driver_interrupted())
+        return driver_interrupt_status();
     return c.invalid ? EXIT_NEGATIVE : EXIT_OK;
 }

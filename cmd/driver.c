@@ -4,29 +4,55 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "common.h"
 #include "driver.h"
 #include "pgn/pgn_reader.h"
 #include "base/banned.h"
 
+/* The signal that asked the run to stop (SIGINT, SIGTERM), 0 before. */
 static volatile sig_atomic_t interrupted;
 
-static void on_sigint(int sig)
+static void on_interrupt(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    if (!interrupted)
+        interrupted = sig;
 }
 
-void driver_catch_interrupt(void) { catch_signal(SIGINT, on_sigint); }
+void driver_catch_interrupt(void)
+{
+    /* SA_RESTART: a write to a pipe the signal meets is finished, not
+     * failed with EINTR; the reading checks the flag between games. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
 
 int driver_interrupted(void) { return interrupted != 0; }
+
+int driver_interrupt_status(void) { return interrupted ? 128 + interrupted : 0; }
+
+void driver_report_interrupt(void)
+{
+    if (!interrupted)
+        return;
+    fflush(stdout);
+    fprintf(stderr, "%s: interrupted: the output ends with the last finished game\n", progname);
+}
 
 void driver_init(struct driver *d, void *cmd)
 {
     static char outbuf[1 << 16];
     memset(d, 0, sizeof *d);
     d->cmd = cmd;
-    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    /* On a terminal each line shows as soon as it is written; a pipe or a
+     * file gets it in large writes. */
+    setvbuf(stdout, outbuf, isatty(1) ? _IOLBF : _IOFBF, sizeof outbuf);
+    driver_catch_interrupt();
 }
 
 void driver_start_workers(struct driver *d, long jobs, unsigned flags, pipeline_work *work,
@@ -43,6 +69,12 @@ void driver_release(struct driver *d)
 {
     pipeline_free(d->p);
     d->p = NULL;
+}
+
+/* No more games: the command says so, a signal came, or nobody reads the output. */
+static int stopped(const struct driver *d)
+{
+    return d->stop || interrupted || (output_closed() && !d->read_past_closed_output);
 }
 
 /* Writes the finished batches in input order; with wait, every batch in flight. */
@@ -63,9 +95,13 @@ static int close_input(struct driver *d, struct pgn_reader *r, int rc)
         const struct pgn_error *e = pgn_reader_error(r);
         fflush(stdout);
         if (d->located_errors) {
-            char msg[512];
-            pgn_error_format(e, msg, sizeof msg);
-            error("%s", msg);
+            /* gcc style, the location first; no column where none is known. */
+            fprintf(stderr, "%s:", e->file ? e->file : "<stdin>");
+            if (e->line)
+                fprintf(stderr, "%llu:", (unsigned long long)e->line);
+            if (e->line && e->col)
+                fprintf(stderr, "%lu:", (unsigned long)e->col);
+            fprintf(stderr, " error: %s\n", e->message ? e->message : pgn_strerror(rc));
         } else {
             error("cannot read '%s' to its end: %s", e->file ? e->file : "<stdin>",
                   e->message ? e->message : pgn_strerror(rc));
@@ -80,7 +116,7 @@ static int read_games(struct driver *d, struct pgn_reader *reader)
 {
     struct game g;
     int rc = 0;
-    while (!d->stop && !interrupted && (rc = pgn_reader_next(reader, &g)) > 0) {
+    while (!stopped(d) && (rc = pgn_reader_next(reader, &g)) > 0) {
         if (d->admit && !d->admit(d->cmd, reader, &g))
             continue;
         if (d->p) {
@@ -147,7 +183,7 @@ void driver_run(struct driver *d, int n, char *const *inputs)
 {
     if (n == 0)
         run_input(d, NULL);
-    for (int i = 0; i < n && !d->stop && !interrupted; i++)
+    for (int i = 0; i < n && !stopped(d); i++)
         run_input(d, inputs[i]);
 }
 

@@ -51,6 +51,8 @@ struct driver {
     driver_game_fn *game;            /* a game, without workers */
     driver_batch_fn *batch;          /* a finished batch, with workers */
     driver_input_fn *input;          /* NULL: every input is PGN, read by driver_read() */
+    int read_past_closed_output;     /* reading goes on when standard output's reader
+                                      * is gone (validate: its files, its status) */
 
     /* The loop's state. */
     struct pipeline *p; /* NULL without workers */
@@ -59,7 +61,10 @@ struct driver {
     uint64_t bytes_done; /* bytes read of the inputs already finished */
 };
 
-/** Sets up d for the command whose state is cmd, and gives standard output a 64 KB buffer. */
+/**
+ * Sets up d for the command whose state is cmd, gives standard output a
+ * 64 KB buffer and catches SIGINT and SIGTERM (driver_catch_interrupt).
+ */
 void driver_init(struct driver *d, void *cmd);
 
 /**
@@ -84,14 +89,20 @@ int driver_read_mem(struct driver *d, const void *data, size_t len, const char *
 void driver_release(struct driver *d);
 
 /**
- * From now on Ctrl-C stops the reading: the games in flight are finished
- * and written, nothing more is read, and no read error is reported for the
- * input cut short.
+ * From now on Ctrl-C (SIGINT) and SIGTERM stop the reading: the games in
+ * flight are finished and written, nothing more is read, and no read error
+ * is reported for the input cut short. driver_init() calls it.
  */
 void driver_catch_interrupt(void);
 
-/** 1 after Ctrl-C (see driver_catch_interrupt); safe on any thread. */
+/** 1 after SIGINT or SIGTERM (see driver_catch_interrupt); safe on any thread. */
 int driver_interrupted(void);
+
+/** The exit status of a run cut short: 130 after SIGINT, 143 after SIGTERM; else 0. */
+int driver_interrupt_status(void);
+
+/** After a signal, says on stderr that the run was interrupted (the command's summary first). */
+void driver_report_interrupt(void);
 
 /*
  * A command's work on the games of a batch, on a worker thread. Each game

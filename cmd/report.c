@@ -26,7 +26,9 @@ void report_diag_text(FILE *f, const struct game *g, const struct replay_diag *d
 {
     fprintf(f, "%s:", g->file);
     if (d->line)
-        fprintf(f, "%" PRIu64 ":%u:", d->line, d->col);
+        fprintf(f, "%" PRIu64 ":", d->line);
+    if (d->line && d->col) /* column 0: at the end of the input, no column */
+        fprintf(f, "%u:", d->col);
     fprintf(f, " %s: %s", diag_severity_name(d->severity), label);
     if (d->move != UINT32_MAX) {
         const struct game_move *m = &g->moves[d->move];

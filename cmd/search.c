@@ -356,7 +356,8 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
 
 static void print_summary(const struct search *s)
 {
-    fprintf(stderr, "%" PRIu64 " games, %" PRIu64 " selected", s->games, s->selected);
+    fprintf(stderr, "%" PRIu64 " game%s, %" PRIu64 " selected", s->games, plural_s(s->games),
+            s->selected);
     if (s->qo.dedupe)
         fprintf(stderr, " (%" PRIu64 " left out as %s)", s->qo.dropped,
                 s->qo.dedupe == QO_UNIQUE ? "duplicates" : "first occurrences");
@@ -485,9 +486,13 @@ int cmd_search(int argc, char **argv)
         check_output();
     if (s.summary)
         print_summary(&s);
+    if (s.out != OUT_QUIET)
+        driver_report_interrupt();
     game_facts_release(&s.facts);
     query_opts_release(&s.qo);
     if (s.io_failed)
         return EXIT_IO;
+    if (driver_interrupted())
+        return driver_interrupt_status();
     return s.selected ? EXIT_OK : EXIT_NEGATIVE;
 }

@@ -391,5 +391,8 @@ int cmd_stats(int argc, char **argv)
         return EXIT_IO;
     fflush(stdout);
     check_output();
+    driver_report_interrupt();
+    if (!s.io_failed && driver_interrupted())
+        return driver_interrupt_status();
     return s.io_failed ? EXIT_IO : EXIT_OK;
 }

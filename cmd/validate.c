@@ -15,6 +15,7 @@
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
 #include "driver.h"
+#include "outfile.h"
 #include "report.h"
 #include "base/banned.h"
 
@@ -67,14 +68,17 @@ struct validate {
     struct replay_opts ropts;
     struct replay_codes codes; /* --ignore, --error */
     int quiet, verbose, json;
+    int no_warnings; /* -w: warnings and notes are counted, not shown */
     long max_errors;
     long jobs;
     const char *good_path, *bad_path;
-    FILE *good, *bad;
+    struct outfile good, bad;
+    FILE *diag_out;   /* the diagnostics: stdout, or stderr when a game file is '-' */
+    int diag_stopped; /* --max-errors reached with --good/--bad: checking goes on */
     /* counts */
     uint64_t games, valid, invalid, skipped, warnings, errors;
-    uint64_t hidden; /* warnings --ignore dropped */
-    int io_failed;
+    uint64_t hidden; /* warnings not shown: -w, or a code given to --ignore */
+    int io_failed, write_failed;
     struct driver d;
     struct replay r; /* one job: the reading thread's */
 };
@@ -85,28 +89,32 @@ enum verdict_kind { VERDICT_VALID, VERDICT_INVALID, VERDICT_SKIPPED };
 struct verdict {
     struct batch_mark mark; /* parallel runs: where the game's diagnostics end */
     int kind;
-    uint32_t errors, warnings, hidden;
+    uint32_t errors, warnings, hidden; /* hidden: warnings -w or --ignore did not show */
 };
 
-/* Replays g and writes its diagnostics to out. Reads v only. */
+/* Replays g and writes its diagnostics to out unless quiet. Reads v only. */
 static void check_game(const struct validate *v, struct replay *r, const struct game *g,
-                       FILE *out, struct verdict *vd)
+                       FILE *out, int quiet, struct verdict *vd)
 {
     char label[256];
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
     vd->kind = r->errors ? VERDICT_INVALID : r->skipped ? VERDICT_SKIPPED : VERDICT_VALID;
     vd->errors = vd->warnings = 0;
-    vd->hidden = (uint32_t)r->hidden;
-    if (r->ndiags && !v->quiet)
+    vd->hidden = (uint32_t)r->hidden; /* what --ignore dropped, counted by the replay */
+    if (r->ndiags && !quiet)
         report_game_label(g, label, sizeof label);
     for (size_t i = 0; i < r->ndiags; i++) {
         const struct replay_diag *d = &r->diags[i];
+        if (d->severity < SEV_ERROR && v->no_warnings) {
+            vd->hidden += d->severity == SEV_WARNING;
+            continue;
+        }
         if (d->severity == SEV_ERROR)
             vd->errors++;
         else if (d->severity == SEV_WARNING)
             vd->warnings++;
-        if (v->quiet)
+        if (quiet)
             continue;
         if (v->json)
             report_diag_json(out, g, d);
@@ -115,8 +123,9 @@ static void check_game(const struct validate *v, struct replay *r, const struct 
     }
 }
 
-static void copy_game(struct validate *v, FILE *f, const char *path, const struct game *g)
+static void copy_game(struct validate *v, struct outfile *o, const struct game *g)
 {
+    FILE *f = o->f;
     if (!f)
         return;
     if (!g->raw && g->raw_size) {
@@ -124,35 +133,40 @@ static void copy_game(struct validate *v, FILE *f, const char *path, const struc
         return;
     }
     if (fwrite(g->raw, 1, g->raw_len, f) != g->raw_len && !v->io_failed) {
-        error("cannot write '%s': %s", path, strerror(errno));
-        v->io_failed = 1;
+        error("cannot write '%s': %s", o->path, strerror(errno));
+        v->io_failed = v->write_failed = 1;
     }
 }
 
 /* Counts a checked game, copies it to --good/--bad, applies --max-errors. */
 static void account(struct validate *v, const struct game *g, const struct verdict *vd)
 {
-    if (!v->quiet) /* quiet writes nothing to standard output that could fail */
-        check_output();
+    if (check_output())
+        v->diag_stopped = 1; /* nobody reads them; the files and the status still count */
     v->games++;
     v->errors += vd->errors;
     v->warnings += vd->warnings;
     v->hidden += vd->hidden;
     if (vd->kind == VERDICT_INVALID) {
         v->invalid++;
-        copy_game(v, v->bad, v->bad_path, g);
+        copy_game(v, &v->bad, g);
     } else {
         if (vd->kind == VERDICT_SKIPPED)
             v->skipped++;
         else
             v->valid++;
-        copy_game(v, v->good, v->good_path, g);
+        copy_game(v, &v->good, g);
     }
-    if (v->max_errors && v->errors >= (uint64_t)v->max_errors) {
-        v->d.stop = 1;
+    if (v->max_errors && v->errors >= (uint64_t)v->max_errors && !v->diag_stopped) {
+        /* The split into --good and --bad stays complete: only the diagnostics stop. */
+        v->diag_stopped = 1;
+        if (!v->good.f && !v->bad.f)
+            v->d.stop = 1;
         if (!v->quiet) {
             fflush(stdout);
-            fprintf(stderr, "%s: stopping after %" PRIu64 " errors\n", progname, v->errors);
+            fprintf(stderr, "%s: %s after %" PRIu64 " error%s\n", progname,
+                    v->d.stop ? "stopping" : "no more diagnostics", v->errors,
+                    plural_s(v->errors));
         }
     }
 }
@@ -170,7 +184,7 @@ static void check_batch_game(void *ctx, struct batch *b, struct game *g,
 {
     struct worker *w = ctx;
     (void)b, (void)reader, (void)out;
-    check_game(w->v, &w->r, g, diag, rec);
+    check_game(w->v, &w->r, g, diag, w->v->quiet, rec);
 }
 
 static void check_batch(void *ctx, struct batch *b)
@@ -188,7 +202,8 @@ static void write_batch(void *cmd, struct batch *b)
     const struct verdict *vd;
     batch_cursor_init(&cur, b, sizeof *vd);
     for (size_t i = 0; !v->d.stop && (vd = batch_cursor_next(&cur, &part)) != NULL; i++) {
-        fwrite(part.diag, 1, part.diag_len, stdout);
+        if (!v->diag_stopped)
+            fwrite(part.diag, 1, part.diag_len, v->diag_out);
         account(v, &b->games[i], vd);
     }
 }
@@ -199,7 +214,7 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
     struct validate *v = cmd;
     struct verdict vd;
     (void)reader;
-    check_game(v, &v->r, g, stdout, &vd);
+    check_game(v, &v->r, g, v->diag_out, v->quiet || v->diag_stopped, &vd);
     account(v, g, &vd);
 }
 
@@ -250,23 +265,6 @@ static int parse_codes(const char *opt, const char *list, int ignore, uint64_t *
     }
 }
 
-static FILE *open_output(const char *path)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        error("cannot open '%s' for writing: %s", path, strerror(errno));
-    return f;
-}
-
-static int close_output(FILE *f, const char *path)
-{
-    if (f && fclose(f) != 0) {
-        error("cannot write '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
 int cmd_validate(int argc, char **argv)
 {
     struct validate v;
@@ -287,7 +285,7 @@ int cmd_validate(int argc, char **argv)
             if (parse_codes("--error", optarg, 0, &v.codes.error))
                 return EXIT_USAGE;
             break;
-        case 'w': v.ropts.flags |= REPLAY_NO_WARN; break;
+        case 'w': v.no_warnings = 1; break;
         case 'q': v.quiet = 1; break;
         case 'v': v.verbose = 1; break;
         case OPT_FORMAT:
@@ -321,14 +319,25 @@ int cmd_validate(int argc, char **argv)
         default: return usage_error(validate_usage);
         }
     }
-    if (v.good_path && !(v.good = open_output(v.good_path)))
+    char *outs[2];
+    int nouts = 0;
+    if (v.good_path)
+        outs[nouts++] = (char *)v.good_path;
+    if (v.bad_path)
+        outs[nouts++] = (char *)v.bad_path;
+    if (outfile_check(outs, nouts, argv + optind, argc - optind))
+        return EXIT_USAGE;
+    if (v.good_path && outfile_open(&v.good, v.good_path))
         return EXIT_IO;
-    if (v.bad_path && !(v.bad = open_output(v.bad_path)))
+    if (v.bad_path && outfile_open(&v.bad, v.bad_path))
         return EXIT_IO;
+    /* Games on standard output: the diagnostics must not mix with them. */
+    v.diag_out = v.good.f == stdout || v.bad.f == stdout ? stderr : stdout;
 
     driver_init(&v.d, &v);
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
     v.d.game = one_game;
+    v.d.read_past_closed_output = 1;
     v.d.batch = write_batch;
     replay_init(&v.r, &v.ropts);
     replay_set_codes(&v.r, &v.codes);
@@ -352,19 +361,31 @@ int cmd_validate(int argc, char **argv)
     replay_release(&v.r);
     fflush(stdout);
     check_output();
-    v.io_failed |= close_output(v.good, v.good_path) < 0;
-    v.io_failed |= close_output(v.bad, v.bad_path) < 0;
+    /* A write that failed leaves the files as they were; an input that
+     * could not be read to its end leaves them with every game read. */
+    if (outfile_flush(&v.good) || outfile_flush(&v.bad))
+        v.write_failed = v.io_failed = 1;
+    int replace = !v.write_failed;
+    v.io_failed |= outfile_close(&v.good, replace) < 0;
+    v.io_failed |= outfile_close(&v.bad, replace && !v.io_failed) < 0;
     if (!v.quiet) {
-        fprintf(stderr, "%" PRIu64 " games: %" PRIu64 " valid, %" PRIu64 " invalid", v.games,
-                v.valid, v.invalid);
+        fprintf(stderr, "%" PRIu64 " game%s: %" PRIu64 " valid, %" PRIu64 " invalid", v.games,
+                plural_s(v.games), v.valid, v.invalid);
         if (v.skipped)
             fprintf(stderr, ", %" PRIu64 " skipped (variants)", v.skipped);
-        fprintf(stderr, "; %" PRIu64 " errors, %" PRIu64 " warnings", v.errors, v.warnings);
-        if (v.hidden)
-            fprintf(stderr, ", %" PRIu64 " warnings not shown", v.hidden);
-        fputc('\n', stderr);
+        fprintf(stderr, "; %" PRIu64 " error%s, ", v.errors, plural_s(v.errors));
+        if (v.no_warnings)
+            fprintf(stderr, "%" PRIu64 " warning%s not shown\n", v.hidden, plural_s(v.hidden));
+        else if (v.hidden)
+            fprintf(stderr, "%" PRIu64 " warning%s, %" PRIu64 " warning%s not shown\n",
+                    v.warnings, plural_s(v.warnings), v.hidden, plural_s(v.hidden));
+        else
+            fprintf(stderr, "%" PRIu64 " warning%s\n", v.warnings, plural_s(v.warnings));
+        driver_report_interrupt();
     }
     if (v.io_failed)
         return EXIT_IO;
+    if (driver_interrupted())
+        return driver_interrupt_status();
     return v.invalid ? EXIT_NEGATIVE : EXIT_OK;
 }

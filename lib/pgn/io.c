@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -95,6 +96,13 @@ int pgn_input_open(struct pgn_input **out, const char *path, size_t read_size)
         fd = open(path, O_RDONLY);
         if (fd < 0)
             return PGN_EIO;
+        /* A folder opens, then fails at the first read: say so at once. */
+        struct stat st;
+        if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+            close(fd);
+            errno = EISDIR;
+            return PGN_EIO;
+        }
     }
     int rc = input_new(out, read_size ? read_size : PGN_READ_SIZE);
     if (rc) {

@@ -1,0 +1,1 @@
+"$PGNKIT" validate -w testdata/sample.pgn
