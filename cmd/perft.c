@@ -43,10 +43,25 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Suites of move generators hold positions no game reaches, to test the move
+ * rules where checks combine oddly: their moves are well defined, so they are
+ * counted after a warning. Every other FEN error stays an error. */
+static int perft_from_fen(struct pos *p, const char *fen, const char *path, long lineno)
+{
+    int rc = pos_from_fen(p, fen);
+    if (rc != FEN_E_IMPOSSIBLE_CHECK)
+        return rc;
+    if (path)
+        warning("%s:%ld: %s; counted anyway", path, lineno, fen_strerror(rc));
+    else
+        warning("%s; counted anyway", fen_strerror(rc));
+    return FEN_OK;
+}
+
 static int run_one(const char *fen, int depth, int divide, int timed)
 {
     struct pos p;
-    int rc = pos_from_fen(&p, strcmp(fen, "startpos") ? fen : START_FEN);
+    int rc = perft_from_fen(&p, strcmp(fen, "startpos") ? fen : START_FEN, NULL, 0);
     if (rc) {
         error("invalid FEN '%s': %s", fen, fen_strerror(rc));
         return EXIT_USAGE;
@@ -101,7 +116,7 @@ static void suite_error(struct suite *s, long lineno, const char *what, const ch
 static int suite_position(struct suite *s, long lineno, const char *fen)
 {
     s->positions++;
-    int rc = pos_from_fen(&s->pos, fen);
+    int rc = perft_from_fen(&s->pos, fen, s->path, lineno);
     s->have_pos = rc == FEN_OK;
     if (rc)
         suite_error(s, lineno, "invalid FEN", fen_strerror(rc));
