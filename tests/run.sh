@@ -33,8 +33,8 @@ else
     passed=$((passed + $2)); failed=$((failed + $4))
 fi
 
-# 2. Data-driven suites: perft EPD files with known node counts.
-for epd in tests/data/*.epd; do
+# 2. Data-driven suites: perft EPD and .perft files with known node counts.
+for epd in tests/data/*.epd tests/data/*.perft; do
     [ -e "$epd" ] || continue
     limit=$(sed -n 's/^# max-nodes: *//p' "$epd")
     limit=${limit:-2000000}

@@ -83,6 +83,9 @@ enum fen_status {
     FEN_E_OPPOSITE_CHECK = -9, /* the side not to move is in check */
     FEN_E_TOO_LONG = -10,      /* more than FEN_MAX bytes */
     FEN_E_CHECKERS = -11,      /* more attackers of the king than any move can produce */
+    FEN_E_IMPOSSIBLE_CHECK = -12, /* checkers no last move can produce (see below) */
+    FEN_E_MATERIAL = -13,      /* more pieces or pawns than a game can have */
+    FEN_E_DIGITS = -14,        /* two digits in a row in a rank ("17"); keep last */
 };
 enum { FEN_MAX = 128 };
 
@@ -95,7 +98,10 @@ const char *fen_strerror(int status);
  * Sets *p from a FEN, X-FEN or Shredder-FEN string (castling as KQkq or as rook
  * files A-H / a-h). The move counters may be omitted (EPD style). A position
  * whose castling rooks or king are not on the standard squares sets chess960.
- * Returns FEN_OK or a negative fen_status; *p is unspecified on error.
+ * Returns FEN_OK or a negative fen_status; *p is unspecified on error, with
+ * one exception: after FEN_E_IMPOSSIBLE_CHECK *p is complete and playable
+ * (the moves are well defined, the position just cannot arise in a game), so
+ * a move-generator test such as perft may go on with it.
  */
 int pos_from_fen(struct pos *p, const char *fen);
 

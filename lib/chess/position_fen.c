@@ -23,6 +23,9 @@ const char *fen_strerror(int status)
     case FEN_E_OPPOSITE_CHECK: return "the side not to move is in check";
     case FEN_E_TOO_LONG: return "FEN too long";
     case FEN_E_CHECKERS: return "impossible check (more checking pieces than one move can give)";
+    case FEN_E_IMPOSSIBLE_CHECK: return "impossible check (no last move gives these checks)";
+    case FEN_E_MATERIAL: return "more than 16 pieces, 8 pawns or 8 promoted pieces for one side";
+    case FEN_E_DIGITS: return "two digits in a row in a rank";
     default: return "unknown FEN error";
     }
 }
@@ -38,6 +41,8 @@ static int parse_board(struct pos *p, const char **s)
             rank--;
             file = 0;
         } else if (*c >= '1' && *c <= '8') {
+            if (c[1] >= '0' && c[1] <= '9')
+                return FEN_E_DIGITS;
             file += *c - '0';
             if (file > 8)
                 return FEN_E_BOARD;
@@ -130,6 +135,57 @@ static int parse_number(const char **s, uint32_t *out, uint32_t max)
     return FEN_OK;
 }
 
+/* Each side starts with 16 men; a piece beyond the first queen, two rooks, two
+ * bishops or two knights is a promoted pawn, which is no pawn any more. */
+static int material_possible(const struct pos *p, int c)
+{
+    static const int initial[] = { 8, 2, 2, 2, 1 }; /* pawn, knight, bishop, rook, queen */
+    int promoted = 0;
+    for (int t = KNIGHT; t <= QUEEN; t++) {
+        int extra = bb_count(pos_pieces(p, c, t)) - initial[t];
+        promoted += extra > 0 ? extra : 0;
+    }
+    int pawns = bb_count(pos_pieces(p, c, PAWN));
+    return bb_count(p->by_color[c]) <= 16 && pawns + promoted <= 8;
+}
+
+/*
+ * Checks the last move of the side not to move cannot have given. Each rule
+ * holds for every move, castling, promotion and en passant included:
+ * - a double check needs a discovered check, and only a bishop, rook or
+ *   queen can be discovered: two pawns or knights never check together;
+ * - two checkers on one line through the king: the one moved would have had
+ *   to pass over the king, or block the other;
+ * - with an en-passant square the last move was that double step. It
+ *   vacated one square only, so it gives at most one check, and a check by
+ *   another piece must be discovered by it: with the pawn back on its first
+ *   square that piece must not attack the king.
+ */
+static int checks_possible(const struct pos *p)
+{
+    bitboard checkers = pos_checkers(p);
+    if (!checkers)
+        return 1;
+    int king = p->king[p->side], them = p->side ^ 1;
+    if (p->ep != SQ_NONE) {
+        int up = p->side == WHITE ? -8 : 8; /* the direction the pawn went */
+        int pushed_to = p->ep + up, pushed_from = p->ep - up;
+        if (bb_more_than_one(checkers))
+            return 0;
+        if (checkers == sq_bb(pushed_to))
+            return 1;
+        bitboard before = (pos_occupied(p) & ~sq_bb(pushed_to)) | sq_bb(pushed_from);
+        return !(pos_attackers(p, king, before, them) & ~sq_bb(pushed_to));
+    }
+    if (!bb_more_than_one(checkers))
+        return 1;
+    bitboard steppers = p->by_type[PAWN] | p->by_type[KNIGHT];
+    int a = bb_lsb(checkers), b = bb_msb(checkers);
+    if ((checkers & steppers) == checkers)
+        return 0;
+    return !(bb_line(a, b) & sq_bb(king));
+}
+
 static int validate(struct pos *p)
 {
     for (int c = 0; c < 2; c++)
@@ -137,6 +193,9 @@ static int validate(struct pos *p)
             return FEN_E_KINGS;
     if (p->by_type[PAWN] & (rank_bb(0) | rank_bb(7)))
         return FEN_E_PAWN_RANK;
+    for (int c = 0; c < 2; c++)
+        if (!material_possible(p, c))
+            return FEN_E_MATERIAL;
     if (p->ep != SQ_NONE) {
         int up = p->side == WHITE ? 8 : -8;
         int passed = p->ep - up;
@@ -228,7 +287,8 @@ int pos_from_fen(struct pos *p, const char *fen)
     p->chess960 = !castling_is_standard(p);
     pos_update_castle_touch(p);
     p->key = pos_compute_key(p);
-    return FEN_OK;
+    /* Last, so that the position is complete for callers that go on with it. */
+    return checks_possible(p) ? FEN_OK : FEN_E_IMPOSSIBLE_CHECK;
 }
 
 /* Parsed once by lib_init(): every game without a FEN tag starts here. */

@@ -242,6 +242,56 @@ static int string_operand(struct parser *p, struct operand *o)
     return 0;
 }
 
+/* Edits (insert, delete, replace, swap two neighbours) from a to b, capped at 9. */
+static int name_distance(const char *a, size_t la, const char *b, size_t lb)
+{
+    enum { MAX = 32 };
+    if (la >= MAX || lb >= MAX)
+        return 9;
+    int d[MAX][MAX];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        for (size_t j = 1; j <= lb; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]
+                && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    }
+    return d[la][lb] < 9 ? d[la][lb] : 9;
+}
+
+/* The field a mistyped name most likely meant: one with it as a word of its
+ * name (elo: white_elo), else the nearest within two edits; NULL if none. */
+static const char *field_suggestion(const char *s, size_t n)
+{
+    for (int id = 0; id < F_FIELD_COUNT; id++) {
+        const char *f = facts_field_name(id);
+        for (const char *w = f; (w = strstr(w, "_")) != NULL; w++)
+            if (!strncmp(w + 1, s, n) && (w[1 + n] == '_' || !w[1 + n]))
+                return f;
+        if (!strncmp(f, s, n) && f[n] == '_')
+            return f;
+    }
+    const char *best = NULL;
+    int best_d = 3;
+    for (int id = 0; id < F_FIELD_COUNT; id++) {
+        const char *f = facts_field_name(id);
+        int d = name_distance(s, n, f, strlen(f));
+        if (d < best_d)
+            best = f, best_d = d;
+    }
+    return best;
+}
+
 /* Reads an operand at the current token; returns 0, or -1 (error recorded). */
 static int parse_operand(struct parser *p, struct operand *o, size_t *col)
 {
@@ -254,6 +304,16 @@ static int parse_operand(struct parser *p, struct operand *o, size_t *col)
         if (id >= 0) {
             o->kind = O_FIELD;
             o->field = id;
+        } else if (*s >= 'a' && *s <= 'z') {
+            /* Tag names start with a capital letter (PGN's own and nearly all
+             * others): a lowercase name is a field, and an unknown one a typo
+             * that would otherwise select nothing without a word. */
+            const char *hint = field_suggestion(s, p->tlen);
+            error_at(p, p->tstart,
+                     "unknown field '%.*s'%s%s%s; tag names start with a capital letter",
+                     (int)p->tlen, s, hint ? " (did you mean " : "", hint ? hint : "",
+                     hint ? "?)" : "");
+            return -1;
         } else {
             o->kind = O_TAG;
             o->text = malloc(p->tlen + 1);

@@ -42,6 +42,10 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
                        "invalid FEN '%s': %s", fen->value, fen_strerror(rc));
             return -1;
         }
+        const char *number = strrchr(fen->value, ' ');
+        if (number && strspn(number + 1, "0") == strlen(number + 1) && number[1])
+            replay_add(r, D_MOVE_NUMBER, fen->line, fen->col, g->offset + fen->off,
+                       "FEN move number 0, read as 1");
         if (!(r->opts.flags & REPLAY_NO_TAGS) && (!setup || strcmp(setup->value, "1")))
             replay_add(r, D_SETUP_TAG, fen->line, fen->col, g->offset + fen->off,
                        "FEN tag without SetUp \"1\"");

@@ -523,8 +523,18 @@ void test_reader__limits(void)
                 "#2 @31+13 2:1 - [Event \"b\"] | => *\n",
                 __LINE__);
     limits_case("[Event \"abcdef\"]\n[Site \"s\"]\n1. e4 *\n[Event \"b\"]\n*\n", small_tag,
-                "#1 @0+36 1:1 B-  | => * !1:1:E:tag value too long (limit 5)\n"
+                "#1 @0+36 1:1 B- [Event \"abcde\"] [Site \"s\"] | 1.e4 => * "
+                "!1:1:E:tag value too long (limit 5): 'Event' cut from 6 to 5 bytes\n"
                 "#2 @36+14 4:1 - [Event \"b\"] | => *\n",
+                __LINE__);
+    /* The cut splits no UTF-8 character and no escape. */
+    limits_case("[Event \"abcd\xc3\xa9\"]\n[Result \"1-0\"]\n1. e4 1-0\n", small_tag,
+                "#1 @0+42 1:1 B- [Event \"abcd\"] [Result \"1-0\"] | 1.e4 => 1-0 "
+                "!1:1:E:tag value too long (limit 5): 'Event' cut from 6 to 4 bytes\n",
+                __LINE__);
+    limits_case("[Event \"abcd\\\\x\"]\n1. e4 *\n", small_tag,
+                "#1 @0+26 1:1 B- [Event \"abcd\"] | 1.e4 => * "
+                "!1:1:E:tag value too long (limit 5): 'Event' cut from 7 to 4 bytes\n",
                 __LINE__);
     limits_case("[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n1. e4 *\n[Event \"b\"]\n*\n", few_tags,
                 "#1 @0+32 1:1 B- [A \"1\"] [B \"2\"] | => * !3:1:E:too many tags in one game (limit 2)\n"

@@ -135,6 +135,32 @@ static inline int add_tag(struct pgn_reader *r, size_t idx, size_t name, size_t 
     return 1;
 }
 
+/*
+ * A value over the limit: one error, and the value keeps its first
+ * max_tag_value bytes, cut before a UTF-8 character or an escape that would
+ * be split. Only this tag pair suffers: skipping the rest of the game would
+ * lose the tags after it, and they would then be reported missing although
+ * present. Returns the new end of the value.
+ */
+static size_t cut_tag_value(struct pgn_reader *r, size_t idx, size_t name, size_t name_len,
+                            size_t v0, size_t vend, int escaped)
+{
+    const unsigned char *b = r->buf;
+    char t[MSG_TOKEN_MAX * 3 + 8];
+    size_t end = v0 + r->lim.max_tag_value;
+    while (end > v0 && (b[end] & 0xc0) == 0x80)
+        end--;
+    size_t slashes = 0;
+    while (escaped && end - slashes > v0 && b[end - slashes - 1] == '\\')
+        slashes++;
+    end -= slashes & 1;
+    DIAG_AT(r, PGN_SEV_ERROR, PGN_ETOOBIG, idx,
+            "tag value too long (limit %llu): '%s' cut from %zu to %zu bytes",
+            (unsigned long long)r->lim.max_tag_value, reader_quote(t, b + name, name_len),
+            vend - v0, end - v0);
+    return end;
+}
+
 /* A tag pair at buf[idx] ('['), on one line. Errors here spoil only this tag pair. */
 static void tag_pair(struct pgn_reader *r, size_t idx)
 {
@@ -231,10 +257,10 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
     ps->blank = 0;
     if (ps->skip)
         return;
-    if (reader_over_limit(r, vend - v0 > r->lim.max_tag_value, idx, "tag value too long",
-                   r->lim.max_tag_value) ||
-        reader_over_limit(r, COUNT_OF(r->rtags, struct raw_tag) >= r->lim.max_tags, idx,
-                   "too many tags in one game", r->lim.max_tags))
+    if (vend - v0 > r->lim.max_tag_value)
+        vend = cut_tag_value(r, idx, name, name_len, v0, vend, escaped);
+    if (reader_over_limit(r, COUNT_OF(r->rtags, struct raw_tag) >= r->lim.max_tags, idx,
+                          "too many tags in one game", r->lim.max_tags))
         return;
     add_tag(r, idx, name, name_len, v0, vend, escaped, tag_id(b + name, name_len, 0));
 }
