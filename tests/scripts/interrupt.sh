@@ -14,8 +14,8 @@ for i in 1 2 3 4 5 6 7 8; do cat "$tmp/8.pgn"; done >"$tmp/64.pgn"
 for i in 1 2 3 4 5 6 7 8; do cat "$tmp/64.pgn"; done >"$tmp/big.pgn" # 44 MB
 
 # run SIGNAL OUTFILE CMD...: starts CMD (its stdout to OUTFILE) and signals
-# it once OUTFILE is not empty (stats, which writes at the end: after a
-# delay that grows with each try); sets code. Returns 1 if CMD always ended
+# it once OUTFILE is not empty (stats, which writes at the end: once it has
+# read more with each try); sets code. Returns 1 if CMD always ended
 # unsignalled.
 run() {
     sig=$1 out=$2
@@ -25,7 +25,13 @@ run() {
         "$PGNKIT" "$@" "$tmp/big.pgn" >"$out" 2>"$tmp/err" &
         pid=$!
         if [ "$1" = stats ]; then
-            sleep "0.$((try * 2))"
+            # Signalled once it has read a few MB (so it is past its set-up
+            # on a loaded machine too), later with each try.
+            n=0
+            while [ "$(sed -n 's/^rchar: //p' /proc/$pid/io 2>/dev/null || echo 0)" -lt $((try * 4000000)) ] &&
+                [ $n -lt 400 ] && kill -0 $pid 2>/dev/null; do
+                sleep 0.02; n=$((n + 1))
+            done
         else
             n=0
             while [ ! -s "$out" ] && [ $n -lt 400 ] && kill -0 $pid 2>/dev/null; do

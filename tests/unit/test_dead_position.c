@@ -101,11 +101,12 @@ static const char *const alive[] = {
     "4k3/8/8/p7/P7/8/8/4K3 w - - 0 1",
     /* A pawn lever: d4xe5 is possible. */
     "4k3/8/8/3pp3/3PP3/8/8/4K3 w - - 0 1",
-    /* A pawn lever inside the locked chain: c5xd6, d6xc5 or d6xe5. */
-    "8/4k3/2ppp1p1/1pPpPpPp/pP1P1P1P/P7/4K3/8 w - - 0 1",
+    /* A pawn lever inside the locked chain: c5xd6, d6xc5 or d6xe5 (no a-pawns, so
+     * that neither side has more than eight). */
+    "8/4k3/2ppp1p1/1pPpPpPp/1P1P1P1P/8/4K3/8 w - - 0 1",
     /* A pawn free to push: h2-h3, or a7-a6. */
-    "8/4k3/2p1p1p1/1pPpPpPp/pP1P1P1P/P7/4K2P/8 w - - 0 1",
-    "8/p3k3/2p1p1p1/1pPpPpPp/pP1P1P1P/P7/4K3/8 w - - 0 1",
+    "8/4k3/2p1p1p1/1pPpPpPp/1P1P1P1P/8/4K2P/8 w - - 0 1",
+    "8/p3k3/2p1p1p1/1pPpPpPp/1P1P1P1P/8/4K3/8 w - - 0 1",
     /* En passant: c5xd6 is legal after ...d7-d5. */
     "8/4k3/2p1p1p1/1pPpPpPp/pP1P1P1P/P7/4K3/8 w - d6 0 1",
     /* A light-squared bishop can stand on c4, where b5 or d5 takes it. */
