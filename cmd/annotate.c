@@ -139,6 +139,12 @@ static void account(struct annotate *a, const struct done *d)
     case OUT_EMPTY: return;
     case OUT_INTERRUPTED: return;
     case OUT_ANNOTATED: a->annotated++; break;
+    case OUT_UNJUDGED:
+        a->unjudged++;
+        /* still annotated when it got tags or FEN comments */
+        a->annotated += a->eco || a->plycount || a->termination || a->final_fen || a->hash ||
+                        a->fen_comments;
+        break;
     case OUT_INVALID: a->invalid++; break;
     case OUT_SKIPPED: a->skipped++; break;
     case OUT_ENGINE_FAILED: a->engine_failed++; break;
@@ -325,6 +331,14 @@ int cmd_annotate(int argc, char **argv)
         if (rc)
             return rc < 0 ? EXIT_OK : rc;
     }
+    /* Only reformatting is convert's job: annotate with nothing to add would
+     * report games "annotated" that got nothing. */
+    if (!(a.eco || a.plycount || a.termination || a.final_fen || a.hash || a.fen_comments ||
+          a.judge || a.use_engine)) {
+        error("nothing to annotate: give --eco, --plycount, --termination, --final-fen, "
+              "--hash, --fen-comments, --judge or an engine (to reformat only, use convert)");
+        return usage_error(annotate_usage);
+    }
     a.in_movetext = a.fen_comments || a.judge || a.use_engine;
     a.rewrite |= a.in_movetext;
     if (a.use_engine) {
@@ -374,6 +388,8 @@ int cmd_annotate(int argc, char **argv)
                 a.games, a.annotated, a.invalid);
         if (a.skipped)
             fprintf(stderr, ", %" PRIu64 " variants not replayed (kept)", a.skipped);
+        if (a.unjudged)
+            fprintf(stderr, ", %" PRIu64 " not judged (no [%%eval])", a.unjudged);
         if (a.engine_failed)
             fprintf(stderr, ", %" PRIu64 " not analysed (engine failure, kept)", a.engine_failed);
         fprintf(stderr, "\n");

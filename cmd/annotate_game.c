@@ -312,10 +312,22 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
         if (rc != PGN_OK) /* interrupted: the unfinished game is not written */
             return OUT_INTERRUPTED;
     } else if (judge) {
+        int evals = 0;
         memset(w->ev, 0, ((size_t)n + 1) * sizeof *w->ev);
         for (uint32_t k = 1; k <= n; k++) {
             struct peval *pe = &w->ev[k];
             pe->have = eval_of_move(g, &g->moves[g->vars[0].first + k - 1], &pe->e);
+            evals += pe->have;
+        }
+        /* Nothing to judge by is not a judged game: say so, once per game. */
+        if (!evals && n) {
+            w->unjudged = 1;
+            if (!a->quiet) {
+                char label[256];
+                report_game_label(g, label, sizeof label);
+                fprintf(diag, "%s:%" PRIu64 ": note: %s: no [%%eval] comments: not judged\n",
+                        g->file, g->line, label);
+            }
         }
     }
 
@@ -479,6 +491,7 @@ int annotate_game(struct worker *w, const struct game *g, struct buf *out, FILE 
     }
     arena_reset(&w->strings);
     *plies_out = g->vars[0].count;
+    w->unjudged = 0;
     struct side_stats st[2];
     memset(st, 0, sizeof st);
     if (a->in_movetext) {
@@ -499,5 +512,5 @@ int annotate_game(struct worker *w, const struct game *g, struct buf *out, FILE 
         out->len = mark;
         die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(rc));
     }
-    return OUT_ANNOTATED;
+    return w->unjudged ? OUT_UNJUDGED : OUT_ANNOTATED;
 }

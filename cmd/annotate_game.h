@@ -33,6 +33,7 @@ struct annotate {
     struct game_out_opts go;
     /* counts, on the reading thread */
     uint64_t games, annotated, invalid, skipped, engine_failed;
+    uint64_t unjudged; /* --judge without an engine on games with no [%eval] */
     uint64_t total; /* games in the input when known (progress), else 0 */
     uint64_t plies_done;
     long long started_ms;
@@ -56,6 +57,7 @@ struct worker {
     struct game_out out;
     struct uci_engine *engine;
     int chess960; /* UCI_Chess960 as last set: -1 unknown */
+    int unjudged; /* the game being annotated had no [%eval] to judge by */
     struct arena strings;
     struct go_move_extra *extras;
     size_t extras_cap;
@@ -66,7 +68,9 @@ struct worker {
 };
 
 /* What became of a game. */
-enum outcome { OUT_ANNOTATED, OUT_INVALID, OUT_SKIPPED, OUT_ENGINE_FAILED, OUT_EMPTY, OUT_INTERRUPTED };
+/* OUT_UNJUDGED: written, but --judge found no [%eval] to judge by (a note says so). */
+enum outcome { OUT_ANNOTATED, OUT_INVALID, OUT_SKIPPED, OUT_ENGINE_FAILED, OUT_EMPTY, OUT_INTERRUPTED,
+               OUT_UNJUDGED };
 
 /** Sets up w for the options a (which must outlive it); starts no engine. */
 void annotate_worker_init(struct worker *w, const struct annotate *a);

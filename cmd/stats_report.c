@@ -16,30 +16,42 @@ static double pct(int64_t part, int64_t whole)
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-/* Score of White in percent: (wins + draws/2) / decided games. */
+/* Score in percent of the side that won w: (wins + draws/2) / decided games. */
 static double score(int64_t w, int64_t d, int64_t b)
 {
     return pct(2 * w + d, 2 * (w + d + b));
 }
 
 /*
- * Performance by the 400-rule: the average rating of the opponents plus
- * 400 * (wins - losses) / games, over the games with a result; 0 when no
- * opponent is rated or no game has a result.
+ * A figure that needs ratings, or games with a result, is not 0 when there
+ * are none: it is unknown. Text shows "-", CSV/TSV an empty cell, so no
+ * reader takes a missing figure for a rating of 0.
  */
-static long performance(int64_t opp_sum, int64_t opp_n, int64_t wins, int64_t draws,
-                        int64_t losses)
+static const char *unknown_cell(int format)
+{
+    return format == FMT_TEXT ? "-" : "";
+}
+
+/*
+ * Performance by the 400-rule: the average rating of the opponents plus
+ * 400 * (wins - losses) / games, over the games with a result, written to
+ * cell; the unknown cell when no opponent is rated or no game has a result.
+ */
+static const char *performance(char *cell, int format, int64_t opp_sum, int64_t opp_n,
+                               int64_t wins, int64_t draws, int64_t losses)
 {
     int64_t n = wins + draws + losses;
     if (!opp_n || !n)
-        return 0;
+        return unknown_cell(format);
     double p = (double)opp_sum / (double)opp_n + 400.0 * (double)(wins - losses) / (double)n;
-    return p < 0 ? 0 : (long)(p + 0.5);
+    return ot_fmt(cell, 32, "%ld", p < 0 ? 0L : (long)(p + 0.5));
 }
 
-static long average(int64_t sum, int64_t n)
+/* The rounded average sum / n written to cell; the unknown cell when n is 0. */
+static const char *average(char *cell, int format, int64_t sum, int64_t n)
 {
-    return n ? (long)((double)sum / (double)n + 0.5) : 0;
+    return n ? ot_fmt(cell, 32, "%ld", (long)((double)sum / (double)n + 0.5))
+             : unknown_cell(format);
 }
 
 
@@ -112,7 +124,8 @@ static void print_summary(const struct stats_opts *s, const struct stats_agg *a,
         char x[32];
         ot_row(&t, -1.0, "elo", "ratings", ot_fmt(x, sizeof x, "%" PRId64, a->elo_n), "");
         ot_row(&t, -1.0, "elo", "average",
-               ot_fmt(x, sizeof x, "%.1f", a->elo_n ? (double)a->elo_sum / (double)a->elo_n : 0.0),
+               a->elo_n ? ot_fmt(x, sizeof x, "%.1f", (double)a->elo_sum / (double)a->elo_n)
+                        : unknown_cell(s->format),
                "");
     }
     for (int i = 0; i < ELO_BUCKETS; i++)
@@ -193,7 +206,7 @@ static void print_openings(const struct stats_opts *s, const struct stats_agg *a
                ot_fmt(c[0], 32, "%" PRId64, x[0]), ot_fmt(c[1], 32, "%.1f", pct(x[0], total)),
                ot_fmt(c[2], 32, "%.1f", pct(x[1], res)), ot_fmt(c[3], 32, "%.1f", pct(x[2], res)),
                ot_fmt(c[4], 32, "%.1f", pct(x[3], res)),
-               ot_fmt(c[5], 32, "%ld", average(x[4], x[5])));
+               average(c[5], s->format, x[4], x[5]));
     }
     free(v);
     ot_print(&t, s->format, tty);
@@ -218,10 +231,10 @@ static void print_players(const struct stats_opts *s, const struct stats_agg *a,
             ot_fmt(c[0], 32, "%" PRId64, x[PL_GAMES]), ot_fmt(c[1], 32, "%" PRId64, x[PL_WINS]),
             ot_fmt(c[2], 32, "%" PRId64, x[PL_DRAWS]), ot_fmt(c[3], 32, "%" PRId64, x[PL_LOSSES]),
             ot_fmt(c[4], 32, "%.1f", score(x[PL_WINS], x[PL_DRAWS], x[PL_LOSSES])),
-            ot_fmt(c[5], 32, "%ld", average(x[PL_ELO_SUM], x[PL_ELO_N])),
-            ot_fmt(c[6], 32, "%ld", average(x[PL_OPP_SUM], x[PL_OPP_N])),
-            ot_fmt(c[7], 32, "%ld",
-                   performance(x[PL_OPP_SUM], x[PL_OPP_N], x[PL_WINS], x[PL_DRAWS], x[PL_LOSSES])),
+            average(c[5], s->format, x[PL_ELO_SUM], x[PL_ELO_N]),
+            average(c[6], s->format, x[PL_OPP_SUM], x[PL_OPP_N]),
+            performance(c[7], s->format, x[PL_OPP_SUM], x[PL_OPP_N], x[PL_WINS], x[PL_DRAWS],
+                        x[PL_LOSSES]),
             ot_fmt(c[8], 32, "%" PRId64, x[PL_WHITE]), ot_fmt(c[9], 32, "%" PRId64, x[PL_BLACK]));
     }
     free(v);
@@ -269,10 +282,10 @@ static void tree_rows(const struct stats_opts *s, struct out_table *t, struct st
             ot_fmt(c[2], 32, "%.1f", pct(x[MV_WHITE], res)),
             ot_fmt(c[3], 32, "%.1f", pct(x[MV_DRAWS], res)),
             ot_fmt(c[4], 32, "%.1f", pct(x[MV_BLACK], res)),
-            ot_fmt(c[5], 32, "%.1f", score(x[MV_WHITE], x[MV_DRAWS], x[MV_BLACK])),
-            ot_fmt(c[6], 32, "%ld", average(x[MV_RSUM], x[MV_RN])),
-            ot_fmt(c[7], 32, "%ld", average(x[MV_OSUM], x[MV_ON])),
-            ot_fmt(c[8], 32, "%ld", performance(x[MV_OSUM], x[MV_ON], wins, x[MV_DRAWS], losses)),
+            ot_fmt(c[5], 32, "%.1f", score(wins, x[MV_DRAWS], losses)),
+            average(c[6], s->format, x[MV_RSUM], x[MV_RN]),
+            average(c[7], s->format, x[MV_OSUM], x[MV_ON]),
+            performance(c[8], s->format, x[MV_OSUM], x[MV_ON], wins, x[MV_DRAWS], losses),
             x[MV_Y0] ? ot_fmt(c[9], 32, "%" PRId64, x[MV_Y0]) : "",
             x[MV_Y1] ? ot_fmt(c[10], 32, "%" PRId64, x[MV_Y1]) : "");
         tree_rows(s, t, v, n, &v[i], white_moves_first);
@@ -282,8 +295,8 @@ static void tree_rows(const struct stats_opts *s, struct out_table *t, struct st
 static void print_tree(const struct stats_opts *s, const struct stats_agg *a, int tty)
 {
     static const char *const head[] = { "move", "games", "share%", "white%", "draw%", "black%",
-                                        "score%", "avg_rating", "avg_opp", "perf", "first",
-                                        "last" };
+                                        "mover_score%", "mover_rating", "mover_opp",
+                                        "mover_perf", "first", "last" };
     struct out_table t = { 12, head, "tnnnnnnnnnnn", NULL, NULL, 0, 0 };
     struct stats_entry *v = stats_table_sorted(&a->moves, stats_by_games);
     struct stats_entry *root = NULL;
