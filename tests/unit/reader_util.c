@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include "test.h"
+#include "base/ascii.h"
 #include "pgn/pgn_reader.h"
 #include "reader_util.h"
 #include "base/utf8.h"
@@ -165,8 +166,6 @@ static void check_slice(const char *what, uint32_t first, uint32_t count, uint32
         FAIL("%s slice [%u, +%u) outside %u", what, first, count, total);
 }
 
-static int blank_byte(char c) { return c && strchr(" \t\r\n\f\v", c); }
-
 /* game_cut(): the lead before the first tag pair, the movetext after the last one's line,
  * starting a line and ending with a non-blank byte. */
 static void check_cut(const struct game *g)
@@ -181,8 +180,8 @@ static void check_cut(const struct game *g)
         c.text + c.text_len > g->raw_len || (c.text && s[c.text - 1] != '\n' &&
                                              s[c.text - 1] != '\r' && c.text != 3) ||
         s[c.text] == '\n' || s[c.text] == '\r' ||
-        blank_byte(s[c.text + c.text_len - 1]) ||
-        (c.lead_len && (blank_byte(s[c.lead]) || blank_byte(s[c.lead + c.lead_len - 1]))))
+        ascii_is_space(s[c.text + c.text_len - 1]) ||
+        (c.lead_len && (ascii_is_space(s[c.lead]) || ascii_is_space(s[c.lead + c.lead_len - 1]))))
         FAIL("game %llu: bad cut (lead %zu+%zu, text %zu+%zu)", (unsigned long long)g->index,
              c.lead, c.lead_len, c.text, c.text_len);
 }
