@@ -53,8 +53,9 @@ run() {
 complete_pgn() {
     what=$1 file=$2
     last=$(grep -v '^[[:space:]]*$' "$file" | tail -n 1)
+    # German games copied unchanged end with 1:0, 0:1 or ½-½.
     case $last in
-    *1-0|*0-1|*1/2-1/2|*'*') ;;
+    *1-0|*0-1|*1/2-1/2|*'*'|*1:0|*0:1|*½-½|*1/2:1/2) ;;
     *) fail "$what: the output ends inside a game: '$last'" ;;
     esac
     "$PGNKIT" validate -q -j 1 "$file" || fail "$what: the output does not replay"
