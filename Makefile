@@ -156,7 +156,7 @@ $(BUILD)/unit_list.h: $(UNIT_SRC)
 # parts of cmd/ a target fuzzes (the JSON game reader).
 FUZZ_SRC   := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES := $(notdir $(FUZZ_SRC:.c=))
-FUZZ_CMD   := cmd/json_in.c cmd/common.c
+FUZZ_CMD   := cmd/json_in.c cmd/common.c cmd/progress.c
 UNIT_OBJ   += $(FUZZ_SRC:%.c=$(BUILD)/%.unit.o) $(BUILD)/tests/fuzz/perft_fens.o \
               $(BUILD)/tests/fuzz/replay_checks.o $(FUZZ_CMD:%.c=$(BUILD)/%.o)
 

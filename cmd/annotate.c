@@ -100,38 +100,13 @@ static const struct option annotate_options[] = {
 
 #define OUT_MAX ((size_t)1 << 30)
 
-static long long now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 struct done {
     struct batch_mark mark; /* where the game's parts end in its batch */
     int outcome;
     uint32_t plies;
 };
 
-/* ---- Reading thread: order, counts, progress ------------------------------------ */
-
-static void progress(struct annotate *a, int final)
-{
-    if (!a->progress)
-        return;
-    double secs = (double)(now_ms() - a->started_ms) / 1000.0;
-    double rate = secs > 0 ? (double)a->plies_done / secs : 0;
-    if (a->total) {
-        double left = a->games ? secs * (double)(a->total - a->games) / (double)a->games : 0;
-        fprintf(stderr, "\r%" PRIu64 "/%" PRIu64 " games  %.0f moves/s  ETA %ld:%02ld ", a->games,
-                a->total, rate, (long)left / 60, (long)left % 60);
-    } else {
-        fprintf(stderr, "\r%" PRIu64 " games  %.0f moves/s ", a->games, rate);
-    }
-    if (final)
-        fputc('\n', stderr);
-    fflush(stderr);
-}
+/* ---- Reading thread: order, counts ---------------------------------------------- */
 
 static void account(struct annotate *a, const struct done *d)
 {
@@ -180,35 +155,12 @@ static void write_batch(void *cmd, struct batch *b)
     while ((d = batch_cursor_next(&cur, &part)) != NULL) {
         if (part.diag_len) {
             fflush(stdout);
-            if (a->progress)
-                fputs("\r\033[K", stderr);
             fwrite(part.diag, 1, part.diag_len, stderr);
         }
         fwrite(part.text, 1, part.text_len, stdout);
         account(a, d);
         check_output();
     }
-    progress(a, 0);
-}
-
-/* Games in the inputs, for the progress bar: counted when every input is a plain file. */
-static uint64_t count_games(int argc, char **argv, int first)
-{
-    uint64_t n = 0;
-    if (first == argc)
-        return 0;
-    for (int i = first; i < argc; i++) {
-        if (!strcmp(argv[i], "-"))
-            return 0;
-        struct pgn_reader *r;
-        struct game g;
-        if (pgn_reader_open(&r, argv[i], NULL) != PGN_OK)
-            return 0;
-        while (pgn_reader_next(r, &g) > 0)
-            n += !(g.flags & GAME_EMPTY);
-        pgn_reader_free(r);
-    }
-    return n;
 }
 
 static int parse_count(const char *opt, const char *arg, long min, long max, long *out)
@@ -370,10 +322,7 @@ int cmd_annotate(int argc, char **argv)
     driver_start_workers(&d, a.jobs, 0, work, workers, sizeof *workers);
     if (a.use_engine)
         pipeline_set_batch_games(d.p, 1);
-    a.progress = !a.quiet && a.use_engine && isatty(2);
-    if (a.progress)
-        a.total = count_games(argc, argv, optind);
-    a.started_ms = now_ms();
+    d.progress = !a.quiet;
     driver_run(&d, argc - optind, argv + optind);
     driver_release(&d);
     a.io_failed |= d.io_failed;
@@ -382,7 +331,6 @@ int cmd_annotate(int argc, char **argv)
     free(workers);
     fflush(stdout);
     check_output(); /* a closed pipe is quiet; the status tells what was found */
-    progress(&a, 1);
     if (!a.quiet) {
         fprintf(stderr, "%" PRIu64 " games: %" PRIu64 " annotated, %" PRIu64 " invalid (kept)",
                 a.games, a.annotated, a.invalid);

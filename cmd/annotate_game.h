@@ -34,10 +34,8 @@ struct annotate {
     /* counts, on the reading thread */
     uint64_t games, annotated, invalid, skipped, engine_failed;
     uint64_t unjudged; /* --judge without an engine on games with no [%eval] */
-    uint64_t total; /* games in the input when known (progress), else 0 */
     uint64_t plies_done;
-    long long started_ms;
-    int progress, io_failed;
+    int io_failed;
 };
 
 /* ---- Per-worker state ---- */

@@ -7,12 +7,14 @@
 #include <string.h>
 #include <unistd.h>
 #include "common.h"
+#include "progress.h"
 #include "base/banned.h"
 
 const char *progname = "pgnkit";
 
 static void report(const char *prefix, const char *fmt, va_list ap)
 {
+    progress_erase();
     fflush(stdout);
     fprintf(stderr, "%s: %s", progname, prefix);
     vfprintf(stderr, fmt, ap);

@@ -302,6 +302,7 @@ int cmd_convert(int argc, char **argv)
     c.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
     c.d.game = one_game;
     c.d.batch = write_batch;
+    c.d.progress = !c.quiet;
     if (c.from_json)
         c.d.input = convert_json;
     game_out_init(&c.out, &oo.go);

@@ -53,12 +53,20 @@ struct driver {
     driver_input_fn *input;          /* NULL: every input is PGN, read by driver_read() */
     int read_past_closed_output;     /* reading goes on when standard output's reader
                                       * is gone (validate: its files, its status) */
+    int progress;                    /* 1 (driver_init): the progress line on a terminal's
+                                      * stderr (cmd/progress.h); the command's -q clears it */
+    int quiet_stdout;                /* 1: while reading, standard output gets nothing but
+                                      * diagnostics printed by cmd/report.c (which erases
+                                      * the line first): the line is drawn with one thread
+                                      * when standard output is the terminal too */
 
     /* The loop's state. */
     struct pipeline *p; /* NULL without workers */
     int stop;           /* set by the command: read no more games, open no more inputs */
     int io_failed;      /* an input could not be opened or read to its end */
     uint64_t bytes_done; /* bytes read of the inputs already finished */
+    uint64_t raw_done;   /* the same as stored (compressed bytes), for the progress line */
+    uint64_t games_read; /* games read of all inputs so far */
 };
 
 /**
@@ -76,7 +84,13 @@ void driver_init(struct driver *d, void *cmd);
 void driver_start_workers(struct driver *d, long jobs, unsigned flags, pipeline_work *work,
                           void *workers, size_t size);
 
-/** Reads the n inputs (standard input when n is 0), until d->stop. */
+/**
+ * Reads the n inputs (standard input when n is 0), until d->stop. With
+ * d->progress, stderr a terminal, and workers, standard output not a
+ * terminal or d->quiet_stdout (one thread cannot tell when the command
+ * writes a game there), the progress line is drawn meanwhile and erased
+ * before this returns.
+ */
 void driver_run(struct driver *d, int n, char *const *inputs);
 
 /** Reads the PGN games of path (NULL: standard input); 0, or -1 when it failed (reported). */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "common.h"
+#include "progress.h"
 #include "replay/diag.h"
 #include "report.h"
 #include "base/banned.h"
@@ -24,6 +25,8 @@ void report_game_label(const struct game *g, char *out, size_t cap)
 void report_diag_text(FILE *f, const struct game *g, const struct replay_diag *d,
                       const char *label, int verbose)
 {
+    if (f == stdout || f == stderr)
+        progress_erase();
     fprintf(f, "%s:", g->file);
     if (d->line)
         fprintf(f, "%" PRIu64 ":", d->line);
@@ -58,6 +61,8 @@ size_t report_diags(FILE *f, const struct game *g, const struct replay *r, int m
 
 void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d)
 {
+    if (f == stdout || f == stderr)
+        progress_erase();
     fprintf(f, "{\"file\":");
     json_write_string(f, g->file, strlen(g->file));
     fprintf(f, ",\"line\":%" PRIu64 ",\"column\":%u,\"offset\":%" PRIu64 ",\"game\":%" PRIu64,

@@ -431,6 +431,8 @@ int cmd_search(int argc, char **argv)
     s.d.located_errors = 1;
     s.d.game = one_game;
     s.d.batch = write_batch;
+    s.d.progress = s.out != OUT_QUIET;
+    s.d.quiet_stdout = s.out == OUT_COUNT;
     game_facts_init(&s.facts, s.qo.sq.lang);
     if (s.formatted) {
         s.fix_results = (oo.go.flags & GO_FIX_RESULTS) != 0;

@@ -81,10 +81,6 @@ struct stats {
     struct game_facts facts;
     int filter;           /* criteria or --unique/--duplicates given */
     int io_failed;
-    /* progress */
-    int progress;
-    struct timespec t0, last;
-    uint64_t games_read;
     struct driver d;
     struct stats_agg *agg; /* the reading thread's aggregate */
     struct replay r;       /* one job: the reading thread's replay */
@@ -109,39 +105,11 @@ static void count_batch(void *ctx, struct batch *b)
     }
 }
 
-static double elapsed(const struct timespec *a, const struct timespec *b)
-{
-    return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
-}
-
-/* "N games, X MB" on a terminal's stderr, after a second, four times a second. */
-static void progress(struct stats *s, uint64_t games, uint64_t bytes, int done)
-{
-    struct timespec now;
-    if (!s->progress)
-        return;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (done) {
-        if (s->progress > 1)
-            fprintf(stderr, "\r\033[K");
-        return;
-    }
-    if (elapsed(&s->t0, &now) < 1.0 || elapsed(&s->last, &now) < 0.25)
-        return;
-    s->last = now;
-    s->progress = 2;
-    fprintf(stderr, "\r%s: %" PRIu64 " games, %.1f MB\033[K", progname, games,
-            (double)(s->d.bytes_done + bytes) / 1e6);
-}
-
-/* Every game read: progress, and the selection, which stays on this
- * thread because --unique depends on input order. */
+/* Every game read: the selection, which stays on this thread because
+ * --unique depends on input order. */
 static int admit(void *cmd, struct pgn_reader *reader, struct game *g)
 {
     struct stats *s = cmd;
-    s->games_read++;
-    if ((s->games_read & 255) == 0)
-        progress(s, s->games_read, pgn_reader_offset(reader), 0);
     if (!s->filter)
         return 1;
     if (g->flags & GAME_EMPTY)
@@ -313,15 +281,13 @@ static int parse_options(struct stats *s, int argc, char **argv)
 /* Counts the games of the inputs into a, on the workers or here. */
 static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inputs)
 {
-    s->progress = isatty(2);
-    clock_gettime(CLOCK_MONOTONIC, &s->t0);
-    s->last = s->t0;
     /* Games the tags alone turn down need not be parsed past their tags;
      * with workers, they parse the movetext. Without a selection here, this
      * thread only splits the input. */
     s->d.reader_flags = s->filter ? query_opts_reader_flags(&s->qo) : 0;
     s->d.worker_reader_flags = PGN_READER_LAZY | (s->filter ? 0 : PGN_READER_SPLIT);
     s->d.admit = admit;
+    s->d.quiet_stdout = 1; /* the report comes at the end */
     s->d.game = one_game;
     s->d.batch = batch_done;
     s->agg = a;
@@ -347,7 +313,6 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
     }
     free(workers);
     replay_release(&s->r);
-    progress(s, 0, 0, 1);
 }
 
 int cmd_stats(int argc, char **argv)

@@ -9,6 +9,7 @@
 #include "base/buf.h"
 #include "cmd.h"
 #include "common.h"
+#include "progress.h"
 #include "replay/diag.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
@@ -163,6 +164,7 @@ static void account(struct validate *v, const struct game *g, const struct verdi
         if (!v->good.f && !v->bad.f)
             v->d.stop = 1;
         if (!v->quiet) {
+            progress_erase();
             fflush(stdout);
             fprintf(stderr, "%s: %s after %" PRIu64 " error%s\n", progname,
                     v->d.stop ? "stopping" : "no more diagnostics", v->errors,
@@ -338,6 +340,8 @@ int cmd_validate(int argc, char **argv)
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
     v.d.game = one_game;
     v.d.read_past_closed_output = 1;
+    v.d.progress = !v.quiet;
+    v.d.quiet_stdout = v.diag_out == stdout; /* no game goes there */
     v.d.batch = write_batch;
     replay_init(&v.r, &v.ropts);
     replay_set_codes(&v.r, &v.codes);

@@ -495,3 +495,10 @@ void pgn_input_free(struct pgn_input *in)
     free(in->stage);
     free(in);
 }
+
+uint64_t pgn_input_raw_offset(const struct pgn_input *in)
+{
+    /* Counted by the decoding thread for compressed input: a progress
+     * figure, read without the lock, may lag by one read. */
+    return __atomic_load_n(&in->raw_total, __ATOMIC_RELAXED);
+}

@@ -55,6 +55,12 @@ int pgn_input_compression(const struct pgn_input *in);
 /** Message of the last error ("" if none); owned by in. */
 const char *pgn_input_error(const struct pgn_input *in);
 
+/**
+ * Bytes read from the source so far, as stored (compressed bytes for
+ * compressed input); for a progress figure, against the file's size.
+ */
+uint64_t pgn_input_raw_offset(const struct pgn_input *in);
+
 /** Frees in (NULL is allowed); closes the file unless it is stdin. */
 void pgn_input_free(struct pgn_input *in);
 

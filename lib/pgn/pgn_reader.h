@@ -194,6 +194,9 @@ const struct pgn_error *pgn_reader_error(const struct pgn_reader *r);
 /** Bytes of (decompressed) input consumed so far: the end of the last game's span. */
 uint64_t pgn_reader_offset(const struct pgn_reader *r);
 
+/** Bytes of the input file read so far, as stored (compressed bytes for compressed input). */
+uint64_t pgn_reader_raw_offset(const struct pgn_reader *r);
+
 /*
  * PARSING A SPAN ELSEWHERE (for worker threads). A game's raw span and where
  * it starts in its input are enough to parse that game again on another

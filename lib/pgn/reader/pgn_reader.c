@@ -135,6 +135,11 @@ const struct pgn_error *pgn_reader_error(const struct pgn_reader *r) { return &r
 
 uint64_t pgn_reader_offset(const struct pgn_reader *r) { return r->base + r->gstart; }
 
+uint64_t pgn_reader_raw_offset(const struct pgn_reader *r)
+{
+    return r->in ? pgn_input_raw_offset(r->in) : 0;
+}
+
 int pgn_reader_complete(struct pgn_reader *r, struct game *g)
 {
     struct lazy *z = &r->lazy;
