@@ -102,6 +102,8 @@ static int close_input(struct driver *d, struct pgn_reader *r, int rc)
             if (e->line && e->col)
                 fprintf(stderr, "%lu:", (unsigned long)e->col);
             fprintf(stderr, " error: %s\n", e->message ? e->message : pgn_strerror(rc));
+        } else if (rc == PGN_EFORMAT) {
+            error("%s: %s", e->file ? e->file : "<stdin>", e->message);
         } else {
             error("cannot read '%s' to its end: %s", e->file ? e->file : "<stdin>",
                   e->message ? e->message : pgn_strerror(rc));
