@@ -113,8 +113,35 @@ static int close_input(struct driver *d, struct pgn_reader *r, int rc)
     return rc < 0 ? -1 : 0;
 }
 
-/* Every game of an open reader, then the reader closed. */
+static int read_member(struct driver *d, struct pgn_reader *reader);
+
+/* An archive's next PGN member (1), the end (0) or an error; members passed over get a note. */
+static int next_member(struct pgn_reader *reader)
+{
+    const char *name;
+    int rc;
+    while ((rc = pgn_reader_next_member(reader, &name)) == 2) {
+        fflush(stdout);
+        fprintf(stderr, "%s: note: not a PGN member (its name does not end in .pgn): skipped\n",
+                name);
+    }
+    return rc;
+}
+
+/* Every game of an open reader (of each PGN member, for an archive), then the reader closed. */
 static int read_games(struct driver *d, struct pgn_reader *reader)
+{
+    int rc;
+    do
+        rc = read_member(d, reader);
+    while (rc == 0 && !stopped(d) && (rc = next_member(reader)) > 0);
+    if (interrupted)
+        rc = 0; /* Ctrl-C cut the input short: not a read error */
+    return close_input(d, reader, rc);
+}
+
+/* Every game of the reader's input, or of its current archive member. */
+static int read_member(struct driver *d, struct pgn_reader *reader)
 {
     struct game g;
     int rc = 0;
@@ -135,9 +162,7 @@ static int read_games(struct driver *d, struct pgn_reader *reader)
         drain(d, 1);
     }
     d->bytes_done += pgn_reader_offset(reader);
-    if (interrupted)
-        rc = 0; /* Ctrl-C cut the input short: not a read error */
-    return close_input(d, reader, rc);
+    return rc;
 }
 
 static void reader_opts(const struct driver *d, struct pgn_reader_opts *opts)

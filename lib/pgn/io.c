@@ -140,8 +140,9 @@ int stage_fill(struct pgn_input *in, size_t need)
     return PGN_OK;
 }
 
-/* Enough first bytes to tell every format: tar's magic is at offset 257. */
-enum { DETECT_BYTES = 512 };
+/* Enough first bytes to tell every format: tar's magic is at offset 257;
+ * compressed, enough to decompress 512 bytes. */
+enum { DETECT_BYTES = 512, COMPRESSED_PEEK = 64 * 1024 };
 
 /*
  * Stages the first bytes: at least 4, and up to DETECT_BYTES until a line
@@ -165,6 +166,17 @@ static ptrdiff_t decode_detect(struct pgn_input *in, unsigned char *dst, size_t 
         return rc;
     const char *what;
     enum io_kind kind = io_detect(in->stage + in->stage_pos, staged(in), &what);
+    if ((kind == IO_GZIP || kind == IO_ZSTD) && in->sniff) {
+        /* tar.gz and tar.zst go to libarchive, for their members. */
+        rc = stage_fill(in, COMPRESSED_PEEK < in->stage_cap ? COMPRESSED_PEEK : in->stage_cap);
+        if (rc)
+            return rc;
+        const unsigned char *p = in->stage + in->stage_pos;
+        if (kind == IO_GZIP ? gzip_holds_tar(p, staged(in)) : zstd_holds_tar(p, staged(in))) {
+            what = kind == IO_GZIP ? "a tar.gz archive" : "a tar.zst archive";
+            kind = IO_ARCHIVE;
+        }
+    }
     if (kind == IO_GZIP)
         rc = gzip_start(in);
     else if (kind == IO_ZSTD)
@@ -420,6 +432,17 @@ int pgn_input_next_member(struct pgn_input *in, char **name, int *skipped)
         return prefetch_next_member(in->ahead, name, skipped);
     if (in->status)
         return in->status;
+    if (!in->at_member && in->member_skipped && !in->done) {
+        /* Nothing of a member passed over is decoded: what follows is the next member. */
+        unsigned char none;
+        ptrdiff_t n = decode_top(in, &none, 1);
+        if (n == DECODE_MEMBER)
+            in->at_member = 1;
+        else if (n == 0)
+            in->done = 1;
+        else
+            return n < 0 ? (int)n : PGN_EINVAL;
+    }
     if (!in->at_member)
         return 0;
     in->at_member = 0;

@@ -11,7 +11,11 @@
  * An input is a byte source (a file descriptor or a memory block) seen
  * through a decoder chosen from the first bytes: plain text, gzip (one or
  * more concatenated members, inflated with zlib) or zstd (one or more
- * frames, libzstd). The file name never matters. Compressed files and
+ * frames, libzstd); for files and standard input also what libarchive reads
+ * (zip, 7z, tar and tar.gz/.zst/..., RAR; bzip2, xz, ...: see io_archive.c).
+ * An archive's members come one after another: see pgn_input_next_member().
+ * UTF-16 with a byte order mark comes out as UTF-8. The file name never
+ * matters. Compressed files and
  * standard input are decoded on a thread of the input's own, a few blocks
  * ahead of the reader; memory inputs are decoded inline.
  *

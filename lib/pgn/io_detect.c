@@ -53,7 +53,7 @@ static int is_windows_exe(const unsigned char *p, size_t n)
     return n >= 64 && p[0] == 'M' && p[1] == 'Z' && memchr(p, 0, 64);
 }
 
-static int is_tar(const unsigned char *p, size_t n)
+int io_is_tar(const unsigned char *p, size_t n)
 {
     return n >= 262 && !memcmp(p + 257, "ustar", 5);
 }
@@ -70,7 +70,7 @@ enum io_kind io_detect(const unsigned char *p, size_t n, const char **what)
             return m->kind;
         }
     }
-    if (is_tar(p, n)) {
+    if (io_is_tar(p, n)) {
         *what = "a tar archive";
         return IO_ARCHIVE;
     }

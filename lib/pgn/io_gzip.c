@@ -104,3 +104,20 @@ ptrdiff_t decode_gzip(struct pgn_input *in, unsigned char *dst, size_t cap)
         return (ptrdiff_t)produced; /* an error waits in in->status for the next call */
     return err;
 }
+
+int gzip_holds_tar(const unsigned char *p, size_t n)
+{
+    unsigned char head[TAR_PEEK];
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+        return 0;
+    z.next_in = (unsigned char *)p;
+    z.avail_in = n > UINT_MAX ? UINT_MAX : (uInt)n;
+    z.next_out = head;
+    z.avail_out = sizeof head;
+    inflate(&z, Z_NO_FLUSH);
+    size_t got = sizeof head - z.avail_out;
+    inflateEnd(&z);
+    return io_is_tar(head, got);
+}

@@ -118,7 +118,15 @@ enum io_kind io_detect(const unsigned char *p, size_t n, const char **what);
  */
 const char *io_not_text(const unsigned char *p, size_t n);
 
-/** 1 when p[0..n) starts with a UTF-16 byte order mark: 1 little-endian, 2 big-endian. */
+/* Decompressed bytes enough to see a tar header's magic (at 257). */
+enum { TAR_PEEK = 512 };
+/** 1 when p[0..n) starts with a tar header (its "ustar" magic). */
+int io_is_tar(const unsigned char *p, size_t n);
+/** 1 when the gzip (zstd) data p[0..n) starts a tar archive; p is left as it is. */
+int gzip_holds_tar(const unsigned char *p, size_t n);
+int zstd_holds_tar(const unsigned char *p, size_t n);
+
+/** Whether p[0..n) starts with a UTF-16 byte order mark: 1 little-endian, 2 big-endian, else 0. */
 int io_utf16_bom(const unsigned char *p, size_t n);
 
 /**

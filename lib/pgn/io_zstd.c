@@ -51,3 +51,18 @@ ptrdiff_t decode_zstd(struct pgn_input *in, unsigned char *dst, size_t cap)
         return (ptrdiff_t)out.pos; /* an error waits in in->status for the next call */
     return err;
 }
+
+int zstd_holds_tar(const unsigned char *p, size_t n)
+{
+    unsigned char head[TAR_PEEK];
+    ZSTD_DStream *zs = ZSTD_createDStream();
+    if (!zs)
+        return 0;
+    ZSTD_outBuffer out = { head, sizeof head, 0 };
+    ZSTD_inBuffer inb = { p, n, 0 };
+    while (out.pos < out.size && inb.pos < inb.size)
+        if (ZSTD_isError(ZSTD_decompressStream(zs, &out, &inb)))
+            break;
+    ZSTD_freeDStream(zs);
+    return io_is_tar(head, out.pos);
+}

@@ -40,4 +40,35 @@ check "UTF-16LE" "$tmp/utf16le.pgn"
 check "UTF-16BE" "$tmp/utf16be.pgn"
 check "UTF-16LE in gzip" "$tmp/utf16le.pgn.gz"
 cat "$tmp/utf16be.pgn" >"$tmp/fifo.in"; check "UTF-16BE on standard input" /dev/stdin <"$tmp/fifo.in"
+
+# Archives and compressors: each way of packing the sample reads the same games.
+cp "$src" "$tmp/sample.pgn"
+(cd "$tmp" && zip -q -X sample.zip sample.pgn && tar cf sample.tar sample.pgn &&
+    tar czf sample.tar.gz sample.pgn && zstd -q -c sample.tar >sample.tar.zst &&
+    bzip2 -k sample.pgn && xz -k sample.pgn && gzip -k sample.pgn && zstd -q sample.pgn) ||
+    { echo "FAIL cannot make the archives"; exit 1; }
+for f in sample.zip sample.tar sample.tar.gz sample.tar.zst sample.pgn.bz2 sample.pgn.xz \
+         sample.pgn.gz sample.pgn.zst; do
+    check "$f" "$tmp/$f"
+done
+check "7z (testdata/formats/sample.pgn.7z)" testdata/formats/sample.pgn.7z
+check "zip on standard input" /dev/stdin <"$tmp/sample.zip"
+check "bzip2 on standard input" /dev/stdin <"$tmp/sample.pgn.bz2"
+# Member names in diagnostics: ARCHIVE:MEMBER:LINE:COL.
+name=$("$PGNKIT" validate "$tmp/sample.zip" 2>&1 | sed -n '1s/:[0-9]*:[0-9]*: .*//p')
+[ "$name" = "$tmp/sample.zip:sample.pgn" ] || { echo "FAIL zip member name: '$name'"; status=1; }
+
+# Damaged archives: one clear error naming the damage, exit 3, no crash; the next
+# input is still read.
+for f in sample.zip sample.tar sample.tar.gz sample.pgn.bz2 sample.pgn.xz; do
+    size=$(wc -c <"$tmp/$f")
+    head -c $((size / 2)) "$tmp/$f" >"$tmp/cut-$f"
+    "$PGNKIT" validate -w "$tmp/cut-$f" testdata/formats/one-game.pgn >"$tmp/cut.out" 2>"$tmp/cut.err"
+    code=$?
+    errors=$(grep -c 'error:' "$tmp/cut.err")
+    if [ $code != 3 ] || [ "$errors" != 1 ] || ! grep -q 'damaged\|truncated' "$tmp/cut.err" ||
+       ! grep -q '^1 game: 1 valid' "$tmp/cut.err"; then
+        echo "FAIL truncated $f: exit $code"; cat "$tmp/cut.err"; status=1
+    fi
+done
 exit $status

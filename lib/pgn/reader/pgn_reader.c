@@ -127,6 +127,7 @@ void pgn_reader_free(struct pgn_reader *r)
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         buf_release(vecs[i]);
     free(r->own_buf ? r->own_buf : r->buf);
+    reader_member_names_free(r);
     free(r->name);
     free(r);
 }
