@@ -29,6 +29,14 @@ OPTIMIZE  ?= -O3 -g
 # inlining across them. LTO= builds without it.
 LTO       ?= -flto=auto
 PKG_LIBS  := zlib libzstd libpcre2-8 jansson
+# Optional libraries, used when pkg-config finds them (LIBARCHIVE=0 and ISAL=0
+# build without): libarchive reads zip, 7z, tar, bzip2, xz, ... input; ISA-L
+# inflates gzip input faster than zlib.
+LIBARCHIVE ?= $(shell pkg-config --exists libarchive 2>/dev/null && echo 1 || echo 0)
+ifeq ($(LIBARCHIVE),1)
+PKG_LIBS  += libarchive
+CPPFLAGS  += -DHAVE_LIBARCHIVE
+endif
 
 # Profile-guided optimisation: see "PGO" below. PGO=0 builds without it. Its
 # options and count files are GCC's: with another compiler (clang) it is off.

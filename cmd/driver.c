@@ -110,6 +110,8 @@ static int close_input(struct driver *d, struct pgn_reader *r, int rc)
             if (e->line && e->col)
                 fprintf(stderr, "%lu:", (unsigned long)e->col);
             fprintf(stderr, " error: %s\n", e->message ? e->message : pgn_strerror(rc));
+        } else if (rc == PGN_EFORMAT) {
+            error("%s: %s", e->file ? e->file : "<stdin>", e->message);
         } else {
             error("cannot read '%s' to its end: %s", e->file ? e->file : "<stdin>",
                   e->message ? e->message : pgn_strerror(rc));
@@ -119,12 +121,40 @@ static int close_input(struct driver *d, struct pgn_reader *r, int rc)
     return rc < 0 ? -1 : 0;
 }
 
-/* Every game of an open reader, then the reader closed. */
+static int read_member(struct driver *d, struct pgn_reader *reader, uint64_t raw_start);
+
+/* An archive's next PGN member (1), the end (0) or an error; members passed over get a note. */
+static int next_member(struct pgn_reader *reader)
+{
+    const char *name;
+    int rc;
+    while ((rc = pgn_reader_next_member(reader, &name)) == 2) {
+        fflush(stdout);
+        fprintf(stderr, "%s: note: not a PGN member (its name does not end in .pgn): skipped\n",
+                name);
+    }
+    return rc;
+}
+
+/* Every game of an open reader (of each PGN member, for an archive), then the reader closed. */
 static int read_games(struct driver *d, struct pgn_reader *reader)
+{
+    /* The raw offset counts the whole file, archive members included. */
+    uint64_t raw_start = d->raw_done;
+    int rc;
+    do
+        rc = read_member(d, reader, raw_start);
+    while (rc == 0 && !stopped(d) && (rc = next_member(reader)) > 0);
+    if (interrupted)
+        rc = 0; /* Ctrl-C cut the input short: not a read error */
+    return close_input(d, reader, rc);
+}
+
+/* Every game of the reader's input, or of its current archive member. */
+static int read_member(struct driver *d, struct pgn_reader *reader, uint64_t raw_start)
 {
     struct game g;
     int rc = 0, show = progress_active();
-    uint64_t raw_start = d->raw_done;
     while (!stopped(d) && (rc = pgn_reader_next(reader, &g)) > 0) {
         /* A clock reading every 16 games: nothing to speak of at 100,000 games a second. */
         if (show && (++d->games_read & 15) == 0) {
@@ -148,9 +178,7 @@ static int read_games(struct driver *d, struct pgn_reader *reader)
     }
     d->bytes_done += pgn_reader_offset(reader);
     d->raw_done = raw_start + pgn_reader_raw_offset(reader);
-    if (interrupted)
-        rc = 0; /* Ctrl-C cut the input short: not a read error */
-    return close_input(d, reader, rc);
+    return rc;
 }
 
 static void reader_opts(const struct driver *d, struct pgn_reader_opts *opts)

@@ -14,6 +14,7 @@ static const char *const status_text[PGN_STATUS_COUNT] = {
     "limit exceeded",
     "invalid UTF-8",
     "invalid argument",
+    "not PGN text",
 };
 
 const char *pgn_strerror(int status)

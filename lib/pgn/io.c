@@ -1,4 +1,4 @@
-/* io.c - byte sources (fd, memory) and decoders (plain, gzip via zlib inflate). */
+/* io.c - byte sources (fd, memory), the choice of decoder, decoding ahead on a thread. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,10 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <pthread.h>
-#include <zlib.h>
-#include <zstd.h>
-#include "base/compiler.h"
-#include "pgn/io.h"
+#include "pgn/io_internal.h"
 #include "base/banned.h"
 
 /*
@@ -26,42 +23,9 @@
  * so the gzip decoder drives inflate() itself. Decoders pull raw bytes through
  * source_read(); the plain decoder reads straight into the caller's buffer.
  */
-struct pgn_input;
-typedef ptrdiff_t decode_fn(struct pgn_input *in, unsigned char *dst, size_t cap);
+static decode_fn decode_detect;
 
-struct pgn_input {
-    /* source */
-    int fd; /* -1 for memory */
-    int close_fd;
-    const unsigned char *mem;
-    size_t mem_len, mem_pos;
-    int raw_eof;
-    uint64_t raw_total; /* raw bytes read from the source */
-
-    /* staging buffer for raw bytes the decoder has not consumed yet */
-    unsigned char *stage;
-    size_t stage_cap, stage_pos, stage_len;
-
-    decode_fn *decode;
-    int comp;
-    z_stream z;
-    int z_live;
-    int member_done; /* a gzip member ended; look for the next one */
-    ZSTD_DStream *zs;
-    size_t zs_pending; /* ZSTD_decompressStream's hint: 0 when a frame just ended */
-
-    struct prefetch *ahead; /* decoding thread, for compressed input */
-
-    int threaded; /* decode compressed input on a thread (files and stdin) */
-    int status; /* sticky: error or end */
-    int done;
-    char msg[192];
-};
-
-static decode_fn decode_detect, decode_plain, decode_gzip, decode_zstd;
-
-PRINTF_LIKE(3, 4)
-static int set_error(struct pgn_input *in, int status, const char *fmt, ...)
+int set_error(struct pgn_input *in, int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -84,6 +48,7 @@ static int input_new(struct pgn_input **out, size_t stage_cap)
     in->stage_cap = stage_cap;
     in->fd = -1;
     in->decode = decode_detect;
+    in->fresh = 1;
     *out = in;
     return PGN_OK;
 }
@@ -92,13 +57,15 @@ int pgn_input_open(struct pgn_input **out, const char *path, size_t read_size)
 {
     *out = NULL;
     int fd = 0, is_stdin = !path || !strcmp(path, "-");
+    struct stat st;
+    int have_stat = 0;
     if (!is_stdin) {
         fd = open(path, O_RDONLY);
         if (fd < 0)
             return PGN_EIO;
         /* A folder opens, then fails at the first read: say so at once. */
-        struct stat st;
-        if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        have_stat = fstat(fd, &st) == 0;
+        if (have_stat && S_ISDIR(st.st_mode)) {
             close(fd);
             errno = EISDIR;
             return PGN_EIO;
@@ -113,6 +80,9 @@ int pgn_input_open(struct pgn_input **out, const char *path, size_t read_size)
     (*out)->fd = fd;
     (*out)->close_fd = !is_stdin;
     (*out)->threaded = 1;
+    (*out)->sniff = 1;
+    if (have_stat && S_ISREG(st.st_mode))
+        (*out)->raw_size = (uint64_t)st.st_size;
     return PGN_OK;
 }
 
@@ -124,11 +94,11 @@ int pgn_input_open_mem(struct pgn_input **out, const void *data, size_t len)
         return rc;
     (*out)->mem = data;
     (*out)->mem_len = len;
+    (*out)->raw_size = len;
     return PGN_OK;
 }
 
-/* Raw bytes from the source: count, 0 at its end, or PGN_EIO. */
-static ptrdiff_t source_read(struct pgn_input *in, unsigned char *dst, size_t cap)
+ptrdiff_t source_read(struct pgn_input *in, unsigned char *dst, size_t cap)
 {
     if (in->raw_eof)
         return 0;
@@ -154,8 +124,7 @@ static ptrdiff_t source_read(struct pgn_input *in, unsigned char *dst, size_t ca
     return n;
 }
 
-/* Makes at least need unconsumed bytes available in the stage, unless the source ends. */
-static int stage_fill(struct pgn_input *in, size_t need)
+int stage_fill(struct pgn_input *in, size_t need)
 {
     while (in->stage_len - in->stage_pos < need && !in->raw_eof) {
         if (in->stage_pos) {
@@ -171,35 +140,57 @@ static int stage_fill(struct pgn_input *in, size_t need)
     return PGN_OK;
 }
 
-static size_t staged(const struct pgn_input *in) { return in->stage_len - in->stage_pos; }
+/* Enough first bytes to tell every format: tar's magic is at offset 257;
+ * compressed, enough to decompress 512 bytes. */
+enum { DETECT_BYTES = 512, COMPRESSED_PEEK = 64 * 1024 };
+
+/*
+ * Stages the first bytes: at least 4, and up to DETECT_BYTES until a line
+ * end comes (a tar header has none), so that text from a pipe that stalls
+ * is not held back.
+ */
+static int stage_first(struct pgn_input *in)
+{
+    size_t want = DETECT_BYTES < in->stage_cap ? DETECT_BYTES : in->stage_cap;
+    int rc = stage_fill(in, 4);
+    while (!rc && staged(in) < want && !in->raw_eof &&
+           !memchr(in->stage + in->stage_pos, '\n', staged(in)))
+        rc = stage_fill(in, staged(in) + 1);
+    return rc;
+}
 
 static ptrdiff_t decode_detect(struct pgn_input *in, unsigned char *dst, size_t cap)
 {
-    int rc = stage_fill(in, 4);
+    int rc = stage_first(in);
     if (rc)
         return rc;
-    const unsigned char *m = in->stage + in->stage_pos;
-    size_t n = staged(in);
-    if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b) {
-        if (inflateInit2(&in->z, 16 + MAX_WBITS) != Z_OK)
-            return set_error(in, PGN_ENOMEM, "cannot initialise zlib");
-        in->z_live = 1;
-        in->comp = PGN_COMP_GZIP;
-        in->decode = decode_gzip;
-    } else if (n >= 4 && m[0] == 0x28 && m[1] == 0xb5 && m[2] == 0x2f && m[3] == 0xfd) {
-        in->zs = ZSTD_createDStream();
-        if (!in->zs || ZSTD_isError(ZSTD_initDStream(in->zs)))
-            return set_error(in, PGN_ENOMEM, "cannot initialise zstd");
-        in->zs_pending = 1;
-        in->comp = PGN_COMP_ZSTD;
-        in->decode = decode_zstd;
-    } else {
-        in->decode = decode_plain;
+    const char *what;
+    enum io_kind kind = io_detect(in->stage + in->stage_pos, staged(in), &what);
+    if ((kind == IO_GZIP || kind == IO_ZSTD) && in->sniff) {
+        /* tar.gz and tar.zst go to libarchive, for their members. */
+        rc = stage_fill(in, COMPRESSED_PEEK < in->stage_cap ? COMPRESSED_PEEK : in->stage_cap);
+        if (rc)
+            return rc;
+        const unsigned char *p = in->stage + in->stage_pos;
+        if (kind == IO_GZIP ? gzip_holds_tar(p, staged(in)) : zstd_holds_tar(p, staged(in))) {
+            what = kind == IO_GZIP ? "a tar.gz archive" : "a tar.zst archive";
+            kind = IO_ARCHIVE;
+        }
     }
+    if (kind == IO_GZIP)
+        rc = gzip_start(in);
+    else if (kind == IO_ZSTD)
+        rc = zstd_start(in);
+    else if (kind == IO_ARCHIVE && in->sniff)
+        rc = archive_start(in, what);
+    else
+        in->decode = decode_plain;
+    if (rc)
+        return rc;
     return in->decode(in, dst, cap);
 }
 
-static ptrdiff_t decode_plain(struct pgn_input *in, unsigned char *dst, size_t cap)
+ptrdiff_t decode_plain(struct pgn_input *in, unsigned char *dst, size_t cap)
 {
     size_t n = staged(in);
     if (n) {
@@ -212,143 +203,58 @@ static ptrdiff_t decode_plain(struct pgn_input *in, unsigned char *dst, size_t c
     return source_read(in, dst, cap);
 }
 
-/* Compressed bytes consumed so far, for error messages. */
-static unsigned long long gz_consumed(const struct pgn_input *in)
-{
-    return (unsigned long long)(in->raw_total - staged(in));
-}
-
 /*
- * After a member ends: another member (magic bytes), zero padding (ignored,
- * as gzip(1) does) or the end. Returns 1 to go on inflating, 0 at the end,
- * or an error.
+ * The first decoded bytes of a stream or an archive member: a UTF-16 byte
+ * order mark switches to the transcoder; bytes that are not text end the
+ * input with one error, before anything of them is returned.
  */
-static int gz_next_member(struct pgn_input *in)
+static ptrdiff_t first_bytes(struct pgn_input *in, unsigned char *dst, ptrdiff_t n, size_t cap)
 {
-    for (;;) {
-        int rc = stage_fill(in, 2);
+    int order = io_utf16_bom(dst, (size_t)n);
+    if (order) {
+        int rc = utf16_start(in, order, dst, (size_t)n);
         if (rc)
-            return rc;
-        size_t n = staged(in);
-        const unsigned char *m = in->stage + in->stage_pos;
-        if (n == 0)
-            return 0;
-        if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b) {
-            inflateReset(&in->z);
-            in->member_done = 0;
-            return 1;
-        }
-        size_t zeros = 0;
-        while (zeros < n && m[zeros] == 0)
-            zeros++;
-        if (zeros < n)
-            return set_error(in, PGN_EIO, "trailing garbage after gzip data at compressed byte %llu",
-                             gz_consumed(in) + zeros);
-        in->stage_pos += zeros;
+            return set_error(in, rc, "out of memory");
+        return utf16_decode(in, dst, cap);
     }
+    const char *what = io_not_text(dst, (size_t)n);
+    if (what)
+        return set_error(in, PGN_EFORMAT, "not PGN: looks like %s", what);
+    return n;
 }
 
-static ptrdiff_t decode_gzip(struct pgn_input *in, unsigned char *dst, size_t cap)
+/* What the reading side or the decoding thread calls: the decoder and the steps over it. */
+static ptrdiff_t decode_top(struct pgn_input *in, unsigned char *dst, size_t cap)
 {
-    z_stream *z = &in->z;
-    if (cap > UINT_MAX)
-        cap = UINT_MAX;
-    z->next_out = dst;
-    z->avail_out = (uInt)cap;
-    int err = PGN_OK;
-    while (z->avail_out > 0) {
-        if (in->member_done) {
-            int rc = gz_next_member(in);
-            if (rc <= 0) {
-                err = rc;
-                if (rc == 0)
-                    in->done = 1;
-                break;
-            }
-        }
-        if (staged(in) == 0) {
-            err = stage_fill(in, 1);
-            if (err)
-                break;
-        }
-        z->next_in = in->stage + in->stage_pos;
-        z->avail_in = (uInt)staged(in);
-        int ret = inflate(z, Z_NO_FLUSH);
-        in->stage_pos = (size_t)(z->next_in - in->stage);
-        if (ret == Z_STREAM_END) {
-            in->member_done = 1;
-        } else if (ret == Z_OK) {
-            continue;
-        } else if (ret == Z_BUF_ERROR && staged(in) == 0 && in->raw_eof) {
-            err = set_error(in, PGN_EIO,
-                            "truncated gzip data: unexpected end of input after %llu bytes",
-                            gz_consumed(in));
-            break;
-        } else if (ret == Z_BUF_ERROR) {
-            continue;
-        } else if (ret == Z_MEM_ERROR) {
-            err = set_error(in, PGN_ENOMEM, "out of memory in zlib");
-            break;
-        } else {
-            err = set_error(in, PGN_EIO, "corrupt gzip data (%s) near compressed byte %llu",
-                            z->msg ? z->msg : "bad data", gz_consumed(in));
-            break;
-        }
+    ptrdiff_t n = in->utf16 ? utf16_decode(in, dst, cap) : in->decode(in, dst, cap);
+    if (n > 0 && in->fresh && in->sniff) {
+        in->fresh = 0;
+        n = first_bytes(in, dst, n, cap);
     }
-    size_t produced = cap - z->avail_out;
-    if (produced)
-        return (ptrdiff_t)produced; /* an error waits in in->status for the next call */
-    return err;
-}
-
-/*
- * zstd: concatenated frames and skippable frames are handled by the library;
- * the input may only end where a frame ends.
- */
-static ptrdiff_t decode_zstd(struct pgn_input *in, unsigned char *dst, size_t cap)
-{
-    ZSTD_outBuffer out = { dst, cap, 0 };
-    int err = PGN_OK;
-    while (out.pos < out.size) {
-        if (staged(in) == 0) {
-            err = stage_fill(in, 1);
-            if (err)
-                break;
-            if (staged(in) == 0) {
-                if (in->zs_pending != 0)
-                    err = set_error(in, PGN_EIO,
-                                    "truncated zstd data: unexpected end of input after %llu bytes",
-                                    (unsigned long long)in->raw_total);
-                else
-                    in->done = 1;
-                break;
-            }
-        }
-        ZSTD_inBuffer inb = { in->stage + in->stage_pos, staged(in), 0 };
-        size_t ret = ZSTD_decompressStream(in->zs, &out, &inb);
-        in->stage_pos += inb.pos;
-        if (ZSTD_isError(ret)) {
-            err = set_error(in, PGN_EIO, "corrupt zstd data (%s) near compressed byte %llu",
-                            ZSTD_getErrorName(ret), gz_consumed(in));
-            break;
-        }
-        in->zs_pending = ret;
+    if (n == DECODE_MEMBER) {
+        utf16_end(in);
+        in->fresh = 1;
     }
-    if (out.pos)
-        return (ptrdiff_t)out.pos; /* an error waits in in->status for the next call */
-    return err;
+    return n;
 }
 
 /* ---- Decoding ahead on a thread ------------------------------------------ */
 
 enum { AHEAD_SLOTS = 4, AHEAD_SLOT_SIZE = 256 * 1024 };
 
+/*
+ * A slot holds decoded bytes, or (len 0) the start of an archive's next
+ * member: its name travels in the slot, to be taken by
+ * pgn_input_next_member() once the bytes before it were read.
+ */
 struct prefetch {
     pthread_t thread;
     pthread_mutex_t mu;
     pthread_cond_t changed;
     unsigned char *slot[AHEAD_SLOTS];
     size_t len[AHEAD_SLOTS];
+    char *member[AHEAD_SLOTS]; /* len 0: the next member's name */
+    int skipped[AHEAD_SLOTS];  /* ...and whether it is passed over */
     int head, count;   /* filled slots: head .. head + count - 1 (mod AHEAD_SLOTS) */
     size_t head_pos;   /* bytes of the head slot already taken */
     int finished;      /* the decoder returned end or error: final */
@@ -373,11 +279,16 @@ static void *prefetch_main(void *arg)
         int s = (a->head + a->count) % AHEAD_SLOTS;
         pthread_mutex_unlock(&a->mu);
 
-        ptrdiff_t n = in->status ? in->status : in->done ? 0 : in->decode(in, a->slot[s],
-                                                                           AHEAD_SLOT_SIZE);
+        ptrdiff_t n = in->status ? in->status : in->done ? 0 : decode_top(in, a->slot[s],
+                                                                        AHEAD_SLOT_SIZE);
         pthread_mutex_lock(&a->mu);
-        if (n > 0) {
-            a->len[s] = (size_t)n;
+        if (n > 0 || n == DECODE_MEMBER) {
+            a->len[s] = n > 0 ? (size_t)n : 0;
+            if (n == DECODE_MEMBER) {
+                a->member[s] = in->member_name;
+                a->skipped[s] = in->member_skipped;
+                in->member_name = NULL;
+            }
             a->count++;
         } else {
             a->finished = 1;
@@ -385,7 +296,7 @@ static void *prefetch_main(void *arg)
         }
         pthread_cond_broadcast(&a->changed);
         pthread_mutex_unlock(&a->mu);
-        if (n <= 0)
+        if (n <= 0 && n != DECODE_MEMBER)
             return NULL;
     }
 }
@@ -417,29 +328,60 @@ static int prefetch_start(struct pgn_input *in)
     return PGN_OK;
 }
 
-static ptrdiff_t prefetch_read(struct prefetch *a, unsigned char *dst, size_t cap)
+/* Waits for a filled slot or the end; returns with a->mu held. */
+static void prefetch_wait(struct prefetch *a)
 {
     pthread_mutex_lock(&a->mu);
     while (a->count == 0 && !a->finished)
         pthread_cond_wait(&a->changed, &a->mu);
+}
+
+static void prefetch_pop(struct prefetch *a)
+{
+    a->member[a->head] = NULL;
+    a->head = (a->head + 1) % AHEAD_SLOTS;
+    a->count--;
+    a->head_pos = 0;
+    pthread_cond_broadcast(&a->changed);
+}
+
+static ptrdiff_t prefetch_read(struct prefetch *a, unsigned char *dst, size_t cap)
+{
+    prefetch_wait(a);
     ptrdiff_t n;
     if (a->count == 0) {
         n = a->final;
+    } else if (a->len[a->head] == 0) {
+        n = 0; /* the member ends here: pgn_input_next_member() goes on */
     } else {
         size_t left = a->len[a->head] - a->head_pos;
         size_t take = left < cap ? left : cap;
         memcpy(dst, a->slot[a->head] + a->head_pos, take);
         a->head_pos += take;
-        if (a->head_pos == a->len[a->head]) {
-            a->head = (a->head + 1) % AHEAD_SLOTS;
-            a->count--;
-            a->head_pos = 0;
-            pthread_cond_broadcast(&a->changed);
-        }
+        if (a->head_pos == a->len[a->head])
+            prefetch_pop(a);
         n = (ptrdiff_t)take;
     }
     pthread_mutex_unlock(&a->mu);
     return n;
+}
+
+static int prefetch_next_member(struct prefetch *a, char **name, int *skipped)
+{
+    prefetch_wait(a);
+    int rc;
+    if (a->count == 0) {
+        rc = (int)a->final;
+    } else if (a->len[a->head] != 0) {
+        rc = PGN_EINVAL; /* bytes of the current member are still unread */
+    } else {
+        *name = a->member[a->head];
+        *skipped = a->skipped[a->head];
+        prefetch_pop(a);
+        rc = 1;
+    }
+    pthread_mutex_unlock(&a->mu);
+    return rc;
 }
 
 static void prefetch_stop(struct prefetch *a)
@@ -451,8 +393,10 @@ static void prefetch_stop(struct prefetch *a)
     pthread_join(a->thread, NULL);
     pthread_mutex_destroy(&a->mu);
     pthread_cond_destroy(&a->changed);
-    for (int i = 0; i < AHEAD_SLOTS; i++)
+    for (int i = 0; i < AHEAD_SLOTS; i++) {
         free(a->slot[i]);
+        free(a->member[i]);
+    }
     free(a);
 }
 
@@ -462,9 +406,13 @@ ptrdiff_t pgn_input_read(struct pgn_input *in, void *dst, size_t cap)
         return cap ? prefetch_read(in->ahead, dst, cap) : 0;
     if (in->status)
         return in->status;
-    if (in->done || cap == 0)
+    if (in->done || in->at_member || cap == 0)
         return 0;
-    ptrdiff_t n = in->decode(in, dst, cap);
+    ptrdiff_t n = decode_top(in, dst, cap);
+    if (n == DECODE_MEMBER) {
+        in->at_member = 1;
+        return 0;
+    }
     if (n == 0)
         in->done = 1;
     /* Once the format is known, compressed input moves to its own thread. */
@@ -474,6 +422,34 @@ ptrdiff_t pgn_input_read(struct pgn_input *in, void *dst, size_t cap)
             return set_error(in, rc, "out of memory");
     }
     return n;
+}
+
+int pgn_input_next_member(struct pgn_input *in, char **name, int *skipped)
+{
+    *name = NULL;
+    *skipped = 0;
+    if (in->ahead)
+        return prefetch_next_member(in->ahead, name, skipped);
+    if (in->status)
+        return in->status;
+    if (!in->at_member && in->member_skipped && !in->done) {
+        /* Nothing of a member passed over is decoded: what follows is the next member. */
+        unsigned char none;
+        ptrdiff_t n = decode_top(in, &none, 1);
+        if (n == DECODE_MEMBER)
+            in->at_member = 1;
+        else if (n == 0)
+            in->done = 1;
+        else
+            return n < 0 ? (int)n : PGN_EINVAL;
+    }
+    if (!in->at_member)
+        return 0;
+    in->at_member = 0;
+    *name = in->member_name;
+    *skipped = in->member_skipped;
+    in->member_name = NULL;
+    return 1;
 }
 
 int pgn_input_compression(const struct pgn_input *in) { return in->comp; }
@@ -486,10 +462,12 @@ void pgn_input_free(struct pgn_input *in)
         return;
     if (in->ahead)
         prefetch_stop(in->ahead);
+    gzip_end(in);
     if (in->zs)
         ZSTD_freeDStream(in->zs);
-    if (in->z_live)
-        inflateEnd(&in->z);
+    archive_end(in);
+    utf16_end(in);
+    free(in->member_name);
     if (in->close_fd)
         close(in->fd);
     free(in->stage);

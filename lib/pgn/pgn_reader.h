@@ -191,6 +191,19 @@ int pgn_reader_complete(struct pgn_reader *r, struct game *g);
 /** Details of the error pgn_reader_next() returned (code PGN_OK if none); owned by r. */
 const struct pgn_error *pgn_reader_error(const struct pgn_reader *r);
 
+/**
+ * ARCHIVES. An input that is an archive (zip, 7z, tar, ...) is read member
+ * by member: pgn_reader_next() returns 0 at the end of each. Then this
+ * moves r on to the next member. Returns 1 when r now reads a PGN member
+ * (a name ending in ".pgn"): games and diagnostics name it *name,
+ * "ARCHIVE:MEMBER", and lines, offsets and game numbers count from 1
+ * again; 2 when the next member is not PGN and is passed over (*name
+ * names it; call again); 0 when there is no other member (or the input is
+ * no archive); or a negative status, with pgn_reader_error() saying why.
+ * *name stays valid until pgn_reader_free().
+ */
+int pgn_reader_next_member(struct pgn_reader *r, const char **name);
+
 /** Bytes of (decompressed) input consumed so far: the end of the last game's span. */
 uint64_t pgn_reader_offset(const struct pgn_reader *r);
 

@@ -127,6 +127,7 @@ void pgn_reader_free(struct pgn_reader *r)
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         buf_release(vecs[i]);
     free(r->own_buf ? r->own_buf : r->buf);
+    reader_member_names_free(r);
     free(r->name);
     free(r);
 }
@@ -199,7 +200,7 @@ int pgn_reader_next(struct pgn_reader *r, struct game *g)
     if (rc < 0) {
         r->err.code = rc;
         r->err.severity = PGN_SEV_ERROR;
-        r->err.line = r->line;
+        r->err.line = rc == PGN_EFORMAT ? 0 : r->line; /* the whole input, no line */
         r->err.col = 0;
         r->err.offset = r->base + r->len;
         r->err.message = rc == r->io_status ? pgn_input_error(r->in) : pgn_strerror(rc);

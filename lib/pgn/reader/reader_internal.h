@@ -203,7 +203,9 @@ struct pgn_reader {
     struct pgn_input *in;
     struct pgn_limits lim;
     size_t read_size;
-    char *name;
+    char *name; /* the input's, or the current archive member's (see reader_member.c) */
+    char *input_name;                 /* the input's own name once a member is read, or NULL */
+    struct member_name *member_names; /* names of the members met, freed with the reader */
 
     unsigned char *buf;
     size_t cap, cap_max;
@@ -244,6 +246,9 @@ struct pgn_reader {
 };
 
 /* ------------------------------------------------------- between the files */
+
+/* reader_member.c: frees the members' names; r->name is then the input's again, or NULL. */
+void reader_member_names_free(struct pgn_reader *r);
 
 /* pgn_reader.c: the tables of reader_skim.c, reader_tags.c, reader_run.c and reader_split.c. */
 void reader_skim_init(void);

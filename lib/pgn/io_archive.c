@@ -1,0 +1,199 @@
+/* io_archive.c - archives and other compressors (zip, 7z, tar, bzip2, xz, ...) through libarchive. */
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <string.h>
+#include "pgn/io_internal.h"
+#include "base/banned.h"
+
+#ifdef HAVE_LIBARCHIVE
+#include <archive.h>
+#include <archive_entry.h>
+
+/*
+ * libarchive reads the raw bytes through feed(), from the stage the
+ * detection filled: streaming, no seeking, so a zip is read by its local
+ * headers, member after member, in constant memory. A format with
+ * members (zip, 7z, tar, RAR, ...) yields each regular file as a member:
+ * a DECODE_MEMBER, then its bytes. A member is PGN when its name ends in
+ * ".pgn" (any case), as TWIC's and pgnmentor's zips have it; the others
+ * are passed over (member_skipped), their bytes never decoded. A lone
+ * compressed stream (bzip2, xz, lzma, ...: libarchive's "raw" format) has
+ * no members: its bytes are the input's, as for gzip.
+ */
+struct io_archive {
+    struct archive *a;
+    const char *what;   /* "zip archive", for messages */
+    size_t handed;      /* stage bytes feed() gave libarchive last time */
+    int started;        /* the first header was read */
+    int raw;            /* a lone compressed stream: no members */
+    int in_member;      /* reading a member's (or the stream's) bytes */
+};
+
+static la_ssize_t feed(struct archive *a, void *data, const void **buf)
+{
+    struct pgn_input *in = data;
+    struct io_archive *x = in->archive;
+    in->stage_pos += x->handed; /* libarchive is done with them now */
+    x->handed = 0;
+    int rc = stage_fill(in, 1);
+    if (rc) {
+        archive_set_error(a, EIO, "%s", in->msg);
+        return -1;
+    }
+    *buf = in->stage + in->stage_pos;
+    x->handed = staged(in);
+    return (la_ssize_t)x->handed;
+}
+
+/*
+ * 7z keeps its index at the end, and a zip read from its central directory
+ * is surer than by its local headers: where the input is a regular file,
+ * libarchive may seek. The position it sees is the file's less what is
+ * staged but not yet handed to it; after a seek the stage starts empty, and
+ * raw_total follows the file position (the progress of a read).
+ */
+static la_int64_t seek(struct archive *a, void *data, la_int64_t offset, int whence)
+{
+    struct pgn_input *in = data;
+    struct io_archive *x = in->archive;
+    (void)a;
+    off_t here = lseek(in->fd, 0, SEEK_CUR);
+    if (here < 0)
+        return ARCHIVE_FATAL;
+    off_t pos = here - (off_t)(staged(in) - x->handed);
+    off_t to = whence == SEEK_SET ? (off_t)offset : whence == SEEK_CUR ? pos + (off_t)offset
+                                                                        : (off_t)in->raw_size + (off_t)offset;
+    if (to < 0 || lseek(in->fd, to, SEEK_SET) < 0)
+        return ARCHIVE_FATAL;
+    in->stage_pos = in->stage_len = 0;
+    x->handed = 0;
+    in->raw_eof = 0;
+    in->raw_total = (uint64_t)to;
+    return (la_int64_t)to;
+}
+
+static int fail(struct pgn_input *in, struct io_archive *x)
+{
+    if (in->status)
+        return in->status; /* a read error feed() met */
+    /* libarchive reads ahead: a byte position would say little. */
+    const char *why = archive_error_string(x->a);
+    return set_error(in, PGN_EIO, "damaged %s: %s", x->what, why ? why : "unreadable data");
+}
+
+static int is_pgn_name(const char *name)
+{
+    size_t n = strlen(name);
+    static const char ext[] = ".pgn";
+    if (n < 4)
+        return 0;
+    for (size_t i = 0; i < 4; i++)
+        if ((name[n - 4 + i] | 0x20) != ext[i])
+            return 0;
+    return 1;
+}
+
+/* The next entry: DECODE_MEMBER for a file, 0 after the last, 1 to go on (a folder), or an error. */
+static ptrdiff_t next_entry(struct pgn_input *in, struct io_archive *x)
+{
+    struct archive_entry *e;
+    int r = archive_read_next_header(x->a, &e);
+    if (r == ARCHIVE_EOF)
+        return 0;
+    if (r < ARCHIVE_WARN)
+        return fail(in, x);
+    if (!x->started) {
+        x->started = 1;
+        x->raw = archive_format(x->a) == ARCHIVE_FORMAT_RAW;
+    }
+    if (x->raw) {
+        x->in_member = 1;
+        return 1;
+    }
+    if (archive_entry_filetype(e) != AE_IFREG)
+        return 1;
+    const char *name = archive_entry_pathname_utf8(e);
+    if (!name)
+        name = archive_entry_pathname(e);
+    in->member_name = strdup(name ? name : "?");
+    if (!in->member_name)
+        return set_error(in, PGN_ENOMEM, "out of memory");
+    in->member_skipped = !is_pgn_name(in->member_name);
+    x->in_member = !in->member_skipped;
+    return DECODE_MEMBER;
+}
+
+static ptrdiff_t decode_archive(struct pgn_input *in, unsigned char *dst, size_t cap)
+{
+    struct io_archive *x = in->archive;
+    for (;;) {
+        if (!x->in_member) {
+            ptrdiff_t r = next_entry(in, x);
+            if (r == 1)
+                continue;
+            return r;
+        }
+        la_ssize_t n = archive_read_data(x->a, dst, cap);
+        if (n > 0)
+            return (ptrdiff_t)n;
+        if (n < 0)
+            return fail(in, x);
+        x->in_member = 0;
+    }
+}
+
+int archive_start(struct pgn_input *in, const char *what)
+{
+    struct io_archive *x = calloc(1, sizeof *x);
+    if (!x)
+        return set_error(in, PGN_ENOMEM, "out of memory");
+    x->what = what + (!strncmp(what, "an ", 3) ? 3 : !strncmp(what, "a ", 2) ? 2 : 0);
+    in->archive = x;
+    x->a = archive_read_new();
+    if (!x->a)
+        return set_error(in, PGN_ENOMEM, "out of memory");
+    archive_read_support_filter_all(x->a);
+    archive_read_support_format_all(x->a);
+    archive_read_support_format_raw(x->a);
+    archive_read_set_callback_data(x->a, in);
+    archive_read_set_read_callback(x->a, feed);
+    if (in->fd >= 0 && in->raw_size > 0)
+        archive_read_set_seek_callback(x->a, seek);
+    if (archive_read_open1(x->a) != ARCHIVE_OK) {
+        /* Magic bytes libarchive (as built here) does not read: told, not read. */
+        const char *why = archive_error_string(x->a);
+        if (why && !strncmp(why, "Unrecognized archive format", 27))
+            return set_error(in, PGN_EFORMAT,
+                             "not PGN: looks like %s (this libarchive does not read it)", what);
+        return fail(in, x);
+    }
+    in->comp = PGN_COMP_ARCHIVE;
+    in->decode = decode_archive;
+    return PGN_OK;
+}
+
+void archive_end(struct pgn_input *in)
+{
+    struct io_archive *x = in->archive;
+    if (!x)
+        return;
+    if (x->a)
+        archive_read_free(x->a);
+    free(x);
+    in->archive = NULL;
+}
+
+#else /* no libarchive: these formats are told, not read */
+
+int archive_start(struct pgn_input *in, const char *what)
+{
+    return set_error(in, PGN_EFORMAT, "not PGN: looks like %s (pgnkit was built without libarchive)",
+                     what);
+}
+
+void archive_end(struct pgn_input *in) { (void)in; }
+
+#endif

@@ -1,0 +1,123 @@
+/* io_gzip.c - the gzip decoder: one or more members, inflated with zlib. */
+/* SPDX-License-Identifier: MIT */
+#include <limits.h>
+#include <string.h>
+#include "pgn/io_internal.h"
+#include "base/banned.h"
+
+int gzip_start(struct pgn_input *in)
+{
+    if (inflateInit2(&in->z, 16 + MAX_WBITS) != Z_OK)
+        return set_error(in, PGN_ENOMEM, "cannot initialise zlib");
+    in->z_live = 1;
+    in->comp = PGN_COMP_GZIP;
+    in->decode = decode_gzip;
+    return PGN_OK;
+}
+
+void gzip_end(struct pgn_input *in)
+{
+    if (in->z_live)
+        inflateEnd(&in->z);
+    in->z_live = 0;
+}
+
+/*
+ * After a member ends: another member (magic bytes), zero padding (ignored,
+ * as gzip(1) does) or the end. Returns 1 to go on inflating, 0 at the end,
+ * or an error.
+ */
+static int gz_next_member(struct pgn_input *in)
+{
+    for (;;) {
+        int rc = stage_fill(in, 2);
+        if (rc)
+            return rc;
+        size_t n = staged(in);
+        const unsigned char *m = in->stage + in->stage_pos;
+        if (n == 0)
+            return 0;
+        if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b) {
+            inflateReset(&in->z);
+            in->member_done = 0;
+            return 1;
+        }
+        size_t zeros = 0;
+        while (zeros < n && m[zeros] == 0)
+            zeros++;
+        if (zeros < n)
+            return set_error(in, PGN_EIO, "trailing garbage after gzip data at compressed byte %llu",
+                             raw_consumed(in) + zeros);
+        in->stage_pos += zeros;
+    }
+}
+
+ptrdiff_t decode_gzip(struct pgn_input *in, unsigned char *dst, size_t cap)
+{
+    z_stream *z = &in->z;
+    if (cap > UINT_MAX)
+        cap = UINT_MAX;
+    z->next_out = dst;
+    z->avail_out = (uInt)cap;
+    int err = PGN_OK;
+    while (z->avail_out > 0) {
+        if (in->member_done) {
+            int rc = gz_next_member(in);
+            if (rc <= 0) {
+                err = rc;
+                if (rc == 0)
+                    in->done = 1;
+                break;
+            }
+        }
+        if (staged(in) == 0) {
+            err = stage_fill(in, 1);
+            if (err)
+                break;
+        }
+        z->next_in = in->stage + in->stage_pos;
+        z->avail_in = (uInt)staged(in);
+        int ret = inflate(z, Z_NO_FLUSH);
+        in->stage_pos = (size_t)(z->next_in - in->stage);
+        if (ret == Z_STREAM_END) {
+            in->member_done = 1;
+        } else if (ret == Z_OK) {
+            continue;
+        } else if (ret == Z_BUF_ERROR && staged(in) == 0 && in->raw_eof) {
+            err = set_error(in, PGN_EIO,
+                            "truncated gzip data: unexpected end of input after %llu bytes",
+                            raw_consumed(in));
+            break;
+        } else if (ret == Z_BUF_ERROR) {
+            continue;
+        } else if (ret == Z_MEM_ERROR) {
+            err = set_error(in, PGN_ENOMEM, "out of memory in zlib");
+            break;
+        } else {
+            err = set_error(in, PGN_EIO, "corrupt gzip data (%s) near compressed byte %llu",
+                            z->msg ? z->msg : "bad data", raw_consumed(in));
+            break;
+        }
+    }
+    size_t produced = cap - z->avail_out;
+    if (produced)
+        return (ptrdiff_t)produced; /* an error waits in in->status for the next call */
+    return err;
+}
+
+int gzip_holds_tar(const unsigned char *p, size_t n)
+{
+    unsigned char head[TAR_PEEK];
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+        return 0;
+    z.next_in = (unsigned char *)p;
+    z.avail_in = n > UINT_MAX ? UINT_MAX : (uInt)n;
+    z.next_out = head;
+    z.avail_out = sizeof head;
+    inflate(&z, Z_NO_FLUSH);
+    size_t got = sizeof head - z.avail_out;
+    inflateEnd(&z);
+    return io_is_tar(head, got);
+}

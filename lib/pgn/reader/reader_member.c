@@ -1,0 +1,90 @@
+/* reader_member.c - an archive's members read one after another, each under its own name. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+#include "pgn/io.h"
+#include "pgn/reader/reader_internal.h"
+#include "base/banned.h"
+
+/* A name the reader keeps until it is freed: games and diagnostics point at it. */
+struct member_name {
+    struct member_name *next;
+    char text[];
+};
+
+/* "ARCHIVE:MEMBER", kept in r's list; NULL when out of memory. */
+static char *member_display_name(struct pgn_reader *r, const char *member)
+{
+    const char *archive = r->input_name ? r->input_name : r->name;
+    size_t a = strlen(archive), m = strlen(member);
+    struct member_name *n = malloc(sizeof *n + a + 1 + m + 1);
+    if (!n)
+        return NULL;
+    memcpy(n->text, archive, a);
+    n->text[a] = ':';
+    memcpy(n->text + a + 1, member, m + 1);
+    n->next = r->member_names;
+    r->member_names = n;
+    return n->text;
+}
+
+/* The window and the counts as for a new input: lines, offsets and game numbers from 1. */
+static void start_member(struct pgn_reader *r, char *name)
+{
+    if (!r->input_name)
+        r->input_name = r->name;
+    r->name = name;
+    r->len = r->safe = r->pos = r->gstart = 0;
+    r->lstart = 0;
+    r->line = 1;
+    r->base = 0;
+    r->eof = r->moved = r->io_status = r->status = 0;
+    r->ngames = 0;
+    r->lazy.active = 0;
+    memset(&r->err, 0, sizeof r->err);
+    r->err.file = r->name;
+}
+
+int pgn_reader_next_member(struct pgn_reader *r, const char **name)
+{
+    *name = NULL;
+    if (r->status < 0)
+        return r->status;
+    char *member;
+    int skipped;
+    int rc = pgn_input_next_member(r->in, &member, &skipped);
+    if (rc > 0) {
+        char *full = member_display_name(r, member);
+        free(member);
+        if (!full)
+            rc = PGN_ENOMEM;
+        else if (skipped)
+            rc = 2;
+        else
+            start_member(r, full);
+        *name = full;
+    }
+    if (rc < 0) {
+        r->status = rc;
+        r->err.code = rc;
+        r->err.severity = PGN_SEV_ERROR;
+        r->err.line = 0;
+        r->err.col = 0;
+        r->err.message = rc == PGN_ENOMEM ? pgn_strerror(rc) : pgn_input_error(r->in);
+    }
+    return rc;
+}
+
+void reader_member_names_free(struct pgn_reader *r)
+{
+    while (r->member_names) {
+        struct member_name *n = r->member_names;
+        r->member_names = n->next;
+        free(n);
+    }
+    if (r->input_name) {
+        free(r->input_name);
+        r->input_name = NULL;
+        r->name = NULL;
+    }
+}
