@@ -37,6 +37,8 @@ static const struct {
     [D_PAST_FIVEFOLD] = { "past-fivefold", SEV_WARNING, 0 },
     [D_PAST_75_MOVES] = { "past-75-moves", SEV_WARNING, 0 },
     [D_UNFINISHED_TERMINAL] = { "unfinished-terminal", SEV_WARNING, 0 },
+    [D_CASTLING_RIGHTS] = { "castling-rights", SEV_WARNING, 1 },
+    [D_IMPLIED_CHESS960] = { "implied-chess960", SEV_WARNING, 1 },
     [D_TAG_ORDER] = { "tag-order", SEV_WARNING, 1 },
     [D_TAG_SORT] = { "tag-sort", SEV_WARNING, 1 },
     [D_TAG_FORMAT] = { "tag-format", SEV_WARNING, 1 },

@@ -43,6 +43,9 @@ enum diag_code {
     D_PAST_FIVEFOLD,       /* play went on after a fivefold repetition */
     D_PAST_75_MOVES,       /* play went on after the 75-move rule */
     D_UNFINISHED_TERMINAL, /* result * although the final position ends the game */
+    /* what the reader or the replay repaired to read a game real files write so */
+    D_CASTLING_RIGHTS,     /* FEN castling rights without their king or rook: dropped */
+    D_IMPLIED_CHESS960,    /* FEN castling of a Chess960 array without a Variant tag */
     /* export-format deviations only --strict looks for (strict_checks.c) */
     D_TAG_ORDER,           /* the Seven Tag Roster not first or not in its order */
     D_TAG_SORT,            /* the other tags not in ASCII order of their names */

@@ -19,6 +19,23 @@
 
 /* ---- Start position ------------------------------------------------------ */
 
+/*
+ * A FEN whose castling rights name a king or rook that is not at home: the
+ * rights are dropped, as python-chess and scalachess do, with a warning.
+ * Returns pos_from_fen_repair()'s status.
+ */
+static COLD int repair_castling(struct replay *r, const struct game *g,
+                                const struct game_tag *fen)
+{
+    char dropped[FEN_DROPPED_MAX];
+    int rc = pos_from_fen_repair(&r->start, fen->value, !r->chess960, dropped);
+    if (rc == FEN_OK)
+        replay_add(r, D_CASTLING_RIGHTS, fen->line, fen->col, g->offset + fen->off,
+                   "FEN castling rights '%s' dropped: king or rook not on its home square",
+                   dropped);
+    return rc;
+}
+
 /* Sets r->start from the FEN/SetUp/Variant tags; 0 when the game can be replayed. */
 static int setup_start(struct replay *r, const struct game *g, const struct known_tags *k)
 {
@@ -37,6 +54,8 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
     }
     if (fen) {
         int rc = pos_from_fen(&r->start, fen->value);
+        if (rc == FEN_E_CASTLING)
+            rc = repair_castling(r, g, fen);
         if (rc) {
             replay_add(r, D_BAD_FEN, fen->line, fen->col, g->offset + fen->off,
                        "invalid FEN '%s': %s", fen->value, fen_strerror(rc));
@@ -55,6 +74,10 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
             replay_add(r, D_SETUP_TAG, setup->line, setup->col, g->offset + setup->off,
                        "SetUp \"1\" without a FEN tag");
     }
+    if (fen && !r->chess960 && r->start.chess960)
+        replay_add(r, D_IMPLIED_CHESS960, fen->line, fen->col, g->offset + fen->off,
+                   "FEN castling rights only Chess960 has, and no Variant tag: read as "
+                   "Chess960");
     if (r->chess960)
         r->start.chess960 = 1;
     return 0;
