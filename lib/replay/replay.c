@@ -105,6 +105,9 @@ struct walk {
     /* The checks whose findings the options keep (annotate drops warnings:
      * check marks, notation and move numbers are then not checked at all). */
     int check_marks, check_notation, check_numbers;
+    /* Castling written with Unicode dashes (unicode-dash): how many, the first. */
+    uint32_t dashes, first_dash;
+    struct pos first_dash_pos;
     /* Last, and not cleared for each game: written with the first move
      * not in standard SAN, and read only when there is one. */
     char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
@@ -239,6 +242,14 @@ static NOINLINE struct general_read read_general(struct walk *w, uint32_t i,
     }
     gr.flags = (uint8_t)parts.flags;
     gr.standard = (int8_t)(plain && fast && plainly_standard(m, p, gr.move, &parts));
+    if (parts.flags & SAN_UNICODE_DASH) {
+        if (w->dashes++ == 0) {
+            w->first_dash = i;
+            w->first_dash_pos = *p;
+        }
+        /* Reported as a dash, not once more as notation. */
+        gr.standard = parts.kind != SAN_MOVE;
+    }
     return gr;
 }
 
@@ -484,6 +495,20 @@ static void report_notation(struct walk *w)
                  w->first_text, w->first_san, w->nonstandard - 1);
 }
 
+/* The one unicode-dash warning of a game, at its first such move. */
+static void report_dashes(struct walk *w)
+{
+    if (!w->dashes || !replay_keeps(w->r, D_UNICODE_DASH))
+        return;
+    const struct game_move *m = &w->g->moves[w->first_dash];
+    const char *more = w->dashes > 1 ? " (%u more in this game)" : "%.0u";
+    char tail[48];
+    snprintf(tail, sizeof tail, more, w->dashes - 1);
+    replay_move_diag(w->r, w->g, w->first_dash, &w->first_dash_pos, D_UNICODE_DASH,
+                     "'%.*s' written with a Unicode dash, read as castling%s", (int)m->len,
+                     m->text, tail);
+}
+
 /* ---- Driver ---------------------------------------------------------------- */
 
 void replay_tables_init(void)
@@ -530,6 +555,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     r->keys[0] = pos_repetition_key(&r->start);
     walk_line(w, 0, &r->start);
     report_notation(w);
+    report_dashes(w);
     /* A game the reader could not parse to its end has no end to check. */
     if (r->complete && g->nbad == 0)
         replay_check_end(r, g, tags, &w->draw);

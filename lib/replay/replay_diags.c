@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include "base/array.h"
 #include "base/utf8.h"
+#include "pgn/pgn_reader.h"
 #include "replay/diag.h"
 #include "replay/replay_internal.h"
 #include "base/banned.h"
@@ -129,8 +130,15 @@ struct replay_diag *replay_move_diag(struct replay *r, const struct game *g, uin
     return d;
 }
 
-static int reader_code(int status)
+/* The code of a reader finding: its repair when it made one, else by its status. */
+static int reader_code(int status, int detail)
 {
+    switch (detail) {
+    case PGN_REPAIR_RESULT_FORM: return D_RESULT_FORM;
+    case PGN_REPAIR_WRAPPER: return D_FORUM_WRAPPER;
+    case PGN_REPAIR_TAG_CASE: return D_TAG_CASE;
+    default: break;
+    }
     switch (status) {
     case PGN_ETOOBIG: return D_TOO_BIG;
     case PGN_EENCODING: return D_ENCODING;
@@ -145,7 +153,7 @@ void replay_import_reader_diags(struct replay *r, const struct game *g)
 {
     for (uint32_t i = 0; i < g->nerrors; i++) {
         const struct pgn_error *e = &g->errors[i];
-        int code = reader_code(e->code);
+        int code = reader_code(e->code, e->detail);
         int sev = effective_severity(r, code, e->severity, 1);
         struct replay_diag *d = push_diag(r, code, sev, e->line, e->col, e->offset);
         if (d)

@@ -286,6 +286,11 @@ PRINTF_LIKE(7, 8)
 void reader_diag(struct pgn_reader *r, int severity, int code, uint64_t line, uint32_t col,
                  uint64_t offset, const char *fmt, ...);
 
+/** A warning that the reader repaired something (detail: enum pgn_repair), as reader_diag(). */
+PRINTF_LIKE(6, 7)
+void reader_repair(struct pgn_reader *r, int detail, uint64_t line, uint32_t col,
+                   uint64_t offset, const char *fmt, ...);
+
 /** Resets the per-game records and the parser state for a game starting at pos. */
 void reader_begin_game(struct pgn_reader *r);
 
