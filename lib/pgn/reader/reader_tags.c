@@ -277,11 +277,49 @@ static int has_tag(const struct pgn_reader *r, const unsigned char *name, size_t
 }
 
 /* '[' at buf[idx]. Returns 1 when it starts the next game. */
+/*
+ * The length of a forum wrapper at b[idx] ('['): "[pgn]" (opening) or
+ * "[/pgn]" (closing), in any case, as bulletin boards put them around a
+ * game; 0 for anything else. *closing tells which.
+ */
+static size_t forum_wrapper(const unsigned char *b, size_t idx, size_t safe, int *closing)
+{
+    size_t k = idx + 1;
+    *closing = k < safe && b[k] == '/';
+    k += (size_t)*closing;
+    if (safe - k < 4 || (b[k] | 0x20) != 'p' || (b[k + 1] | 0x20) != 'g' ||
+        (b[k + 2] | 0x20) != 'n' || b[k + 3] != ']')
+        return 0;
+    return k + 4 - idx;
+}
+
+/*
+ * A forum wrapper (see forum_wrapper()) of n bytes at buf[idx]: an opening
+ * one after moves starts the next game; otherwise it is skipped, with a
+ * warning. Returns 1 when the game ends before it.
+ */
+static COLD int skip_forum_wrapper(struct pgn_reader *r, size_t idx, size_t n, int closing)
+{
+    struct parse *ps = &r->ps;
+    if (!closing && ps->phase >= PHASE_MOVES)
+        return reader_end_before(r, idx);
+    start_token(r, idx);
+    reader_repair(r, PGN_REPAIR_WRAPPER, r->line, col_of(r, idx), r->base + idx,
+                  "forum wrapper '%.*s' skipped", (int)n, (const char *)r->buf + idx);
+    r->pos = idx + n;
+    ps->last_end = rel(r, idx + n);
+    return 0;
+}
+
 int reader_bracket(struct pgn_reader *r, size_t idx)
 {
     struct parse *ps = &r->ps;
     const unsigned char *name;
     size_t name_len;
+    int closing;
+    size_t wrapper = forum_wrapper(r->buf, idx, r->safe, &closing);
+    if (wrapper)
+        return skip_forum_wrapper(r, idx, wrapper, closing);
     if (ps->phase == PHASE_RESULT)
         return reader_end_before(r, idx);
     if (ps->phase <= PHASE_TAGS) {
