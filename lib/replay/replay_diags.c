@@ -161,6 +161,37 @@ void replay_import_reader_diags(struct replay *r, const struct game *g)
     }
 }
 
+int replay_drop_variation_errors(struct replay *r, const struct game *g)
+{
+    int sev = effective_severity(r, D_VARIATION_DROPPED, diag_severity(D_VARIATION_DROPPED),
+                                 diag_is_strict(D_VARIATION_DROPPED));
+    if (sev == SEV_ERROR)
+        return 0;
+    int dropped = 0;
+    size_t kept = 0;
+    for (size_t i = 0; i < r->ndiags; i++) {
+        struct replay_diag *d = &r->diags[i];
+        if (d->severity == SEV_ERROR && d->move != UINT32_MAX && g->moves[d->move].var != 0) {
+            dropped++;
+            r->errors--;
+            r->hidden += sev == SEV_IGNORED;
+            if (sev < 0)
+                continue; /* --ignore variation-dropped, or no warnings wanted */
+            r->warnings++;
+            char msg[REPLAY_MSG_MAX];
+            snprintf(msg, sizeof msg, "%s", d->msg);
+            if (snprintf(d->msg, sizeof d->msg, "variation not output: %s", msg) >=
+                (int)sizeof d->msg)
+                d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
+            d->code = D_VARIATION_DROPPED;
+            d->severity = sev;
+        }
+        r->diags[kept++] = *d;
+    }
+    r->ndiags = kept;
+    return dropped;
+}
+
 /* Stable insertion sort: games have few diagnostics. */
 void replay_sort_diags(struct replay_diag *d, size_t n)
 {
