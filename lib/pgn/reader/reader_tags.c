@@ -86,6 +86,21 @@ static inline ALWAYS_INLINE unsigned tag_id(const unsigned char *s, size_t len,
     return GAME_TAG_OTHER;
 }
 
+unsigned reader_tag_id_nocase(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof common_tags / sizeof common_tags[0]; i++) {
+        if (common_tags[i].len != len)
+            continue;
+        size_t k = 0;
+        /* Letters and digits only (a tag name's): bit 0x20 is the case of a letter. */
+        while (k < len && ((unsigned char)name[k] | 0x20) == (common_tags[i].name[k] | 0x20))
+            k++;
+        if (k == len)
+            return GAME_TAG_EVENT + (unsigned)i;
+    }
+    return GAME_TAG_OTHER;
+}
+
 unsigned pgn_tag_id(const char *name, size_t len)
 {
     return len ? tag_id((const unsigned char *)name, len, 0) : GAME_TAG_OTHER;
