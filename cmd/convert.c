@@ -112,6 +112,16 @@ static void pass_through(struct converter *w, const struct game *g, struct buf *
     }
 }
 
+/* Says which variation moves did not replay in a game converted without its variations. */
+static void report_dropped_variations(FILE *diag, const struct game *g, const struct replay *r)
+{
+    char label[160];
+    report_game_label(g, label, sizeof label);
+    for (size_t i = 0; i < r->ndiags; i++)
+        if (r->diags[i].code == D_VARIATION_DROPPED)
+            report_diag_text(diag, g, &r->diags[i], label, 0);
+}
+
 /* Converts g into out, its diagnostics to diag; reads w->c only. */
 static void convert_game(struct converter *w, struct replay *r, const struct game *g,
                          struct buf *out, FILE *diag, struct done *d)
@@ -124,6 +134,11 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
         return;
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
+    /* A bad variation need not cost the main line where variations are not written. */
+    int format = c->out.opts.format, dropped = 0;
+    if (r->errors && ((c->out.opts.strip & GO_STRIP_VARIATIONS) ||
+                      (format != GO_PGN && format != GO_JSON && format != GO_NDJSON)))
+        dropped = replay_drop_variation_errors(r, g);
     if (output_fatal_errors(r, c->fix_results) || r->skipped) {
         d->outcome = r->errors ? OUTCOME_INVALID : OUTCOME_SKIPPED;
         if (!c->quiet)
@@ -138,6 +153,8 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
             die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(rc));
         }
         d->outcome = OUTCOME_CONVERTED;
+        if (dropped && !c->quiet)
+            report_dropped_variations(diag, g, r);
     }
 }
 

@@ -47,6 +47,7 @@ struct pgn_error {
     uint32_t col;
     int code;     /* enum pgn_status */
     int severity; /* enum pgn_severity */
+    int detail;   /* a finer kind the producer defines (the reader: enum pgn_repair), 0 if none */
 };
 
 /**

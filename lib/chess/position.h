@@ -105,6 +105,19 @@ const char *fen_strerror(int status);
  */
 int pos_from_fen(struct pos *p, const char *fen);
 
+enum { FEN_DROPPED_MAX = 9 };
+/**
+ * pos_from_fen(), lenient where python-chess and scalachess are: a castling
+ * right whose king or rook is not on its home square (or a right given
+ * twice) is dropped instead of refusing the FEN. With standard (a game that
+ * is not Chess960), KQkq keep their standard meaning: a right whose king is
+ * not on e1/e8 or whose rook is not on the a/h file is dropped too. The
+ * letters dropped are written into dropped as they stand in the FEN ("" when
+ * none). Returns what pos_from_fen() returns for the repaired FEN.
+ */
+int pos_from_fen_repair(struct pos *p, const char *fen, int standard,
+                        char dropped[FEN_DROPPED_MAX]);
+
 enum fen_flags { FEN_SHREDDER = 1, FEN_EP_ALWAYS = 2, FEN_NO_COUNTERS = 4 };
 /**
  * Writes the FEN of p into out (at least FEN_MAX bytes), NUL-terminated.

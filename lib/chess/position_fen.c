@@ -91,7 +91,23 @@ static int add_castling(struct pos *p, int c, int rook_sq)
     return FEN_OK;
 }
 
-static int parse_castling(struct pos *p, const char **s)
+/* What a lenient read of the castling field dropped (see pos_from_fen_repair()). */
+struct castling_repair {
+    int standard;  /* keep only rights with the king on e1/e8 and the rook on a/h */
+    char *dropped; /* the letters dropped, NUL-terminated */
+    size_t n;
+};
+
+static void drop_letter(struct castling_repair *cr, char c)
+{
+    if (cr->n < FEN_DROPPED_MAX - 1)
+        cr->dropped[cr->n++] = c;
+    cr->dropped[cr->n] = '\0';
+}
+
+/* The castling field at *s. With cr (the repair), a right that names no
+ * king or rook at home, or one given twice, is dropped instead of refused. */
+static int parse_castling(struct pos *p, const char **s, struct castling_repair *cr)
 {
     const char *c = *s;
     if (*c == '-') {
@@ -110,8 +126,11 @@ static int parse_castling(struct pos *p, const char **s)
             rook = make_sq(upper - 'A', color == WHITE ? 0 : 7);
         else
             return FEN_E_SYNTAX;
-        if ((rc = add_castling(p, color, rook)) != FEN_OK)
-            return rc;
+        if ((rc = add_castling(p, color, rook)) != FEN_OK) {
+            if (!cr)
+                return rc;
+            drop_letter(cr, *c);
+        }
     }
     *s = c;
     return FEN_OK;
@@ -224,7 +243,40 @@ static int castling_is_standard(const struct pos *p)
     return 1;
 }
 
-int pos_from_fen(struct pos *p, const char *fen)
+/*
+ * Drops the rights of p that standard chess does not have (king not on
+ * e1/e8, rook not on a/h), recording each as the letter KQkq or the rook's
+ * file the FEN would give it.
+ */
+static void drop_nonstandard(struct pos *p, const char *field, struct castling_repair *cr)
+{
+    for (int i = 0; i < 4; i++) {
+        if (!(p->castling & (1 << i)))
+            continue;
+        int c = i >> 1, rank = c == WHITE ? 0 : 7;
+        if (p->king[c] == make_sq(4, rank) && p->castle_rook[i] == make_sq((i & 1) ? 0 : 7, rank))
+            continue;
+        /* The letter as written: K/Q or the rook's file, in the side's case. */
+        char letter = (char)((i & 1) ? 'Q' : 'K'), file = (char)('A' + sq_file(p->castle_rook[i]));
+        if (c == BLACK)
+            letter = (char)(letter + 32), file = (char)(file + 32);
+        for (const char *f = field; *f && *f != ' '; f++)
+            if (*f == file)
+                letter = file;
+        drop_letter(cr, letter);
+        p->castling &= (uint8_t)~(1 << i);
+        p->castle_rook[i] = SQ_NONE;
+    }
+}
+
+/* Where a castling letter stands in a FEN's field: KQ, files A-H, then the same for Black. */
+static int castling_rank(char c)
+{
+    int black = c >= 'a', u = black ? c - 32 : c;
+    return black * 16 + (u == 'K' ? 0 : u == 'Q' ? 1 : 2 + (u - 'A'));
+}
+
+static int read_fen(struct pos *p, const char *fen, struct castling_repair *cr)
 {
     const char *s = fen;
     uint32_t n;
@@ -254,7 +306,8 @@ int pos_from_fen(struct pos *p, const char *fen)
     p->side = *s++ == 'w' ? WHITE : BLACK;
     if (*s++ != ' ')
         return FEN_E_SYNTAX;
-    if ((rc = parse_castling(p, &s)) != FEN_OK)
+    const char *castling = s;
+    if ((rc = parse_castling(p, &s, cr)) != FEN_OK)
         return rc;
     if (*s++ != ' ')
         return FEN_E_SYNTAX;
@@ -284,11 +337,34 @@ int pos_from_fen(struct pos *p, const char *fen)
     }
     if ((rc = validate(p)) != FEN_OK)
         return rc;
+    if (cr && cr->standard)
+        drop_nonstandard(p, castling, cr);
     p->chess960 = !castling_is_standard(p);
     pos_update_castle_touch(p);
     p->key = pos_compute_key(p);
     /* Last, so that the position is complete for callers that go on with it. */
     return checks_possible(p) ? FEN_OK : FEN_E_IMPOSSIBLE_CHECK;
+}
+
+int pos_from_fen(struct pos *p, const char *fen)
+{
+    return read_fen(p, fen, NULL);
+}
+
+int pos_from_fen_repair(struct pos *p, const char *fen, int standard,
+                        char dropped[FEN_DROPPED_MAX])
+{
+    struct castling_repair cr = { standard, dropped, 0 };
+    dropped[0] = '\0';
+    int rc = read_fen(p, fen, &cr);
+    /* In the order a FEN gives them: White's first, the king's side first. */
+    for (size_t i = 1; i < cr.n; i++)
+        for (size_t j = i; j > 0 && castling_rank(dropped[j]) < castling_rank(dropped[j - 1]); j--) {
+            char t = dropped[j];
+            dropped[j] = dropped[j - 1];
+            dropped[j - 1] = t;
+        }
+    return rc;
 }
 
 /* Parsed once by lib_init(): every game without a FEN tag starts here. */

@@ -38,13 +38,20 @@ static inline int is_castle_o(int c) { return c == 'O' || c == '0' || c == 'o'; 
 /* A piece letter or figurine can only start with an ASCII capital or a UTF-8 lead byte. */
 static inline int may_be_symbol(int c) { return (c >= 'A' && c <= 'Z') || c >= 0xC0; }
 
-/* Length of a dash at s: '-' or the UTF-8 en dash, else 0. */
-static size_t dash_at(const unsigned char *s, const unsigned char *end)
+/*
+ * Length of a dash at s, else 0: '-', or in UTF-8 one of the hyphens and
+ * dashes U+2010..U+2015 (the non-breaking hyphen and the en dash of word
+ * processors) or the minus sign U+2212; those set SAN_UNICODE_DASH in *flags.
+ */
+static size_t dash_at(const unsigned char *s, const unsigned char *end, uint8_t *flags)
 {
     if (s < end && *s == '-')
         return 1;
-    if (end - s >= 3 && s[0] == 0xE2 && s[1] == 0x80 && s[2] == 0x93)
+    if (end - s >= 3 && s[0] == 0xE2 &&
+        ((s[1] == 0x80 && s[2] >= 0x90 && s[2] <= 0x95) || (s[1] == 0x88 && s[2] == 0x92))) {
+        *flags |= SAN_UNICODE_DASH;
         return 3;
+    }
     return 0;
 }
 
@@ -106,7 +113,7 @@ static int parse_castling(const unsigned char **sp, const unsigned char *end,
         const unsigned char *after = s;
         while (after < end && *after == ' ')
             after++;
-        size_t d = dash_at(after, end);
+        size_t d = dash_at(after, end, &out->flags);
         if (d) {
             s = after + d;
             while (s < end && *s == ' ')
@@ -373,8 +380,9 @@ int san_token_joins(const char *tok, size_t len, const char *next, size_t next_l
         return 1;
     }
     int groups = 0, dash_last = 0;
+    uint8_t flags = 0;
     while (t < tend) {
-        size_t d = dash_at(t, tend);
+        size_t d = dash_at(t, tend, &flags);
         if (*t == ' ') {
             t++;
         } else if (is_castle_o(*t)) {

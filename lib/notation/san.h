@@ -69,6 +69,7 @@ enum san_flags {
     SAN_DOUBLE_PLUS = 1 << 3,  /* '++' written (mate, or double check in old books) */
     SAN_MATE = 1 << 4,         /* '#' written */
     SAN_FOREIGN = 1 << 5,      /* a letter not of the language was read */
+    SAN_UNICODE_DASH = 1 << 6, /* castling written with a Unicode hyphen or dash ("O\u2011O") */
 };
 
 /**

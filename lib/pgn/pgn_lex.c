@@ -79,6 +79,10 @@ static const struct spelling results[] = {
     SP("1:0", PGN_RESULT_WHITE),       SP("0:1", PGN_RESULT_BLACK),
     SP("\xC2\xBD:\xC2\xBD", PGN_RESULT_DRAW), /* ½:½ */
     SP("1/2", PGN_RESULT_DRAW),        SP("1/2:1/2", PGN_RESULT_DRAW),
+    /* With an en dash (U+2013), as typesetting writes them: read with a warning. */
+    SP("1\xE2\x80\x93" "0", PGN_RESULT_WHITE), SP("0\xE2\x80\x93" "1", PGN_RESULT_BLACK),
+    SP("\xC2\xBD\xE2\x80\x93\xC2\xBD", PGN_RESULT_DRAW), /* ½–½ */
+    SP("1/2\xE2\x80\x93" "1/2", PGN_RESULT_DRAW),
 };
 
 static const struct spelling glyphs[] = {

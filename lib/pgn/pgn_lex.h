@@ -61,7 +61,8 @@ static inline unsigned pgn_lex_word_run(const unsigned char *p) { return simd_wo
 enum pgn_word_kind {
     PGN_W_MOVE,      /* a move token (core_off/core_len), maybe with a glued number */
     PGN_W_NUMBER,    /* a move number: "12", "12.", "12...", "12…" */
-    PGN_W_RESULT,    /* "1-0" "0-1" "1/2-1/2" "½-½" "1:0" "0:1" "½:½" "1/2" "1/2:1/2" */
+    PGN_W_RESULT,    /* "1-0" "0-1" "1/2-1/2" "½-½" "1:0" "0:1" "½:½" "1/2" "1/2:1/2", and
+                        these with an en dash ("1–0", "½–½"; the reader warns) */
     PGN_W_NAG,       /* a glyph standing alone: "!" "?!" "=" "+=" "±" ... (nags[0]) */
     PGN_W_NULL,      /* a null move "--" or "Z0", maybe with a glued number */
     PGN_W_EP,        /* an en-passant mark "e.p." "ep" "e.p" standing alone; a check

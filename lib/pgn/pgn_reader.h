@@ -81,6 +81,17 @@
  * on with the next game. Memory: the input window is at most
  * 2 * max_game + read_size; the per-game arrays are bounded by the counts.
  */
+/*
+ * What a reader warning (struct pgn_error.detail) says the reader repaired:
+ * text the PGN standard does not allow, read as real files mean it.
+ */
+enum pgn_repair {
+    PGN_REPAIR_NONE = 0,
+    PGN_REPAIR_RESULT_FORM, /* a result with a Unicode dash: "1\u20130" */
+    PGN_REPAIR_WRAPPER,     /* a forum wrapper "[pgn]" ... "[/pgn]" skipped */
+    PGN_REPAIR_TAG_CASE,    /* a common tag name in another case ("fEn"), read as the name */
+};
+
 struct pgn_limits {
     size_t max_game;       /* bytes of one game, see OVERSIZED GAMES (16 MiB; at most 1 GiB) */
     size_t max_comment;    /* bytes of one comment (1 MiB) */

@@ -43,6 +43,14 @@ enum diag_code {
     D_PAST_FIVEFOLD,       /* play went on after a fivefold repetition */
     D_PAST_75_MOVES,       /* play went on after the 75-move rule */
     D_UNFINISHED_TERMINAL, /* result * although the final position ends the game */
+    /* what the reader or the replay repaired to read a game real files write so */
+    D_CASTLING_RIGHTS,     /* FEN castling rights without their king or rook: dropped */
+    D_IMPLIED_CHESS960,    /* FEN castling of a Chess960 array without a Variant tag */
+    D_RESULT_FORM,         /* a result written with a Unicode dash ("1\u20130") */
+    D_UNICODE_DASH,        /* castling written with a Unicode hyphen or dash ("O\u2011O") */
+    D_FORUM_WRAPPER,       /* "[pgn]" ... "[/pgn]" around a game: skipped */
+    D_TAG_CASE,            /* a common tag name in another case ("fEn"): read as the name */
+    D_VARIATION_DROPPED,   /* a move in a variation does not replay; the variation is not output */
     /* export-format deviations only --strict looks for (strict_checks.c) */
     D_TAG_ORDER,           /* the Seven Tag Roster not first or not in its order */
     D_TAG_SORT,            /* the other tags not in ASCII order of their names */

@@ -33,7 +33,12 @@ static int setup(struct mainline *m, const struct game *g)
     else if (variant && !variant_is_standard(variant))
         return ML_VARIANT;
     if (fen) {
-        if (pos_from_fen(&m->start, fen) != FEN_OK)
+        int rc = pos_from_fen(&m->start, fen);
+        if (rc == FEN_E_CASTLING) { /* repaired as replay_game() does */
+            char dropped[FEN_DROPPED_MAX];
+            rc = pos_from_fen_repair(&m->start, fen, !m->chess960, dropped);
+        }
+        if (rc != FEN_OK)
             return ML_BAD_FEN;
     } else {
         pos_set_start(&m->start);

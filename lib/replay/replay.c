@@ -19,6 +19,23 @@
 
 /* ---- Start position ------------------------------------------------------ */
 
+/*
+ * A FEN whose castling rights name a king or rook that is not at home: the
+ * rights are dropped, as python-chess and scalachess do, with a warning.
+ * Returns pos_from_fen_repair()'s status.
+ */
+static COLD int repair_castling(struct replay *r, const struct game *g,
+                                const struct game_tag *fen)
+{
+    char dropped[FEN_DROPPED_MAX];
+    int rc = pos_from_fen_repair(&r->start, fen->value, !r->chess960, dropped);
+    if (rc == FEN_OK)
+        replay_add(r, D_CASTLING_RIGHTS, fen->line, fen->col, g->offset + fen->off,
+                   "FEN castling rights '%s' dropped: king or rook not on its home square",
+                   dropped);
+    return rc;
+}
+
 /* Sets r->start from the FEN/SetUp/Variant tags; 0 when the game can be replayed. */
 static int setup_start(struct replay *r, const struct game *g, const struct known_tags *k)
 {
@@ -37,6 +54,8 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
     }
     if (fen) {
         int rc = pos_from_fen(&r->start, fen->value);
+        if (rc == FEN_E_CASTLING)
+            rc = repair_castling(r, g, fen);
         if (rc) {
             replay_add(r, D_BAD_FEN, fen->line, fen->col, g->offset + fen->off,
                        "invalid FEN '%s': %s", fen->value, fen_strerror(rc));
@@ -55,6 +74,10 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
             replay_add(r, D_SETUP_TAG, setup->line, setup->col, g->offset + setup->off,
                        "SetUp \"1\" without a FEN tag");
     }
+    if (fen && !r->chess960 && r->start.chess960)
+        replay_add(r, D_IMPLIED_CHESS960, fen->line, fen->col, g->offset + fen->off,
+                   "FEN castling rights only Chess960 has, and no Variant tag: read as "
+                   "Chess960");
     if (r->chess960)
         r->start.chess960 = 1;
     return 0;
@@ -82,6 +105,9 @@ struct walk {
     /* The checks whose findings the options keep (annotate drops warnings:
      * check marks, notation and move numbers are then not checked at all). */
     int check_marks, check_notation, check_numbers;
+    /* Castling written with Unicode dashes (unicode-dash): how many, the first. */
+    uint32_t dashes, first_dash;
+    struct pos first_dash_pos;
     /* Last, and not cleared for each game: written with the first move
      * not in standard SAN, and read only when there is one. */
     char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
@@ -216,6 +242,14 @@ static NOINLINE struct general_read read_general(struct walk *w, uint32_t i,
     }
     gr.flags = (uint8_t)parts.flags;
     gr.standard = (int8_t)(plain && fast && plainly_standard(m, p, gr.move, &parts));
+    if (parts.flags & SAN_UNICODE_DASH) {
+        if (w->dashes++ == 0) {
+            w->first_dash = i;
+            w->first_dash_pos = *p;
+        }
+        /* Reported as a dash, not once more as notation. */
+        gr.standard = parts.kind != SAN_MOVE;
+    }
     return gr;
 }
 
@@ -461,6 +495,20 @@ static void report_notation(struct walk *w)
                  w->first_text, w->first_san, w->nonstandard - 1);
 }
 
+/* The one unicode-dash warning of a game, at its first such move. */
+static void report_dashes(struct walk *w)
+{
+    if (!w->dashes || !replay_keeps(w->r, D_UNICODE_DASH))
+        return;
+    const struct game_move *m = &w->g->moves[w->first_dash];
+    const char *more = w->dashes > 1 ? " (%u more in this game)" : "%.0u";
+    char tail[48];
+    snprintf(tail, sizeof tail, more, w->dashes - 1);
+    replay_move_diag(w->r, w->g, w->first_dash, &w->first_dash_pos, D_UNICODE_DASH,
+                     "'%.*s' written with a Unicode dash, read as castling%s", (int)m->len,
+                     m->text, tail);
+}
+
 /* ---- Driver ---------------------------------------------------------------- */
 
 void replay_tables_init(void)
@@ -507,6 +555,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     r->keys[0] = pos_repetition_key(&r->start);
     walk_line(w, 0, &r->start);
     report_notation(w);
+    report_dashes(w);
     /* A game the reader could not parse to its end has no end to check. */
     if (r->complete && g->nbad == 0)
         replay_check_end(r, g, tags, &w->draw);

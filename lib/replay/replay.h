@@ -111,6 +111,16 @@ void replay_init(struct replay *r, const struct replay_opts *opts);
  */
 void replay_set_codes(struct replay *r, const struct replay_codes *c);
 
+/**
+ * For a caller that does not output the variations of g (the last game
+ * replay_game() replayed on r): turns every error about a move in a
+ * variation (illegal, ambiguous, not a move, after the end) into the
+ * warning variation-dropped, under r's options (--strict and --werror keep
+ * it an error), so that a valid main line is not lost. Returns the number
+ * of errors that became warnings.
+ */
+int replay_drop_variation_errors(struct replay *r, const struct game *g);
+
 /** Frees what r allocated. */
 void replay_release(struct replay *r);
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include "base/array.h"
 #include "base/utf8.h"
+#include "pgn/pgn_reader.h"
 #include "replay/diag.h"
 #include "replay/replay_internal.h"
 #include "base/banned.h"
@@ -129,8 +130,15 @@ struct replay_diag *replay_move_diag(struct replay *r, const struct game *g, uin
     return d;
 }
 
-static int reader_code(int status)
+/* The code of a reader finding: its repair when it made one, else by its status. */
+static int reader_code(int status, int detail)
 {
+    switch (detail) {
+    case PGN_REPAIR_RESULT_FORM: return D_RESULT_FORM;
+    case PGN_REPAIR_WRAPPER: return D_FORUM_WRAPPER;
+    case PGN_REPAIR_TAG_CASE: return D_TAG_CASE;
+    default: break;
+    }
     switch (status) {
     case PGN_ETOOBIG: return D_TOO_BIG;
     case PGN_EENCODING: return D_ENCODING;
@@ -145,12 +153,43 @@ void replay_import_reader_diags(struct replay *r, const struct game *g)
 {
     for (uint32_t i = 0; i < g->nerrors; i++) {
         const struct pgn_error *e = &g->errors[i];
-        int code = reader_code(e->code);
+        int code = reader_code(e->code, e->detail);
         int sev = effective_severity(r, code, e->severity, 1);
         struct replay_diag *d = push_diag(r, code, sev, e->line, e->col, e->offset);
         if (d)
             snprintf(d->msg, sizeof d->msg, "%s", e->message ? e->message : pgn_strerror(e->code));
     }
+}
+
+int replay_drop_variation_errors(struct replay *r, const struct game *g)
+{
+    int sev = effective_severity(r, D_VARIATION_DROPPED, diag_severity(D_VARIATION_DROPPED),
+                                 diag_is_strict(D_VARIATION_DROPPED));
+    if (sev == SEV_ERROR)
+        return 0;
+    int dropped = 0;
+    size_t kept = 0;
+    for (size_t i = 0; i < r->ndiags; i++) {
+        struct replay_diag *d = &r->diags[i];
+        if (d->severity == SEV_ERROR && d->move != UINT32_MAX && g->moves[d->move].var != 0) {
+            dropped++;
+            r->errors--;
+            r->hidden += sev == SEV_IGNORED;
+            if (sev < 0)
+                continue; /* --ignore variation-dropped, or no warnings wanted */
+            r->warnings++;
+            char msg[REPLAY_MSG_MAX];
+            snprintf(msg, sizeof msg, "%s", d->msg);
+            if (snprintf(d->msg, sizeof d->msg, "variation not output: %s", msg) >=
+                (int)sizeof d->msg)
+                d->msg[utf8_valid_prefix(d->msg, sizeof d->msg - 1)] = '\0';
+            d->code = D_VARIATION_DROPPED;
+            d->severity = sev;
+        }
+        r->diags[kept++] = *d;
+    }
+    r->ndiags = kept;
+    return dropped;
 }
 
 /* Stable insertion sort: games have few diagnostics. */

@@ -136,7 +136,7 @@ static void lockstep_split(const char *what, const char *text, size_t len,
 
 static const char *const dirs[] = {
     "testdata", "testdata/corpus", "testdata/broken", "testdata/reader", "testdata/notation",
-    "testdata/search",
+    "testdata/search", "testdata/lenient",
 };
 
 struct lazy_totals {

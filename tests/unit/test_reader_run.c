@@ -174,7 +174,7 @@ void test_reader_run__reference_testdata(void)
 {
     static const char *const dirs[] = {
         "testdata",        "testdata/corpus",   "testdata/broken", "testdata/reader",
-        "testdata/notation", "testdata/search", "testdata/hostile",
+        "testdata/notation", "testdata/search", "testdata/hostile", "testdata/lenient",
     };
     CHECK(reader_each_pgn(dirs, sizeof dirs / sizeof dirs[0], reference_file, NULL) > 10);
 }

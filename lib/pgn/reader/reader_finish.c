@@ -84,6 +84,23 @@ static inline void tag_place(struct game_tag *t, const struct raw_tag *rt)
     t->id = rt->id;
 }
 
+/*
+ * Tag names that are a common name in another case ("fEn", "result", as
+ * chess.js test games write them): read as the common name, with a
+ * warning. Only names that are no common name are looked at.
+ */
+static COLD void fix_tag_case(struct pgn_reader *r, struct game_tag *t)
+{
+    unsigned id = reader_tag_id_nocase(t->name, t->name_len);
+    if (id == GAME_TAG_OTHER)
+        return;
+    const char *name = reader_common_tag_name(id);
+    reader_repair(r, PGN_REPAIR_TAG_CASE, t->line, t->col, r->ps.goff + t->off,
+                  "tag name '%s' read as '%s'", t->name, name);
+    t->name = name;
+    t->id = id;
+}
+
 void reader_resolve_tags(struct pgn_reader *r)
 {
     const struct raw_tag *rt = (const struct raw_tag *)r->rtags.data;
@@ -120,6 +137,9 @@ void reader_resolve_tags(struct pgn_reader *r)
                                   &t[i].value_len);
         }
     }
+    for (uint32_t i = 0; i < n; i++)
+        if (t[i].id == GAME_TAG_OTHER && t[i].name_len <= REPAIR_TAG_NAME_MAX)
+            fix_tag_case(r, &t[i]);
     r->rtags.len = 0;
 }
 

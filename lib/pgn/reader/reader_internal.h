@@ -291,6 +291,17 @@ PRINTF_LIKE(7, 8)
 void reader_diag(struct pgn_reader *r, int severity, int code, uint64_t line, uint32_t col,
                  uint64_t offset, const char *fmt, ...);
 
+/* The longest common tag name ("WhiteRatingDiff"): longer names need no case-blind look. */
+enum { REPAIR_TAG_NAME_MAX = 15 };
+
+/** The enum game_tag_id of a common tag name written in any case, else GAME_TAG_OTHER. */
+unsigned reader_tag_id_nocase(const char *name, size_t len);
+
+/** A warning that the reader repaired something (detail: enum pgn_repair), as reader_diag(). */
+PRINTF_LIKE(6, 7)
+void reader_repair(struct pgn_reader *r, int detail, uint64_t line, uint32_t col,
+                   uint64_t offset, const char *fmt, ...);
+
 /** Resets the per-game records and the parser state for a game starting at pos. */
 void reader_begin_game(struct pgn_reader *r);
 

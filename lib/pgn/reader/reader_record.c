@@ -27,19 +27,15 @@ const char *reader_quote(char out[MSG_TOKEN_MAX * 3 + 8], const unsigned char *p
     return out;
 }
 
-PRINTF_LIKE(7, 8)
-void reader_diag(struct pgn_reader *r, int severity, int code, uint64_t line, uint32_t col,
-                 uint64_t offset, const char *fmt, ...)
+static void vdiag(struct pgn_reader *r, int severity, int code, int detail, uint64_t line,
+                  uint32_t col, uint64_t offset, const char *fmt, va_list ap)
 {
     if (severity == PGN_SEV_ERROR)
         r->ps.nbad++;
     if (r->errors.len / sizeof(struct pgn_error) >= r->lim.max_errors)
         return;
     char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     const char *text = arena_memdup(&r->arena, msg, strlen(msg));
     int st = PGN_OK;
     struct pgn_error *e = buf_push(&r->errors, sizeof *e, &st);
@@ -55,6 +51,27 @@ void reader_diag(struct pgn_reader *r, int severity, int code, uint64_t line, ui
     e->offset = offset;
     e->code = code;
     e->severity = severity;
+    e->detail = detail;
+}
+
+PRINTF_LIKE(7, 8)
+void reader_diag(struct pgn_reader *r, int severity, int code, uint64_t line, uint32_t col,
+                 uint64_t offset, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(r, severity, code, PGN_REPAIR_NONE, line, col, offset, fmt, ap);
+    va_end(ap);
+}
+
+PRINTF_LIKE(6, 7)
+void reader_repair(struct pgn_reader *r, int detail, uint64_t line, uint32_t col,
+                   uint64_t offset, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(r, PGN_SEV_WARNING, PGN_ESYNTAX, detail, line, col, offset, fmt, ap);
+    va_end(ap);
 }
 
 void reader_begin_game(struct pgn_reader *r)

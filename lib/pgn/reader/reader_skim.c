@@ -10,7 +10,8 @@ enum { SK_PLAIN = 0, SK_SPACE, SK_WORD8, SK_EOL, SK_LBRACE, SK_SEMI, SK_STAR, SK
        SK_OTHER };
 static unsigned char skim_class[256];
 static unsigned char skim_hot[256]; /* bytes that may matter on a line: see skim() */
-static const char skim_hot_bytes[] = "\n\r-/:*{};[\xC2\xEF";
+/* 0xE2: the en dash of "1–0" (a word starting with a letter, "O–O", stays a move). */
+static const char skim_hot_bytes[] = "\n\r-/:*{};[\xC2\xE2\xEF";
 
 void reader_skim_init(void)
 {
@@ -86,7 +87,7 @@ static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end
 }
 
 /*
- * Every spelling of a result has a '-', '/', ':', '*' or '½' (glued ones
+ * Every spelling of a result has a '-', '/', ':', '*', '½' or an en dash (glued ones
  * too), and starts with a digit, '½' or is '*'. So the rest of a line from
  * b[*i] (a token boundary) ends no game and opens no comment when those
  * bytes, braces, ';' and '[' occur in it only inside words that start with a

@@ -86,6 +86,21 @@ static inline ALWAYS_INLINE unsigned tag_id(const unsigned char *s, size_t len,
     return GAME_TAG_OTHER;
 }
 
+unsigned reader_tag_id_nocase(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof common_tags / sizeof common_tags[0]; i++) {
+        if (common_tags[i].len != len)
+            continue;
+        size_t k = 0;
+        /* Letters and digits only (a tag name's): bit 0x20 is the case of a letter. */
+        while (k < len && ((unsigned char)name[k] | 0x20) == (common_tags[i].name[k] | 0x20))
+            k++;
+        if (k == len)
+            return GAME_TAG_EVENT + (unsigned)i;
+    }
+    return GAME_TAG_OTHER;
+}
+
 unsigned pgn_tag_id(const char *name, size_t len)
 {
     return len ? tag_id((const unsigned char *)name, len, 0) : GAME_TAG_OTHER;
@@ -277,11 +292,49 @@ static int has_tag(const struct pgn_reader *r, const unsigned char *name, size_t
 }
 
 /* '[' at buf[idx]. Returns 1 when it starts the next game. */
+/*
+ * The length of a forum wrapper at b[idx] ('['): "[pgn]" (opening) or
+ * "[/pgn]" (closing), in any case, as bulletin boards put them around a
+ * game; 0 for anything else. *closing tells which.
+ */
+static size_t forum_wrapper(const unsigned char *b, size_t idx, size_t safe, int *closing)
+{
+    size_t k = idx + 1;
+    *closing = k < safe && b[k] == '/';
+    k += (size_t)*closing;
+    if (safe - k < 4 || (b[k] | 0x20) != 'p' || (b[k + 1] | 0x20) != 'g' ||
+        (b[k + 2] | 0x20) != 'n' || b[k + 3] != ']')
+        return 0;
+    return k + 4 - idx;
+}
+
+/*
+ * A forum wrapper (see forum_wrapper()) of n bytes at buf[idx]: an opening
+ * one after moves starts the next game; otherwise it is skipped, with a
+ * warning. Returns 1 when the game ends before it.
+ */
+static COLD int skip_forum_wrapper(struct pgn_reader *r, size_t idx, size_t n, int closing)
+{
+    struct parse *ps = &r->ps;
+    if (!closing && ps->phase >= PHASE_MOVES)
+        return reader_end_before(r, idx);
+    start_token(r, idx);
+    reader_repair(r, PGN_REPAIR_WRAPPER, r->line, col_of(r, idx), r->base + idx,
+                  "forum wrapper '%.*s' skipped", (int)n, (const char *)r->buf + idx);
+    r->pos = idx + n;
+    ps->last_end = rel(r, idx + n);
+    return 0;
+}
+
 int reader_bracket(struct pgn_reader *r, size_t idx)
 {
     struct parse *ps = &r->ps;
     const unsigned char *name;
     size_t name_len;
+    int closing;
+    size_t wrapper = forum_wrapper(r->buf, idx, r->safe, &closing);
+    if (wrapper)
+        return skip_forum_wrapper(r, idx, wrapper, closing);
     if (ps->phase == PHASE_RESULT)
         return reader_end_before(r, idx);
     if (ps->phase <= PHASE_TAGS) {

@@ -106,6 +106,10 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
                 ps->skip = 1;
             }
             ps->result = w.result;
+            if (memchr(p, 0xE2, n)) /* an en dash: the only non-ASCII dash a result has */
+                reader_repair(r, PGN_REPAIR_RESULT_FORM, r->line, col_of(r, idx), r->base + idx,
+                              "result '%.*s' written with an en dash, read as '%s'", (int)n,
+                              (const char *)p, pgn_result_str(w.result));
             ps->result_off = rel(r, idx);
             ps->result_len = (uint32_t)n;
             ps->result_line = r->line;
