@@ -347,6 +347,23 @@ static void push_tag(struct go_game *w, const char *name, const char *value)
 
 static void prepare_tags(struct go_game *w, int export, const char *fixed, int truncated);
 
+/* Plies of line var (at most limit of them) and of the variations of those moves, as walked. */
+static uint64_t plies_written(const struct go_game *w, uint32_t var, uint32_t limit)
+{
+    const struct game *g = w->g;
+    const struct game_var *gv = &g->vars[var];
+    uint32_t n = gv->count < limit ? gv->count : limit;
+    uint64_t total = n;
+    if (w->o->opts.strip & GO_STRIP_VARIATIONS)
+        return total;
+    for (uint32_t k = 0; k < n; k++) {
+        const struct game_move *m = &g->moves[gv->first + k];
+        for (uint32_t j = 0; j < m->var_count; j++)
+            total += plies_written(w, m->var_first + j, UINT32_MAX);
+    }
+    return total;
+}
+
 void go_prepare(struct go_game *w, int export)
 {
     const struct game *g = w->g;
@@ -377,7 +394,77 @@ void go_prepare(struct go_game *w, int export)
     int truncated = w->limit < main;
     if (truncated)
         snprintf(w->plycount, sizeof w->plycount, "%u", w->limit);
+    if ((o->flags & GO_TOTAL_PLY_COUNT) && g->nvars)
+        snprintf(w->total_plies, sizeof w->total_plies, "%llu",
+                 (unsigned long long)plies_written(w, 0, w->limit));
     prepare_tags(w, export, fixed, truncated);
+}
+
+/* The first tag named name gets value, else the tag is added at the end. */
+static void set_tag(struct go_game *w, const char *name, const char *value)
+{
+    struct go_tag *have = (struct go_tag *)w->o->scratch.data;
+    size_t n = w->o->scratch.len / sizeof(struct go_tag);
+    for (size_t i = 0; i < n; i++) {
+        if (!strcmp(have[i].name, name)) {
+            have[i].value = value;
+            have[i].value_len = (uint32_t)strlen(value);
+            return;
+        }
+    }
+    push_tag(w, name, value);
+}
+
+static int name_in(const char *name, const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(name, list[i]))
+            return 1;
+    return 0;
+}
+
+/* The tags the moves need: never dropped. */
+static int needed_tag(const char *name)
+{
+    return !strcmp(name, "FEN") || !strcmp(name, "SetUp") || !strcmp(name, "Variant");
+}
+
+/* --tag-order, --tag-order-only, --drop-tag: the tags of o->scratch reordered in place. */
+static void order_tags(struct go_game *w)
+{
+    const struct game_out_opts *o = &w->o->opts;
+    struct go_tag *have = (struct go_tag *)w->o->scratch.data;
+    size_t n = w->o->scratch.len / sizeof(struct go_tag), kept = 0;
+    if (w->err || !n)
+        return;
+    /* Room for a copy after the tags: the list is short, its strings stay where they are. */
+    if ((w->err = buf_reserve(&w->o->scratch, n * sizeof *have)))
+        return;
+    have = (struct go_tag *)w->o->scratch.data;
+    struct go_tag *sorted = have + n;
+    memcpy(sorted, have, n * sizeof *have);
+    for (size_t k = 0; k < o->ntag_order; k++)
+        for (size_t i = 0; i < n; i++)
+            if (sorted[i].name && !strcmp(sorted[i].name, o->tag_order[k])) {
+                have[kept++] = sorted[i];
+                sorted[i].name = NULL;
+            }
+    for (size_t i = 0; i < n; i++) {
+        if (!sorted[i].name)
+            continue;
+        int needed = needed_tag(sorted[i].name);
+        if (!needed && name_in(sorted[i].name, o->drop_tags, o->ndrop_tags))
+            continue;
+        if (!needed && (o->flags & GO_TAG_ORDER_ONLY))
+            continue;
+        have[kept++] = sorted[i];
+    }
+    /* A listed tag named in drop_tags too goes as well. */
+    size_t j = 0;
+    for (size_t i = 0; i < kept; i++)
+        if (needed_tag(have[i].name) || !name_in(have[i].name, o->drop_tags, o->ndrop_tags))
+            have[j++] = have[i];
+    w->o->scratch.len = j * sizeof *have;
 }
 
 static void prepare_tags(struct go_game *w, int export, const char *fixed, int truncated)
@@ -447,6 +534,10 @@ static void prepare_tags(struct go_game *w, int export, const char *fixed, int t
             push_tag(w, x->tags[k].name, x->tags[k].value);
         }
     }
+    if (w->r && (o->flags & GO_TOTAL_PLY_COUNT) && w->total_plies[0])
+        set_tag(w, "TotalPlyCount", w->total_plies);
+    if (o->ndrop_tags || o->ntag_order || (o->flags & GO_TAG_ORDER_ONLY))
+        order_tags(w);
     if (!w->err) {
         w->tags = (struct go_tag *)w->o->scratch.data;
         w->ntags = w->o->scratch.len / sizeof(struct go_tag);
@@ -677,7 +768,8 @@ int game_out_retag(struct game_out *o, const struct game *g, const struct replay
     assert(r->complete && !r->skipped);
     /* Only what changes tags alone: anything that rewrites the movetext is refused. */
     if (op->format != GO_PGN || op->strip || op->max_plies < g->vars[0].count ||
-        (op->flags & (GO_FIX_RESULTS | GO_BOOK_RESULTS)) ||
+        (op->flags & (GO_FIX_RESULTS | GO_BOOK_RESULTS | GO_NO_MOVE_NUMBERS | GO_NO_RESULTS |
+                      GO_COMMENT_LINES)) ||
         memcmp(&op->style, &english, sizeof english) || (o->extra && o->extra->moves) ||
         game_cut(g, &c))
         return PGN_EINVAL;

@@ -32,6 +32,7 @@ struct go_game {
     struct go_tag *tags;   /* in o->scratch */
     size_t ntags;
     char plycount[GO_NUM_MAX];
+    char total_plies[GO_NUM_MAX]; /* TotalPlyCount, with GO_TOTAL_PLY_COUNT */
     void *ctx;             /* the writer's own state */
 };
 

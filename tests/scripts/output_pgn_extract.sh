@@ -1,7 +1,9 @@
 #!/bin/sh
 # output_pgn_extract.sh - pgn-extract as a second opinion on the output options
 # that share its ideas (issue 24): the same files from --split-every and
-# --split-by eco:LEN as from -# and -E. Skipped when pgn-extract is missing.
+# --split-by eco:LEN as from -# and -E; the same movetext, lines and tags
+# as --nomovenumbers, --noresults, --nochecks, --commentlines, -R and
+# --xroster, --totalplycount. Skipped when pgn-extract is missing.
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
@@ -39,4 +41,37 @@ for split in "-#10:--split-every 10" "-E1:--split-by eco:1" "-E2:--split-by eco:
     cmp -s "$tmp/a.txt" "$tmp/b.txt" || { fail "$ours and pgn-extract $theirs differ:"; diff "$tmp/a.txt" "$tmp/b.txt" | head; }
     [ "$(grep -c '^== ' "$tmp/b.txt")" -gt 1 ] || fail "$ours: one file"
 done
+
+# The movetext one token a line: comments as {text} whatever their spaces.
+tokens() {
+    grep -v '^\[[A-Za-z0-9_]* "' | tr '\n\r' '  ' | sed 's/{ */{/g; s/ *}/}/g; s/(/( /g; s/)/ )/g' |
+        tr -s ' ' '\n'
+}
+same() { # label, pgn-extract's output, ours
+    cmp -s "$2" "$3" || { fail "$1: ours and pgn-extract's differ:"; diff "$2" "$3" | head; }
+    [ -s "$3" ] || fail "$1: nothing compared"
+}
+
+# 2. Movetext without move numbers, results and check marks.
+"$pgn_extract" -s --nomovenumbers --noresults --nochecks "$tmp/in.pgn" | tokens >"$tmp/a.txt"
+"$PGNKIT" convert -q --no-move-numbers --no-results --no-checks "$tmp/in.pgn" | tokens >"$tmp/b.txt"
+same "--no-move-numbers --no-results --no-checks" "$tmp/a.txt" "$tmp/b.txt"
+
+# Comments on lines of their own: the same lines, without a width (pgn-extract
+# puts a blank line after a comment before the first move, always).
+lines() { grep -v '^\[[A-Za-z0-9_]* "' | sed 's/{ /{/g; s/ }/}/g' | grep -v '^$'; }
+"$pgn_extract" -s -w1000 --commentlines "$tmp/in.pgn" | lines >"$tmp/a.txt"
+"$PGNKIT" convert -q --width 0 --comment-lines "$tmp/in.pgn" | lines >"$tmp/b.txt"
+same "--comment-lines" "$tmp/a.txt" "$tmp/b.txt"
+
+# Tag order: the roster file's tags, and only them (pgnkit keeps FEN and
+# SetUp and Variant, which the moves need); TotalPlyCount with the variations.
+printf 'White\nBlack\nECO\nDate\n' >"$tmp/roster.txt"
+"$pgn_extract" -s -R"$tmp/roster.txt" --xroster "$tmp/in.pgn" | grep '^\[[A-Za-z0-9_]* "' >"$tmp/a.txt"
+"$PGNKIT" convert -q --tag-order "$tmp/roster.txt" --tag-order-only "$tmp/in.pgn" |
+    grep '^\[[A-Za-z0-9_]* "' | grep -v '^\[\(FEN\|SetUp\|Variant\) ' >"$tmp/b.txt"
+same "--tag-order --tag-order-only" "$tmp/a.txt" "$tmp/b.txt"
+"$pgn_extract" -s --totalplycount "$tmp/in.pgn" | grep '^\[TotalPlyCount ' >"$tmp/a.txt"
+"$PGNKIT" convert -q --total-ply-count "$tmp/in.pgn" | grep '^\[TotalPlyCount ' >"$tmp/b.txt"
+same "--total-ply-count" "$tmp/a.txt" "$tmp/b.txt"
 exit $status
