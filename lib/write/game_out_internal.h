@@ -65,6 +65,16 @@ struct go_visit {
  */
 void go_prepare(struct go_game *w, int export);
 
+/**
+ * The tags to write (w->tags, w->ntags, in w->o->scratch), as go_prepare()
+ * describes; fixed: the Result value a final position decided, or NULL;
+ * truncated: the main line is cut (a PlyCount tag gets w->plycount).
+ */
+void go_prepare_tags(struct go_game *w, int export, const char *fixed, int truncated);
+
+/** The enum pgn_result of a Result tag value, PGN_RESULT_NONE when it is none. */
+int go_result_of(const char *v);
+
 /** Walks the main line (up to w->limit plies) and the variations, unless stripped. */
 void go_walk(struct go_game *w, const struct go_visit *v);
 
