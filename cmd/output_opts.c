@@ -286,6 +286,34 @@ int output_opts_parse(struct output_opts *o, int opt, char *arg)
     case OUTOPT_TAG_ORDER_ONLY: go->flags |= GO_TAG_ORDER_ONLY; break;
     case OUTOPT_DROP_TAG: rc = parse_drop_tags(o, arg); break;
     case OUTOPT_TOTAL_PLY_COUNT: go->flags |= GO_TOTAL_PLY_COUNT; break;
+    case OUTOPT_DROP_PLY:
+        if (parse_long(arg, -2000000000L, 2000000000L, &v)) {
+            error("--drop-ply takes a number, not '%s'", arg);
+            rc = -1;
+        } else {
+            go->drop_plies = (int32_t)v;
+        }
+        break;
+    case OUTOPT_DROP_BEFORE:
+        if (!*arg) {
+            error("--drop-before takes a text to find in a comment");
+            rc = -1;
+        }
+        go->drop_before = arg;
+        break;
+    case OUTOPT_QUIESCENT:
+        if (parse_u32(arg, &go->quiescent)) {
+            error("--quiescent takes a number, not '%s'", arg);
+            rc = -1;
+        }
+        break;
+    case OUTOPT_SPLIT_VARIATIONS:
+        go->flags |= GO_SPLIT_VARIATIONS;
+        if (arg && parse_u32(arg, &go->split_depth)) {
+            error("--split-variations takes a depth, not '%s'", arg);
+            rc = -1;
+        }
+        break;
     case OUTOPT_PLIES:
         if (parse_u32(arg, &go->max_plies)) {
             error("--plies takes a number, not '%s'", arg);
@@ -314,6 +342,14 @@ int output_opts_check(const struct output_opts *o)
     }
     if (given(o, OUTOPT_COLUMNS) && f != GO_CSV) {
         error("--columns goes with --format csv");
+        return -1;
+    }
+    if (given(o, OUTOPT_QUIESCENT) && !given(o, OUTOPT_PLIES)) {
+        error("--quiescent goes with --plies");
+        return -1;
+    }
+    if (given(o, OUTOPT_SPLIT_VARIATIONS) && (o->go.strip & GO_STRIP_VARIATIONS)) {
+        error("--split-variations does not go with --strip variations");
         return -1;
     }
     if (given(o, OUTOPT_TAG_ORDER_ONLY) && !given(o, OUTOPT_TAG_ORDER)) {

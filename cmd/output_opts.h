@@ -25,7 +25,8 @@ enum {
     OUTOPT_WIDTH, OUTOPT_FEN, OUTOPT_PLY, OUTOPT_COLUMNS, OUTOPT_STRIP, OUTOPT_STR,
     OUTOPT_FIX_RESULTS, OUTOPT_PLIES, OUTOPT_FEN_STYLE, OUTOPT_NO_MOVE_NUMBERS,
     OUTOPT_NO_RESULTS, OUTOPT_NO_CHECKS, OUTOPT_COMMENT_LINES, OUTOPT_TAG_ORDER,
-    OUTOPT_TAG_ORDER_ONLY, OUTOPT_DROP_TAG, OUTOPT_TOTAL_PLY_COUNT, OUTOPT_END_
+    OUTOPT_TAG_ORDER_ONLY, OUTOPT_DROP_TAG, OUTOPT_TOTAL_PLY_COUNT, OUTOPT_DROP_PLY,
+    OUTOPT_DROP_BEFORE, OUTOPT_QUIESCENT, OUTOPT_SPLIT_VARIATIONS, OUTOPT_END_
 };
 
 /* The FEN style option, shared with the commands (annotate) that write FEN
@@ -57,6 +58,10 @@ enum {
     { "tag-order-only", no_argument, NULL, OUTOPT_TAG_ORDER_ONLY }, \
     { "drop-tag", required_argument, NULL, OUTOPT_DROP_TAG }, \
     { "total-ply-count", no_argument, NULL, OUTOPT_TOTAL_PLY_COUNT }, \
+    { "drop-ply", required_argument, NULL, OUTOPT_DROP_PLY }, \
+    { "drop-before", required_argument, NULL, OUTOPT_DROP_BEFORE }, \
+    { "quiescent", required_argument, NULL, OUTOPT_QUIESCENT }, \
+    { "split-variations", optional_argument, NULL, OUTOPT_SPLIT_VARIATIONS }, \
     FEN_STYLE_OPTION
 
 #define OUTPUT_USAGE \
@@ -80,6 +85,12 @@ enum {
     "        --seven-tag-roster  keep only the Seven Tag Roster (and FEN, SetUp, Variant)", \
     "        --fix-results     result from how the game ended (mate, stalemate, draw by rule)", \
     "        --plies N         keep the first N plies of the main line", \
+    "        --quiescent N     with --plies: go on until N plies without capture,", \
+    "                          check or promotion", \
+    "        --drop-ply N      leave out the first N plies (-N: keep the last N); the", \
+    "                          game starts from a FEN", \
+    "        --drop-before TEXT  leave out the plies up to the comment holding TEXT", \
+    "        --split-variations[=DEPTH]  every variation also a game of its own", \
     "        --no-move-numbers, --no-results, --no-checks (+ and #): leave them out", \
     "        --comment-lines   PGN: every comment on lines of its own", \
     "        --tag-order FILE  the tags FILE names (white-space separated) first, in", \

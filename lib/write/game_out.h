@@ -60,6 +60,7 @@ enum game_out_flags {
     GO_COMMENT_LINES = 1 << 6,    /* PGN: every comment on lines of its own */
     GO_TOTAL_PLY_COUNT = 1 << 7,  /* a TotalPlyCount tag: every ply written, variations too */
     GO_TAG_ORDER_ONLY = 1 << 8,   /* only the tags tag_order names */
+    GO_SPLIT_VARIATIONS = 1 << 9, /* every variation also a game of its own (up to split_depth) */
 };
 
 /* A range of plies for EPD/FEN output: first..last inclusive; GO_PLY_FINAL = the last ply. */
@@ -77,6 +78,13 @@ struct game_out_opts {
     unsigned strip;           /* enum game_out_strip */
     unsigned width;           /* PGN movetext line width in characters; 0 = no limit */
     uint32_t max_plies;       /* keep this many main-line plies; UINT32_MAX = all */
+    int32_t drop_plies;       /* leave out this many plies at the start; < 0: keep only the
+                                 last -drop_plies; 0: none (a FEN tag gives the new start) */
+    const char *drop_before;  /* leave out the plies up to the first main-line comment holding
+                                 this text (the caller's string), and that comment; NULL: none */
+    uint32_t quiescent;       /* with max_plies: go on until this many plies without capture,
+                                 check or promotion end the moves written; 0: none */
+    uint32_t split_depth;     /* GO_SPLIT_VARIATIONS: variations at most this deep; 0: all */
     int fen_flags;            /* pos_to_fen() flags of every FEN written: FEN_SHREDDER,
                                * FEN_EP_ALWAYS (0: X-FEN, the default of pgnkit(1)) */
     /* EPD/FEN: the plies written (0 = start position); none = every position */
@@ -143,6 +151,7 @@ struct game_out {
     uint64_t games;      /* games written so far */
     struct buf scratch;  /* per-game work space (tags, comment text) */
     struct buf scratch2;
+    struct buf paths;    /* --split-variations: the lines written as games */
     const struct go_extra *extra; /* additions to the next game written, or NULL */
 };
 

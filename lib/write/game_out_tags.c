@@ -185,6 +185,11 @@ void go_prepare_tags(struct go_game *w, int export, const char *fixed, int trunc
             push_tag(w, x->tags[k].name, x->tags[k].value);
         }
     }
+    if (w->r && w->first) {
+        /* The game starts later: its new start position. */
+        set_tag(w, "SetUp", "1");
+        set_tag(w, "FEN", w->start_fen);
+    }
     if (w->r && (o->flags & GO_TOTAL_PLY_COUNT) && w->total_plies[0])
         set_tag(w, "TotalPlyCount", w->total_plies);
     if (o->ndrop_tags || o->ntag_order || (o->flags & GO_TAG_ORDER_ONLY))

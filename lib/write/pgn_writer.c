@@ -221,7 +221,8 @@ static void line_begin(struct go_game *w, uint32_t var, uint32_t depth, const st
         unit_add(l, "(", 1);
         l->glue = 1;
     }
-    put_comments(l, v->comment_first, v->comment_count);
+    if (depth || go_lead_comments(w))
+        put_comments(l, v->comment_first, v->comment_count);
     l->need_number = 1;
 }
 
@@ -279,6 +280,9 @@ static void move(struct go_game *w, const struct go_step *s)
     char text[MOVE_TEXT_MAX + 16];
     unsigned strip = w->o->opts.strip;
 
+    /* A variation written as a game (--split-variations): its comments before its first move. */
+    if (w->path && m->var && w->g->vars[m->var].first == s->i)
+        put_comments(l, w->g->vars[m->var].comment_first, w->g->vars[m->var].comment_count);
     unit_begin(l);
     if ((s->before->side == WHITE || l->need_number) &&
         !(w->o->opts.flags & GO_NO_MOVE_NUMBERS)) {

@@ -3,7 +3,8 @@
 # that share its ideas (issue 24): the same files from --split-every and
 # --split-by eco:LEN as from -# and -E; the same movetext, lines and tags
 # as --nomovenumbers, --noresults, --nochecks, --commentlines, -R and
-# --xroster, --totalplycount. Skipped when pgn-extract is missing.
+# --xroster, --totalplycount; --dropply, --dropbefore, --plylimit with
+# --quiescent, --splitvariants. Skipped when pgn-extract is missing.
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
@@ -74,4 +75,45 @@ same "--tag-order --tag-order-only" "$tmp/a.txt" "$tmp/b.txt"
 "$pgn_extract" -s --totalplycount "$tmp/in.pgn" | grep '^\[TotalPlyCount ' >"$tmp/a.txt"
 "$PGNKIT" convert -q --total-ply-count "$tmp/in.pgn" | grep '^\[TotalPlyCount ' >"$tmp/b.txt"
 same "--total-ply-count" "$tmp/a.txt" "$tmp/b.txt"
+
+# 3. Plies dropped and kept: the same movetext and the same FEN of the new
+# start (pgn-extract writes the en-passant square after every double step:
+# --fen-style pgn). The games that start from a FEN are left out of
+# --quiescent: pgn-extract's --plylimit counts their plies from move 1.
+# pgnkit keeps a cut game's result where pgn-extract writes "*", and the
+# variations of the moves kept in full: results and variations are left out.
+fens() { sed -n 's/^\[FEN "\(.*\)"\]\r*$/\1/p'; }
+for drop in 5 -5; do
+    "$pgn_extract" -s --dropply "$drop" "$tmp/in.pgn" >"$tmp/a.pgn" 2>/dev/null
+    "$PGNKIT" convert -q --fen-style pgn --drop-ply "$drop" "$tmp/in.pgn" >"$tmp/b.pgn"
+    tokens <"$tmp/a.pgn" >"$tmp/a.txt"
+    tokens <"$tmp/b.pgn" >"$tmp/b.txt"
+    same "--drop-ply $drop" "$tmp/a.txt" "$tmp/b.txt"
+    fens <"$tmp/a.pgn" >"$tmp/a.txt"
+    fens <"$tmp/b.pgn" >"$tmp/b.txt"
+    same "--drop-ply $drop: FEN" "$tmp/a.txt" "$tmp/b.txt"
+done
+printf '[Event "?"]\n[Result "*"]\n\n1. e4 e5 { drop } 2. Nf3 Nc6 3. Bb5 *\n' >"$tmp/drop.pgn"
+"$pgn_extract" -s --dropbefore drop "$tmp/drop.pgn" | fens >"$tmp/a.txt"
+"$PGNKIT" convert -q --fen-style pgn --drop-before drop "$tmp/drop.pgn" | fens >"$tmp/b.txt"
+same "--drop-before" "$tmp/a.txt" "$tmp/b.txt"
+awk '/^\[Event / { if (g != "" && g !~ /\[FEN /) printf "%s", g; g = "" } { g = g $0 "\n" }
+     END { if (g !~ /\[FEN /) printf "%s", g }' "$tmp/in.pgn" >"$tmp/nofen.pgn"
+for q in 0 2 5; do
+    "$pgn_extract" -s -V --plylimit 20 --quiescent $q "$tmp/nofen.pgn" | tokens |
+        grep -v '^\(1-0\|0-1\|1/2-1/2\|[*]\)$' >"$tmp/a.txt"
+    "$PGNKIT" convert -q --strip variations --plies 20 --quiescent $q "$tmp/nofen.pgn" | tokens |
+        grep -v '^\(1-0\|0-1\|1/2-1/2\|[*]\)$' >"$tmp/b.txt"
+    same "--plies 20 --quiescent $q" "$tmp/a.txt" "$tmp/b.txt"
+done
+
+# Variations as games of their own; the NAGs left out (pgn-extract puts a
+# variation's comment before the NAG of the move it follows).
+for depth in "" 1; do
+    "$pgn_extract" -s --splitvariants $depth "$tmp/in.pgn" >"$tmp/a.txt" 2>/dev/null
+    "$PGNKIT" convert -q --split-variations${depth:+=$depth} "$tmp/in.pgn" | tokens |
+        grep -v '^[$]' >"$tmp/b.txt"
+    tokens <"$tmp/a.txt" | grep -v '^[$]' >"$tmp/a2.txt"
+    same "--split-variations${depth:+=$depth}" "$tmp/a2.txt" "$tmp/b.txt"
+done
 exit $status
