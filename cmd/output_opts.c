@@ -230,11 +230,22 @@ static int parse_notation(struct game_out_opts *o, const char *arg)
         st->format = MOVE_FMT_LAN;
     } else if (!strcmp(arg, "uci")) {
         st->format = MOVE_FMT_UCI;
+    } else if (!strcmp(arg, "lalg")) {
+        st->format = MOVE_FMT_LALG;
+    } else if (!strcmp(arg, "halg")) {
+        st->format = MOVE_FMT_HALG;
+    } else if (!strcmp(arg, "elalg")) {
+        st->format = MOVE_FMT_ELALG;
+    } else if (!strcmp(arg, "xlalg")) {
+        st->format = MOVE_FMT_XLALG;
+    } else if (!strcmp(arg, "xolalg")) {
+        st->format = MOVE_FMT_XOLALG;
     } else if (!strcmp(arg, "figurine")) {
         st->format = MOVE_FMT_SAN;
         st->flags |= WRITE_FIGURINE;
     } else {
-        error("unknown notation '%s' (san, lan, uci or figurine)", arg);
+        error("unknown notation '%s' (san, lan, uci, figurine, lalg, halg, elalg, xlalg or "
+              "xolalg)", arg);
         return -1;
     }
     return 0;

@@ -67,7 +67,8 @@ enum {
 #define OUTPUT_USAGE \
     "Output:", \
     "        --format FMT      pgn (default), json, ndjson, epd, fen, uci or csv", \
-    "        --notation NOT    san (default), lan (Ng1-f3), uci (g1f3) or figurine", \
+    "        --notation NOT    san (default), lan (Ng1-f3), uci (g1f3) or figurine;", \
+    "                          pgn-extract's lalg, halg, elalg, xlalg, xolalg", \
     "        --lang LANG       piece letters: en (default), de, fr, es, it, pt, nl, sv,", \
     "                          fi, pl, cs, hu, ro, ru", \
     "        --book            book style: 0-0, e8D, e.p., results 1:0 ½:½ 0:1", \

@@ -4,7 +4,8 @@
 # --split-by eco:LEN as from -# and -E; the same movetext, lines and tags
 # as --nomovenumbers, --noresults, --nochecks, --commentlines, -R and
 # --xroster, --totalplycount; --dropply, --dropbefore, --plylimit with
-# --quiescent, --splitvariants. Skipped when pgn-extract is missing.
+# --quiescent, --splitvariants; -Wlalg, -Whalg, -Welalg, -Wxlalg, -Wxolalg.
+# Skipped when pgn-extract is missing.
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
@@ -105,6 +106,15 @@ for q in 0 2 5; do
     "$PGNKIT" convert -q --strip variations --plies 20 --quiescent $q "$tmp/nofen.pgn" | tokens |
         grep -v '^\(1-0\|0-1\|1/2-1/2\|[*]\)$' >"$tmp/b.txt"
     same "--plies 20 --quiescent $q" "$tmp/a.txt" "$tmp/b.txt"
+done
+
+# 4. pgn-extract's long notations, move for move (the lines wrap apart).
+for style in lalg halg elalg xlalg xolalg; do
+    for f in testdata/notation/long-styles.pgn testdata/convert/otb_events_2019.en.pgn; do
+        "$pgn_extract" -s -W$style "$f" 2>/dev/null | tokens >"$tmp/a.txt"
+        "$PGNKIT" convert -q --notation $style "$f" | tokens >"$tmp/b.txt"
+        same "--notation $style $f" "$tmp/a.txt" "$tmp/b.txt"
+    done
 done
 
 # Variations as games of their own; the NAGs left out (pgn-extract puts a
