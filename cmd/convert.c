@@ -18,6 +18,7 @@
 #include "replay/replay.h"
 #include "driver.h"
 #include "report.h"
+#include "split_out.h"
 #include "base/banned.h"
 
 static const char *const convert_usage[] = {
@@ -29,6 +30,7 @@ static const char *const convert_usage[] = {
     "Reads standard input when no FILE (or '-') is given; gzip and zstd are detected.",
     "",
     OUTPUT_USAGE,
+    SPLIT_USAGE,
     "Input:",
     "        --from FMT        pgn (default) or json (what --format json or ndjson wrote)",
     "        --input-lang LANG read moves in LANG (default: auto, decided per game)",
@@ -43,6 +45,7 @@ enum { OPT_FROM = 256, OPT_INPUT_LANG, OPT_KEEP_INVALID };
 
 static const struct option convert_options[] = {
     OUTPUT_OPTIONS,
+    SPLIT_OPTIONS,
     { "from", required_argument, NULL, OPT_FROM },
     { "input-lang", required_argument, NULL, OPT_INPUT_LANG },
     { "keep-invalid", no_argument, NULL, OPT_KEEP_INVALID },
@@ -67,6 +70,9 @@ struct convert {
     struct driver d;
     struct converter *here; /* the reading thread's converter */
     struct replay *replay;  /* its replay: of PGN or of JSON input */
+    struct split_opts split_opts;
+    struct split_out *split; /* --split-every, --split-by: the files instead of stdout */
+    struct buf one;          /* with split: one game's text, converted on this thread */
 };
 
 /* What converts games: one for the reading thread, one per worker. */
@@ -84,6 +90,7 @@ struct done {
     struct batch_mark mark; /* parallel runs: where the game's parts end */
     int outcome, kept;
     size_t flush_at;        /* standard output is flushed at this offset of the diagnostics */
+    const char *split_key;  /* with split output: the key of the game's file */
 };
 
 static void flush(struct convert *c)
@@ -168,7 +175,9 @@ static void account(struct convert *c, const struct done *d, const char *text, s
     c->invalid += d->outcome == OUTCOME_INVALID;
     c->skipped += d->outcome == OUTCOME_SKIPPED;
     c->kept += (uint64_t)d->kept;
-    if (len) {
+    if (len && c->split) {
+        split_out_write(c->split, d->split_key, text, len);
+    } else if (len) {
         /* A worker writes every JSON array element as if it were the first. */
         if (c->out.opts.format == GO_JSON && c->out.games && buf_append(&c->buf, ",", 1))
             die(EXIT_IO, "out of memory");
@@ -187,8 +196,15 @@ static void convert_batch_game(void *ctx, struct batch *b, struct game *g,
 {
     struct converter *w = ctx;
     (void)b, (void)reader;
+    struct done *d = rec;
     w->out.games = 0;
-    convert_game(w, w->c->from_json ? &w->json_replay : &w->pgn_replay, g, out, diag, rec);
+    convert_game(w, w->c->from_json ? &w->json_replay : &w->pgn_replay, g, out, diag, d);
+    if (w->c->split) {
+        char key[SPLIT_KEY_MAX + 1];
+        size_t n = split_key_of(&w->c->split_opts, g, key);
+        if (!(d->split_key = arena_memdup(&b->arena, key, n + 1)))
+            die(EXIT_IO, "out of memory");
+    }
 }
 
 static void convert_batch(void *ctx, struct batch *b)
@@ -223,6 +239,17 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
     struct convert *c = cmd;
     struct done d;
     (void)reader;
+    if (c->split) {
+        /* Each game's text alone, as a worker makes it: the files get it in account(). */
+        char key[SPLIT_KEY_MAX + 1];
+        buf_reset(&c->one);
+        c->here->out.games = 0;
+        convert_game(c->here, c->replay, g, &c->one, stderr, &d);
+        split_key_of(&c->split_opts, g, key);
+        d.split_key = key;
+        account(c, &d, c->one.data, c->one.len);
+        return;
+    }
     convert_game(c->here, c->replay, g, &c->buf, stderr, &d);
     account(c, &d, NULL, 0);
 }
@@ -272,10 +299,13 @@ int cmd_convert(int argc, char **argv)
     int opt;
     memset(&c, 0, sizeof c);
     output_opts_init(&oo);
+    split_opts_init(&c.split_opts);
     optind = 1;
     c.jobs = pipeline_cpus();
     while ((opt = getopt_long(argc, argv, "qhj:", convert_options, NULL)) != -1) {
         int taken = output_opts_parse(&oo, opt, optarg);
+        if (!taken)
+            taken = split_opts_parse(&c.split_opts, opt, optarg);
         if (taken < 0)
             return EXIT_USAGE;
         if (taken)
@@ -306,7 +336,7 @@ int cmd_convert(int argc, char **argv)
         default: return usage_error(convert_usage);
         }
     }
-    if (output_opts_check(&oo))
+    if (output_opts_check(&oo) || split_opts_check(&c.split_opts))
         return EXIT_USAGE;
     int f = oo.go.format;
     c.fix_results = (oo.go.flags & GO_FIX_RESULTS) != 0;
@@ -343,13 +373,22 @@ int cmd_convert(int argc, char **argv)
     if (c.jobs > 1)
         driver_start_workers(&c.d, c.jobs, PIPELINE_CALLER_WORKS, convert_batch, conv + 1,
                              sizeof *conv);
-    if (game_out_begin(&c.out, &c.buf))
+    if (split_opts_active(&c.split_opts)) {
+        c.split = split_out_new(&c.split_opts, &oo.go, argv + optind, argc - optind);
+        buf_init(&c.one, OUT_MAX);
+    } else if (game_out_begin(&c.out, &c.buf)) {
         die(EXIT_IO, "out of memory");
+    }
     driver_run(&c.d, argc - optind, argv + optind);
     driver_release(&c.d);
     c.io_failed |= c.d.io_failed;
-    if (game_out_end(&c.out, &c.buf))
+    if (c.split) {
+        /* Input that could not be read to its end: the files get every game read. */
+        c.io_failed |= split_out_finish(c.split, 1) < 0;
+        buf_release(&c.one);
+    } else if (game_out_end(&c.out, &c.buf)) {
         die(EXIT_IO, "out of memory");
+    }
     flush(&c);
     fflush(stdout);
     check_output();

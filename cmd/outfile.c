@@ -102,18 +102,21 @@ int outfile_check(char *const *outs, int nouts, char *const *inputs, int ninputs
     return 0;
 }
 
-/* Temporary files not yet renamed, removed at exit: a failed run leaves none. */
-enum { PENDING_MAX = 8 };
-static char *pending[PENDING_MAX];
+/* Temporary files not yet renamed, removed at exit: a failed run leaves none.
+ * A run that splits its output into files may have many. */
+static char **pending;
+static size_t npending, pending_cap;
 
 static void remove_pending(void)
 {
-    for (int i = 0; i < PENDING_MAX; i++) {
+    for (size_t i = 0; i < npending; i++) {
         if (pending[i])
             unlink(pending[i]);
         free(pending[i]);
-        pending[i] = NULL;
     }
+    free(pending);
+    pending = NULL;
+    npending = pending_cap = 0;
 }
 
 static void set_pending(const char *tmp, int on)
@@ -123,7 +126,7 @@ static void set_pending(const char *tmp, int on)
         atexit(remove_pending);
         registered = 1;
     }
-    for (int i = 0; i < PENDING_MAX; i++) {
+    for (size_t i = 0; i < npending; i++) {
         if (on && !pending[i]) {
             pending[i] = xstrdup(tmp);
             return;
@@ -134,8 +137,13 @@ static void set_pending(const char *tmp, int on)
             return;
         }
     }
-    if (on)
-        die(EXIT_IO, "more than %d output files", PENDING_MAX);
+    if (!on)
+        return;
+    if (npending == pending_cap) {
+        pending_cap = pending_cap ? 2 * pending_cap : 8;
+        pending = xrealloc(pending, pending_cap * sizeof *pending);
+    }
+    pending[npending++] = xstrdup(tmp);
 }
 
 /* The file path names: through a symbolic link, so that the link stays. */
@@ -214,19 +222,47 @@ int outfile_flush(struct outfile *o)
     return 0;
 }
 
+int outfile_pause(struct outfile *o)
+{
+    if (!o->f || !o->tmp)
+        return 0;
+    int failed = ferror(o->f);
+    if (fclose(o->f) != 0 || failed) {
+        if (!failed)
+            error("cannot write '%s': %s", o->path, strerror(errno));
+        o->f = NULL;
+        return -1;
+    }
+    o->f = NULL;
+    return 0;
+}
+
+int outfile_resume(struct outfile *o)
+{
+    if (o->f || !o->tmp)
+        return 0;
+    if (!(o->f = fopen(o->tmp, "ab"))) {
+        error("cannot open '%s' for writing: %s", o->path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 int outfile_close(struct outfile *o, int replace)
 {
     int rc = 0;
-    if (!o->f)
-        return 0;
+    if (!o->f && o->tmp && outfile_resume(o))
+        rc = -1; /* paused, and cannot be opened again */
+    if (!o->f && !o->tmp)
+        return rc;
     if (o->f == stdout) {
         o->f = NULL;
         return 0; /* the command flushes and checks standard output */
     }
     /* A write that failed before was reported by the writer. */
-    int failed = ferror(o->f);
-    if (fclose(o->f) != 0 || failed) {
-        if (!failed)
+    int failed = o->f && ferror(o->f);
+    if (!o->f || fclose(o->f) != 0 || failed) {
+        if (o->f && !failed)
             error("cannot write '%s': %s", o->path, strerror(errno));
         rc = -1;
     } else if (o->tmp && replace && rename(o->tmp, o->target) != 0) {
@@ -240,6 +276,7 @@ int outfile_close(struct outfile *o, int replace)
     }
     free(o->tmp);
     free(o->target);
+    o->tmp = o->target = NULL;
     o->f = NULL;
     return rc;
 }

@@ -48,7 +48,18 @@ int outfile_open(struct outfile *o, const char *path);
 int outfile_flush(struct outfile *o);
 
 /**
- * Closes o and, with replace, renames its temporary file over the target;
+ * Closes o's stream but keeps its temporary file, for a command that
+ * writes more files than it may keep open at once (split output);
+ * outfile_resume() opens it again to append. Standard output and devices
+ * stay open. Returns 0, or -1 after reporting a write error.
+ */
+int outfile_pause(struct outfile *o);
+
+/** Opens a paused o again (o->f); 0, or -1 after reporting. */
+int outfile_resume(struct outfile *o);
+
+/**
+ * Closes o (paused or not) and, with replace, renames its temporary file over the target;
  * without, removes it (standard output: nothing, the command flushes it).
  * Returns 0, or -1 after reporting a write error (one the writer met on
  * o->f it reported itself), in which case the target is left as it was.

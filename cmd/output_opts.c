@@ -1,5 +1,8 @@
 /* output_opts.c - the command-line options that choose how games are written (convert, search, ...). */
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "common.h"
 #include "notation/notation.h"
@@ -145,6 +148,66 @@ int fen_style_parse(char *arg, int *flags)
     return 0;
 }
 
+/* --tag-order FILE: tag names separated by white space or commas, read whole and kept. */
+static int read_tag_order(struct output_opts *o, const char *path)
+{
+    static char *text; /* the names point into it until the program ends */
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        error("cannot open '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    size_t len = 0, cap = 4096;
+    free(text);
+    text = xmalloc(cap);
+    for (size_t n; (n = fread(text + len, 1, cap - len - 1, f)) > 0;) {
+        len += n;
+        if (cap - len - 1 == 0)
+            text = xrealloc(text, cap *= 2);
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        error("cannot read '%s'", path);
+        return -1;
+    }
+    text[len] = 0;
+    o->go.ntag_order = 0;
+    for (char *p = text; *p;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == ',')
+            p++;
+        if (!*p)
+            break;
+        char *name = p;
+        while (*p && !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == ','))
+            p++;
+        if (*p)
+            *p++ = 0;
+        if (o->go.ntag_order == OUTOPT_TAGS_MAX) {
+            error("%s: more than %d tag names", path, OUTOPT_TAGS_MAX);
+            return -1;
+        }
+        o->tag_order[o->go.ntag_order++] = name;
+    }
+    o->go.tag_order = o->tag_order;
+    return 0;
+}
+
+static int parse_drop_tags(struct output_opts *o, char *arg)
+{
+    for (char *item; (item = next_item(&arg)) != NULL;) {
+        if (!*item)
+            continue;
+        if (o->go.ndrop_tags == OUTOPT_TAGS_MAX) {
+            error("--drop-tag takes at most %d names", OUTOPT_TAGS_MAX);
+            return -1;
+        }
+        o->drop_tags[o->go.ndrop_tags++] = item;
+    }
+    o->go.drop_tags = o->drop_tags;
+    return 0;
+}
+
 static int parse_format(struct game_out_opts *o, const char *arg)
 {
     for (size_t k = 0; k < sizeof format_names / sizeof format_names[0]; k++) {
@@ -167,11 +230,22 @@ static int parse_notation(struct game_out_opts *o, const char *arg)
         st->format = MOVE_FMT_LAN;
     } else if (!strcmp(arg, "uci")) {
         st->format = MOVE_FMT_UCI;
+    } else if (!strcmp(arg, "lalg")) {
+        st->format = MOVE_FMT_LALG;
+    } else if (!strcmp(arg, "halg")) {
+        st->format = MOVE_FMT_HALG;
+    } else if (!strcmp(arg, "elalg")) {
+        st->format = MOVE_FMT_ELALG;
+    } else if (!strcmp(arg, "xlalg")) {
+        st->format = MOVE_FMT_XLALG;
+    } else if (!strcmp(arg, "xolalg")) {
+        st->format = MOVE_FMT_XOLALG;
     } else if (!strcmp(arg, "figurine")) {
         st->format = MOVE_FMT_SAN;
         st->flags |= WRITE_FIGURINE;
     } else {
-        error("unknown notation '%s' (san, lan, uci or figurine)", arg);
+        error("unknown notation '%s' (san, lan, uci, figurine, lalg, halg, elalg, xlalg or "
+              "xolalg)", arg);
         return -1;
     }
     return 0;
@@ -215,6 +289,42 @@ int output_opts_parse(struct output_opts *o, int opt, char *arg)
     case OUTOPT_STR: go->flags |= GO_SEVEN_TAG_ROSTER; break;
     case OUTOPT_FIX_RESULTS: go->flags |= GO_FIX_RESULTS; break;
     case OUTOPT_FEN_STYLE: rc = fen_style_parse(arg, &go->fen_flags); break;
+    case OUTOPT_NO_MOVE_NUMBERS: go->flags |= GO_NO_MOVE_NUMBERS; break;
+    case OUTOPT_NO_RESULTS: go->flags |= GO_NO_RESULTS; break;
+    case OUTOPT_NO_CHECKS: go->style.flags |= WRITE_NO_CHECK; break;
+    case OUTOPT_COMMENT_LINES: go->flags |= GO_COMMENT_LINES; break;
+    case OUTOPT_TAG_ORDER: rc = read_tag_order(o, arg); break;
+    case OUTOPT_TAG_ORDER_ONLY: go->flags |= GO_TAG_ORDER_ONLY; break;
+    case OUTOPT_DROP_TAG: rc = parse_drop_tags(o, arg); break;
+    case OUTOPT_TOTAL_PLY_COUNT: go->flags |= GO_TOTAL_PLY_COUNT; break;
+    case OUTOPT_DROP_PLY:
+        if (parse_long(arg, -2000000000L, 2000000000L, &v)) {
+            error("--drop-ply takes a number, not '%s'", arg);
+            rc = -1;
+        } else {
+            go->drop_plies = (int32_t)v;
+        }
+        break;
+    case OUTOPT_DROP_BEFORE:
+        if (!*arg) {
+            error("--drop-before takes a text to find in a comment");
+            rc = -1;
+        }
+        go->drop_before = arg;
+        break;
+    case OUTOPT_QUIESCENT:
+        if (parse_u32(arg, &go->quiescent)) {
+            error("--quiescent takes a number, not '%s'", arg);
+            rc = -1;
+        }
+        break;
+    case OUTOPT_SPLIT_VARIATIONS:
+        go->flags |= GO_SPLIT_VARIATIONS;
+        if (arg && parse_u32(arg, &go->split_depth)) {
+            error("--split-variations takes a depth, not '%s'", arg);
+            rc = -1;
+        }
+        break;
     case OUTOPT_PLIES:
         if (parse_u32(arg, &go->max_plies)) {
             error("--plies takes a number, not '%s'", arg);
@@ -243,6 +353,18 @@ int output_opts_check(const struct output_opts *o)
     }
     if (given(o, OUTOPT_COLUMNS) && f != GO_CSV) {
         error("--columns goes with --format csv");
+        return -1;
+    }
+    if (given(o, OUTOPT_QUIESCENT) && !given(o, OUTOPT_PLIES)) {
+        error("--quiescent goes with --plies");
+        return -1;
+    }
+    if (given(o, OUTOPT_SPLIT_VARIATIONS) && (o->go.strip & GO_STRIP_VARIATIONS)) {
+        error("--split-variations does not go with --strip variations");
+        return -1;
+    }
+    if (given(o, OUTOPT_TAG_ORDER_ONLY) && !given(o, OUTOPT_TAG_ORDER)) {
+        error("--tag-order-only goes with --tag-order");
         return -1;
     }
     if (given(o, OUTOPT_CAPTURED) && o->go.style.format != MOVE_FMT_LAN) {

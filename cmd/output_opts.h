@@ -23,7 +23,10 @@
 enum {
     OUTOPT_FORMAT = 0x1000, OUTOPT_NOTATION, OUTOPT_LANG, OUTOPT_BOOK, OUTOPT_CAPTURED,
     OUTOPT_WIDTH, OUTOPT_FEN, OUTOPT_PLY, OUTOPT_COLUMNS, OUTOPT_STRIP, OUTOPT_STR,
-    OUTOPT_FIX_RESULTS, OUTOPT_PLIES, OUTOPT_FEN_STYLE, OUTOPT_END_
+    OUTOPT_FIX_RESULTS, OUTOPT_PLIES, OUTOPT_FEN_STYLE, OUTOPT_NO_MOVE_NUMBERS,
+    OUTOPT_NO_RESULTS, OUTOPT_NO_CHECKS, OUTOPT_COMMENT_LINES, OUTOPT_TAG_ORDER,
+    OUTOPT_TAG_ORDER_ONLY, OUTOPT_DROP_TAG, OUTOPT_TOTAL_PLY_COUNT, OUTOPT_DROP_PLY,
+    OUTOPT_DROP_BEFORE, OUTOPT_QUIESCENT, OUTOPT_SPLIT_VARIATIONS, OUTOPT_END_
 };
 
 /* The FEN style option, shared with the commands (annotate) that write FEN
@@ -47,12 +50,25 @@ enum {
     { "seven-tag-roster", no_argument, NULL, OUTOPT_STR }, \
     { "fix-results", no_argument, NULL, OUTOPT_FIX_RESULTS }, \
     { "plies", required_argument, NULL, OUTOPT_PLIES }, \
+    { "no-move-numbers", no_argument, NULL, OUTOPT_NO_MOVE_NUMBERS }, \
+    { "no-results", no_argument, NULL, OUTOPT_NO_RESULTS }, \
+    { "no-checks", no_argument, NULL, OUTOPT_NO_CHECKS }, \
+    { "comment-lines", no_argument, NULL, OUTOPT_COMMENT_LINES }, \
+    { "tag-order", required_argument, NULL, OUTOPT_TAG_ORDER }, \
+    { "tag-order-only", no_argument, NULL, OUTOPT_TAG_ORDER_ONLY }, \
+    { "drop-tag", required_argument, NULL, OUTOPT_DROP_TAG }, \
+    { "total-ply-count", no_argument, NULL, OUTOPT_TOTAL_PLY_COUNT }, \
+    { "drop-ply", required_argument, NULL, OUTOPT_DROP_PLY }, \
+    { "drop-before", required_argument, NULL, OUTOPT_DROP_BEFORE }, \
+    { "quiescent", required_argument, NULL, OUTOPT_QUIESCENT }, \
+    { "split-variations", optional_argument, NULL, OUTOPT_SPLIT_VARIATIONS }, \
     FEN_STYLE_OPTION
 
 #define OUTPUT_USAGE \
     "Output:", \
     "        --format FMT      pgn (default), json, ndjson, epd, fen, uci or csv", \
-    "        --notation NOT    san (default), lan (Ng1-f3), uci (g1f3) or figurine", \
+    "        --notation NOT    san (default), lan (Ng1-f3), uci (g1f3) or figurine;", \
+    "                          pgn-extract's lalg, halg, elalg, xlalg, xolalg", \
     "        --lang LANG       piece letters: en (default), de, fr, es, it, pt, nl, sv,", \
     "                          fi, pl, cs, hu, ro, ru", \
     "        --book            book style: 0-0, e8D, e.p., results 1:0 ½:½ 0:1", \
@@ -69,11 +85,27 @@ enum {
     "                          arrows, commands, tags (comma-separated)", \
     "        --seven-tag-roster  keep only the Seven Tag Roster (and FEN, SetUp, Variant)", \
     "        --fix-results     result from how the game ended (mate, stalemate, draw by rule)", \
-    "        --plies N         keep the first N plies of the main line"
+    "        --plies N         keep the first N plies of the main line", \
+    "        --quiescent N     with --plies: go on until N plies without capture,", \
+    "                          check or promotion", \
+    "        --drop-ply N      leave out the first N plies (-N: keep the last N); the", \
+    "                          game starts from a FEN", \
+    "        --drop-before TEXT  leave out the plies up to the comment holding TEXT", \
+    "        --split-variations[=DEPTH]  every variation also a game of its own", \
+    "        --no-move-numbers, --no-results, --no-checks (+ and #): leave them out", \
+    "        --comment-lines   PGN: every comment on lines of its own", \
+    "        --tag-order FILE  the tags FILE names (white-space separated) first, in", \
+    "                          its order; --tag-order-only: only those", \
+    "        --drop-tag LIST   leave out these tags (comma-separated; FEN, SetUp stay)", \
+    "        --total-ply-count  a TotalPlyCount tag: the plies written, variations too"
+
+enum { OUTOPT_TAGS_MAX = 256 };
 
 struct output_opts {
     struct game_out_opts go;
     unsigned given; /* bit (opt - OUTOPT_FORMAT) per option seen */
+    const char *tag_order[OUTOPT_TAGS_MAX]; /* --tag-order: names in a file read whole */
+    const char *drop_tags[OUTOPT_TAGS_MAX]; /* --drop-tag: names in the arguments */
 };
 
 /** Sets the defaults (PGN export format, English SAN). */

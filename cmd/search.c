@@ -16,6 +16,7 @@
 #include "pipeline/pipeline.h"
 #include "driver.h"
 #include "query_opts.h"
+#include "split_out.h"
 #include "base/banned.h"
 
 static const char *const search_usage[] = {
@@ -38,6 +39,7 @@ static const char *const search_usage[] = {
     "Selected games are printed as read, unless one of these options (as in convert) is given;",
     "games that do not replay are then printed as read (pgn, json) or left out.",
     OUTPUT_USAGE,
+    SPLIT_USAGE,
     NULL,
 };
 
@@ -46,6 +48,7 @@ enum { OPT_SUMMARY = 256 };
 /* After the selection options (query_opts_options). */
 static const struct option search_options[] = {
     OUTPUT_OPTIONS,
+    SPLIT_OPTIONS,
     { "count", no_argument, NULL, 'c' },
     { "list", no_argument, NULL, 'l' },
     { "invert-match", no_argument, NULL, 'v' },
@@ -77,6 +80,9 @@ struct search {
     int formatted, fix_results;
     struct game_out go;
     struct buf buf;
+    struct split_opts split_opts;
+    struct split_out *split; /* --split-every, --split-by: the files instead of stdout */
+    struct buf one;          /* with split: one game's text */
 };
 
 /* A tag value for the list: "?" when missing, tabs and line ends made blanks. */
@@ -180,12 +186,51 @@ static void write_game(struct search *s, const struct game *g)
         flush(s);
 }
 
+/* A selected game into its file: text[0..len) formatted, or (NULL) the game as read. */
+static void split_game(struct search *s, const struct game *g, const char *key, const char *text,
+                       size_t len)
+{
+    if (!text) {
+        if (!g->raw) {
+            unprintable(s, g, WARN_TOO_BIG);
+            return;
+        }
+        buf_reset(&s->one);
+        int rc = buf_append(&s->one, g->raw, g->raw_len);
+        if (!rc && g->raw_len && g->raw[g->raw_len - 1] != '\n' && g->raw[g->raw_len - 1] != '\r')
+            rc = buf_append(&s->one, "\n", 1);
+        if (rc)
+            die(EXIT_IO, "out of memory");
+        text = s->one.data, len = s->one.len;
+    }
+    split_out_write(s->split, key, text, len);
+}
+
+/* A selected game, matched on this thread, into its file. */
+static void split_selected(struct search *s, const struct game *g)
+{
+    char key[SPLIT_KEY_MAX + 1];
+    split_key_of(&s->split_opts, g, key);
+    if (!s->formatted) {
+        split_game(s, g, key, NULL, 0);
+        return;
+    }
+    buf_reset(&s->one);
+    s->go.games = 0; /* each game alone: the file puts the JSON commas */
+    int why = format_game(&s->go, s->fix_results, &s->facts, g, &s->one);
+    if (why)
+        unprintable(s, g, why);
+    split_out_write(s->split, key, s->one.data, s->one.len);
+}
+
 static void selected(struct search *s, const struct game *g)
 {
     s->selected++;
     switch (s->out) {
     case OUT_GAMES:
-        if (s->formatted)
+        if (s->split)
+            split_selected(s, g);
+        else if (s->formatted)
             write_game(s, g);
         else
             print_game(s, g);
@@ -218,6 +263,7 @@ struct found {
     uint32_t nhits;
     const char *key;           /* duplicate key, with --unique/--duplicates */
     size_t key_len;
+    const char *split_key;     /* with split output: the key of the game's file */
 };
 
 static void match_game(struct searcher *w, struct batch *b, struct game *g,
@@ -258,6 +304,12 @@ static void match_game(struct searcher *w, struct batch *b, struct game *g,
         fd->key_len = w->key.len;
     }
     fd->levels[0] = LEVELS();
+    if (fd->match && s->split) {
+        char key[SPLIT_KEY_MAX + 1];
+        size_t n = split_key_of(&s->split_opts, g, key);
+        if (!(fd->split_key = arena_memdup(&b->arena, key, n + 1)))
+            die(EXIT_IO, "out of memory");
+    }
     if (fd->match && s->out == OUT_GAMES && s->formatted) {
         w->go.games = 0; /* the writer puts the JSON commas */
         fd->why = format_game(&w->go, s->fix_results, f, g, &w->buf);
@@ -321,7 +373,11 @@ static void write_batch(void *cmd, struct batch *b)
             continue;
         s->selected++;
         count_levels(&s->facts, fd->levels[1]);
-        if (s->out == OUT_GAMES && s->formatted) {
+        if (s->out == OUT_GAMES && s->split) {
+            if (fd->why)
+                unprintable(s, &b->games[i], fd->why);
+            split_game(s, &b->games[i], fd->split_key, s->formatted ? text : NULL, len);
+        } else if (s->out == OUT_GAMES && s->formatted) {
             if (s->go.opts.format == GO_JSON && s->go.games && len && buf_append(&s->buf, ",", 1))
                 die(EXIT_IO, "out of memory");
             if (buf_append(&s->buf, text, len))
@@ -374,12 +430,15 @@ int cmd_search(int argc, char **argv)
     memset(&s, 0, sizeof s);
     query_opts_init(&s.qo);
     output_opts_init(&oo);
+    split_opts_init(&s.split_opts);
     optind = 1;
     s.jobs = pipeline_cpus();
     while ((opt = getopt_long(argc, argv, "iclvm:qhj:", options, NULL)) != -1) {
         int taken = query_opts_parse(&s.qo, opt, optarg);
         if (!taken)
             taken = output_opts_parse(&oo, opt, optarg);
+        if (!taken)
+            taken = split_opts_parse(&s.split_opts, opt, optarg);
         if (taken < 0) {
             query_opts_release(&s.qo);
             return EXIT_USAGE;
@@ -415,13 +474,18 @@ int cmd_search(int argc, char **argv)
         }
     }
     s.formatted = oo.given != 0;
+    if (split_opts_active(&s.split_opts) && s.out != OUT_GAMES) {
+        error("-c, -l and -q print no games: they do not go with --split-every or --split-by");
+        query_opts_release(&s.qo);
+        return EXIT_USAGE;
+    }
     if (s.formatted && s.out != OUT_GAMES) {
         error("-c, -l and -q print no games: they do not go with --format and the other "
               "output options");
         query_opts_release(&s.qo);
         return EXIT_USAGE;
     }
-    if (output_opts_check(&oo) || query_opts_build(&s.qo)) {
+    if (output_opts_check(&oo) || split_opts_check(&s.split_opts) || query_opts_build(&s.qo)) {
         query_opts_release(&s.qo);
         return EXIT_USAGE;
     }
@@ -438,8 +502,12 @@ int cmd_search(int argc, char **argv)
         s.fix_results = (oo.go.flags & GO_FIX_RESULTS) != 0;
         game_out_init(&s.go, &oo.go);
         buf_init(&s.buf, OUT_MAX);
-        if (game_out_begin(&s.go, &s.buf))
+        if (!split_opts_active(&s.split_opts) && game_out_begin(&s.go, &s.buf))
             die(EXIT_IO, "out of memory");
+    }
+    if (split_opts_active(&s.split_opts)) {
+        s.split = split_out_new(&s.split_opts, &oo.go, argv + optind, argc - optind);
+        buf_init(&s.one, OUT_MAX);
     }
     s.many_inputs = argc - optind > 1;
     struct searcher *workers = NULL;
@@ -475,8 +543,12 @@ int cmd_search(int argc, char **argv)
     }
     free(workers);
     free(s.reported);
+    if (s.split) {
+        s.io_failed |= split_out_finish(s.split, 1) < 0;
+        buf_release(&s.one);
+    }
     if (s.formatted) {
-        if (game_out_end(&s.go, &s.buf))
+        if (!s.split && game_out_end(&s.go, &s.buf))
             die(EXIT_IO, "out of memory");
         flush(&s);
         game_out_release(&s.go);

@@ -122,9 +122,56 @@ static void write_lan(struct text *t, const struct pos *p, move16 m)
     put_promotion(t, us, m);
 }
 
+/* pgn-extract's long styles: what each writes of a move. */
+static const struct long_style {
+    unsigned char pieces;  /* the piece letter before the origin */
+    char sep, capture;     /* between the squares ('\0': nothing) */
+    unsigned char castle;  /* castling as O-O (else as the king's move) */
+    const char *ep;        /* after an en-passant capture */
+    unsigned char promo_sep; /* the separator stays on a promotion (halg drops it) */
+} long_styles[] = {
+    [MOVE_FMT_LALG] = { 0, 0, 0, 0, "", 1 },
+    [MOVE_FMT_HALG] = { 0, '-', '-', 0, "", 0 },
+    [MOVE_FMT_ELALG] = { 1, 0, 0, 0, "ep", 1 },
+    [MOVE_FMT_XLALG] = { 1, '-', 'x', 0, "", 1 },
+    [MOVE_FMT_XOLALG] = { 1, '-', 'x', 1, "", 1 },
+};
+
+static int is_long_style(int format) { return format >= MOVE_FMT_LALG && format <= MOVE_FMT_XOLALG; }
+
+static void write_long_style(struct text *t, const struct pos *p, move16 m)
+{
+    const struct long_style *ls = &long_styles[t->st->format];
+    int from = move_from(m), to = move_to(m), us = p->side;
+    int promotion = move_flag(m) == MF_PROMOTION;
+    if (move_flag(m) == MF_CASTLING) {
+        if (ls->castle) {
+            put_castling(t, m);
+            return;
+        }
+        put_square(t, from);
+        if (ls->sep)
+            put_char(t, ls->sep);
+        put_square(t, p->chess960 ? to : move_king_to(m));
+        return;
+    }
+    int type = piece_type(p->board[from]);
+    if (ls->pieces && type != PAWN)
+        put_piece(t, us, type);
+    put_square(t, from);
+    char sep = pos_captured(p, m) ? ls->capture : ls->sep;
+    if (sep && (!promotion || ls->promo_sep))
+        put_char(t, sep);
+    put_square(t, to);
+    if (promotion)
+        put_piece(t, us, move_promo(m));
+    if (move_flag(m) == MF_EN_PASSANT)
+        put(t, ls->ep);
+}
+
 static void put_suffix(struct text *t, const struct pos *p, move16 m)
 {
-    if ((t->st->flags & WRITE_EP) && move_flag(m) == MF_EN_PASSANT)
+    if ((t->st->flags & WRITE_EP) && move_flag(m) == MF_EN_PASSANT && !is_long_style(t->st->format))
         put(t, " e.p.");
     if (t->st->flags & WRITE_NO_CHECK)
         return;
@@ -137,7 +184,9 @@ static void put_suffix(struct text *t, const struct pos *p, move16 m)
 /* The SAN or long algebraic text of m, without a check mark or " e.p.". */
 static void write_san_or_lan(struct text *t, const struct pos *p, move16 m)
 {
-    if (move_flag(m) != MF_CASTLING)
+    if (is_long_style(t->st->format))
+        write_long_style(t, p, m);
+    else if (move_flag(m) != MF_CASTLING)
         (t->st->format == MOVE_FMT_LAN ? write_lan : write_san)(t, p, m);
     else if (t->st->format == MOVE_FMT_LAN && (t->st->flags & WRITE_CASTLE_KING))
         put_castling_as_king_move(t, p, m);

@@ -14,6 +14,14 @@ enum move_format {
     MOVE_FMT_SAN = 0,  /* Nf3 Nbd7 exd5 e8=Q O-O Qxf7# (PGN export format) */
     MOVE_FMT_LAN,      /* Ng1-f3 e2-e4 Nf3xe5 e7xd8=Q O-O */
     MOVE_FMT_UCI,      /* g1f3 e7e8q e1g1, Chess960 e1h1 (uci_write; flags ignored) */
+    /* pgn-extract's long algebraic styles (-W...), as it writes them: no '='
+     * before a promotion piece, castling as the king's move (Chess960: onto
+     * the rook) but in xolalg; the flags of SAN ignored but the check mark. */
+    MOVE_FMT_LALG,     /* e2e4 g1f3 e5d6 c7d8Q e1g1 (-Wlalg) */
+    MOVE_FMT_HALG,     /* e2-e4 g1-f3 e4-d5 c7d8Q (no hyphen: as pgn-extract) e1-g1 (-Whalg) */
+    MOVE_FMT_ELALG,    /* e2e4 Ng1f3 e5d6ep c7d8Q e1g1 (-Welalg) */
+    MOVE_FMT_XLALG,    /* e2-e4 Ng1-f3 e4xd5 c7xd8Q e1-g1 (-Wxlalg) */
+    MOVE_FMT_XOLALG,   /* -Wxlalg with O-O and O-O-O (-Wxolalg) */
 };
 
 enum write_flags {

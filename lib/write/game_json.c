@@ -166,7 +166,8 @@ static void line_begin(struct go_game *w, uint32_t var, uint32_t depth, const st
         comma(w);
         go_put(w, "{", 1);
     }
-    put_comments(w, "comments", v->comment_first, v->comment_count, NULL, 0);
+    if (depth || go_lead_comments(w))
+        put_comments(w, "comments", v->comment_first, v->comment_count, NULL, 0);
     comma(w);
     go_puts(w, "\"moves\":[");
 }

@@ -53,12 +53,14 @@ void game_out_init(struct game_out *o, const struct game_out_opts *opts)
         game_out_opts_init(&o->opts);
     buf_init(&o->scratch, GO_SCRATCH_MAX);
     buf_init(&o->scratch2, GO_SCRATCH_MAX);
+    buf_init(&o->paths, GO_SCRATCH_MAX);
 }
 
 void game_out_release(struct game_out *o)
 {
     buf_release(&o->scratch);
     buf_release(&o->scratch2);
+    buf_release(&o->paths);
 }
 
 /* ---- Shared helpers ---------------------------------------------------------- */
@@ -167,7 +169,7 @@ int go_comment_text(struct go_game *w, const struct game_comment *c, const char 
 
 uint32_t go_comment_slot(const struct go_game *w, const struct game_move *m, uint32_t c)
 {
-    if ((w->o->opts.strip & GO_STRIP_VARIATIONS) || !m->var_count)
+    if ((w->o->opts.strip & GO_STRIP_VARIATIONS) || w->path || !m->var_count)
         return 0;
     uint32_t off = w->g->comments[c].off, k = 0;
     while (k < m->var_count && w->g->vars[m->var_first + k].off < off)
@@ -191,43 +193,55 @@ const char *go_result_text(const struct game_out *o, int result)
 /* ---- Walk -------------------------------------------------------------------- */
 
 static void walk_line(struct go_game *w, const struct go_visit *v, uint32_t var, uint32_t depth,
-                      const struct pos *start, uint32_t ply, uint32_t limit)
+                      const struct pos *start, uint32_t ply);
+
+/* Move i played from *before into *after, visited, then its variations. */
+static void walk_move(struct go_game *w, const struct go_visit *v, uint32_t i, uint32_t ply,
+                      uint32_t depth, const struct pos *before, struct pos *after)
 {
-    const struct game *g = w->g;
-    const struct game_var *gv = &g->vars[var];
-    uint32_t n = gv->count < limit ? gv->count : limit;
+    const struct game_move *m = &w->g->moves[i];
+    struct go_step s = { i, w->r->moves[i], ply + 1, depth, before, after };
+    *after = *before;
+    if (m->flags & GAME_MOVE_NULL) {
+        pos_play_null(after);
+    } else {
+        assert(s.move != MOVE_NONE);
+        pos_play(after, s.move);
+    }
+    v->move(w, &s);
+    /* A line written as a game of its own (--split-variations) has none. */
+    if (!(w->o->opts.strip & GO_STRIP_VARIATIONS) && !w->path)
+        for (uint32_t j = 0; j < m->var_count; j++)
+            walk_line(w, v, m->var_first + j, depth + 1, before, ply);
+    if (v->move_end)
+        v->move_end(w, &s);
+}
+
+/* A variation, all of it. */
+static void walk_line(struct go_game *w, const struct go_visit *v, uint32_t var, uint32_t depth,
+                      const struct pos *start, uint32_t ply)
+{
+    const struct game_var *gv = &w->g->vars[var];
     struct pos pos[2]; /* before and after a move, in turn: one copy per move */
     pos[0] = *start;
     v->line_begin(w, var, depth, &pos[0]);
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t i = gv->first + k;
-        const struct game_move *m = &g->moves[i];
-        struct pos *before = &pos[k & 1], *after = &pos[(k + 1) & 1];
-        struct go_step s = { i, w->r->moves[i], ply + k + 1, depth, before, after };
-        *after = *before;
-        if (m->flags & GAME_MOVE_NULL) {
-            pos_play_null(after);
-        } else {
-            assert(s.move != MOVE_NONE);
-            pos_play(after, s.move);
-        }
-        v->move(w, &s);
-        if (!(w->o->opts.strip & GO_STRIP_VARIATIONS))
-            for (uint32_t j = 0; j < m->var_count; j++)
-                walk_line(w, v, m->var_first + j, depth + 1, before, ply + k, UINT32_MAX);
-        if (v->move_end)
-            v->move_end(w, &s);
-    }
-    if (var == 0) {
-        w->final = pos[n & 1];
-        w->have_final = 1;
-    }
+    for (uint32_t k = 0; k < gv->count; k++)
+        walk_move(w, v, gv->first + k, ply + k, depth, &pos[k & 1], &pos[(k + 1) & 1]);
     v->line_end(w, var, depth);
 }
 
 void go_walk(struct go_game *w, const struct go_visit *v)
 {
-    walk_line(w, v, 0, 0, &w->r->start, 0, w->limit);
+    struct pos pos[2];
+    pos[0] = w->start;
+    v->line_begin(w, 0, 0, &pos[0]);
+    uint32_t n = w->limit - w->first;
+    for (uint32_t k = 0; k < n; k++)
+        walk_move(w, v, go_main_move(w, w->first + k), w->first + k, 0, &pos[k & 1],
+                  &pos[(k + 1) & 1]);
+    w->final = pos[n & 1];
+    w->have_final = 1;
+    v->line_end(w, 0, 0);
 }
 
 /* Plays the main line up to the limit: the final position. */
@@ -236,9 +250,9 @@ static const struct pos *final_position(struct go_game *w)
     if (w->have_final)
         return &w->final;
     const struct game *g = w->g;
-    struct pos p = w->r->start;
-    for (uint32_t k = 0; k < w->limit; k++) {
-        uint32_t i = g->vars[0].first + k;
+    struct pos p = w->start;
+    for (uint32_t k = w->first; k < w->limit; k++) {
+        uint32_t i = go_main_move(w, k);
         if (g->moves[i].flags & GAME_MOVE_NULL)
             pos_play_null(&p);
         else
@@ -255,7 +269,9 @@ static const struct pos *final_position(struct go_game *w)
  * the final position), else what the last position written is. */
 static int game_end(struct go_game *w)
 {
-    return w->limit >= w->r->end_ply ? w->r->end : replay_end_of(final_position(w), END_NONE, 0);
+    if (!w->path && w->limit >= w->r->end_ply)
+        return w->r->end;
+    return replay_end_of(final_position(w), END_NONE, 0);
 }
 
 static const char *end_name(int end)
@@ -270,15 +286,6 @@ static const char *end_name(int end)
     }
 }
 
-static int result_of(const char *v)
-{
-    if (!v)
-        return PGN_RESULT_NONE;
-    for (int r = PGN_RESULT_WHITE; r <= PGN_RESULT_UNKNOWN; r++)
-        if (!strcmp(v, pgn_result_str(r)))
-            return r;
-    return PGN_RESULT_NONE;
-}
 
 /* The move text of step-like (before, move) in the chosen notation. */
 static size_t move_text(const struct game_out *o, const struct pos *before, move16 m, int null,
@@ -310,61 +317,58 @@ size_t go_move_text(struct go_game *w, const struct go_step *s, char out[MOVE_TE
 
 /* ---- Tags and result --------------------------------------------------------- */
 
-enum { STR_TAGS = 7, STR_RESULT = 6 };
-static const char *const str_names[STR_TAGS] = {
-    "Event", "Site", "Date", "Round", "White", "Black", "Result",
-};
-static const char *const str_defaults[STR_TAGS] = { "?", "?", "????.??.??", "?", "?", "?", "*" };
-
-/* Index of a tag name in the Seven Tag Roster, or -1 (runs for every tag written). */
-static int str_index(const char *name, size_t len)
+/* Plies of line var (at most limit of them) and of the variations of those moves, as walked. */
+static uint64_t plies_written(const struct go_game *w, uint32_t var, uint32_t limit)
 {
-    int k;
-    switch (name[0]) {
-    case 'E': k = 0; break;
-    case 'S': k = 1; break;
-    case 'D': k = 2; break;
-    case 'R': k = len == 5 ? 3 : 6; break;
-    case 'W': k = 4; break;
-    case 'B': k = 5; break;
-    default: return -1;
+    const struct game *g = w->g;
+    const struct game_var *gv = &g->vars[var];
+    uint32_t n = gv->count < limit ? gv->count : limit;
+    uint64_t total = n;
+    if (w->o->opts.strip & GO_STRIP_VARIATIONS)
+        return total;
+    for (uint32_t k = 0; k < n; k++) {
+        const struct game_move *m = &g->moves[gv->first + k];
+        for (uint32_t j = 0; j < m->var_count; j++)
+            total += plies_written(w, m->var_first + j, UINT32_MAX);
     }
-    return len == strlen(str_names[k]) && !memcmp(name, str_names[k], len) ? k : -1;
+    return total;
 }
 
-static void push_tag_n(struct go_game *w, const char *name, size_t name_len, const char *value,
-                       size_t value_len)
+/* Plies of the main line as written and of the variations of those moves. */
+static uint64_t main_plies_written(const struct go_game *w)
 {
-    struct go_tag t = { name, value, (uint32_t)name_len, (uint32_t)value_len };
-    if (!w->err)
-        w->err = buf_append(&w->o->scratch, &t, sizeof t);
+    uint64_t total = w->limit - w->first;
+    if ((w->o->opts.strip & GO_STRIP_VARIATIONS) || w->path)
+        return total;
+    for (uint32_t k = w->first; k < w->limit; k++) {
+        const struct game_move *m = &w->g->moves[go_main_move(w, k)];
+        for (uint32_t j = 0; j < m->var_count; j++)
+            total += plies_written(w, m->var_first + j, UINT32_MAX);
+    }
+    return total;
 }
-
-static void push_tag(struct go_game *w, const char *name, const char *value)
-{
-    push_tag_n(w, name, strlen(name), value, strlen(value));
-}
-
-static void prepare_tags(struct go_game *w, int export, const char *fixed, int truncated);
 
 void go_prepare(struct go_game *w, int export)
 {
     const struct game *g = w->g;
     const struct game_out_opts *o = &w->o->opts;
     uint32_t main = g->nvars ? g->vars[0].count : 0;
+    w->first = 0;
     w->limit = main < o->max_plies ? main : o->max_plies;
     w->result = PGN_RESULT_UNKNOWN;
     if (!w->r) {
         /* A game passed through as read: its tags as they are. */
-        prepare_tags(w, export, NULL, 0);
+        go_prepare_tags(w, export, NULL, 0);
         return;
     }
 
+    go_choose_plies(w);
+    main = go_main_len(w);
     const char *tag_result = game_tag_value(g, "Result");
-    w->result = g->result != PGN_RESULT_NONE ? g->result : result_of(tag_result);
-    if (w->result == PGN_RESULT_NONE)
-        w->result = PGN_RESULT_UNKNOWN;
-    const char *fixed = NULL;
+    w->result = g->result != PGN_RESULT_NONE ? g->result : go_result_of(tag_result);
+    if (w->result == PGN_RESULT_NONE || w->path_var)
+        w->result = PGN_RESULT_UNKNOWN; /* a variation: not a finished game */
+    const char *fixed = w->path_var ? "*" : NULL;
     if (o->flags & GO_FIX_RESULTS) {
         int end = game_end(w);
         if (end == END_CHECKMATE)
@@ -374,83 +378,16 @@ void go_prepare(struct go_game *w, int export)
         if (end != END_NONE)
             fixed = pgn_result_str(w->result);
     }
-    int truncated = w->limit < main;
+    int truncated = w->limit < main || w->first || w->path_var;
     if (truncated)
-        snprintf(w->plycount, sizeof w->plycount, "%u", w->limit);
-    prepare_tags(w, export, fixed, truncated);
-}
-
-static void prepare_tags(struct go_game *w, int export, const char *fixed, int truncated)
-{
-    const struct game *g = w->g;
-    const struct game_out_opts *o = &w->o->opts;
-    buf_reset(&w->o->scratch);
-    w->ntags = 0;
-    if (o->strip & GO_STRIP_TAGS)
-        return;
-    /* The first tag of each Seven Tag Roster name, found in one pass. */
-    uint32_t str_first[STR_TAGS];
-    for (int k = 0; k < STR_TAGS; k++)
-        str_first[k] = UINT32_MAX;
-    for (uint32_t i = 0; i < g->ntags; i++) {
-        int k = str_index(g->tags[i].name, g->tags[i].name_len);
-        if (k >= 0 && str_first[k] == UINT32_MAX)
-            str_first[k] = i;
+        snprintf(w->plycount, sizeof w->plycount, "%u", w->limit - w->first);
+    if (w->first) {
+        pos_to_fen(&w->start, w->o->opts.fen_flags, w->start_fen);
     }
-    if (export) {
-        for (int k = 0; k < STR_TAGS; k++) {
-            const char *v = str_first[k] == UINT32_MAX ? NULL : g->tags[str_first[k]].value;
-            /* The export format wants a real result here; "1 - 0" and the like become the marker's. */
-            if (k == STR_RESULT)
-                v = fixed ? fixed : result_of(v) ? v : pgn_result_str(w->result);
-            push_tag(w, str_names[k], v ? v : str_defaults[k]);
-        }
-    }
-    for (uint32_t i = 0; i < g->ntags; i++) {
-        const struct game_tag *t = &g->tags[i];
-        int k = str_index(t->name, t->name_len);
-        int first = k >= 0 && str_first[k] == i;
-        if (export && first)
-            continue;
-        if ((o->flags & GO_SEVEN_TAG_ROSTER) && !first && strcmp(t->name, "FEN") &&
-            strcmp(t->name, "SetUp") && strcmp(t->name, "Variant"))
-            continue;
-        /* The export format wants SetUp "1" with a FEN tag: added when missing. */
-        if (export && !strcmp(t->name, "FEN") && !game_tag(g, "SetUp"))
-            push_tag(w, "SetUp", "1");
-        const char *v = t->value;
-        if (first && k == STR_RESULT && fixed)
-            v = fixed;
-        else if (truncated && !strcmp(t->name, "PlyCount"))
-            v = w->plycount;
-        push_tag_n(w, t->name, t->name_len, v, strlen(v));
-    }
-    const struct go_extra *x = w->o->extra;
-    for (size_t k = 0; x && k < x->ntags && !w->err; k++) {
-        struct go_tag *have = (struct go_tag *)w->o->scratch.data;
-        size_t n = w->o->scratch.len / sizeof(struct go_tag), j = 0;
-        if (!x->tags[k].value) {
-            /* Removal: every tag of that name goes. */
-            for (size_t i = 0; i < n; i++)
-                if (strcmp(have[i].name, x->tags[k].name))
-                    have[j++] = have[i];
-            w->o->scratch.len = j * sizeof(struct go_tag);
-            continue;
-        }
-        while (j < n && (have[j].name[0] != x->tags[k].name[0] ||
-                         strcmp(have[j].name, x->tags[k].name)))
-            j++;
-        if (j < n) {
-            have[j].value = x->tags[k].value;
-            have[j].value_len = (uint32_t)strlen(x->tags[k].value);
-        } else {
-            push_tag(w, x->tags[k].name, x->tags[k].value);
-        }
-    }
-    if (!w->err) {
-        w->tags = (struct go_tag *)w->o->scratch.data;
-        w->ntags = w->o->scratch.len / sizeof(struct go_tag);
-    }
+    if ((o->flags & GO_TOTAL_PLY_COUNT) && g->nvars)
+        snprintf(w->total_plies, sizeof w->total_plies, "%llu",
+                 (unsigned long long)main_plies_written(w));
+    go_prepare_tags(w, export, fixed, truncated);
 }
 
 static const char *tag_lookup(const struct go_game *w, const char *name)
@@ -501,9 +438,9 @@ static void write_position(struct go_game *w, const struct pos *p, uint32_t ply,
 static void write_positions(struct go_game *w)
 {
     const struct game *g = w->g;
-    struct pos p = w->r->start;
-    for (uint32_t k = 0; k <= w->limit; k++) {
-        uint32_t i = g->vars[0].first + k;
+    struct pos p = w->start;
+    for (uint32_t k = w->first; k <= w->limit; k++) {
+        uint32_t i = k < w->limit ? go_main_move(w, k) : 0;
         move16 m = k < w->limit ? w->r->moves[i] : MOVE_NONE;
         if (ply_selected(&w->o->opts, k, w->limit))
             write_position(w, &p, k, m, k < w->limit);
@@ -520,10 +457,10 @@ static void write_positions(struct go_game *w)
 static void write_main_line(struct go_game *w, int uci)
 {
     const struct game *g = w->g;
-    struct pos p = w->r->start;
+    struct pos p = w->start;
     char mv[MOVE_TEXT_MAX];
-    for (uint32_t k = 0; k < w->limit; k++) {
-        uint32_t i = g->vars[0].first + k;
+    for (uint32_t k = w->first; k < w->limit; k++) {
+        uint32_t i = go_main_move(w, k);
         move16 m = w->r->moves[i];
         int null = (g->moves[i].flags & GAME_MOVE_NULL) != 0;
         size_t n;
@@ -534,7 +471,7 @@ static void write_main_line(struct go_game *w, int uci)
         } else {
             n = move_text(w->o, &p, m, null, mv);
         }
-        if (k)
+        if (k > w->first)
             go_put(w, " ", 1);
         go_put(w, mv, n);
         if (null)
@@ -574,7 +511,7 @@ static void csv_column(struct go_game *w, const char *col)
     } else if (!strcmp(col, "file")) {
         csv_field(w, w->g->file ? w->g->file : "", w->g->file ? strlen(w->g->file) : 0);
     } else if (!strcmp(col, "plies")) {
-        int n = snprintf(tmp, sizeof tmp, "%u", w->limit);
+        int n = snprintf(tmp, sizeof tmp, "%u", w->limit - w->first);
         go_put(w, tmp, (size_t)n);
     } else if (!strcmp(col, "result")) {
         go_puts(w, pgn_result_str(w->result));
@@ -582,7 +519,7 @@ static void csv_column(struct go_game *w, const char *col)
         const char *end = end_name(game_end(w));
         csv_field(w, end, strlen(end));
     } else if (!strcmp(col, "start_fen")) {
-        go_put(w, tmp, pos_to_fen(&w->r->start, w->o->opts.fen_flags, tmp));
+        go_put(w, tmp, pos_to_fen(&w->start, w->o->opts.fen_flags, tmp));
     } else if (!strcmp(col, "final_fen")) {
         go_put(w, tmp, pos_to_fen(final_position(w), w->o->opts.fen_flags, tmp));
     } else {
@@ -628,14 +565,13 @@ int game_out_end(struct game_out *o, struct buf *out)
     return w.err;
 }
 
-int game_out_game(struct game_out *o, const struct game *g, const struct replay *r,
-                  struct buf *out)
+/* One game in the chosen format: g's main line, or (path) a variation as a game. */
+static int write_one(struct game_out *o, const struct game *g, const struct replay *r,
+                     struct buf *out, const uint32_t *path, uint32_t path_len, uint32_t var)
 {
-    struct go_game w = { .o = o, .g = g, .r = r, .out = out };
+    struct go_game w = { .o = o, .g = g, .r = r, .out = out, .path = path, .path_len = path_len,
+                         .path_var = var };
     int format = o->opts.format;
-    assert(r->complete && !r->skipped);
-    if (o->extra && o->extra->moves && format != GO_PGN)
-        return PGN_EINVAL;
     go_prepare(&w, format == GO_PGN);
     if (w.err)
         return w.err;
@@ -668,6 +604,29 @@ int game_out_game(struct game_out *o, const struct game *g, const struct replay 
     return w.err;
 }
 
+int game_out_game(struct game_out *o, const struct game *g, const struct replay *r,
+                  struct buf *out)
+{
+    assert(r->complete && !r->skipped);
+    if (o->extra && o->extra->moves && o->opts.format != GO_PGN)
+        return PGN_EINVAL;
+    if (!(o->opts.flags & GO_SPLIT_VARIATIONS) || !g->nvars)
+        return write_one(o, g, r, out, NULL, 0, 0);
+    /* The main line, then every variation (vars are in text order), each a
+     * game of its own from the start, without variations. */
+    int rc = 0;
+    for (uint32_t v = 0; v < g->nvars && !rc; v++) {
+        if (o->opts.split_depth && g->vars[v].depth > o->opts.split_depth)
+            continue;
+        struct go_game w = { .o = o, .g = g, .r = r };
+        buf_reset(&o->paths);
+        uint32_t n = go_variation_path(&w, v, &o->paths);
+        rc = w.err ? w.err
+                   : write_one(o, g, r, out, (const uint32_t *)(void *)o->paths.data, n, v);
+    }
+    return rc;
+}
+
 int game_out_retag(struct game_out *o, const struct game *g, const struct replay *r,
                    struct buf *out)
 {
@@ -677,7 +636,9 @@ int game_out_retag(struct game_out *o, const struct game *g, const struct replay
     assert(r->complete && !r->skipped);
     /* Only what changes tags alone: anything that rewrites the movetext is refused. */
     if (op->format != GO_PGN || op->strip || op->max_plies < g->vars[0].count ||
-        (op->flags & (GO_FIX_RESULTS | GO_BOOK_RESULTS)) ||
+        op->drop_plies || op->drop_before ||
+        (op->flags & (GO_FIX_RESULTS | GO_BOOK_RESULTS | GO_NO_MOVE_NUMBERS | GO_NO_RESULTS |
+                      GO_COMMENT_LINES | GO_SPLIT_VARIATIONS)) ||
         memcmp(&op->style, &english, sizeof english) || (o->extra && o->extra->moves) ||
         game_cut(g, &c))
         return PGN_EINVAL;

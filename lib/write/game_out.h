@@ -55,6 +55,12 @@ enum game_out_flags {
     GO_FIX_RESULTS = 1 << 1,      /* Result tag and marker from a final mate/stalemate/dead position */
     GO_BOOK_RESULTS = 1 << 2,     /* result marker 1:0 ½:½ 0:1 (German books) */
     GO_MOVE_FEN = 1 << 3,         /* JSON: the FEN after every move */
+    GO_NO_MOVE_NUMBERS = 1 << 4,  /* PGN: no "12." and "12..." */
+    GO_NO_RESULTS = 1 << 5,       /* PGN: no result marker after the moves (the tag stays) */
+    GO_COMMENT_LINES = 1 << 6,    /* PGN: every comment on lines of its own */
+    GO_TOTAL_PLY_COUNT = 1 << 7,  /* a TotalPlyCount tag: every ply written, variations too */
+    GO_TAG_ORDER_ONLY = 1 << 8,   /* only the tags tag_order names */
+    GO_SPLIT_VARIATIONS = 1 << 9, /* every variation also a game of its own (up to split_depth) */
 };
 
 /* A range of plies for EPD/FEN output: first..last inclusive; GO_PLY_FINAL = the last ply. */
@@ -72,11 +78,26 @@ struct game_out_opts {
     unsigned strip;           /* enum game_out_strip */
     unsigned width;           /* PGN movetext line width in characters; 0 = no limit */
     uint32_t max_plies;       /* keep this many main-line plies; UINT32_MAX = all */
+    int32_t drop_plies;       /* leave out this many plies at the start; < 0: keep only the
+                                 last -drop_plies; 0: none (a FEN tag gives the new start) */
+    const char *drop_before;  /* leave out the plies up to the first main-line comment holding
+                                 this text (the caller's string), and that comment; NULL: none */
+    uint32_t quiescent;       /* with max_plies: go on until this many plies without capture,
+                                 check or promotion end the moves written; 0: none */
+    uint32_t split_depth;     /* GO_SPLIT_VARIATIONS: variations at most this deep; 0: all */
     int fen_flags;            /* pos_to_fen() flags of every FEN written: FEN_SHREDDER,
                                * FEN_EP_ALWAYS (0: X-FEN, the default of pgnkit(1)) */
     /* EPD/FEN: the plies written (0 = start position); none = every position */
     struct go_ply_range ranges[GO_MAX_RANGES];
     size_t nranges;
+    /* Tags written first, in this order (then the others as usual); with
+     * GO_TAG_ORDER_ONLY the only ones. Tags never written: drop_tags (but
+     * FEN, SetUp and Variant, which the moves need). The strings are the
+     * caller's and must outlive the stream. */
+    const char *const *tag_order;
+    size_t ntag_order;
+    const char *const *drop_tags;
+    size_t ndrop_tags;
     /* CSV: column names, each a computed field (see game_out_column_computed) or
      * a tag name; the strings are the caller's and must outlive the stream */
     const char *columns[GO_MAX_COLUMNS];
@@ -130,6 +151,7 @@ struct game_out {
     uint64_t games;      /* games written so far */
     struct buf scratch;  /* per-game work space (tags, comment text) */
     struct buf scratch2;
+    struct buf paths;    /* --split-variations: the lines written as games */
     const struct go_extra *extra; /* additions to the next game written, or NULL */
 };
 
@@ -169,7 +191,8 @@ int game_out_game(struct game_out *o, const struct game *g, const struct replay 
  * PGN_ETOOBIG, or PGN_EINVAL (nothing appended) when the game cannot be
  * written so: game_cut() fails (no raw text, CP1252, ...), or the options
  * would change the movetext (a format other than PGN, strip options, plies,
- * GO_FIX_RESULTS, GO_BOOK_RESULTS, a notation other than English SAN,
+ * GO_FIX_RESULTS, GO_BOOK_RESULTS, GO_NO_MOVE_NUMBERS, GO_NO_RESULTS,
+ * GO_COMMENT_LINES, a notation other than English SAN,
  * o->extra with additions to moves); then write it with game_out_game().
  * The width option does not apply.
  */

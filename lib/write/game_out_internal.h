@@ -24,7 +24,13 @@ struct go_game {
     struct buf *out;
     int err;               /* first buffer error, sticky */
 
-    uint32_t limit;        /* main-line plies written */
+    uint32_t first;        /* main-line plies left out at the start (--drop-ply, --drop-before) */
+    uint32_t limit;        /* main-line plies up to this one written: limit - first of them */
+    struct pos start;      /* the position before main-line ply first */
+    const uint32_t *path;  /* --split-variations: the moves of the line written as the main
+                              line (indices into g->moves), or NULL: g's main line */
+    uint32_t path_len;
+    uint32_t path_var;     /* the variation path ends with (0: the main line) */
     int have_final;
     struct pos final;      /* after the last main-line ply written */
     int result;            /* enum pgn_result of the marker written */
@@ -32,6 +38,8 @@ struct go_game {
     struct go_tag *tags;   /* in o->scratch */
     size_t ntags;
     char plycount[GO_NUM_MAX];
+    char total_plies[GO_NUM_MAX]; /* TotalPlyCount, with GO_TOTAL_PLY_COUNT */
+    char start_fen[FEN_MAX];      /* FEN tag when first > 0 */
     void *ctx;             /* the writer's own state */
 };
 
@@ -63,6 +71,45 @@ struct go_visit {
  * none added. Then o->extra's tags are applied. Errors are sticky in w->err.
  */
 void go_prepare(struct go_game *w, int export);
+
+/** Index into g->moves of main-line ply k (0-based) of the game as written. */
+static inline uint32_t go_main_move(const struct go_game *w, uint32_t k)
+{
+    return w->path ? w->path[k] : w->g->vars[0].first + k;
+}
+
+/** Plies of the main line as written, before --plies and --drop-ply. */
+static inline uint32_t go_main_len(const struct go_game *w)
+{
+    return w->path ? w->path_len : w->g->nvars ? w->g->vars[0].count : 0;
+}
+
+/** 1 when the comments before the first move are written (not with --drop-ply and the like). */
+static inline int go_lead_comments(const struct go_game *w) { return w->first == 0; }
+
+/**
+ * Chooses the main-line plies written (game_plies.c): w->first, w->start and
+ * w->limit from --drop-ply, --drop-before, --plies and --quiescent.
+ */
+void go_choose_plies(struct go_game *w);
+
+/**
+ * --split-variations: appends to paths (uint32_t move indices) the line of
+ * variation var from the start of the game: the moves before it on the
+ * lines it branches from, then its own. Returns its length; errors sticky
+ * in w->err.
+ */
+uint32_t go_variation_path(struct go_game *w, uint32_t var, struct buf *paths);
+
+/**
+ * The tags to write (w->tags, w->ntags, in w->o->scratch), as go_prepare()
+ * describes; fixed: the Result value a final position decided, or NULL;
+ * truncated: the main line is cut (a PlyCount tag gets w->plycount).
+ */
+void go_prepare_tags(struct go_game *w, int export, const char *fixed, int truncated);
+
+/** The enum pgn_result of a Result tag value, PGN_RESULT_NONE when it is none. */
+int go_result_of(const char *v);
 
 /** Walks the main line (up to w->limit plies) and the variations, unless stripped. */
 void go_walk(struct go_game *w, const struct go_visit *v);

@@ -133,17 +133,33 @@ static void put_line_comment(struct layout *l, const char *s, size_t n)
     l->unit_eol = 1;
 }
 
-static void put_comment(struct layout *l, const struct game_comment *c)
+/* Comment text s[0..n) as a brace or ';' comment; with GO_COMMENT_LINES on lines of its own. */
+static void put_comment_text(struct layout *l, const char *s, size_t n)
 {
-    const char *s;
-    size_t n;
-    if (!go_comment_text(l->w, c, &s, &n))
-        return;
+    int own_lines = (l->w->o->opts.flags & GO_COMMENT_LINES) != 0;
+    if (own_lines) {
+        /* The unit before ends its line: a '(' too, which would glue to the comment. */
+        l->glue = 0;
+        if (l->open)
+            l->unit_eol = 1;
+        else if (l->any)
+            l->force_break = 1;
+    }
     if (memchr(s, '}', n))
         put_line_comment(l, s, n);
     else
         put_brace_comment(l, s, n);
+    if (own_lines)
+        l->unit_eol = 1;
     l->need_number = 1;
+}
+
+static void put_comment(struct layout *l, const struct game_comment *c)
+{
+    const char *s;
+    size_t n;
+    if (go_comment_text(l->w, c, &s, &n))
+        put_comment_text(l, s, n);
 }
 
 /* The comments of a line before its first move (or of the game, after its result). */
@@ -205,7 +221,8 @@ static void line_begin(struct go_game *w, uint32_t var, uint32_t depth, const st
         unit_add(l, "(", 1);
         l->glue = 1;
     }
-    put_comments(l, v->comment_first, v->comment_count);
+    if (depth || go_lead_comments(w))
+        put_comments(l, v->comment_first, v->comment_count);
     l->need_number = 1;
 }
 
@@ -230,13 +247,8 @@ static void put_extra(struct layout *l, const struct go_move_extra *x)
 {
     for (uint32_t k = 0; k < x->ncomments; k++) {
         const char *c = x->comments[k];
-        if (!c || !*c)
-            continue;
-        if (strchr(c, '}'))
-            put_line_comment(l, c, strlen(c));
-        else
-            put_brace_comment(l, c, strlen(c));
-        l->need_number = 1;
+        if (c && *c)
+            put_comment_text(l, c, strlen(c));
     }
     for (uint32_t k = 0; k < x->nlines; k++) {
         const char *s = x->lines[k];
@@ -268,8 +280,12 @@ static void move(struct go_game *w, const struct go_step *s)
     char text[MOVE_TEXT_MAX + 16];
     unsigned strip = w->o->opts.strip;
 
+    /* A variation written as a game (--split-variations): its comments before its first move. */
+    if (w->path && m->var && w->g->vars[m->var].first == s->i)
+        put_comments(l, w->g->vars[m->var].comment_first, w->g->vars[m->var].comment_count);
     unit_begin(l);
-    if (s->before->side == WHITE || l->need_number) {
+    if ((s->before->side == WHITE || l->need_number) &&
+        !(w->o->opts.flags & GO_NO_MOVE_NUMBERS)) {
         /* "12. " or "12... ", built by hand: this runs for every move. */
         char *e = text + 16, *d = e;
         uint32_t k = s->before->fullmove;
@@ -321,8 +337,10 @@ void pgn_write_game(struct go_game *w)
     w->ctx = &l;
     go_walk(w, &visit);
     const struct game *g = w->g;
-    unit_begin(&l);
-    unit_add(&l, go_result_text(w->o, w->result), strlen(go_result_text(w->o, w->result)));
+    if (!(w->o->opts.flags & GO_NO_RESULTS)) {
+        unit_begin(&l);
+        unit_add(&l, go_result_text(w->o, w->result), strlen(go_result_text(w->o, w->result)));
+    }
     put_comments(&l, g->post_first, g->post_count);
     unit_end(&l);
     w->ctx = NULL;
