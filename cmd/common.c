@@ -57,13 +57,20 @@ void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f)
 
 void print_usage(FILE *f, const char *const *usage) { print_usage_with(f, usage, NULL); }
 
-int usage_error_with(const char *const *usage, void (*insert)(FILE *f))
+int usage_error(const char *const *usage)
 {
-    print_usage_with(stderr, usage, insert);
+    /* The synopsis and where the rest is, as git does: the error above it
+     * stays in sight, not scrolled away by every option. */
+    fprintf(stderr, "usage: %s\n", usage[0]);
+    for (int i = 1; usage[i] && !strncmp(usage[i], "   or: ", 7); i++)
+        fprintf(stderr, "%s\n", usage[i]);
+    const char *sp = strchr(progname, ' ');
+    if (sp)
+        fprintf(stderr, "see 'pgnkit help %s' or '%s -h'\n", sp + 1, progname);
+    else
+        fprintf(stderr, "see 'pgnkit --help'\n");
     return EXIT_USAGE;
 }
-
-int usage_error(const char *const *usage) { return usage_error_with(usage, NULL); }
 
 static volatile sig_atomic_t pipe_closed;
 

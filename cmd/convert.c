@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "replay/diag.h"
 #include "write/game_out.h"
@@ -257,7 +258,7 @@ int cmd_convert(int argc, char **argv)
     output_opts_init(&oo);
     optind = 1;
     c.jobs = pipeline_cpus();
-    while ((opt = getopt_long(argc, argv, "qhj:", convert_options, NULL)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "qhj:", convert_options)) != -1) {
         int taken = output_opts_parse(&oo, opt, optarg);
         if (taken < 0)
             return EXIT_USAGE;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "init/lib_init.h"
 #include "base/banned.h"
@@ -11,13 +12,7 @@
 #define PGNKIT_VERSION "0.0-dev"
 #endif
 
-struct command {
-    const char *name;
-    int (*fn)(int argc, char **argv);
-    const char *summary;
-};
-
-static const struct command commands[] = {
+static const struct command_entry commands[] = {
     { "validate", cmd_validate, "replay every game and report each problem like a compiler" },
     { "convert", cmd_convert, "rewrite games in another notation, language or format (JSON, EPD, CSV)" },
     { "annotate", cmd_annotate, "add opening tags, facts, move judgments and engine evaluations" },
@@ -42,7 +37,7 @@ static void print_help(FILE *f)
     fprintf(f, "\n'pgnkit help COMMAND' or 'pgnkit COMMAND -h' describes one command.\n");
 }
 
-static const struct command *find_command(const char *name)
+static const struct command_entry *find_command(const char *name)
 {
     for (int i = 0; i < NCOMMANDS; i++)
         if (!strcmp(commands[i].name, name))
@@ -67,7 +62,7 @@ static int unknown_command(const char *name)
     return EXIT_USAGE;
 }
 
-static int run(const struct command *c, int argc, char **argv)
+static int run(const struct command_entry *c, int argc, char **argv)
 {
     static char name[64];
     snprintf(name, sizeof name, "pgnkit %s", c->name);
@@ -85,32 +80,27 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *arg = argv[1];
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-        print_help(stdout);
-        return EXIT_OK;
-    }
-    if (!strcmp(arg, "--version")) {
-        printf("pgnkit %s\n", PGNKIT_VERSION);
-        return EXIT_OK;
-    }
-    if (!strcmp(arg, "help")) {
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h") || !strcmp(arg, "help")) {
         if (argc < 3) {
             print_help(stdout);
             return EXIT_OK;
         }
-        const struct command *c = find_command(argv[2]);
+        const struct command_entry *c = find_command(argv[2]);
         if (!c)
             return unknown_command(argv[2]);
         static char dash_h[] = "-h";
         char *help_argv[] = { argv[2], dash_h, NULL };
         return run(c, 2, help_argv);
     }
+    if (!strcmp(arg, "--version")) {
+        printf("pgnkit %s\n", PGNKIT_VERSION);
+        return EXIT_OK;
+    }
     if (arg[0] == '-') {
         error("unknown option '%s'", arg);
-        print_help(stderr);
-        return EXIT_USAGE;
+        return usage_error(main_usage);
     }
-    const struct command *c = find_command(arg);
+    const struct command_entry *c = find_command(arg);
     if (!c)
         return unknown_command(arg);
     return run(c, argc - 1, argv + 1);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "base/ascii.h"
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "annotate/eco.h"
 #include "query/game_facts.h"
@@ -73,6 +74,8 @@ static const struct option stats_options[] = { /* after the selection options */
 struct stats {
     struct stats_opts o;  /* what is reported: read by the workers too */
     int merge;
+    int reports;          /* bit per report option given: one report at a time */
+    int depth_given;
     long jobs;
     char *moves_text;     /* --tree: the root; else a criterion */
     const char *fen_text;
@@ -221,9 +224,9 @@ static int parse_report_option(struct stats *s, int opt, const char *arg)
 {
     long n;
     switch (opt) {
-    case OPT_OPENINGS: s->o.report = R_OPENINGS; return 1;
-    case OPT_TREE: s->o.report = R_TREE; return 1;
-    case OPT_PLAYERS: s->o.report = R_PLAYERS; return 1;
+    case OPT_OPENINGS: s->o.report = R_OPENINGS; s->reports |= 1; return 1;
+    case OPT_TREE: s->o.report = R_TREE; s->reports |= 2; return 1;
+    case OPT_PLAYERS: s->o.report = R_PLAYERS; s->reports |= 4; return 1;
     case OPT_FEN: s->fen_text = arg; return 1;
     case OPT_DEPTH:
         if (parse_long(arg, 1, 20, &n)) {
@@ -231,6 +234,7 @@ static int parse_report_option(struct stats *s, int opt, const char *arg)
             return -1;
         }
         s->o.depth = (int)n;
+        s->depth_given = 1;
         return 1;
     case OPT_FORMAT:
         if (!strcmp(arg, "text"))
@@ -264,7 +268,7 @@ static int parse_options(struct stats *s, int argc, char **argv)
     const struct option *options = query_opts_options(stats_options);
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "ij:h", options, NULL)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "ij:h", options)) != -1) {
         if (opt == QOPT_CRITERION + SQ_MOVES) {
             s->moves_text = optarg;
             continue;
@@ -282,11 +286,22 @@ static int parse_options(struct stats *s, int argc, char **argv)
             print_usage_with(stdout, stats_usage, query_opts_usage);
             return -1;
         }
-        print_usage_with(stderr, stats_usage, query_opts_usage);
+        return usage_error(stats_usage);
+    }
+    if (s->reports & (s->reports - 1)) {
+        error("--openings, --tree and --players are different reports: give one");
         return EXIT_USAGE;
     }
     if (s->fen_text && s->o.report != R_TREE) {
         error("--fen goes with --tree");
+        return EXIT_USAGE;
+    }
+    if (s->depth_given && s->o.report != R_TREE) {
+        error("--depth goes with --tree");
+        return EXIT_USAGE;
+    }
+    if (s->o.top && (s->o.report == R_TREE || s->o.format != FMT_TEXT)) {
+        error("--top goes with the text output of the summary, --openings and --players");
         return EXIT_USAGE;
     }
     if (s->moves_text && s->o.report != R_TREE) {

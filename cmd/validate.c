@@ -8,6 +8,7 @@
 #include <string.h>
 #include "base/buf.h"
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "replay/diag.h"
 #include "notation/notation.h"
@@ -273,7 +274,7 @@ int cmd_validate(int argc, char **argv)
     v.ropts.lang = NOTATION_AUTO;
     optind = 1;
     v.jobs = pipeline_cpus();
-    while ((opt = getopt_long(argc, argv, "swqvhj:", validate_options, NULL)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "swqvhj:", validate_options)) != -1) {
         switch (opt) {
         case 's': v.ropts.flags |= REPLAY_STRICT; break;
         case OPT_WERROR: v.ropts.flags |= REPLAY_WERROR; break;
@@ -318,6 +319,16 @@ int cmd_validate(int argc, char **argv)
         case 'h': print_usage(stdout, validate_usage); return EXIT_OK;
         default: return usage_error(validate_usage);
         }
+    }
+    /* What prints nothing cannot be shown more of. */
+    if (v.quiet && (v.verbose || v.json || v.no_warnings)) {
+        error("-q prints no diagnostics: it does not go with %s",
+              v.verbose ? "--verbose" : v.json ? "--format json" : "-w");
+        return EXIT_USAGE;
+    }
+    if (v.verbose && v.json) {
+        error("--verbose adds the FEN to text diagnostics: JSON diagnostics have it anyway");
+        return EXIT_USAGE;
     }
     char *outs[2];
     int nouts = 0;
