@@ -15,15 +15,15 @@
 static const struct alias {
     const char *cmd, *name, *option;
 } aliases[] = {
+    { "validate", "lang", "input-lang" }, /* --lang writes moves in convert and search */
+    { "stats", "fen", "position" },       /* --fen is the FEN after every move in convert */
     { NULL, NULL, NULL },
 };
 
-const char *cmdline_alias_of(const char *cmd, const char *name)
+void cmdline_print_aliases(FILE *f)
 {
     for (const struct alias *a = aliases; a->name; a++)
-        if (!strcmp(a->cmd, cmd) && !strcmp(a->name, name))
-            return a->option;
-    return NULL;
+        fprintf(f, "%s --%s --%s\n", a->cmd, a->name, a->option);
 }
 
 /* "search" of progname "pgnkit search". */

@@ -4,6 +4,7 @@
 #define CMD_CMDLINE_H
 
 #include <getopt.h>
+#include <stdio.h>
 
 /*
  * Every command reads its options with cmd_getopt() instead of
@@ -35,11 +36,8 @@ struct command_entry {
  */
 int cmd_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
 
-/**
- * The options a hidden alias stands for: "input-lang" for "lang" in
- * validate. NULL when name is no alias of command cmd.
- */
-const char *cmdline_alias_of(const char *cmd, const char *name);
+/** Prints the hidden aliases, "CMD --ALIAS --OPTION" a line (pgnkit __aliases, for the tests). */
+void cmdline_print_aliases(FILE *f);
 
 /** The long name of the option that cmd_getopt() returns as val ("multipv"), for messages. */
 const char *cmdline_option_name(int val);

@@ -96,6 +96,10 @@ int main(int argc, char **argv)
         printf("pgnkit %s\n", PGNKIT_VERSION);
         return EXIT_OK;
     }
+    if (!strcmp(arg, "__aliases")) { /* hidden: what tests/scripts/option_aliases.sh checks */
+        cmdline_print_aliases(stdout);
+        return EXIT_OK;
+    }
     if (arg[0] == '-') {
         error("unknown option '%s'", arg);
         return usage_error(main_usage);

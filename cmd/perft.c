@@ -19,7 +19,7 @@ static const char *const perft_usage[] = {
     "",
     "    -d, --divide        print the node count below each legal move (UCI)",
     "    -t, --time          print nodes per second on stderr",
-    "    -e, --epd FILE      check the counts of FILE: lines 'FEN ;D1 n ;D2 n ...'",
+    "        --epd FILE      check the counts of FILE: lines 'FEN ;D1 n ;D2 n ...'",
     "                        or .perft blocks 'epd FEN' + 'perft D n'",
     "        --max-depth N   with --epd, check depths up to N only (default 1000)",
     "        --max-nodes N   with --epd, skip counts above N (default 10000000)",

@@ -39,7 +39,8 @@ static const char *const stats_usage[] = {
     "        --tree            next moves from a position, like an opening explorer",
     "        --moves TEXT      with --tree: the position after these moves (\"1. e4 c5\");",
     "                          else the criterion: games that start with these moves",
-    "        --fen FEN         with --tree: this position (default: the start position)",
+    "        --position FEN    with --tree: this position (default: the start position);",
+    "                          else the criterion: games where it occurs",
     "        --depth N         with --tree: expand N moves deep (default 1, at most 20)",
     "        --players         per player: games, score, average opponent, performance",
     "Output:",
@@ -53,14 +54,13 @@ static const char *const stats_usage[] = {
     NULL,
 };
 
-enum { OPT_OPENINGS = 256, OPT_TREE, OPT_FEN, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT,
+enum { OPT_OPENINGS = 256, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT,
        OPT_MERGE, OPT_TOP };
 
 /* --moves is a criterion's option: with --tree it sets the position instead. */
 static const struct option stats_options[] = { /* after the selection options */
     { "openings", no_argument, NULL, OPT_OPENINGS },
     { "tree", no_argument, NULL, OPT_TREE },
-    { "fen", required_argument, NULL, OPT_FEN },
     { "depth", required_argument, NULL, OPT_DEPTH },
     { "players", no_argument, NULL, OPT_PLAYERS },
     { "format", required_argument, NULL, OPT_FORMAT },
@@ -78,7 +78,7 @@ struct stats {
     int depth_given;
     long jobs;
     char *moves_text;     /* --tree: the root; else a criterion */
-    const char *fen_text;
+    char *fen_text;       /* --position: the tree root; else a criterion */
     struct replay_opts ropts;
     struct query_opts qo;
     struct game_facts facts;
@@ -170,14 +170,14 @@ static void batch_done(void *cmd, struct batch *b)
         die(EXIT_IO, "out of memory");
 }
 
-/* ---- The tree root: --fen, then --moves played on it ---- */
+/* ---- The tree root: --position, then --moves played on it ---- */
 
 static int set_root(struct stats *s)
 {
     if (s->fen_text) {
         int rc = pos_from_fen(&s->o.root, s->fen_text);
         if (rc) {
-            error("--fen: %s", fen_strerror(rc));
+            error("--position: %s", fen_strerror(rc));
             return -1;
         }
     } else {
@@ -227,7 +227,6 @@ static int parse_report_option(struct stats *s, int opt, const char *arg)
     case OPT_OPENINGS: s->o.report = R_OPENINGS; s->reports |= 1; return 1;
     case OPT_TREE: s->o.report = R_TREE; s->reports |= 2; return 1;
     case OPT_PLAYERS: s->o.report = R_PLAYERS; s->reports |= 4; return 1;
-    case OPT_FEN: s->fen_text = arg; return 1;
     case OPT_DEPTH:
         if (parse_long(arg, 1, 20, &n)) {
             error("--depth takes a number from 1 to 20, not '%s'", arg);
@@ -269,8 +268,13 @@ static int parse_options(struct stats *s, int argc, char **argv)
     int opt;
     optind = 1;
     while ((opt = cmd_getopt(argc, argv, "ij:h", options)) != -1) {
+        /* The root of the tree, or criteria as in search: told after all options. */
         if (opt == QOPT_CRITERION + SQ_MOVES) {
             s->moves_text = optarg;
+            continue;
+        }
+        if (opt == QOPT_CRITERION + SQ_POSITION) {
+            s->fen_text = optarg;
             continue;
         }
         int taken = query_opts_parse(&s->qo, opt, optarg);
@@ -293,8 +297,9 @@ static int parse_options(struct stats *s, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (s->fen_text && s->o.report != R_TREE) {
-        error("--fen goes with --tree");
-        return EXIT_USAGE;
+        if (query_opts_parse(&s->qo, QOPT_CRITERION + SQ_POSITION, s->fen_text) < 0)
+            return EXIT_USAGE;
+        s->filter = 1;
     }
     if (s->depth_given && s->o.report != R_TREE) {
         error("--depth goes with --tree");
