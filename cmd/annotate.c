@@ -19,6 +19,8 @@
 #include "replay/replay.h"
 #include "driver.h"
 #include "output_opts.h"
+#include "report.h"
+#include "term.h"
 #include "annotate_game.h"
 #include "notation/uci.h"
 #include "annotate/uci_engine.h"
@@ -346,6 +348,7 @@ int cmd_annotate(int argc, char **argv)
         error("--fen-style goes with --fen-comments or --final-fen");
         return EXIT_USAGE;
     }
+    report_set_color(term_color(stderr));
     /* Only reformatting is convert's job: annotate with nothing to add would
      * report games "annotated" that got nothing. */
     if (!(a.eco || a.plycount || a.termination || a.final_fen || a.hash || a.fen_comments ||

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cmdline.h"
 #include "common.h"
+#include "term.h"
 #include "base/banned.h"
 
 /*
@@ -53,6 +54,8 @@ static void build_table(const struct option *own)
     ntable = 0;
     for (; own->name && ntable < TABLE_MAX - 1; own++)
         table[ntable++] = *own;
+    /* Every command takes --color, the last word of a command line that wins. */
+    table[ntable++] = (struct option){ "color", required_argument, NULL, CMDLINE_COLOR };
     nvisible = ntable;
     const char *cmd = command_name();
     for (const struct alias *a = aliases; a->name && ntable < TABLE_MAX - 1; a++) {
@@ -143,12 +146,31 @@ int cmd_getopt(int argc, char **argv, const char *shortopts, const struct option
     if (longopts != table_source)
         build_table(longopts);
     opterr = 0; /* the messages are ours */
-    int opt = getopt_long(argc, argv, shortopts, table, NULL);
+    int opt;
+    while ((opt = getopt_long(argc, argv, shortopts, table, NULL)) == CMDLINE_COLOR)
+        if (cmdline_color(optarg))
+            return '?';
     if (opt == '?' || opt == ':') {
         report_bad_option(argc, argv, shortopts);
         return '?';
     }
     return opt;
+}
+
+int cmdline_color(const char *arg)
+{
+    if (!strcmp(arg, "auto"))
+        term_set_color(TERM_COLOR_AUTO);
+    else if (!strcmp(arg, "always"))
+        term_set_color(TERM_COLOR_ALWAYS);
+    else if (!strcmp(arg, "never"))
+        term_set_color(TERM_COLOR_NEVER);
+    else {
+        error("--color takes auto, always or never, not '%s'", arg);
+        return -1;
+    }
+    message_color = term_color(stderr);
+    return 0;
 }
 
 const char *cmdline_option_name(int val)

@@ -39,6 +39,16 @@ int cmd_getopt(int argc, char **argv, const char *shortopts, const struct option
 /** Prints the hidden aliases, "CMD --ALIAS --OPTION" a line (pgnkit __aliases, for the tests). */
 void cmdline_print_aliases(FILE *f);
 
+/* The value cmd_getopt() gives --color in its table (and takes itself). */
+enum { CMDLINE_COLOR = 0x7000 };
+
+/**
+ * Sets the colour mode from a --color value: auto, always or never
+ * (term_set_color), and message_color for stderr. Returns 0, or -1 after
+ * reporting a bad value.
+ */
+int cmdline_color(const char *arg);
+
 /** The long name of the option that cmd_getopt() returns as val ("multipv"), for messages. */
 const char *cmdline_option_name(int val);
 

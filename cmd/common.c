@@ -10,11 +10,16 @@
 #include "base/banned.h"
 
 const char *progname = "pgnkit";
+int message_color;
 
-static void report(const char *prefix, const char *fmt, va_list ap)
+/* color: the SGR sequence of the severity, as gcc colours it. */
+static void report(const char *prefix, const char *color, const char *fmt, va_list ap)
 {
     fflush(stdout);
-    fprintf(stderr, "%s: %s", progname, prefix);
+    if (message_color)
+        fprintf(stderr, "\033[1m%s:\033[m %s%s\033[m ", progname, color, prefix);
+    else
+        fprintf(stderr, "%s: %s ", progname, prefix);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
 }
@@ -23,7 +28,7 @@ void error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report("error: ", fmt, ap);
+    report("error:", "\033[1;31m", fmt, ap);
     va_end(ap);
 }
 
@@ -31,7 +36,7 @@ void warning(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report("warning: ", fmt, ap);
+    report("warning:", "\033[1;35m", fmt, ap);
     va_end(ap);
 }
 
@@ -39,7 +44,7 @@ void die(int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report("fatal: ", fmt, ap);
+    report("fatal:", "\033[1;31m", fmt, ap);
     va_end(ap);
     exit(code);
 }
@@ -53,6 +58,11 @@ void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f)
         else
             fprintf(f, "%s\n", usage[i]);
     }
+    /* What cmd_getopt() gives every command, said once here. */
+    if (strchr(progname, ' '))
+        fprintf(f, "Every command:\n"
+                   "        --color WHEN      colour diagnostics: auto (default: on a terminal),\n"
+                   "                          always or never\n");
 }
 
 void print_usage(FILE *f, const char *const *usage) { print_usage_with(f, usage, NULL); }

@@ -16,6 +16,7 @@ enum exit_code {
 };
 
 extern const char *progname; /* "pgnkit" or "pgnkit CMD", for messages */
+extern int message_color;    /* 1: error() and the others colour their prefix (term_color(stderr)) */
 
 /** Prints "pgnkit: error: ..." to stderr. */
 void error(const char *fmt, ...) PRINTF_LIKE(1, 2);

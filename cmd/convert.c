@@ -19,6 +19,7 @@
 #include "replay/replay.h"
 #include "driver.h"
 #include "report.h"
+#include "term.h"
 #include "base/banned.h"
 
 static const char *const convert_usage[] = {
@@ -292,6 +293,7 @@ int cmd_convert(int argc, char **argv)
     }
     if (output_opts_check(&oo))
         return EXIT_USAGE;
+    report_set_color(term_color(stderr));
     int f = oo.go.format;
     c.fix_results = (oo.go.flags & GO_FIX_RESULTS) != 0;
     if (c.keep_invalid && f != GO_PGN && f != GO_JSON && f != GO_NDJSON) {

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cmd.h"
 #include "cmdline.h"
+#include "term.h"
 #include "common.h"
 #include "init/lib_init.h"
 #include "base/banned.h"
@@ -23,7 +24,7 @@ static const struct command_entry commands[] = {
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
 static const char *const main_usage[] = {
-    "pgnkit [--version] [--help] COMMAND [ARGS...]",
+    "pgnkit [--version] [--help] [--color WHEN] COMMAND [ARGS...]",
     "",
     "A toolkit for PGN chess databases. Commands:",
     NULL,
@@ -75,6 +76,17 @@ int main(int argc, char **argv)
 {
     lib_init();
     output_init();
+    message_color = term_color(stderr);
+    /* Global options before the command: --color WHEN (or --color=WHEN). */
+    while (argc >= 2 && !strncmp(argv[1], "--color", 7) &&
+           (argv[1][7] == '=' || (!argv[1][7] && argc >= 3))) {
+        int two = !argv[1][7];
+        if (cmdline_color(two ? argv[2] : argv[1] + 8))
+            return usage_error(main_usage);
+        argv[1 + two] = argv[0];
+        argv += 1 + two;
+        argc -= 1 + two;
+    }
     if (argc < 2) {
         print_help(stderr);
         return EXIT_USAGE;

@@ -18,6 +18,7 @@
 #include "driver.h"
 #include "outfile.h"
 #include "report.h"
+#include "term.h"
 #include "base/banned.h"
 
 static const char *const validate_usage[] = {
@@ -344,6 +345,7 @@ int cmd_validate(int argc, char **argv)
         return EXIT_IO;
     /* Games on standard output: the diagnostics must not mix with them. */
     v.diag_out = v.good.f == stdout || v.bad.f == stdout ? stderr : stdout;
+    report_set_color(!v.json && term_color(v.diag_out));
 
     driver_init(&v.d, &v);
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
