@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cmdline.h"
 #include "common.h"
+#include "complete.h"
 #include "term.h"
 #include "base/banned.h"
 
@@ -145,6 +146,8 @@ int cmd_getopt(int argc, char **argv, const char *shortopts, const struct option
 {
     if (longopts != table_source)
         build_table(longopts);
+    if (complete_active()) /* pgnkit __complete: the table is what was wanted */
+        exit(complete_options(command_name(), table, ntable, nvisible, shortopts));
     opterr = 0; /* the messages are ours */
     int opt;
     while ((opt = getopt_long(argc, argv, shortopts, table, NULL)) == CMDLINE_COLOR)

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cmd.h"
 #include "cmdline.h"
+#include "complete.h"
 #include "term.h"
 #include "common.h"
 #include "init/lib_init.h"
@@ -108,6 +109,8 @@ int main(int argc, char **argv)
         printf("pgnkit %s\n", PGNKIT_VERSION);
         return EXIT_OK;
     }
+    if (!strcmp(arg, "__complete")) /* hidden: what the shell completion scripts run */
+        return cmdline_complete(argc - 2, argv + 2, commands, NCOMMANDS);
     if (!strcmp(arg, "__aliases")) { /* hidden: what tests/scripts/option_aliases.sh checks */
         cmdline_print_aliases(stdout);
         return EXIT_OK;
