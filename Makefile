@@ -268,6 +268,14 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BUILD)/pgnkit $(DESTDIR)$(PREFIX)/bin/pgnkit
 	install -m 644 $(MANPAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 644 cmd/completion/pgnkit.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/pgnkit
+	install -m 644 cmd/completion/_pgnkit $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_pgnkit
+	install -m 644 cmd/completion/pgnkit.fish \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/pgnkit.fish
 
 clean:
 	rm -rf build

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "annotate/eco.h"
 #include "annotate/judge.h"
@@ -18,6 +19,8 @@
 #include "replay/replay.h"
 #include "driver.h"
 #include "output_opts.h"
+#include "report.h"
+#include "term.h"
 #include "annotate_game.h"
 #include "notation/uci.h"
 #include "annotate/uci_engine.h"
@@ -268,7 +271,7 @@ static int parse_option(struct annotate *a, int opt, char *arg)
 int cmd_annotate(int argc, char **argv)
 {
     struct annotate a;
-    int opt;
+    int opt, engine_only = 0, fen_style = 0;
     memset(&a, 0, sizeof a);
     a.ropts.lang = NOTATION_AUTO;
     a.ropts.flags = REPLAY_NO_TAGS | REPLAY_NO_WARN;
@@ -278,11 +281,26 @@ int cmd_annotate(int argc, char **argv)
     a.search.multipv = 1;
     game_out_opts_init(&a.go);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "e:j:qh", annotate_options, NULL)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "e:j:qh", annotate_options)) != -1) {
         int rc = parse_option(&a, opt, optarg);
         if (rc)
             return rc < 0 ? EXIT_OK : rc;
+        if (opt == OPT_MULTIPV || opt == OPT_PV_PLIES || opt == OPT_ENGINE_OPTION ||
+            opt == OPT_ENGINE_TIMEOUT)
+            engine_only = opt;
+        fen_style |= opt == OUTOPT_FEN_STYLE;
     }
+    /* An option with nothing to act on is a mistake to tell, not to ignore. */
+    if (engine_only && !a.use_engine) {
+        error("--%s goes with an engine (--engine, --depth, --nodes or --movetime)",
+              cmdline_option_name(engine_only));
+        return EXIT_USAGE;
+    }
+    if (fen_style && !a.fen_comments && !a.final_fen) {
+        error("--fen-style goes with --fen-comments or --final-fen");
+        return EXIT_USAGE;
+    }
+    report_set_color(term_color(stderr));
     /* Only reformatting is convert's job: annotate with nothing to add would
      * report games "annotated" that got nothing. */
     if (!(a.eco || a.plycount || a.termination || a.final_fen || a.hash || a.fen_comments ||

@@ -11,12 +11,17 @@
 #include "base/banned.h"
 
 const char *progname = "pgnkit";
+int message_color;
 
-static void report(const char *prefix, const char *fmt, va_list ap)
+/* color: the SGR sequence of the severity, as gcc colours it. */
+static void report(const char *prefix, const char *color, const char *fmt, va_list ap)
 {
     progress_erase();
     fflush(stdout);
-    fprintf(stderr, "%s: %s", progname, prefix);
+    if (message_color)
+        fprintf(stderr, "\033[1m%s:\033[m %s%s\033[m ", progname, color, prefix);
+    else
+        fprintf(stderr, "%s: %s ", progname, prefix);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
 }
@@ -25,7 +30,7 @@ void error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report("error: ", fmt, ap);
+    report("error:", "\033[1;31m", fmt, ap);
     va_end(ap);
 }
 
@@ -33,7 +38,7 @@ void warning(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report("warning: ", fmt, ap);
+    report("warning:", "\033[1;35m", fmt, ap);
     va_end(ap);
 }
 
@@ -41,7 +46,7 @@ void die(int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report("fatal: ", fmt, ap);
+    report("fatal:", "\033[1;31m", fmt, ap);
     va_end(ap);
     exit(code);
 }
@@ -55,17 +60,29 @@ void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f)
         else
             fprintf(f, "%s\n", usage[i]);
     }
+    /* What cmd_getopt() gives every command, said once here. */
+    if (strchr(progname, ' '))
+        fprintf(f, "Every command:\n"
+                   "        --color WHEN      colour diagnostics: auto (default: on a terminal),\n"
+                   "                          always or never\n");
 }
 
 void print_usage(FILE *f, const char *const *usage) { print_usage_with(f, usage, NULL); }
 
-int usage_error_with(const char *const *usage, void (*insert)(FILE *f))
+int usage_error(const char *const *usage)
 {
-    print_usage_with(stderr, usage, insert);
+    /* The synopsis and where the rest is, as git does: the error above it
+     * stays in sight, not scrolled away by every option. */
+    fprintf(stderr, "usage: %s\n", usage[0]);
+    for (int i = 1; usage[i] && !strncmp(usage[i], "   or: ", 7); i++)
+        fprintf(stderr, "%s\n", usage[i]);
+    const char *sp = strchr(progname, ' ');
+    if (sp)
+        fprintf(stderr, "see 'pgnkit help %s' or '%s -h'\n", sp + 1, progname);
+    else
+        fprintf(stderr, "see 'pgnkit --help'\n");
     return EXIT_USAGE;
 }
-
-int usage_error(const char *const *usage) { return usage_error_with(usage, NULL); }
 
 static volatile sig_atomic_t pipe_closed;
 

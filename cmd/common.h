@@ -16,6 +16,7 @@ enum exit_code {
 };
 
 extern const char *progname; /* "pgnkit" or "pgnkit CMD", for messages */
+extern int message_color;    /* 1: error() and the others colour their prefix (term_color(stderr)) */
 
 /** Prints "pgnkit: error: ..." to stderr. */
 void error(const char *fmt, ...) PRINTF_LIKE(1, 2);
@@ -26,7 +27,11 @@ _Noreturn void die(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
 /** Prints a NULL-terminated usage array: first line "usage: ...", the rest as given. */
 void print_usage(FILE *f, const char *const *usage);
-/** Prints usage to stderr and returns EXIT_USAGE (for bad options). */
+/**
+ * For a bad command line, after its error: prints the synopsis of usage
+ * (its first line and the "   or: " lines after it) and where the help is
+ * to stderr; returns EXIT_USAGE.
+ */
 int usage_error(const char *const *usage);
 
 /*
@@ -39,8 +44,6 @@ int usage_error(const char *const *usage);
 
 /** print_usage(), with insert(f) printing the lines where usage holds USAGE_INSERT. */
 void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f));
-/** usage_error(), with insert as for print_usage_with(). */
-int usage_error_with(const char *const *usage, void (*insert)(FILE *f));
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

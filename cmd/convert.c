@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "replay/diag.h"
 #include "write/game_out.h"
@@ -19,6 +20,7 @@
 #include "driver.h"
 #include "report.h"
 #include "split_out.h"
+#include "term.h"
 #include "base/banned.h"
 
 static const char *const convert_usage[] = {
@@ -302,7 +304,7 @@ int cmd_convert(int argc, char **argv)
     split_opts_init(&c.split_opts);
     optind = 1;
     c.jobs = pipeline_cpus();
-    while ((opt = getopt_long(argc, argv, "qhj:", convert_options, NULL)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "qhj:", convert_options)) != -1) {
         int taken = output_opts_parse(&oo, opt, optarg);
         if (!taken)
             taken = split_opts_parse(&c.split_opts, opt, optarg);
@@ -338,6 +340,7 @@ int cmd_convert(int argc, char **argv)
     }
     if (output_opts_check(&oo) || split_opts_check(&c.split_opts))
         return EXIT_USAGE;
+    report_set_color(term_color(stderr));
     int f = oo.go.format;
     c.fix_results = (oo.go.flags & GO_FIX_RESULTS) != 0;
     if (c.keep_invalid && f != GO_PGN && f != GO_JSON && f != GO_NDJSON) {

@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "cmd.h"
+#include "cmdline.h"
+#include "complete.h"
+#include "term.h"
 #include "common.h"
 #include "init/lib_init.h"
 #include "base/banned.h"
@@ -11,13 +14,7 @@
 #define PGNKIT_VERSION "0.0-dev"
 #endif
 
-struct command {
-    const char *name;
-    int (*fn)(int argc, char **argv);
-    const char *summary;
-};
-
-static const struct command commands[] = {
+static const struct command_entry commands[] = {
     { "validate", cmd_validate, "replay every game and report each problem like a compiler" },
     { "convert", cmd_convert, "rewrite games in another notation, language or format (JSON, EPD, CSV)" },
     { "annotate", cmd_annotate, "add opening tags, facts, move judgments and engine evaluations" },
@@ -28,7 +25,7 @@ static const struct command commands[] = {
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
 static const char *const main_usage[] = {
-    "pgnkit [--version] [--help] COMMAND [ARGS...]",
+    "pgnkit [--version] [--help] [--color WHEN] COMMAND [ARGS...]",
     "",
     "A toolkit for PGN chess databases. Commands:",
     NULL,
@@ -42,7 +39,7 @@ static void print_help(FILE *f)
     fprintf(f, "\n'pgnkit help COMMAND' or 'pgnkit COMMAND -h' describes one command.\n");
 }
 
-static const struct command *find_command(const char *name)
+static const struct command_entry *find_command(const char *name)
 {
     for (int i = 0; i < NCOMMANDS; i++)
         if (!strcmp(commands[i].name, name))
@@ -67,7 +64,7 @@ static int unknown_command(const char *name)
     return EXIT_USAGE;
 }
 
-static int run(const struct command *c, int argc, char **argv)
+static int run(const struct command_entry *c, int argc, char **argv)
 {
     static char name[64];
     snprintf(name, sizeof name, "pgnkit %s", c->name);
@@ -80,37 +77,49 @@ int main(int argc, char **argv)
 {
     lib_init();
     output_init();
+    message_color = term_color(stderr);
+    /* Global options before the command: --color WHEN (or --color=WHEN). */
+    while (argc >= 2 && !strncmp(argv[1], "--color", 7) &&
+           (argv[1][7] == '=' || (!argv[1][7] && argc >= 3))) {
+        int two = !argv[1][7];
+        if (cmdline_color(two ? argv[2] : argv[1] + 8))
+            return usage_error(main_usage);
+        argv[1 + two] = argv[0];
+        argv += 1 + two;
+        argc -= 1 + two;
+    }
     if (argc < 2) {
         print_help(stderr);
         return EXIT_USAGE;
     }
     const char *arg = argv[1];
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-        print_help(stdout);
-        return EXIT_OK;
-    }
-    if (!strcmp(arg, "--version")) {
-        printf("pgnkit %s\n", PGNKIT_VERSION);
-        return EXIT_OK;
-    }
-    if (!strcmp(arg, "help")) {
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h") || !strcmp(arg, "help")) {
         if (argc < 3) {
             print_help(stdout);
             return EXIT_OK;
         }
-        const struct command *c = find_command(argv[2]);
+        const struct command_entry *c = find_command(argv[2]);
         if (!c)
             return unknown_command(argv[2]);
         static char dash_h[] = "-h";
         char *help_argv[] = { argv[2], dash_h, NULL };
         return run(c, 2, help_argv);
     }
+    if (!strcmp(arg, "--version")) {
+        printf("pgnkit %s\n", PGNKIT_VERSION);
+        return EXIT_OK;
+    }
+    if (!strcmp(arg, "__complete")) /* hidden: what the shell completion scripts run */
+        return cmdline_complete(argc - 2, argv + 2, commands, NCOMMANDS);
+    if (!strcmp(arg, "__aliases")) { /* hidden: what tests/scripts/option_aliases.sh checks */
+        cmdline_print_aliases(stdout);
+        return EXIT_OK;
+    }
     if (arg[0] == '-') {
         error("unknown option '%s'", arg);
-        print_help(stderr);
-        return EXIT_USAGE;
+        return usage_error(main_usage);
     }
-    const struct command *c = find_command(arg);
+    const struct command_entry *c = find_command(arg);
     if (!c)
         return unknown_command(arg);
     return run(c, argc - 1, argv + 1);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "chess/movegen.h"
 #include "notation/uci.h"
@@ -18,7 +19,7 @@ static const char *const perft_usage[] = {
     "",
     "    -d, --divide        print the node count below each legal move (UCI)",
     "    -t, --time          print nodes per second on stderr",
-    "    -e, --epd FILE      check the counts of FILE: lines 'FEN ;D1 n ;D2 n ...'",
+    "        --epd FILE      check the counts of FILE: lines 'FEN ;D1 n ;D2 n ...'",
     "                        or .perft blocks 'epd FEN' + 'perft D n'",
     "        --max-depth N   with --epd, check depths up to N only (default 1000)",
     "        --max-nodes N   with --epd, skip counts above N (default 10000000)",
@@ -240,35 +241,53 @@ static int run_epd(const char *path, int max_depth, uint64_t max_nodes)
 
 int cmd_perft(int argc, char **argv)
 {
-    int divide = 0, timed = 0, opt;
+    int divide = 0, timed = 0, max_depth_given = 0, max_nodes_given = 0, opt;
     const char *epd = NULL;
     long max_depth = PERFT_MAX_DEPTH, max_nodes = 10000000;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "dte:h", perft_options, NULL)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "dte:h", perft_options)) != -1) {
         switch (opt) {
         case 'd': divide = 1; break;
         case 't': timed = 1; break;
         case 'e': epd = optarg; break;
         case 'D':
-            if (parse_long(optarg, 0, PERFT_MAX_DEPTH, &max_depth))
-                return usage_error(perft_usage);
+            max_depth_given = 1;
+            if (parse_long(optarg, 0, PERFT_MAX_DEPTH, &max_depth)) {
+                error("--max-depth takes a number from 0 to %d, not '%s'", PERFT_MAX_DEPTH, optarg);
+                return EXIT_USAGE;
+            }
             break;
         case 'N':
-            if (parse_long(optarg, 0, 0x7fffffffffffffffL, &max_nodes))
-                return usage_error(perft_usage);
+            max_nodes_given = 1;
+            if (parse_long(optarg, 0, 0x7fffffffffffffffL, &max_nodes)) {
+                error("--max-nodes takes a number, not '%s'", optarg);
+                return EXIT_USAGE;
+            }
             break;
         case 'h': print_usage(stdout, perft_usage); return EXIT_OK;
         default: return usage_error(perft_usage);
         }
     }
+    if (epd && (divide || timed)) {
+        error("%s counts one position: it does not go with --epd", divide ? "--divide" : "--time");
+        return EXIT_USAGE;
+    }
+    if (!epd && (max_depth_given || max_nodes_given)) {
+        error("--%s goes with --epd", max_depth_given ? "max-depth" : "max-nodes");
+        return EXIT_USAGE;
+    }
     if (epd) {
-        if (optind != argc)
+        if (optind != argc) {
+            error("--epd takes no other arguments: '%s'", argv[optind]);
             return usage_error(perft_usage);
+        }
         return run_epd(epd, (int)max_depth, (uint64_t)max_nodes);
     }
     /* The FEN may be one argument or its fields spread over several. */
-    if (argc - optind < 2)
+    if (argc - optind < 2) {
+        error(argc == optind ? "a position and a depth are needed" : "a depth is needed");
         return usage_error(perft_usage);
+    }
     long depth;
     if (parse_long(argv[argc - 1], 0, PERFT_MAX_DEPTH, &depth)) {
         error("depth must be a number from 0 to %d, not '%s'", PERFT_MAX_DEPTH, argv[argc - 1]);

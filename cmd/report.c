@@ -7,6 +7,7 @@
 #include "progress.h"
 #include "replay/diag.h"
 #include "report.h"
+#include "term.h"
 #include "base/banned.h"
 
 void report_game_label(const struct game *g, char *out, size_t cap)
@@ -22,21 +23,33 @@ void report_game_label(const struct game *g, char *out, size_t cap)
              black ? black : "?", date ? " " : "", date ? date : "");
 }
 
+static int diag_color;
+
+void report_set_color(int on) { diag_color = on; }
+
+/* As gcc colours them: error red, warning magenta, note cyan. */
+static const char *severity_color(int severity)
+{
+    return severity == SEV_ERROR ? TERM_RED : severity == SEV_WARNING ? TERM_MAGENTA : TERM_CYAN;
+}
+
 void report_diag_text(FILE *f, const struct game *g, const struct replay_diag *d,
                       const char *label, int verbose)
 {
     if (f == stdout || f == stderr)
         progress_erase();
-    fprintf(f, "%s:", g->file);
+    const char *bold = diag_color ? TERM_BOLD : "", *reset = diag_color ? TERM_RESET : "";
+    fprintf(f, "%s%s:", bold, g->file);
     if (d->line)
         fprintf(f, "%" PRIu64 ":", d->line);
     if (d->line && d->col) /* column 0: at the end of the input, no column */
         fprintf(f, "%u:", d->col);
-    fprintf(f, " %s: %s", diag_severity_name(d->severity), label);
+    fprintf(f, "%s %s%s:%s %s", reset, diag_color ? severity_color(d->severity) : "",
+            diag_severity_name(d->severity), reset, label);
     if (d->move != UINT32_MAX) {
         const struct game_move *m = &g->moves[d->move];
-        fprintf(f, ", %u%s%.*s", d->move_number, d->side == 0 ? ". " : "...", (int)m->len,
-                m->text);
+        fprintf(f, ", %s%u%s%.*s%s", bold, d->move_number, d->side == 0 ? ". " : "...",
+                (int)m->len, m->text, reset);
     }
     fprintf(f, ": %s\n", d->msg);
     if (verbose && d->fen[0])

@@ -13,6 +13,14 @@
 void report_game_label(const struct game *g, char *out, size_t cap);
 
 /**
+ * Colours the text diagnostics from now on (1) or not (0, the default):
+ * bold location and move, the severity as gcc colours it. A command sets it
+ * once, before its workers start, from term_color() of where the
+ * diagnostics go (they may be written to memory first).
+ */
+void report_set_color(int on);
+
+/**
  * Prints diagnostic d of game g as one line to f:
  * FILE:LINE:COL: SEVERITY: LABEL, MOVE: message (no LINE:COL without a
  * position), plus "    position: FEN" when verbose and d is about a move.

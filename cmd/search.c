@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "replay/diag.h"
 #include "query/game_facts.h"
@@ -426,14 +427,14 @@ int cmd_search(int argc, char **argv)
     struct search s;
     struct output_opts oo;
     const struct option *options = query_opts_options(search_options);
-    int opt;
+    int opt, out_opt = 0;
     memset(&s, 0, sizeof s);
     query_opts_init(&s.qo);
     output_opts_init(&oo);
     split_opts_init(&s.split_opts);
     optind = 1;
     s.jobs = pipeline_cpus();
-    while ((opt = getopt_long(argc, argv, "iclvm:qhj:", options, NULL)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "iclvm:qhj:", options)) != -1) {
         int taken = query_opts_parse(&s.qo, opt, optarg);
         if (!taken)
             taken = output_opts_parse(&oo, opt, optarg);
@@ -446,9 +447,17 @@ int cmd_search(int argc, char **argv)
         if (taken)
             continue;
         switch (opt) {
-        case 'c': s.out = OUT_COUNT; break;
-        case 'l': s.out = OUT_LIST; break;
-        case 'q': s.out = OUT_QUIET; break;
+        case 'c':
+        case 'l':
+        case 'q':
+            if (out_opt && out_opt != opt) {
+                error("-%c and -%c are different outputs: give one", out_opt, opt);
+                query_opts_release(&s.qo);
+                return EXIT_USAGE;
+            }
+            out_opt = opt;
+            s.out = opt == 'c' ? OUT_COUNT : opt == 'l' ? OUT_LIST : OUT_QUIET;
+            break;
         case 'v': s.invert = 1; break;
         case 'm':
             if (parse_long(optarg, 1, 2000000000L, &s.max)) {
@@ -470,8 +479,13 @@ int cmd_search(int argc, char **argv)
             return EXIT_OK;
         default:
             query_opts_release(&s.qo);
-            return usage_error_with(search_usage, query_opts_usage);
+            return usage_error(search_usage);
         }
+    }
+    if (s.out == OUT_QUIET && s.summary) {
+        error("-q prints nothing: it does not go with --summary");
+        query_opts_release(&s.qo);
+        return EXIT_USAGE;
     }
     s.formatted = oo.given != 0;
     if (split_opts_active(&s.split_opts) && s.out != OUT_GAMES) {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "base/ascii.h"
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "annotate/eco.h"
 #include "query/game_facts.h"
@@ -38,7 +39,8 @@ static const char *const stats_usage[] = {
     "        --tree            next moves from a position, like an opening explorer",
     "        --moves TEXT      with --tree: the position after these moves (\"1. e4 c5\");",
     "                          else the criterion: games that start with these moves",
-    "        --fen FEN         with --tree: this position (default: the start position)",
+    "        --position FEN    with --tree: this position (default: the start position);",
+    "                          else the criterion: games where it occurs",
     "        --depth N         with --tree: expand N moves deep (default 1, at most 20)",
     "        --players         per player: games, score, average opponent, performance",
     "Output:",
@@ -52,14 +54,13 @@ static const char *const stats_usage[] = {
     NULL,
 };
 
-enum { OPT_OPENINGS = 256, OPT_TREE, OPT_FEN, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT,
+enum { OPT_OPENINGS = 256, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT,
        OPT_MERGE, OPT_TOP };
 
 /* --moves is a criterion's option: with --tree it sets the position instead. */
 static const struct option stats_options[] = { /* after the selection options */
     { "openings", no_argument, NULL, OPT_OPENINGS },
     { "tree", no_argument, NULL, OPT_TREE },
-    { "fen", required_argument, NULL, OPT_FEN },
     { "depth", required_argument, NULL, OPT_DEPTH },
     { "players", no_argument, NULL, OPT_PLAYERS },
     { "format", required_argument, NULL, OPT_FORMAT },
@@ -73,9 +74,11 @@ static const struct option stats_options[] = { /* after the selection options */
 struct stats {
     struct stats_opts o;  /* what is reported: read by the workers too */
     int merge;
+    int reports;          /* bit per report option given: one report at a time */
+    int depth_given;
     long jobs;
     char *moves_text;     /* --tree: the root; else a criterion */
-    const char *fen_text;
+    char *fen_text;       /* --position: the tree root; else a criterion */
     struct replay_opts ropts;
     struct query_opts qo;
     struct game_facts facts;
@@ -135,14 +138,14 @@ static void batch_done(void *cmd, struct batch *b)
         die(EXIT_IO, "out of memory");
 }
 
-/* ---- The tree root: --fen, then --moves played on it ---- */
+/* ---- The tree root: --position, then --moves played on it ---- */
 
 static int set_root(struct stats *s)
 {
     if (s->fen_text) {
         int rc = pos_from_fen(&s->o.root, s->fen_text);
         if (rc) {
-            error("--fen: %s", fen_strerror(rc));
+            error("--position: %s", fen_strerror(rc));
             return -1;
         }
     } else {
@@ -189,16 +192,16 @@ static int parse_report_option(struct stats *s, int opt, const char *arg)
 {
     long n;
     switch (opt) {
-    case OPT_OPENINGS: s->o.report = R_OPENINGS; return 1;
-    case OPT_TREE: s->o.report = R_TREE; return 1;
-    case OPT_PLAYERS: s->o.report = R_PLAYERS; return 1;
-    case OPT_FEN: s->fen_text = arg; return 1;
+    case OPT_OPENINGS: s->o.report = R_OPENINGS; s->reports |= 1; return 1;
+    case OPT_TREE: s->o.report = R_TREE; s->reports |= 2; return 1;
+    case OPT_PLAYERS: s->o.report = R_PLAYERS; s->reports |= 4; return 1;
     case OPT_DEPTH:
         if (parse_long(arg, 1, 20, &n)) {
             error("--depth takes a number from 1 to 20, not '%s'", arg);
             return -1;
         }
         s->o.depth = (int)n;
+        s->depth_given = 1;
         return 1;
     case OPT_FORMAT:
         if (!strcmp(arg, "text"))
@@ -232,9 +235,14 @@ static int parse_options(struct stats *s, int argc, char **argv)
     const struct option *options = query_opts_options(stats_options);
     int opt;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "ij:h", options, NULL)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "ij:h", options)) != -1) {
+        /* The root of the tree, or criteria as in search: told after all options. */
         if (opt == QOPT_CRITERION + SQ_MOVES) {
             s->moves_text = optarg;
+            continue;
+        }
+        if (opt == QOPT_CRITERION + SQ_POSITION) {
+            s->fen_text = optarg;
             continue;
         }
         int taken = query_opts_parse(&s->qo, opt, optarg);
@@ -250,11 +258,23 @@ static int parse_options(struct stats *s, int argc, char **argv)
             print_usage_with(stdout, stats_usage, query_opts_usage);
             return -1;
         }
-        print_usage_with(stderr, stats_usage, query_opts_usage);
+        return usage_error(stats_usage);
+    }
+    if (s->reports & (s->reports - 1)) {
+        error("--openings, --tree and --players are different reports: give one");
         return EXIT_USAGE;
     }
     if (s->fen_text && s->o.report != R_TREE) {
-        error("--fen goes with --tree");
+        if (query_opts_parse(&s->qo, QOPT_CRITERION + SQ_POSITION, s->fen_text) < 0)
+            return EXIT_USAGE;
+        s->filter = 1;
+    }
+    if (s->depth_given && s->o.report != R_TREE) {
+        error("--depth goes with --tree");
+        return EXIT_USAGE;
+    }
+    if (s->o.top && (s->o.report == R_TREE || s->o.format != FMT_TEXT)) {
+        error("--top goes with the text output of the summary, --openings and --players");
         return EXIT_USAGE;
     }
     if (s->moves_text && s->o.report != R_TREE) {

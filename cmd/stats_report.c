@@ -295,7 +295,7 @@ static void tree_rows(const struct stats_opts *s, struct out_table *t, struct st
 static void print_tree(const struct stats_opts *s, const struct stats_agg *a, int tty)
 {
     static const char *const head[] = { "move", "games", "share%", "white%", "draw%", "black%",
-                                        "mover_score%", "mover_rating", "mover_opp",
+                                        "mover_score%", "mover_elo", "mover_opp",
                                         "mover_perf", "first", "last" };
     struct out_table t = { 12, head, "tnnnnnnnnnnn", NULL, NULL, 0, 0 };
     struct stats_entry *v = stats_table_sorted(&a->moves, stats_by_games);

@@ -7,6 +7,7 @@
 #include "common.h"
 #include "stats_agg.h"
 #include "stats_table.h"
+#include "term.h"
 #include "base/banned.h"
 
 void ot_row(struct out_table *t, double bar, ...)
@@ -105,12 +106,16 @@ void ot_print(struct out_table *t, int format, int tty)
                 }
             }
             if (tty && r && t->bar[r - 1] >= 0) {
-                /* Eighths of a cell: U+2588 full block down to U+258F one eighth. */
+                /* Eighths of a cell: U+2588 full block down to U+258F one eighth;
+                 * outside a UTF-8 locale, '#' per whole cell. */
                 static const char *const part[] = { "", "▏", "▎", "▍", "▌", "▋", "▊", "▉" };
+                int utf8 = term_utf8();
                 int eighths = (int)(t->bar[r - 1] * 20 * 8 + 0.5);
+                if (!utf8)
+                    eighths = (eighths + 4) / 8 * 8;
                 len += (size_t)snprintf(line + len, sizeof line - len, "  ");
                 for (int i = 0; i < eighths / 8; i++)
-                    len += (size_t)snprintf(line + len, sizeof line - len, "█");
+                    len += (size_t)snprintf(line + len, sizeof line - len, utf8 ? "█" : "#");
                 len += (size_t)snprintf(line + len, sizeof line - len, "%s", part[eighths % 8]);
             }
             while (len && line[len - 1] == ' ')

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "base/buf.h"
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "progress.h"
 #include "replay/diag.h"
@@ -18,6 +19,7 @@
 #include "driver.h"
 #include "outfile.h"
 #include "report.h"
+#include "term.h"
 #include "base/banned.h"
 
 static const char *const validate_usage[] = {
@@ -33,12 +35,12 @@ static const char *const validate_usage[] = {
     "        --error CODE,...  make the warnings and notes of these codes errors",
     "    -w, --no-warnings     report errors only",
     "    -q, --quiet           print no diagnostics and no summary",
-    "    -v, --verbose         add the position (FEN) before the move",
+    "        --verbose         add the position (FEN) before the move",
     "        --format FMT      text (default) or json (one object per line)",
     "        --max-errors N    stop after N error diagnostics",
     "        --good FILE       write the valid games to FILE, byte for byte",
     "        --bad FILE        write the invalid games to FILE, byte for byte",
-    "        --lang LANG       read moves in LANG (en, de, fr, ...; default: auto per game)",
+    "        --input-lang LANG read moves in LANG (en, de, fr, ...; default: auto per game)",
     "    -j, --jobs N          check games on N threads (default: the number of CPUs)",
     "    -h, --help            show this help",
     NULL,
@@ -59,7 +61,7 @@ static const struct option validate_options[] = {
     { "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
     { "good", required_argument, NULL, OPT_GOOD },
     { "bad", required_argument, NULL, OPT_BAD },
-    { "lang", required_argument, NULL, OPT_LANG },
+    { "input-lang", required_argument, NULL, OPT_LANG },
     { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -275,7 +277,7 @@ int cmd_validate(int argc, char **argv)
     v.ropts.lang = NOTATION_AUTO;
     optind = 1;
     v.jobs = pipeline_cpus();
-    while ((opt = getopt_long(argc, argv, "swqvhj:", validate_options, NULL)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "swqvhj:", validate_options)) != -1) {
         switch (opt) {
         case 's': v.ropts.flags |= REPLAY_STRICT; break;
         case OPT_WERROR: v.ropts.flags |= REPLAY_WERROR; break;
@@ -321,6 +323,16 @@ int cmd_validate(int argc, char **argv)
         default: return usage_error(validate_usage);
         }
     }
+    /* What prints nothing cannot be shown more of. */
+    if (v.quiet && (v.verbose || v.json || v.no_warnings)) {
+        error("-q prints no diagnostics: it does not go with %s",
+              v.verbose ? "--verbose" : v.json ? "--format json" : "-w");
+        return EXIT_USAGE;
+    }
+    if (v.verbose && v.json) {
+        error("--verbose adds the FEN to text diagnostics: JSON diagnostics have it anyway");
+        return EXIT_USAGE;
+    }
     char *outs[2];
     int nouts = 0;
     if (v.good_path)
@@ -335,6 +347,7 @@ int cmd_validate(int argc, char **argv)
         return EXIT_IO;
     /* Games on standard output: the diagnostics must not mix with them. */
     v.diag_out = v.good.f == stdout || v.bad.f == stdout ? stderr : stdout;
+    report_set_color(!v.json && term_color(v.diag_out));
 
     driver_init(&v.d, &v);
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */

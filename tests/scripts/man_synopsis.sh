@@ -1,6 +1,9 @@
 #!/bin/sh
 # man_synopsis.sh - each command's -h usage lines equal its man page SYNOPSIS,
-# and every "$ pgnkit ..." line of the EXAMPLES section runs without a usage error.
+# every long option of -h is in its man page and every option a man page
+# defines (a .TP item) is in -h or is a hidden alias, pgnkit(1) lists every
+# command, and every "$ pgnkit ..." line of the EXAMPLES section runs
+# without a usage error.
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
@@ -43,6 +46,20 @@ for cmd in $commands; do
         echo "  -h:  $got"
         status=1
     fi
+    # Options: -h and the page's .TP items agree ("\-\-name" in roff).
+    usage=$("$PGNKIT" "$cmd" -h)
+    for opt in $(echo "$usage" | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
+        roff=$(echo "$opt" | sed 's/-/\\\\-/g')
+        grep -q -- "$roff" "$page" || { echo "$page does not describe $opt of -h"; status=1; }
+    done
+    for opt in $(awk '/^\.TP/ { getline; print }' "$page" | grep -o '\\-\\-[a-z][a-z0-9\\-]*' |
+                 sed 's/\\-/-/g' | sort -u); do
+        echo "$usage" | grep -q -- "$opt\\b" && continue
+        "$PGNKIT" __aliases 2>/dev/null | grep -q "^$cmd $opt " && continue
+        echo "$page describes $opt, which $cmd -h does not show"; status=1
+    done
+    awk '/^\.SH COMMANDS/ { c = 1; next } /^\.SH/ { c = 0 } c && /^\.TP/ { getline; print $2 }' \
+        man/pgnkit.1 | grep -qx "$cmd" || { echo "pgnkit(1) COMMANDS does not list $cmd"; status=1; }
     # EXAMPLES: lines "$ pgnkit ..." are run in a scratch folder that sees testdata/.
     awk '/^\.SH /{ex=($2=="EXAMPLES"); next} ex && /^\$ pgnkit /{ sub(/^\$ /, ""); print }' "$page" \
         | sed 's/\\-/-/g' | while IFS= read -r example; do

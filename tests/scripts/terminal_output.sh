@@ -2,6 +2,8 @@
 # terminal_output.sh - on a terminal (script(1) gives one), each diagnostic
 # shows as soon as its game is checked, not when the run ends.
 set -u
+# Plain text to grep: colour on a terminal is color.sh's.
+export NO_COLOR=1
 command -v script >/dev/null 2>&1 || { echo "skipped: no script(1)"; exit 0; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" annotate --eco --fen-style shredder testdata/sample.pgn

@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" annotate --eco --multipv 2 testdata/sample.pgn

@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" --color=always search --whte x testdata/sample.pgn

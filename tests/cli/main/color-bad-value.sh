@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" validate --color sometimes testdata/sample.pgn

@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" perft --divide --epd tests/data/standard.epd

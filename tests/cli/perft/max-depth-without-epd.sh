@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" perft --max-depth 2 startpos 1

@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" search -c -l testdata/sample.pgn

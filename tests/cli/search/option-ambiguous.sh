@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" search --elo 2000 testdata/sample.pgn

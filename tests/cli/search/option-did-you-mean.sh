@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" search --whte Carlsen testdata/sample.pgn

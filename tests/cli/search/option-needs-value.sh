@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" search testdata/sample.pgn --white

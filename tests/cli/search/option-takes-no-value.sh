@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" search --count=3 testdata/sample.pgn

@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" search -q --summary testdata/sample.pgn

@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" stats --depth 2 testdata/sample.pgn

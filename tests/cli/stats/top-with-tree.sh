@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" stats --tree --top 3 testdata/sample.pgn

@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" stats --openings --players testdata/sample.pgn

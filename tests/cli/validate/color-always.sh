@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" validate --color always testdata/broken/illegal-castling-through-check.pgn

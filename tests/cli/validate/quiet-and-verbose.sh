@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" validate -q -v testdata/sample.pgn

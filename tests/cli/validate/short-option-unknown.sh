@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" validate -x testdata/sample.pgn

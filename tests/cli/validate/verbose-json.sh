@@ -1,0 +1,2 @@
+#!/bin/sh
+"$PGNKIT" validate -v --format json testdata/sample.pgn
