@@ -96,6 +96,26 @@ static int gz_next_member(struct pgn_input *in)
     }
 }
 
+/*
+ * Before each inflate call: the next member when one ended, and staged
+ * input. Returns 1 to inflate, or 0 with *err (PGN_OK at the end).
+ */
+static int gz_ready(struct pgn_input *in, int *err)
+{
+    if (in->member_done) {
+        int rc = gz_next_member(in);
+        if (rc <= 0) {
+            *err = rc;
+            if (rc == 0)
+                in->done = 1;
+            return 0;
+        }
+    }
+    if (staged(in) == 0 && (*err = stage_fill(in, 1)) != PGN_OK)
+        return 0;
+    return 1;
+}
+
 ptrdiff_t decode_gzip(struct pgn_input *in, unsigned char *dst, size_t cap)
 {
     z_stream *z = &in->z;
@@ -104,21 +124,7 @@ ptrdiff_t decode_gzip(struct pgn_input *in, unsigned char *dst, size_t cap)
     z->next_out = dst;
     z->avail_out = (uInt)cap;
     int err = PGN_OK;
-    while (z->avail_out > 0) {
-        if (in->member_done) {
-            int rc = gz_next_member(in);
-            if (rc <= 0) {
-                err = rc;
-                if (rc == 0)
-                    in->done = 1;
-                break;
-            }
-        }
-        if (staged(in) == 0) {
-            err = stage_fill(in, 1);
-            if (err)
-                break;
-        }
+    while (z->avail_out > 0 && gz_ready(in, &err)) {
         z->next_in = in->stage + in->stage_pos;
         z->avail_in = (uInt)staged(in);
         int ret = inflate(z, Z_NO_FLUSH);
@@ -172,21 +178,7 @@ static ptrdiff_t decode_isal(struct pgn_input *in, unsigned char *dst, size_t ca
     st->next_out = dst;
     st->avail_out = (uint32_t)cap;
     int err = PGN_OK;
-    while (st->avail_out > 0) {
-        if (in->member_done) {
-            int rc = gz_next_member(in);
-            if (rc <= 0) {
-                err = rc;
-                if (rc == 0)
-                    in->done = 1;
-                break;
-            }
-        }
-        if (staged(in) == 0) {
-            err = stage_fill(in, 1);
-            if (err)
-                break;
-        }
+    while (st->avail_out > 0 && gz_ready(in, &err)) {
         st->next_in = in->stage + in->stage_pos;
         st->avail_in = (uint32_t)(staged(in) > UINT32_MAX ? UINT32_MAX : staged(in));
         uint32_t out_before = st->avail_out, in_before = st->avail_in;
