@@ -15,6 +15,7 @@ static const struct option selection_options[] = {
     { "duplicates", no_argument, NULL, QOPT_DUPLICATES },
     { "match-limit", required_argument, NULL, QOPT_MATCH_LIMIT },
     { "input-lang", required_argument, NULL, QOPT_INPUT_LANG },
+    { "material-plies", required_argument, NULL, QOPT_MATERIAL_PLIES },
 };
 enum { NSELECTION = sizeof selection_options / sizeof selection_options[0] };
 
@@ -26,6 +27,7 @@ static const char *const selection_usage[] = {
     "        --duplicates      keep only those repeats",
     "        --input-lang LANG read moves in LANG (default: auto, decided per game)",
     "        --match-limit N   regex backtracking limit per match (100000)",
+    "        --material-plies N  positions in a row --material must last (2)",
     NULL,
 };
 
@@ -111,6 +113,15 @@ int query_opts_parse(struct query_opts *o, int opt, char *arg)
             return -1;
         }
         o->sq.limit = (unsigned long)v;
+        return 1;
+    }
+    case QOPT_MATERIAL_PLIES: {
+        long v;
+        if (parse_long(arg, 1, 100000L, &v)) {
+            error("--material-plies takes a number from 1 to 100000, not '%s'", arg);
+            return -1;
+        }
+        o->sq.material_plies = (unsigned)v;
         return 1;
     }
     case QOPT_INPUT_LANG:

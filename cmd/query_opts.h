@@ -35,7 +35,7 @@
 enum {
     QOPT_CRITERION = 0x2000, /* + enum search_criterion */
     QOPT_UNIQUE = QOPT_CRITERION + SQ_CRITERION_COUNT, QOPT_DUPLICATES, QOPT_MATCH_LIMIT,
-    QOPT_INPUT_LANG,
+    QOPT_INPUT_LANG, QOPT_MATERIAL_PLIES,
 };
 
 /* Where the selection options' usage goes in a usage array (see print_usage_with). */

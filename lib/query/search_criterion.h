@@ -9,6 +9,7 @@
 #include "notation/san.h"
 #include "pgn/tagvalue.h"
 #include "query/game_facts.h"
+#include "query/material_pattern.h"
 #include "query/search_query.h"
 
 /*
@@ -42,6 +43,9 @@ struct criterion {
     struct pos target;
     uint64_t key;
     struct material mat;
+    struct material_pattern mpat[2]; /* SQ_MATERIAL*: as written, and colours swapped */
+    int either;                      /* SQ_MATERIAL_EITHER: mpat[1] counts too */
+    uint32_t plies;                  /* SQ_MATERIAL*: positions in a row the material must last */
     bitboard home_pawns[2]; /* target's pawns on their start rank: they can never come back */
     move16 *moves;          /* SQ_MOVES */
     uint32_t nmoves;

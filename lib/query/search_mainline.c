@@ -86,25 +86,48 @@ int sq_match_position(struct game_facts *f, const struct criterion *c)
     }
 }
 
+/* 1 when m fits c's pattern (either way round with --material-either). */
+static int material_fits(const struct criterion *c, const struct material *m)
+{
+    return material_pattern_fits(&c->mpat[0], m) ||
+           (c->either && material_pattern_fits(&c->mpat[1], m));
+}
+
+static int material_lost(const struct criterion *c, const struct material *m)
+{
+    return material_pattern_unreachable(&c->mpat[0], m) &&
+           (!c->either || material_pattern_unreachable(&c->mpat[1], m));
+}
+
+/*
+ * The material fits at c->plies positions in a row: from the position where
+ * it first fits (run) up to the next capture or promotion, or to the end of
+ * the main line. A capture answered at once by a recapture lasts one
+ * position, which the default of 2 leaves out.
+ */
 int sq_match_material(struct game_facts *f, const struct criterion *c)
 {
     int rc, pieces = -1, pawns = -1;
+    int64_t run = -1; /* ply of the first position of the fitting material, or -1 */
     struct ml_iter it;
     struct mainline *ml = walk_start(f, &it, &rc);
     if (!ml)
         return rc;
     for (;;) {
         if (counts_changed(&it.pos, &pieces, &pawns)) {
+            if (run >= 0 && it.ply - run >= c->plies)
+                return 1;
             struct material m;
             material_of(&it.pos, &m);
-            if (material_equal(&m, &c->mat))
-                return 1;
-            if (material_unreachable(&m, &c->mat))
+            run = material_fits(c, &m) ? (int64_t)it.ply : -1;
+            if (run < 0 && material_lost(c, &m))
                 return 0;
         }
         rc = mainline_next(ml, &it);
-        if (rc <= 0)
+        if (rc < 0)
             return rc;
+        if (rc == 0)
+            return run >= 0 && it.ply + 1 - run >= c->plies;
     }
 }
 
@@ -113,7 +136,7 @@ int sq_match_material_end(struct game_facts *f, const struct criterion *c)
     const struct game_features *ft = game_facts_features(f);
     if (!ft)
         return f->status;
-    return f->ml.status == ML_OK && material_equal(&ft->final_material, &c->mat);
+    return f->ml.status == ML_OK && material_pattern_fits(&c->mpat[0], &ft->final_material);
 }
 
 /* 1 when move m, played in p, fits the pattern. */

@@ -227,11 +227,14 @@ static int build_position(struct search_query *q, struct criterion *c, const cha
 static int build_material(struct search_query *q, struct criterion *c, const char *arg,
                           struct sq_error *err)
 {
-    (void)q;
     size_t at;
-    if (material_parse(arg, &c->mat, &at))
-        return refuse(err, at + 1, "'%s' is not a material signature like KRP:KR (WHITE:BLACK, "
-                                   "letters K Q R B N P)", arg);
+    if (material_pattern_parse(arg, &c->mpat[0], &at))
+        return refuse(err, at + 1, "'%s' is not a material pattern like KRP:KR or KR+P2-:KL "
+                                   "(WHITE:BLACK, letters K Q R B N P L, counts N, N+, N-, *)",
+                      arg);
+    material_pattern_swap(&c->mpat[0], &c->mpat[1]);
+    c->either = c->kind == SQ_MATERIAL_EITHER;
+    c->plies = q->opts.material_plies ? q->opts.material_plies : 2;
     return PGN_OK;
 }
 
@@ -622,9 +625,12 @@ static const struct kind kinds[SQ_CRITERION_COUNT] = {
     [SQ_POSITION] = { { "position", ARG, 0, NULL, "        --position FEN    the position occurs" },
                       FACTS_MAINLINE, build_position, sq_match_position, NULL, 0 },
     [SQ_MATERIAL] = { { "material", ARG, CARET, NULL,
-                        "        --material W:B    material at some point (KRP:KR); "
-                        "--material-end W:B" },
+                        "        --material W:B    material for 2 positions in a row (KRP:KR, KR+P2-:KL)" },
                       FACTS_MAINLINE, build_material, sq_match_material, NULL, 0 },
+    [SQ_MATERIAL_EITHER] = { { "material-either", ARG, CARET, NULL,
+                               "        --material-either W:B  with either colour;  "
+                               "--material-end W:B  at the end" },
+                             FACTS_MAINLINE, build_material, sq_match_material, NULL, 0 },
     [SQ_MATERIAL_END] = { { "material-end", ARG, CARET, NULL, NULL }, FACTS_MAINLINE,
                           build_material, sq_match_material_end, NULL, 0 },
     [SQ_CONTAINS_MOVE] = { { "contains-move", ARG, 0, NULL,

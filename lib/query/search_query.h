@@ -44,8 +44,11 @@
  *       moves from the same start position (read like a game: any notation
  *       and language, a [FEN] tag pair allowed)
  *   SQ_POSITION     FEN: the position occurs in the main line (start included)
- *   SQ_MATERIAL     "KRP:KR" (material.h) at some position of the main line
- *   SQ_MATERIAL_END the same, at the end of the main line
+ *   SQ_MATERIAL     a pattern "KRP:KR", "KR+P2-:KR", "KL2:KR" (material_pattern.h)
+ *       that the material fits for material_plies positions in a row (2 by
+ *       default; the last position of the game counts as lasting) in the main line
+ *   SQ_MATERIAL_EITHER  the same with the colours as written or swapped
+ *   SQ_MATERIAL_END the pattern, at the end of the main line
  *   SQ_CONTAINS_MOVE a move of the main line fits the pattern: SAN with the
  *       parts given ("Nf3", "exd5", "e8=N", "O-O", "Rxe1"; an x requires a
  *       capture) or "=N" for any promotion to that piece
@@ -66,7 +69,7 @@ enum search_criterion {
     SQ_WHITE, SQ_BLACK, SQ_PLAYER, SQ_EVENT, SQ_SITE, SQ_ANNOTATOR, SQ_TAG,
     SQ_ELO_MIN, SQ_ELO_MAX, SQ_WHITE_ELO, SQ_BLACK_ELO, SQ_ELO_DIFF,
     SQ_DATE_FROM, SQ_DATE_TO, SQ_ECO, SQ_RESULT, SQ_PLIES_MIN, SQ_PLIES_MAX, SQ_TIME_CONTROL,
-    SQ_MOVES, SQ_POSITION, SQ_MATERIAL, SQ_MATERIAL_END, SQ_CONTAINS_MOVE,
+    SQ_MOVES, SQ_POSITION, SQ_MATERIAL, SQ_MATERIAL_EITHER, SQ_MATERIAL_END, SQ_CONTAINS_MOVE,
     SQ_CHECKMATE, SQ_STALEMATE, SQ_DEAD_POSITION, SQ_REPETITION, SQ_FIFTY, SQ_SEVENTYFIVE,
     SQ_UNDERPROMOTION, SQ_VARIANT, SQ_HAS_COMMENTS, SQ_HAS_VARIATIONS, SQ_COMMENT,
     SQ_WHERE,
@@ -98,6 +101,7 @@ struct search_query_opts {
     unsigned flags;      /* enum search_query_flags */
     unsigned long limit; /* regex match limit (0 = FILTER_DEFAULT_LIMIT) */
     int lang;            /* how --moves and move patterns are read: notation.h id or NOTATION_AUTO */
+    unsigned material_plies; /* positions in a row a --material pattern must last (0: 2) */
 };
 
 enum { SQ_MSG_MAX = 240 };
