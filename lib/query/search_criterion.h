@@ -8,6 +8,7 @@
 #include "chess/position.h"
 #include "notation/san.h"
 #include "pgn/tagvalue.h"
+#include "query/board_pattern.h"
 #include "query/game_facts.h"
 #include "query/material_pattern.h"
 #include "query/search_query.h"
@@ -47,6 +48,7 @@ struct criterion {
     int either;                      /* SQ_MATERIAL_EITHER: mpat[1] counts too */
     uint32_t plies;                  /* SQ_MATERIAL*: positions in a row the material must last */
     bitboard home_pawns[2]; /* target's pawns on their start rank: they can never come back */
+    struct board_pattern bpat[2]; /* SQ_POSITION_PATTERN*: as written, colours swapped */
     move16 *moves;          /* SQ_MOVES */
     uint32_t nmoves;
     struct san_parts pattern; /* SQ_CONTAINS_MOVE */
@@ -56,6 +58,6 @@ struct criterion {
 
 /* The matchers of search_mainline.c (see the table in search_query.c). */
 match_fn sq_match_moves, sq_match_position, sq_match_material, sq_match_material_end,
-    sq_match_contains_move, sq_match_repetition;
+    sq_match_contains_move, sq_match_repetition, sq_match_board_pattern;
 
 #endif

@@ -139,6 +139,24 @@ int sq_match_material_end(struct game_facts *f, const struct criterion *c)
     return f->ml.status == ML_OK && material_pattern_fits(&c->mpat[0], &ft->final_material);
 }
 
+/* A board pattern (either way round with --position-pattern-either) fits a position. */
+int sq_match_board_pattern(struct game_facts *f, const struct criterion *c)
+{
+    int rc;
+    struct ml_iter it;
+    struct mainline *ml = walk_start(f, &it, &rc);
+    if (!ml)
+        return rc;
+    for (;;) {
+        if (board_pattern_fits(&c->bpat[0], &it.pos) ||
+            (c->either && board_pattern_fits(&c->bpat[1], &it.pos)))
+            return 1;
+        rc = mainline_next(ml, &it);
+        if (rc <= 0)
+            return rc;
+    }
+}
+
 /* 1 when move m, played in p, fits the pattern. */
 static int move_fits(const struct criterion *c, const struct pos *p, move16 m)
 {

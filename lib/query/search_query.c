@@ -210,11 +210,29 @@ static int build_moves(struct search_query *q, struct criterion *c, const char *
     return rc;
 }
 
+/* A board pattern; with SQ_POSITION_PATTERN_EITHER its colours swapped too. */
+static int build_board_pattern(struct search_query *q, struct criterion *c, const char *arg,
+                               struct sq_error *err)
+{
+    (void)q;
+    size_t at;
+    const char *why;
+    if (board_pattern_parse(arg, &c->bpat[0], &at, &why))
+        return refuse(err, at + 1, "'%s' is not a board pattern: %s", arg, why);
+    board_pattern_invert(&c->bpat[0], &c->bpat[1]);
+    c->either = c->kind == SQ_POSITION_PATTERN_EITHER;
+    return PGN_OK;
+}
+
 static int build_position(struct search_query *q, struct criterion *c, const char *arg,
                           struct sq_error *err)
 {
     (void)q;
     int rc = pos_from_fen(&c->target, arg);
+    if (rc && !build_board_pattern(q, c, arg, NULL)) {
+        c->match = sq_match_board_pattern; /* a board alone: any castling, en passant */
+        return PGN_OK;
+    }
     if (rc)
         return refuse(err, 1, "invalid FEN '%s': %s", arg, fen_strerror(rc));
     c->key = pos_repetition_key(&c->target);
@@ -622,8 +640,18 @@ static const struct kind kinds[SQ_CRITERION_COUNT] = {
                      "        --moves TEXT      starts with these moves (\"1. e4 c5 2. Nf3\", any "
                      "notation)" },
                    FACTS_MAINLINE, build_moves, sq_match_moves, NULL, 0 },
-    [SQ_POSITION] = { { "position", ARG, 0, NULL, "        --position FEN    the position occurs" },
+    [SQ_POSITION] = { { "position", ARG, 0, NULL, "        --position FEN    the position occurs (a board alone: any castling rights)" },
                       FACTS_MAINLINE, build_position, sq_match_position, NULL, 0 },
+    [SQ_POSITION_PATTERN] = { { "position-pattern", ARG, CARET, NULL,
+                                "        --position-pattern P  a board fits: r?bqk*/pp*/*/*/*/*/*/"
+                                "R3K2R w; ? ! A a [Qq] [^Pp] *" },
+                              FACTS_MAINLINE, build_board_pattern, sq_match_board_pattern, NULL,
+                              0 },
+    [SQ_POSITION_PATTERN_EITHER] = { { "position-pattern-either", ARG, CARET, NULL,
+                                       "        --position-pattern-either P  the pattern for "
+                                       "either colour" },
+                                     FACTS_MAINLINE, build_board_pattern, sq_match_board_pattern,
+                                     NULL, 0 },
     [SQ_MATERIAL] = { { "material", ARG, CARET, NULL,
                         "        --material W:B    material for 2 positions in a row (KRP:KR, KR+P2-:KL)" },
                       FACTS_MAINLINE, build_material, sq_match_material, NULL, 0 },

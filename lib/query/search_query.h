@@ -43,7 +43,10 @@
  *   SQ_MOVES        movetext "1. e4 c5 2. Nf3": the game starts with these
  *       moves from the same start position (read like a game: any notation
  *       and language, a [FEN] tag pair allowed)
- *   SQ_POSITION     FEN: the position occurs in the main line (start included)
+ *   SQ_POSITION     FEN: the position occurs in the main line (start included);
+ *       a board alone (with or without the side to move) is a SQ_POSITION_PATTERN
+ *   SQ_POSITION_PATTERN  a board pattern (board_pattern.h) fits a position
+ *   SQ_POSITION_PATTERN_EITHER  the pattern, or its colours swapped, fits
  *   SQ_MATERIAL     a pattern "KRP:KR", "KR+P2-:KR", "KL2:KR" (material_pattern.h)
  *       that the material fits for material_plies positions in a row (2 by
  *       default; the last position of the game counts as lasting) in the main line
@@ -69,7 +72,7 @@ enum search_criterion {
     SQ_WHITE, SQ_BLACK, SQ_PLAYER, SQ_EVENT, SQ_SITE, SQ_ANNOTATOR, SQ_TAG,
     SQ_ELO_MIN, SQ_ELO_MAX, SQ_WHITE_ELO, SQ_BLACK_ELO, SQ_ELO_DIFF,
     SQ_DATE_FROM, SQ_DATE_TO, SQ_ECO, SQ_RESULT, SQ_PLIES_MIN, SQ_PLIES_MAX, SQ_TIME_CONTROL,
-    SQ_MOVES, SQ_POSITION, SQ_MATERIAL, SQ_MATERIAL_EITHER, SQ_MATERIAL_END, SQ_CONTAINS_MOVE,
+    SQ_MOVES, SQ_POSITION, SQ_POSITION_PATTERN, SQ_POSITION_PATTERN_EITHER, SQ_MATERIAL, SQ_MATERIAL_EITHER, SQ_MATERIAL_END, SQ_CONTAINS_MOVE,
     SQ_CHECKMATE, SQ_STALEMATE, SQ_DEAD_POSITION, SQ_REPETITION, SQ_FIFTY, SQ_SEVENTYFIVE,
     SQ_UNDERPROMOTION, SQ_VARIANT, SQ_HAS_COMMENTS, SQ_HAS_VARIATIONS, SQ_COMMENT,
     SQ_WHERE,
