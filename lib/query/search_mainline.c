@@ -3,11 +3,7 @@
 #include "query/search_criterion.h"
 #include "base/banned.h"
 
-/*
- * The main line of f's game set to its start in *it, or NULL with *rc = 0
- * when it cannot be walked (a variant, a bad FEN) or < 0 on an error.
- */
-static struct mainline *walk_start(struct game_facts *f, struct ml_iter *it, int *rc)
+struct mainline *sq_walk_start(struct game_facts *f, struct ml_iter *it, int *rc)
 {
     struct mainline *ml = game_facts_mainline(f);
     *rc = ml ? 0 : f->status;
@@ -38,7 +34,7 @@ int sq_match_moves(struct game_facts *f, const struct criterion *c)
 {
     int rc;
     struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
+    struct mainline *ml = sq_walk_start(f, &it, &rc);
     if (!ml)
         return rc;
     if (ml->nmoves < c->nmoves || pos_repetition_key(&ml->start) != c->key ||
@@ -58,7 +54,7 @@ int sq_match_position(struct game_facts *f, const struct criterion *c)
 {
     int rc, pieces = -1, pawns = -1;
     struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
+    struct mainline *ml = sq_walk_start(f, &it, &rc);
     if (!ml)
         return rc;
     for (;;) {
@@ -110,7 +106,7 @@ int sq_match_material(struct game_facts *f, const struct criterion *c)
     int rc, pieces = -1, pawns = -1;
     int64_t run = -1; /* ply of the first position of the fitting material, or -1 */
     struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
+    struct mainline *ml = sq_walk_start(f, &it, &rc);
     if (!ml)
         return rc;
     for (;;) {
@@ -144,7 +140,7 @@ int sq_match_board_pattern(struct game_facts *f, const struct criterion *c)
 {
     int rc;
     struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
+    struct mainline *ml = sq_walk_start(f, &it, &rc);
     if (!ml)
         return rc;
     for (;;) {
@@ -157,14 +153,12 @@ int sq_match_board_pattern(struct game_facts *f, const struct criterion *c)
     }
 }
 
-/* 1 when move m, played in p, fits the pattern. */
-static int move_fits(const struct criterion *c, const struct pos *p, move16 m)
+int sq_move_fits(const struct san_parts *sp, int promo_only, const struct pos *p, move16 m)
 {
-    const struct san_parts *sp = &c->pattern;
     if (m == MOVE_NONE)
         return 0;
     int castle = move_flag(m) == MF_CASTLING;
-    if (c->promo_only)
+    if (promo_only)
         return move_flag(m) == MF_PROMOTION && (sp->promo & (1u << move_promo(m)));
     if (sp->kind != SAN_MOVE)
         return castle && (move_to(m) > move_from(m)) == (sp->kind == SAN_CASTLE_SHORT);
@@ -196,7 +190,7 @@ int sq_match_contains_move(struct game_facts *f, const struct criterion *c)
 {
     int rc;
     struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
+    struct mainline *ml = sq_walk_start(f, &it, &rc);
     if (!ml)
         return rc;
     for (;;) {
@@ -204,7 +198,7 @@ int sq_match_contains_move(struct game_facts *f, const struct criterion *c)
         rc = mainline_next(ml, &it);
         if (rc <= 0)
             return rc;
-        if (move_fits(c, &before, ml->moves[it.ply - 1]))
+        if (sq_move_fits(&c->pattern, c->promo_only, &before, ml->moves[it.ply - 1]))
             return 1;
     }
 }

@@ -55,6 +55,13 @@
  *   SQ_CONTAINS_MOVE a move of the main line fits the pattern: SAN with the
  *       parts given ("Nf3", "exd5", "e8=N", "O-O", "Rxe1"; an x requires a
  *       capture) or "=N" for any promotion to that piece
+ *   SQ_MOVES_ANYWHERE  moves "Nf3 * Bb5" (SAN patterns as SQ_CONTAINS_MOVE, '*' for
+ *       any move; move numbers skipped) played one after the other anywhere
+ *   SQ_MOVES_FILE   a file of lines of moves (from the standard start; '%'
+ *       comments): the game starts with any of them
+ *   SQ_POSITIONS_FILE  a file of FENs or lines of moves: any of the positions
+ *       (the position after a line) occurs
+ *   SQ_POLYGLOT_KEY 16 hex digits: a position with this Polyglot key occurs
  *   SQ_CHECKMATE SQ_STALEMATE SQ_DEAD_POSITION  the main line ends so
  *   SQ_REPETITION   N: a position occurs N times (3, 5, ...)
  *   SQ_FIFTY SQ_SEVENTYFIVE        the halfmove clock reaches 100 / 150
@@ -73,6 +80,7 @@ enum search_criterion {
     SQ_ELO_MIN, SQ_ELO_MAX, SQ_WHITE_ELO, SQ_BLACK_ELO, SQ_ELO_DIFF,
     SQ_DATE_FROM, SQ_DATE_TO, SQ_ECO, SQ_RESULT, SQ_PLIES_MIN, SQ_PLIES_MAX, SQ_TIME_CONTROL,
     SQ_MOVES, SQ_POSITION, SQ_POSITION_PATTERN, SQ_POSITION_PATTERN_EITHER, SQ_MATERIAL, SQ_MATERIAL_EITHER, SQ_MATERIAL_END, SQ_CONTAINS_MOVE,
+    SQ_MOVES_ANYWHERE, SQ_MOVES_FILE, SQ_POSITIONS_FILE, SQ_POLYGLOT_KEY,
     SQ_CHECKMATE, SQ_STALEMATE, SQ_DEAD_POSITION, SQ_REPETITION, SQ_FIFTY, SQ_SEVENTYFIVE,
     SQ_UNDERPROMOTION, SQ_VARIANT, SQ_HAS_COMMENTS, SQ_HAS_VARIATIONS, SQ_COMMENT,
     SQ_WHERE,
