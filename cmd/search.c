@@ -249,7 +249,7 @@ static void match_game(struct searcher *w, struct batch *b, struct game *g,
         fd->hits = hits;
     }
     fd->match = (rc != 0) != (s->invert != 0);
-    if (fd->match && s->qo.dedupe) {
+    if (fd->match && query_opts_needs_key(&s->qo)) {
         buf_reset(&w->key);
         query_opts_dup_key(f, &w->key);
         fd->key = arena_memdup(&b->arena, w->key.data, w->key.len);
@@ -317,7 +317,8 @@ static void write_batch(void *cmd, struct batch *b)
         count_levels(&s->facts, fd->levels[0]);
         for (uint32_t k = 0; k < fd->nhits; k++)
             limit_warning(s, fd->hits[k]);
-        if (!fd->match || (s->qo.dedupe && !query_opts_keep(&s->qo, fd->key, fd->key_len)))
+        if (!fd->match ||
+            (query_opts_needs_key(&s->qo) && !query_opts_keep(&s->qo, fd->key, fd->key_len)))
             continue;
         s->selected++;
         count_levels(&s->facts, fd->levels[1]);
@@ -361,6 +362,8 @@ static void print_summary(const struct search *s)
     if (s->qo.dedupe)
         fprintf(stderr, " (%" PRIu64 " left out as %s)", s->qo.dropped,
                 s->qo.dedupe == QO_UNIQUE ? "duplicates" : "first occurrences");
+    if (s->qo.ncheck)
+        fprintf(stderr, " (%" PRIu64 " left out as found in a check file)", s->qo.dropped_known);
     fprintf(stderr, "; movetext parsed for %" PRIu64 " lazily read games, main line read for %" PRIu64
             ", replayed %" PRIu64 "\n", s->facts.completions, s->facts.walks, s->facts.replays);
 }
@@ -443,7 +446,8 @@ int cmd_search(int argc, char **argv)
     struct searcher *workers = NULL;
     /* Selecting on tags alone is all reading, which only this thread can do:
      * workers would repeat its work. They are for moves, replays, output. */
-    if (search_query_last_level(s.qo.query) == FACTS_TAGS && !s.qo.dedupe && !s.formatted)
+    if (search_query_last_level(s.qo.query) == FACTS_TAGS && !query_opts_needs_key(&s.qo) &&
+        !s.formatted)
         s.jobs = 1;
     if (s.jobs > 1) {
         workers = xcalloc((size_t)s.jobs, sizeof *workers);
