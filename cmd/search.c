@@ -13,6 +13,7 @@
 #include "write/game_out.h"
 #include "output_opts.h"
 #include "pgn/pgn_reader.h"
+#include "pgn/tagvalue.h"
 #include "pipeline/pipeline.h"
 #include "driver.h"
 #include "query_opts.h"
@@ -31,6 +32,8 @@ static const char *const search_usage[] = {
     "    -l, --list            one line per game: number, White, Black, Result, Date, Event, ECO",
     "    -v, --invert-match    select the games that do not meet the criteria",
     "    -m, --max-count N     stop after N selected games",
+    "        --select-only LIST  print only these of the matching games: 1-10,15,20-",
+    "        --skip-matching LIST  leave out these of the matching games",
     "    -q, --quiet           print nothing; the exit status tells",
     "        --summary         counts on standard error: games read, parsed, replayed",
     "    -j, --jobs N          select games on N threads (default: the number of CPUs)",
@@ -41,7 +44,7 @@ static const char *const search_usage[] = {
     NULL,
 };
 
-enum { OPT_SUMMARY = 256 };
+enum { OPT_SUMMARY = 256, OPT_SELECT_ONLY, OPT_SKIP_MATCHING };
 
 /* After the selection options (query_opts_options). */
 static const struct option search_options[] = {
@@ -52,6 +55,8 @@ static const struct option search_options[] = {
     { "max-count", required_argument, NULL, 'm' },
     { "quiet", no_argument, NULL, 'q' },
     { "summary", no_argument, NULL, OPT_SUMMARY },
+    { "select-only", required_argument, NULL, OPT_SELECT_ONLY },
+    { "skip-matching", required_argument, NULL, OPT_SKIP_MATCHING },
     { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -72,6 +77,11 @@ struct search {
     const char **reported; /* regexes whose limit warning was given (with workers) */
     size_t nreported;
     uint64_t games, selected, unprintable;
+    /* --select-only / --skip-matching: ranges of match numbers, sorted */
+    struct match_range { int64_t lo, hi; } *ranges;
+    size_t nranges;
+    int skip_ranges;  /* 1: the ranges are left out; 0: only they are kept */
+    uint64_t matches; /* games that met the criteria so far */
     int io_failed;
     /* --format and the other output options */
     int formatted, fix_results;
@@ -198,6 +208,47 @@ static void selected(struct search *s, const struct game *g)
         s->d.stop = 1;
 }
 
+/* Reads a comma-separated list of ranges (1-10,15,20-) for --select-only or --skip-matching. */
+static int parse_ranges(struct search *s, const char *opt, const char *list)
+{
+    const char *p = list;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        char item[48];
+        int64_t lo, hi;
+        if (n == 0 || n >= sizeof item)
+            goto bad;
+        memcpy(item, p, n);
+        item[n] = '\0';
+        if (tagvalue_range(item, &lo, &hi) || lo < 1 || hi < lo)
+            goto bad;
+        s->ranges = xrealloc(s->ranges, (s->nranges + 1) * sizeof *s->ranges);
+        s->ranges[s->nranges++] = (struct match_range){ lo, hi };
+        if (!p[n])
+            return 0;
+        p += n + 1;
+    }
+bad:
+    error("%s takes ranges of game numbers from 1 like 1-10,15,20-, not '%s'", opt, list);
+    return -1;
+}
+
+/* One more game met the criteria: 1 when --select-only / --skip-matching let it through. */
+static int take_match(struct search *s)
+{
+    if (!s->nranges)
+        return 1;
+    int64_t m = (int64_t)++s->matches, last = 0;
+    int in = 0;
+    for (size_t i = 0; i < s->nranges; i++) {
+        in |= m >= s->ranges[i].lo && m <= s->ranges[i].hi;
+        last = s->ranges[i].hi > last ? s->ranges[i].hi : last;
+    }
+    if (!s->skip_ranges && m >= last)
+        s->d.stop = 1; /* nothing later can be selected */
+    return in != s->skip_ranges;
+}
+
 /* ---- Several workers: games matched on threads, selected in input order ---- */
 
 struct searcher {
@@ -320,6 +371,8 @@ static void write_batch(void *cmd, struct batch *b)
         if (!fd->match ||
             (query_opts_needs_key(&s->qo) && !query_opts_keep(&s->qo, fd->key, fd->key_len)))
             continue;
+        if (!take_match(s))
+            continue; /* a stop it asks for comes after the game it lets through */
         s->selected++;
         count_levels(&s->facts, fd->levels[1]);
         if (s->out == OUT_GAMES && s->formatted) {
@@ -351,7 +404,7 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
         return; /* only comments: not a game */
     s->games++;
     game_facts_reset(&s->facts, g, reader);
-    if (query_opts_select(&s->qo, &s->facts, s->invert))
+    if (query_opts_select(&s->qo, &s->facts, s->invert) && take_match(s))
         selected(s, g);
 }
 
@@ -402,6 +455,19 @@ int cmd_search(int argc, char **argv)
             }
             break;
         case OPT_SUMMARY: s.summary = 1; break;
+        case OPT_SELECT_ONLY:
+        case OPT_SKIP_MATCHING:
+            if ((s.nranges && s.skip_ranges != (opt == OPT_SKIP_MATCHING)) ||
+                parse_ranges(&s, opt == OPT_SKIP_MATCHING ? "--skip-matching" : "--select-only",
+                             optarg)) {
+                if (s.nranges && s.skip_ranges != (opt == OPT_SKIP_MATCHING))
+                    error("--select-only and --skip-matching exclude each other");
+                query_opts_release(&s.qo);
+                free(s.ranges);
+                return EXIT_USAGE;
+            }
+            s.skip_ranges = opt == OPT_SKIP_MATCHING;
+            break;
         case 'j':
             if (parse_jobs(optarg, &s.jobs)) {
                 query_opts_release(&s.qo);
@@ -477,6 +543,7 @@ int cmd_search(int argc, char **argv)
     }
     free(workers);
     free(s.reported);
+    free(s.ranges);
     if (s.formatted) {
         if (game_out_end(&s.go, &s.buf))
             die(EXIT_IO, "out of memory");
