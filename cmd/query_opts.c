@@ -15,6 +15,8 @@ static const struct option selection_options[] = {
     { "duplicates", no_argument, NULL, QOPT_DUPLICATES },
     { "match-limit", required_argument, NULL, QOPT_MATCH_LIMIT },
     { "input-lang", required_argument, NULL, QOPT_INPUT_LANG },
+    { "material-plies", required_argument, NULL, QOPT_MATERIAL_PLIES },
+    { "check-file", required_argument, NULL, QOPT_CHECK_FILE },
 };
 enum { NSELECTION = sizeof selection_options / sizeof selection_options[0] };
 
@@ -24,8 +26,10 @@ static const char *const selection_usage[] = {
     "Selection:",
     "        --unique          drop games whose start position and main line came before",
     "        --duplicates      keep only those repeats",
+    "        --check-file FILE drop games whose main line is already in FILE",
     "        --input-lang LANG read moves in LANG (default: auto, decided per game)",
     "        --match-limit N   regex backtracking limit per match (100000)",
+    "        --material-plies N  positions in a row --material must last (2)",
     NULL,
 };
 
@@ -75,8 +79,10 @@ void query_opts_init(struct query_opts *o)
 void query_opts_release(struct query_opts *o)
 {
     free(o->items);
+    free(o->check_files);
     search_query_free(o->query);
     dupset_free(o->seen);
+    dupset_free(o->known);
     buf_release(&o->key);
     memset(o, 0, sizeof *o);
 }
@@ -113,6 +119,19 @@ int query_opts_parse(struct query_opts *o, int opt, char *arg)
         o->sq.limit = (unsigned long)v;
         return 1;
     }
+    case QOPT_MATERIAL_PLIES: {
+        long v;
+        if (parse_long(arg, 1, 100000L, &v)) {
+            error("--material-plies takes a number from 1 to 100000, not '%s'", arg);
+            return -1;
+        }
+        o->sq.material_plies = (unsigned)v;
+        return 1;
+    }
+    case QOPT_CHECK_FILE:
+        o->check_files = xrealloc(o->check_files, (o->ncheck + 1) * sizeof *o->check_files);
+        o->check_files[o->ncheck++] = arg;
+        return 1;
     case QOPT_INPUT_LANG:
         o->sq.lang = notation_find(arg);
         if (o->sq.lang < NOTATION_AUTO) {
@@ -152,10 +171,44 @@ static int build_query(const struct query_opts *o, struct search_query **q)
     return 0;
 }
 
+/* The duplicate keys of every game of the check files, into o->known; dies on I/O errors. */
+static void read_check_files(struct query_opts *o)
+{
+    struct game_facts f;
+    struct buf key;
+    if (dupset_new(&o->known))
+        die(EXIT_IO, "out of memory");
+    game_facts_init(&f, o->sq.lang);
+    buf_init(&key, (size_t)1 << 30);
+    for (size_t i = 0; i < o->ncheck; i++) {
+        struct pgn_reader *r;
+        struct game g;
+        int rc = pgn_reader_open(&r, o->check_files[i], NULL);
+        if (rc)
+            die(EXIT_IO, "%s: cannot read the check file: %s", o->check_files[i], pgn_strerror(rc));
+        while ((rc = pgn_reader_next(r, &g)) > 0) {
+            if (g.flags & GAME_EMPTY)
+                continue;
+            game_facts_reset(&f, &g, r);
+            buf_reset(&key);
+            query_opts_dup_key(&f, &key);
+            if (dupset_add(o->known, key.data, key.len) < 0)
+                die(EXIT_IO, "out of memory");
+        }
+        if (rc < 0)
+            die(EXIT_IO, "%s: cannot read the check file: %s", o->check_files[i], pgn_strerror(rc));
+        pgn_reader_free(r);
+    }
+    buf_release(&key);
+    game_facts_release(&f);
+}
+
 int query_opts_build(struct query_opts *o)
 {
     if (build_query(o, &o->query))
         return -1;
+    if (o->ncheck)
+        read_check_files(o);
     if (o->dedupe && dupset_new(&o->seen))
         die(EXIT_IO, "out of memory");
     return 0;
@@ -194,7 +247,7 @@ int query_opts_select(struct query_opts *o, struct game_facts *f, int invert)
     limit_warnings(o);
     if (invert)
         rc = !rc;
-    if (!rc || !o->dedupe)
+    if (!rc || !query_opts_needs_key(o))
         return rc;
     buf_reset(&o->key);
     query_opts_dup_key(f, &o->key);
@@ -209,8 +262,16 @@ void query_opts_dup_key(struct game_facts *f, struct buf *key)
             pgn_strerror(rc));
 }
 
+int query_opts_needs_key(const struct query_opts *o) { return o->dedupe || o->ncheck; }
+
 int query_opts_keep(struct query_opts *o, const void *key, size_t len)
 {
+    if (o->known && dupset_has(o->known, key, len)) {
+        o->dropped_known++;
+        return 0;
+    }
+    if (!o->dedupe)
+        return 1;
     int rc = dupset_add(o->seen, key, len);
     if (rc < 0)
         die(EXIT_IO, "out of memory");
@@ -223,7 +284,7 @@ int query_opts_keep(struct query_opts *o, const void *key, size_t len)
 unsigned query_opts_reader_flags(const struct query_opts *o)
 {
     if (search_query_first_level(o->query) != FACTS_TAGS ||
-        (o->dedupe && !search_query_count(o->query)))
+        (query_opts_needs_key(o) && !search_query_count(o->query)))
         return 0;
     return PGN_READER_LAZY;
 }

@@ -35,7 +35,7 @@
 enum {
     QOPT_CRITERION = 0x2000, /* + enum search_criterion */
     QOPT_UNIQUE = QOPT_CRITERION + SQ_CRITERION_COUNT, QOPT_DUPLICATES, QOPT_MATCH_LIMIT,
-    QOPT_INPUT_LANG,
+    QOPT_INPUT_LANG, QOPT_MATERIAL_PLIES, QOPT_CHECK_FILE,
 };
 
 /* Where the selection options' usage goes in a usage array (see print_usage_with). */
@@ -66,6 +66,10 @@ struct query_opts {
     struct dupset *seen;        /* with --unique/--duplicates */
     struct buf key;
     uint64_t dropped;           /* games the duplicate filter left out */
+    const char **check_files;   /* --check-file: games already there are left out */
+    size_t ncheck;
+    struct dupset *known;       /* their duplicate keys, after query_opts_build */
+    uint64_t dropped_known;     /* games left out as found in a check file */
 };
 
 /** Sets the defaults: no criteria, auto language. */
@@ -105,10 +109,14 @@ void query_opts_limit_warning(const char *pattern);
 void query_opts_dup_key(struct game_facts *f, struct buf *key);
 
 /**
- * --unique/--duplicates for a game that met the criteria, from its
- * duplicate key: 1 to keep it, 0 when left out (counted in o->dropped).
+ * --check-file, then --unique/--duplicates, for a game that met the
+ * criteria, from its duplicate key: 1 to keep it, 0 when left out (counted
+ * in o->dropped_known or o->dropped).
  */
 int query_opts_keep(struct query_opts *o, const void *key, size_t len);
+
+/** 1 when a selected game's duplicate key is needed: --unique, --duplicates or --check-file. */
+int query_opts_needs_key(const struct query_opts *o);
 
 /**
  * Reader flags (enum pgn_reader_flags) for the inputs to select from (after

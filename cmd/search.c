@@ -14,6 +14,7 @@
 #include "write/game_out.h"
 #include "output_opts.h"
 #include "pgn/pgn_reader.h"
+#include "pgn/tagvalue.h"
 #include "pipeline/pipeline.h"
 #include "driver.h"
 #include "query_opts.h"
@@ -33,6 +34,8 @@ static const char *const search_usage[] = {
     "    -l, --list            one line per game: number, White, Black, Result, Date, Event, ECO",
     "    -v, --invert-match    select the games that do not meet the criteria",
     "    -m, --max-count N     stop after N selected games",
+    "        --select-only LIST  print only these of the matching games: 1-10,15,20-",
+    "        --skip-matching LIST  leave out these of the matching games",
     "    -q, --quiet           print nothing; the exit status tells",
     "        --summary         counts on standard error: games read, parsed, replayed",
     "    -j, --jobs N          select games on N threads (default: the number of CPUs)",
@@ -44,7 +47,7 @@ static const char *const search_usage[] = {
     NULL,
 };
 
-enum { OPT_SUMMARY = 256 };
+enum { OPT_SUMMARY = 256, OPT_SELECT_ONLY, OPT_SKIP_MATCHING };
 
 /* After the selection options (query_opts_options). */
 static const struct option search_options[] = {
@@ -56,6 +59,8 @@ static const struct option search_options[] = {
     { "max-count", required_argument, NULL, 'm' },
     { "quiet", no_argument, NULL, 'q' },
     { "summary", no_argument, NULL, OPT_SUMMARY },
+    { "select-only", required_argument, NULL, OPT_SELECT_ONLY },
+    { "skip-matching", required_argument, NULL, OPT_SKIP_MATCHING },
     { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -76,6 +81,11 @@ struct search {
     const char **reported; /* regexes whose limit warning was given (with workers) */
     size_t nreported;
     uint64_t games, selected, unprintable;
+    /* --select-only / --skip-matching: ranges of match numbers, sorted */
+    struct match_range { int64_t lo, hi; } *ranges;
+    size_t nranges;
+    int skip_ranges;  /* 1: the ranges are left out; 0: only they are kept */
+    uint64_t matches; /* games that met the criteria so far */
     int io_failed;
     /* --format and the other output options */
     int formatted, fix_results;
@@ -244,6 +254,47 @@ static void selected(struct search *s, const struct game *g)
         s->d.stop = 1;
 }
 
+/* Reads a comma-separated list of ranges (1-10,15,20-) for --select-only or --skip-matching. */
+static int parse_ranges(struct search *s, const char *opt, const char *list)
+{
+    const char *p = list;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        char item[48];
+        int64_t lo, hi;
+        if (n == 0 || n >= sizeof item)
+            goto bad;
+        memcpy(item, p, n);
+        item[n] = '\0';
+        if (tagvalue_range(item, &lo, &hi) || lo < 1 || hi < lo)
+            goto bad;
+        s->ranges = xrealloc(s->ranges, (s->nranges + 1) * sizeof *s->ranges);
+        s->ranges[s->nranges++] = (struct match_range){ lo, hi };
+        if (!p[n])
+            return 0;
+        p += n + 1;
+    }
+bad:
+    error("%s takes ranges of game numbers from 1 like 1-10,15,20-, not '%s'", opt, list);
+    return -1;
+}
+
+/* One more game met the criteria: 1 when --select-only / --skip-matching let it through. */
+static int take_match(struct search *s)
+{
+    if (!s->nranges)
+        return 1;
+    int64_t m = (int64_t)++s->matches, last = 0;
+    int in = 0;
+    for (size_t i = 0; i < s->nranges; i++) {
+        in |= m >= s->ranges[i].lo && m <= s->ranges[i].hi;
+        last = s->ranges[i].hi > last ? s->ranges[i].hi : last;
+    }
+    if (!s->skip_ranges && m >= last)
+        s->d.stop = 1; /* nothing later can be selected */
+    return in != s->skip_ranges;
+}
+
 /* ---- Several workers: games matched on threads, selected in input order ---- */
 
 struct searcher {
@@ -296,7 +347,7 @@ static void match_game(struct searcher *w, struct batch *b, struct game *g,
         fd->hits = hits;
     }
     fd->match = (rc != 0) != (s->invert != 0);
-    if (fd->match && s->qo.dedupe) {
+    if (fd->match && query_opts_needs_key(&s->qo)) {
         buf_reset(&w->key);
         query_opts_dup_key(f, &w->key);
         fd->key = arena_memdup(&b->arena, w->key.data, w->key.len);
@@ -370,8 +421,11 @@ static void write_batch(void *cmd, struct batch *b)
         count_levels(&s->facts, fd->levels[0]);
         for (uint32_t k = 0; k < fd->nhits; k++)
             limit_warning(s, fd->hits[k]);
-        if (!fd->match || (s->qo.dedupe && !query_opts_keep(&s->qo, fd->key, fd->key_len)))
+        if (!fd->match ||
+            (query_opts_needs_key(&s->qo) && !query_opts_keep(&s->qo, fd->key, fd->key_len)))
             continue;
+        if (!take_match(s))
+            continue; /* a stop it asks for comes after the game it lets through */
         s->selected++;
         count_levels(&s->facts, fd->levels[1]);
         if (s->out == OUT_GAMES && s->split) {
@@ -407,7 +461,7 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
         return; /* only comments: not a game */
     s->games++;
     game_facts_reset(&s->facts, g, reader);
-    if (query_opts_select(&s->qo, &s->facts, s->invert))
+    if (query_opts_select(&s->qo, &s->facts, s->invert) && take_match(s))
         selected(s, g);
 }
 
@@ -418,6 +472,8 @@ static void print_summary(const struct search *s)
     if (s->qo.dedupe)
         fprintf(stderr, " (%" PRIu64 " left out as %s)", s->qo.dropped,
                 s->qo.dedupe == QO_UNIQUE ? "duplicates" : "first occurrences");
+    if (s->qo.ncheck)
+        fprintf(stderr, " (%" PRIu64 " left out as found in a check file)", s->qo.dropped_known);
     fprintf(stderr, "; movetext parsed for %" PRIu64 " lazily read games, main line read for %" PRIu64
             ", replayed %" PRIu64 "\n", s->facts.completions, s->facts.walks, s->facts.replays);
 }
@@ -467,6 +523,19 @@ int cmd_search(int argc, char **argv)
             }
             break;
         case OPT_SUMMARY: s.summary = 1; break;
+        case OPT_SELECT_ONLY:
+        case OPT_SKIP_MATCHING:
+            if ((s.nranges && s.skip_ranges != (opt == OPT_SKIP_MATCHING)) ||
+                parse_ranges(&s, opt == OPT_SKIP_MATCHING ? "--skip-matching" : "--select-only",
+                             optarg)) {
+                if (s.nranges && s.skip_ranges != (opt == OPT_SKIP_MATCHING))
+                    error("--select-only and --skip-matching exclude each other");
+                query_opts_release(&s.qo);
+                free(s.ranges);
+                return EXIT_USAGE;
+            }
+            s.skip_ranges = opt == OPT_SKIP_MATCHING;
+            break;
         case 'j':
             if (parse_jobs(optarg, &s.jobs)) {
                 query_opts_release(&s.qo);
@@ -527,7 +596,8 @@ int cmd_search(int argc, char **argv)
     struct searcher *workers = NULL;
     /* Selecting on tags alone is all reading, which only this thread can do:
      * workers would repeat its work. They are for moves, replays, output. */
-    if (search_query_last_level(s.qo.query) == FACTS_TAGS && !s.qo.dedupe && !s.formatted)
+    if (search_query_last_level(s.qo.query) == FACTS_TAGS && !query_opts_needs_key(&s.qo) &&
+        !s.formatted)
         s.jobs = 1;
     if (s.jobs > 1) {
         workers = xcalloc((size_t)s.jobs, sizeof *workers);
@@ -561,6 +631,7 @@ int cmd_search(int argc, char **argv)
         s.io_failed |= split_out_finish(s.split, 1) < 0;
         buf_release(&s.one);
     }
+    free(s.ranges);
     if (s.formatted) {
         if (!s.split && game_out_end(&s.go, &s.buf))
             die(EXIT_IO, "out of memory");

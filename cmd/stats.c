@@ -281,7 +281,7 @@ static int parse_options(struct stats *s, int argc, char **argv)
         query_opts_parse(&s->qo, QOPT_CRITERION + SQ_MOVES, s->moves_text);
         s->filter = 1;
     }
-    if (s->qo.dedupe)
+    if (query_opts_needs_key(&s->qo))
         s->filter = 1;
     if (s->merge && s->filter) {
         error("--merge combines finished aggregates: criteria go with the runs that made them");

@@ -42,3 +42,8 @@ int dupset_add(struct dupset *s, const void *key, size_t len)
 {
     return hash_table_insert(&s->keys, key, len, hash_table_hash(key, len), NULL);
 }
+
+int dupset_has(const struct dupset *s, const void *key, size_t len)
+{
+    return hash_table_find(&s->keys, key, len, hash_table_hash(key, len)) != NULL;
+}

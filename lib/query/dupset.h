@@ -24,6 +24,9 @@ int dupset_new(struct dupset **out);
  */
 int dupset_add(struct dupset *s, const void *key, size_t len);
 
+/** 1 when s holds key[0..len), 0 when not (it only reads: safe on threads once built). */
+int dupset_has(const struct dupset *s, const void *key, size_t len);
+
 /** Number of distinct keys. */
 uint64_t dupset_count(const struct dupset *s);
 

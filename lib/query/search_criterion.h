@@ -4,11 +4,14 @@
 #define LIB_SEARCH_CRITERION_H
 
 #include <stdint.h>
+#include "base/compiler.h"
 #include "chess/material.h"
 #include "chess/position.h"
 #include "notation/san.h"
 #include "pgn/tagvalue.h"
+#include "query/board_pattern.h"
 #include "query/game_facts.h"
+#include "query/material_pattern.h"
 #include "query/search_query.h"
 
 /*
@@ -42,16 +45,56 @@ struct criterion {
     struct pos target;
     uint64_t key;
     struct material mat;
+    struct material_pattern mpat[2]; /* SQ_MATERIAL*: as written, and colours swapped */
+    int either;                      /* SQ_MATERIAL_EITHER: mpat[1] counts too */
+    uint32_t plies;                  /* SQ_MATERIAL*: positions in a row the material must last */
     bitboard home_pawns[2]; /* target's pawns on their start rank: they can never come back */
+    struct board_pattern bpat[2]; /* SQ_POSITION_PATTERN*: as written, colours swapped */
     move16 *moves;          /* SQ_MOVES */
     uint32_t nmoves;
     struct san_parts pattern; /* SQ_CONTAINS_MOVE */
     int promo_only;
     struct where *where;
+    /* lists (search_lists.c) */
+    struct san_parts *patterns; /* SQ_MOVES_ANYWHERE: one per move, kind 0xff for '*' */
+    uint32_t npatterns;
+    struct pos *targets;        /* SQ_POSITIONS_FILE: sorted by repetition key */
+    uint64_t *ends;             /* SQ_MOVES_FILE: end of each line in moves[] */
+    uint32_t ntargets;          /* targets, or lines of SQ_MOVES_FILE */
 };
+
+/** Fills err (col, printf-like message) and returns PGN_EINVAL. */
+PRINTF_LIKE(3, 4)
+int sq_refuse(struct sq_error *err, size_t col, const char *fmt, ...);
+
+/**
+ * Reads the movetext arg like a game (q's language): its main line into
+ * c->moves, c->nmoves, its start into c->target and c->key when c is not
+ * NULL; the position after it into *final when final is not NULL. PGN_OK,
+ * PGN_EINVAL with *err, or PGN_ENOMEM.
+ */
+int sq_read_moves(struct search_query *q, const char *arg, struct criterion *c,
+                  struct pos *final, struct sq_error *err);
+
+/*
+ * The main line of f's game set to its start in *it, or NULL with *rc = 0
+ * when it cannot be walked (a variant, a bad FEN) or < 0 on an error.
+ */
+struct mainline *sq_walk_start(struct game_facts *f, struct ml_iter *it, int *rc);
+
+/** The language move patterns are read in: --input-lang, English for auto. */
+int sq_pattern_lang(const struct search_query *q);
+
+/** The builders and matchers of search_lists.c. */
+build_fn sq_build_polyglot_key, sq_build_positions_file, sq_build_moves_file,
+    sq_build_moves_anywhere;
 
 /* The matchers of search_mainline.c (see the table in search_query.c). */
 match_fn sq_match_moves, sq_match_position, sq_match_material, sq_match_material_end,
-    sq_match_contains_move, sq_match_repetition;
+    sq_match_contains_move, sq_match_repetition, sq_match_board_pattern,
+    sq_match_polyglot_key, sq_match_positions_file, sq_match_moves_file, sq_match_moves_anywhere;
+
+/* 1 when move m, played in p, fits pattern sp (promo_only: sp names only a promotion piece). */
+int sq_move_fits(const struct san_parts *sp, int promo_only, const struct pos *p, move16 m);
 
 #endif

@@ -3,11 +3,7 @@
 #include "query/search_criterion.h"
 #include "base/banned.h"
 
-/*
- * The main line of f's game set to its start in *it, or NULL with *rc = 0
- * when it cannot be walked (a variant, a bad FEN) or < 0 on an error.
- */
-static struct mainline *walk_start(struct game_facts *f, struct ml_iter *it, int *rc)
+struct mainline *sq_walk_start(struct game_facts *f, struct ml_iter *it, int *rc)
 {
     struct mainline *ml = game_facts_mainline(f);
     *rc = ml ? 0 : f->status;
@@ -38,7 +34,7 @@ int sq_match_moves(struct game_facts *f, const struct criterion *c)
 {
     int rc;
     struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
+    struct mainline *ml = sq_walk_start(f, &it, &rc);
     if (!ml)
         return rc;
     if (ml->nmoves < c->nmoves || pos_repetition_key(&ml->start) != c->key ||
@@ -58,7 +54,7 @@ int sq_match_position(struct game_facts *f, const struct criterion *c)
 {
     int rc, pieces = -1, pawns = -1;
     struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
+    struct mainline *ml = sq_walk_start(f, &it, &rc);
     if (!ml)
         return rc;
     for (;;) {
@@ -86,25 +82,48 @@ int sq_match_position(struct game_facts *f, const struct criterion *c)
     }
 }
 
+/* 1 when m fits c's pattern (either way round with --material-either). */
+static int material_fits(const struct criterion *c, const struct material *m)
+{
+    return material_pattern_fits(&c->mpat[0], m) ||
+           (c->either && material_pattern_fits(&c->mpat[1], m));
+}
+
+static int material_lost(const struct criterion *c, const struct material *m)
+{
+    return material_pattern_unreachable(&c->mpat[0], m) &&
+           (!c->either || material_pattern_unreachable(&c->mpat[1], m));
+}
+
+/*
+ * The material fits at c->plies positions in a row: from the position where
+ * it first fits (run) up to the next capture or promotion, or to the end of
+ * the main line. A capture answered at once by a recapture lasts one
+ * position, which the default of 2 leaves out.
+ */
 int sq_match_material(struct game_facts *f, const struct criterion *c)
 {
     int rc, pieces = -1, pawns = -1;
+    int64_t run = -1; /* ply of the first position of the fitting material, or -1 */
     struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
+    struct mainline *ml = sq_walk_start(f, &it, &rc);
     if (!ml)
         return rc;
     for (;;) {
         if (counts_changed(&it.pos, &pieces, &pawns)) {
+            if (run >= 0 && it.ply - run >= c->plies)
+                return 1;
             struct material m;
             material_of(&it.pos, &m);
-            if (material_equal(&m, &c->mat))
-                return 1;
-            if (material_unreachable(&m, &c->mat))
+            run = material_fits(c, &m) ? (int64_t)it.ply : -1;
+            if (run < 0 && material_lost(c, &m))
                 return 0;
         }
         rc = mainline_next(ml, &it);
-        if (rc <= 0)
+        if (rc < 0)
             return rc;
+        if (rc == 0)
+            return run >= 0 && it.ply + 1 - run >= c->plies;
     }
 }
 
@@ -113,17 +132,33 @@ int sq_match_material_end(struct game_facts *f, const struct criterion *c)
     const struct game_features *ft = game_facts_features(f);
     if (!ft)
         return f->status;
-    return f->ml.status == ML_OK && material_equal(&ft->final_material, &c->mat);
+    return f->ml.status == ML_OK && material_pattern_fits(&c->mpat[0], &ft->final_material);
 }
 
-/* 1 when move m, played in p, fits the pattern. */
-static int move_fits(const struct criterion *c, const struct pos *p, move16 m)
+/* A board pattern (either way round with --position-pattern-either) fits a position. */
+int sq_match_board_pattern(struct game_facts *f, const struct criterion *c)
 {
-    const struct san_parts *sp = &c->pattern;
+    int rc;
+    struct ml_iter it;
+    struct mainline *ml = sq_walk_start(f, &it, &rc);
+    if (!ml)
+        return rc;
+    for (;;) {
+        if (board_pattern_fits(&c->bpat[0], &it.pos) ||
+            (c->either && board_pattern_fits(&c->bpat[1], &it.pos)))
+            return 1;
+        rc = mainline_next(ml, &it);
+        if (rc <= 0)
+            return rc;
+    }
+}
+
+int sq_move_fits(const struct san_parts *sp, int promo_only, const struct pos *p, move16 m)
+{
     if (m == MOVE_NONE)
         return 0;
     int castle = move_flag(m) == MF_CASTLING;
-    if (c->promo_only)
+    if (promo_only)
         return move_flag(m) == MF_PROMOTION && (sp->promo & (1u << move_promo(m)));
     if (sp->kind != SAN_MOVE)
         return castle && (move_to(m) > move_from(m)) == (sp->kind == SAN_CASTLE_SHORT);
@@ -155,7 +190,7 @@ int sq_match_contains_move(struct game_facts *f, const struct criterion *c)
 {
     int rc;
     struct ml_iter it;
-    struct mainline *ml = walk_start(f, &it, &rc);
+    struct mainline *ml = sq_walk_start(f, &it, &rc);
     if (!ml)
         return rc;
     for (;;) {
@@ -163,7 +198,7 @@ int sq_match_contains_move(struct game_facts *f, const struct criterion *c)
         rc = mainline_next(ml, &it);
         if (rc <= 0)
             return rc;
-        if (move_fits(c, &before, ml->moves[it.ply - 1]))
+        if (sq_move_fits(&c->pattern, c->promo_only, &before, ml->moves[it.ply - 1]))
             return 1;
     }
 }

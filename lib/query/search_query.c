@@ -38,6 +38,17 @@ struct kind {
 
 static const struct kind kinds[SQ_CRITERION_COUNT];
 
+static void criterion_release(struct criterion *c)
+{
+    filter_free(c->re);
+    free(c->tag);
+    free(c->moves);
+    free(c->patterns);
+    free(c->targets);
+    free(c->ends);
+    where_free(c->where);
+}
+
 int search_query_new(struct search_query **out, const struct search_query_opts *opts)
 {
     struct search_query *q = calloc(1, sizeof *q);
@@ -55,12 +66,8 @@ void search_query_free(struct search_query *q)
 {
     if (!q)
         return;
-    for (size_t i = 0; i < q->n; i++) {
-        filter_free(q->crit[i].re);
-        free(q->crit[i].tag);
-        free(q->crit[i].moves);
-        where_free(q->crit[i].where);
-    }
+    for (size_t i = 0; i < q->n; i++)
+        criterion_release(&q->crit[i]);
     free(q->crit);
     free(q);
 }
@@ -77,8 +84,7 @@ int search_query_last_level(const struct search_query *q)
     return q->n ? q->crit[q->n - 1].level : FACTS_TAGS; /* sorted by level */
 }
 
-PRINTF_LIKE(3, 4)
-static int refuse(struct sq_error *err, size_t col, const char *fmt, ...)
+int sq_refuse(struct sq_error *err, size_t col, const char *fmt, ...)
 {
     if (err) {
         err->col = col;
@@ -101,14 +107,14 @@ static int compile(struct search_query *q, struct criterion *c, const char *re, 
     int rc = filter_new(&c->re, re, len, q->opts.flags & SQ_ICASE ? FILTER_ICASE : 0,
                         q->opts.limit, &fe);
     if (rc == PGN_EINVAL)
-        return refuse(err, col + fe.offset, "bad regular expression: %s", fe.msg);
+        return sq_refuse(err, col + fe.offset, "bad regular expression: %s", fe.msg);
     return rc;
 }
 
 static int parse_count(const char *arg, int64_t *out, struct sq_error *err)
 {
     if (!arg || tagvalue_number(arg, strlen(arg), out) || *out < 0)
-        return refuse(err, 1, "'%s' is not a whole number", arg ? arg : "");
+        return sq_refuse(err, 1, "'%s' is not a whole number", arg ? arg : "");
     return PGN_OK;
 }
 
@@ -117,7 +123,7 @@ static int build_range(struct search_query *q, struct criterion *c, const char *
 {
     (void)q;
     if (!arg || tagvalue_range(arg, &c->lo, &c->hi))
-        return refuse(err, 1, "'%s' is not a range (N, N-M, N- or -M)", arg ? arg : "");
+        return sq_refuse(err, 1, "'%s' is not a range (N, N-M, N- or -M)", arg ? arg : "");
     return PGN_OK;
 }
 
@@ -135,7 +141,7 @@ static int build_results(struct search_query *q, struct criterion *c, const char
             if (strlen(names[i]) == n && !memcmp(s, names[i], n))
                 r = i;
         if (!r)
-            return refuse(err, (size_t)(s - arg) + 1,
+            return sq_refuse(err, (size_t)(s - arg) + 1,
                           "'%.*s' is not a result (1-0, 0-1, 1/2-1/2 or *)", (int)n, s);
         c->results |= 1u << r;
         if (!s[n])
@@ -153,21 +159,20 @@ static int build_time_control(struct search_query *q, struct criterion *c, const
     if (strchr(arg, '+')) {
         struct time_control tc;
         if (tagvalue_time_control(arg, strlen(arg), &tc) || tc.moves)
-            return refuse(err, 1, "'%s' is not BASE+INCREMENT in seconds", arg);
+            return sq_refuse(err, 1, "'%s' is not BASE+INCREMENT in seconds", arg);
         c->tc_exact = 1;
         c->lo = tc.base;
         c->hi = tc.increment;
         return PGN_OK;
     }
     if (tagvalue_range(arg, &c->lo, &c->hi))
-        return refuse(err, 1, "'%s' is not a speed (ultrabullet, bullet, blitz, rapid, "
+        return sq_refuse(err, 1, "'%s' is not a speed (ultrabullet, bullet, blitz, rapid, "
                               "classical), BASE+INC or a range of seconds", arg);
     return PGN_OK;
 }
 
-/* The main line of a movetext given on the command line, read like a game. */
-static int build_moves(struct search_query *q, struct criterion *c, const char *arg,
-                       struct sq_error *err)
+int sq_read_moves(struct search_query *q, const char *arg, struct criterion *c,
+                  struct pos *final, struct sq_error *err)
 {
     struct pgn_reader *r;
     struct game g;
@@ -179,7 +184,7 @@ static int build_moves(struct search_query *q, struct criterion *c, const char *
     rc = pgn_reader_next(r, &g);
     if (rc <= 0 || g.nvars == 0 || g.vars[0].count == 0) {
         pgn_reader_free(r);
-        return rc < 0 ? rc : refuse(err, 1, "no moves in '%s'", arg);
+        return rc < 0 ? rc : sq_refuse(err, 1, "no moves in '%s'", arg);
     }
     replay_init(&rp, &ro);
     rc = replay_game(&rp, &g);
@@ -187,11 +192,11 @@ static int build_moves(struct search_query *q, struct criterion *c, const char *
         const struct replay_diag *d = rp.diags;
         while (d->severity != SEV_ERROR && d + 1 < rp.diags + rp.ndiags)
             d++;
-        rc = refuse(err, d->col, "%s", d->msg);
+        rc = sq_refuse(err, d->col, "%s", d->msg);
     }
     if (!rc && !rp.complete)
-        rc = refuse(err, 1, "cannot read the moves of '%s'", arg);
-    if (!rc) {
+        rc = sq_refuse(err, 1, "cannot read the moves of '%s'", arg);
+    if (!rc && c) {
         const struct game_var *v = &g.vars[0];
         c->nmoves = v->count;
         c->moves = malloc(v->count * sizeof *c->moves);
@@ -203,11 +208,34 @@ static int build_moves(struct search_query *q, struct criterion *c, const char *
         c->target = rp.start;
         c->key = pos_repetition_key(&rp.start);
     }
+    if (!rc && final)
+        *final = rp.final;
     if (!rc && g.nvars > 1)
-        rc = refuse(err, 1, "variations in '%s': give one line of moves", arg);
+        rc = sq_refuse(err, 1, "variations in '%s': give one line of moves", arg);
     replay_release(&rp);
     pgn_reader_free(r);
     return rc;
+}
+
+/* The main line of a movetext given on the command line, read like a game. */
+static int build_moves(struct search_query *q, struct criterion *c, const char *arg,
+                       struct sq_error *err)
+{
+    return sq_read_moves(q, arg, c, NULL, err);
+}
+
+/* A board pattern; with SQ_POSITION_PATTERN_EITHER its colours swapped too. */
+static int build_board_pattern(struct search_query *q, struct criterion *c, const char *arg,
+                               struct sq_error *err)
+{
+    (void)q;
+    size_t at;
+    const char *why;
+    if (board_pattern_parse(arg, &c->bpat[0], &at, &why))
+        return sq_refuse(err, at + 1, "'%s' is not a board pattern: %s", arg, why);
+    board_pattern_invert(&c->bpat[0], &c->bpat[1]);
+    c->either = c->kind == SQ_POSITION_PATTERN_EITHER;
+    return PGN_OK;
 }
 
 static int build_position(struct search_query *q, struct criterion *c, const char *arg,
@@ -215,8 +243,12 @@ static int build_position(struct search_query *q, struct criterion *c, const cha
 {
     (void)q;
     int rc = pos_from_fen(&c->target, arg);
+    if (rc && !build_board_pattern(q, c, arg, NULL)) {
+        c->match = sq_match_board_pattern; /* a board alone: any castling, en passant */
+        return PGN_OK;
+    }
     if (rc)
-        return refuse(err, 1, "invalid FEN '%s': %s", arg, fen_strerror(rc));
+        return sq_refuse(err, 1, "invalid FEN '%s': %s", arg, fen_strerror(rc));
     c->key = pos_repetition_key(&c->target);
     material_of(&c->target, &c->mat);
     c->home_pawns[WHITE] = pos_pieces(&c->target, WHITE, PAWN) & rank_bb(1);
@@ -227,18 +259,26 @@ static int build_position(struct search_query *q, struct criterion *c, const cha
 static int build_material(struct search_query *q, struct criterion *c, const char *arg,
                           struct sq_error *err)
 {
-    (void)q;
     size_t at;
-    if (material_parse(arg, &c->mat, &at))
-        return refuse(err, at + 1, "'%s' is not a material signature like KRP:KR (WHITE:BLACK, "
-                                   "letters K Q R B N P)", arg);
+    if (material_pattern_parse(arg, &c->mpat[0], &at))
+        return sq_refuse(err, at + 1, "'%s' is not a material pattern like KRP:KR or KR+P2-:KL "
+                                   "(WHITE:BLACK, letters K Q R B N P L, counts N, N+, N-, *)",
+                      arg);
+    material_pattern_swap(&c->mpat[0], &c->mpat[1]);
+    c->either = c->kind == SQ_MATERIAL_EITHER;
+    c->plies = q->opts.material_plies ? q->opts.material_plies : 2;
     return PGN_OK;
+}
+
+int sq_pattern_lang(const struct search_query *q)
+{
+    return q->opts.lang == NOTATION_AUTO ? NOTATION_EN : q->opts.lang;
 }
 
 static int build_move_pattern(struct search_query *q, struct criterion *c, const char *arg,
                               struct sq_error *err)
 {
-    int lang = q->opts.lang == NOTATION_AUTO ? NOTATION_EN : q->opts.lang;
+    int lang = sq_pattern_lang(q);
     struct move_error me;
     if (arg[0] == '=') {
         /* "=N": any promotion to a knight; read through a full promotion move */
@@ -246,12 +286,12 @@ static int build_move_pattern(struct search_query *q, struct criterion *c, const
         snprintf(buf, sizeof buf, "a8%s", arg);
         if (strlen(arg) > 8 || san_parse(buf, strlen(buf), lang, &c->pattern, &me) ||
             !c->pattern.promo)
-            return refuse(err, 1, "'%s' is not a promotion piece like =N", arg);
+            return sq_refuse(err, 1, "'%s' is not a promotion piece like =N", arg);
         c->promo_only = 1;
         return PGN_OK;
     }
     if (san_parse(arg, strlen(arg), lang, &c->pattern, &me))
-        return refuse(err, 1, "'%s' is not a move: %s", arg, me.msg);
+        return sq_refuse(err, 1, "'%s' is not a move: %s", arg, me.msg);
     return PGN_OK;
 }
 
@@ -286,9 +326,9 @@ static int build_tag(struct search_query *q, struct criterion *c, const char *ar
     size_t n = eq ? (size_t)(eq - arg) : 0;
     for (size_t i = 0; i < n; i++)
         if (!(ascii_is_alnum(arg[i]) || arg[i] == '_'))
-            return refuse(err, i + 1, "'%.*s' is not a tag name", (int)n, arg);
+            return sq_refuse(err, i + 1, "'%.*s' is not a tag name", (int)n, arg);
     if (!n)
-        return refuse(err, 1, "'%s' is not NAME=REGEX", arg);
+        return sq_refuse(err, 1, "'%s' is not NAME=REGEX", arg);
     c->tag = malloc(n + 1);
     if (!c->tag)
         return PGN_ENOMEM;
@@ -327,7 +367,7 @@ static int build_date(struct search_query *q, struct criterion *c, const char *a
 {
     (void)q;
     if (tagvalue_date(arg, strlen(arg), &c->date))
-        return refuse(err, 1, "'%s' is not a date (YYYY, YYYY.MM or YYYY.MM.DD)", arg);
+        return sq_refuse(err, 1, "'%s' is not a date (YYYY, YYYY.MM or YYYY.MM.DD)", arg);
     return PGN_OK;
 }
 
@@ -337,7 +377,7 @@ static int build_eco(struct search_query *q, struct criterion *c, const char *ar
     int lo, hi;
     (void)q;
     if (tagvalue_eco_range(arg, &lo, &hi))
-        return refuse(err, 1, "'%s' is not an ECO range like B90-B99", arg);
+        return sq_refuse(err, 1, "'%s' is not an ECO range like B90-B99", arg);
     c->lo = lo;
     c->hi = hi;
     return PGN_OK;
@@ -359,7 +399,7 @@ static int build_where(struct search_query *q, struct criterion *c, const char *
     int rc = where_parse(&c->where, arg, q->opts.flags & SQ_ICASE ? FILTER_ICASE : 0,
                          q->opts.limit, &we);
     if (rc == PGN_ESYNTAX)
-        return refuse(err, we.col, "%s", we.msg);
+        return sq_refuse(err, we.col, "%s", we.msg);
     if (!rc)
         c->level = where_level(c->where);
     return rc;
@@ -619,17 +659,47 @@ static const struct kind kinds[SQ_CRITERION_COUNT] = {
                      "        --moves TEXT      starts with these moves (\"1. e4 c5 2. Nf3\", any "
                      "notation)" },
                    FACTS_MAINLINE, build_moves, sq_match_moves, NULL, 0 },
-    [SQ_POSITION] = { { "position", ARG, 0, NULL, "        --position FEN    the position occurs" },
+    [SQ_POSITION] = { { "position", ARG, 0, NULL, "        --position FEN    the position occurs (a board alone: any castling rights)" },
                       FACTS_MAINLINE, build_position, sq_match_position, NULL, 0 },
+    [SQ_POSITION_PATTERN] = { { "position-pattern", ARG, CARET, NULL,
+                                "        --position-pattern P  a board fits: r?bqk*/pp*/*/*/*/*/*/"
+                                "R3K2R w; ? ! A a [Qq] [^Pp] *" },
+                              FACTS_MAINLINE, build_board_pattern, sq_match_board_pattern, NULL,
+                              0 },
+    [SQ_POSITION_PATTERN_EITHER] = { { "position-pattern-either", ARG, CARET, NULL,
+                                       "        --position-pattern-either P  the pattern for "
+                                       "either colour" },
+                                     FACTS_MAINLINE, build_board_pattern, sq_match_board_pattern,
+                                     NULL, 0 },
     [SQ_MATERIAL] = { { "material", ARG, CARET, NULL,
-                        "        --material W:B    material at some point (KRP:KR); "
-                        "--material-end W:B" },
+                        "        --material W:B    material for 2 positions in a row (KRP:KR, KR+P2-:KL)" },
                       FACTS_MAINLINE, build_material, sq_match_material, NULL, 0 },
+    [SQ_MATERIAL_EITHER] = { { "material-either", ARG, CARET, NULL,
+                               "        --material-either W:B  with either colour;  "
+                               "--material-end W:B  at the end" },
+                             FACTS_MAINLINE, build_material, sq_match_material, NULL, 0 },
     [SQ_MATERIAL_END] = { { "material-end", ARG, CARET, NULL, NULL }, FACTS_MAINLINE,
                           build_material, sq_match_material_end, NULL, 0 },
     [SQ_CONTAINS_MOVE] = { { "contains-move", ARG, 0, NULL,
                              "        --contains-move M a move like Nf3, exd5, O-O, e8=N, or =N" },
                            FACTS_MAINLINE, build_move_pattern, sq_match_contains_move, NULL, 0 },
+    [SQ_MOVES_ANYWHERE] = { { "moves-anywhere", ARG, CARET, NULL,
+                              "        --moves-anywhere M  these moves in a row anywhere "
+                              "(\"Nf3 * Bb5\"; * any move)" },
+                            FACTS_MAINLINE, sq_build_moves_anywhere, sq_match_moves_anywhere,
+                            NULL, 0 },
+    [SQ_MOVES_FILE] = { { "moves-file", ARG, 0, NULL,
+                          "        --moves-file F  starts with any line of moves of file F" },
+                        FACTS_MAINLINE, sq_build_moves_file, sq_match_moves_file, NULL, 0 },
+    [SQ_POSITIONS_FILE] = { { "positions-file", ARG, 0, NULL,
+                              "        --positions-file F  reaches any position of F (FENs or "
+                              "lines of moves)" },
+                            FACTS_MAINLINE, sq_build_positions_file, sq_match_positions_file,
+                            NULL, 0 },
+    [SQ_POLYGLOT_KEY] = { { "polyglot-key", ARG, 0, NULL,
+                            "        --polyglot-key HEX  a position with this Polyglot key" },
+                          FACTS_MAINLINE, sq_build_polyglot_key, sq_match_polyglot_key, NULL,
+                          0 },
     [SQ_CHECKMATE] = { { "checkmate", NO_ARG, 0, "Game features:",
                          "        --checkmate  --stalemate  --dead-position  --fifty  "
                          "--seventyfive" },
@@ -672,10 +742,10 @@ const struct search_criterion_info *search_criterion_info(int criterion)
 int search_query_add(struct search_query *q, int criterion, const char *arg, struct sq_error *err)
 {
     if (criterion < 0 || criterion >= SQ_CRITERION_COUNT)
-        return refuse(err, 0, "unknown criterion %d", criterion);
+        return sq_refuse(err, 0, "unknown criterion %d", criterion);
     const struct kind *k = &kinds[criterion];
     if (k->info.takes_arg && !arg)
-        return refuse(err, 0, "missing argument");
+        return sq_refuse(err, 0, "missing argument");
     if (array_reserve((void **)&q->crit, &q->cap, q->n + 1, sizeof *q->crit, 8))
         return PGN_ENOMEM;
     struct criterion *c = &q->crit[q->n];
@@ -687,10 +757,7 @@ int search_query_add(struct search_query *q, int criterion, const char *arg, str
     c->field = k->field;
     int rc = k->build(q, c, arg, err);
     if (rc) {
-        filter_free(c->re);
-        free(c->tag);
-        free(c->moves);
-        where_free(c->where);
+        criterion_release(c);
         return rc;
     }
     /* Keep the list sorted by level (stable): cheap criteria first. */

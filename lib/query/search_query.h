@@ -43,12 +43,25 @@
  *   SQ_MOVES        movetext "1. e4 c5 2. Nf3": the game starts with these
  *       moves from the same start position (read like a game: any notation
  *       and language, a [FEN] tag pair allowed)
- *   SQ_POSITION     FEN: the position occurs in the main line (start included)
- *   SQ_MATERIAL     "KRP:KR" (material.h) at some position of the main line
- *   SQ_MATERIAL_END the same, at the end of the main line
+ *   SQ_POSITION     FEN: the position occurs in the main line (start included);
+ *       a board alone (with or without the side to move) is a SQ_POSITION_PATTERN
+ *   SQ_POSITION_PATTERN  a board pattern (board_pattern.h) fits a position
+ *   SQ_POSITION_PATTERN_EITHER  the pattern, or its colours swapped, fits
+ *   SQ_MATERIAL     a pattern "KRP:KR", "KR+P2-:KR", "KL2:KR" (material_pattern.h)
+ *       that the material fits for material_plies positions in a row (2 by
+ *       default; the last position of the game counts as lasting) in the main line
+ *   SQ_MATERIAL_EITHER  the same with the colours as written or swapped
+ *   SQ_MATERIAL_END the pattern, at the end of the main line
  *   SQ_CONTAINS_MOVE a move of the main line fits the pattern: SAN with the
  *       parts given ("Nf3", "exd5", "e8=N", "O-O", "Rxe1"; an x requires a
  *       capture) or "=N" for any promotion to that piece
+ *   SQ_MOVES_ANYWHERE  moves "Nf3 * Bb5" (SAN patterns as SQ_CONTAINS_MOVE, '*' for
+ *       any move; move numbers skipped) played one after the other anywhere
+ *   SQ_MOVES_FILE   a file of lines of moves (from the standard start; '%'
+ *       comments): the game starts with any of them
+ *   SQ_POSITIONS_FILE  a file of FENs or lines of moves: any of the positions
+ *       (the position after a line) occurs
+ *   SQ_POLYGLOT_KEY 16 hex digits: a position with this Polyglot key occurs
  *   SQ_CHECKMATE SQ_STALEMATE SQ_DEAD_POSITION  the main line ends so
  *   SQ_REPETITION   N: a position occurs N times (3, 5, ...)
  *   SQ_FIFTY SQ_SEVENTYFIVE        the halfmove clock reaches 100 / 150
@@ -66,7 +79,8 @@ enum search_criterion {
     SQ_WHITE, SQ_BLACK, SQ_PLAYER, SQ_EVENT, SQ_SITE, SQ_ANNOTATOR, SQ_TAG,
     SQ_ELO_MIN, SQ_ELO_MAX, SQ_WHITE_ELO, SQ_BLACK_ELO, SQ_ELO_DIFF,
     SQ_DATE_FROM, SQ_DATE_TO, SQ_ECO, SQ_RESULT, SQ_PLIES_MIN, SQ_PLIES_MAX, SQ_TIME_CONTROL,
-    SQ_MOVES, SQ_POSITION, SQ_MATERIAL, SQ_MATERIAL_END, SQ_CONTAINS_MOVE,
+    SQ_MOVES, SQ_POSITION, SQ_POSITION_PATTERN, SQ_POSITION_PATTERN_EITHER, SQ_MATERIAL, SQ_MATERIAL_EITHER, SQ_MATERIAL_END, SQ_CONTAINS_MOVE,
+    SQ_MOVES_ANYWHERE, SQ_MOVES_FILE, SQ_POSITIONS_FILE, SQ_POLYGLOT_KEY,
     SQ_CHECKMATE, SQ_STALEMATE, SQ_DEAD_POSITION, SQ_REPETITION, SQ_FIFTY, SQ_SEVENTYFIVE,
     SQ_UNDERPROMOTION, SQ_VARIANT, SQ_HAS_COMMENTS, SQ_HAS_VARIATIONS, SQ_COMMENT,
     SQ_WHERE,
@@ -98,6 +112,7 @@ struct search_query_opts {
     unsigned flags;      /* enum search_query_flags */
     unsigned long limit; /* regex match limit (0 = FILTER_DEFAULT_LIMIT) */
     int lang;            /* how --moves and move patterns are read: notation.h id or NOTATION_AUTO */
+    unsigned material_plies; /* positions in a row a --material pattern must last (0: 2) */
 };
 
 enum { SQ_MSG_MAX = 240 };

@@ -45,3 +45,19 @@ void test_dupset__many_keys(void)
     CHECK_EQ_INT(again, 50000);
     dupset_free(s);
 }
+
+/* dupset_has: only reads, for a check file's keys. */
+void test_dupset__has(void)
+{
+    struct dupset *s;
+    if (dupset_new(&s)) {
+        FAIL("no memory");
+        return;
+    }
+    CHECK(!dupset_has(s, "abc", 3));
+    CHECK_EQ_INT(dupset_add(s, "abc", 3), 1);
+    CHECK(dupset_has(s, "abc", 3));
+    CHECK(!dupset_has(s, "ab", 2));
+    CHECK_EQ_INT((long long)dupset_count(s), 1);
+    dupset_free(s);
+}

@@ -1,0 +1,20 @@
+# Board patterns (--position-pattern), for either colour, and a board alone for --position.
+S=testdata/sample.pgn
+q() { printf '%s =>' "$*"; "$PGNKIT" search -c "$@" 2>&1; }
+q --position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR' "$S"
+q --position 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w' "$S"
+q --position 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b' "$S"
+q --position-pattern '*/*/*/*/???PP???/*/*/*' "$S"
+q --position-pattern-either '*/*/*/*/???PP???/*/*/*' "$S"
+q --position-pattern '*/*/*/*/*/*/PPP*/??KR????' "$S"
+q --position-pattern '????k??r/*/*/*/*/*/*/????K??R b' "$S"
+q --position-pattern '*/*/*/*/*/*/*/[^K]*' "$S"
+q --position-pattern 'r[nN]*/!*/*/*/*/*/*/*' "$S"
+q --position-pattern '*/*/*/*/*/*/*/AAAAAAAA' "$S"
+q --position-pattern '*/*/*/*/*/*/*/aa*' "$S"
+q --position-pattern '8/8/*' "$S"
+q --position-pattern '*/*/*/*/*/*/*/X*' "$S"
+q --position-pattern '*/*/*/*/*/*/*/[Qx]*' "$S"
+q --position-pattern '*/*/*/*/*/*/*/*/*' "$S"
+q --position-pattern '*/*/*/*/*/*/*/* w KQkq' "$S"
+q --position-pattern '*/*/*/*/*/*/*/ppp' "$S"

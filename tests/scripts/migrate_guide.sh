@@ -1,0 +1,49 @@
+#!/bin/sh
+# migrate_guide.sh - every pgnkit form of man/pgnkit-migrate.1 runs (exit 0 or 1, never a
+# usage or I/O error), every entry says form, pending or none, and the README's table of
+# pgn-extract options lists the same options as the man page.
+set -u
+root=${PGNKIT_ROOT:-.}
+cd "$root" || exit 1
+case $PGNKIT in /*) ;; *) PGNKIT=$(pwd)/$PGNKIT ;; esac
+page=man/pgnkit-migrate.1
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir "$scratch/bin"
+ln -s "$PGNKIT" "$scratch/bin/pgnkit"
+ln -s "$(pwd)/testdata" "$scratch/testdata"
+status=0
+ran=0
+
+# Each entry: a .TP, the option line, then one machine-readable comment line.
+entries=$(grep -c '^\.TP' "$page")
+marked=$(grep -c '^\.\\" \(form\|pending\|none\):' "$page")
+if [ "$entries" != "$marked" ]; then
+    echo "$page: $entries entries but $marked form/pending/none lines"
+    status=1
+fi
+
+sed -n 's/^\.\\" form: //p' "$page" >"$scratch/forms"
+while IFS= read -r form; do
+    ran=$((ran + 1))
+    (cd "$scratch" && PATH="$scratch/bin:$PATH" sh -c "$form" >/dev/null 2>"$scratch/err" </dev/null)
+    code=$?
+    if [ "$code" -gt 1 ]; then
+        echo "$page: exit $code: $form"
+        sed 's/^/    /' "$scratch/err" | head -n 5
+        status=1
+    fi
+done <"$scratch/forms"
+
+# The options of the man page (the .B line after each .TP) and of the README table.
+awk '/^\.TP/ { getline; sub(/^\.B "/, ""); sub(/"$/, ""); gsub(/\\-/, "-"); print }' "$page" |
+    sort >"$scratch/man-options"
+sed -n 's/^| `\([^`]*\)` |.*/\1/p' README.md | sort >"$scratch/readme-options"
+if ! cmp -s "$scratch/man-options" "$scratch/readme-options"; then
+    echo "README.md and $page list different pgn-extract options:"
+    diff "$scratch/man-options" "$scratch/readme-options" | sed 's/^/    /'
+    status=1
+fi
+[ "$ran" -gt 50 ] || { echo "$page: only $ran forms found"; status=1; }
+[ $status = 0 ] && echo "migrate_guide: $ran forms ran, $(grep -c '^\.\\" pending:' "$page") pending"
+exit $status
