@@ -1,6 +1,8 @@
 /* stats.c - `pgnkit stats`: summary, opening, explorer-tree and player reports; exact JSON partial aggregates that --merge combines. */
 /* SPDX-License-Identifier: MIT */
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,6 +167,19 @@ static void batch_done(void *cmd, struct batch *b)
     (void)cmd;
     if (b->status != PGN_OK)
         die(EXIT_IO, "out of memory");
+}
+
+/* The tree's W/D/B bars: colour on a terminal unless NO_COLOR; block characters when the
+ * locale's character set (LC_ALL, LC_CTYPE, LANG) is UTF-8, ASCII letters otherwise. */
+static void bar_style(struct stats_opts *o)
+{
+    const char *no_color = getenv("NO_COLOR");
+    o->bar_color = (!no_color || !*no_color) && isatty(1);
+    /* The locale is read for this question only: the rest of pgnkit runs in "C". */
+    if (setlocale(LC_CTYPE, "")) {
+        o->bar_utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
+        setlocale(LC_CTYPE, "C");
+    }
 }
 
 /* ---- The tree root: --fen, then --moves played on it ---- */
@@ -381,8 +396,10 @@ int cmd_stats(int argc, char **argv)
     if (!s.merge || !s.io_failed) {
         if (s.o.format == FMT_JSON)
             stats_print_json(&s.o, &a);
-        else
+        else {
+            bar_style(&s.o);
             stats_print_report(&s.o, &a, s.o.format == FMT_TEXT && isatty(1));
+        }
     }
     stats_agg_release(&a);
     game_facts_release(&s.facts);

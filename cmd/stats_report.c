@@ -7,6 +7,7 @@
 #include "stats_agg.h"
 #include "stats_report.h"
 #include "stats_table.h"
+#include "picture/wdl_bar.h"
 #include "base/banned.h"
 
 /* ---- Figures derived at output time ---- */
@@ -269,8 +270,10 @@ static void tree_rows(const struct stats_opts *s, struct out_table *t, struct st
         int64_t wins = mover_white ? x[MV_WHITE] : x[MV_BLACK];
         int64_t losses = mover_white ? x[MV_BLACK] : x[MV_WHITE];
         int64_t res = x[MV_WHITE] + x[MV_DRAWS] + x[MV_BLACK];
-        char move[300], c[12][32];
+        char move[300], c[12][32], bar[WDL_BAR_MAX];
         const char *last = plen ? v[i].key + plen + 1 : v[i].key;
+        wdl_bar_text(bar, sizeof bar, x[MV_WHITE], x[MV_DRAWS], x[MV_BLACK], 20, s->bar_color,
+                     s->bar_utf8);
         if (s->format == FMT_TEXT)
             ot_fmt(move, sizeof move, "%*s%s", (int)(2 * (d - 1)), "", last);
         else
@@ -287,7 +290,7 @@ static void tree_rows(const struct stats_opts *s, struct out_table *t, struct st
             average(c[7], s->format, x[MV_OSUM], x[MV_ON]),
             performance(c[8], s->format, x[MV_OSUM], x[MV_ON], wins, x[MV_DRAWS], losses),
             x[MV_Y0] ? ot_fmt(c[9], 32, "%" PRId64, x[MV_Y0]) : "",
-            x[MV_Y1] ? ot_fmt(c[10], 32, "%" PRId64, x[MV_Y1]) : "");
+            x[MV_Y1] ? ot_fmt(c[10], 32, "%" PRId64, x[MV_Y1]) : "", bar); /* text only */
         tree_rows(s, t, v, n, &v[i], white_moves_first);
     }
 }
@@ -296,8 +299,9 @@ static void print_tree(const struct stats_opts *s, const struct stats_agg *a, in
 {
     static const char *const head[] = { "move", "games", "share%", "white%", "draw%", "black%",
                                         "mover_score%", "mover_rating", "mover_opp",
-                                        "mover_perf", "first", "last" };
-    struct out_table t = { 12, head, "tnnnnnnnnnnn", NULL, NULL, 0, 0 };
+                                        "mover_perf", "first", "last", "white/draw/black" };
+    /* The W/D/B bar is a column of the text table only. */
+    struct out_table t = { s->format == FMT_TEXT ? 13 : 12, head, "tnnnnnnnnnnnt", NULL, NULL, 0, 0 };
     struct stats_entry *v = stats_table_sorted(&a->moves, stats_by_games);
     struct stats_entry *root = NULL;
     for (size_t i = 0; i < hash_table_count(&a->moves.h); i++)
