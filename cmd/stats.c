@@ -44,7 +44,7 @@ static const char *const stats_usage[] = {
     "        --depth N         with --tree: expand N moves deep (default 1, at most 20)",
     "        --players         per player: games, score, average opponent, performance",
     "Output:",
-    "        --format FMT      text (default), csv, tsv, or json (a partial aggregate)",
+    "        --format FMT      text (default), csv, tsv, json (a partial aggregate), or html",
     "        --merge           the FILEs are --format json outputs: combine them exactly",
     "        --top N           rows of event and opening/player tables in text (default 10/all)",
     "    -j, --jobs N          read games on N threads (default: the number of CPUs)",
@@ -256,8 +256,10 @@ static int parse_report_option(struct stats *s, int opt, const char *arg)
             s->o.format = FMT_TSV;
         else if (!strcmp(arg, "json"))
             s->o.format = FMT_JSON;
+        else if (!strcmp(arg, "html"))
+            s->o.format = FMT_HTML;
         else {
-            error("unknown format '%s' (text, csv, tsv or json)", arg);
+            error("unknown format '%s' (text, csv, tsv, json or html)", arg);
             return -1;
         }
         return 1;
@@ -396,6 +398,8 @@ int cmd_stats(int argc, char **argv)
     if (!s.merge || !s.io_failed) {
         if (s.o.format == FMT_JSON)
             stats_print_json(&s.o, &a);
+        else if (s.o.format == FMT_HTML)
+            stats_print_html(&s.o, &a);
         else {
             bar_style(&s.o);
             stats_print_report(&s.o, &a, s.o.format == FMT_TEXT && isatty(1));

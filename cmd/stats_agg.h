@@ -19,7 +19,7 @@
  */
 
 enum stats_report { R_SUMMARY, R_OPENINGS, R_TREE, R_PLAYERS, R_COUNT };
-enum stats_format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON };
+enum stats_format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON, FMT_HTML };
 
 /* The report names of --format json ("summary", ...), by enum stats_report. */
 extern const char *const stats_report_names[R_COUNT];

@@ -257,6 +257,35 @@ static int is_child(const char *key, const char *parent, size_t plen)
     return !strncmp(key, parent, plen) && key[plen] == ' ' && !strchr(key + plen + 1, ' ');
 }
 
+static void walk_children(struct stats_entry *v, size_t n, const struct stats_entry *parent,
+                          stats_tree_fn *fn, void *ctx)
+{
+    size_t plen = strlen(parent->key);
+    for (size_t i = 0; i < n; i++) {
+        if (is_child(v[i].key, parent->key, plen)) {
+            fn(ctx, &v[i], parent, depth_of(v[i].key));
+            walk_children(v, n, &v[i], fn, ctx);
+        }
+    }
+}
+
+int stats_tree_walk(const struct stats_agg *a, stats_tree_fn *fn, void *ctx,
+                    struct stats_entry *root)
+{
+    struct stats_entry *v = stats_table_sorted(&a->moves, stats_by_games);
+    size_t n = hash_table_count(&a->moves.h);
+    int found = 0;
+    for (size_t i = 0; i < n && !found; i++) {
+        if (!v[i].key[0]) {
+            *root = v[i]; /* its fields belong to the table, not to v */
+            walk_children(v, n, &v[i], fn, ctx);
+            found = 1;
+        }
+    }
+    free(v);
+    return found;
+}
+
 static void tree_rows(const struct stats_opts *s, struct out_table *t, struct stats_entry *v,
                       size_t n, const struct stats_entry *parent, int white_moves_first)
 {
