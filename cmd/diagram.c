@@ -18,6 +18,7 @@
 #include "notation/movewrite.h"
 #include "notation/notation.h"
 #include "picture/board_svg.h"
+#include "picture/chart_svg.h"
 #include "picture/svg_text.h"
 #include "pgn/pgn_reader.h"
 #include "query/game_facts.h"
@@ -41,6 +42,8 @@ static const char *const diagram_usage[] = {
     "    -o, --output DIR      one file per position in DIR: game-NNNNNN-ply-NNN.svg",
     "                          (position.svg for --fen); without -o: standard output",
     "        --page            one HTML page of every diagram (to -o FILE or standard output)",
+    "        --graph           per game, its evaluation and clock graph from the [%eval] and",
+    "                          [%clk] comments, instead of boards: game-NNNNNN-graph.svg",
     "        --flip            Black at the bottom",
     "        --no-coordinates  no files and ranks around the board",
     "        --size N          width in pixels (default 360; 0: as wide as the page)",
@@ -57,6 +60,7 @@ static const struct option diagram_options[] = { /* after the selection options 
     { "ply", required_argument, NULL, OPT_PLY },
     { "output", required_argument, NULL, 'o' },
     { "page", no_argument, NULL, OPT_PAGE },
+    { "graph", no_argument, NULL, OPT_GRAPH },
     { "flip", no_argument, NULL, OPT_FLIP },
     { "no-coordinates", no_argument, NULL, OPT_NO_COORDINATES },
     { "size", required_argument, NULL, OPT_SIZE },
@@ -80,7 +84,9 @@ struct diagram {
     long ply;           /* PLY_FINAL, PLY_ALL or a number of plies */
     const char *fen, *moves_text;
     char *out_path;     /* -o: a directory, or the page's file */
-    int page, flip, coordinates, lang;
+    int page, graph, flip, coordinates, lang;
+    double *eval, *clock; /* --graph: per ply of the game */
+    size_t graph_cap;
     long size;
     struct buf pic;      /* one picture */
     struct outfile page_out;
@@ -293,6 +299,90 @@ static void game_boards(struct diagram *s, const struct game *g, uint64_t number
                       it.ply ? last : MOVE_NONE);
 }
 
+/* ---- Graphs ---- */
+
+/* [%eval 0.17], [%eval -1.5], [%eval #-3]: centipawns for White (mates as +-CHART_MATE_CP). */
+static double eval_cp(const char *a, size_t n)
+{
+    char t[32];
+    if (!n || n >= sizeof t)
+        return CHART_NONE;
+    memcpy(t, a, n);
+    t[n] = 0;
+    char *end;
+    if (t[0] == '#') {
+        double m = strtod(t + 1, &end);
+        return end == t + 1 ? CHART_NONE : m < 0 || t[1] == '-' ? -CHART_MATE_CP : CHART_MATE_CP;
+    }
+    double pawns = strtod(t, &end);
+    return end == t || (*end && *end != ',') ? CHART_NONE : pawns * 100.0;
+}
+
+/* [%clk 1:05:30] or [%clk 0:00:59.5]: seconds. */
+static double clock_seconds(const char *a, size_t n)
+{
+    double total = 0, part = 0, frac = 0;
+    int digits = 0, in_frac = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ascii_is_digit(a[i])) {
+            if (in_frac)
+                part += (a[i] - '0') * (frac /= 10);
+            else
+                part = part * 10 + (a[i] - '0');
+            digits++;
+        } else if (a[i] == ':' && !in_frac) {
+            total = (total + part) * 60;
+            part = 0;
+        } else if (a[i] == '.' && !in_frac) {
+            in_frac = 1;
+            frac = 1;
+        } else {
+            return CHART_NONE;
+        }
+    }
+    return digits ? total + part : CHART_NONE;
+}
+
+static int cmd_is(const struct game_cmd *c, const char *name)
+{
+    return c->name_len == strlen(name) && !memcmp(c->name, name, c->name_len);
+}
+
+/* The graph of g's main line into s->pic; empty when no move has an [%eval] or [%clk]. */
+static void game_graph(struct diagram *s, const struct game *g)
+{
+    const struct game_var *line = &g->vars[0];
+    size_t n = line->count, found = 0;
+    buf_reset(&s->pic);
+    if (n > s->graph_cap) {
+        s->graph_cap = n;
+        s->eval = xrealloc(s->eval, n * sizeof *s->eval);
+        s->clock = xrealloc(s->clock, n * sizeof *s->clock);
+    }
+    for (size_t k = 0; k < n; k++) {
+        const struct game_move *mv = &g->moves[line->first + k];
+        s->eval[k] = s->clock[k] = CHART_NONE;
+        for (uint32_t c = 0; c < mv->comment_count; c++) {
+            const struct game_comment *cm = &g->comments[mv->comment_first + c];
+            for (uint32_t i = 0; i < cm->cmd_count; i++) {
+                const struct game_cmd *cmd = &g->cmds[cm->cmd_first + i];
+                if (cmd_is(cmd, "eval"))
+                    s->eval[k] = eval_cp(cmd->args, cmd->args_len);
+                else if (cmd_is(cmd, "clk"))
+                    s->clock[k] = clock_seconds(cmd->args, cmd->args_len);
+            }
+        }
+        found += s->eval[k] != CHART_NONE || s->clock[k] != CHART_NONE;
+    }
+    if (!found)
+        return;
+    char title[512];
+    game_caption(s, g, NULL, title, sizeof title);
+    struct chart_game cg = { *title ? title : "game", n, s->eval, s->clock };
+    if (chart_game_svg(&s->pic, &cg, !s->page))
+        die(EXIT_IO, "out of memory");
+}
+
 static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
 {
     struct diagram *s = cmd;
@@ -307,7 +397,20 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
     game_facts_reset(&s->facts, g, reader);
     if (!query_opts_select(&s->qo, &s->facts, 0))
         return;
-    game_boards(s, g, number);
+    if (!s->graph) {
+        game_boards(s, g, number);
+        return;
+    }
+    if (g->flags & GAME_LAZY && game_facts_need(&s->facts, FACTS_MOVETEXT))
+        die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index,
+            pgn_strerror(s->facts.status));
+    game_graph(s, g);
+    if (s->pic.len) {
+        char name[64], where[64];
+        snprintf(name, sizeof name, "game-%06" PRIu64 "-graph.svg", number);
+        snprintf(where, sizeof where, "game %" PRIu64, number);
+        emit(s, name, where);
+    }
 }
 
 /* ---- Options ---- */
@@ -350,6 +453,7 @@ static int parse_own(struct diagram *s, int opt, char *arg)
         return 1;
     case 'o': s->out_path = arg; return 1;
     case OPT_PAGE: s->page = 1; return 1;
+    case OPT_GRAPH: s->graph = 1; return 1;
     case OPT_FLIP: s->flip = 1; return 1;
     case OPT_NO_COORDINATES: s->coordinates = 0; return 1;
     case OPT_SIZE:
@@ -373,6 +477,10 @@ static int check_options(struct diagram *s, int ninputs)
 {
     if (s->fen && (ninputs || s->moves_text || s->qo.n)) {
         error("--fen draws one position: it takes no FILE, --moves or selection options");
+        return -1;
+    }
+    if (s->graph && (s->fen || s->ply != PLY_FINAL || s->moves_text)) {
+        error("--graph draws whole games: it does not go with --fen, --ply or --moves");
         return -1;
     }
     if (s->moves_text) {
@@ -513,6 +621,8 @@ int cmd_diagram(int argc, char **argv)
     buf_init(&s.pic, PICTURE_MAX);
     status = run(&s, argc - optind, argv + optind);
     buf_release(&s.pic);
+    free(s.eval);
+    free(s.clock);
     free(s.inputs);
     game_facts_release(&s.facts);
     query_opts_release(&s.qo);

@@ -14,6 +14,7 @@ status=0
     >"$tmp/flip.svg" || status=1
 "$PGNKIT" diagram --ply all --lang de -o "$tmp/all" testdata/diagram/arrows.pgn || status=1
 "$PGNKIT" diagram --ply final --lang ru -o "$tmp/ru" testdata/sample.pgn 2>/dev/null || status=1
+"$PGNKIT" diagram --graph testdata/annotate/lichess-evals.pgn >"$tmp/graph.svg" || status=1
 n=0
 for f in "$tmp"/*.svg "$tmp"/all/*.svg "$tmp"/ru/*.svg; do
     n=$((n + 1))
