@@ -282,12 +282,13 @@ static void game_boards(struct diagram *s, const struct game *g, uint64_t number
             game_position(s, g, number, &before, &it.pos, it.ply, last);
         if (s->ply >= 0 && (long)it.ply >= s->ply)
             return;
-        before = it.pos;
+        struct pos cur = it.pos;
         int rc = mainline_next(ml, &it);
         if (rc < 0)
             die(EXIT_IO, "out of memory");
         if (rc == 0)
             break;
+        before = cur; /* only when a move was played: final needs the position before it */
         last = ml->moves[it.ply - 1];
     }
     if (ml->failed)
