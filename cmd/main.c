@@ -18,6 +18,7 @@ static const struct command_entry commands[] = {
     { "validate", cmd_validate, "replay every game and report each problem like a compiler" },
     { "convert", cmd_convert, "rewrite games in another notation, language or format (JSON, EPD, CSV)" },
     { "annotate", cmd_annotate, "add opening tags, facts, move judgments and engine evaluations" },
+    { "diagram", cmd_diagram, "draw positions as SVG board diagrams, from a FEN or from games" },
     { "search", cmd_search, "select games by tags, ratings, dates, moves, positions, features (like grep)" },
     { "stats", cmd_stats, "count results, ratings, lengths; opening, explorer-tree and player reports" },
     { "perft", cmd_perft, "count the leaf nodes of the legal move tree (move generator check)" },

@@ -22,6 +22,7 @@
 #include "replay/replay.h"
 #include "notation/san.h"
 #include "stats_agg.h"
+#include "term.h"
 #include "stats_json.h"
 #include "stats_report.h"
 #include "base/banned.h"
@@ -44,7 +45,7 @@ static const char *const stats_usage[] = {
     "        --depth N         with --tree: expand N moves deep (default 1, at most 20)",
     "        --players         per player: games, score, average opponent, performance",
     "Output:",
-    "        --format FMT      text (default), csv, tsv, or json (a partial aggregate)",
+    "        --format FMT      text (default), csv, tsv, json (a partial aggregate), or html",
     "        --merge           the FILEs are --format json outputs: combine them exactly",
     "        --top N           rows of event and opening/player tables in text (default 10/all)",
     "    -j, --jobs N          read games on N threads (default: the number of CPUs)",
@@ -138,6 +139,14 @@ static void batch_done(void *cmd, struct batch *b)
         die(EXIT_IO, "out of memory");
 }
 
+/* The tree's W/D/B bars: colour where the terminal takes it, block characters when the
+ * locale is UTF-8, ASCII letters otherwise (cmd/term.c decides both). */
+static void bar_style(struct stats_opts *o)
+{
+    o->bar_color = term_color(stdout);
+    o->bar_utf8 = term_utf8();
+}
+
 /* ---- The tree root: --position, then --moves played on it ---- */
 
 static int set_root(struct stats *s)
@@ -212,8 +221,10 @@ static int parse_report_option(struct stats *s, int opt, const char *arg)
             s->o.format = FMT_TSV;
         else if (!strcmp(arg, "json"))
             s->o.format = FMT_JSON;
+        else if (!strcmp(arg, "html"))
+            s->o.format = FMT_HTML;
         else {
-            error("unknown format '%s' (text, csv, tsv or json)", arg);
+            error("unknown format '%s' (text, csv, tsv, json or html)", arg);
             return -1;
         }
         return 1;
@@ -366,8 +377,12 @@ int cmd_stats(int argc, char **argv)
     if (!s.merge || !s.io_failed) {
         if (s.o.format == FMT_JSON)
             stats_print_json(&s.o, &a);
-        else
+        else if (s.o.format == FMT_HTML)
+            stats_print_html(&s.o, &a);
+        else {
+            bar_style(&s.o);
             stats_print_report(&s.o, &a, s.o.format == FMT_TEXT && isatty(1));
+        }
     }
     stats_agg_release(&a);
     game_facts_release(&s.facts);

@@ -3,6 +3,7 @@
 #ifndef CMD_STATS_AGG_H
 #define CMD_STATS_AGG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "base/hash_table.h"
@@ -18,7 +19,7 @@
  */
 
 enum stats_report { R_SUMMARY, R_OPENINGS, R_TREE, R_PLAYERS, R_COUNT };
-enum stats_format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON };
+enum stats_format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON, FMT_HTML };
 
 /* The report names of --format json ("summary", ...), by enum stats_report. */
 extern const char *const stats_report_names[R_COUNT];
@@ -32,6 +33,7 @@ struct stats_opts {
     struct pos root; /* --tree: the position */
     uint64_t root_key;
     char root_fen[FEN_MAX];
+    bool bar_color, bar_utf8; /* text --tree: the W/D/B bars in colour, in block characters */
 };
 
 /* ---- String-keyed tables of exact integer fields ---- */

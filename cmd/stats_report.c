@@ -7,6 +7,7 @@
 #include "stats_agg.h"
 #include "stats_report.h"
 #include "stats_table.h"
+#include "picture/wdl_bar.h"
 #include "base/banned.h"
 
 /* ---- Figures derived at output time ---- */
@@ -256,6 +257,35 @@ static int is_child(const char *key, const char *parent, size_t plen)
     return !strncmp(key, parent, plen) && key[plen] == ' ' && !strchr(key + plen + 1, ' ');
 }
 
+static void walk_children(struct stats_entry *v, size_t n, const struct stats_entry *parent,
+                          stats_tree_fn *fn, void *ctx)
+{
+    size_t plen = strlen(parent->key);
+    for (size_t i = 0; i < n; i++) {
+        if (is_child(v[i].key, parent->key, plen)) {
+            fn(ctx, &v[i], parent, depth_of(v[i].key));
+            walk_children(v, n, &v[i], fn, ctx);
+        }
+    }
+}
+
+int stats_tree_walk(const struct stats_agg *a, stats_tree_fn *fn, void *ctx,
+                    struct stats_entry *root)
+{
+    struct stats_entry *v = stats_table_sorted(&a->moves, stats_by_games);
+    size_t n = hash_table_count(&a->moves.h);
+    int found = 0;
+    for (size_t i = 0; i < n && !found; i++) {
+        if (!v[i].key[0]) {
+            *root = v[i]; /* its fields belong to the table, not to v */
+            walk_children(v, n, &v[i], fn, ctx);
+            found = 1;
+        }
+    }
+    free(v);
+    return found;
+}
+
 static void tree_rows(const struct stats_opts *s, struct out_table *t, struct stats_entry *v,
                       size_t n, const struct stats_entry *parent, int white_moves_first)
 {
@@ -269,8 +299,10 @@ static void tree_rows(const struct stats_opts *s, struct out_table *t, struct st
         int64_t wins = mover_white ? x[MV_WHITE] : x[MV_BLACK];
         int64_t losses = mover_white ? x[MV_BLACK] : x[MV_WHITE];
         int64_t res = x[MV_WHITE] + x[MV_DRAWS] + x[MV_BLACK];
-        char move[300], c[12][32];
+        char move[300], c[12][32], bar[WDL_BAR_MAX];
         const char *last = plen ? v[i].key + plen + 1 : v[i].key;
+        wdl_bar_text(bar, sizeof bar, x[MV_WHITE], x[MV_DRAWS], x[MV_BLACK], 20, s->bar_color,
+                     s->bar_utf8);
         if (s->format == FMT_TEXT)
             ot_fmt(move, sizeof move, "%*s%s", (int)(2 * (d - 1)), "", last);
         else
@@ -287,7 +319,7 @@ static void tree_rows(const struct stats_opts *s, struct out_table *t, struct st
             average(c[7], s->format, x[MV_OSUM], x[MV_ON]),
             performance(c[8], s->format, x[MV_OSUM], x[MV_ON], wins, x[MV_DRAWS], losses),
             x[MV_Y0] ? ot_fmt(c[9], 32, "%" PRId64, x[MV_Y0]) : "",
-            x[MV_Y1] ? ot_fmt(c[10], 32, "%" PRId64, x[MV_Y1]) : "");
+            x[MV_Y1] ? ot_fmt(c[10], 32, "%" PRId64, x[MV_Y1]) : "", bar); /* text only */
         tree_rows(s, t, v, n, &v[i], white_moves_first);
     }
 }
@@ -296,8 +328,9 @@ static void print_tree(const struct stats_opts *s, const struct stats_agg *a, in
 {
     static const char *const head[] = { "move", "games", "share%", "white%", "draw%", "black%",
                                         "mover_score%", "mover_elo", "mover_opp",
-                                        "mover_perf", "first", "last" };
-    struct out_table t = { 12, head, "tnnnnnnnnnnn", NULL, NULL, 0, 0 };
+                                        "mover_perf", "first", "last", "white/draw/black" };
+    /* The W/D/B bar is a column of the text table only. */
+    struct out_table t = { s->format == FMT_TEXT ? 13 : 12, head, "tnnnnnnnnnnnt", NULL, NULL, 0, 0 };
     struct stats_entry *v = stats_table_sorted(&a->moves, stats_by_games);
     struct stats_entry *root = NULL;
     for (size_t i = 0; i < hash_table_count(&a->moves.h); i++)

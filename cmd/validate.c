@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "replay/diag.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
+#include "picture/board_text.h"
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
 #include "driver.h"
@@ -35,7 +37,7 @@ static const char *const validate_usage[] = {
     "        --error CODE,...  make the warnings and notes of these codes errors",
     "    -w, --no-warnings     report errors only",
     "    -q, --quiet           print no diagnostics and no summary",
-    "        --verbose         add the position (FEN) before the move",
+    "        --verbose         add the position before the move (FEN; a board at errors)",
     "        --format FMT      text (default) or json (one object per line)",
     "        --max-errors N    stop after N error diagnostics",
     "        --good FILE       write the valid games to FILE, byte for byte",
@@ -71,6 +73,7 @@ struct validate {
     struct replay_opts ropts;
     struct replay_codes codes; /* --ignore, --error */
     int quiet, verbose, json;
+    bool board_color, board_utf8; /* --verbose boards: ANSI colours, figurines */
     int no_warnings; /* -w: warnings and notes are counted, not shown */
     long max_errors;
     long jobs;
@@ -94,6 +97,27 @@ struct verdict {
     int kind;
     uint32_t errors, warnings, hidden; /* hidden: warnings -w or --ignore did not show */
 };
+
+/* The boards at errors: colours where the diagnostics' terminal takes them, figurines when
+ * the locale is UTF-8 (cmd/term.c decides both). */
+static void board_style(struct validate *v)
+{
+    v->board_color = term_color(v->diag_out);
+    v->board_utf8 = term_utf8();
+}
+
+/* The board of the position before a move that failed, so that the arbiter sees it. */
+static void print_board(const struct validate *v, FILE *out, const char *fen)
+{
+    struct pos p;
+    struct buf b = BUF_INIT(1 << 16);
+    int rc = pos_from_fen(&p, fen);
+    if ((rc && rc != FEN_E_IMPOSSIBLE_CHECK) || board_text(&b, &p, "    ", false, v->board_color,
+                                                          v->board_utf8))
+        return;
+    fwrite(b.data, 1, b.len, out);
+    buf_release(&b);
+}
 
 /* Replays g and writes its diagnostics to out unless quiet. Reads v only. */
 static void check_game(const struct validate *v, struct replay *r, const struct game *g,
@@ -123,6 +147,8 @@ static void check_game(const struct validate *v, struct replay *r, const struct 
             report_diag_json(out, g, d);
         else
             report_diag_text(out, g, d, label, v->verbose);
+        if (v->verbose && !v->json && d->severity == SEV_ERROR && d->fen[0])
+            print_board(v, out, d->fen);
     }
 }
 
@@ -348,6 +374,8 @@ int cmd_validate(int argc, char **argv)
     /* Games on standard output: the diagnostics must not mix with them. */
     v.diag_out = v.good.f == stdout || v.bad.f == stdout ? stderr : stdout;
     report_set_color(!v.json && term_color(v.diag_out));
+    if (v.verbose)
+        board_style(&v);
 
     driver_init(&v.d, &v);
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */

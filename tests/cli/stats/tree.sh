@@ -1,1 +1,1 @@
-"$PGNKIT" stats --tree testdata/stats/small.pgn
+LC_ALL=C "$PGNKIT" stats --tree testdata/stats/small.pgn

@@ -1,1 +1,1 @@
-"$PGNKIT" validate -v testdata/broken/illegal-castling-through-check.pgn
+LC_ALL=C "$PGNKIT" validate -v testdata/broken/illegal-castling-through-check.pgn

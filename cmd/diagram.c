@@ -1,0 +1,631 @@
+/* diagram.c - `pgnkit diagram`: positions as SVG diagrams, from a FEN or from games, one file each or one page. */
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cmd.h"
+#include "cmdline.h"
+#include "common.h"
+#include "driver.h"
+#include "outfile.h"
+#include "query_opts.h"
+#include "base/ascii.h"
+#include "notation/movewrite.h"
+#include "notation/notation.h"
+#include "picture/board_svg.h"
+#include "picture/chart_svg.h"
+#include "picture/svg_text.h"
+#include "pgn/pgn_reader.h"
+#include "query/game_facts.h"
+#include "base/banned.h"
+
+static const char *const diagram_usage[] = {
+    "pgnkit diagram [OPTIONS] [FILE...]",
+    "",
+    "Draws positions as SVG diagrams: the position of --fen, or positions of the games",
+    "that meet every criterion. Reads standard input when no FILE (or '-') is given.",
+    "Exit status: 0 when a diagram was written, 1 when none, 2 usage, 3 I/O.",
+    "",
+    "Positions:",
+    "        --fen FEN         this position (no games are read)",
+    "        --ply N|final|all after N plies of the main line, after its last move (default),",
+    "                          or every position from the start",
+    "        --moves TEXT      the position after these moves, in the games that start with",
+    "                          them (\"1. e4 c5\")",
+    QUERY_USAGE,
+    "Output:",
+    "    -o, --output DIR      one file per position in DIR: game-NNNNNN-ply-NNN.svg",
+    "                          (position.svg for --fen); without -o: standard output",
+    "        --page            one HTML page of every diagram (to -o FILE or standard output)",
+    "        --graph           per game, its evaluation and clock graph from the [%eval] and",
+    "                          [%clk] comments, instead of boards: game-NNNNNN-graph.svg",
+    "        --flip            Black at the bottom",
+    "        --no-coordinates  no files and ranks around the board",
+    "        --size N          width in pixels (default 360; 0: as wide as the page)",
+    "        --lang LANG       caption and moves in this language (en, de, fr, ...)",
+    "    -h, --help            show this help",
+    NULL,
+};
+
+enum { OPT_FEN = 256, OPT_PLY, OPT_PAGE, OPT_GRAPH, OPT_FLIP, OPT_NO_COORDINATES, OPT_SIZE,
+       OPT_LANG };
+
+static const struct option diagram_options[] = { /* after the selection options */
+    { "fen", required_argument, NULL, OPT_FEN },
+    { "ply", required_argument, NULL, OPT_PLY },
+    { "output", required_argument, NULL, 'o' },
+    { "page", no_argument, NULL, OPT_PAGE },
+    { "graph", no_argument, NULL, OPT_GRAPH },
+    { "flip", no_argument, NULL, OPT_FLIP },
+    { "no-coordinates", no_argument, NULL, OPT_NO_COORDINATES },
+    { "size", required_argument, NULL, OPT_SIZE },
+    { "lang", required_argument, NULL, OPT_LANG },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
+enum { PLY_FINAL = -1, PLY_ALL = -2 };
+enum { PICTURE_MAX = 1 << 24, PAGE_FLUSH = 1 << 16 };
+
+struct input_id {
+    dev_t dev;
+    ino_t ino;
+};
+
+struct diagram {
+    struct query_opts qo;
+    struct game_facts facts;
+    struct driver d;
+    long ply;           /* PLY_FINAL, PLY_ALL or a number of plies */
+    const char *fen, *moves_text;
+    char *out_path;     /* -o: a directory, or the page's file */
+    int page, graph, flip, coordinates, lang;
+    double *eval, *clock; /* --graph: per ply of the game */
+    size_t graph_cap;
+    long size;
+    struct buf pic;      /* one picture */
+    struct outfile page_out;
+    FILE *out;           /* the page, or the one diagram of standard output */
+    size_t dir_len;      /* -o DIR: path holds "DIR/" */
+    char path[4096];
+    struct input_id *inputs;
+    int ninputs;
+    uint64_t games, written, index_base, last_index;
+    const char *failed_name; /* set when writing stopped on an error */
+};
+
+/* ---- Where pictures go ---- */
+
+static void page_begin(struct diagram *s)
+{
+    fputs("<!DOCTYPE html>\n<html lang=\"", s->out);
+    fputs(notation_get(s->lang)->name, s->out);
+    fputs("\">\n<head>\n<meta charset=\"utf-8\">\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+          "<title>pgnkit diagrams</title>\n<style>\n"
+          "body{font-family:sans-serif;margin:1em;background:#fff;color:#000}\n"
+          "main{display:grid;grid-template-columns:repeat(auto-fill,minmax(16em,1fr));gap:1em}\n"
+          "figure{margin:0}\nfigure svg{width:100%;height:auto;display:block}\n"
+          "figcaption{font-size:.8em;color:#555;text-align:center}\n"
+          "@media print{body{margin:0}main{gap:.5cm}figure{break-inside:avoid}}\n"
+          "</style>\n</head>\n<body>\n",
+          s->out);
+    struct buf defs = BUF_INIT(PICTURE_MAX);
+    if (board_svg_defs(&defs))
+        die(EXIT_IO, "out of memory");
+    fwrite(defs.data, 1, defs.len, s->out);
+    buf_release(&defs);
+    fputs("<main>\n", s->out);
+}
+
+static void page_end(struct diagram *s) { fputs("</main>\n</body>\n</html>\n", s->out); }
+
+static int is_input(const struct diagram *s, int fd)
+{
+    struct stat st;
+    if (fstat(fd, &st) || !S_ISREG(st.st_mode))
+        return 0;
+    for (int i = 0; i < s->ninputs; i++)
+        if (s->inputs[i].dev == st.st_dev && s->inputs[i].ino == st.st_ino)
+            return 1;
+    return 0;
+}
+
+/* Writes s->pic to DIR/name: opened without truncation so that an input is found before it is
+ * harmed. */
+static void write_file(struct diagram *s, const char *name)
+{
+    size_t n = strlen(name);
+    if (s->dir_len + n + 1 > sizeof s->path)
+        die(EXIT_IO, "'%s': path too long", s->out_path);
+    memcpy(s->path + s->dir_len, name, n + 1);
+    int fd = open(s->path, O_WRONLY | O_CREAT, 0666);
+    if (fd < 0)
+        die(EXIT_IO, "cannot open '%s' for writing: %s", s->path, strerror(errno));
+    if (is_input(s, fd)) {
+        close(fd);
+        die(EXIT_USAGE, "output '%s' is an input: writing it would destroy the games", s->path);
+    }
+    const char *p = s->pic.data;
+    size_t left = s->pic.len;
+    int ok = ftruncate(fd, 0) == 0;
+    while (ok && left) {
+        ssize_t w = write(fd, p, left);
+        if (w < 0 && errno == EINTR)
+            continue;
+        ok = w > 0;
+        p += ok ? w : 0;
+        left -= ok ? (size_t)w : 0;
+    }
+    if (close(fd) || !ok)
+        die(EXIT_IO, "cannot write '%s': %s", s->path, strerror(errno ? errno : EIO));
+}
+
+/* A finished picture, named name in a directory: to its file, the page or standard output. */
+static void emit(struct diagram *s, const char *name, const char *where)
+{
+    if (s->page) {
+        fputs("<figure>", s->out);
+        fwrite(s->pic.data, 1, s->pic.len, s->out);
+        fputs("</figure>\n", s->out);
+        check_output();
+    } else if (s->dir_len) {
+        write_file(s, name);
+    } else {
+        if (s->written)
+            die(EXIT_USAGE, "a second diagram (%s): standard output takes one; give -o DIR or "
+                "--page", where);
+        fwrite(s->pic.data, 1, s->pic.len, s->out);
+        check_output();
+    }
+    s->written++;
+}
+
+/* ---- Boards ---- */
+
+static void draw(struct diagram *s, const struct pos *p, move16 last, const struct board_marks *m,
+                 const char *caption)
+{
+    struct board_view v = { p, s->flip, s->coordinates, last, m, caption, (int)s->size };
+    buf_reset(&s->pic);
+    unsigned flags = s->page ? 0 : BOARD_SVG_DOCUMENT | BOARD_SVG_DEFS;
+    if (board_svg(&s->pic, &v, flags))
+        die(EXIT_IO, "out of memory");
+}
+
+static int known_tag(const char *v) { return v && *v && strcmp(v, "?"); }
+
+/* "White – Black, Event, after 23...Nf6" from what the game has. */
+static void game_caption(const struct diagram *s, const struct game *g, const char *after,
+                         char *out, size_t cap)
+{
+    const char *w = game_tag_value(g, "White"), *b = game_tag_value(g, "Black");
+    const char *e = game_tag_value(g, "Event");
+    size_t n = 0;
+    (void)s;
+#define ADD(...) \
+    n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, __VA_ARGS__); \
+    if (n >= cap) n = cap - 1
+    out[0] = 0;
+    if (known_tag(w) || known_tag(b)) {
+        ADD("%s – %s", known_tag(w) ? w : "?", known_tag(b) ? b : "?");
+    }
+    if (known_tag(e)) {
+        ADD("%s%s", n ? ", " : "", e);
+    }
+    if (after && *after) {
+        ADD("%s%s", n ? ", " : "", after);
+    }
+#undef ADD
+}
+
+/* The marks of the comments after main-line move k (1-based) of g. */
+static void move_marks(const struct game *g, uint32_t k, struct board_marks *m)
+{
+    memset(m, 0, sizeof *m);
+    if (!k)
+        return;
+    const struct game_move *mv = &g->moves[g->vars[0].first + k - 1];
+    for (uint32_t c = 0; c < mv->comment_count; c++) {
+        const struct game_comment *cm = &g->comments[mv->comment_first + c];
+        for (uint32_t i = 0; i < cm->cmd_count; i++) {
+            const struct game_cmd *cmd = &g->cmds[cm->cmd_first + i];
+            board_marks_add(m, cmd->name, cmd->name_len, cmd->args, cmd->args_len);
+        }
+    }
+}
+
+/* Draws the position after ply k of g (before: the position before its last move). */
+static void game_position(struct diagram *s, const struct game *g, uint64_t number,
+                          const struct pos *before, const struct pos *p, uint32_t k, move16 last)
+{
+    char san[MOVE_TEXT_MAX] = "--", after[128] = "", caption[512], name[64], where[64];
+    if (k) {
+        struct write_style st = { MOVE_FMT_SAN, s->lang, 0 };
+        if (last != MOVE_NONE)
+            move_write(before, last, &st, san, sizeof san);
+        board_caption_after(s->lang, before->fullmove, before->side, san, after, sizeof after);
+    }
+    struct board_marks m;
+    move_marks(g, k, &m);
+    game_caption(s, g, after, caption, sizeof caption);
+    draw(s, p, last, &m, caption);
+    snprintf(name, sizeof name, "game-%06" PRIu64 "-ply-%03u.svg", number, k);
+    snprintf(where, sizeof where, "game %" PRIu64 ", ply %u", number, k);
+    emit(s, name, where);
+}
+
+static void game_boards(struct diagram *s, const struct game *g, uint64_t number)
+{
+    if (game_facts_need(&s->facts, FACTS_MAINLINE))
+        die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index,
+            pgn_strerror(s->facts.status));
+    struct mainline *ml = game_facts_mainline(&s->facts);
+    if (ml->status != ML_OK) {
+        warning("%s: game %" PRIu64 " %s: no diagram", g->file, g->index,
+                ml->status == ML_BAD_FEN ? "has a FEN that is not a legal position"
+                                         : "is a variant pgnkit does not replay");
+        return;
+    }
+    struct ml_iter it;
+    struct pos before;
+    move16 last = MOVE_NONE;
+    mainline_first(ml, &it);
+    before = it.pos;
+    for (;;) {
+        if (s->ply == PLY_ALL || (long)it.ply == s->ply)
+            game_position(s, g, number, &before, &it.pos, it.ply, last);
+        if (s->ply >= 0 && (long)it.ply >= s->ply)
+            return;
+        struct pos cur = it.pos;
+        int rc = mainline_next(ml, &it);
+        if (rc < 0)
+            die(EXIT_IO, "out of memory");
+        if (rc == 0)
+            break;
+        before = cur; /* only when a move was played: final needs the position before it */
+        last = ml->moves[it.ply - 1];
+    }
+    if (ml->failed)
+        warning("%s: game %" PRIu64 ": move %u does not replay: %s", g->file, g->index,
+                it.ply + 1, s->ply == PLY_FINAL ? "the diagram shows the position before it"
+                                                : "the positions after it are left out");
+    if (s->ply == PLY_FINAL)
+        game_position(s, g, number, it.ply ? &before : &it.pos, &it.pos, it.ply,
+                      it.ply ? last : MOVE_NONE);
+}
+
+/* ---- Graphs ---- */
+
+/* [%eval 0.17], [%eval -1.5], [%eval #-3]: centipawns for White (mates as +-CHART_MATE_CP). */
+static double eval_cp(const char *a, size_t n)
+{
+    char t[32];
+    if (!n || n >= sizeof t)
+        return CHART_NONE;
+    memcpy(t, a, n);
+    t[n] = 0;
+    char *end;
+    if (t[0] == '#') {
+        double m = strtod(t + 1, &end);
+        return end == t + 1 ? CHART_NONE : m < 0 || t[1] == '-' ? -CHART_MATE_CP : CHART_MATE_CP;
+    }
+    double pawns = strtod(t, &end);
+    return end == t || (*end && *end != ',') ? CHART_NONE : pawns * 100.0;
+}
+
+/* [%clk 1:05:30] or [%clk 0:00:59.5]: seconds. */
+static double clock_seconds(const char *a, size_t n)
+{
+    double total = 0, part = 0, frac = 0;
+    int digits = 0, in_frac = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ascii_is_digit(a[i])) {
+            if (in_frac)
+                part += (a[i] - '0') * (frac /= 10);
+            else
+                part = part * 10 + (a[i] - '0');
+            digits++;
+        } else if (a[i] == ':' && !in_frac) {
+            total = (total + part) * 60;
+            part = 0;
+        } else if (a[i] == '.' && !in_frac) {
+            in_frac = 1;
+            frac = 1;
+        } else {
+            return CHART_NONE;
+        }
+    }
+    return digits ? total + part : CHART_NONE;
+}
+
+static int cmd_is(const struct game_cmd *c, const char *name)
+{
+    return c->name_len == strlen(name) && !memcmp(c->name, name, c->name_len);
+}
+
+/* The graph of g's main line into s->pic; empty when no move has an [%eval] or [%clk]. */
+static void game_graph(struct diagram *s, const struct game *g)
+{
+    const struct game_var *line = &g->vars[0];
+    size_t n = line->count, found = 0;
+    buf_reset(&s->pic);
+    if (n > s->graph_cap) {
+        s->graph_cap = n;
+        s->eval = xrealloc(s->eval, n * sizeof *s->eval);
+        s->clock = xrealloc(s->clock, n * sizeof *s->clock);
+    }
+    for (size_t k = 0; k < n; k++) {
+        const struct game_move *mv = &g->moves[line->first + k];
+        s->eval[k] = s->clock[k] = CHART_NONE;
+        for (uint32_t c = 0; c < mv->comment_count; c++) {
+            const struct game_comment *cm = &g->comments[mv->comment_first + c];
+            for (uint32_t i = 0; i < cm->cmd_count; i++) {
+                const struct game_cmd *cmd = &g->cmds[cm->cmd_first + i];
+                if (cmd_is(cmd, "eval"))
+                    s->eval[k] = eval_cp(cmd->args, cmd->args_len);
+                else if (cmd_is(cmd, "clk"))
+                    s->clock[k] = clock_seconds(cmd->args, cmd->args_len);
+            }
+        }
+        found += s->eval[k] != CHART_NONE || s->clock[k] != CHART_NONE;
+    }
+    if (!found)
+        return;
+    char title[512];
+    game_caption(s, g, NULL, title, sizeof title);
+    struct chart_game cg = { *title ? title : "game", n, s->eval, s->clock };
+    if (chart_game_svg(&s->pic, &cg, !s->page))
+        die(EXIT_IO, "out of memory");
+}
+
+static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
+{
+    struct diagram *s = cmd;
+    if (g->flags & GAME_EMPTY)
+        return;
+    /* Games are numbered across the inputs, so that names never repeat. */
+    if (g->index <= s->last_index)
+        s->index_base += s->last_index;
+    s->last_index = g->index;
+    uint64_t number = s->index_base + g->index;
+    s->games++;
+    game_facts_reset(&s->facts, g, reader);
+    if (!query_opts_select(&s->qo, &s->facts, 0))
+        return;
+    if (!s->graph) {
+        game_boards(s, g, number);
+        return;
+    }
+    if (g->flags & GAME_LAZY && game_facts_need(&s->facts, FACTS_MOVETEXT))
+        die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index,
+            pgn_strerror(s->facts.status));
+    game_graph(s, g);
+    if (s->pic.len) {
+        char name[64], where[64];
+        snprintf(name, sizeof name, "game-%06" PRIu64 "-graph.svg", number);
+        snprintf(where, sizeof where, "game %" PRIu64, number);
+        emit(s, name, where);
+    }
+}
+
+/* ---- Options ---- */
+
+/* Plies of a line of moves ("1. e4 c5 2. Nf3"): its tokens less move numbers and a result. */
+static long count_plies(const char *t)
+{
+    long n = 0;
+    while (*t) {
+        while (*t && ascii_is_space(*t))
+            t++;
+        const char *e = t;
+        while (*e && !ascii_is_space(*e))
+            e++;
+        const char *m = t;
+        while (m < e && (ascii_is_digit(*m) || *m == '.'))
+            m++;
+        if (m < e && *m != '*' && strncmp(m, "1-0", 3) && strncmp(m, "0-1", 3) &&
+            strncmp(m, "1/2", 3))
+            n++;
+        t = e;
+    }
+    return n;
+}
+
+/* The command's own options: 1 when taken, 0 when not its, -1 after a message. */
+static int parse_own(struct diagram *s, int opt, char *arg)
+{
+    switch (opt) {
+    case OPT_FEN: s->fen = arg; return 1;
+    case OPT_PLY:
+        if (!strcmp(arg, "final"))
+            s->ply = PLY_FINAL;
+        else if (!strcmp(arg, "all"))
+            s->ply = PLY_ALL;
+        else if (parse_long(arg, 0, 100000, &s->ply)) {
+            error("--ply takes a number of plies, 'final' or 'all', not '%s'", arg);
+            return -1;
+        }
+        return 1;
+    case 'o': s->out_path = arg; return 1;
+    case OPT_PAGE: s->page = 1; return 1;
+    case OPT_GRAPH: s->graph = 1; return 1;
+    case OPT_FLIP: s->flip = 1; return 1;
+    case OPT_NO_COORDINATES: s->coordinates = 0; return 1;
+    case OPT_SIZE:
+        if (parse_long(arg, 0, 10000, &s->size)) {
+            error("--size takes a width in pixels from 0 to 10000, not '%s'", arg);
+            return -1;
+        }
+        return 1;
+    case OPT_LANG:
+        s->lang = notation_find(arg);
+        if (s->lang < 0) {
+            error("unknown language '%s'", arg);
+            return -1;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+static int check_options(struct diagram *s, int ninputs)
+{
+    if (s->fen && (ninputs || s->moves_text || s->qo.n)) {
+        error("--fen draws one position: it takes no FILE, --moves or selection options");
+        return -1;
+    }
+    if (s->graph && (s->fen || s->ply != PLY_FINAL || s->moves_text)) {
+        error("--graph draws whole games: it does not go with --fen, --ply or --moves");
+        return -1;
+    }
+    if (s->moves_text) {
+        if (s->ply != PLY_FINAL) {
+            error("--moves sets the position: it does not go with --ply");
+            return -1;
+        }
+        s->ply = count_plies(s->moves_text);
+    }
+    return 0;
+}
+
+/* -o DIR: made when missing (not its parents); names are appended to s->path. */
+static int open_dir(struct diagram *s)
+{
+    struct stat st;
+    size_t n = strlen(s->out_path);
+    if (n + 2 > sizeof s->path) {
+        error("'%s': path too long", s->out_path);
+        return EXIT_USAGE;
+    }
+    if (stat(s->out_path, &st) && (errno != ENOENT || mkdir(s->out_path, 0777))) {
+        error("cannot make directory '%s': %s", s->out_path, strerror(errno));
+        return EXIT_IO;
+    }
+    if (!stat(s->out_path, &st) && !S_ISDIR(st.st_mode)) {
+        error("'%s' is not a directory (-o takes a directory; --page writes one file)",
+              s->out_path);
+        return EXIT_USAGE;
+    }
+    memcpy(s->path, s->out_path, n);
+    if (s->path[n - 1] != '/')
+        s->path[n++] = '/';
+    s->dir_len = n;
+    return EXIT_OK;
+}
+
+static void note_inputs(struct diagram *s, int n, char *const *inputs)
+{
+    s->inputs = xcalloc((size_t)n + 1, sizeof *s->inputs);
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        if (strcmp(inputs[i], "-") && !stat(inputs[i], &st) && S_ISREG(st.st_mode))
+            s->inputs[s->ninputs++] = (struct input_id){ st.st_dev, st.st_ino };
+    }
+}
+
+static int draw_fen(struct diagram *s)
+{
+    struct pos p;
+    int rc = pos_from_fen(&p, s->fen);
+    if (rc && rc != FEN_E_IMPOSSIBLE_CHECK) {
+        error("invalid FEN '%s': %s", s->fen, fen_strerror(rc));
+        return EXIT_USAGE;
+    }
+    draw(s, &p, MOVE_NONE, NULL, NULL);
+    emit(s, "position.svg", "--fen");
+    return EXIT_OK;
+}
+
+/* Runs the drawing once the options are known; returns the exit status. */
+static int run(struct diagram *s, int n, char **inputs)
+{
+    int status;
+    if (s->page && s->out_path) {
+        if (outfile_check(&s->out_path, 1, inputs, n))
+            return EXIT_USAGE;
+        if (outfile_open(&s->page_out, s->out_path))
+            return EXIT_IO;
+        s->out = s->page_out.f;
+    } else if (s->out_path && (status = open_dir(s)) != EXIT_OK) {
+        return status;
+    }
+    if (s->page)
+        page_begin(s);
+    if (s->fen) {
+        if ((status = draw_fen(s)) != EXIT_OK)
+            return status;
+    } else {
+        note_inputs(s, n, inputs);
+        driver_init(&s->d, s);
+        s->d.reader_flags = query_opts_reader_flags(&s->qo);
+        s->d.game = one_game;
+        driver_run(&s->d, n, inputs);
+        driver_release(&s->d);
+    }
+    if (s->page)
+        page_end(s);
+    if (s->page && s->out_path && outfile_close(&s->page_out, !s->d.io_failed))
+        return EXIT_IO;
+    if (fflush(stdout) != 0)
+        check_output();
+    driver_report_interrupt();
+    if (s->d.io_failed)
+        return EXIT_IO;
+    if (driver_interrupted())
+        return driver_interrupt_status();
+    return s->written ? EXIT_OK : EXIT_NEGATIVE;
+}
+
+int cmd_diagram(int argc, char **argv)
+{
+    struct diagram s;
+    const struct option *options = query_opts_options(diagram_options);
+    int opt, status;
+    memset(&s, 0, sizeof s);
+    query_opts_init(&s.qo);
+    s.ply = PLY_FINAL;
+    s.coordinates = 1;
+    s.size = 360;
+    s.out = stdout;
+    optind = 1;
+    while ((opt = cmd_getopt(argc, argv, "io:h", options)) != -1) {
+        if (opt == QOPT_CRITERION + SQ_MOVES)
+            s.moves_text = optarg;
+        int taken = query_opts_parse(&s.qo, opt, optarg);
+        if (taken == 0 && opt == 'h') {
+            print_usage_with(stdout, diagram_usage, query_opts_usage);
+            query_opts_release(&s.qo);
+            return EXIT_OK;
+        }
+        if (taken == 0)
+            taken = parse_own(&s, opt, optarg);
+        if (taken < 0) {
+            query_opts_release(&s.qo);
+            return EXIT_USAGE;
+        }
+        if (taken == 0) {
+            query_opts_release(&s.qo);
+            return usage_error(diagram_usage);
+        }
+    }
+    if (check_options(&s, argc - optind) || query_opts_build(&s.qo)) {
+        query_opts_release(&s.qo);
+        return EXIT_USAGE;
+    }
+    game_facts_init(&s.facts, s.qo.sq.lang);
+    buf_init(&s.pic, PICTURE_MAX);
+    status = run(&s, argc - optind, argv + optind);
+    buf_release(&s.pic);
+    free(s.eval);
+    free(s.clock);
+    free(s.inputs);
+    game_facts_release(&s.facts);
+    query_opts_release(&s.qo);
+    return status;
+}

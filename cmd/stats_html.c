@@ -1,0 +1,290 @@
+/* stats_html.c - `pgnkit stats --format html`: each report as one self-contained HTML page with charts. */
+/* SPDX-License-Identifier: MIT */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "common.h"
+#include "stats_agg.h"
+#include "stats_report.h"
+#include "picture/board_svg.h"
+#include "picture/chart_svg.h"
+#include "picture/svg_text.h"
+#include "base/banned.h"
+
+/*
+ * The page needs nothing outside itself: the style is inline, the charts
+ * and the board are inline SVG, there is no script. Bars are <div>s whose
+ * segments' widths are the percentages (style="width:66.7%"), with the
+ * figures in their data attributes and in an aria-label, so that a reader,
+ * a screen reader and a test all find the same numbers.
+ */
+static const char css[] =
+    "body{font-family:system-ui,sans-serif;margin:0 auto;max-width:64em;padding:.8em;"
+    "color:#111;background:#fff}\n"
+    "h1{font-size:1.3em}h2{font-size:1.1em;margin-top:1.5em}\n"
+    "table{border-collapse:collapse;width:100%}\n"
+    "th,td{padding:.2em .4em;text-align:right;border-bottom:1px solid #ddd;white-space:nowrap}\n"
+    ".t{text-align:left}td.t{white-space:normal}\n"
+    ".bar{display:flex;height:1.1em;min-width:7em;border:1px solid #555;background:#eee}\n"
+    ".bar span{display:block;height:100%}\n"
+    ".w{background:#fff}.d{background:#999}.b{background:#222}.s{background:#4a7bb7}\n"
+    "svg.board{width:100%;max-width:22em;height:auto;display:block}\n"
+    "svg.chart{width:100%;height:auto;display:block}\n"
+    ".charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(18em,1fr));gap:1em}\n"
+    "@media (max-width:40em){.wide{display:none}body{padding:.3em}}\n"
+    "@media print{body{max-width:none}tr,.charts>*{break-inside:avoid}"
+    ".bar,.bar span{-webkit-print-color-adjust:exact;print-color-adjust:exact}}\n";
+
+static double pct(int64_t part, int64_t whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+static void page_begin(struct svg *s, const char *title)
+{
+    svg_puts(s, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+    svg_escape(s, title, strlen(title));
+    svg_puts(s, "</title>\n<style>\n");
+    svg_puts(s, css);
+    svg_puts(s, "</style>\n</head>\n<body>\n<h1>");
+    svg_escape(s, title, strlen(title));
+    svg_puts(s, "</h1>\n");
+}
+
+/* The white/draw/black bar of results w, d, b (the segments' widths are their percentages). */
+static void wdl_bar(struct svg *s, int64_t w, int64_t d, int64_t b)
+{
+    int64_t n = w + d + b;
+    svg_printf(s, "<div class=\"bar wdl\" role=\"img\" aria-label=\"White %.1f%%, draw %.1f%%, "
+                  "Black %.1f%%\">",
+               pct(w, n), pct(d, n), pct(b, n));
+    svg_printf(s, "<span class=\"w\" style=\"width:%.1f%%\" data-pct=\"%.1f\"></span>", pct(w, n),
+               pct(w, n));
+    svg_printf(s, "<span class=\"d\" style=\"width:%.1f%%\" data-pct=\"%.1f\"></span>", pct(d, n),
+               pct(d, n));
+    svg_printf(s, "<span class=\"b\" style=\"width:%.1f%%\" data-pct=\"%.1f\"></span></div>",
+               pct(b, n), pct(b, n));
+}
+
+static void score_bar(struct svg *s, double score)
+{
+    svg_printf(s, "<div class=\"bar score\" role=\"img\" aria-label=\"score %.1f%%\">"
+                  "<span class=\"s\" style=\"width:%.1f%%\" data-pct=\"%.1f\"></span></div>",
+               score, score, score);
+}
+
+static void cell_text(struct svg *s, const char *cls, const char *t)
+{
+    svg_printf(s, "<td class=\"%s\">", cls);
+    svg_escape(s, t, strlen(t));
+    svg_puts(s, "</td>");
+}
+
+/* ---- The tree ---- */
+
+struct tree_page {
+    struct svg *s;
+    const struct stats_opts *o;
+};
+
+static void tree_row(void *ctx, const struct stats_entry *node, const struct stats_entry *parent,
+                     size_t depth)
+{
+    struct tree_page *tp = ctx;
+    struct svg *s = tp->s;
+    const int64_t *x = node->v;
+    int64_t res = x[MV_WHITE] + x[MV_DRAWS] + x[MV_BLACK];
+    const char *last = strrchr(node->key, ' ');
+    last = last ? last + 1 : node->key;
+    svg_printf(s, "<tr class=\"node\" data-depth=\"%zu\" data-games=\"%" PRId64 "\" data-path=\"",
+               depth, x[MV_GAMES]);
+    svg_escape(s, node->key, strlen(node->key));
+    svg_printf(s, "\"><td class=\"t move\" style=\"padding-left:%.1fem\">", 0.4 + 1.2 * (double)(depth - 1));
+    svg_escape(s, last, strlen(last));
+    svg_printf(s, "</td><td class=\"games\">%" PRId64 "</td><td class=\"share\">%.1f</td>"
+                  "<td class=\"white wide\">%.1f</td><td class=\"draw wide\">%.1f</td>"
+                  "<td class=\"black wide\">%.1f</td><td class=\"t\">",
+               x[MV_GAMES], pct(x[MV_GAMES], parent->v[MV_GAMES]), pct(x[MV_WHITE], res),
+               pct(x[MV_DRAWS], res), pct(x[MV_BLACK], res));
+    wdl_bar(s, x[MV_WHITE], x[MV_DRAWS], x[MV_BLACK]);
+    svg_puts(s, "</td></tr>\n");
+}
+
+static void tree_page(struct svg *s, const struct stats_opts *o, const struct stats_agg *a)
+{
+    struct tree_page tp = { s, o };
+    struct stats_entry root;
+    char caption[FEN_MAX + 16];
+    page_begin(s, "Opening explorer");
+    snprintf(caption, sizeof caption, "%s", o->root_fen);
+    struct board_view v = { &o->root, false, true, MOVE_NONE, NULL, caption, 0 };
+    svg_puts(s, "<figure class=\"position\">");
+    if (board_svg(s->out, &v, BOARD_SVG_DEFS) && !s->status)
+        s->status = PGN_ENOMEM;
+    svg_puts(s, "</figure>\n");
+    svg_puts(s, "<table class=\"tree\">\n<thead><tr><th class=\"t\">move</th><th>games</th>"
+                "<th>share%</th><th class=\"wide\">white%</th><th class=\"wide\">draw%</th>"
+                "<th class=\"wide\">black%</th><th class=\"t\">white/draw/black</th></tr></thead>\n"
+                "<tbody>\n");
+    int found = stats_tree_walk(a, tree_row, &tp, &root);
+    svg_puts(s, "</tbody></table>\n");
+    if (found) {
+        const int64_t *x = root.v;
+        svg_printf(s, "<p class=\"total\" data-games=\"%" PRId64 "\">%" PRId64
+                      " game%s reach the position.</p>\n",
+                   x[MV_GAMES], x[MV_GAMES], x[MV_GAMES] == 1 ? "" : "s");
+        wdl_bar(s, x[MV_WHITE], x[MV_DRAWS], x[MV_BLACK]);
+    } else {
+        svg_puts(s, "<p class=\"total\" data-games=\"0\">No game reaches the position.</p>\n");
+    }
+}
+
+/* ---- Openings and players ---- */
+
+static void openings_page(struct svg *s, const struct stats_opts *o, const struct stats_agg *a)
+{
+    struct stats_entry *v = stats_table_sorted(&a->openings, stats_by_games);
+    size_t n = hash_table_count(&a->openings.h);
+    int64_t total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += v[i].v[0];
+    if (o->top > 0 && (size_t)o->top < n)
+        n = (size_t)o->top;
+    page_begin(s, "Openings");
+    svg_puts(s, "<table class=\"openings\">\n<thead><tr><th class=\"t\">ECO</th>"
+                "<th class=\"t\">opening</th><th>games</th><th>share%</th>"
+                "<th class=\"t\">white/draw/black</th></tr></thead>\n<tbody>\n");
+    for (size_t i = 0; i < n; i++) {
+        const int64_t *x = v[i].v;
+        const char *tab = strchr(v[i].key, '\t');
+        char eco[8];
+        snprintf(eco, sizeof eco, "%.*s", tab ? (int)(tab - v[i].key) : 0, v[i].key);
+        svg_printf(s, "<tr data-games=\"%" PRId64 "\">", x[0]);
+        cell_text(s, "t eco", eco);
+        cell_text(s, "t", tab ? tab + 1 : v[i].key);
+        svg_printf(s, "<td>%" PRId64 "</td><td>%.1f</td><td class=\"t\">", x[0], pct(x[0], total));
+        wdl_bar(s, x[1], x[2], x[3]);
+        svg_puts(s, "</td></tr>\n");
+    }
+    svg_puts(s, "</tbody></table>\n");
+    free(v);
+}
+
+static void players_page(struct svg *s, const struct stats_opts *o, const struct stats_agg *a)
+{
+    struct stats_entry *v = stats_table_sorted(&a->players, stats_by_games);
+    size_t n = hash_table_count(&a->players.h);
+    if (o->top > 0 && (size_t)o->top < n)
+        n = (size_t)o->top;
+    page_begin(s, "Players");
+    svg_puts(s, "<table class=\"players\">\n<thead><tr><th class=\"t\">player</th><th>games</th>"
+                "<th class=\"wide\">wins</th><th class=\"wide\">draws</th>"
+                "<th class=\"wide\">losses</th><th>score%</th><th class=\"t\">score</th></tr>"
+                "</thead>\n<tbody>\n");
+    for (size_t i = 0; i < n; i++) {
+        const int64_t *x = v[i].v;
+        int64_t decided = x[PL_WINS] + x[PL_DRAWS] + x[PL_LOSSES];
+        double score = pct(2 * x[PL_WINS] + x[PL_DRAWS], 2 * decided);
+        svg_printf(s, "<tr data-games=\"%" PRId64 "\">", x[PL_GAMES]);
+        cell_text(s, "t", v[i].key);
+        svg_printf(s, "<td>%" PRId64 "</td><td class=\"wide\">%" PRId64 "</td>"
+                      "<td class=\"wide\">%" PRId64 "</td><td class=\"wide\">%" PRId64 "</td>"
+                      "<td>%.1f</td><td class=\"t\">",
+                   x[PL_GAMES], x[PL_WINS], x[PL_DRAWS], x[PL_LOSSES], score);
+        score_bar(s, score);
+        svg_puts(s, "</td></tr>\n");
+    }
+    svg_puts(s, "</tbody></table>\n");
+    free(v);
+}
+
+/* ---- The summary: results, ratings, years, lengths as charts ---- */
+
+static void chart(struct svg *s, const char *title, const char *const *labels,
+                  const int64_t *values, size_t n)
+{
+    struct chart_columns c = { title, labels, values, n };
+    svg_puts(s, "<section><h2>");
+    svg_escape(s, title, strlen(title));
+    svg_puts(s, "</h2>");
+    if (chart_columns_svg(s->out, &c) && !s->status)
+        s->status = PGN_ENOMEM;
+    svg_puts(s, "</section>\n");
+}
+
+/* Columns from buckets [lo, hi] of hist, labelled by label(i); skips the empty ends. */
+static void histogram(struct svg *s, const char *title, const int64_t *hist, size_t n,
+                      const char *fmt, long scale)
+{
+    size_t lo = 0, hi = n;
+    while (lo < n && !hist[lo])
+        lo++;
+    while (hi > lo && !hist[hi - 1])
+        hi--;
+    size_t m = hi - lo;
+    char **labels = xcalloc(m + 1, sizeof *labels);
+    for (size_t i = 0; i < m; i++) {
+        labels[i] = xmalloc(24);
+        snprintf(labels[i], 24, fmt, (long)(lo + i) * scale);
+    }
+    chart(s, title, (const char *const *)labels, hist + lo, m);
+    for (size_t i = 0; i < m; i++)
+        free(labels[i]);
+    free(labels);
+}
+
+static void summary_page(struct svg *s, const struct stats_agg *a)
+{
+    page_begin(s, "Games");
+    svg_printf(s, "<p class=\"total\" data-games=\"%" PRId64 "\">%" PRId64 " games: %" PRId64
+                  " valid, %" PRId64 " invalid, %" PRId64 " not replayed.</p>\n",
+               a->games, a->games, a->valid, a->invalid, a->skipped);
+    wdl_bar(s, a->results[PGN_RESULT_WHITE], a->results[PGN_RESULT_DRAW],
+            a->results[PGN_RESULT_BLACK]);
+    svg_puts(s, "<div class=\"charts\">\n");
+    static const char *const result_labels[] = { "1-0", "1/2-1/2", "0-1", "*", "none" };
+    int64_t results[5] = { a->results[PGN_RESULT_WHITE], a->results[PGN_RESULT_DRAW],
+                           a->results[PGN_RESULT_BLACK], a->results[PGN_RESULT_UNKNOWN],
+                           a->results[PGN_RESULT_NONE] };
+    chart(s, "Results", result_labels, results, 5);
+    histogram(s, "Ratings (100-point groups)", a->elo_hist, ELO_BUCKETS, "%ld", 100);
+    struct stats_entry *years = stats_table_sorted(&a->years, stats_by_key);
+    size_t ny = hash_table_count(&a->years.h);
+    const char **ylabels = xcalloc(ny + 1, sizeof *ylabels);
+    int64_t *ycounts = xcalloc(ny + 1, sizeof *ycounts);
+    for (size_t i = 0; i < ny; i++) {
+        ylabels[i] = years[i].key;
+        ycounts[i] = years[i].v[0];
+    }
+    chart(s, "Games per year", ylabels, ycounts, ny);
+    free(ylabels);
+    free(ycounts);
+    free(years);
+    /* Lengths in groups of ten plies. */
+    size_t groups = a->plies_cap / 10 + 1;
+    int64_t *len = xcalloc(groups, sizeof *len);
+    for (size_t i = 0; i < a->plies_cap; i++)
+        len[i / 10] += a->plies_hist[i];
+    histogram(s, "Game lengths (plies, groups of ten)", len, groups, "%ld", 10);
+    free(len);
+    svg_puts(s, "</div>\n");
+}
+
+void stats_print_html(const struct stats_opts *o, const struct stats_agg *a)
+{
+    struct buf b = BUF_INIT((size_t)1 << 31);
+    struct svg s = { &b, PGN_OK };
+    switch (o->report) {
+    case R_TREE: tree_page(&s, o, a); break;
+    case R_OPENINGS: openings_page(&s, o, a); break;
+    case R_PLAYERS: players_page(&s, o, a); break;
+    default: summary_page(&s, a); break;
+    }
+    svg_puts(&s, "</body>\n</html>\n");
+    if (s.status)
+        die(EXIT_IO, "out of memory");
+    fwrite(b.data, 1, b.len, stdout);
+    buf_release(&b);
+}

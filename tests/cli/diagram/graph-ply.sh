@@ -1,0 +1,1 @@
+"$PGNKIT" diagram --graph --ply 3 testdata/diagram/arrows.pgn

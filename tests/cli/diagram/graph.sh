@@ -1,0 +1,1 @@
+"$PGNKIT" diagram --graph testdata/annotate/lichess-evals.pgn

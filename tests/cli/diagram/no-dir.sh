@@ -1,0 +1,1 @@
+"$PGNKIT" diagram -o /nonexistent/dir testdata/diagram/arrows.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" diagram --ply 40 testdata/diagram/arrows.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" diagram --page -o testdata/diagram/arrows.pgn testdata/diagram/arrows.pgn

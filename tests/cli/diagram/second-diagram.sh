@@ -1,0 +1,1 @@
+"$PGNKIT" diagram testdata/diagram/arrows.pgn > /dev/null

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --openings --format html testdata/stats/small.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --players --format html testdata/stats/small.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats  --format html testdata/stats/small.pgn

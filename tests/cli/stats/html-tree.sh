@@ -1,0 +1,1 @@
+"$PGNKIT" stats --tree --format html testdata/stats/small.pgn
