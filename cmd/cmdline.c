@@ -80,13 +80,8 @@ static const char *most_similar(const char *name, size_t len)
         return NULL;
     memcpy(given, name, len);
     given[len] = '\0';
-    const char *best = NULL;
-    int best_d = 99;
-    for (size_t i = 0; i < nvisible; i++) {
-        int d = edit_distance(given, table[i].name);
-        if (d < best_d)
-            best_d = d, best = table[i].name;
-    }
+    int best_d;
+    const char *best = nearest_name(given, &table[0].name, nvisible, sizeof table[0], &best_d);
     /* Two edits make a typo of a word of 4 letters or more, one of a shorter one. */
     return best && (best_d <= 1 || (best_d <= 2 && len >= 4)) ? best : NULL;
 }

@@ -216,3 +216,17 @@ int edit_distance(const char *a, const char *b)
     }
     return row[lb];
 }
+
+const char *nearest_name(const char *word, const char *const *names, size_t n, size_t stride,
+                         int *distance)
+{
+    const char *best = NULL;
+    *distance = 99;
+    for (size_t i = 0; i < n; i++) {
+        const char *name = *(const char *const *)((const char *)names + i * stride);
+        int d = edit_distance(word, name);
+        if (d < *distance)
+            *distance = d, best = name;
+    }
+    return best;
+}

@@ -85,4 +85,12 @@ int parse_jobs(const char *arg, long *jobs);
 /** Edit distance of a and b, for "did you mean" suggestions; 99 when either is over 60 bytes. */
 int edit_distance(const char *a, const char *b);
 
+/**
+ * The name nearest to word (edit_distance) among n names: the first at
+ * names, each next one stride bytes further (the name field of an array of
+ * structs). NULL when n is 0; else *distance gets its distance.
+ */
+const char *nearest_name(const char *word, const char *const *names, size_t n, size_t stride,
+                         int *distance);
+
 #endif

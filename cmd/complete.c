@@ -113,14 +113,16 @@ static const struct option_values *values_of(const char *cmd, const char *option
 static const struct option *named(const struct option *table, size_t n, const char *arg, size_t len)
 {
     const struct option *found = NULL;
+    int matches = 0;
     for (size_t i = 0; i < n; i++) {
         if (strncmp(table[i].name, arg, len))
             continue;
         if (strlen(table[i].name) == len)
             return &table[i];
-        found = found ? NULL : &table[i]; /* a unique abbreviation, as getopt takes it */
+        found = &table[i];
+        matches++;
     }
-    return found;
+    return matches == 1 ? found : NULL; /* a unique abbreviation, as getopt takes it */
 }
 
 int complete_options(const char *cmd, const struct option *table, size_t ntable, size_t nvisible,
@@ -150,10 +152,12 @@ int complete_options(const char *cmd, const struct option *table, size_t ntable,
         return v ? offer_values(v, "", cur) : 1; /* not a closed set: a file, maybe */
     }
     if (cur[0] == '-') {
+        /* "-" or "--" or "--fo": the long options (short ones are -h's to tell). */
+        const char *name = cur[1] == '-' ? cur + 2 : cur + 1;
+        if (cur[1] && cur[1] != '-')
+            return 0;
         for (size_t i = 0; i < nvisible; i++)
-            if (!strncmp(cur, "--", strlen(cur) < 2 ? strlen(cur) : 2) &&
-                !strncmp(table[i].name, cur + 2 > cur + strlen(cur) ? "" : cur + 2,
-                         strlen(cur) > 2 ? strlen(cur) - 2 : 0))
+            if (!strncmp(table[i].name, name, strlen(name)))
                 printf("--%s\n", table[i].name);
         return 0;
     }

@@ -50,13 +50,8 @@ static const struct command_entry *find_command(const char *name)
 
 static int unknown_command(const char *name)
 {
-    const char *best = NULL;
-    int best_d = 99;
-    for (int i = 0; i < NCOMMANDS; i++) {
-        int d = edit_distance(name, commands[i].name);
-        if (d < best_d)
-            best_d = d, best = commands[i].name;
-    }
+    int best_d;
+    const char *best = nearest_name(name, &commands[0].name, NCOMMANDS, sizeof commands[0], &best_d);
     error("'%s' is not a pgnkit command", name);
     if (best && best_d <= 3)
         fprintf(stderr, "\nThe most similar command is\n\t%s\n", best);
