@@ -123,6 +123,8 @@ struct go_extra {
     const struct go_extra_tag *tags;
     size_t ntags;
     const struct go_move_extra *moves; /* indexed like game->moves, or NULL */
+    const char *start_comment;         /* with moves: a {comment} before the first move of
+                                        * the main line, after its own (NULL: none) */
 };
 
 struct game_out {
