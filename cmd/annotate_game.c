@@ -9,6 +9,7 @@
 #include "replay/diag.h"
 #include "annotate/eco.h"
 #include "annotate_game.h"
+#include "base/ascii.h"
 #include "chess/movegen.h"
 #include "driver.h"
 #include "notation/movewrite.h"
@@ -89,11 +90,12 @@ static char *keep(struct worker *w, const char *s)
     return c;
 }
 
-/* The [%eval] of a main-line move's comments (White's point of view). */
-static int eval_of_move(const struct game *g, const struct game_move *m, struct judge_eval *e)
+/* The [%eval] of the comments first..first+count (White's point of view). */
+static int eval_in_comments(const struct game *g, uint32_t first, uint32_t count,
+                            struct judge_eval *e)
 {
-    for (uint32_t k = 0; k < m->comment_count; k++) {
-        const struct game_comment *c = &g->comments[m->comment_first + k];
+    for (uint32_t k = 0; k < count; k++) {
+        const struct game_comment *c = &g->comments[first + k];
         for (uint32_t j = 0; j < c->cmd_count; j++) {
             const struct game_cmd *cmd = &g->cmds[c->cmd_first + j];
             if (cmd->name_len == 4 && !memcmp(cmd->name, "eval", 4) &&
@@ -102,6 +104,27 @@ static int eval_of_move(const struct game *g, const struct game_move *m, struct 
         }
     }
     return 0;
+}
+
+/*
+ * The length of the start of text[0..n) that reads words, a run of white
+ * space matching each space (a comment written back wraps between words);
+ * 0 when it does not begin so.
+ */
+static size_t starts_with_words(const char *text, size_t n, const char *words)
+{
+    size_t i = 0;
+    for (const char *w = words; *w; w++) {
+        if (*w == ' ') {
+            if (i == n || !ascii_is_space(text[i]))
+                return 0;
+            while (i < n && ascii_is_space(text[i]))
+                i++;
+        } else if (i == n || text[i++] != *w) {
+            return 0;
+        }
+    }
+    return i;
 }
 
 /*
@@ -122,15 +145,13 @@ static uint32_t old_judgments(const struct game *g, const struct game_move *m)
         const char *arrow = memchr(c->plain, 0xe2, c->plain_len);
         if (!arrow || (size_t)(c->plain + c->plain_len - arrow) < 3 || memcmp(arrow, "\xe2\x86\x92", 3))
             continue;
-        for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
-            size_t n = strlen(words[w]);
-            const char *end = c->plain + c->plain_len;
-            for (const char *q = arrow; q + n <= end; q++)
-                if (*q == ')' && !memcmp(q, words[w], n)) {
+        const char *end = c->plain + c->plain_len;
+        for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+            for (const char *q = arrow; q < end; q++)
+                if (*q == ')' && starts_with_words(q, (size_t)(end - q), words[w])) {
                     mask |= 1u << k;
                     break;
                 }
-        }
     }
     return mask;
 }
@@ -144,6 +165,22 @@ static struct judge_eval white_view(const struct uci_line *l, int side)
         e.mate = -e.mate;
     }
     return e;
+}
+
+/*
+ * A position the game cannot go on from: not searched, no [%eval] written,
+ * so that the evaluations read back give the same judgments. A mate counts
+ * as a mate for the side that gave it: no judgment of that move.
+ */
+static int terminal_eval(const struct pos *p, struct peval *pe)
+{
+    int state = movegen_state(p);
+    if (state == STATE_ONGOING)
+        return 0;
+    pe->have = pe->terminal = 1;
+    pe->e.cp = 0;
+    pe->e.mate = state == STATE_CHECKMATE ? (p->side == WHITE ? -1 : 1) : 0;
+    return 1;
 }
 
 /* Searches every main-line position 0..n; PGN_OK or the engine's error. */
@@ -197,13 +234,8 @@ static int engine_game(struct worker *w, const struct game *g, uint32_t n)
                 buf_append(&w->cmd, u, (size_t)len);
             }
         }
-        int state = movegen_state(p);
-        if (state != STATE_ONGOING) {
-            pe->have = pe->terminal = 1;
-            /* A mate counts as a mate for the side that gave it: no judgment of that move. */
-            pe->e.mate = state == STATE_CHECKMATE ? (p->side == WHITE ? -1 : 1) : 0;
+        if (terminal_eval(p, pe))
             continue;
-        }
         if (driver_interrupted())
             return PGN_EINVAL;
         if (buf_append(&w->cmd, "", 1))
@@ -244,6 +276,44 @@ static const char *pv_text(struct worker *w, const struct pos *p, const struct u
         pos_play(&q, m);
     }
     return len ? keep(w, out) : NULL;
+}
+
+/*
+ * 1 when move i already has, as one of its variations, exactly the plies of
+ * l that pv_text() writes: a run before wrote it, and it is not added twice.
+ */
+static int has_line(const struct worker *w, const struct game *g, uint32_t i,
+                    const struct pos *before, const struct uci_line *l, long plies)
+{
+    const struct game_move *m = &g->moves[i];
+    long want = l->npv < plies ? l->npv : plies;
+    for (uint32_t v = m->var_first; v < m->var_first + m->var_count; v++) {
+        const struct game_var *var = &g->vars[v];
+        struct pos q = *before;
+        uint32_t k = 0;
+        for (; k < var->count && (long)k < want; k++) {
+            move16 mv = uci_parse(&q, l->pv[k], (int)strlen(l->pv[k]));
+            if (mv == MOVE_NONE || mv != w->r.moves[var->first + k])
+                break;
+            pos_play(&q, mv);
+        }
+        if (k == var->count && (long)k == want)
+            return 1;
+    }
+    return 0;
+}
+
+/* The move's comments that are text alone (bit k = comment k; plain text is trimmed). */
+static uint32_t same_comments(const struct game *g, const struct game_move *m, const char *text)
+{
+    uint32_t mask = 0;
+    for (uint32_t k = 0; k < m->comment_count && k < 32; k++) {
+        const struct game_comment *c = &g->comments[m->comment_first + k];
+        if (!c->cmd_count && c->plain_len &&
+            starts_with_words(c->plain, c->plain_len, text) == c->plain_len)
+            mask |= 1u << k;
+    }
+    return mask;
 }
 
 struct side_stats {
@@ -314,10 +384,16 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
     } else if (judge) {
         int evals = 0;
         memset(w->ev, 0, ((size_t)n + 1) * sizeof *w->ev);
+        /* The start position's, before the first move, as an engine run writes it. */
+        w->ev[0].have = eval_in_comments(g, g->vars[0].comment_first, g->vars[0].comment_count,
+                                         &w->ev[0].e);
         for (uint32_t k = 1; k <= n; k++) {
             struct peval *pe = &w->ev[k];
-            pe->have = eval_of_move(g, &g->moves[g->vars[0].first + k - 1], &pe->e);
+            const struct game_move *m = &g->moves[g->vars[0].first + k - 1];
+            pe->have = eval_in_comments(g, m->comment_first, m->comment_count, &pe->e);
             evals += pe->have;
+            if (!pe->have && k == n)
+                terminal_eval(&w->pos[k], pe); /* mate, stalemate: judged as with an engine */
         }
         /* Nothing to judge by is not a judged game: say so, once per game. */
         if (!evals && n) {
@@ -329,6 +405,15 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
                         g->file, g->line, label);
             }
         }
+    }
+
+    /* The start position's evaluation before the first move, where --judge finds it. */
+    w->start_comment = NULL;
+    if (a->use_engine && w->ev[0].have && !w->ev[0].terminal) {
+        char ev[24], text[40];
+        judge_format_eval(&w->ev[0].e, ev, sizeof ev);
+        snprintf(text, sizeof text, "[%%eval %s]", ev);
+        w->start_comment = keep(w, text);
     }
 
     /* Per move: judgment, evaluation, FEN. */
@@ -369,7 +454,7 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
                 st[mover].blunders += j == JUDGE_BLUNDER;
                 for (int v = 0; a->use_engine && v < a->search.multipv && v < UCI_MULTIPV_MAX; v++) {
                     const struct uci_line *l = &pb->res.lines[v];
-                    if (l->valid && l->npv)
+                    if (l->valid && l->npv && !has_line(w, g, i, before, l, a->pv_plies))
                         x->lines[x->nlines] = pv_text(w, before, l, a->pv_plies);
                     if (x->lines[x->nlines])
                         x->nlines++;
@@ -385,6 +470,9 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
         if (a->fen_comments) {
             char fen[FEN_MAX];
             pos_to_fen(&w->pos[k], a->go.fen_flags, fen);
+            /* Written by a run before: dropped there and written again here, after
+             * the evaluation, where the run before put it. */
+            x->drop_comments |= same_comments(g, &g->moves[i], fen);
             x->comments[x->ncomments++] = keep(w, fen);
         }
     }
@@ -501,7 +589,8 @@ int annotate_game(struct worker *w, const struct game *g, struct buf *out, FILE 
     }
     struct go_extra_tag tags[MAX_EXTRA_TAGS];
     size_t ntags = annotate_tags(w, g, st, tags);
-    struct go_extra extra = { tags, ntags, a->in_movetext ? w->extras : NULL };
+    struct go_extra extra = { tags, ntags, a->in_movetext ? w->extras : NULL,
+                              a->in_movetext ? w->start_comment : NULL };
     w->out.extra = &extra;
     size_t mark = out->len;
     int rc = a->rewrite ? PGN_EINVAL : game_out_retag(&w->out, g, r, out);

@@ -56,6 +56,7 @@ struct worker {
     struct uci_engine *engine;
     int chess960; /* UCI_Chess960 as last set: -1 unknown */
     int unjudged; /* the game being annotated had no [%eval] to judge by */
+    const char *start_comment; /* the start position's [%eval] (engine), or NULL */
     struct arena strings;
     struct go_move_extra *extras;
     size_t extras_cap;

@@ -67,7 +67,7 @@ struct convert {
     int keep_invalid, quiet, fix_results;
     int from_json;
     long jobs;
-    uint64_t games, converted, invalid, kept, skipped;
+    uint64_t games, converted, invalid, kept, skipped, fixed;
     int io_failed;
     struct driver d;
     struct converter *here; /* the reading thread's converter */
@@ -91,6 +91,7 @@ enum outcome { OUTCOME_NONE, OUTCOME_CONVERTED, OUTCOME_INVALID, OUTCOME_SKIPPED
 struct done {
     struct batch_mark mark; /* parallel runs: where the game's parts end */
     int outcome, kept;
+    int fixed;              /* --fix-results changed its result */
     size_t flush_at;        /* standard output is flushed at this offset of the diagnostics */
     const char *split_key;  /* with split output: the key of the game's file */
 };
@@ -131,6 +132,47 @@ static void report_dropped_variations(FILE *diag, const struct game *g, const st
             report_diag_text(diag, g, &r->diags[i], label, 0);
 }
 
+/*
+ * With --fix-results: 1 when the result written for g differs from its
+ * Result tag or its result token, said on diag unless quiet, as
+ * "FILE:LINE:COL: note: LABEL: result fixed: Result tag 1-0 -> 0-1, result
+ * token * -> 0-1: checkmate" (each part only when it changed).
+ */
+static int note_fixed_result(const struct game *g, const struct replay *r, FILE *diag, int quiet)
+{
+    static const char *const why[] = {
+        [END_CHECKMATE] = "checkmate",       [END_STALEMATE] = "stalemate",
+        [END_DEAD] = "dead position",        [END_FIVEFOLD] = "drawn by fivefold repetition",
+        [END_SEVENTYFIVE] = "drawn by the 75-move rule",
+    };
+    int fixed = replay_fixed_result(r, g);
+    if (fixed == PGN_RESULT_NONE)
+        return 0;
+    const char *tag = game_tag_value(g, "Result"), *now = pgn_result_str(fixed);
+    if (tag && !strcmp(tag, now) && g->result == fixed)
+        return 0;
+    if (quiet)
+        return 1;
+    const char *because = r->end != END_NONE && r->end <= END_SEVENTYFIVE ? why[r->end]
+                          : g->result == PGN_RESULT_UNKNOWN
+                              ? "the result token '*' gives none: the tag's is kept"
+                              : "the Result tag differs from the result token, which is kept";
+    char label[256];
+    report_game_label(g, label, sizeof label);
+    fprintf(diag, "%s:%" PRIu64 ":", g->file, g->result_text ? g->result_line : g->line);
+    if (g->result_text)
+        fprintf(diag, "%u:", (unsigned)g->result_col);
+    fprintf(diag, " note: %s: result fixed:", label);
+    if (!tag || strcmp(tag, now))
+        fprintf(diag, " Result tag %s -> %s%s", tag ? tag : "(none)", now,
+                g->result != fixed ? "," : "");
+    if (g->result != fixed)
+        fprintf(diag, " result token %s -> %s",
+                g->result != PGN_RESULT_NONE ? pgn_result_str(g->result) : "(none)", now);
+    fprintf(diag, ": %s\n", because);
+    return 1;
+}
+
 /* Converts g into out, its diagnostics to diag; reads w->c only. */
 static void convert_game(struct converter *w, struct replay *r, const struct game *g,
                          struct buf *out, FILE *diag, struct done *d)
@@ -138,6 +180,7 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
     const struct convert *c = w->c;
     d->outcome = OUTCOME_NONE;
     d->kept = 0;
+    d->fixed = 0;
     d->flush_at = SIZE_MAX;
     if (g->flags & GAME_EMPTY)
         return;
@@ -164,6 +207,8 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
         d->outcome = OUTCOME_CONVERTED;
         if (dropped && !c->quiet)
             report_dropped_variations(diag, g, r);
+        if (c->fix_results)
+            d->fixed = note_fixed_result(g, r, diag, c->quiet);
     }
 }
 
@@ -177,6 +222,7 @@ static void account(struct convert *c, const struct done *d, const char *text, s
     c->invalid += d->outcome == OUTCOME_INVALID;
     c->skipped += d->outcome == OUTCOME_SKIPPED;
     c->kept += (uint64_t)d->kept;
+    c->fixed += (uint64_t)d->fixed;
     if (len && c->split) {
         split_out_write(c->split, d->split_key, text, len);
     } else if (len) {
@@ -290,6 +336,8 @@ static void summary(const struct convert *c)
         fprintf(stderr, c->keep_invalid ? " (kept)" : " (skipped)");
     if (c->skipped)
         fprintf(stderr, ", %" PRIu64 " variants not replayed", c->skipped);
+    if (c->fix_results)
+        fprintf(stderr, ", %" PRIu64 " result%s fixed", c->fixed, plural_s(c->fixed));
     fprintf(stderr, "\n");
 }
 

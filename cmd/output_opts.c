@@ -377,11 +377,15 @@ int output_opts_check(const struct output_opts *o)
 int output_fatal_errors(const struct replay *r, int fix_results)
 {
     int n = r->errors;
-    if (!fix_results || (r->end != END_CHECKMATE && r->end != END_STALEMATE && r->end != END_DEAD))
+    if (!fix_results)
         return n;
-    for (size_t i = 0; i < r->ndiags; i++)
-        if (r->diags[i].severity == SEV_ERROR && (r->diags[i].code == D_RESULT_CONTRADICTS ||
-                                                  r->diags[i].code == D_RESULT_MISMATCH))
+    /* Each is about a result that replay_fixed_result() replaces. */
+    for (size_t i = 0; i < r->ndiags; i++) {
+        int code = r->diags[i].code;
+        if (r->diags[i].severity == SEV_ERROR &&
+            (code == D_RESULT_CONTRADICTS || code == D_RESULT_MISMATCH ||
+             code == D_PAST_FIVEFOLD || code == D_PAST_75_MOVES))
             n--;
+    }
     return n;
 }

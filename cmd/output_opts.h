@@ -130,8 +130,10 @@ int output_opts_check(const struct output_opts *o);
 
 /**
  * Errors of a replayed game that make it unfit to write in another form.
- * With fix_results, a result that the final position (mate, stalemate, dead
- * position) contradicts is no obstacle: the writer fixes it.
+ * With fix_results, a result that the end of the game (mate, stalemate, dead
+ * position, fivefold repetition, 75-move rule) contradicts, or a Result tag
+ * that differs from the result token, is no obstacle: the writer fixes it
+ * (replay_fixed_result()).
  */
 int output_fatal_errors(const struct replay *r, int fix_results);
 

@@ -411,8 +411,11 @@ int cmd_validate(int argc, char **argv)
     if (outfile_flush(&v.good) || outfile_flush(&v.bad))
         v.write_failed = v.io_failed = 1;
     int replace = !v.write_failed;
-    v.io_failed |= outfile_close(&v.good, replace) < 0;
-    v.io_failed |= outfile_close(&v.bad, replace && !v.io_failed) < 0;
+    int good_failed = outfile_close(&v.good, replace) < 0;
+    /* --bad is kept as it was only when --good could not be replaced: after
+     * an input read in part, both hold the games read, so the split holds. */
+    v.io_failed |= good_failed;
+    v.io_failed |= outfile_close(&v.bad, replace && !good_failed) < 0;
     if (!v.quiet) {
         fprintf(stderr, "%" PRIu64 " game%s: %" PRIu64 " valid, %" PRIu64 " invalid", v.games,
                 plural_s(v.games), v.valid, v.invalid);

@@ -200,9 +200,15 @@ const struct game_features *game_facts_features(struct game_facts *f)
         int count = repetitions_at(f, n);
         if (count > ft->max_repetition)
             ft->max_repetition = count;
-        if (it.pos.halfmove >= 150 && !ft->seventyfive &&
-            !(pos_in_check(&it.pos) && !movegen_has_legal(&it.pos)))
-            ft->seventyfive = 1;
+        /* A mate ends the game before any claim or automatic draw (FIDE
+         * 5.1.1, 9.6.2): a clock of 100 or 150 counts in a position that is
+         * not mate. Once a flag is set its test is not run again. */
+        int at150 = it.pos.halfmove >= 150;
+        if (it.pos.halfmove >= 100 && (!ft->fifty || (at150 && !ft->seventyfive)) &&
+            !(pos_in_check(&it.pos) && !movegen_has_legal(&it.pos))) {
+            ft->fifty = 1;
+            ft->seventyfive |= at150;
+        }
         if (draw_end == END_NONE && (count >= 5 || ft->seventyfive)) {
             /* A dead position never comes back to life: dead here means dead first. */
             draw_end = count >= 5 ? END_FIVEFOLD : END_SEVENTYFIVE;
@@ -403,7 +409,7 @@ static int mainline_field(struct game_facts *f, int id, struct fact_value *v)
     case F_FIVEFOLD:
         return bool_value(v, ft->max_repetition >= 5);
     case F_FIFTY:
-        return bool_value(v, ft->max_halfmove >= 100);
+        return bool_value(v, ft->fifty);
     case F_SEVENTYFIVE:
         return bool_value(v, ft->seventyfive);
     case F_UNDERPROMOTION:

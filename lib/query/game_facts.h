@@ -68,6 +68,8 @@ struct game_features {
     int final_dead;      /* the final position is dead (stalemate or not, ended first or not) */
     int max_repetition;  /* most occurrences of one position (FIDE identity) */
     int max_halfmove;    /* highest halfmove clock */
+    int fifty;           /* the clock reached 100 in a position that is not mate: a claim
+                          * was possible (a mate ends the game first, FIDE 5.1.1) */
     int seventyfive;     /* the clock reached 150 in a position that is not mate */
     int underpromotion;  /* a promotion to a knight, bishop or rook */
     uint32_t plies;      /* main-line moves resolved */

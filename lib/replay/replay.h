@@ -142,6 +142,17 @@ int replay_game(struct replay *r, const struct game *g);
 int replay_end_of(const struct pos *final, int draw_end, int draw_dead);
 
 /**
+ * The result convert --fix-results writes for g, replayed into r: the one
+ * an end of the rules decides (r->end: checkmate, stalemate, dead position,
+ * fivefold repetition, 75-move rule); else, when the Result tag and the
+ * movetext's result token disagree, the token's (as pgn-extract
+ * --fixresulttags does), unless the token is '*' and the tag gives a result
+ * (a movetext that forgot its result loses nothing). PGN_RESULT_NONE when
+ * neither rule gives one (no end, and tag and token agree, or one is missing).
+ */
+int replay_fixed_result(const struct replay *r, const struct game *g);
+
+/**
  * The language replay_game() reads the moves of g in: lang when it is one
  * (a notation.h id), else, for NOTATION_AUTO, the one lang_detect chooses
  * from every move token of g (English at once when no token has a letter of

@@ -128,6 +128,20 @@ static void check_result(struct replay *r, const struct known_tags *tags, int re
     }
 }
 
+int replay_fixed_result(const struct replay *r, const struct game *g)
+{
+    switch (r->end) {
+    case END_CHECKMATE: return r->final.side == WHITE ? PGN_RESULT_BLACK : PGN_RESULT_WHITE;
+    case END_NONE: break;
+    default: return PGN_RESULT_DRAW;
+    }
+    const char *v = game_tag_value(g, "Result");
+    int tag = v ? result_of(v) : PGN_RESULT_NONE;
+    if (g->result == PGN_RESULT_NONE || tag == PGN_RESULT_NONE || tag == g->result)
+        return PGN_RESULT_NONE;
+    return g->result == PGN_RESULT_UNKNOWN ? tag : g->result;
+}
+
 void replay_check_end(struct replay *r, const struct game *g, const struct known_tags *tags,
                       const struct auto_draw *draw)
 {

@@ -375,7 +375,10 @@ void go_prepare(struct go_game *w, int export)
             w->result = final_position(w)->side == WHITE ? PGN_RESULT_BLACK : PGN_RESULT_WHITE;
         else if (end != END_NONE)
             w->result = PGN_RESULT_DRAW;
-        if (end != END_NONE)
+        int token = w->limit == main ? replay_fixed_result(w->r, g) : PGN_RESULT_NONE;
+        if (end == END_NONE && token != PGN_RESULT_NONE)
+            w->result = token; /* tag and token disagree: see replay_fixed_result() */
+        if (end != END_NONE || token != PGN_RESULT_NONE)
             fixed = pgn_result_str(w->result);
     }
     int truncated = w->limit < main || w->first || w->path_var;

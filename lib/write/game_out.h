@@ -52,7 +52,7 @@ enum game_out_strip {
 
 enum game_out_flags {
     GO_SEVEN_TAG_ROSTER = 1 << 0, /* keep only the Seven Tag Roster (and FEN/SetUp) */
-    GO_FIX_RESULTS = 1 << 1,      /* Result tag and marker from a final mate/stalemate/dead position */
+    GO_FIX_RESULTS = 1 << 1,      /* Result tag and marker from replay_fixed_result() */
     GO_BOOK_RESULTS = 1 << 2,     /* result marker 1:0 ½:½ 0:1 (German books) */
     GO_MOVE_FEN = 1 << 3,         /* JSON: the FEN after every move */
     GO_NO_MOVE_NUMBERS = 1 << 4,  /* PGN: no "12." and "12..." */
@@ -144,6 +144,8 @@ struct go_extra {
     const struct go_extra_tag *tags;
     size_t ntags;
     const struct go_move_extra *moves; /* indexed like game->moves, or NULL */
+    const char *start_comment;         /* with moves: a {comment} before the first move of
+                                        * the main line, after its own (NULL: none) */
 };
 
 struct game_out {
@@ -170,8 +172,8 @@ int game_out_begin(struct game_out *o, struct buf *out);
 /**
  * Appends game g to out in the chosen format. g must have been replayed into
  * r with every move resolved: no errors (r->errors == 0), or with
- * GO_FIX_RESULTS only errors about a result that a final checkmate,
- * stalemate or dead position decides. Not for skipped variants. Returns PGN_OK, PGN_ENOMEM or
+ * GO_FIX_RESULTS only errors about a result that replay_fixed_result()
+ * replaces. Not for skipped variants. Returns PGN_OK, PGN_ENOMEM or
  * PGN_ETOOBIG; on error out may hold part of the game (truncate it to its
  * length before the call); PGN_EINVAL (nothing appended) when o->extra adds
  * to moves and the format is not PGN.

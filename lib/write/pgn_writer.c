@@ -223,6 +223,9 @@ static void line_begin(struct go_game *w, uint32_t var, uint32_t depth, const st
     }
     if (depth || go_lead_comments(w))
         put_comments(l, v->comment_first, v->comment_count);
+    const struct go_extra *x = w->o->extra;
+    if (!depth && x && x->moves && x->start_comment)
+        put_brace_comment(l, x->start_comment, strlen(x->start_comment));
     l->need_number = 1;
 }
 
@@ -257,12 +260,19 @@ static void put_extra(struct layout *l, const struct go_move_extra *x)
         unit_begin(l);
         unit_add(l, "(", 1);
         l->glue = 1;
+        int after_number = 0;
         while (*s) {
             const char *e = strchr(s, ' ');
             size_t n = e ? (size_t)(e - s) : strlen(s);
             if (n) {
-                unit_begin(l);
+                /* "12." and its move are one unit, as moves() writes them: the
+                 * line wraps the same when the variation is read and written again. */
+                if (after_number)
+                    unit_add(l, " ", 1);
+                else
+                    unit_begin(l);
                 unit_add(l, s, n);
+                after_number = s[n - 1] == '.';
             }
             s += n;
             while (*s == ' ')

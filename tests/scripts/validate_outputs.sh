@@ -71,4 +71,15 @@ n=$(cat "$tmp/g.pgn" "$tmp/b.pgn" | grep -c '^\[Event ')
 [ "$n" = "$games" ] || fail "--max-errors 1 with --good/--bad kept $n games of $games"
 [ "$(grep -c ': error: ' "$tmp/stdout")" = 1 ] || fail "--max-errors 1 printed $(grep -c ': error: ' "$tmp/stdout") errors"
 grep -q "^$games games" "$tmp/stderr" || fail "the summary does not count every game: $(tail -n 1 "$tmp/stderr")"
+
+# Damaged input (a read error mid-file): exit 3, and --good and --bad both
+# hold the games read before the damage, each once (validate(1), --good).
+cat testdata/broken/illegal-*.pgn testdata/sample.pgn | gzip -c | head -c 15000 >"$tmp/cut.pgn.gz"
+rm -f "$tmp/g.pgn" "$tmp/b.pgn"
+"$PGNKIT" validate -q --good "$tmp/g.pgn" --bad "$tmp/b.pgn" "$tmp/cut.pgn.gz" 2>/dev/null
+[ $? = 3 ] || fail "a damaged input did not exit 3"
+read_games=$("$PGNKIT" validate "$tmp/cut.pgn.gz" 2>&1 | tail -n 1 | sed 's/ game.*//')
+n=$(cat "$tmp/g.pgn" "$tmp/b.pgn" 2>/dev/null | grep -c '^\[Event ')
+[ "$n" = "$read_games" ] || fail "after damaged input --good and --bad hold $n games of $read_games read"
+[ -s "$tmp/b.pgn" ] || fail "after damaged input --bad lost its games"
 exit $status

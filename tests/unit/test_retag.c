@@ -85,7 +85,7 @@ static int reads_back(const struct game *g, const struct buf *re, const struct b
 
 static void check_game(struct corpus *c, const struct game *g)
 {
-    struct go_extra x = { extra_tags, sizeof extra_tags / sizeof extra_tags[0], NULL };
+    struct go_extra x = { extra_tags, sizeof extra_tags / sizeof extra_tags[0], NULL, NULL };
     buf_reset(&c->full);
     buf_reset(&c->re);
     c->o.extra = &x;
@@ -258,7 +258,7 @@ void test_retag__refuses_what_changes_movetext(void)
     memset(moves, 0, sizeof moves);
     moves[0].nnags = 1;
     moves[0].nags[0] = 2;
-    struct go_extra x = { NULL, 0, moves };
+    struct go_extra x = { NULL, 0, moves, NULL };
     struct game_out o;
     game_out_opts_init(&opts);
     opts.format = GO_NDJSON;
@@ -279,7 +279,7 @@ void test_retag__any_buffer_fill(void)
     static const char text[] = "[Event \"a \\\"quoted\\\" event\"]\r\n[WhiteElo \"\"]\r\n"
                                "[Annotator \"\\\"\\\\\"]\r\n\r\n1. e4 *\r\n";
     static const struct go_extra_tag tags[] = { { "ECO", "B00" }, { "Opening", "King's Pawn" } };
-    struct go_extra x = { tags, 2, NULL };
+    struct go_extra x = { tags, 2, NULL, NULL };
     struct pgn_reader *reader;
     struct game g;
     struct replay r;

@@ -1,0 +1,46 @@
+#!/bin/sh
+# annotate_idempotent.sh - annotating is idempotent: a second run of the same
+# options on annotate's own output changes no byte, for every option alone
+# and together; so does --judge on an engine's output (it reads back the
+# start position's [%eval], the judgments, and the variations as its own),
+# and the engine run again on it (the fake engine, and Stockfish at a fixed
+# node count on one thread, which is deterministic).
+set -u
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+inputs="testdata/annotate/facts.pgn testdata/annotate/lichess-evals.pgn
+testdata/annotate/lichess-judged.pgn testdata/annotate/stale-tags.pgn testdata/sample.pgn"
+
+# twice NAME FIRST-OPTIONS SECOND-OPTIONS: for each input, annotate with the
+# first options, then its output with the second: the same bytes.
+twice() {
+    name=$1 first=$2 second=$3
+    for f in $inputs; do
+        # shellcheck disable=SC2086
+        "$PGNKIT" annotate -q $first "$f" >"$tmp/1.pgn" 2>/dev/null
+        # shellcheck disable=SC2086
+        "$PGNKIT" annotate -q $second "$tmp/1.pgn" >"$tmp/2.pgn" 2>/dev/null
+        cmp -s "$tmp/1.pgn" "$tmp/2.pgn" || {
+            fail "$name: a second run on $f changes the output:"
+            diff "$tmp/1.pgn" "$tmp/2.pgn" | head -n 8
+        }
+    done
+}
+
+for opt in --eco --plycount --termination --final-fen --hash --fen-comments --judge \
+    "--judge --judge-model cp" "--eco --plycount --termination --final-fen --hash --judge --fen-comments"; do
+    twice "$opt" "$opt" "$opt"
+done
+fake="--engine tests/fakes/uci_fake.sh --nodes 10"
+twice "fake engine" "$fake" "$fake"
+twice "fake engine, then --judge" "$fake" --judge
+twice "fake engine --eco --fen-comments" "$fake --eco --fen-comments" "$fake --eco --fen-comments"
+if command -v stockfish >/dev/null 2>&1; then
+    sf="-j 1 --nodes 3000 --engine-option Threads=1 --engine-option Hash=16"
+    inputs="testdata/annotate/facts.pgn testdata/annotate/lichess-judged.pgn"
+    twice "stockfish" "$sf" "$sf"
+    twice "stockfish, then --judge" "$sf" --judge
+fi
+exit $status
