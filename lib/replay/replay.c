@@ -538,33 +538,31 @@ static void report_notation(struct walk *w)
                  w->first_text, w->first_san, w->nonstandard - 1);
 }
 
-/* The one unicode-dash warning of a game, at its first such move. */
-static void report_dashes(struct walk *w)
+/* The one warning of code for a game: at move first, played from p, with the count of the others. */
+static void report_first(struct walk *w, int code, uint32_t count, uint32_t first,
+                         const struct pos *p, const char *what)
 {
-    if (!w->dashes || !replay_keeps(w->r, D_UNICODE_DASH))
+    if (!count || !replay_keeps(w->r, code))
         return;
-    const struct game_move *m = &w->g->moves[w->first_dash];
+    const struct game_move *m = &w->g->moves[first];
     char tail[48] = "";
-    if (w->dashes > 1)
-        snprintf(tail, sizeof tail, " (%u more in this game)", w->dashes - 1);
-    replay_move_diag(w->r, w->g, w->first_dash, &w->first_dash_pos, D_UNICODE_DASH,
-                     "'%.*s' written with a Unicode dash, read as castling%s", (int)m->len,
-                     m->text, tail);
+    if (count > 1)
+        snprintf(tail, sizeof tail, " (%u more in this game)", count - 1);
+    replay_move_diag(w->r, w->g, first, p, code, "'%.*s' %s%s", (int)m->len, m->text, what,
+                     tail);
 }
 
-/* The one mixed-language warning of a game, at its first move read in the other language. */
-static void report_mixed(struct walk *w)
+/* The unicode-dash and mixed-language warnings of a game. */
+static void report_repairs(struct walk *w)
 {
-    if (!w->mixed || !replay_keeps(w->r, D_MIXED_LANGUAGE))
+    report_first(w, D_UNICODE_DASH, w->dashes, w->first_dash, &w->first_dash_pos,
+                 "written with a Unicode dash, read as castling");
+    if (!w->mixed)
         return;
-    const struct game_move *m = &w->g->moves[w->first_mixed];
-    char tail[48] = "";
-    if (w->mixed > 1)
-        snprintf(tail, sizeof tail, " (%u more in this game)", w->mixed - 1);
-    replay_move_diag(w->r, w->g, w->first_mixed, &w->first_mixed_pos, D_MIXED_LANGUAGE,
-                     "'%.*s' read in %s notation, the game is in %s%s", (int)m->len, m->text,
-                     notation_get(w->mixed_lang)->english_name,
-                     notation_get(w->r->lang)->english_name, tail);
+    char what[96];
+    snprintf(what, sizeof what, "read in %s notation, the game is in %s",
+             notation_get(w->mixed_lang)->english_name, notation_get(w->r->lang)->english_name);
+    report_first(w, D_MIXED_LANGUAGE, w->mixed, w->first_mixed, &w->first_mixed_pos, what);
 }
 
 /* ---- Driver ---------------------------------------------------------------- */
@@ -614,8 +612,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     r->keys[0] = pos_repetition_key(&r->start);
     walk_line(w, 0, &r->start);
     report_notation(w);
-    report_dashes(w);
-    report_mixed(w);
+    report_repairs(w);
     /* A game the reader could not parse to its end has no end to check. */
     if (r->complete && g->nbad == 0)
         replay_check_end(r, g, tags, &w->draw);
