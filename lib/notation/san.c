@@ -171,6 +171,10 @@ static int parse_body(const unsigned char **sp, const unsigned char *end, int la
             if (!dash && s < end && may_be_symbol(*s)
                 && !read_symbol(&s, end, lang, out, &out->captured, &primary))
                 return move_error_set(err, MOVE_ESYNTAX, "unknown captured piece letter");
+        } else if (c == ':' || (c == 'x' && !dash)) {
+            /* A second mark: "ed5::", "exd5:", "e4-d5:" (no real file writes them). */
+            return move_error_set(err, MOVE_ESYNTAX, dash ? "a dash and a capture mark '%c' in one move"
+                                                          : "capture marked twice ('%c' again)", c);
         } else {
             break;
         }
@@ -291,6 +295,8 @@ static int parse_suffixes(const unsigned char *s, const unsigned char *end,
             out->flags |= SAN_MATE;
             s++;
         } else if (c == ':') {
+            if (out->flags & SAN_CAPTURE)
+                return move_error_set(err, MOVE_ESYNTAX, "capture marked twice (':' again)");
             out->flags |= SAN_CAPTURE;
             s++;
         } else if ((n = ep_marker(s, end))) {

@@ -44,6 +44,7 @@ static const struct {
     [D_FORUM_WRAPPER] = { "forum-wrapper", SEV_WARNING, 1 },
     [D_TAG_CASE] = { "tag-case", SEV_WARNING, 1 },
     [D_VARIATION_DROPPED] = { "variation-dropped", SEV_WARNING, 1 },
+    [D_MIXED_LANGUAGE] = { "mixed-language", SEV_WARNING, 1 },
     [D_TAG_ORDER] = { "tag-order", SEV_WARNING, 1 },
     [D_TAG_SORT] = { "tag-sort", SEV_WARNING, 1 },
     [D_TAG_FORMAT] = { "tag-format", SEV_WARNING, 1 },

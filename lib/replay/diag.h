@@ -51,6 +51,7 @@ enum diag_code {
     D_FORUM_WRAPPER,       /* "[pgn]" ... "[/pgn]" around a game: skipped */
     D_TAG_CASE,            /* a common tag name in another case ("fEn"): read as the name */
     D_VARIATION_DROPPED,   /* a move in a variation does not replay; the variation is not output */
+    D_MIXED_LANGUAGE,      /* a move read in the other of English and German ("Bb5" among "Sf3") */
     /* export-format deviations only --strict looks for (strict_checks.c) */
     D_TAG_ORDER,           /* the Seven Tag Roster not first or not in its order */
     D_TAG_SORT,            /* the other tags not in ASCII order of their names */

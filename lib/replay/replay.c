@@ -105,12 +105,20 @@ struct walk {
     /* The checks whose findings the options keep (annotate drops warnings:
      * check marks, notation and move numbers are then not checked at all). */
     int check_marks, check_notation, check_numbers;
+    /* Moves read in the other of English and German (mixed-language). */
+    uint32_t mixed, first_mixed;
+    int mixed_lang;
+    /* 0 on the first, tentative English walk of a game whose language is to
+     * be detected (a German game there stops at its first German move), and
+     * when the user forced the language (--lang: no other is tried). */
+    int try_other;
     /* Castling written with Unicode dashes (unicode-dash): how many, the first. */
     uint32_t dashes, first_dash;
-    struct pos first_dash_pos;
     /* Last, and not cleared for each game: written with the first move
      * not in standard SAN, and read only when there is one. */
     char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
+    /* Likewise: the positions before the first move of mixed and dashes. */
+    struct pos first_mixed_pos, first_dash_pos;
 };
 
 /* After a move that does not resolve: a finished game explains it better. */
@@ -206,6 +214,37 @@ static int plainly_standard(const struct game_move *m, const struct pos *p, move
     return sp->pieces && sp->from_file < 0;
 }
 
+/*
+ * Move i of a line, which does not read in the game's language, read in
+ * the other of English and German, into *parts and *mv: games typed by
+ * hand mix them ("2. Sf3 Nc6 3. Bb5"). Only a move whose piece letter only
+ * the other language has (D T L S in German, Q R B N in English) is tried,
+ * so that an illegal "Bb5" of an English game does not become a German
+ * pawn move. Returns 1 when it reads there; the first such move is
+ * remembered for the mixed-language warning.
+ */
+static COLD int read_other_language(struct walk *w, uint32_t i, const struct pos *p,
+                                    struct san_parts *parts, move16 *mv)
+{
+    const struct game_move *m = &w->g->moves[i];
+    int other = w->r->lang == NOTATION_EN ? NOTATION_DE : NOTATION_EN;
+    if (!m->len || !strchr(other == NOTATION_DE ? "DTLS" : "QRBN", m->text[0]))
+        return 0;
+    struct san_parts sp;
+    move16 found;
+    if (san_parse(m->text, m->len, other, &sp, NULL) != MOVE_OK ||
+        san_resolve(p, &sp, &found, NULL) != MOVE_OK)
+        return 0;
+    if (w->mixed++ == 0) {
+        w->first_mixed = i;
+        w->first_mixed_pos = *p;
+        w->mixed_lang = other;
+    }
+    *parts = sp;
+    *mv = found;
+    return 1;
+}
+
 /* What read_general() found: the move, the san_flags of its text, and
  * whether that is standard SAN (1 or 0; -1 when the move does not resolve). */
 struct general_read {
@@ -236,6 +275,10 @@ static NOINLINE struct general_read read_general(struct walk *w, uint32_t i,
     int rc = fast ? MOVE_OK : san_parse(m->text, m->len, lang, &parts, &err);
     if (rc == MOVE_OK)
         rc = san_resolve(p, &parts, &gr.move, &err);
+    if (rc != MOVE_OK && w->try_other && read_other_language(w, i, p, &parts, &gr.move)) {
+        rc = MOVE_OK;
+        fast = 0;
+    }
     if (rc != MOVE_OK) {
         report_unresolved(w, i, p, rc, &err);
         return gr;
@@ -495,18 +538,31 @@ static void report_notation(struct walk *w)
                  w->first_text, w->first_san, w->nonstandard - 1);
 }
 
-/* The one unicode-dash warning of a game, at its first such move. */
-static void report_dashes(struct walk *w)
+/* The one warning of code for a game: at move first, played from p, with the count of the others. */
+static void report_first(struct walk *w, int code, uint32_t count, uint32_t first,
+                         const struct pos *p, const char *what)
 {
-    if (!w->dashes || !replay_keeps(w->r, D_UNICODE_DASH))
+    if (!count || !replay_keeps(w->r, code))
         return;
-    const struct game_move *m = &w->g->moves[w->first_dash];
-    const char *more = w->dashes > 1 ? " (%u more in this game)" : "%.0u";
-    char tail[48];
-    snprintf(tail, sizeof tail, more, w->dashes - 1);
-    replay_move_diag(w->r, w->g, w->first_dash, &w->first_dash_pos, D_UNICODE_DASH,
-                     "'%.*s' written with a Unicode dash, read as castling%s", (int)m->len,
-                     m->text, tail);
+    const struct game_move *m = &w->g->moves[first];
+    char tail[48] = "";
+    if (count > 1)
+        snprintf(tail, sizeof tail, " (%u more in this game)", count - 1);
+    replay_move_diag(w->r, w->g, first, p, code, "'%.*s' %s%s", (int)m->len, m->text, what,
+                     tail);
+}
+
+/* The unicode-dash and mixed-language warnings of a game. */
+static void report_repairs(struct walk *w)
+{
+    report_first(w, D_UNICODE_DASH, w->dashes, w->first_dash, &w->first_dash_pos,
+                 "written with a Unicode dash, read as castling");
+    if (!w->mixed)
+        return;
+    char what[96];
+    snprintf(what, sizeof what, "read in %s notation, the game is in %s",
+             notation_get(w->mixed_lang)->english_name, notation_get(w->r->lang)->english_name);
+    report_first(w, D_MIXED_LANGUAGE, w->mixed, w->first_mixed, &w->first_mixed_pos, what);
 }
 
 /* ---- Driver ---------------------------------------------------------------- */
@@ -533,11 +589,12 @@ void replay_release(struct replay *r)
     memset(r, 0, sizeof *r);
 }
 
-/* Replays every line of g in language lang and checks the end. */
+/* Replays every line of g in language lang and checks the end; no_other: see walk.try_other. */
 static int walk_game(struct replay *r, const struct game *g, const struct known_tags *tags,
-                     int lang, struct walk *w)
+                     int lang, int no_other, struct walk *w)
 {
     memset(w, 0, offsetof(struct walk, first_text));
+    w->try_other = !no_other;
     w->tags = tags;
     w->r = r;
     w->g = g;
@@ -555,7 +612,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     r->keys[0] = pos_repetition_key(&r->start);
     walk_line(w, 0, &r->start);
     report_notation(w);
-    report_dashes(w);
+    report_repairs(w);
     /* A game the reader could not parse to its end has no end to check. */
     if (r->complete && g->nbad == 0)
         replay_check_end(r, g, tags, &w->draw);
@@ -576,12 +633,12 @@ static int replay_lines(struct replay *r, const struct game *g, const struct kno
     size_t ndiags = r->ndiags;
     int errors = r->errors, warnings = r->warnings, hidden = r->hidden;
     if (r->opts.lang != NOTATION_AUTO)
-        return walk_game(r, g, tags, r->opts.lang, &w);
-    int rc = walk_game(r, g, tags, NOTATION_EN, &w);
+        return walk_game(r, g, tags, r->opts.lang, 1, &w);
+    int rc = walk_game(r, g, tags, NOTATION_EN, 1, &w);
     if (rc || (w.walked == g->nmoves && replay_english_letters(w.letters)))
         return rc;
     int lang = replay_language(g, NOTATION_AUTO);
-    if (lang == NOTATION_EN)
+    if (lang == NOTATION_EN && w.walked == g->nmoves)
         return PGN_OK;
     r->ndiags = ndiags;
     r->errors = errors;
@@ -589,7 +646,7 @@ static int replay_lines(struct replay *r, const struct game *g, const struct kno
     r->hidden = hidden;
     r->end = END_NONE;
     memset(r->moves, 0, (g->nmoves + 1) * sizeof *r->moves);
-    return walk_game(r, g, tags, lang, &w);
+    return walk_game(r, g, tags, lang, 0, &w);
 }
 
 int replay_game(struct replay *r, const struct game *g)

@@ -74,8 +74,9 @@ static const char *tag_name(struct pgn_reader *r, const struct raw_tag *rt, uint
 }
 
 /* The place of tag rt in t; where its value is not unescaped, its length is the raw one. */
-static inline void tag_place(struct game_tag *t, const struct raw_tag *rt)
+static inline void tag_place(struct game_tag *t, const struct raw_tag *rt, unsigned *other)
 {
+    *other |= rt->id == GAME_TAG_OTHER;
     t->name_len = rt->name_len;
     t->value_len = rt->value_len;
     t->line = rt->line;
@@ -113,6 +114,7 @@ void reader_resolve_tags(struct pgn_reader *r)
      * cut out of it in place (a NUL over the byte after it, values
      * unescaped in place), instead of a copy per string.
      */
+    unsigned other = 0; /* a tag whose name is no common name: see fix_tag_case() */
     uint32_t lo = rt[0].name_off, hi = rt[n - 1].value_off + rt[n - 1].value_len + 1;
     char *copy = r->ps.latin1 ? NULL : arena_alloc(&r->arena, hi - lo);
     if (copy)
@@ -120,7 +122,7 @@ void reader_resolve_tags(struct pgn_reader *r)
     if (copy) {
         for (uint32_t i = 0; i < n; i++) {
             char *name = copy + (rt[i].name_off - lo), *value = copy + (rt[i].value_off - lo);
-            tag_place(&t[i], &rt[i]);
+            tag_place(&t[i], &rt[i], &other);
             name[rt[i].name_len] = '\0'; /* the blank or quote after the name */
             t[i].name = name;
             t[i].value = value;
@@ -131,13 +133,13 @@ void reader_resolve_tags(struct pgn_reader *r)
         }
     } else {
         for (uint32_t i = 0; i < n; i++) {
-            tag_place(&t[i], &rt[i]);
+            tag_place(&t[i], &rt[i], &other);
             t[i].name = tag_name(r, &rt[i], &t[i].name_len);
             t[i].value = tag_text(r, rt[i].value_off, rt[i].value_len, (int)rt[i].escaped,
                                   &t[i].value_len);
         }
     }
-    for (uint32_t i = 0; i < n; i++)
+    for (uint32_t i = 0; other && i < n; i++)
         if (t[i].id == GAME_TAG_OTHER && t[i].name_len <= REPAIR_TAG_NAME_MAX)
             fix_tag_case(r, &t[i]);
     r->rtags.len = 0;
