@@ -220,35 +220,32 @@ static int parse_format(struct game_out_opts *o, const char *arg)
     return -1;
 }
 
+static const struct {
+    const char *name;
+    int format;
+    unsigned flags;
+} notation_names[] = {
+    { "san", MOVE_FMT_SAN, 0 },        { "lan", MOVE_FMT_LAN, 0 },
+    { "uci", MOVE_FMT_UCI, 0 },        { "figurine", MOVE_FMT_SAN, WRITE_FIGURINE },
+    { "lalg", MOVE_FMT_LALG, 0 },      { "halg", MOVE_FMT_HALG, 0 },
+    { "elalg", MOVE_FMT_ELALG, 0 },    { "xlalg", MOVE_FMT_XLALG, 0 },
+    { "xolalg", MOVE_FMT_XOLALG, 0 },
+};
+
 static int parse_notation(struct game_out_opts *o, const char *arg)
 {
     struct write_style *st = &o->style;
-    st->flags &= ~(unsigned)WRITE_FIGURINE;
-    if (!strcmp(arg, "san")) {
-        st->format = MOVE_FMT_SAN;
-    } else if (!strcmp(arg, "lan")) {
-        st->format = MOVE_FMT_LAN;
-    } else if (!strcmp(arg, "uci")) {
-        st->format = MOVE_FMT_UCI;
-    } else if (!strcmp(arg, "lalg")) {
-        st->format = MOVE_FMT_LALG;
-    } else if (!strcmp(arg, "halg")) {
-        st->format = MOVE_FMT_HALG;
-    } else if (!strcmp(arg, "elalg")) {
-        st->format = MOVE_FMT_ELALG;
-    } else if (!strcmp(arg, "xlalg")) {
-        st->format = MOVE_FMT_XLALG;
-    } else if (!strcmp(arg, "xolalg")) {
-        st->format = MOVE_FMT_XOLALG;
-    } else if (!strcmp(arg, "figurine")) {
-        st->format = MOVE_FMT_SAN;
-        st->flags |= WRITE_FIGURINE;
-    } else {
-        error("unknown notation '%s' (san, lan, uci, figurine, lalg, halg, elalg, xlalg or "
-              "xolalg)", arg);
-        return -1;
+    for (size_t k = 0; k < sizeof notation_names / sizeof notation_names[0]; k++) {
+        if (!strcmp(arg, notation_names[k].name)) {
+            st->flags &= ~(unsigned)WRITE_FIGURINE;
+            st->format = notation_names[k].format;
+            st->flags |= notation_names[k].flags;
+            return 0;
+        }
     }
-    return 0;
+    error("unknown notation '%s' (san, lan, uci, figurine, lalg, halg, elalg, xlalg or "
+          "xolalg)", arg);
+    return -1;
 }
 
 int output_opts_parse(struct output_opts *o, int opt, char *arg)

@@ -184,9 +184,7 @@ static void put_suffix(struct text *t, const struct pos *p, move16 m)
 /* The SAN or long algebraic text of m, without a check mark or " e.p.". */
 static void write_san_or_lan(struct text *t, const struct pos *p, move16 m)
 {
-    if (is_long_style(t->st->format))
-        write_long_style(t, p, m);
-    else if (move_flag(m) != MF_CASTLING)
+    if (move_flag(m) != MF_CASTLING)
         (t->st->format == MOVE_FMT_LAN ? write_lan : write_san)(t, p, m);
     else if (t->st->format == MOVE_FMT_LAN && (t->st->flags & WRITE_CASTLE_KING))
         put_castling_as_king_move(t, p, m);
@@ -214,7 +212,11 @@ size_t move_write(const struct pos *p, move16 m, const struct write_style *st, c
     if (t.st->format == MOVE_FMT_UCI) {
         t.n = (size_t)uci_write(p, m, t.buf);
     } else {
-        write_san_or_lan(&t, p, m);
+        /* The long styles here, not in write_san_or_lan: the replay's SAN test stays as it was. */
+        if (is_long_style(t.st->format))
+            write_long_style(&t, p, m);
+        else
+            write_san_or_lan(&t, p, m);
         put_suffix(&t, p, m);
     }
     return copy_out(&t, out, cap);
