@@ -82,6 +82,12 @@ int sq_read_moves(struct search_query *q, const char *arg, struct criterion *c,
  */
 struct mainline *sq_walk_start(struct game_facts *f, struct ml_iter *it, int *rc);
 
+/* 1 when position p meets criterion c. */
+typedef int position_test(const struct criterion *c, const struct pos *p);
+
+/** 1 when some position of the main line of f (the start included) fits; 0, or < 0 on an error. */
+int sq_some_position(struct game_facts *f, const struct criterion *c, position_test *fits);
+
 /** The language move patterns are read in: --input-lang, English for auto. */
 int sq_pattern_lang(const struct search_query *q);
 

@@ -27,21 +27,14 @@ int sq_build_polyglot_key(struct search_query *q, struct criterion *c, const cha
     return PGN_OK;
 }
 
+static int has_key(const struct criterion *c, const struct pos *p) { return p->key == c->key; }
+
 int sq_match_polyglot_key(struct game_facts *f, const struct criterion *c)
 {
-    int rc;
-    struct ml_iter it;
-    struct mainline *ml = sq_walk_start(f, &it, &rc);
-    if (!ml)
-        return rc;
-    do {
-        if (it.pos.key == c->key)
-            return 1;
-    } while ((rc = mainline_next(ml, &it)) > 0);
-    return rc;
+    return sq_some_position(f, c, has_key);
 }
 
-/* Calls line(ctx, text, number) for each line of the file at path that is not blank or a '%' comment. */
+/* Calls line() on each line of the file at path that is not blank or a '%' comment. */
 static int each_line(struct search_query *q, struct criterion *c, const char *path,
                      int (*line)(struct search_query *, struct criterion *, const char *,
                                  struct sq_error *),
@@ -126,16 +119,7 @@ static int is_target(const struct criterion *c, const struct pos *p)
 
 int sq_match_positions_file(struct game_facts *f, const struct criterion *c)
 {
-    int rc;
-    struct ml_iter it;
-    struct mainline *ml = sq_walk_start(f, &it, &rc);
-    if (!ml)
-        return rc;
-    do {
-        if (is_target(c, &it.pos))
-            return 1;
-    } while ((rc = mainline_next(ml, &it)) > 0);
-    return rc;
+    return sq_some_position(f, c, is_target);
 }
 
 /* ---- --moves-file: the game starts with any of the lines ------------------ */

@@ -135,22 +135,29 @@ int sq_match_material_end(struct game_facts *f, const struct criterion *c)
     return f->ml.status == ML_OK && material_pattern_fits(&c->mpat[0], &ft->final_material);
 }
 
-/* A board pattern (either way round with --position-pattern-either) fits a position. */
-int sq_match_board_pattern(struct game_facts *f, const struct criterion *c)
+int sq_some_position(struct game_facts *f, const struct criterion *c, position_test *fits)
 {
     int rc;
     struct ml_iter it;
     struct mainline *ml = sq_walk_start(f, &it, &rc);
     if (!ml)
         return rc;
-    for (;;) {
-        if (board_pattern_fits(&c->bpat[0], &it.pos) ||
-            (c->either && board_pattern_fits(&c->bpat[1], &it.pos)))
+    do {
+        if (fits(c, &it.pos))
             return 1;
-        rc = mainline_next(ml, &it);
-        if (rc <= 0)
-            return rc;
-    }
+    } while ((rc = mainline_next(ml, &it)) > 0);
+    return rc;
+}
+
+/* A board pattern (either way round with --position-pattern-either) fits p. */
+static int board_fits(const struct criterion *c, const struct pos *p)
+{
+    return board_pattern_fits(&c->bpat[0], p) || (c->either && board_pattern_fits(&c->bpat[1], p));
+}
+
+int sq_match_board_pattern(struct game_facts *f, const struct criterion *c)
+{
+    return sq_some_position(f, c, board_fits);
 }
 
 int sq_move_fits(const struct san_parts *sp, int promo_only, const struct pos *p, move16 m)

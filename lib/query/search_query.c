@@ -659,7 +659,9 @@ static const struct kind kinds[SQ_CRITERION_COUNT] = {
                      "        --moves TEXT      starts with these moves (\"1. e4 c5 2. Nf3\", any "
                      "notation)" },
                    FACTS_MAINLINE, build_moves, sq_match_moves, NULL, 0 },
-    [SQ_POSITION] = { { "position", ARG, 0, NULL, "        --position FEN    the position occurs (a board alone: any castling rights)" },
+    [SQ_POSITION] = { { "position", ARG, 0, NULL,
+                        "        --position FEN    the position occurs (a board alone: any "
+                        "castling rights)" },
                       FACTS_MAINLINE, build_position, sq_match_position, NULL, 0 },
     [SQ_POSITION_PATTERN] = { { "position-pattern", ARG, CARET, NULL,
                                 "        --position-pattern P  a board fits: r?bqk*/pp*/*/*/*/*/*/"
@@ -672,7 +674,8 @@ static const struct kind kinds[SQ_CRITERION_COUNT] = {
                                      FACTS_MAINLINE, build_board_pattern, sq_match_board_pattern,
                                      NULL, 0 },
     [SQ_MATERIAL] = { { "material", ARG, CARET, NULL,
-                        "        --material W:B    material for 2 positions in a row (KRP:KR, KR+P2-:KL)" },
+                        "        --material W:B    material for 2 positions in a row (KRP:KR, "
+                        "KR+P2-:KL)" },
                       FACTS_MAINLINE, build_material, sq_match_material, NULL, 0 },
     [SQ_MATERIAL_EITHER] = { { "material-either", ARG, CARET, NULL,
                                "        --material-either W:B  with either colour;  "
