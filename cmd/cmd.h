@@ -20,5 +20,6 @@ int cmd_validate(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_search(int argc, char **argv);
+int cmd_index(int argc, char **argv);
 
 #endif

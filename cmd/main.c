@@ -23,6 +23,7 @@ static const struct command commands[] = {
     { "annotate", cmd_annotate, "add opening tags, facts, move judgments and engine evaluations" },
     { "search", cmd_search, "select games by tags, ratings, dates, moves, positions, features (like grep)" },
     { "stats", cmd_stats, "count results, ratings, lengths; opening, explorer-tree and player reports" },
+    { "index", cmd_index, "build a database beside the PGN files, read as an input for instant answers" },
     { "perft", cmd_perft, "count the leaf nodes of the legal move tree (move generator check)" },
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

@@ -14,6 +14,7 @@
 #include "output_opts.h"
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
+#include "dbinput.h"
 #include "driver.h"
 #include "query_opts.h"
 #include "base/banned.h"
@@ -439,7 +440,7 @@ int cmd_search(int argc, char **argv)
         if (game_out_begin(&s.go, &s.buf))
             die(EXIT_IO, "out of memory");
     }
-    s.many_inputs = argc - optind > 1;
+    s.many_inputs = dbinput_count_inputs(argc - optind, argv + optind) > 1;
     struct searcher *workers = NULL;
     /* Selecting on tags alone is all reading, which only this thread can do:
      * workers would repeat its work. They are for moves, replays, output. */
