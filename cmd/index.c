@@ -51,7 +51,8 @@ struct indexer {
     struct index_db *db;
     struct replay r;
     int quiet;
-    uint64_t games, invalid, bytes;
+    uint64_t games, invalid, bytes; /* read by this run */
+    uint64_t total;                 /* games in the database at the end */
     struct index_source *src; /* the source being read */
 };
 
@@ -107,6 +108,7 @@ static int finish_source(struct indexer *ix, struct source_file *sf, uint64_t de
     if (index_db_set_source(ix->db, src) != PGN_OK)
         die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
     ix->bytes += decoded;
+    ix->total += src->games;
     return 0;
 }
 
@@ -153,8 +155,8 @@ static void summary(const struct indexer *ix, const char *db)
 {
     if (ix->quiet)
         return;
-    fprintf(stderr, "%s: %" PRIu64 " games (%" PRIu64 " invalid) in '%s'\n", progname, ix->games,
-            ix->invalid, db);
+    fprintf(stderr, "%s: %" PRIu64 " games read (%" PRIu64 " invalid), %" PRIu64 " in '%s'\n",
+            progname, ix->games, ix->invalid, ix->total, db);
 }
 
 /* Makes the finished file tmp the database out, durably: data, then name. */
@@ -241,8 +243,10 @@ static int update_source(struct indexer *ix, struct index_source *src)
         error("cannot open '%s': %s", src->path, strerror(errno));
         return -1;
     }
-    if (state == SOURCE_FRESH)
+    if (state == SOURCE_FRESH) {
+        ix->total += src->games;
         return 0;
+    }
     struct pgn_span_origin last;
     int found = state == SOURCE_APPENDED ? index_db_last_game(ix->db, src->id, &last) : 0;
     if (found < 0)
