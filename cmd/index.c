@@ -62,8 +62,12 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
     struct game g;
     int rc;
     while (!driver_interrupted() && (rc = pgn_reader_next(reader, &g)) > 0) {
+        /* Read lazily first: a game the skim proved to end where its span
+         * ends can be parsed again from its span alone (pgn_reader.h). */
         struct pgn_span_origin o;
-        int has_origin = pgn_reader_span_origin(reader, &g, &o) == PGN_OK;
+        int has_origin = (g.flags & GAME_LAZY) && pgn_reader_span_origin(reader, &g, &o) == PGN_OK;
+        if (pgn_reader_complete(reader, &g) != PGN_OK)
+            die(EXIT_IO, "out of memory");
         if (replay_game(&ix->r, &g) != PGN_OK)
             die(EXIT_IO, "out of memory");
         if (ix->r.errors) {
@@ -127,6 +131,7 @@ static int read_source(struct indexer *ix, struct index_source *src,
     struct pgn_reader_opts opts;
     pgn_reader_opts_init(&opts);
     opts.name = src->path;
+    opts.flags |= PGN_READER_LAZY;
     int rc;
     if (from) {
         rc = source_map(&sf, (uint64_t)sf.st.st_size);

@@ -309,7 +309,12 @@ static int tag_column(unsigned id)
 static void bind_tag(sqlite3_stmt *st, int col, const struct game_tag *t)
 {
     int64_t v;
-    if ((col == 15 || col == 16) && !tagvalue_number(t->value, t->value_len, &v))
+    char text[24];
+    /* A rating is a number only when that number's text is the value (the
+     * tags are rebuilt from the columns: "02400" stays text). */
+    if ((col == 15 || col == 16) && !tagvalue_number(t->value, t->value_len, &v) &&
+        (size_t)snprintf(text, sizeof text, "%lld", (long long)v) == t->value_len &&
+        !memcmp(text, t->value, t->value_len))
         sqlite3_bind_int64(st, col, v);
     else
         sqlite3_bind_text(st, col, t->value, (int)t->value_len, SQLITE_STATIC);

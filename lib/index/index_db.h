@@ -91,8 +91,10 @@ int index_db_add_source(struct index_db *db, struct index_source *src);
 int index_db_set_source(struct index_db *db, const struct index_source *src);
 
 /**
- * Adds game g of source (its span start o, NULL when it has none: a game
- * over the size limit; r the replay of g, NULL when not replayed).
+ * Adds game g of source (its span start o, NULL when its span cannot be
+ * parsed alone: a game over the size limit, or one whose end the reader
+ * proved only by reading on, see PARSING A SPAN ELSEWHERE in pgn_reader.h;
+ * r the replay of g, NULL when not replayed).
  */
 int index_db_add_game(struct index_db *db, int64_t source, const struct game *g,
                       const struct pgn_span_origin *o, const struct replay *r);
