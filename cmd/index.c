@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "cmd.h"
 #include "common.h"
@@ -54,7 +55,44 @@ struct indexer {
     uint64_t games, invalid, bytes; /* read by this run */
     uint64_t total;                 /* games in the database at the end */
     struct index_source *src; /* the source being read */
+    int progress;             /* standard error is a terminal: a progress line */
+    uint64_t src_size;        /* bytes of the source being read, for the time left */
+    struct timespec t0, shown;
 };
+
+static double since(const struct timespec *a, const struct timespec *b)
+{
+    return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/*
+ * On a terminal, from half a second on, every quarter of a second: games,
+ * megabytes and speed so far, and the time left on the current source
+ * (done: clears the line). The build reads each source itself rather than
+ * through cmd/driver.c (it records each game's span start), so it shows
+ * its own line.
+ */
+static void show_progress(struct indexer *ix, uint64_t offset, uint64_t size, int done)
+{
+    struct timespec now;
+    if (!ix->progress)
+        return;
+    if (done) {
+        if (ix->shown.tv_sec || ix->shown.tv_nsec)
+            fprintf(stderr, "\r\033[K");
+        ix->shown.tv_sec = ix->shown.tv_nsec = 0;
+        return;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (since(&ix->t0, &now) < 0.5 || since(&ix->shown, &now) < 0.25)
+        return;
+    ix->shown = now;
+    double t = since(&ix->t0, &now), mb = (double)(ix->bytes + offset) / 1e6;
+    double rate = t > 0 ? mb / t : 0, left = rate > 0 && size > offset ?
+                                                 (double)(size - offset) / 1e6 / rate : 0;
+    fprintf(stderr, "\r%s: %" PRIu64 " games, %.0f MB, %.1f MB/s, %.0f s left\033[K", progname,
+            ix->games, mb, rate, left);
+}
 
 /* Adds every game of reader to the current source; 0, or -1 after a read error (reported). */
 static int index_games(struct indexer *ix, struct pgn_reader *reader)
@@ -72,15 +110,20 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
             die(EXIT_IO, "out of memory");
         if (ix->r.errors) {
             ix->invalid++;
-            if (!ix->quiet)
+            if (!ix->quiet) {
+                show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
                 report_diags(stderr, &g, &ix->r, SEV_ERROR, 0);
+            }
         }
         rc = index_db_add_game(ix->db, ix->src->id, &g, has_origin ? &o : NULL, &ix->r);
         if (rc != PGN_OK)
             die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
         ix->games++;
         ix->src->games++;
+        if ((ix->games & 255) == 0)
+            show_progress(ix, pgn_reader_offset(reader), ix->src_size, 0);
     }
+    show_progress(ix, 0, 0, 1);
     if (driver_interrupted())
         return -1;
     if (rc < 0) {
@@ -127,6 +170,7 @@ static int read_source(struct indexer *ix, struct index_source *src,
         return -1;
     }
     ix->src = src;
+    ix->src_size = (uint64_t)sf.st.st_size;
     struct pgn_reader *reader;
     struct pgn_reader_opts opts;
     pgn_reader_opts_init(&opts);
@@ -143,7 +187,8 @@ static int read_source(struct indexer *ix, struct index_source *src,
         rc = pgn_reader_open(&reader, path, &opts);
     }
     if (rc != PGN_OK) {
-        error("cannot open '%s': %s", src->path, rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
+        error("cannot open '%s': %s", src->path,
+              rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
         source_close(&sf);
         return -1;
     }
@@ -312,6 +357,8 @@ int cmd_index(int argc, char **argv)
         return usage_error(index_usage);
     }
     driver_catch_interrupt();
+    ix.progress = !ix.quiet && isatty(2);
+    clock_gettime(CLOCK_MONOTONIC, &ix.t0);
     struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = 0 };
     replay_init(&ix.r, &ropts);
     int rc = do_update ? update(&ix, argv[optind]) : build(&ix, n, argv + optind, out);

@@ -1,4 +1,4 @@
-/* index_fingerprint.h - a cheap fingerprint of a file's first bytes, to tell an append from an edit. */
+/* index_fingerprint.h - a cheap fingerprint of a file's first bytes: an append or an edit. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_INDEX_FINGERPRINT_H
 #define LIB_INDEX_FINGERPRINT_H
