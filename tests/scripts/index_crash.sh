@@ -2,14 +2,7 @@
 # index_crash.sh - a build or an update killed at any moment (SIGKILL) leaves the previous
 # database intact: PRAGMA integrity_check is ok and it gives the old answers; readers
 # running during an update see the old state or the new one, never a mix.
-set -u
-case $PGNKIT in /*) ;; *) PGNKIT=$(pwd)/$PGNKIT ;; esac
-root=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 3
-status=0
-fail() { echo "$*"; status=1; }
+. tests/scripts/index_setup.inc
 rounds=6
 [ -n "${PGNKIT_QUICK:-}" ] && rounds=3
 

@@ -5,18 +5,12 @@
 # formats, over the test corpora (one big plain file, a gzip file, a CRLF file with
 # byte order marks), standard output, standard error and the exit status through
 # `pgnkit index`'s database equal those of the source files, with 1 and 2 jobs.
-set -u
-case $PGNKIT in /*) ;; *) PGNKIT=$(pwd)/$PGNKIT ;; esac
-root=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 3
+. tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/broken/*.pgn "$root"/testdata/search/*.pgn \
     "$root"/testdata/stats/*.pgn "$root"/testdata/sample.pgn >all.pgn
 cp "$root/testdata/sample.pgn.gz" "$root/testdata/reader/bom_crlf.pgn" .
 sources="all.pgn sample.pgn.gz bom_crlf.pgn"
 "$PGNKIT" index -q $sources -o games.pgnkit || { echo "index failed"; exit 1; }
-status=0
 
 # same CMD ARGS...: the scan of $sources and the database give the same answer.
 same() {

@@ -4,14 +4,7 @@
 # last indexed game on; an edited, truncated, re-touched, recompressed or missing source
 # fails the query with exit status 3; --update re-indexes a changed source whole. After
 # each update the database answers exactly as the scan of the source.
-set -u
-case $PGNKIT in /*) ;; *) PGNKIT=$(pwd)/$PGNKIT ;; esac
-root=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 3
-status=0
-fail() { echo "$*"; status=1; }
+. tests/scripts/index_setup.inc
 
 # check NAME WANT_EXIT WANT_STDERR_PATTERN ARGS...: search through the database.
 check() {

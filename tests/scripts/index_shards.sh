@@ -4,14 +4,7 @@
 # stats counts them all; and README.md's recipe, run on this machine with GNU
 # parallel (--sshlogin :), builds one database per shard and merges their stats
 # exactly (stats --merge equals stats over all the games).
-set -u
-case $PGNKIT in /*) ;; *) PGNKIT=$(pwd)/$PGNKIT ;; esac
-root=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 3
-status=0
-fail() { echo "$*"; status=1; }
+. tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn >s1.pgn
 cat "$root"/testdata/sample.pgn "$root"/testdata/search/*.pgn >s2.pgn
 cat "$root"/testdata/stats/*.pgn >s3.pgn
