@@ -44,13 +44,14 @@ static const char index_sql[] =
 enum { ST_GAME, ST_TAG, ST_SOURCE_ADD, ST_SOURCE_SET, ST_COUNT };
 
 static const char *const statements[ST_COUNT] = {
-    [ST_GAME] = "INSERT INTO games(source, number, offset, length, line, col, white, black,"
-                " event, site, date, year, round, result, white_elo, black_elo, eco, plies, valid)"
-                " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19)",
+    [ST_GAME] = ("INSERT INTO games(source, number, offset, length, line, col, white, black,"
+                 " event, site, date, year, round, result, white_elo, black_elo, eco, plies,"
+                 " valid) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,"
+                 "?19)"),
     [ST_TAG] = "INSERT INTO tags(game, name, value) VALUES(?1, ?2, ?3)",
     [ST_SOURCE_ADD] = "INSERT INTO sources(path, location) VALUES(?1, ?2)",
-    [ST_SOURCE_SET] = "UPDATE sources SET size=?2, mtime_ns=?3, fingerprint=?4,"
-                      " indexed_bytes=?5, plain=?6, games=?7 WHERE id=?1",
+    [ST_SOURCE_SET] = ("UPDATE sources SET size=?2, mtime_ns=?3, fingerprint=?4,"
+                       " indexed_bytes=?5, plain=?6, games=?7 WHERE id=?1"),
 };
 
 struct index_db {
