@@ -88,7 +88,7 @@ PKG_LDLIBS := $(shell pkg-config --libs $(PKG_LIBS) 2>/dev/null || echo -lz -lzs
 CPPFLAGS  += -D_POSIX_C_SOURCE=200809L -DPGNKIT_VERSION='"$(VERSION)"' -Ilib $(PKG_CFLAGS)
 CFLAGS    += $(WARNINGS) $(OPTIMIZE) $(LTO) -MMD -MP
 LDFLAGS   += $(OPTIMIZE) $(LTO)
-LDLIBS    += $(PKG_LDLIBS) -lpthread -lm
+LDLIBS    += $(PKG_LDLIBS) -lsqlite3 -lpthread -lm
 
 # lib/ is layered in folders (lib/README is the map); every .c below it is built.
 LIB_SRC   := $(sort $(shell find lib -name '*.c'))

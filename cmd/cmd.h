@@ -21,5 +21,6 @@ int cmd_convert(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_search(int argc, char **argv);
 int cmd_diagram(int argc, char **argv);
+int cmd_index(int argc, char **argv);
 
 #endif

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "common.h"
+#include "dbinput.h"
 #include "driver.h"
 #include "progress.h"
 #include "pgn/pgn_reader.h"
@@ -198,6 +199,8 @@ static int open_failed(const char *path, int rc)
 
 int driver_read(struct driver *d, const char *path)
 {
+    if (dbinput_is_database(path))
+        return dbinput_read(d, path); /* a pgnkit database: its sources' games */
     struct pgn_reader *reader;
     struct pgn_reader_opts opts;
     reader_opts(d, &opts);

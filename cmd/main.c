@@ -21,6 +21,7 @@ static const struct command_entry commands[] = {
     { "diagram", cmd_diagram, "draw positions as SVG board diagrams, from a FEN or from games" },
     { "search", cmd_search, "select games by tags, ratings, dates, moves, positions, features (like grep)" },
     { "stats", cmd_stats, "count results, ratings, lengths; opening, explorer-tree and player reports" },
+    { "index", cmd_index, "build a database beside the PGN files, read as an input for instant answers" },
     { "perft", cmd_perft, "count the leaf nodes of the legal move tree (move generator check)" },
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };

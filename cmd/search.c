@@ -16,6 +16,7 @@
 #include "pgn/pgn_reader.h"
 #include "pgn/tagvalue.h"
 #include "pipeline/pipeline.h"
+#include "dbinput.h"
 #include "driver.h"
 #include "query_opts.h"
 #include "split_out.h"
@@ -592,7 +593,7 @@ int cmd_search(int argc, char **argv)
         s.split = split_out_new(&s.split_opts, &oo.go, argv + optind, argc - optind);
         buf_init(&s.one, OUT_MAX);
     }
-    s.many_inputs = argc - optind > 1;
+    s.many_inputs = dbinput_count_inputs(argc - optind, argv + optind) > 1;
     struct searcher *workers = NULL;
     /* Selecting on tags alone is all reading, which only this thread can do:
      * workers would repeat its work. They are for moves, replays, output. */

@@ -270,6 +270,14 @@ enum { PGN_SPAN_PAD = 24 };
 int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len, const char *name,
                           const struct pgn_span_origin *o);
 
+/**
+ * Before the first pgn_reader_next() on r: its input is the rest of a
+ * larger input from *o on, the start of a game's span there (an index
+ * reading what was appended): numbers, lines, columns and offsets count as
+ * in that input. Returns PGN_OK, or PGN_EINVAL when r has read already.
+ */
+int pgn_reader_set_origin(struct pgn_reader *r, const struct pgn_span_origin *o);
+
 /** Frees r and everything it returned (NULL is allowed). */
 void pgn_reader_free(struct pgn_reader *r);
 

@@ -300,3 +300,44 @@ if "$pgnkit" validate -h | grep -q -- '--jobs' && [ -f "$bench_gz" ]; then
     [ -x /usr/bin/time ] &&
         echo "   peak RSS of validate -q -j 2: $(/usr/bin/time -f %M "$pgnkit" validate -q -j 2 "$tmp/bench.pgn" 2>&1 >/dev/null | tail -n 1) KB"
 fi
+
+# ---- index ---------------------------------------------------------------------
+# pgnkit index against validate -j 1 (one thread each; target: at least half its
+# throughput) and SCID 4.7's import (scid-import.tcl, when tkscid is installed; target:
+# pgnkit 3 times as fast), in alternating runs; the sizes of both databases beside the
+# PGN's; and a search through the database against the scan of the file.
+if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
+    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    size=$(wc -c <"$tmp/bench.pgn")
+    scid_tcl=$root/../shared/tools/scid-import.tcl
+    echo "== index vs validate -j 1 and SCID import on $(basename "$bench_gz") ($size bytes)"
+    : >"$tmp/i_pk"; : >"$tmp/i_v"; : >"$tmp/i_scid"
+    i=0
+    while [ $i -lt "$runs" ]; do
+        i=$((i + 1))
+        rm -f "$tmp/b.pgnkit" "$tmp"/scid.s?4
+        wall "$pgnkit" index -q "$tmp/bench.pgn" -o "$tmp/b.pgnkit" >>"$tmp/i_pk"
+        wall "$pgnkit" validate -q -j 1 "$tmp/bench.pgn" >>"$tmp/i_v"
+        [ -x /usr/games/tkscid ] && [ -f "$scid_tcl" ] &&
+            wall /usr/games/tkscid "$scid_tcl" "$tmp/scid" "$tmp/bench.pgn" >>"$tmp/i_scid"
+    done
+    set -- $(best_median <"$tmp/i_pk") $(best_median <"$tmp/i_v")
+    echo "   pgnkit index: best $1 s, median $2 s; validate -j 1: best $3 s, median $4 s;" \
+         "index/validate throughput $(echo "$3 / $1" | bc -l | cut -c1-4)"
+    db=$(wc -c <"$tmp/b.pgnkit")
+    echo "   database: $db bytes, $(echo "100 * $db / $size" | bc -l | cut -c1-4)% of the PGN"
+    if [ -s "$tmp/i_scid" ]; then
+        t_pk=$1
+        set -- $(best_median <"$tmp/i_scid")
+        scid=$(cat "$tmp"/scid.s?4 | wc -c)
+        echo "   SCID import: best $1 s, median $2 s (pgnkit $(echo "$1 / $t_pk" | bc -l | cut -c1-4)x as fast);" \
+             "si4+sg4+sn4 $scid bytes, $(echo "100 * $scid / $size" | bc -l | cut -c1-4)% of the PGN"
+    fi
+    for q in "--white Carlsen" "--eco B90-B99" "--moves 1.e4"; do
+        # shellcheck disable=SC2086
+        c_scan=$(cpu_best "$runs" "$pgnkit" search --count -j 1 $q "$tmp/bench.pgn")
+        # shellcheck disable=SC2086
+        c_db=$(cpu_best "$runs" "$pgnkit" search --count -j 1 $q "$tmp/b.pgnkit")
+        echo "   search --count $q: cpu $c_db s through the database, $c_scan s scanning"
+    done
+fi

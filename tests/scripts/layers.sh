@@ -16,7 +16,7 @@ status=0
 level() {
     case $1 in
         base) echo 0 ;; chess) echo 1 ;; notation) echo 2 ;; pgn) echo 3 ;;
-        replay) echo 4 ;; query|write|annotate|picture) echo 5 ;; pipeline) echo 6 ;; init) echo 7 ;;
+        replay) echo 4 ;; query|write|annotate|picture) echo 5 ;; pipeline|index) echo 6 ;; init) echo 7 ;;
         *) echo "" ;;
     esac
 }

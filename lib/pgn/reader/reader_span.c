@@ -61,3 +61,14 @@ int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len,
     return PGN_OK;
 }
 
+
+int pgn_reader_set_origin(struct pgn_reader *r, const struct pgn_span_origin *o)
+{
+    if (r->ngames || r->len || r->base || !o->index)
+        return PGN_EINVAL;
+    r->lstart = 1 - (ptrdiff_t)o->col; /* as pgn_reader_parse_span() counts */
+    r->line = o->line;
+    r->base = o->offset;
+    r->ngames = o->index - 1;
+    return PGN_OK;
+}

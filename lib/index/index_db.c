@@ -1,0 +1,411 @@
+/* index_db.c - the pgnkit database: schema, sources, game rows (SQLite). */
+/* SPDX-License-Identifier: MIT */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "pgn/tagvalue.h"
+#include "index/index_db.h"
+#include "base/banned.h"
+
+/* The documented schema (pgnkit-index(1)): plain tables a user can query. */
+static const char schema_sql[] =
+    "CREATE TABLE meta(name TEXT PRIMARY KEY, value);"
+    "CREATE TABLE sources(id INTEGER PRIMARY KEY, path TEXT NOT NULL, location TEXT,"
+    " size INTEGER, mtime_ns INTEGER, fingerprint TEXT, indexed_bytes INTEGER,"
+    " plain INTEGER, games INTEGER);"
+    "CREATE TABLE games(id INTEGER PRIMARY KEY, source INTEGER NOT NULL REFERENCES sources(id),"
+    " number INTEGER NOT NULL, offset INTEGER NOT NULL, length INTEGER NOT NULL,"
+    " line INTEGER, col INTEGER, white TEXT, black TEXT, event TEXT, site TEXT, date TEXT,"
+    " year INTEGER, round TEXT, result TEXT, white_elo INTEGER, black_elo INTEGER, eco TEXT,"
+    " plies INTEGER, valid INTEGER);"
+    "CREATE TABLE tags(game INTEGER NOT NULL REFERENCES games(id), name TEXT NOT NULL,"
+    " value TEXT NOT NULL);"
+    "CREATE VIEW game_tags(game, name, value) AS"
+    " SELECT id, 'Event', event FROM games WHERE event IS NOT NULL"
+    " UNION ALL SELECT id, 'Site', site FROM games WHERE site IS NOT NULL"
+    " UNION ALL SELECT id, 'Date', date FROM games WHERE date IS NOT NULL"
+    " UNION ALL SELECT id, 'Round', round FROM games WHERE round IS NOT NULL"
+    " UNION ALL SELECT id, 'White', white FROM games WHERE white IS NOT NULL"
+    " UNION ALL SELECT id, 'Black', black FROM games WHERE black IS NOT NULL"
+    " UNION ALL SELECT id, 'Result', result FROM games WHERE result IS NOT NULL"
+    " UNION ALL SELECT game, name, value FROM tags;";
+
+/* Built after the bulk insert (cheaper than keeping them up to date row by
+ * row). Only what pgnkit itself asks: an index per column people query
+ * would double the file (on 109k games: 12.7 MB of rows, 11.8 MB more for
+ * players, date, ECO and ratings); a user adds them with CREATE INDEX, and
+ * an update keeps them. */
+static const char index_sql[] =
+    "CREATE INDEX IF NOT EXISTS games_source ON games(source, number);"
+    "CREATE INDEX IF NOT EXISTS tags_game ON tags(game);";
+
+enum { ST_GAME, ST_TAG, ST_SOURCE_ADD, ST_SOURCE_SET, ST_COUNT };
+
+static const char *const statements[ST_COUNT] = {
+    [ST_GAME] = ("INSERT INTO games(source, number, offset, length, line, col, white, black,"
+                 " event, site, date, year, round, result, white_elo, black_elo, eco, plies,"
+                 " valid) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,"
+                 "?19)"),
+    [ST_TAG] = "INSERT INTO tags(game, name, value) VALUES(?1, ?2, ?3)",
+    [ST_SOURCE_ADD] = "INSERT INTO sources(path, location) VALUES(?1, ?2)",
+    [ST_SOURCE_SET] = ("UPDATE sources SET size=?2, mtime_ns=?3, fingerprint=?4,"
+                       " indexed_bytes=?5, plain=?6, games=?7 WHERE id=?1"),
+};
+
+struct index_db {
+    sqlite3 *h;
+    sqlite3_stmt *st[ST_COUNT];
+    int bulk;     /* made by index_db_create: indexes come at the end */
+    int in_tx;    /* a transaction is open */
+    char msg[256];
+};
+
+int index_db_is_database(const char *path)
+{
+    static const char magic[16] = "SQLite format 3";
+    char head[16];
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    if (!f)
+        return 0;
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return n == sizeof head && !memcmp(head, magic, sizeof magic);
+}
+
+/* Records SQLite's message and turns rc into a status. */
+static int fail(struct index_db *db, int rc)
+{
+    snprintf(db->msg, sizeof db->msg, "%s", db->h ? sqlite3_errmsg(db->h) : sqlite3_errstr(rc));
+    return rc == SQLITE_NOMEM ? PGN_ENOMEM : PGN_EIO;
+}
+
+static int exec(struct index_db *db, const char *sql)
+{
+    int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
+    return rc == SQLITE_OK ? PGN_OK : fail(db, rc);
+}
+
+static int prepare_all(struct index_db *db)
+{
+    for (int i = 0; i < ST_COUNT; i++) {
+        int rc = sqlite3_prepare_v2(db->h, statements[i], -1, &db->st[i], NULL);
+        if (rc != SQLITE_OK)
+            return fail(db, rc);
+    }
+    return PGN_OK;
+}
+
+static int open_handle(struct index_db **out, const char *path, int flags)
+{
+    struct index_db *db = calloc(1, sizeof *db);
+    *out = db;
+    if (!db)
+        return PGN_ENOMEM;
+    int rc = sqlite3_open_v2(path, &db->h, flags, NULL);
+    if (rc != SQLITE_OK)
+        return fail(db, rc);
+    /* A reader waits for an update's commit instead of failing. The cache
+     * is bounded (64 MB) whatever the database: the build's peak memory. */
+    sqlite3_busy_timeout(db->h, 30000);
+    return exec(db, "PRAGMA cache_size=-65536");
+}
+
+int index_db_create(struct index_db **out, const char *path)
+{
+    int rc = open_handle(out, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    struct index_db *db = *out;
+    if (rc != PGN_OK)
+        return rc;
+    db->bulk = 1;
+    char meta[160];
+    snprintf(meta, sizeof meta, "INSERT INTO meta VALUES('format', 'pgnkit-index');"
+             "INSERT INTO meta VALUES('schema_version', %d);", INDEX_SCHEMA_VERSION);
+    /* No journal: until the rename that publishes it, nobody reads this file. */
+    if ((rc = exec(db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")) ||
+        (rc = exec(db, "BEGIN")) || (rc = exec(db, schema_sql)) || (rc = exec(db, meta)))
+        return rc;
+    db->in_tx = 1;
+    return prepare_all(db);
+}
+
+int index_db_open(struct index_db **out, const char *path, int writable)
+{
+    int rc = open_handle(out, path, writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY);
+    struct index_db *db = *out;
+    if (rc != PGN_OK)
+        return rc;
+    sqlite3_stmt *st;
+    rc = sqlite3_prepare_v2(db->h, "SELECT value FROM meta WHERE name='schema_version'", -1, &st,
+                            NULL);
+    if (rc != SQLITE_OK) {
+        snprintf(db->msg, sizeof db->msg, "not a pgnkit database");
+        return PGN_EINVAL;
+    }
+    rc = sqlite3_step(st);
+    int version = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+    sqlite3_finalize(st);
+    if (version < 1 || version > INDEX_SCHEMA_VERSION) {
+        snprintf(db->msg, sizeof db->msg, version ? "database schema %d is newer than this "
+                 "pgnkit's (%d)" : "not a pgnkit database", version, INDEX_SCHEMA_VERSION);
+        return PGN_EINVAL;
+    }
+    /* An update commits through a rollback journal, synced: a crash at any
+     * point leaves the last committed state, and readers see old or new. */
+    if (writable && (rc = exec(db, "PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL;")))
+        return rc;
+    return writable ? prepare_all(db) : PGN_OK;
+}
+
+const char *index_db_message(const struct index_db *db)
+{
+    return db && db->msg[0] ? db->msg : "out of memory";
+}
+
+int index_db_begin(struct index_db *db)
+{
+    int rc = exec(db, "BEGIN IMMEDIATE");
+    db->in_tx = rc == PGN_OK;
+    return rc;
+}
+
+int index_db_finish(struct index_db *db)
+{
+    int rc = exec(db, index_sql);
+    if (rc == PGN_OK && db->bulk)
+        rc = exec(db, "ANALYZE");
+    if (rc == PGN_OK)
+        rc = exec(db, "COMMIT");
+    db->in_tx = 0;
+    if (rc == PGN_OK && db->bulk)
+        rc = exec(db, "PRAGMA journal_mode=DELETE");
+    return rc;
+}
+
+void index_db_close(struct index_db *db)
+{
+    if (!db)
+        return;
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(db->st[i]);
+    if (db->in_tx)
+        sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close(db->h);
+    free(db);
+}
+
+static char *column_strdup(sqlite3_stmt *st, int col)
+{
+    const unsigned char *s = sqlite3_column_text(st, col);
+    return s ? strdup((const char *)s) : NULL;
+}
+
+int index_db_sources(struct index_db *db, struct index_source **out, size_t *n)
+{
+    sqlite3_stmt *st;
+    *out = NULL;
+    *n = 0;
+    int rc = sqlite3_prepare_v2(db->h, "SELECT id, path, location, size, mtime_ns, fingerprint,"
+                                " indexed_bytes, plain, games FROM sources ORDER BY id", -1, &st,
+                                NULL);
+    if (rc != SQLITE_OK)
+        return fail(db, rc);
+    size_t cap = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 4;
+            struct index_source *grown = realloc(*out, cap * sizeof **out);
+            if (!grown) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            *out = grown;
+        }
+        struct index_source *s = &(*out)[(*n)++];
+        s->id = sqlite3_column_int64(st, 0);
+        s->path = column_strdup(st, 1);
+        s->location = column_strdup(st, 2);
+        s->size = (uint64_t)sqlite3_column_int64(st, 3);
+        s->mtime_ns = sqlite3_column_int64(st, 4);
+        const unsigned char *fp = sqlite3_column_text(st, 5);
+        s->fingerprint = fp ? strtoull((const char *)fp, NULL, 16) : 0;
+        s->indexed_bytes = (uint64_t)sqlite3_column_int64(st, 6);
+        s->plain = sqlite3_column_int(st, 7);
+        s->games = (uint64_t)sqlite3_column_int64(st, 8);
+        if (!s->path) {
+            rc = SQLITE_NOMEM;
+            break;
+        }
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? PGN_OK : fail(db, rc);
+}
+
+void index_sources_free(struct index_source *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(s[i].path);
+        free(s[i].location);
+    }
+    free(s);
+}
+
+/* Runs a prepared insert or update to its end and resets it. */
+static int run(struct index_db *db, sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_DONE ? PGN_OK : fail(db, rc);
+}
+
+int index_db_add_source(struct index_db *db, struct index_source *src)
+{
+    sqlite3_stmt *st = db->st[ST_SOURCE_ADD];
+    sqlite3_bind_text(st, 1, src->path, -1, SQLITE_TRANSIENT);
+    if (src->location)
+        sqlite3_bind_text(st, 2, src->location, -1, SQLITE_TRANSIENT);
+    int rc = run(db, st);
+    src->id = sqlite3_last_insert_rowid(db->h);
+    return rc;
+}
+
+int index_db_set_source(struct index_db *db, const struct index_source *src)
+{
+    sqlite3_stmt *st = db->st[ST_SOURCE_SET];
+    char fp[24];
+    snprintf(fp, sizeof fp, "%016llx", (unsigned long long)src->fingerprint);
+    sqlite3_bind_int64(st, 1, src->id);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)src->size);
+    sqlite3_bind_int64(st, 3, src->mtime_ns);
+    sqlite3_bind_text(st, 4, fp, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 5, (sqlite3_int64)src->indexed_bytes);
+    sqlite3_bind_int(st, 6, src->plain);
+    sqlite3_bind_int64(st, 7, (sqlite3_int64)src->games);
+    return run(db, st);
+}
+
+/* The columns of games that hold a tag, by enum game_tag_id (0: in the tags table). */
+static int tag_column(unsigned id)
+{
+    switch (id) {
+    case GAME_TAG_WHITE: return 7;
+    case GAME_TAG_BLACK: return 8;
+    case GAME_TAG_EVENT: return 9;
+    case GAME_TAG_SITE: return 10;
+    case GAME_TAG_DATE: return 11;
+    case GAME_TAG_ROUND: return 13;
+    case GAME_TAG_RESULT: return 14;
+    case GAME_TAG_WHITE_ELO: return 15;
+    case GAME_TAG_BLACK_ELO: return 16;
+    case GAME_TAG_ECO: return 17;
+    default: return 0;
+    }
+}
+
+/* Binds a tag to its column: ratings as numbers (text when not one), the rest as text. */
+static void bind_tag(sqlite3_stmt *st, int col, const struct game_tag *t)
+{
+    int64_t v;
+    char text[24];
+    /* A rating is a number only when that number's text is the value (the
+     * tags are rebuilt from the columns: "02400" stays text). */
+    if ((col == 15 || col == 16) && !tagvalue_number(t->value, t->value_len, &v) &&
+        (size_t)snprintf(text, sizeof text, "%lld", (long long)v) == t->value_len &&
+        !memcmp(text, t->value, t->value_len))
+        sqlite3_bind_int64(st, col, v);
+    else
+        sqlite3_bind_text(st, col, t->value, (int)t->value_len, SQLITE_STATIC);
+    if (col == 11 && t->value_len >= 4 && !tagvalue_number(t->value, 4, &v))
+        sqlite3_bind_int64(st, 12, v); /* the year of "2015.06.16" */
+}
+
+/* The tags without a column of their own go to the tags table, in input order. */
+static int add_other_tags(struct index_db *db, const struct game *g, const unsigned char *seen)
+{
+    sqlite3_int64 id = sqlite3_last_insert_rowid(db->h);
+    sqlite3_stmt *st = db->st[ST_TAG];
+    for (uint32_t i = 0; i < g->ntags; i++) {
+        if (seen[i])
+            continue;
+        const struct game_tag *t = &g->tags[i];
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_text(st, 2, t->name, (int)t->name_len, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, t->value, (int)t->value_len, SQLITE_STATIC);
+        int rc = run(db, st);
+        if (rc != PGN_OK)
+            return rc;
+    }
+    return PGN_OK;
+}
+
+int index_db_add_game(struct index_db *db, int64_t source, const struct game *g,
+                      const struct pgn_span_origin *o, const struct replay *r)
+{
+    sqlite3_stmt *st = db->st[ST_GAME];
+    unsigned char small[256], *seen = g->ntags <= sizeof small ? small : calloc(g->ntags, 1);
+    if (!seen)
+        return PGN_ENOMEM;
+    memset(seen, 0, g->ntags <= sizeof small ? sizeof small : 0);
+    sqlite3_bind_int64(st, 1, source);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)g->index);
+    sqlite3_bind_int64(st, 3, (sqlite3_int64)g->offset);
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)g->raw_size);
+    if (o) {
+        sqlite3_bind_int64(st, 5, (sqlite3_int64)o->line);
+        sqlite3_bind_int64(st, 6, o->col);
+    }
+    /* The first tag of a name gets the column; a repeated name goes to tags. */
+    unsigned char filled[20] = { 0 };
+    for (uint32_t i = 0; i < g->ntags; i++) {
+        unsigned id = g->tags[i].id ? g->tags[i].id : pgn_tag_id(g->tags[i].name,
+                                                                 g->tags[i].name_len);
+        int col = tag_column(id);
+        if (col && !filled[col]) {
+            filled[col] = 1;
+            seen[i] = 1;
+            bind_tag(st, col, &g->tags[i]);
+        }
+    }
+    if (r) {
+        sqlite3_bind_int64(st, 18, r->plies);
+        sqlite3_bind_int(st, 19, r->errors == 0 && !r->skipped);
+    }
+    int rc = run(db, st);
+    if (rc == PGN_OK)
+        rc = add_other_tags(db, g, seen);
+    if (seen != small)
+        free(seen);
+    return rc;
+}
+
+int index_db_last_game(struct index_db *db, int64_t source, struct pgn_span_origin *o)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db->h, "SELECT number, offset, line, col FROM games WHERE"
+                                " source=?1 ORDER BY number DESC LIMIT 1", -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return fail(db, rc);
+    sqlite3_bind_int64(st, 1, source);
+    rc = sqlite3_step(st);
+    int found = rc == SQLITE_ROW;
+    if (found) {
+        o->index = (uint64_t)sqlite3_column_int64(st, 0);
+        o->offset = (uint64_t)sqlite3_column_int64(st, 1);
+        o->line = (uint64_t)sqlite3_column_int64(st, 2);
+        o->col = (uint32_t)sqlite3_column_int64(st, 3);
+    }
+    sqlite3_finalize(st);
+    return found ? 1 : rc == SQLITE_DONE ? 0 : fail(db, rc);
+}
+
+int index_db_drop_games(struct index_db *db, int64_t source, uint64_t first)
+{
+    char sql[256];
+    snprintf(sql, sizeof sql, "DELETE FROM tags WHERE game IN (SELECT id FROM games WHERE"
+             " source=%lld AND number>=%llu); DELETE FROM games WHERE source=%lld AND"
+             " number>=%llu;", (long long)source, (unsigned long long)first,
+             (long long)source, (unsigned long long)first);
+    return exec(db, sql);
+}

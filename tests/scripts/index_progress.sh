@@ -1,0 +1,25 @@
+#!/bin/sh
+# index_progress.sh - pgnkit index shows a progress line (games, MB, MB/s, time left) on
+# a terminal, from its first half second on, and clears it; not when standard error is not
+# a terminal, nor with -q.
+set -u
+case $PGNKIT in /*) ;; *) PGNKIT=$(pwd)/$PGNKIT ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+command -v script >/dev/null || { echo "script (util-linux) is not installed"; exit 1; }
+cat testdata/corpus/*.pgn testdata/sample.pgn >"$tmp/one.pgn"
+: >"$tmp/big.pgn"
+# Over half a second of indexing even on a fast machine (80 MB).
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30; do
+    cat "$tmp/one.pgn" "$tmp/one.pgn" "$tmp/one.pgn" >>"$tmp/big.pgn"
+done
+status=0
+script -qc "$PGNKIT index $tmp/big.pgn -o $tmp/t.pgnkit" /dev/null >"$tmp/tty" 2>&1
+tr '\r' '\n' <"$tmp/tty" | grep -aq 'pgnkit index: [0-9]* games, [0-9]* MB, [0-9.]* MB/s, [0-9]* s left' \
+    || { echo "no progress line on a terminal:"; tr '\r' '\n' <"$tmp/tty" | head -5; status=1; }
+grep -aq 'games read' "$tmp/tty" || { echo "no summary on a terminal"; status=1; }
+"$PGNKIT" index "$tmp/one.pgn" -o "$tmp/t.pgnkit" 2>"$tmp/err"
+grep -q 'MB/s' "$tmp/err" && { echo "a progress line on a file"; status=1; }
+script -qc "$PGNKIT index -q $tmp/one.pgn -o $tmp/t.pgnkit" /dev/null >"$tmp/tty" 2>&1
+[ -s "$tmp/tty" ] && { echo "-q printed on a terminal: $(head -c 200 "$tmp/tty")"; status=1; }
+exit $status
