@@ -98,6 +98,13 @@ struct verdict {
     uint32_t errors, warnings, hidden; /* hidden: warnings -w or --ignore did not show */
 };
 
+/* The plural noun whatever the count: the fixed form of the JSON summary. */
+static const char *always_s(unsigned long long n)
+{
+    (void)n;
+    return "s";
+}
+
 /* The boards at errors: colours where the diagnostics' terminal takes them, figurines when
  * the locale is UTF-8 (cmd/term.c decides both). */
 static void board_style(struct validate *v)
@@ -417,18 +424,21 @@ int cmd_validate(int argc, char **argv)
     v.io_failed |= good_failed;
     v.io_failed |= outfile_close(&v.bad, replace && !good_failed) < 0;
     if (!v.quiet) {
+        /* With --format json the summary keeps one form ("1 games: ..."), so that
+         * scripts reading it beside the JSON find "N games:" whatever N is. */
+        const char *(*noun_s)(unsigned long long) = v.json ? always_s : plural_s;
         fprintf(stderr, "%" PRIu64 " game%s: %" PRIu64 " valid, %" PRIu64 " invalid", v.games,
-                plural_s(v.games), v.valid, v.invalid);
+                noun_s(v.games), v.valid, v.invalid);
         if (v.skipped)
             fprintf(stderr, ", %" PRIu64 " skipped (variants)", v.skipped);
-        fprintf(stderr, "; %" PRIu64 " error%s, ", v.errors, plural_s(v.errors));
+        fprintf(stderr, "; %" PRIu64 " error%s, ", v.errors, noun_s(v.errors));
         if (v.no_warnings)
-            fprintf(stderr, "%" PRIu64 " warning%s not shown\n", v.hidden, plural_s(v.hidden));
+            fprintf(stderr, "%" PRIu64 " warning%s not shown\n", v.hidden, noun_s(v.hidden));
         else if (v.hidden)
             fprintf(stderr, "%" PRIu64 " warning%s, %" PRIu64 " warning%s not shown\n",
-                    v.warnings, plural_s(v.warnings), v.hidden, plural_s(v.hidden));
+                    v.warnings, noun_s(v.warnings), v.hidden, noun_s(v.hidden));
         else
-            fprintf(stderr, "%" PRIu64 " warning%s\n", v.warnings, plural_s(v.warnings));
+            fprintf(stderr, "%" PRIu64 " warning%s\n", v.warnings, noun_s(v.warnings));
         driver_report_interrupt();
     }
     if (v.io_failed)
