@@ -29,7 +29,7 @@ static const char *const convert_usage[] = {
     "Rewrites games in another notation or format, keeping tags, comments, NAGs and",
     "variations. Moves are read in any notation and language (decided per game); every",
     "game is replayed first, and invalid games are reported as validate does and skipped.",
-    "Reads standard input when no FILE (or '-') is given; gzip and zstd are detected.",
+    "Reads standard input without FILE (or with '-'); gzip, zstd, bzip2, xz, zip, 7z, tar.",
     "",
     OUTPUT_USAGE,
     SPLIT_USAGE,

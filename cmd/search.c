@@ -26,7 +26,7 @@ static const char *const search_usage[] = {
     "pgnkit search [OPTIONS] [FILE...]",
     "",
     "Prints the games that meet every criterion, byte for byte as they are in the input.",
-    "Reads standard input when no FILE (or '-') is given; gzip input is detected.",
+    "Reads standard input without FILE (or with '-'); gzip, zstd, bzip2, xz, zip, 7z, tar.",
     "Exit status: 0 when a game was selected, 1 when none, 2 usage, 3 I/O.",
     "",
     QUERY_USAGE,

@@ -29,7 +29,7 @@ static const char *const validate_usage[] = {
     "",
     "Replays every move of every game (variations too) and reports each problem as",
     "FILE:LINE:COL: error|warning|note: game N (White - Black Date), MOVE: message.",
-    "Reads standard input when no FILE (or '-') is given; gzip input is detected.",
+    "Reads standard input without FILE (or with '-'); gzip, zstd, bzip2, xz, zip, 7z, tar.",
     "",
     "    -s, --strict          check the PGN export format too; its deviations are errors",
     "        --werror          every warning is an error",
