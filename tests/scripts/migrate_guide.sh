@@ -1,7 +1,8 @@
 #!/bin/sh
 # migrate_guide.sh - every pgnkit form of man/pgnkit-migrate.1 runs (exit 0 or 1, never a
-# usage or I/O error), every entry says form, pending or none, and the README's table of
-# pgn-extract options lists the same options as the man page.
+# usage or I/O error), every entry says form or none (a pending entry, an option not yet
+# written, is refused), and the README's table of pgn-extract options lists the same options
+# as the man page.
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
@@ -17,9 +18,14 @@ ran=0
 
 # Each entry: a .TP, the option line, then one machine-readable comment line.
 entries=$(grep -c '^\.TP' "$page")
-marked=$(grep -c '^\.\\" \(form\|pending\|none\):' "$page")
+marked=$(grep -c '^\.\\" \(form\|none\):' "$page")
 if [ "$entries" != "$marked" ]; then
-    echo "$page: $entries entries but $marked form/pending/none lines"
+    echo "$page: $entries entries but $marked form/none lines"
+    status=1
+fi
+# No entry may wait for an option another change is adding: a form or none, and why.
+if grep -n '^\.\\" pending:\|(pending)' "$page" || grep -n '\*(pending)\*' README.md; then
+    echo "pending entries are refused: give a form, or none and the reason"
     status=1
 fi
 
@@ -45,5 +51,5 @@ if ! cmp -s "$scratch/man-options" "$scratch/readme-options"; then
     status=1
 fi
 [ "$ran" -gt 50 ] || { echo "$page: only $ran forms found"; status=1; }
-[ $status = 0 ] && echo "migrate_guide: $ran forms ran, $(grep -c '^\.\\" pending:' "$page") pending"
+[ $status = 0 ] && echo "migrate_guide: $ran forms ran"
 exit $status
