@@ -87,7 +87,7 @@
  */
 enum pgn_repair {
     PGN_REPAIR_NONE = 0,
-    PGN_REPAIR_RESULT_FORM, /* a result with a Unicode dash: "1\u20130" */
+    PGN_REPAIR_RESULT_FORM, /* a result with a Unicode dash: "1\u20130"; "remis" */
     PGN_REPAIR_WRAPPER,     /* a forum wrapper "[pgn]" ... "[/pgn]" skipped */
     PGN_REPAIR_TAG_CASE,    /* a common tag name in another case ("fEn"), read as the name */
 };

@@ -46,7 +46,7 @@ enum diag_code {
     /* what the reader or the replay repaired to read a game real files write so */
     D_CASTLING_RIGHTS,     /* FEN castling rights without their king or rook: dropped */
     D_IMPLIED_CHESS960,    /* FEN castling of a Chess960 array without a Variant tag */
-    D_RESULT_FORM,         /* a result written with a Unicode dash ("1\u20130") */
+    D_RESULT_FORM,         /* a result with a Unicode dash ("1\u20130") or "remis" */
     D_UNICODE_DASH,        /* castling written with a Unicode hyphen or dash ("O\u2011O") */
     D_FORUM_WRAPPER,       /* "[pgn]" ... "[/pgn]" around a game: skipped */
     D_TAG_CASE,            /* a common tag name in another case ("fEn"): read as the name */

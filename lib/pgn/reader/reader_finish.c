@@ -433,12 +433,61 @@ static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
     }
 }
 
+/*
+ * "remis" (German for a draw, any case) as the game's last word and no result
+ * token: read as the result 1/2-1/2, with a repair warning. It is taken here,
+ * once a game, and not where words are read: reader_movetext_run(),
+ * plain_word() and skim() take it as a plain move (it starts and ends with
+ * letters a move may), and the game ends where it would anyway, before the
+ * next tag pair line or at the end of the input, so no fast path pays a test
+ * on every move and the lazy and full reads agree. The move record becomes
+ * the result; comments after it become comments after the result. A NAG or
+ * a variation after it keeps it a move.
+ */
+static void remis_result(struct pgn_reader *r)
+{
+    struct parse *ps = &r->ps;
+    uint32_t nm = COUNT_OF(r->moves, struct game_move);
+    if (ps->result || ps->truncated || !nm)
+        return;
+    const struct game_move *m = (const struct game_move *)r->moves.data + (nm - 1);
+    const unsigned char *t = r->buf + r->gstart + m->off;
+    if (m->len != 5 || m->var != 0 || (m->flags & GAME_MOVE_REJOINED) || (t[0] | 0x20) != 'r' ||
+        (t[1] | 0x20) != 'e' || (t[2] | 0x20) != 'm' || (t[3] | 0x20) != 'i' ||
+        (t[4] | 0x20) != 's')
+        return;
+    const uint32_t *nk = (const uint32_t *)r->nkeys.data;
+    uint32_t nn = COUNT_OF(r->nkeys, uint32_t);
+    if (nn && nk[nn - 1] == nm - 1) /* NAGs are recorded in text order */
+        return;
+    const struct game_var *v = (const struct game_var *)r->vars.data;
+    for (uint32_t i = 1, n = COUNT_OF(r->vars, struct game_var); i < n; i++)
+        if (v[i].parent == nm - 1)
+            return;
+    uint32_t *ck = (uint32_t *)r->ckeys.data;
+    for (uint32_t i = 0, n = COUNT_OF(r->ckeys, uint32_t); i < n; i++)
+        if (ck[i] == nm - 1)
+            ck[i] = OWNER_POST;
+    ps->result = PGN_RESULT_DRAW;
+    ps->result_off = m->off;
+    ps->result_len = m->len;
+    ps->result_line = m->line;
+    ps->result_col = m->col;
+    reader_repair(r, PGN_REPAIR_RESULT_FORM, m->line, m->col, ps->goff + m->off,
+                  "result '%.*s' written as a word, read as '%s'", (int)m->len,
+                  (const char *)t, pgn_result_str(PGN_RESULT_DRAW));
+    r->moves.len -= sizeof *m;
+    if (ps->last == nm - 1)
+        ps->last = NONE;
+}
+
 int reader_finish_game(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
     const char *raw = (const char *)r->buf + r->gstart;
     finish_span(r, g, 0);
     size_t raw_len = g->raw_len; /* 0 when truncated */
+    remis_result(r);
     if (!ps->truncated) {
         struct game_move *m = (struct game_move *)r->moves.data;
         if (r->moved || ps->latin1)
