@@ -20,7 +20,7 @@ run "$pgnkit" perft --time startpos 5
 run "$pgnkit" perft --divide "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 1
 run "$pgnkit" validate "$sample"
 run "$pgnkit" validate --format json "$sample"
-run "$pgnkit" search --count --player Carlsen "$sample"
+run "$pgnkit" search --count --player Paulsen "$sample"
 run "$pgnkit" search --list --checkmate "$sample"
 printf '\n$ %s\n' "pgnkit convert --lang de --notation lan --plies 12 --seven-tag-roster $sample | head -n 20"
 "$pgnkit" convert --lang de --notation lan --plies 12 --seven-tag-roster "$sample" | head -n 20
