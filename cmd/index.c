@@ -3,7 +3,6 @@
 #define _XOPEN_SOURCE 700 /* realpath() */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cmd.h"
+#include "cmdline.h"
 #include "common.h"
 #include "driver.h"
 #include "index/index_db.h"
@@ -341,7 +341,7 @@ int cmd_index(int argc, char **argv)
     struct indexer ix = { 0 };
     const char *out = NULL;
     int do_update = 0, opt;
-    while ((opt = getopt_long(argc, argv, "o:uqh", index_options, NULL)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "o:uqh", index_options)) != -1) {
         switch (opt) {
         case 'o': out = optarg; break;
         case 'u': do_update = 1; break;
