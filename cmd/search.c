@@ -479,6 +479,50 @@ static void print_summary(const struct search *s)
             ", replayed %" PRIu64 "\n", s->facts.completions, s->facts.walks, s->facts.replays);
 }
 
+/*
+ * Takes one of search's own options (the criteria and the output options are
+ * taken before): 0 when taken, -1 after reporting a bad value, 'h' for -h and
+ * '?' for an option search does not know. *out_opt is the -c/-l/-q given.
+ */
+static int search_option(struct search *s, int opt, int *out_opt)
+{
+    switch (opt) {
+    case 'c':
+    case 'l':
+    case 'q':
+        if (*out_opt && *out_opt != opt) {
+            error("-%c and -%c are different outputs: give one", *out_opt, opt);
+            return -1;
+        }
+        *out_opt = opt;
+        s->out = opt == 'c' ? OUT_COUNT : opt == 'l' ? OUT_LIST : OUT_QUIET;
+        return 0;
+    case 'v': s->invert = 1; return 0;
+    case 'm':
+        if (parse_long(optarg, 1, 2000000000L, &s->max)) {
+            error("--max-count takes a positive number, not '%s'", optarg);
+            return -1;
+        }
+        return 0;
+    case OPT_SUMMARY: s->summary = 1; return 0;
+    case OPT_SELECT_ONLY:
+    case OPT_SKIP_MATCHING: {
+        int skip = opt == OPT_SKIP_MATCHING;
+        if (s->nranges && s->skip_ranges != skip) {
+            error("--select-only and --skip-matching exclude each other");
+            return -1;
+        }
+        if (parse_ranges(s, skip ? "--skip-matching" : "--select-only", optarg))
+            return -1;
+        s->skip_ranges = skip;
+        return 0;
+    }
+    case 'j': return parse_jobs(optarg, &s->jobs) ? -1 : 0;
+    case 'h': return 'h';
+    default: return '?';
+    }
+}
+
 int cmd_search(int argc, char **argv)
 {
     struct search s;
@@ -503,54 +547,16 @@ int cmd_search(int argc, char **argv)
         }
         if (taken)
             continue;
-        switch (opt) {
-        case 'c':
-        case 'l':
-        case 'q':
-            if (out_opt && out_opt != opt) {
-                error("-%c and -%c are different outputs: give one", out_opt, opt);
-                query_opts_release(&s.qo);
-                return EXIT_USAGE;
-            }
-            out_opt = opt;
-            s.out = opt == 'c' ? OUT_COUNT : opt == 'l' ? OUT_LIST : OUT_QUIET;
-            break;
-        case 'v': s.invert = 1; break;
-        case 'm':
-            if (parse_long(optarg, 1, 2000000000L, &s.max)) {
-                error("--max-count takes a positive number, not '%s'", optarg);
-                query_opts_release(&s.qo);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_SUMMARY: s.summary = 1; break;
-        case OPT_SELECT_ONLY:
-        case OPT_SKIP_MATCHING:
-            if ((s.nranges && s.skip_ranges != (opt == OPT_SKIP_MATCHING)) ||
-                parse_ranges(&s, opt == OPT_SKIP_MATCHING ? "--skip-matching" : "--select-only",
-                             optarg)) {
-                if (s.nranges && s.skip_ranges != (opt == OPT_SKIP_MATCHING))
-                    error("--select-only and --skip-matching exclude each other");
-                query_opts_release(&s.qo);
-                free(s.ranges);
-                return EXIT_USAGE;
-            }
-            s.skip_ranges = opt == OPT_SKIP_MATCHING;
-            break;
-        case 'j':
-            if (parse_jobs(optarg, &s.jobs)) {
-                query_opts_release(&s.qo);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'h':
+        int own = search_option(&s, opt, &out_opt);
+        if (own == 0)
+            continue;
+        query_opts_release(&s.qo);
+        free(s.ranges);
+        if (own == 'h') {
             print_usage_with(stdout, search_usage, query_opts_usage);
-            query_opts_release(&s.qo);
             return EXIT_OK;
-        default:
-            query_opts_release(&s.qo);
-            return usage_error(search_usage);
         }
+        return own < 0 ? EXIT_USAGE : usage_error(search_usage);
     }
     if (s.out == OUT_QUIET && s.summary) {
         error("-q prints nothing: it does not go with --summary");
