@@ -88,7 +88,10 @@ PKG_LDLIBS := $(shell pkg-config --libs $(PKG_LIBS) 2>/dev/null || echo -lz -lzs
 CPPFLAGS  += -D_POSIX_C_SOURCE=200809L -DPGNKIT_VERSION='"$(VERSION)"' -Ilib $(PKG_CFLAGS)
 CFLAGS    += $(WARNINGS) $(OPTIMIZE) $(LTO) -MMD -MP
 LDFLAGS   += $(OPTIMIZE) $(LTO)
-LDLIBS    += $(PKG_LDLIBS) -lsqlite3 -lpthread -lm
+# SQLite is linked statically: its shared library asks to be bound at load
+# time, and resolving its 1,238 imports cost every run 1.35 million
+# instructions (0.3 ms) before main(), index or not.
+LDLIBS    += $(PKG_LDLIBS) -Wl,-Bstatic -lsqlite3 -Wl,-Bdynamic -lpthread -lm
 
 # lib/ is layered in folders (lib/README is the map); every .c below it is built.
 LIB_SRC   := $(sort $(shell find lib -name '*.c'))
