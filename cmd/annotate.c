@@ -350,10 +350,11 @@ int cmd_annotate(int argc, char **argv)
     fflush(stdout);
     check_output(); /* a closed pipe is quiet; the status tells what was found */
     if (!a.quiet) {
-        fprintf(stderr, "%" PRIu64 " games: %" PRIu64 " annotated, %" PRIu64 " invalid (kept)",
-                a.games, a.annotated, a.invalid);
+        fprintf(stderr, "%" PRIu64 " game%s: %" PRIu64 " annotated, %" PRIu64 " invalid (kept)",
+                a.games, plural_s(a.games), a.annotated, a.invalid);
         if (a.skipped)
-            fprintf(stderr, ", %" PRIu64 " variants not replayed (kept)", a.skipped);
+            fprintf(stderr, ", %" PRIu64 " variant%s not replayed (kept)", a.skipped,
+                    plural_s(a.skipped));
         if (a.unjudged)
             fprintf(stderr, ", %" PRIu64 " not judged (no [%%eval])", a.unjudged);
         if (a.engine_failed)
