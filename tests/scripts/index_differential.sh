@@ -5,9 +5,13 @@
 # formats, over the test corpora (one big plain file, a gzip file, a CRLF file with
 # byte order marks), standard output, standard error and the exit status through
 # `pgnkit index`'s database equal those of the source files, with 1 and 2 jobs.
+# The criteria the database decides from its records (lib/index/index_plan.c) have
+# more cases, over testdata/index/tricky.pgn too: ratings, dates, ECO codes and
+# results that are junk, partial or disagree, repeated tags, a regex that gives up
+# at its limit on one name, and criteria combined.
 . tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/broken/*.pgn "$root"/testdata/search/*.pgn \
-    "$root"/testdata/stats/*.pgn "$root"/testdata/sample.pgn >all.pgn
+    "$root"/testdata/stats/*.pgn "$root"/testdata/sample.pgn "$root"/testdata/index/*.pgn >all.pgn
 cp "$root/testdata/sample.pgn.gz" "$root/testdata/reader/bom_crlf.pgn" .
 sources="all.pgn sample.pgn.gz bom_crlf.pgn"
 "$PGNKIT" index -q $sources -o games.pgnkit || { echo "index failed"; exit 1; }
@@ -74,6 +78,19 @@ cases=$(cat <<'EOF'
 --has-variations
 --comment 'better|good'
 --where 'plies > 60 && white_elo > 2000'
+--elo-min 2400 --player Anderssen
+--ignore-case --player carlsen
+--player '(a+)+$' --match-limit 1000
+--player '(a+)+$' --match-limit 1000 --elo-min 2400
+--elo-min 2400 --player '(a+)+$' --match-limit 1000
+--tag White=Tal
+--tag Black=Fischer --site Reykjavik
+--date-from 1990.05 --date-to 1990.06
+--eco A-E --result 1/2-1/2
+--eco B --site Moscow
+--result 0-1 --moves '1. e4'
+--plies-min 4 --plies-max 11
+--black-elo 2450- --elo-diff 0-100
 EOF
 )
 for opt in $("$PGNKIT" search -h | sed -n '/^Tags/,/^Selection:/p' | grep -o -- '--[a-z][a-z-]*' \
