@@ -42,6 +42,9 @@ static const char schema_sql[] =
     "CREATE TABLE game_records(source INTEGER NOT NULL REFERENCES sources(id),"
     " chunk INTEGER NOT NULL, games INTEGER NOT NULL, checksum INTEGER NOT NULL,"
     " data BLOB NOT NULL, PRIMARY KEY(source, chunk));"
+    "CREATE TABLE game_openings(source INTEGER NOT NULL REFERENCES sources(id),"
+    " chunk INTEGER NOT NULL, row INTEGER NOT NULL, checksum INTEGER NOT NULL,"
+    " data BLOB NOT NULL, PRIMARY KEY(source, chunk, row));"
     "CREATE VIEW game_tags(game, name, value) AS"
     " SELECT id, 'Event', event FROM games WHERE event IS NOT NULL"
     " UNION ALL SELECT id, 'Site', site FROM games WHERE site IS NOT NULL"
@@ -73,6 +76,8 @@ static const char *const statements[ST_COUNT] = {
     [ST_NAME_PLAYER] = "INSERT INTO players(id, name) VALUES(?1, ?2)",
     [ST_NAME_EVENT] = "INSERT INTO events(id, name) VALUES(?1, ?2)",
     [ST_NAME_SITE] = "INSERT INTO sites(id, name) VALUES(?1, ?2)",
+    [ST_OPENING_PUT] = ("INSERT OR REPLACE INTO game_openings(source, chunk, row, checksum,"
+                        " data) VALUES(?1, ?2, ?3, ?4, ?5)"),
     [ST_CHUNK_PUT] = ("INSERT OR REPLACE INTO game_records(source, chunk, games, checksum, data)"
                       " VALUES(?1, ?2, ?3, ?4, ?5)"),
 };

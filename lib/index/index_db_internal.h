@@ -10,7 +10,7 @@
 #include "query/game_facts.h"
 
 enum { ST_GAME, ST_TAG, ST_SOURCE_ADD, ST_SOURCE_SET, ST_NAME_PLAYER, ST_NAME_EVENT,
-       ST_NAME_SITE, ST_CHUNK_PUT, ST_COUNT };
+       ST_NAME_SITE, ST_CHUNK_PUT, ST_OPENING_PUT, ST_COUNT };
 
 /* The name tables, one dictionary each (White and Black share players). */
 enum { NAMES_PLAYERS, NAMES_EVENTS, NAMES_SITES, NAMES_KINDS };
@@ -31,6 +31,7 @@ struct index_db {
     uint64_t chunk_index;     /* games chunk_index * INDEX_CHUNK_GAMES + 1 on */
     uint32_t chunk_games;
     unsigned char *chunk;     /* INDEX_CHUNK_GAMES records */
+    unsigned char *openings;  /* INDEX_OPENING_ROWS rows of INDEX_CHUNK_GAMES u16 */
     sqlite3_stmt *span;       /* index_db_game_span()'s, prepared on first use */
 };
 

@@ -7,6 +7,7 @@
 #include "index/index_db_internal.h"
 #include "index/index_plan.h"
 #include "query/filter.h"
+#include "notation/notation.h"
 #include "query/search_criterion.h"
 #include "base/banned.h"
 
@@ -27,6 +28,9 @@ struct index_plan {
     struct plan_crit *crit;
     size_t n;
     int useful;
+    int rows;      /* opening rows the deciders read (0: none) */
+    sqlite3_stmt *openings;
+    unsigned char *rowbuf; /* the rows of the chunk being decided (a step frees SQLite's) */
 };
 
 /* ---- The deciders: each reads what its criterion's matcher reads ---------- */
@@ -99,6 +103,23 @@ static int decide_result(const struct plan_crit *pc, const struct index_record *
     return yes_if(r->result != PGN_RESULT_NONE && ((pc->c->results >> r->result) & 1));
 }
 
+/* The game starts with c's moves, from the standard start (see decider_of). */
+static int decide_moves(const struct plan_crit *pc, const struct index_record *r)
+{
+    const struct criterion *c = pc->c;
+    if (!(r->opening & IO_STANDARD_START))
+        return INDEX_NO;
+    uint32_t walked = r->opening & IO_PLIES_MASK;
+    uint32_t n = c->nmoves < INDEX_OPENING_PLIES ? c->nmoves : INDEX_OPENING_PLIES;
+    for (uint32_t i = 0; i < n && i < walked; i++)
+        if (r->moves[i] != c->moves[i])
+            return INDEX_NO;
+    /* Fewer moves walked: the main line ends there or a move does not resolve. */
+    if (walked < n)
+        return INDEX_NO;
+    return c->nmoves <= INDEX_OPENING_PLIES ? INDEX_YES : INDEX_MAYBE;
+}
+
 static int decide_plies(const struct plan_crit *pc, const struct index_record *r)
 {
     return yes_if(in(r->plies, pc->c));
@@ -122,13 +143,25 @@ static int decide_plies(const struct plan_crit *pc, const struct index_record *r
  *   --eco                  tagvalue_eco of F_ECO               -
  *   --result               F_RESULT (tag, else movetext)       -
  *   --plies-min --plies-max F_PLIES                            -
+ *   --moves (from the      the first 30 main-line moves,        more than 30
+ *   standard start)        resolved as the scan's mainline     moves given
+ *                          (game_openings; --input-lang auto)
  * A record marked IR_UNSURE (a fact the build could not work out) decides
  * nothing; IR_EMPTY (not a game) is never selected.
  */
-static decide_fn *decider_of(const struct criterion *c, int slot[2])
+static decide_fn *decider_of(const struct criterion *c, const struct search_query_opts *opts,
+                             int slot[2])
 {
     slot[0] = slot[1] = -1;
     switch (c->kind) {
+    case SQ_MOVES: {
+        /* The build resolves the moves in the language each game's own
+         * moves tell (NOTATION_AUTO), as the scan does without --input-lang. */
+        struct pos start;
+        pos_set_start(&start);
+        return opts->lang == NOTATION_AUTO && c->key == pos_repetition_key(&start) &&
+                       pos_same(&c->target, &start) ? decide_moves : NULL;
+    }
     case SQ_WHITE: case SQ_BLACK: case SQ_EVENT: case SQ_SITE: case SQ_TAG: {
         static const char *const tags[IR_NAMES] = { "White", "Black", "Event", "Site" };
         for (int i = 0; i < IR_NAMES; i++)
@@ -220,7 +253,12 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
     for (size_t i = 0; i < n; i++) {
         struct plan_crit *pc = &p->crit[i];
         pc->c = &crit[i];
-        pc->decide = decider_of(pc->c, pc->slot);
+        pc->decide = decider_of(pc->c, opts, pc->slot);
+        if (pc->decide == decide_moves) {
+            int rows = 1 + (int)(pc->c->nmoves < INDEX_OPENING_PLIES ? pc->c->nmoves
+                                                                     : INDEX_OPENING_PLIES);
+            p->rows = rows > p->rows ? rows : p->rows;
+        }
         if (pc->decide == decide_names) {
             int rc = match_names(p, pc, opts);
             if (rc)
@@ -242,6 +280,8 @@ void index_plan_free(struct index_plan *p)
         return;
     for (size_t i = 0; i < p->n; i++)
         free(p->crit[i].names);
+    sqlite3_finalize(p->openings);
+    free(p->rowbuf);
     free(p->crit);
     free(p);
 }
@@ -263,10 +303,45 @@ static int verdict_of(const struct index_plan *p, const struct index_record *r)
     return INDEX_YES;
 }
 
-/* Decides the games of one chunk (its blob checked first). */
-static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, uint64_t expect_chunk,
-                        uint64_t games, uint64_t *done, unsigned char *verdict)
+/* The first p->rows opening rows of a chunk of n games into rows[] (checked). */
+static int load_openings(struct index_plan *p, int64_t source, sqlite3_int64 chunk,
+                         sqlite3_int64 n, const unsigned char *rows[INDEX_OPENING_ROWS])
 {
+    int rc;
+    if (!p->rowbuf && !(p->rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
+        return PGN_ENOMEM;
+    if (!p->openings && (rc = sqlite3_prepare_v2(p->db->h, "SELECT row, checksum, data FROM"
+                                                 " game_openings WHERE source=?1 AND chunk=?2"
+                                                 " AND row<?3 ORDER BY row", -1, &p->openings,
+                                                 NULL)) != SQLITE_OK)
+        return index_db_fail(p->db, rc);
+    sqlite3_reset(p->openings);
+    sqlite3_bind_int64(p->openings, 1, source);
+    sqlite3_bind_int64(p->openings, 2, chunk);
+    sqlite3_bind_int(p->openings, 3, p->rows);
+    int row = 0;
+    while ((rc = sqlite3_step(p->openings)) == SQLITE_ROW) {
+        const unsigned char *data = sqlite3_column_blob(p->openings, 2);
+        size_t len = (size_t)sqlite3_column_bytes(p->openings, 2);
+        uint64_t sum = (uint64_t)sqlite3_column_int64(p->openings, 1);
+        if (sqlite3_column_int(p->openings, 0) != row || row >= p->rows || !data ||
+            len != (size_t)n * 2 || index_records_checksum(data, len) != sum)
+            return index_db_damaged(p->db, "a blob of opening moves fails its checksum");
+        unsigned char *copy = p->rowbuf + (size_t)row * INDEX_CHUNK_GAMES * 2;
+        memcpy(copy, data, len);
+        rows[row++] = copy;
+    }
+    if (rc != SQLITE_DONE)
+        return index_db_fail(p->db, rc);
+    return row == p->rows ? PGN_OK : index_db_damaged(p->db, "opening moves are missing");
+}
+
+/* Decides the games of one chunk (its blobs checked first). */
+static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
+                        uint64_t expect_chunk, uint64_t games, uint64_t *done,
+                        unsigned char *verdict)
+{
+    const unsigned char *rows[INDEX_OPENING_ROWS];
     sqlite3_int64 chunk = sqlite3_column_int64(st, 0), n = sqlite3_column_int64(st, 1);
     uint64_t sum = (uint64_t)sqlite3_column_int64(st, 2);
     const unsigned char *data = sqlite3_column_blob(st, 3);
@@ -277,9 +352,19 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, uint64_t expect_
         return index_db_damaged(p->db, "the blobs of game records do not cover the games");
     if (!data || len != (size_t)n * INDEX_RECORD_SIZE || index_records_checksum(data, len) != sum)
         return index_db_damaged(p->db, "a blob of game records fails its checksum");
+    int rc = p->rows ? load_openings(p, source, chunk, n, rows) : PGN_OK;
+    if (rc)
+        return rc;
     for (sqlite3_int64 i = 0; i < n; i++) {
         struct index_record r;
         index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
+        for (int row = 0; row < p->rows; row++) {
+            unsigned v = (unsigned)rows[row][2 * i] | (unsigned)rows[row][2 * i + 1] << 8;
+            if (row)
+                r.moves[row - 1] = (uint16_t)v;
+            else
+                r.opening = v;
+        }
         verdict[(*done)++] = (unsigned char)verdict_of(p, &r);
     }
     return PGN_OK;
@@ -300,7 +385,7 @@ int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
         if (done >= games)
             status = index_db_damaged(p->db, "more game records than games");
         else
-            status = decide_chunk(p, st, chunk++, games, &done, verdict);
+            status = decide_chunk(p, st, source, chunk++, games, &done, verdict);
     }
     sqlite3_finalize(st);
     if (status == PGN_OK && rc != SQLITE_DONE)

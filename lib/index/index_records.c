@@ -32,6 +32,26 @@ static void name_values(struct game_facts *f, struct index_record *r, const char
     }
 }
 
+/* The first main-line moves, as the scan's sq_match_moves walks them. */
+static void opening_of(struct game_facts *f, struct index_record *r)
+{
+    struct mainline *ml = game_facts_mainline(f);
+    if (!ml || ml->status != ML_OK)
+        return;
+    struct pos start;
+    pos_set_start(&start);
+    if (pos_repetition_key(&ml->start) == pos_repetition_key(&start) && pos_same(&ml->start, &start))
+        r->opening |= IO_STANDARD_START;
+    struct ml_iter it;
+    mainline_first(ml, &it);
+    unsigned k = 0;
+    while (k < INDEX_OPENING_PLIES && mainline_next(ml, &it) > 0) {
+        r->moves[k] = ml->moves[k];
+        k++;
+    }
+    r->opening |= k;
+}
+
 void index_record_of(struct game_facts *f, struct index_record *r, const char *values[IR_NAMES],
                      size_t lens[IR_NAMES])
 {
@@ -62,6 +82,7 @@ void index_record_of(struct game_facts *f, struct index_record *r, const char *v
     unsure |= rc < 0;
     if (unsure || r->eco > 0xfffe)
         r->flags |= IR_UNSURE;
+    opening_of(f, r);
 }
 
 static void put32(unsigned char *p, uint32_t v)

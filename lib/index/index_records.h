@@ -25,6 +25,18 @@
  */
 enum { INDEX_RECORD_SIZE = 36, INDEX_CHUNK_GAMES = 4096 };
 
+/*
+ * The openings (table game_openings): per chunk, row 0 holds a u16 per game
+ * (bits 0-5: the main-line moves walked from the start, at most
+ * INDEX_OPENING_PLIES, fewer when the main line ends or a move does not
+ * resolve there; IO_STANDARD_START: the main line starts at the standard
+ * position, as sq_match_moves compares it), row r (1..30) the move16 of
+ * ply r of each game (0 past the moves walked), each row a blob of its own
+ * with its checksum: --moves "1. e4 c5" reads rows 0 to 2 only.
+ */
+enum { INDEX_OPENING_PLIES = 30, INDEX_OPENING_ROWS = INDEX_OPENING_PLIES + 1 };
+enum { IO_PLIES_MASK = 0x3f, IO_STANDARD_START = 1 << 6 };
+
 enum index_record_flags {
     IR_EMPTY = 1 << 0,    /* GAME_EMPTY: not a game, never selected */
     IR_UNSURE = 1 << 1,   /* a fact could not be worked out: only the scan decides */
@@ -41,6 +53,8 @@ struct index_record {
     int result;                    /* enum pgn_result, PGN_RESULT_NONE: no F_RESULT */
     uint32_t plies;
     unsigned flags;
+    unsigned opening;                       /* row 0's value (IO_*) */
+    uint16_t moves[INDEX_OPENING_PLIES];    /* the first moves, as the main line resolves them */
 };
 
 /**

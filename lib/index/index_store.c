@@ -74,21 +74,46 @@ int index_names_id(struct index_db *db, int kind, const char *s, size_t len, uin
     return rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
 }
 
-int index_chunk_flush(struct index_db *db)
+/* Runs one of the blob inserts: (source, chunk, games or row, checksum, data[0..n)). */
+static int put_blob(struct index_db *db, sqlite3_stmt *st, int64_t third,
+                    const unsigned char *data, size_t n)
 {
-    if (!db->chunk_source || !db->chunk_games)
-        return PGN_OK;
-    size_t n = (size_t)db->chunk_games * INDEX_RECORD_SIZE;
-    sqlite3_stmt *st = db->st[ST_CHUNK_PUT];
     sqlite3_bind_int64(st, 1, db->chunk_source);
     sqlite3_bind_int64(st, 2, (sqlite3_int64)db->chunk_index);
-    sqlite3_bind_int64(st, 3, db->chunk_games);
-    sqlite3_bind_int64(st, 4, (sqlite3_int64)index_records_checksum(db->chunk, n));
-    sqlite3_bind_blob(st, 5, db->chunk, (int)n, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, third);
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)index_records_checksum(data, n));
+    sqlite3_bind_blob(st, 5, data, (int)n, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
     return rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
+}
+
+static unsigned char *opening_row(struct index_db *db, int row)
+{
+    return db->openings + (size_t)row * INDEX_CHUNK_GAMES * 2;
+}
+
+int index_chunk_flush(struct index_db *db)
+{
+    if (!db->chunk_source || !db->chunk_games)
+        return PGN_OK;
+    int rc = put_blob(db, db->st[ST_CHUNK_PUT], db->chunk_games, db->chunk,
+                      (size_t)db->chunk_games * INDEX_RECORD_SIZE);
+    for (int row = 0; rc == PGN_OK && row < INDEX_OPENING_ROWS; row++)
+        rc = put_blob(db, db->st[ST_OPENING_PUT], row, opening_row(db, row),
+                      (size_t)db->chunk_games * 2);
+    return rc;
+}
+
+static int chunk_buffers(struct index_db *db)
+{
+    if (!db->chunk && !(db->chunk = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_RECORD_SIZE)))
+        return PGN_ENOMEM;
+    if (!db->openings &&
+        !(db->openings = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
+        return PGN_ENOMEM;
+    return PGN_OK;
 }
 
 int index_chunk_add(struct index_db *db, int64_t source, const struct index_record *r)
@@ -101,11 +126,41 @@ int index_chunk_add(struct index_db *db, int64_t source, const struct index_reco
         db->chunk_source = source;
         db->chunk_games = 0;
     }
-    if (!db->chunk && !(db->chunk = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_RECORD_SIZE)))
+    if (chunk_buffers(db))
         return PGN_ENOMEM;
-    index_record_encode(r, db->chunk + (size_t)db->chunk_games * INDEX_RECORD_SIZE);
-    db->chunk_games++;
+    uint32_t at = db->chunk_games++;
+    index_record_encode(r, db->chunk + (size_t)at * INDEX_RECORD_SIZE);
+    for (int row = 0; row < INDEX_OPENING_ROWS; row++) {
+        unsigned v = row ? r->moves[row - 1] : r->opening;
+        opening_row(db, row)[2 * at] = (unsigned char)v;
+        opening_row(db, row)[2 * at + 1] = (unsigned char)(v >> 8);
+    }
     return PGN_OK;
+}
+
+/* The opening rows of the first keep games of a chunk an update goes on filling. */
+static int keep_openings(struct index_db *db, int64_t source, uint64_t chunk, uint32_t keep)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db->h, "SELECT row, data FROM game_openings WHERE source=?1 AND"
+                                " chunk=?2", -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return index_db_fail(db, rc);
+    sqlite3_bind_int64(st, 1, source);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)chunk);
+    int rows = 0;
+    while (keep && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int row = sqlite3_column_int(st, 0);
+        const void *data = sqlite3_column_blob(st, 1);
+        if (row < 0 || row >= INDEX_OPENING_ROWS || !data ||
+            (size_t)sqlite3_column_bytes(st, 1) < (size_t)keep * 2)
+            break;
+        memcpy(opening_row(db, row), data, (size_t)keep * 2);
+        rows++;
+    }
+    sqlite3_finalize(st);
+    return !keep || rows == INDEX_OPENING_ROWS ? PGN_OK
+                                               : index_db_damaged(db, "opening rows are missing");
 }
 
 int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
@@ -115,7 +170,7 @@ int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
         return rc;
     uint64_t chunk = (first - 1) / INDEX_CHUNK_GAMES;
     uint32_t keep = (uint32_t)((first - 1) % INDEX_CHUNK_GAMES);
-    if (!db->chunk && !(db->chunk = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_RECORD_SIZE)))
+    if (chunk_buffers(db))
         return PGN_ENOMEM;
     db->chunk_source = source;
     db->chunk_index = chunk;
@@ -143,9 +198,13 @@ int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
         return index_db_fail(db, rc);
     if (db->chunk_games != keep)
         return index_db_damaged(db, "game records are missing");
-    char sql[160];
-    snprintf(sql, sizeof sql, "DELETE FROM game_records WHERE source=%lld AND chunk>=%llu",
-             (long long)source, (unsigned long long)chunk);
+    if ((rc = keep_openings(db, source, chunk, keep)) != PGN_OK)
+        return rc;
+    char sql[200];
+    snprintf(sql, sizeof sql, "DELETE FROM game_records WHERE source=%lld AND chunk>=%llu;"
+             "DELETE FROM game_openings WHERE source=%lld AND chunk>=%llu",
+             (long long)source, (unsigned long long)chunk, (long long)source,
+             (unsigned long long)chunk);
     rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
     return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
 }
@@ -158,4 +217,5 @@ void index_store_release(struct index_db *db)
     if (db->facts_ready)
         game_facts_release(&db->facts);
     free(db->chunk);
+    free(db->openings);
 }

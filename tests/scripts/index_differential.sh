@@ -8,7 +8,8 @@
 # The criteria the database decides from its records (lib/index/index_plan.c) have
 # more cases, over testdata/index/tricky.pgn too: ratings, dates, ECO codes and
 # results that are junk, partial or disagree, repeated tags, a regex that gives up
-# at its limit on one name, and criteria combined.
+# at its limit on one name, criteria combined, and --moves (decided from the first
+# 30 moves: shorter and longer lines, another start, another --input-lang).
 . tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/broken/*.pgn "$root"/testdata/search/*.pgn \
     "$root"/testdata/stats/*.pgn "$root"/testdata/sample.pgn "$root"/testdata/index/*.pgn >all.pgn
@@ -91,6 +92,12 @@ cases=$(cat <<'EOF'
 --result 0-1 --moves '1. e4'
 --plies-min 4 --plies-max 11
 --black-elo 2450- --elo-diff 0-100
+--moves '1. d4 Nf6 2. c4'
+--moves '1. e4' --player Carlsen
+--input-lang en --moves '1. e4 e5'
+--moves '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"] 1... c5'
+--moves '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4'
+--moves '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O'
 EOF
 )
 for opt in $("$PGNKIT" search -h | sed -n '/^Tags/,/^Selection:/p' | grep -o -- '--[a-z][a-z-]*' \

@@ -8,15 +8,16 @@
 . tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/index/*.pgn >games.pgn
 "$PGNKIT" index -q games.pgn -o games.pgnkit || { echo "index failed"; exit 1; }
-queries="--elo-min 2400|--black Carlsen --date-from 2000|--eco B20-B99 --result 1-0|--plies-max 20|--ignore-case --site moscow --black-elo 2000-"
+queries="--moves '1. e4 c5'|--elo-min 2400|--black Carlsen --date-from 2000|--eco B20-B99 --result 1-0|--plies-max 20|--ignore-case --site moscow --black-elo 2000-"
 scan_counts=$(IFS='|'; for q in $queries; do eval "\"$PGNKIT\" search -c $q games.pgn"; done)
 
 mv games.pgn away.pgn
 db_counts=$(IFS='|'; for q in $queries; do eval "\"$PGNKIT\" search -c $q games.pgnkit"; done)
 [ "$db_counts" = "$scan_counts" ] || fail "counts without the source: '$db_counts', not '$scan_counts'"
 "$PGNKIT" search -q --elo-min 2400 games.pgnkit || fail "search -q without the source failed"
-for q in "--moves '1. e4'" "--white Carlsen"; do
-    # the moves, or a game whose White tag repeats (testdata/index/tricky.pgn)
+for q in "--position 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'" \
+        "--white Carlsen"; do
+    # positions, or a game whose White tag repeats (testdata/index/tricky.pgn)
     eval "\"\$PGNKIT\" search -c $q games.pgnkit" >out 2>err
     [ $? -eq 3 ] && grep -q "cannot open 'games.pgn'" err \
         || fail "search -c $q did not fail without the source: $(cat err)"
@@ -29,8 +30,8 @@ mv away.pgn games.pgn
 # an update appends records: the counts stay the scan's
 cat "$root"/testdata/sample.pgn "$root"/testdata/index/tricky.pgn >>games.pgn
 "$PGNKIT" index -q --update games.pgnkit || fail "update failed"
-for q in "--elo-min 2400" "--player Anderssen" "--result 1-0 --date-to 1900"; do
-    a=$("$PGNKIT" search -c $q games.pgnkit) b=$("$PGNKIT" search -c $q games.pgn)
+for q in "--elo-min 2400" "--player Anderssen" "--result 1-0 --date-to 1900" "--moves '1. e4 e5'"; do
+    a=$(eval "\"\$PGNKIT\" search -c $q games.pgnkit") b=$(eval "\"\$PGNKIT\" search -c $q games.pgn")
     [ "$a" = "$b" ] || fail "after the update, search -c $q: $a, not $b"
 done
 
@@ -38,10 +39,12 @@ done
 for damage in "UPDATE game_records SET data = substr(data, 1, 100) WHERE chunk = 0" \
         "UPDATE game_records SET data = zeroblob(length(data)) WHERE chunk = 0" \
         "UPDATE game_records SET checksum = checksum + 1" \
-        "DELETE FROM game_records"; do
+        "DELETE FROM game_records" \
+        "UPDATE game_openings SET data = zeroblob(length(data)) WHERE row = 1" \
+        "DELETE FROM game_openings WHERE row = 2"; do
     cp games.pgnkit damaged.pgnkit
     sqlite3 damaged.pgnkit "$damage" || fail "sqlite3 could not damage: $damage"
-    "$PGNKIT" search -c --elo-min 2400 damaged.pgnkit >out 2>err
+    "$PGNKIT" search -c --elo-min 2400 --moves '1. e4 c5' damaged.pgnkit >out 2>err
     rc=$?
     [ $rc -eq 3 ] && grep -q "damaged" err \
         || fail "$damage: exit $rc, '$(cat out)', '$(cat err)'"
