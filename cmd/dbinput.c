@@ -1,13 +1,20 @@
 /* dbinput.c - a pgnkit database given as an input: its sources' games, as the scan reads them. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "common.h"
 #include "dbinput.h"
 #include "index/index_db.h"
+#include "index/index_plan.h"
 #include "source_file.h"
 #include "base/banned.h"
+
+/* The plan of the command (dbinput_set_plan), NULL to read every game. */
+static struct dbinput_plan *the_plan;
+
+void dbinput_set_plan(struct dbinput_plan *plan) { the_plan = plan; }
 
 int dbinput_is_database(const char *path)
 {
@@ -23,56 +30,175 @@ static int same_file(const char *path, const struct source_file *sf)
     return stat(path, &st) == 0 && st.st_dev == sf->st.st_dev && st.st_ino == sf->st.st_ino;
 }
 
-/* Reads one source's indexed games; 0 or -1 (reported). */
-static int read_source(struct driver *d, const char *db, const struct index_source *src)
+/* A source's verdicts, and how many games are read and counted by them. */
+struct source_plan {
+    unsigned char *verdict; /* enum index_verdict per game; NULL: read every game */
+    uint64_t yes, maybe;
+    int count_only;
+};
+
+/* Games far apart are read as separate runs; closer ones in one run, the
+ * games between read and matched too (their verdict is the scan's anyway). */
+enum { RUN_GAP = 8 };
+
+/* 1 when game i (from 0) must be read. */
+static int wanted(const struct source_plan *sp, uint64_t i)
+{
+    return sp->count_only ? sp->verdict[i] == INDEX_MAYBE : sp->verdict[i] != INDEX_NO;
+}
+
+/* Reads games [first, *last] (from 1) of the mapped source, from a span
+ * start the reader can begin at; *last becomes the last game read. */
+static int read_run(struct driver *d, struct index_db *db, const struct index_source *src,
+                    const struct source_file *sf, uint64_t first, uint64_t *end_game)
+{
+    uint64_t last = *end_game;
+    struct index_span a, b;
+    int rc;
+    /* A game whose span cannot be parsed alone is read from the one before;
+     * the run ends after a game whose end the skim proved. */
+    while ((rc = index_db_game_span(db, src->id, first, &a)) == PGN_OK && !a.has_origin &&
+           first > 1)
+        first--;
+    while (rc == PGN_OK && (rc = index_db_game_span(db, src->id, last, &b)) == PGN_OK &&
+           !b.has_origin && last < src->games)
+        last++;
+    uint64_t start = first == 1 ? 0 : a.offset, end = b.offset + b.length;
+    if (rc == PGN_OK && (end > src->indexed_bytes || start > end))
+        rc = PGN_EFORMAT;
+    if (rc != PGN_OK)
+        return -2;
+    *end_game = last;
+    return driver_read_span(d, sf->map + start, (size_t)(end - start), src->path,
+                            first == 1 ? NULL : &a.origin);
+}
+
+/* Reads the games of the plan from the mapped source; 0, -1 (reported) or -2 (the database). */
+static int read_runs(struct driver *d, struct index_db *db, const struct index_source *src,
+                     const struct source_file *sf, const struct source_plan *sp)
+{
+    int rc = 0;
+    for (uint64_t i = 0; i < src->games && !d->stop && !driver_interrupted();) {
+        if (!wanted(sp, i)) {
+            i++;
+            continue;
+        }
+        uint64_t last = i;
+        for (uint64_t j = i + 1; j < src->games && j <= last + RUN_GAP; j++)
+            if (wanted(sp, j))
+                last = j;
+        uint64_t end = last + 1;
+        int r = read_run(d, db, src, sf, i + 1, &end);
+        if (r == -2)
+            return -2;
+        rc |= r;
+        i = end; /* the game after the last one read (from 0) */
+    }
+    return rc;
+}
+
+/* Reads one source's indexed games (those of sp, when it has verdicts); 0, -1 (reported), -2. */
+static int read_source(struct driver *d, const char *db_path, struct index_db *db,
+                       const struct index_source *src, const struct source_plan *sp)
 {
     struct source_file sf;
     int state = source_check(&sf, src), rc = -1;
+    /* Counting what the records prove needs no source. */
+    int counted_alone = sp->verdict && sp->count_only && sp->maybe == 0;
+    if (state == SOURCE_MISSING && !counted_alone) {
+        error("cannot open '%s' (indexed in '%s'): %s", src->path, db_path, strerror(errno));
+        return -1;
+    }
     switch (state) {
     case SOURCE_MISSING:
-        error("cannot open '%s' (indexed in '%s'): %s", src->path, db, strerror(errno));
-        return -1;
+        rc = 0;
+        break;
     case SOURCE_CHANGED:
-        error("%s changed since it was indexed: run pgnkit index --update %s", src->path, db);
+        error("%s changed since it was indexed: run pgnkit index --update %s", src->path,
+              db_path);
         break;
     case SOURCE_APPENDED:
         warning("%s grew since it was indexed: reading its first %llu bytes (pgnkit index "
                 "--update %s adds the rest)", src->path, (unsigned long long)src->indexed_bytes,
-                db);
+                db_path);
         /* fall through */
     case SOURCE_FRESH:
         /* A plain source is read from a map of its indexed bytes, named as
          * when indexed: the same games, bytes and messages as the scan. */
-        if (!src->plain)
+        if (counted_alone)
+            rc = 0;
+        else if (!src->plain)
             rc = driver_read(d, same_file(src->path, &sf) ? src->path : src->location);
-        else if (source_map(&sf, src->indexed_bytes) == PGN_OK)
+        else if (source_map(&sf, src->indexed_bytes) != PGN_OK)
+            error("cannot read '%s': %s", src->path, strerror(errno));
+        else if (!sp->verdict)
             rc = driver_read_mem(d, sf.map, src->indexed_bytes, src->path);
         else
-            error("cannot read '%s': %s", src->path, strerror(errno));
+            rc = read_runs(d, db, src, &sf, sp);
         break;
     }
+    /* The games proved selected are counted when only the maybes were read. */
+    if (rc == 0 && sp->verdict && sp->count_only && (src->plain || counted_alone))
+        the_plan->counted += sp->yes;
     source_close(&sf);
     return rc;
+}
+
+/* The verdicts of src's games under p into *sp; 0, or -1 (the database, reported). */
+static int plan_source(struct index_plan *p, struct index_db *db, const char *db_path,
+                       const struct index_source *src, struct source_plan *sp)
+{
+    memset(sp, 0, sizeof *sp);
+    if (!p)
+        return 0;
+    sp->count_only = the_plan->count_only;
+    sp->verdict = xmalloc(src->games ? src->games : 1);
+    if (index_plan_source(p, src->id, src->games, sp->verdict) != PGN_OK) {
+        error("cannot read '%s': %s", db_path, index_db_message(db));
+        return -1;
+    }
+    for (uint64_t i = 0; i < src->games; i++) {
+        sp->yes += sp->verdict[i] == INDEX_YES;
+        sp->maybe += sp->verdict[i] == INDEX_MAYBE;
+    }
+    return 0;
 }
 
 int dbinput_read(struct driver *d, const char *path)
 {
     struct index_db *db;
     struct index_source *srcs = NULL;
+    struct index_plan *plan = NULL;
     size_t n = 0;
-    if (index_db_open(&db, path, 0) != PGN_OK || index_db_sources(db, &srcs, &n) != PGN_OK) {
+    if (index_db_open(&db, path, 0) != PGN_OK || index_db_sources(db, &srcs, &n) != PGN_OK ||
+        (the_plan && index_plan_new(&plan, db, the_plan->query, the_plan->opts) != PGN_OK)) {
         error("cannot read '%s': %s", path, index_db_message(db));
+        index_plan_free(plan);
         index_db_close(db);
         return -1;
     }
-    index_db_close(db);
+    if (plan && !index_plan_useful(plan)) {
+        index_plan_free(plan);
+        plan = NULL;
+    }
     int rc = 0;
-    for (size_t i = 0; i < n && !d->stop && !driver_interrupted(); i++)
-        rc |= read_source(d, path, &srcs[i]);
+    for (size_t i = 0; i < n && !d->stop && !driver_interrupted(); i++) {
+        struct source_plan sp;
+        int r = plan_source(plan, db, path, &srcs[i], &sp);
+        if (r == 0 && (r = read_source(d, path, db, &srcs[i], &sp)) == -2) {
+            error("cannot read '%s': %s", path, index_db_message(db));
+            r = -1;
+        }
+        free(sp.verdict);
+        rc |= r;
+        if (r && plan)
+            break; /* a damaged database answers nothing more */
+    }
+    index_plan_free(plan);
+    index_db_close(db);
     index_sources_free(srcs, n);
     return rc;
 }
-
 int dbinput_count_inputs(int n, char *const *inputs)
 {
     int count = 0;

@@ -3,7 +3,27 @@
 #ifndef CMD_DBINPUT_H
 #define CMD_DBINPUT_H
 
+#include <stdint.h>
 #include "driver.h"
+#include "query/search_query.h"
+
+/*
+ * A search's plan over the databases it reads (see index_plan.h): the
+ * database picks the games that can meet the query and only those are
+ * read from their sources, matched there by the command as in a scan.
+ * With count_only, the games the database alone proves selected are not
+ * read at all: they are added to counted, which the command adds to its
+ * own count of the games it read and selected.
+ */
+struct dbinput_plan {
+    const struct search_query *query;
+    const struct search_query_opts *opts; /* what query was built with */
+    int count_only;
+    uint64_t counted;
+};
+
+/** Reads the databases given later with plan (NULL: every game of their sources, as before). */
+void dbinput_set_plan(struct dbinput_plan *plan);
 
 /** 1 when path is a regular file that starts with the SQLite magic (a database). */
 int dbinput_is_database(const char *path);
@@ -12,9 +32,12 @@ int dbinput_is_database(const char *path);
  * Reads the games of the database path through d, as driver_read() reads a
  * PGN file: the games of its sources, in the order they were indexed, each
  * source's indexed part read from the source itself (so the games and
- * their bytes are the source's). A source changed since it was indexed, or
- * missing, is reported and makes the input fail; one that grew is read as
- * far as it was indexed, with a warning. 0, or -1 when it failed (reported).
+ * their bytes are the source's), or with a plan only the games it picks.
+ * A source changed since it was indexed is reported and makes the input
+ * fail, as does a missing one unless the plan counts all its games without
+ * it; one that grew is read as far as it was indexed, with a warning. A
+ * database whose records are damaged is reported and fails. 0, or -1 when
+ * it failed (reported).
  */
 int dbinput_read(struct driver *d, const char *path);
 

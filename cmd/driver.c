@@ -210,11 +210,19 @@ int driver_read(struct driver *d, const char *path)
 
 int driver_read_mem(struct driver *d, const void *data, size_t len, const char *name)
 {
+    return driver_read_span(d, data, len, name, NULL);
+}
+
+int driver_read_span(struct driver *d, const void *data, size_t len, const char *name,
+                     const struct pgn_span_origin *o)
+{
     struct pgn_reader *reader;
     struct pgn_reader_opts opts;
     reader_opts(d, &opts);
     opts.name = name;
     int rc = pgn_reader_open_mem(&reader, data, len, &opts);
+    if (rc == PGN_OK && o && (rc = pgn_reader_set_origin(reader, o)) != PGN_OK)
+        pgn_reader_free(reader);
     return rc != PGN_OK ? open_failed(NULL, rc) : read_games(d, reader);
 }
 

@@ -99,6 +99,14 @@ int driver_read(struct driver *d, const char *path);
 /** Reads the PGN games of data[0..len), named name in messages; 0 or -1 as driver_read(). */
 int driver_read_mem(struct driver *d, const void *data, size_t len, const char *name);
 
+/**
+ * Reads the games of data[0..len), the rest of input name from the span
+ * start *o on (NULL: its start; see pgn_reader_set_origin): numbers, lines
+ * and offsets as in that input. 0 or -1 as driver_read().
+ */
+int driver_read_span(struct driver *d, const void *data, size_t len, const char *name,
+                     const struct pgn_span_origin *o);
+
 /** Stops the workers; the command then frees their contexts. */
 void driver_release(struct driver *d);
 

@@ -622,7 +622,16 @@ int cmd_search(int argc, char **argv)
         driver_start_workers(&s.d, s.jobs, lazy | PIPELINE_CALLER_WORKS, match_batch, workers,
                              sizeof *workers);
     }
+    /* A database picks the games that can match (dbinput.h); counts and
+     * summaries of every game read, inverted and deduplicated selections
+     * need every game. */
+    struct dbinput_plan plan = { s.qo.query, &s.qo.sq, 0, 0 };
+    plan.count_only = (s.out == OUT_COUNT || s.out == OUT_QUIET) && !s.max && !s.nranges;
+    if (!s.invert && !s.summary && !query_opts_needs_key(&s.qo))
+        dbinput_set_plan(&plan);
     driver_run(&s.d, argc - optind, argv + optind);
+    dbinput_set_plan(NULL);
+    s.selected += plan.counted;
     driver_release(&s.d);
     s.io_failed |= s.d.io_failed;
     for (long i = 0; workers && i < s.jobs; i++) {

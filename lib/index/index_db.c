@@ -5,23 +5,46 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/error.h"
+#include "notation/notation.h"
 #include "pgn/tagvalue.h"
-#include "index/index_db.h"
+#include "index/index_db_internal.h"
 #include "base/banned.h"
 
-/* The documented schema (pgnkit-index(1)): plain tables a user can query. */
+/* The documented schema (pgnkit-index(1)): plain tables and views a user can
+ * query. Names are stored once (players, events, sites) and games keeps
+ * the names through a view: on 109k games that saves more than the column
+ * store (game_records) costs. */
 static const char schema_sql[] =
     "CREATE TABLE meta(name TEXT PRIMARY KEY, value);"
     "CREATE TABLE sources(id INTEGER PRIMARY KEY, path TEXT NOT NULL, location TEXT,"
     " size INTEGER, mtime_ns INTEGER, fingerprint TEXT, indexed_bytes INTEGER,"
     " plain INTEGER, games INTEGER);"
-    "CREATE TABLE games(id INTEGER PRIMARY KEY, source INTEGER NOT NULL REFERENCES sources(id),"
-    " number INTEGER NOT NULL, offset INTEGER NOT NULL, length INTEGER NOT NULL,"
-    " line INTEGER, col INTEGER, white TEXT, black TEXT, event TEXT, site TEXT, date TEXT,"
-    " year INTEGER, round TEXT, result TEXT, white_elo INTEGER, black_elo INTEGER, eco TEXT,"
-    " plies INTEGER, valid INTEGER);"
-    "CREATE TABLE tags(game INTEGER NOT NULL REFERENCES games(id), name TEXT NOT NULL,"
+    "CREATE TABLE players(id INTEGER PRIMARY KEY, name TEXT NOT NULL);"
+    "CREATE TABLE events(id INTEGER PRIMARY KEY, name TEXT NOT NULL);"
+    "CREATE TABLE sites(id INTEGER PRIMARY KEY, name TEXT NOT NULL);"
+    "CREATE TABLE game_rows(id INTEGER PRIMARY KEY,"
+    " source INTEGER NOT NULL REFERENCES sources(id), number INTEGER NOT NULL,"
+    " offset INTEGER NOT NULL, length INTEGER NOT NULL, line INTEGER, col INTEGER,"
+    " white INTEGER REFERENCES players(id), black INTEGER REFERENCES players(id),"
+    " event INTEGER REFERENCES events(id), site INTEGER REFERENCES sites(id), date TEXT,"
+    " round TEXT, result TEXT, white_elo INTEGER, black_elo INTEGER, eco TEXT, plies INTEGER,"
+    " valid INTEGER);"
+    "CREATE VIEW games(id, source, number, offset, length, line, col, white, black, event,"
+    " site, date, year, round, result, white_elo, black_elo, eco, plies, valid) AS"
+    " SELECT g.id, g.source, g.number, g.offset, g.length, g.line, g.col,"
+    " (SELECT name FROM players WHERE id = g.white), (SELECT name FROM players WHERE id = g.black),"
+    " (SELECT name FROM events WHERE id = g.event), (SELECT name FROM sites WHERE id = g.site),"
+    " g.date, CASE WHEN substr(g.date, 1, 4) GLOB '[0-9][0-9][0-9][0-9]'"
+    " THEN CAST(substr(g.date, 1, 4) AS INTEGER) END, g.round, g.result, g.white_elo,"
+    " g.black_elo, g.eco, g.plies, g.valid FROM game_rows g;"
+    "CREATE TABLE tags(game INTEGER NOT NULL REFERENCES game_rows(id), name TEXT NOT NULL,"
     " value TEXT NOT NULL);"
+    "CREATE TABLE game_records(source INTEGER NOT NULL REFERENCES sources(id),"
+    " chunk INTEGER NOT NULL, games INTEGER NOT NULL, checksum INTEGER NOT NULL,"
+    " data BLOB NOT NULL, PRIMARY KEY(source, chunk));"
+    "CREATE TABLE game_openings(source INTEGER NOT NULL REFERENCES sources(id),"
+    " chunk INTEGER NOT NULL, row INTEGER NOT NULL, checksum INTEGER NOT NULL,"
+    " data BLOB NOT NULL, PRIMARY KEY(source, chunk, row));"
     "CREATE VIEW game_tags(game, name, value) AS"
     " SELECT id, 'Event', event FROM games WHERE event IS NOT NULL"
     " UNION ALL SELECT id, 'Site', site FROM games WHERE site IS NOT NULL"
@@ -38,28 +61,25 @@ static const char schema_sql[] =
  * players, date, ECO and ratings); a user adds them with CREATE INDEX, and
  * an update keeps them. */
 static const char index_sql[] =
-    "CREATE INDEX IF NOT EXISTS games_source ON games(source, number);"
+    "CREATE INDEX IF NOT EXISTS games_source ON game_rows(source, number);"
     "CREATE INDEX IF NOT EXISTS tags_game ON tags(game);";
 
-enum { ST_GAME, ST_TAG, ST_SOURCE_ADD, ST_SOURCE_SET, ST_COUNT };
-
 static const char *const statements[ST_COUNT] = {
-    [ST_GAME] = ("INSERT INTO games(source, number, offset, length, line, col, white, black,"
-                 " event, site, date, year, round, result, white_elo, black_elo, eco, plies,"
-                 " valid) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,"
-                 "?19)"),
+    [ST_GAME] = ("INSERT INTO game_rows(source, number, offset, length, line, col, white, black,"
+                 " event, site, date, round, result, white_elo, black_elo, eco, plies,"
+                 " valid) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,"
+                 "?18)"),
     [ST_TAG] = "INSERT INTO tags(game, name, value) VALUES(?1, ?2, ?3)",
     [ST_SOURCE_ADD] = "INSERT INTO sources(path, location) VALUES(?1, ?2)",
     [ST_SOURCE_SET] = ("UPDATE sources SET size=?2, mtime_ns=?3, fingerprint=?4,"
                        " indexed_bytes=?5, plain=?6, games=?7 WHERE id=?1"),
-};
-
-struct index_db {
-    sqlite3 *h;
-    sqlite3_stmt *st[ST_COUNT];
-    int bulk;     /* made by index_db_create: indexes come at the end */
-    int in_tx;    /* a transaction is open */
-    char msg[256];
+    [ST_NAME_PLAYER] = "INSERT INTO players(id, name) VALUES(?1, ?2)",
+    [ST_NAME_EVENT] = "INSERT INTO events(id, name) VALUES(?1, ?2)",
+    [ST_NAME_SITE] = "INSERT INTO sites(id, name) VALUES(?1, ?2)",
+    [ST_OPENING_PUT] = ("INSERT OR REPLACE INTO game_openings(source, chunk, row, checksum,"
+                        " data) VALUES(?1, ?2, ?3, ?4, ?5)"),
+    [ST_CHUNK_PUT] = ("INSERT OR REPLACE INTO game_records(source, chunk, games, checksum, data)"
+                      " VALUES(?1, ?2, ?3, ?4, ?5)"),
 };
 
 int index_db_is_database(const char *path)
@@ -74,8 +94,7 @@ int index_db_is_database(const char *path)
     return n == sizeof head && !memcmp(head, magic, sizeof magic);
 }
 
-/* Records SQLite's message and turns rc into a status. */
-static int fail(struct index_db *db, int rc)
+int index_db_fail(struct index_db *db, int rc)
 {
     snprintf(db->msg, sizeof db->msg, "%s", db->h ? sqlite3_errmsg(db->h) : sqlite3_errstr(rc));
     return rc == SQLITE_NOMEM ? PGN_ENOMEM : PGN_EIO;
@@ -84,7 +103,7 @@ static int fail(struct index_db *db, int rc)
 static int exec(struct index_db *db, const char *sql)
 {
     int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
-    return rc == SQLITE_OK ? PGN_OK : fail(db, rc);
+    return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
 }
 
 static int prepare_all(struct index_db *db)
@@ -92,7 +111,7 @@ static int prepare_all(struct index_db *db)
     for (int i = 0; i < ST_COUNT; i++) {
         int rc = sqlite3_prepare_v2(db->h, statements[i], -1, &db->st[i], NULL);
         if (rc != SQLITE_OK)
-            return fail(db, rc);
+            return index_db_fail(db, rc);
     }
     return PGN_OK;
 }
@@ -105,7 +124,7 @@ static int open_handle(struct index_db **out, const char *path, int flags)
         return PGN_ENOMEM;
     int rc = sqlite3_open_v2(path, &db->h, flags, NULL);
     if (rc != SQLITE_OK)
-        return fail(db, rc);
+        return index_db_fail(db, rc);
     /* A reader waits for an update's commit instead of failing. The cache
      * is bounded (64 MB) whatever the database: the build's peak memory. */
     sqlite3_busy_timeout(db->h, 30000);
@@ -146,9 +165,11 @@ int index_db_open(struct index_db **out, const char *path, int writable)
     rc = sqlite3_step(st);
     int version = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
     sqlite3_finalize(st);
-    if (version < 1 || version > INDEX_SCHEMA_VERSION) {
-        snprintf(db->msg, sizeof db->msg, version ? "database schema %d is newer than this "
-                 "pgnkit's (%d)" : "not a pgnkit database", version, INDEX_SCHEMA_VERSION);
+    if (version != INDEX_SCHEMA_VERSION) {
+        snprintf(db->msg, sizeof db->msg, !version ? "not a pgnkit database"
+                 : version > INDEX_SCHEMA_VERSION ? "database schema %d is newer than this "
+                 "pgnkit's (%d)" : "database schema %d is older than this pgnkit's (%d): build "
+                 "it again with pgnkit index", version, INDEX_SCHEMA_VERSION);
         return PGN_EINVAL;
     }
     /* An update commits through a rollback journal, synced: a crash at any
@@ -172,7 +193,9 @@ int index_db_begin(struct index_db *db)
 
 int index_db_finish(struct index_db *db)
 {
-    int rc = exec(db, index_sql);
+    int rc = index_chunk_flush(db);
+    if (rc == PGN_OK)
+        rc = exec(db, index_sql);
     if (rc == PGN_OK && db->bulk)
         rc = exec(db, "ANALYZE");
     if (rc == PGN_OK)
@@ -189,9 +212,11 @@ void index_db_close(struct index_db *db)
         return;
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(db->st[i]);
+    sqlite3_finalize(db->span);
     if (db->in_tx)
         sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close(db->h);
+    index_store_release(db);
     free(db);
 }
 
@@ -210,7 +235,7 @@ int index_db_sources(struct index_db *db, struct index_source **out, size_t *n)
                                 " indexed_bytes, plain, games FROM sources ORDER BY id", -1, &st,
                                 NULL);
     if (rc != SQLITE_OK)
-        return fail(db, rc);
+        return index_db_fail(db, rc);
     size_t cap = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (*n == cap) {
@@ -239,7 +264,7 @@ int index_db_sources(struct index_db *db, struct index_source **out, size_t *n)
         }
     }
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? PGN_OK : fail(db, rc);
+    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
 }
 
 void index_sources_free(struct index_source *s, size_t n)
@@ -257,7 +282,7 @@ static int run(struct index_db *db, sqlite3_stmt *st)
     int rc = sqlite3_step(st);
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
-    return rc == SQLITE_DONE ? PGN_OK : fail(db, rc);
+    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
 }
 
 int index_db_add_source(struct index_db *db, struct index_source *src)
@@ -273,6 +298,9 @@ int index_db_add_source(struct index_db *db, struct index_source *src)
 
 int index_db_set_source(struct index_db *db, const struct index_source *src)
 {
+    int rc = index_chunk_flush(db);
+    if (rc)
+        return rc;
     sqlite3_stmt *st = db->st[ST_SOURCE_SET];
     char fp[24];
     snprintf(fp, sizeof fp, "%016llx", (unsigned long long)src->fingerprint);
@@ -295,30 +323,56 @@ static int tag_column(unsigned id)
     case GAME_TAG_EVENT: return 9;
     case GAME_TAG_SITE: return 10;
     case GAME_TAG_DATE: return 11;
-    case GAME_TAG_ROUND: return 13;
-    case GAME_TAG_RESULT: return 14;
-    case GAME_TAG_WHITE_ELO: return 15;
-    case GAME_TAG_BLACK_ELO: return 16;
-    case GAME_TAG_ECO: return 17;
+    case GAME_TAG_ROUND: return 12;
+    case GAME_TAG_RESULT: return 13;
+    case GAME_TAG_WHITE_ELO: return 14;
+    case GAME_TAG_BLACK_ELO: return 15;
+    case GAME_TAG_ECO: return 16;
     default: return 0;
     }
 }
 
-/* Binds a tag to its column: ratings as numbers (text when not one), the rest as text. */
+/* Binds a tag to its column: names by their ids (set apart), ratings as
+ * numbers (text when not one), the rest as text. */
 static void bind_tag(sqlite3_stmt *st, int col, const struct game_tag *t)
 {
     int64_t v;
     char text[24];
+    if (col <= 10)
+        return;
     /* A rating is a number only when that number's text is the value (the
      * tags are rebuilt from the columns: "02400" stays text). */
-    if ((col == 15 || col == 16) && !tagvalue_number(t->value, t->value_len, &v) &&
+    if ((col == 14 || col == 15) && !tagvalue_number(t->value, t->value_len, &v) &&
         (size_t)snprintf(text, sizeof text, "%lld", (long long)v) == t->value_len &&
         !memcmp(text, t->value, t->value_len))
         sqlite3_bind_int64(st, col, v);
     else
         sqlite3_bind_text(st, col, t->value, (int)t->value_len, SQLITE_STATIC);
-    if (col == 11 && t->value_len >= 4 && !tagvalue_number(t->value, 4, &v))
-        sqlite3_bind_int64(st, 12, v); /* the year of "2015.06.16" */
+}
+
+/* The record of g (complete) with its name ids, which are bound to their columns. */
+static int game_record(struct index_db *db, struct game *g, sqlite3_stmt *st,
+                       struct index_record *rec)
+{
+    static const int kinds[IR_NAMES] = { NAMES_PLAYERS, NAMES_PLAYERS, NAMES_EVENTS,
+                                         NAMES_SITES };
+    const char *values[IR_NAMES];
+    size_t lens[IR_NAMES];
+    if (!db->facts_ready) {
+        game_facts_init(&db->facts, NOTATION_AUTO);
+        db->facts_ready = 1;
+    }
+    game_facts_reset(&db->facts, g, NULL);
+    index_record_of(&db->facts, rec, values, lens);
+    for (int i = 0; i < IR_NAMES; i++) {
+        if (!values[i])
+            continue;
+        int rc = index_names_id(db, kinds[i], values[i], lens[i], &rec->name[i]);
+        if (rc)
+            return rc;
+        sqlite3_bind_int64(st, 7 + i, rec->name[i]);
+    }
+    return PGN_OK;
 }
 
 /* The tags without a column of their own go to the tags table, in input order. */
@@ -340,9 +394,10 @@ static int add_other_tags(struct index_db *db, const struct game *g, const unsig
     return PGN_OK;
 }
 
-int index_db_add_game(struct index_db *db, int64_t source, const struct game *g,
+int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
                       const struct pgn_span_origin *o, const struct replay *r)
 {
+    struct index_record rec;
     sqlite3_stmt *st = db->st[ST_GAME];
     unsigned char small[256], *seen = g->ntags <= sizeof small ? small : calloc(g->ntags, 1);
     if (!seen)
@@ -369,12 +424,18 @@ int index_db_add_game(struct index_db *db, int64_t source, const struct game *g,
         }
     }
     if (r) {
-        sqlite3_bind_int64(st, 18, r->plies);
-        sqlite3_bind_int(st, 19, r->errors == 0 && !r->skipped);
+        sqlite3_bind_int64(st, 17, r->plies);
+        sqlite3_bind_int(st, 18, r->errors == 0 && !r->skipped);
     }
-    int rc = run(db, st);
+    int rc = game_record(db, g, st, &rec);
+    if (rc == PGN_OK)
+        rc = run(db, st);
+    else
+        sqlite3_reset(st), sqlite3_clear_bindings(st);
     if (rc == PGN_OK)
         rc = add_other_tags(db, g, seen);
+    if (rc == PGN_OK)
+        rc = index_chunk_add(db, source, &rec);
     if (seen != small)
         free(seen);
     return rc;
@@ -383,10 +444,10 @@ int index_db_add_game(struct index_db *db, int64_t source, const struct game *g,
 int index_db_last_game(struct index_db *db, int64_t source, struct pgn_span_origin *o)
 {
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(db->h, "SELECT number, offset, line, col FROM games WHERE"
+    int rc = sqlite3_prepare_v2(db->h, "SELECT number, offset, line, col FROM game_rows WHERE"
                                 " source=?1 ORDER BY number DESC LIMIT 1", -1, &st, NULL);
     if (rc != SQLITE_OK)
-        return fail(db, rc);
+        return index_db_fail(db, rc);
     sqlite3_bind_int64(st, 1, source);
     rc = sqlite3_step(st);
     int found = rc == SQLITE_ROW;
@@ -397,15 +458,47 @@ int index_db_last_game(struct index_db *db, int64_t source, struct pgn_span_orig
         o->col = (uint32_t)sqlite3_column_int64(st, 3);
     }
     sqlite3_finalize(st);
-    return found ? 1 : rc == SQLITE_DONE ? 0 : fail(db, rc);
+    return found ? 1 : rc == SQLITE_DONE ? 0 : index_db_fail(db, rc);
 }
 
 int index_db_drop_games(struct index_db *db, int64_t source, uint64_t first)
 {
     char sql[256];
-    snprintf(sql, sizeof sql, "DELETE FROM tags WHERE game IN (SELECT id FROM games WHERE"
-             " source=%lld AND number>=%llu); DELETE FROM games WHERE source=%lld AND"
+    snprintf(sql, sizeof sql, "DELETE FROM tags WHERE game IN (SELECT id FROM game_rows WHERE"
+             " source=%lld AND number>=%llu); DELETE FROM game_rows WHERE source=%lld AND"
              " number>=%llu;", (long long)source, (unsigned long long)first,
              (long long)source, (unsigned long long)first);
-    return exec(db, sql);
+    int rc = exec(db, sql);
+    return rc ? rc : index_chunk_truncate(db, source, first);
+}
+
+int index_db_game_span(struct index_db *db, int64_t source, uint64_t number,
+                       struct index_span *out)
+{
+    int rc;
+    if (!db->span && (rc = sqlite3_prepare_v2(db->h, "SELECT offset, length, line, col FROM"
+                                              " game_rows WHERE source=?1 AND number=?2", -1,
+                                              &db->span, NULL)) != SQLITE_OK)
+        return index_db_fail(db, rc);
+    sqlite3_bind_int64(db->span, 1, source);
+    sqlite3_bind_int64(db->span, 2, (sqlite3_int64)number);
+    rc = sqlite3_step(db->span);
+    if (rc == SQLITE_ROW) {
+        sqlite3_int64 offset = sqlite3_column_int64(db->span, 0);
+        sqlite3_int64 length = sqlite3_column_int64(db->span, 1);
+        out->offset = (uint64_t)offset;
+        out->length = (uint64_t)length;
+        out->has_origin = sqlite3_column_type(db->span, 2) != SQLITE_NULL;
+        out->origin.index = number;
+        out->origin.offset = out->offset;
+        out->origin.line = (uint64_t)sqlite3_column_int64(db->span, 2);
+        out->origin.col = (uint32_t)sqlite3_column_int64(db->span, 3);
+        if (offset < 0 || length < 0)
+            rc = SQLITE_CORRUPT;
+    }
+    sqlite3_reset(db->span);
+    if (rc == SQLITE_ROW)
+        return PGN_OK;
+    return rc == SQLITE_DONE || rc == SQLITE_CORRUPT
+               ? index_db_damaged(db, "a game's row is missing or wrong") : index_db_fail(db, rc);
 }

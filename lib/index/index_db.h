@@ -29,7 +29,7 @@
  * what SQLite refused, PGN_ENOMEM); index_db_message() says what SQLite said.
  */
 
-enum { INDEX_SCHEMA_VERSION = 1 };
+enum { INDEX_SCHEMA_VERSION = 2 };
 
 /* One source file, as the sources table holds it. */
 struct index_source {
@@ -96,7 +96,7 @@ int index_db_set_source(struct index_db *db, const struct index_source *src);
  * proved only by reading on, see PARSING A SPAN ELSEWHERE in pgn_reader.h;
  * r the replay of g, NULL when not replayed).
  */
-int index_db_add_game(struct index_db *db, int64_t source, const struct game *g,
+int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
                       const struct pgn_span_origin *o, const struct replay *r);
 
 /**
@@ -108,5 +108,19 @@ int index_db_last_game(struct index_db *db, int64_t source, struct pgn_span_orig
 
 /** Removes the games of source from number first on (an update re-reads them). */
 int index_db_drop_games(struct index_db *db, int64_t source, uint64_t first);
+
+/* Where a game's bytes are in its source (the games table's columns). */
+struct index_span {
+    uint64_t offset, length;
+    int has_origin;                /* its span can be parsed alone, from origin */
+    struct pgn_span_origin origin; /* (number, offset, line, col) */
+};
+
+/**
+ * The span of game number of source into *out: PGN_OK, PGN_EFORMAT when
+ * there is no such row or it is wrong (the database is damaged), PGN_EIO.
+ */
+int index_db_game_span(struct index_db *db, int64_t source, uint64_t number,
+                       struct index_span *out);
 
 #endif

@@ -88,6 +88,9 @@ typedef int position_test(const struct criterion *c, const struct pos *p);
 /** 1 when some position of the main line of f (the start included) fits; 0, or < 0 on an error. */
 int sq_some_position(struct game_facts *f, const struct criterion *c, position_test *fits);
 
+/** The criteria of q in the order they run (cheapest first): *n of them (a database's planner reads them). */
+const struct criterion *sq_criteria(const struct search_query *q, size_t *n);
+
 /** The language move patterns are read in: --input-lang, English for auto. */
 int sq_pattern_lang(const struct search_query *q);
 

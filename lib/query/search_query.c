@@ -74,6 +74,12 @@ void search_query_free(struct search_query *q)
 
 size_t search_query_count(const struct search_query *q) { return q->n; }
 
+const struct criterion *sq_criteria(const struct search_query *q, size_t *n)
+{
+    *n = q->n;
+    return q->crit;
+}
+
 int search_query_first_level(const struct search_query *q)
 {
     return q->n ? q->crit[0].level : FACTS_TAGS;

@@ -5,9 +5,14 @@
 # formats, over the test corpora (one big plain file, a gzip file, a CRLF file with
 # byte order marks), standard output, standard error and the exit status through
 # `pgnkit index`'s database equal those of the source files, with 1 and 2 jobs.
+# The criteria the database decides from its records (lib/index/index_plan.c) have
+# more cases, over testdata/index/tricky.pgn too: ratings, dates, ECO codes and
+# results that are junk, partial or disagree, repeated tags, a regex that gives up
+# at its limit on one name, criteria combined, and --moves (decided from the first
+# 30 moves: shorter and longer lines, another start, another --input-lang).
 . tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/broken/*.pgn "$root"/testdata/search/*.pgn \
-    "$root"/testdata/stats/*.pgn "$root"/testdata/sample.pgn >all.pgn
+    "$root"/testdata/stats/*.pgn "$root"/testdata/sample.pgn "$root"/testdata/index/*.pgn >all.pgn
 cp "$root/testdata/sample.pgn.gz" "$root/testdata/reader/bom_crlf.pgn" .
 sources="all.pgn sample.pgn.gz bom_crlf.pgn"
 "$PGNKIT" index -q $sources -o games.pgnkit || { echo "index failed"; exit 1; }
@@ -74,6 +79,25 @@ cases=$(cat <<'EOF'
 --has-variations
 --comment 'better|good'
 --where 'plies > 60 && white_elo > 2000'
+--elo-min 2400 --player Anderssen
+--ignore-case --player carlsen
+--player '(a+)+$' --match-limit 1000
+--player '(a+)+$' --match-limit 1000 --elo-min 2400
+--elo-min 2400 --player '(a+)+$' --match-limit 1000
+--tag White=Tal
+--tag Black=Fischer --site Reykjavik
+--date-from 1990.05 --date-to 1990.06
+--eco A-E --result 1/2-1/2
+--eco B --site Moscow
+--result 0-1 --moves '1. e4'
+--plies-min 4 --plies-max 11
+--black-elo 2450- --elo-diff 0-100
+--moves '1. d4 Nf6 2. c4'
+--moves '1. e4' --player Carlsen
+--input-lang en --moves '1. e4 e5'
+--moves '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"] 1... c5'
+--moves '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4'
+--moves '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O'
 EOF
 )
 for opt in $("$PGNKIT" search -h | sed -n '/^Tags/,/^Selection:/p' | grep -o -- '--[a-z][a-z-]*' \

@@ -1,0 +1,62 @@
+/* index_db_internal.h - inside lib/index: the database handle the store and the planner share. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_INDEX_DB_INTERNAL_H
+#define LIB_INDEX_DB_INTERNAL_H
+
+#include <sqlite3.h>
+#include "base/hash_table.h"
+#include "index/index_db.h"
+#include "index/index_records.h"
+#include "query/game_facts.h"
+
+enum { ST_GAME, ST_TAG, ST_SOURCE_ADD, ST_SOURCE_SET, ST_NAME_PLAYER, ST_NAME_EVENT,
+       ST_NAME_SITE, ST_CHUNK_PUT, ST_OPENING_PUT, ST_COUNT };
+
+/* The name tables, one dictionary each (White and Black share players). */
+enum { NAMES_PLAYERS, NAMES_EVENTS, NAMES_SITES, NAMES_KINDS };
+
+struct index_db {
+    sqlite3 *h;
+    sqlite3_stmt *st[ST_COUNT];
+    int bulk;     /* made by index_db_create: indexes come at the end */
+    int in_tx;    /* a transaction is open */
+    char msg[256];
+    /* Writing: the facts of the game being added, the name dictionaries
+     * (loaded on the first game of an update), the chunk being filled. */
+    struct game_facts facts;
+    int facts_ready, names_loaded;
+    struct hash_table names[NAMES_KINDS]; /* name -> uint32_t id */
+    uint32_t nnames[NAMES_KINDS];
+    int64_t chunk_source;     /* 0: no chunk open */
+    uint64_t chunk_index;     /* games chunk_index * INDEX_CHUNK_GAMES + 1 on */
+    uint32_t chunk_games;
+    unsigned char *chunk;     /* INDEX_CHUNK_GAMES records */
+    unsigned char *openings;  /* INDEX_OPENING_ROWS rows of INDEX_CHUNK_GAMES u16 */
+    sqlite3_stmt *span;       /* index_db_game_span()'s, prepared on first use */
+};
+
+/** The tables of the name kinds: "players", "events", "sites". */
+extern const char *const index_names_table[NAMES_KINDS];
+
+/** Records SQLite's message for rc and returns PGN_EIO (PGN_ENOMEM for SQLITE_NOMEM). */
+int index_db_fail(struct index_db *db, int rc);
+
+/** Sets db's message (printf-like) and returns PGN_EFORMAT: the database is damaged. */
+int index_db_damaged(struct index_db *db, const char *what);
+
+/** The id of name s[0..len) of kind (added to its table when new) into *id. */
+int index_names_id(struct index_db *db, int kind, const char *s, size_t len, uint32_t *id);
+
+/** Appends the record of the next game of source to the chunks (games in input order). */
+int index_chunk_add(struct index_db *db, int64_t source, const struct index_record *r);
+
+/** Writes the chunk being filled, if any. */
+int index_chunk_flush(struct index_db *db);
+
+/** Drops the records of source from game number first on; the next one added is first's. */
+int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first);
+
+/** Frees the writing state. */
+void index_store_release(struct index_db *db);
+
+#endif

@@ -1,0 +1,396 @@
+/* index_plan.c - which games of a database can meet a search: decided from its records, or to be read. */
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "index/index_db_internal.h"
+#include "index/index_plan.h"
+#include "query/filter.h"
+#include "notation/notation.h"
+#include "query/search_criterion.h"
+#include "base/banned.h"
+
+struct plan_crit;
+/* The verdict of one criterion on one record (enum index_verdict). */
+typedef int decide_fn(const struct plan_crit *pc, const struct index_record *r);
+
+struct plan_crit {
+    const struct criterion *c;
+    decide_fn *decide;     /* NULL: the records cannot tell */
+    int slot[2];           /* IR_WHITE.. the names it reads (-1: none) */
+    unsigned char *names;  /* regexes: the verdict of each name id of its dictionary */
+    uint32_t nnames;
+};
+
+struct index_plan {
+    struct index_db *db;
+    struct plan_crit *crit;
+    size_t n;
+    int useful;
+    int rows;      /* opening rows the deciders read (0: none) */
+    sqlite3_stmt *openings;
+    unsigned char *rowbuf; /* the rows of the chunk being decided (a step frees SQLite's) */
+};
+
+/* ---- The deciders: each reads what its criterion's matcher reads ---------- */
+
+static int decide_names(const struct plan_crit *pc, const struct index_record *r)
+{
+    for (int i = 0; i < 2 && pc->slot[i] >= 0; i++) {
+        if (r->flags & (IR_DUP_WHITE << pc->slot[i]))
+            return INDEX_MAYBE; /* the scan tries every value of the tag */
+        uint32_t id = r->name[pc->slot[i]];
+        int v = id && id < pc->nnames ? pc->names[id] : INDEX_NO;
+        if (v != INDEX_NO)
+            return v; /* a match, or a regex that gave up at its limit on this name */
+    }
+    return INDEX_NO;
+}
+
+static int yes_if(int cond) { return cond ? INDEX_YES : INDEX_NO; }
+
+static int decide_elo_min(const struct plan_crit *pc, const struct index_record *r)
+{
+    int64_t lo = pc->c->lo;
+    return yes_if(r->white_elo >= 0 && r->black_elo >= 0 && r->white_elo >= lo &&
+                  r->black_elo >= lo);
+}
+
+static int decide_elo_max(const struct plan_crit *pc, const struct index_record *r)
+{
+    int64_t lo = pc->c->lo;
+    return yes_if(r->white_elo >= 0 && r->black_elo >= 0 && r->white_elo <= lo &&
+                  r->black_elo <= lo);
+}
+
+static int in(int64_t v, const struct criterion *c) { return v >= c->lo && v <= c->hi; }
+
+static int decide_white_elo(const struct plan_crit *pc, const struct index_record *r)
+{
+    return yes_if(r->white_elo >= 0 && in(r->white_elo, pc->c));
+}
+
+static int decide_black_elo(const struct plan_crit *pc, const struct index_record *r)
+{
+    return yes_if(r->black_elo >= 0 && in(r->black_elo, pc->c));
+}
+
+static int decide_elo_diff(const struct plan_crit *pc, const struct index_record *r)
+{
+    int d = r->white_elo > r->black_elo ? r->white_elo - r->black_elo
+                                        : r->black_elo - r->white_elo;
+    return yes_if(r->white_elo >= 0 && r->black_elo >= 0 && in(d, pc->c));
+}
+
+static int decide_date_from(const struct plan_crit *pc, const struct index_record *r)
+{
+    return yes_if(!(r->flags & IR_NO_DATE) && r->date.lo >= pc->c->date.lo);
+}
+
+static int decide_date_to(const struct plan_crit *pc, const struct index_record *r)
+{
+    return yes_if(!(r->flags & IR_NO_DATE) && r->date.hi <= pc->c->date.hi);
+}
+
+static int decide_eco(const struct plan_crit *pc, const struct index_record *r)
+{
+    return yes_if(r->eco >= 0 && in(r->eco, pc->c));
+}
+
+static int decide_result(const struct plan_crit *pc, const struct index_record *r)
+{
+    return yes_if(r->result != PGN_RESULT_NONE && ((pc->c->results >> r->result) & 1));
+}
+
+/* The game starts with c's moves, from the standard start (see decider_of). */
+static int decide_moves(const struct plan_crit *pc, const struct index_record *r)
+{
+    const struct criterion *c = pc->c;
+    if (!(r->opening & IO_STANDARD_START))
+        return INDEX_NO;
+    uint32_t walked = r->opening & IO_PLIES_MASK;
+    uint32_t n = c->nmoves < INDEX_OPENING_PLIES ? c->nmoves : INDEX_OPENING_PLIES;
+    for (uint32_t i = 0; i < n && i < walked; i++)
+        if (r->moves[i] != c->moves[i])
+            return INDEX_NO;
+    /* Fewer moves walked: the main line ends there or a move does not resolve. */
+    if (walked < n)
+        return INDEX_NO;
+    return c->nmoves <= INDEX_OPENING_PLIES ? INDEX_YES : INDEX_MAYBE;
+}
+
+static int decide_plies(const struct plan_crit *pc, const struct index_record *r)
+{
+    return yes_if(in(r->plies, pc->c));
+}
+
+/*
+ * What the records decide, per criterion (the others are read from the
+ * source): each row's decider reads the value its matcher in search_query.c
+ * reads, worked out at build time by the same game_facts_get (index_record_of),
+ * and index_differential.sh holds the two equal over the corpora and the
+ * games made to trip them (junk ratings, partial dates, no ECO, results in
+ * the tag and the movetext that disagree, repeated tags).
+ *
+ *   criterion              decided from                       exact unless
+ *   --white --black        the White / Black name's regex     the tag repeats,
+ *   --player --event       verdict (run once per name)         the regex gave up
+ *   --site --tag White=..                                      at its limit
+ *   --elo-min --elo-max    F_WHITE_ELO, F_BLACK_ELO            -
+ *   --white-elo --black-elo --elo-diff   the same               -
+ *   --date-from --date-to  F_DATE's range                      -
+ *   --eco                  tagvalue_eco of F_ECO               -
+ *   --result               F_RESULT (tag, else movetext)       -
+ *   --plies-min --plies-max F_PLIES                            -
+ *   --moves (from the      the first 30 main-line moves,        more than 30
+ *   standard start)        resolved as the scan's mainline     moves given
+ *                          (game_openings; --input-lang auto)
+ * A record marked IR_UNSURE (a fact the build could not work out) decides
+ * nothing; IR_EMPTY (not a game) is never selected.
+ */
+static decide_fn *decider_of(const struct criterion *c, const struct search_query_opts *opts,
+                             int slot[2])
+{
+    slot[0] = slot[1] = -1;
+    switch (c->kind) {
+    case SQ_MOVES: {
+        /* The build resolves the moves in the language each game's own
+         * moves tell (NOTATION_AUTO), as the scan does without --input-lang. */
+        struct pos start;
+        pos_set_start(&start);
+        return opts->lang == NOTATION_AUTO && c->key == pos_repetition_key(&start) &&
+                       pos_same(&c->target, &start) ? decide_moves : NULL;
+    }
+    case SQ_WHITE: case SQ_BLACK: case SQ_EVENT: case SQ_SITE: case SQ_TAG: {
+        static const char *const tags[IR_NAMES] = { "White", "Black", "Event", "Site" };
+        for (int i = 0; i < IR_NAMES; i++)
+            if (c->tag_name && !strcmp(c->tag_name, tags[i]))
+                slot[0] = i;
+        return slot[0] >= 0 ? decide_names : NULL;
+    }
+    case SQ_PLAYER: slot[0] = IR_WHITE, slot[1] = IR_BLACK; return decide_names;
+    case SQ_ELO_MIN: return decide_elo_min;
+    case SQ_ELO_MAX: return decide_elo_max;
+    case SQ_WHITE_ELO: return decide_white_elo;
+    case SQ_BLACK_ELO: return decide_black_elo;
+    case SQ_ELO_DIFF: return decide_elo_diff;
+    case SQ_DATE_FROM: return decide_date_from;
+    case SQ_DATE_TO: return decide_date_to;
+    case SQ_ECO: return decide_eco;
+    case SQ_RESULT: return decide_result;
+    case SQ_PLIES_MIN: case SQ_PLIES_MAX: return decide_plies;
+    default: return NULL;
+    }
+}
+
+/* ---- Building ---------------------------------------------------------------- */
+
+/* Runs the criterion's regex (a fresh copy) on every name of its dictionary. */
+static int match_names(struct index_plan *p, struct plan_crit *pc,
+                       const struct search_query_opts *opts)
+{
+    int kind = pc->slot[0] <= IR_BLACK ? NAMES_PLAYERS : pc->slot[0] == IR_EVENT ? NAMES_EVENTS
+                                                                               : NAMES_SITES;
+    const char *pattern = filter_pattern(pc->c->re);
+    struct filter *re;
+    int rc = filter_new(&re, pattern, strlen(pattern), opts->flags & SQ_ICASE ? FILTER_ICASE : 0,
+                        opts->limit, NULL);
+    if (rc)
+        return rc;
+    char sql[64];
+    sqlite3_stmt *st;
+    snprintf(sql, sizeof sql, "SELECT id, name FROM %s", index_names_table[kind]);
+    if ((rc = sqlite3_prepare_v2(p->db->h, sql, -1, &st, NULL)) != SQLITE_OK) {
+        filter_free(re);
+        return index_db_fail(p->db, rc);
+    }
+    size_t cap = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        sqlite3_int64 id = sqlite3_column_int64(st, 0);
+        const char *s = (const char *)sqlite3_column_text(st, 1);
+        size_t len = (size_t)sqlite3_column_bytes(st, 1);
+        if (!s || id < 1 || id >= UINT32_MAX) {
+            rc = s ? SQLITE_CORRUPT : SQLITE_NOMEM;
+            break;
+        }
+        if ((size_t)id >= cap) {
+            size_t grown = cap ? cap : 1024;
+            while (grown <= (size_t)id)
+                grown *= 2;
+            unsigned char *a = realloc(pc->names, grown);
+            if (!a) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            memset(a + cap, INDEX_NO, grown - cap);
+            pc->names = a;
+            cap = grown;
+        }
+        uint64_t hits = filter_limit_hits(re);
+        int m = filter_match(re, s, len);
+        pc->names[id] = filter_limit_hits(re) != hits ? INDEX_MAYBE : m ? INDEX_YES : INDEX_NO;
+    }
+    pc->nnames = (uint32_t)cap;
+    sqlite3_finalize(st);
+    filter_free(re);
+    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(p->db, rc);
+}
+
+int index_plan_new(struct index_plan **out, struct index_db *db, const struct search_query *q,
+                   const struct search_query_opts *opts)
+{
+    struct index_plan *p = calloc(1, sizeof *p);
+    *out = p;
+    if (!p)
+        return PGN_ENOMEM;
+    p->db = db;
+    size_t n;
+    const struct criterion *crit = sq_criteria(q, &n);
+    if (n && !(p->crit = calloc(n, sizeof *p->crit)))
+        return PGN_ENOMEM;
+    p->n = n;
+    for (size_t i = 0; i < n; i++) {
+        struct plan_crit *pc = &p->crit[i];
+        pc->c = &crit[i];
+        pc->decide = decider_of(pc->c, opts, pc->slot);
+        if (pc->decide == decide_moves) {
+            int rows = 1 + (int)(pc->c->nmoves < INDEX_OPENING_PLIES ? pc->c->nmoves
+                                                                     : INDEX_OPENING_PLIES);
+            p->rows = rows > p->rows ? rows : p->rows;
+        }
+        if (pc->decide == decide_names) {
+            int rc = match_names(p, pc, opts);
+            if (rc)
+                return rc;
+        }
+        /* Only criteria before the first undecided one can spare a read. */
+        if (!pc->decide)
+            break;
+        p->useful = 1;
+    }
+    return PGN_OK;
+}
+
+int index_plan_useful(const struct index_plan *p) { return p->useful; }
+
+void index_plan_free(struct index_plan *p)
+{
+    if (!p)
+        return;
+    for (size_t i = 0; i < p->n; i++)
+        free(p->crit[i].names);
+    sqlite3_finalize(p->openings);
+    free(p->rowbuf);
+    free(p->crit);
+    free(p);
+}
+
+/* ---- Deciding ------------------------------------------------------------------ */
+
+static int verdict_of(const struct index_plan *p, const struct index_record *r)
+{
+    if (r->flags & IR_EMPTY)
+        return INDEX_NO;
+    if (r->flags & IR_UNSURE)
+        return INDEX_MAYBE;
+    for (size_t i = 0; i < p->n; i++) {
+        const struct plan_crit *pc = &p->crit[i];
+        int v = pc->decide ? pc->decide(pc, r) : INDEX_MAYBE;
+        if (v != INDEX_YES)
+            return v;
+    }
+    return INDEX_YES;
+}
+
+/* The first p->rows opening rows of a chunk of n games into rows[] (checked). */
+static int load_openings(struct index_plan *p, int64_t source, sqlite3_int64 chunk,
+                         sqlite3_int64 n, const unsigned char *rows[INDEX_OPENING_ROWS])
+{
+    int rc;
+    if (!p->rowbuf && !(p->rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
+        return PGN_ENOMEM;
+    if (!p->openings && (rc = sqlite3_prepare_v2(p->db->h, "SELECT row, checksum, data FROM"
+                                                 " game_openings WHERE source=?1 AND chunk=?2"
+                                                 " AND row<?3 ORDER BY row", -1, &p->openings,
+                                                 NULL)) != SQLITE_OK)
+        return index_db_fail(p->db, rc);
+    sqlite3_reset(p->openings);
+    sqlite3_bind_int64(p->openings, 1, source);
+    sqlite3_bind_int64(p->openings, 2, chunk);
+    sqlite3_bind_int(p->openings, 3, p->rows);
+    int row = 0;
+    while ((rc = sqlite3_step(p->openings)) == SQLITE_ROW) {
+        const unsigned char *data = sqlite3_column_blob(p->openings, 2);
+        size_t len = (size_t)sqlite3_column_bytes(p->openings, 2);
+        uint64_t sum = (uint64_t)sqlite3_column_int64(p->openings, 1);
+        if (sqlite3_column_int(p->openings, 0) != row || row >= p->rows || !data ||
+            len != (size_t)n * 2 || index_records_checksum(data, len) != sum)
+            return index_db_damaged(p->db, "a blob of opening moves fails its checksum");
+        unsigned char *copy = p->rowbuf + (size_t)row * INDEX_CHUNK_GAMES * 2;
+        memcpy(copy, data, len);
+        rows[row++] = copy;
+    }
+    if (rc != SQLITE_DONE)
+        return index_db_fail(p->db, rc);
+    return row == p->rows ? PGN_OK : index_db_damaged(p->db, "opening moves are missing");
+}
+
+/* Decides the games of one chunk (its blobs checked first). */
+static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
+                        uint64_t expect_chunk, uint64_t games, uint64_t *done,
+                        unsigned char *verdict)
+{
+    const unsigned char *rows[INDEX_OPENING_ROWS];
+    sqlite3_int64 chunk = sqlite3_column_int64(st, 0), n = sqlite3_column_int64(st, 1);
+    uint64_t sum = (uint64_t)sqlite3_column_int64(st, 2);
+    const unsigned char *data = sqlite3_column_blob(st, 3);
+    size_t len = (size_t)sqlite3_column_bytes(st, 3);
+    uint64_t left = games - *done;
+    if (chunk < 0 || (uint64_t)chunk != expect_chunk || n < 1 ||
+        (uint64_t)n != (left < INDEX_CHUNK_GAMES ? left : INDEX_CHUNK_GAMES))
+        return index_db_damaged(p->db, "the blobs of game records do not cover the games");
+    if (!data || len != (size_t)n * INDEX_RECORD_SIZE || index_records_checksum(data, len) != sum)
+        return index_db_damaged(p->db, "a blob of game records fails its checksum");
+    int rc = p->rows ? load_openings(p, source, chunk, n, rows) : PGN_OK;
+    if (rc)
+        return rc;
+    for (sqlite3_int64 i = 0; i < n; i++) {
+        struct index_record r;
+        index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
+        for (int row = 0; row < p->rows; row++) {
+            unsigned v = (unsigned)rows[row][2 * i] | (unsigned)rows[row][2 * i + 1] << 8;
+            if (row)
+                r.moves[row - 1] = (uint16_t)v;
+            else
+                r.opening = v;
+        }
+        verdict[(*done)++] = (unsigned char)verdict_of(p, &r);
+    }
+    return PGN_OK;
+}
+
+int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
+                      unsigned char *verdict)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(p->db->h, "SELECT chunk, games, checksum, data FROM game_records"
+                                " WHERE source=?1 ORDER BY chunk", -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return index_db_fail(p->db, rc);
+    sqlite3_bind_int64(st, 1, source);
+    uint64_t done = 0, chunk = 0;
+    int status = PGN_OK;
+    while (status == PGN_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (done >= games)
+            status = index_db_damaged(p->db, "more game records than games");
+        else
+            status = decide_chunk(p, st, source, chunk++, games, &done, verdict);
+    }
+    sqlite3_finalize(st);
+    if (status == PGN_OK && rc != SQLITE_DONE)
+        status = index_db_fail(p->db, rc);
+    if (status == PGN_OK && done != games)
+        status = index_db_damaged(p->db, "game records are missing");
+    return status;
+}

@@ -1,0 +1,59 @@
+/* index_plan.h - which games of a database can meet a search: decided from its records, or to be read. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_INDEX_PLAN_H
+#define LIB_INDEX_PLAN_H
+
+#include <stdint.h>
+#include "index/index_db.h"
+#include "query/search_query.h"
+
+/*
+ * The database picks candidates; the scan's own matcher decides the rest.
+ * For each game of a source, in the order the criteria of the query run
+ * (search_query_match stops at the first that fails), each criterion is
+ * decided from the game's record when the record holds what the matcher
+ * reads (the table in index_plan.c says which, per criterion): a game is
+ *
+ *   INDEX_NO     when a criterion fails before any undecided one: the scan
+ *                would turn it down without a word (no regex ran on it)
+ *   INDEX_YES    when every criterion holds
+ *   INDEX_MAYBE  when a criterion is undecided first: only reading the game
+ *                from its source (and matching it as the scan does) tells
+ *
+ * so reading the INDEX_YES and INDEX_MAYBE games, in order, gives exactly
+ * the output of the scan, and counting the INDEX_YES games needs no source.
+ *
+ *   struct index_plan *p;
+ *   index_plan_new(&p, db, query, &opts);     // regexes run once per name
+ *   index_plan_source(p, src.id, src.games, verdicts);
+ *   index_plan_free(p);
+ */
+enum index_verdict { INDEX_NO = 0, INDEX_YES = 1, INDEX_MAYBE = 2 };
+
+struct index_plan;
+
+/**
+ * A plan for query q (built with opts) over db, whose regexes on names are
+ * run here on every distinct name (compiled again: the query's own keep
+ * their limit counts for the scan). PGN_OK and *out, PGN_ENOMEM, PGN_EIO
+ * (index_db_message() says why).
+ */
+int index_plan_new(struct index_plan **out, struct index_db *db, const struct search_query *q,
+                   const struct search_query_opts *opts);
+
+/** 1 when the plan decides at least one criterion from the records (else it is no use). */
+int index_plan_useful(const struct index_plan *p);
+
+/**
+ * The verdict (enum index_verdict) of each of the games games of source
+ * into verdict[0..games) (game number i + 1 at i). PGN_OK; PGN_EFORMAT when
+ * the records are damaged or do not match the source's games (the message
+ * says which); PGN_EIO.
+ */
+int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
+                      unsigned char *verdict);
+
+/** Frees p (NULL is allowed). */
+void index_plan_free(struct index_plan *p);
+
+#endif

@@ -1,0 +1,77 @@
+/* index_records.h - the database's column store: one fixed record per game, in blobs of 4096 games. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_INDEX_RECORDS_H
+#define LIB_INDEX_RECORDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pgn/tagvalue.h"
+#include "query/game_facts.h"
+
+/*
+ * What the tag criteria of a search read, worked out at build time by the
+ * same functions the scan calls (game_facts_get), so that a query decides
+ * them from the records alone, exactly. A record is 36 bytes, little endian:
+ *
+ *    0  u32 white     4 u32 black    8 u32 event   12 u32 site   name ids (0: no tag)
+ *   16  i32 date.lo  20 i32 date.hi                              F_DATE (IR_NO_DATE: none)
+ *   24  u16 white_elo 26 u16 black_elo 28 u16 eco                0xffff: none
+ *   30  u8 result (enum pgn_result of F_RESULT; 0: none)  31 u8 flags (enum index_record_flags)
+ *   32  u32 plies                                                 F_PLIES
+ *
+ * The records of a source are stored in game number order, INDEX_CHUNK_GAMES
+ * to a row of the table game_records, with a checksum of the blob: a damaged
+ * or truncated blob is found before it is believed.
+ */
+enum { INDEX_RECORD_SIZE = 36, INDEX_CHUNK_GAMES = 4096 };
+
+/*
+ * The openings (table game_openings): per chunk, row 0 holds a u16 per game
+ * (bits 0-5: the main-line moves walked from the start, at most
+ * INDEX_OPENING_PLIES, fewer when the main line ends or a move does not
+ * resolve there; IO_STANDARD_START: the main line starts at the standard
+ * position, as sq_match_moves compares it), row r (1..30) the move16 of
+ * ply r of each game (0 past the moves walked), each row a blob of its own
+ * with its checksum: --moves "1. e4 c5" reads rows 0 to 2 only.
+ */
+enum { INDEX_OPENING_PLIES = 30, INDEX_OPENING_ROWS = INDEX_OPENING_PLIES + 1 };
+enum { IO_PLIES_MASK = 0x3f, IO_STANDARD_START = 1 << 6 };
+
+enum index_record_flags {
+    IR_EMPTY = 1 << 0,    /* GAME_EMPTY: not a game, never selected */
+    IR_UNSURE = 1 << 1,   /* a fact could not be worked out: only the scan decides */
+    IR_NO_DATE = 1 << 2,  /* no F_DATE */
+    IR_DUP_WHITE = 1 << 3, /* + IR_WHITE..IR_SITE: that tag repeats, and a regex */
+};                         /* on it sees every value (only the scan can tell) */
+
+enum { IR_WHITE, IR_BLACK, IR_EVENT, IR_SITE, IR_NAMES };
+
+struct index_record {
+    uint32_t name[IR_NAMES];
+    struct date_range date;
+    int white_elo, black_elo, eco; /* -1: none */
+    int result;                    /* enum pgn_result, PGN_RESULT_NONE: no F_RESULT */
+    uint32_t plies;
+    unsigned flags;
+    unsigned opening;                       /* row 0's value (IO_*) */
+    uint16_t moves[INDEX_OPENING_PLIES];    /* the first moves, as the main line resolves them */
+};
+
+/**
+ * The facts of f's game (complete: not lazy) into *r, all but the name ids
+ * (zeroed); *values (IR_NAMES entries) get the first value of each name tag
+ * (NULL when missing) and *lens their lengths.
+ */
+void index_record_of(struct game_facts *f, struct index_record *r, const char *values[IR_NAMES],
+                     size_t lens[IR_NAMES]);
+
+/** Writes r as INDEX_RECORD_SIZE bytes at out. */
+void index_record_encode(const struct index_record *r, unsigned char *out);
+
+/** Reads the record at in into *r. */
+void index_record_decode(const unsigned char *in, struct index_record *r);
+
+/** The checksum of a blob of records (every byte counts). */
+uint64_t index_records_checksum(const unsigned char *p, size_t n);
+
+#endif

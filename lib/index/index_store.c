@@ -1,0 +1,221 @@
+/* index_store.c - the database's name dictionaries and record chunks, as a build writes them. */
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "index/index_db_internal.h"
+#include "base/banned.h"
+
+const char *const index_names_table[NAMES_KINDS] = { "players", "events", "sites" };
+
+int index_db_damaged(struct index_db *db, const char *what)
+{
+    snprintf(db->msg, sizeof db->msg, "the database is damaged: %s", what);
+    return PGN_EFORMAT;
+}
+
+/* An update's dictionaries start with the names already there. */
+static int load_names(struct index_db *db)
+{
+    for (int k = 0; k < NAMES_KINDS; k++) {
+        hash_table_init(&db->names[k], sizeof(uint32_t));
+        db->nnames[k] = 0;
+    }
+    db->names_loaded = 1;
+    for (int k = 0; k < NAMES_KINDS; k++) {
+        char sql[64];
+        sqlite3_stmt *st;
+        snprintf(sql, sizeof sql, "SELECT id, name FROM %s", index_names_table[k]);
+        int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL);
+        if (rc != SQLITE_OK)
+            return index_db_fail(db, rc);
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            sqlite3_int64 id = sqlite3_column_int64(st, 0);
+            const char *s = (const char *)sqlite3_column_text(st, 1);
+            size_t len = (size_t)sqlite3_column_bytes(st, 1);
+            void *v;
+            if (!s || id < 1 || id > UINT32_MAX ||
+                hash_table_insert(&db->names[k], s, len, hash_table_hash(s, len), &v) < 0) {
+                rc = s ? SQLITE_NOMEM : SQLITE_CORRUPT;
+                break;
+            }
+            *(uint32_t *)v = (uint32_t)id;
+            if ((uint32_t)id > db->nnames[k])
+                db->nnames[k] = (uint32_t)id;
+        }
+        sqlite3_finalize(st);
+        if (rc != SQLITE_DONE)
+            return index_db_fail(db, rc);
+    }
+    return PGN_OK;
+}
+
+int index_names_id(struct index_db *db, int kind, const char *s, size_t len, uint32_t *id)
+{
+    int rc;
+    if (!db->names_loaded && (rc = load_names(db)) != PGN_OK)
+        return rc;
+    void *v;
+    rc = hash_table_insert(&db->names[kind], s, len, hash_table_hash(s, len), &v);
+    if (rc < 0)
+        return rc;
+    if (rc == 0) {
+        *id = *(uint32_t *)v;
+        return PGN_OK;
+    }
+    *id = *(uint32_t *)v = ++db->nnames[kind];
+    sqlite3_stmt *st = db->st[ST_NAME_PLAYER + kind];
+    sqlite3_bind_int64(st, 1, *id);
+    sqlite3_bind_text(st, 2, s, (int)len, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
+}
+
+/* Runs one of the blob inserts: (source, chunk, games or row, checksum, data[0..n)). */
+static int put_blob(struct index_db *db, sqlite3_stmt *st, int64_t third,
+                    const unsigned char *data, size_t n)
+{
+    sqlite3_bind_int64(st, 1, db->chunk_source);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)db->chunk_index);
+    sqlite3_bind_int64(st, 3, third);
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)index_records_checksum(data, n));
+    sqlite3_bind_blob(st, 5, data, (int)n, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
+}
+
+static unsigned char *opening_row(struct index_db *db, int row)
+{
+    return db->openings + (size_t)row * INDEX_CHUNK_GAMES * 2;
+}
+
+int index_chunk_flush(struct index_db *db)
+{
+    if (!db->chunk_source || !db->chunk_games)
+        return PGN_OK;
+    int rc = put_blob(db, db->st[ST_CHUNK_PUT], db->chunk_games, db->chunk,
+                      (size_t)db->chunk_games * INDEX_RECORD_SIZE);
+    for (int row = 0; rc == PGN_OK && row < INDEX_OPENING_ROWS; row++)
+        rc = put_blob(db, db->st[ST_OPENING_PUT], row, opening_row(db, row),
+                      (size_t)db->chunk_games * 2);
+    return rc;
+}
+
+static int chunk_buffers(struct index_db *db)
+{
+    if (!db->chunk && !(db->chunk = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_RECORD_SIZE)))
+        return PGN_ENOMEM;
+    if (!db->openings &&
+        !(db->openings = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
+        return PGN_ENOMEM;
+    return PGN_OK;
+}
+
+int index_chunk_add(struct index_db *db, int64_t source, const struct index_record *r)
+{
+    if (db->chunk_source != source || db->chunk_games == INDEX_CHUNK_GAMES) {
+        int rc = index_chunk_flush(db);
+        if (rc)
+            return rc;
+        db->chunk_index = db->chunk_source == source ? db->chunk_index + 1 : 0;
+        db->chunk_source = source;
+        db->chunk_games = 0;
+    }
+    if (chunk_buffers(db))
+        return PGN_ENOMEM;
+    uint32_t at = db->chunk_games++;
+    index_record_encode(r, db->chunk + (size_t)at * INDEX_RECORD_SIZE);
+    for (int row = 0; row < INDEX_OPENING_ROWS; row++) {
+        unsigned v = row ? r->moves[row - 1] : r->opening;
+        opening_row(db, row)[2 * at] = (unsigned char)v;
+        opening_row(db, row)[2 * at + 1] = (unsigned char)(v >> 8);
+    }
+    return PGN_OK;
+}
+
+/* The opening rows of the first keep games of a chunk an update goes on filling. */
+static int keep_openings(struct index_db *db, int64_t source, uint64_t chunk, uint32_t keep)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db->h, "SELECT row, data FROM game_openings WHERE source=?1 AND"
+                                " chunk=?2", -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return index_db_fail(db, rc);
+    sqlite3_bind_int64(st, 1, source);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)chunk);
+    int rows = 0;
+    while (keep && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int row = sqlite3_column_int(st, 0);
+        const void *data = sqlite3_column_blob(st, 1);
+        if (row < 0 || row >= INDEX_OPENING_ROWS || !data ||
+            (size_t)sqlite3_column_bytes(st, 1) < (size_t)keep * 2)
+            break;
+        memcpy(opening_row(db, row), data, (size_t)keep * 2);
+        rows++;
+    }
+    sqlite3_finalize(st);
+    return !keep || rows == INDEX_OPENING_ROWS ? PGN_OK
+                                               : index_db_damaged(db, "opening rows are missing");
+}
+
+int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
+{
+    int rc = index_chunk_flush(db);
+    if (rc)
+        return rc;
+    uint64_t chunk = (first - 1) / INDEX_CHUNK_GAMES;
+    uint32_t keep = (uint32_t)((first - 1) % INDEX_CHUNK_GAMES);
+    if (chunk_buffers(db))
+        return PGN_ENOMEM;
+    db->chunk_source = source;
+    db->chunk_index = chunk;
+    db->chunk_games = 0;
+    sqlite3_stmt *st;
+    rc = sqlite3_prepare_v2(db->h, "SELECT games, data FROM game_records WHERE source=?1 AND"
+                            " chunk=?2", -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return index_db_fail(db, rc);
+    sqlite3_bind_int64(st, 1, source);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)chunk);
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW && keep) {
+        const void *data = sqlite3_column_blob(st, 1);
+        size_t n = (size_t)sqlite3_column_bytes(st, 1);
+        if (!data || n < (size_t)keep * INDEX_RECORD_SIZE) {
+            sqlite3_finalize(st);
+            return index_db_damaged(db, "a blob of game records is too short");
+        }
+        memcpy(db->chunk, data, (size_t)keep * INDEX_RECORD_SIZE);
+        db->chunk_games = keep;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return index_db_fail(db, rc);
+    if (db->chunk_games != keep)
+        return index_db_damaged(db, "game records are missing");
+    if ((rc = keep_openings(db, source, chunk, keep)) != PGN_OK)
+        return rc;
+    char sql[200];
+    snprintf(sql, sizeof sql, "DELETE FROM game_records WHERE source=%lld AND chunk>=%llu;"
+             "DELETE FROM game_openings WHERE source=%lld AND chunk>=%llu",
+             (long long)source, (unsigned long long)chunk, (long long)source,
+             (unsigned long long)chunk);
+    rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
+    return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
+}
+
+void index_store_release(struct index_db *db)
+{
+    if (db->names_loaded)
+        for (int k = 0; k < NAMES_KINDS; k++)
+            hash_table_release(&db->names[k]);
+    if (db->facts_ready)
+        game_facts_release(&db->facts);
+    free(db->chunk);
+    free(db->openings);
+}
