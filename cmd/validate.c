@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/array.h"
 #include "base/buf.h"
 #include "cmd.h"
 #include "cmdline.h"
@@ -17,6 +18,7 @@
 #include "pgn/pgn_reader.h"
 #include "picture/board_text.h"
 #include "pipeline/pipeline.h"
+#include "query/dup_key.h"
 #include "replay/replay.h"
 #include "driver.h"
 #include "outfile.h"
@@ -87,6 +89,20 @@ struct validate {
     int io_failed, write_failed;
     struct driver d;
     struct replay r; /* one job: the reading thread's */
+    struct buf key;  /* room for its duplicate keys */
+    /* The duplicate-game note: off when --ignore drops it or nothing would show it. */
+    int dups;
+    struct dup_seen seen;      /* the digests of the games so far */
+    struct first_seen *firsts; /* by the number dup_seen keeps */
+    size_t nfirsts, firsts_cap;
+    char **files;           /* the inputs' names, for the earlier games' places */
+    size_t nfiles;
+};
+
+/* Where a game of the input was first seen: what a duplicate of it names. */
+struct first_seen {
+    size_t file; /* index in validate.files */
+    uint64_t line, index;
 };
 
 /* What checking one game found; filled where the game is checked (maybe a
@@ -96,6 +112,12 @@ struct verdict {
     struct batch_mark mark; /* parallel runs: where the game's diagnostics end */
     int kind;
     uint32_t errors, warnings, hidden; /* hidden: warnings -w or --ignore did not show */
+    /* With validate.dups: the game's duplicate digest, and where it starts
+     * (with workers, the reading thread has the game's text, not its parse). */
+    int has_digest;
+    struct dup_digest digest;
+    uint64_t line;
+    uint32_t col;
 };
 
 /* The plural noun whatever the count: the fixed form of the JSON summary. */
@@ -126,13 +148,22 @@ static void print_board(const struct validate *v, FILE *out, const char *fen)
     buf_release(&b);
 }
 
-/* Replays g and writes its diagnostics to out unless quiet. Reads v only. */
+/* Replays g and writes its diagnostics to out unless quiet; key is room for
+ * its duplicate key. Reads v only. */
 static void check_game(const struct validate *v, struct replay *r, const struct game *g,
-                       FILE *out, int quiet, struct verdict *vd)
+                       FILE *out, int quiet, struct verdict *vd, struct buf *key)
 {
     char label[256];
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
+    /* A game without moves repeats nothing: header-only broadcast rounds are many. */
+    vd->has_digest = v->dups && g->nvars && g->vars[0].count;
+    if (vd->has_digest) {
+        if (dup_digest_of_replay(&vd->digest, g, r, key))
+            die(EXIT_IO, "out of memory");
+        vd->line = g->line;
+        vd->col = g->col;
+    }
     vd->kind = r->errors ? VERDICT_INVALID : r->skipped ? VERDICT_SKIPPED : VERDICT_VALID;
     vd->errors = vd->warnings = 0;
     vd->hidden = (uint32_t)r->hidden; /* what --ignore dropped, counted by the replay */
@@ -174,11 +205,76 @@ static void copy_game(struct validate *v, struct outfile *o, const struct game *
     }
 }
 
-/* Counts a checked game, copies it to --good/--bad, applies --max-errors. */
-static void account(struct validate *v, const struct game *g, const struct verdict *vd)
+/* The index of the input named name in v->files, added when new. */
+static size_t file_id(struct validate *v, const char *name)
 {
+    if (v->nfiles && !strcmp(v->files[v->nfiles - 1], name))
+        return v->nfiles - 1; /* the games of one input come together */
+    for (size_t i = 0; i < v->nfiles; i++)
+        if (!strcmp(v->files[i], name))
+            return i;
+    v->files = xrealloc(v->files, (v->nfiles + 1) * sizeof *v->files);
+    v->files[v->nfiles] = xstrdup(name);
+    return v->nfiles++;
+}
+
+/*
+ * The duplicate-game note of g when an earlier game has its key; else
+ * remembers where g is. In input order, on the reading thread: "earlier"
+ * does not depend on the threads. --error makes the note an error that
+ * makes g invalid (*vd is updated).
+ */
+static void note_duplicate(struct validate *v, const struct game *g, struct verdict *vd)
+{
+    if (v->nfirsts == UINT32_MAX)
+        return; /* 4 billion games: the set has no numbers left */
+    int64_t earlier = dup_seen_add(&v->seen, &vd->digest, (uint32_t)v->nfirsts);
+    if (earlier < 0)
+        die(EXIT_IO, "out of memory");
+    if (earlier == UINT32_MAX) {
+        if (array_reserve((void **)&v->firsts, &v->firsts_cap, v->nfirsts + 1,
+                          sizeof *v->firsts, 1024))
+            die(EXIT_IO, "out of memory");
+        struct first_seen *first = &v->firsts[v->nfirsts++];
+        first->file = file_id(v, g->file);
+        first->line = vd->line;
+        first->index = g->index;
+        return;
+    }
+    const struct first_seen *first = &v->firsts[earlier];
+    struct replay_diag d = { .code = D_DUPLICATE_GAME, .severity = SEV_NOTE, .line = vd->line,
+                             .col = vd->col, .offset = g->offset, .move = UINT32_MAX };
+    if (v->codes.error & REPLAY_CODE_BIT(D_DUPLICATE_GAME)) {
+        d.severity = SEV_ERROR;
+        vd->errors++;
+        vd->kind = VERDICT_INVALID;
+    }
+    /* The earlier game's file only when it is another: the location says this one's. */
+    const char *file = v->files[first->file];
+    int same_file = !strcmp(file, g->file);
+    snprintf(d.msg, sizeof d.msg, "repeats game %" PRIu64 " (%s%s%" PRIu64
+             "): the same start position and main-line moves", first->index,
+             same_file ? "line " : file, same_file ? "" : ":", first->line);
+    if (v->quiet || v->diag_stopped || (v->no_warnings && d.severity < SEV_ERROR))
+        return;
+    /* The number only: with workers, the game's tags are not parsed here. */
+    char label[32];
+    snprintf(label, sizeof label, "game %" PRIu64, g->index);
+    if (v->json)
+        report_diag_json(v->diag_out, g, &d);
+    else
+        report_diag_text(v->diag_out, g, &d, label, 0);
+}
+
+/* Counts a checked game, copies it to --good/--bad, applies --max-errors. */
+static void account(struct validate *v, const struct game *g, const struct verdict *checked)
+{
+    struct verdict dup_verdict, *vd = &dup_verdict;
+    dup_verdict = *checked;
     if (check_output())
         v->diag_stopped = 1; /* nobody reads them; the files and the status still count */
+    if (vd->has_digest)
+        note_duplicate(v, g, vd);
     v->games++;
     v->errors += vd->errors;
     v->warnings += vd->warnings;
@@ -214,14 +310,17 @@ struct worker {
     const struct validate *v;
     struct replay r;
     struct buf none; /* stays empty: validate's only output is its diagnostics */
+    struct buf key;
 };
 
 static void check_batch_game(void *ctx, struct batch *b, struct game *g,
                              struct pgn_reader *reader, FILE *diag, struct buf *out, void *rec)
 {
     struct worker *w = ctx;
-    (void)b, (void)reader, (void)out;
-    check_game(w->v, &w->r, g, diag, w->v->quiet, rec);
+    struct verdict *vd = rec;
+    (void)reader, (void)out;
+    (void)b;
+    check_game(w->v, &w->r, g, diag, w->v->quiet, vd, &w->key);
 }
 
 static void check_batch(void *ctx, struct batch *b)
@@ -251,7 +350,7 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
     struct validate *v = cmd;
     struct verdict vd;
     (void)reader;
-    check_game(v, &v->r, g, v->diag_out, v->quiet || v->diag_stopped, &vd);
+    check_game(v, &v->r, g, v->diag_out, v->quiet || v->diag_stopped, &vd, &v->key);
     account(v, g, &vd);
 }
 
@@ -393,11 +492,18 @@ int cmd_validate(int argc, char **argv)
     v.d.batch = write_batch;
     replay_init(&v.r, &v.ropts);
     replay_set_codes(&v.r, &v.codes);
+    /* No duplicate keys for a note nobody sees and that decides nothing. */
+    uint64_t dup_bit = REPLAY_CODE_BIT(D_DUPLICATE_GAME);
+    v.dups = !(v.codes.ignore & dup_bit) &&
+             ((v.codes.error & dup_bit) || !(v.quiet || v.no_warnings));
+    dup_seen_init(&v.seen);
+    buf_init(&v.key, (size_t)1 << 30);
     struct worker *workers = NULL;
     if (v.jobs > 1) {
         workers = xcalloc((size_t)v.jobs, sizeof *workers);
         for (long i = 0; i < v.jobs; i++) {
             workers[i].v = &v;
+            buf_init(&workers[i].key, (size_t)1 << 30);
             replay_init(&workers[i].r, &v.ropts);
             replay_set_codes(&workers[i].r, &v.codes);
         }
@@ -407,10 +513,18 @@ int cmd_validate(int argc, char **argv)
     driver_run(&v.d, argc - optind, argv + optind);
     driver_release(&v.d);
     v.io_failed |= v.d.io_failed;
-    for (long i = 0; workers && i < v.jobs; i++)
+    for (long i = 0; workers && i < v.jobs; i++) {
         replay_release(&workers[i].r);
+        buf_release(&workers[i].key);
+    }
     free(workers);
     replay_release(&v.r);
+    buf_release(&v.key);
+    dup_seen_release(&v.seen);
+    free(v.firsts);
+    for (size_t i = 0; i < v.nfiles; i++)
+        free(v.files[i]);
+    free(v.files);
     fflush(stdout);
     check_output();
     /* A write that failed leaves the files as they were; an input that

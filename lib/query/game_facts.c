@@ -5,6 +5,7 @@
 #include "base/array.h"
 #include "base/buf.h"
 #include "base/error.h"
+#include "query/dup_key.h"
 #include "query/game_facts.h"
 #include "replay/variant.h"
 #include "chess/movegen.h"
@@ -447,12 +448,6 @@ int game_facts_get(struct game_facts *f, int id, uint32_t k, struct fact_value *
 
 /* ---- Duplicates ---------------------------------------------------------- */
 
-static int put_text(struct buf *out, const char *s, size_t n)
-{
-    int rc = buf_append(out, s, n);
-    return rc ? rc : buf_append(out, "", 1);
-}
-
 int game_facts_dup_key(struct game_facts *f, struct buf *out)
 {
     struct mainline *ml = game_facts_mainline(f);
@@ -461,38 +456,7 @@ int game_facts_dup_key(struct game_facts *f, struct buf *out)
     int rc = mainline_resolve_all(ml);
     if (rc)
         return rc;
-    const struct game *g = f->g;
-    uint32_t first = g->nvars ? g->vars[0].first : 0, from = 0;
-    if (ml->status == ML_OK) {
-        struct pos start;
-        pos_set_start(&start);
-        if (pos_same(&ml->start, &start) && ml->start.chess960 == start.chess960) {
-            rc = buf_append(out, "S", 1);
-        } else {
-            char fen[FEN_MAX];
-            size_t n = pos_to_fen(&ml->start, FEN_NO_COUNTERS | (ml->chess960 ? FEN_SHREDDER : 0),
-                                  fen);
-            rc = buf_append(out, "F", 1);
-            if (!rc)
-                rc = put_text(out, fen, n);
-        }
-        for (uint32_t i = 0; !rc && i < ml->nresolved; i++) {
-            unsigned char m[2] = { (unsigned char)(ml->moves[i] & 0xFF),
-                                   (unsigned char)(ml->moves[i] >> 8) };
-            rc = buf_append(out, m, 2);
-        }
-        from = ml->nresolved;
-        if (!rc && from < ml->nmoves)
-            rc = buf_append(out, "\xFF\xFF", 2); /* not a move16: the rest is text */
-    } else {
-        const char *variant = game_tag_value(g, "Variant"), *fen = game_tag_value(g, "FEN");
-        rc = buf_append(out, "V", 1);
-        if (!rc)
-            rc = put_text(out, variant ? variant : "", variant ? strlen(variant) : 0);
-        if (!rc)
-            rc = put_text(out, fen ? fen : "", fen ? strlen(fen) : 0);
-    }
-    for (uint32_t i = from; !rc && i < ml->nmoves; i++)
-        rc = put_text(out, g->moves[first + i].text, g->moves[first + i].len);
-    return rc;
+    if (ml->status != ML_OK)
+        return dup_key_append(out, f->g, NULL, 0, NULL, 0);
+    return dup_key_append(out, f->g, &ml->start, ml->chess960, ml->moves, ml->nresolved);
 }

@@ -57,6 +57,7 @@ static const struct {
     [D_SPACING] = { "spacing", SEV_WARNING, 1 },
     [D_ENCODING] = { "encoding", SEV_NOTE, 0 },
     [D_VARIANT] = { "variant", SEV_NOTE, 0 },
+    [D_DUPLICATE_GAME] = { "duplicate-game", SEV_NOTE, 0 },
 };
 
 const char *diag_name(int code)

@@ -67,6 +67,7 @@ enum diag_code {
     /* notes */
     D_ENCODING,            /* the game was not UTF-8 and was read as CP1252 */
     D_VARIANT,             /* a chess variant pgnkit does not replay: skipped */
+    D_DUPLICATE_GAME,      /* the same start and main line as an earlier game (validate) */
     D_CODE_COUNT
 };
 

@@ -83,7 +83,7 @@ for jobs in 1 2; do
         n=$(grep -c '^\[Event ' "$tmp/good.pgn")
         grep -q "^$n games: $n valid" "$tmp/err" ||
             fail "validate -j $jobs: --good holds $n games, summary: $(head -n 1 "$tmp/err")"
-        tail -n 1 "$tmp/diags" | grep -q ': warning: ' ||
+        tail -n 1 "$tmp/diags" | grep -Eq ': (warning|note): ' ||
             fail "validate -j $jobs: the diagnostics end inside a line"
     else
         fail "validate -j $jobs: never interrupted"

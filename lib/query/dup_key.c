@@ -1,0 +1,151 @@
+/* dup_key.c - the duplicate key of a game from its main line, read once or replayed. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+#include "query/dup_key.h"
+#include "base/error.h"
+#include "base/hash_table.h"
+#include "replay/diag.h"
+#include "base/banned.h"
+
+/* Text with its NUL: the next piece cannot run into it. */
+static int put_text(struct buf *out, const char *s, size_t n)
+{
+    int rc = buf_append(out, s, n);
+    return rc ? rc : buf_append(out, "", 1);
+}
+
+int dup_key_append(struct buf *out, const struct game *g, const struct pos *start, int chess960,
+                   const move16 *moves, uint32_t nresolved)
+{
+    uint32_t first = g->nvars ? g->vars[0].first : 0, nmoves = g->nvars ? g->vars[0].count : 0;
+    uint32_t from = 0;
+    int rc;
+    if (start) {
+        struct pos initial;
+        pos_set_start(&initial);
+        if (pos_same(start, &initial) && start->chess960 == initial.chess960) {
+            rc = buf_append(out, "S", 1);
+        } else {
+            char fen[FEN_MAX];
+            size_t n = pos_to_fen(start, FEN_NO_COUNTERS | (chess960 ? FEN_SHREDDER : 0), fen);
+            rc = buf_append(out, "F", 1);
+            if (!rc)
+                rc = put_text(out, fen, n);
+        }
+        for (uint32_t i = 0; !rc && i < nresolved; i++) {
+            unsigned char m[2] = { (unsigned char)(moves[i] & 0xFF),
+                                   (unsigned char)(moves[i] >> 8) };
+            rc = buf_append(out, m, 2);
+        }
+        from = nresolved;
+        if (!rc && from < nmoves)
+            rc = buf_append(out, "\xFF\xFF", 2); /* not a move16: the rest is text */
+    } else {
+        const char *variant = game_tag_value(g, "Variant"), *fen = game_tag_value(g, "FEN");
+        rc = buf_append(out, "V", 1);
+        if (!rc)
+            rc = put_text(out, variant ? variant : "", variant ? strlen(variant) : 0);
+        if (!rc)
+            rc = put_text(out, fen ? fen : "", fen ? strlen(fen) : 0);
+    }
+    for (uint32_t i = from; !rc && i < nmoves; i++)
+        rc = put_text(out, g->moves[first + i].text, g->moves[first + i].len);
+    return rc;
+}
+
+/* A start position the replay could not set up: the FEN tag was refused. */
+static int bad_start(const struct replay *r)
+{
+    for (size_t i = 0; i < r->ndiags; i++)
+        if (r->diags[i].code == D_BAD_FEN)
+            return 1;
+    return 0;
+}
+
+int dup_key_of_replay(struct buf *out, const struct game *g, const struct replay *r)
+{
+    if (r->skipped || !g->nvars || bad_start(r))
+        return dup_key_append(out, g, NULL, 0, NULL, 0);
+    return dup_key_append(out, g, &r->start, r->chess960, r->moves + g->vars[0].first, r->plies);
+}
+
+int dup_digest_of_replay(struct dup_digest *out, const struct game *g, const struct replay *r,
+                         struct buf *scratch)
+{
+    if (r->complete && !r->skipped) {
+        /* The replay's keys of the main-line positions (the start one too)
+         * name the moves between them. Summed with a different odd weight
+         * per ply, they give a hash of the sequence without a chain of
+         * dependent steps: a cost far below the replay's. */
+        const uint64_t *keys = r->keys;
+        uint64_t sum = (uint64_t)r->plies * 0xFF51AFD7ED558CCDu ^ (uint64_t)r->chess960;
+        for (uint32_t i = 0; i <= r->plies; i++)
+            sum += keys[i] * (2 * (uint64_t)i + 1);
+        out->key_hash = sum;
+        out->final_key = r->final.key;
+        return PGN_OK;
+    }
+    buf_reset(scratch);
+    int rc = dup_key_of_replay(scratch, g, r);
+    if (rc)
+        return rc;
+    out->key_hash = hash_table_hash(scratch->data, scratch->len);
+    out->final_key = 0; /* a game that stops early: its key holds the rest as text */
+    return PGN_OK;
+}
+
+struct dup_seen_slot {
+    struct dup_digest d;
+    uint32_t id;
+    uint32_t used;
+};
+
+void dup_seen_init(struct dup_seen *s) { memset(s, 0, sizeof *s); }
+
+void dup_seen_release(struct dup_seen *s)
+{
+    free(s->slots);
+    dup_seen_init(s);
+}
+
+/* The slot of d in slots (mask + 1 of them): its own or the empty one it goes to. */
+static struct dup_seen_slot *probe(struct dup_seen_slot *slots, size_t mask,
+                                   const struct dup_digest *d)
+{
+    /* The sum of keys is spread over its bits already; the final key mixes in. */
+    size_t i = (size_t)(d->key_hash ^ (d->final_key >> 17)) & mask;
+    while (slots[i].used &&
+           (slots[i].d.key_hash != d->key_hash || slots[i].d.final_key != d->final_key))
+        i = (i + 1) & mask;
+    return &slots[i];
+}
+
+static int grow(struct dup_seen *s)
+{
+    size_t cap = s->slots ? (s->mask + 1) * 2 : 1 << 12;
+    struct dup_seen_slot *slots = calloc(cap, sizeof *slots);
+    if (!slots)
+        return PGN_ENOMEM;
+    for (size_t i = 0; s->slots && i <= s->mask; i++)
+        if (s->slots[i].used)
+            *probe(slots, cap - 1, &s->slots[i].d) = s->slots[i];
+    free(s->slots);
+    s->slots = slots;
+    s->mask = cap - 1;
+    return PGN_OK;
+}
+
+int64_t dup_seen_add(struct dup_seen *s, const struct dup_digest *d, uint32_t id)
+{
+    if ((!s->slots || 2 * (s->count + 1) > s->mask + 1) && grow(s))
+        return -1;
+    struct dup_seen_slot *slot = probe(s->slots, s->mask, d);
+    if (slot->used)
+        return slot->id;
+    slot->d = *d;
+    slot->id = id;
+    slot->used = 1;
+    s->count++;
+    return UINT32_MAX;
+}
