@@ -120,6 +120,19 @@ static int decide_moves(const struct plan_crit *pc, const struct index_record *r
     return c->nmoves <= INDEX_OPENING_PLIES ? INDEX_YES : INDEX_MAYBE;
 }
 
+/* The criterion's feature field, through the feature bit that holds it. */
+static int decide_feature(const struct plan_crit *pc, const struct index_record *r)
+{
+    return yes_if((r->features >> pc->slot[0]) & 1);
+}
+
+static int decide_repetition(const struct plan_crit *pc, const struct index_record *r)
+{
+    if (r->max_repetition == 255 && pc->c->lo > 255)
+        return INDEX_MAYBE; /* saturated */
+    return yes_if(r->max_repetition >= pc->c->lo);
+}
+
 static int decide_plies(const struct plan_crit *pc, const struct index_record *r)
 {
     return yes_if(in(r->plies, pc->c));
@@ -146,6 +159,11 @@ static int decide_plies(const struct plan_crit *pc, const struct index_record *r
  *   --moves (from the      the first 30 main-line moves,        more than 30
  *   standard start)        resolved as the scan's mainline     moves given
  *                          (game_openings; --input-lang auto)
+ *   --checkmate --stalemate the feature of game_facts_get       -
+ *   --dead-position --fifty (a walk of the whole main line
+ *   --seventyfive           at build time)
+ *   --underpromotion
+ *   --repetition N         game_features' max_repetition       N > 255
  * A record marked IR_UNSURE (a fact the build could not work out) decides
  * nothing; IR_EMPTY (not a game) is never selected.
  */
@@ -180,6 +198,13 @@ static decide_fn *decider_of(const struct criterion *c, const struct search_quer
     case SQ_ECO: return decide_eco;
     case SQ_RESULT: return decide_result;
     case SQ_PLIES_MIN: case SQ_PLIES_MAX: return decide_plies;
+    case SQ_CHECKMATE: case SQ_STALEMATE: case SQ_DEAD_POSITION: case SQ_FIFTY:
+    case SQ_SEVENTYFIVE: case SQ_UNDERPROMOTION:
+        for (int i = 0; i < IF_COUNT; i++)
+            if (index_feature_field(i) == c->field)
+                slot[0] = i;
+        return slot[0] >= 0 && opts->lang == NOTATION_AUTO ? decide_feature : NULL;
+    case SQ_REPETITION: return opts->lang == NOTATION_AUTO ? decide_repetition : NULL;
     default: return NULL;
     }
 }

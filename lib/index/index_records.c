@@ -32,6 +32,33 @@ static void name_values(struct game_facts *f, struct index_record *r, const char
     }
 }
 
+static const int feature_fields[IF_COUNT] = {
+    [IF_CHECKMATE] = F_CHECKMATE, [IF_STALEMATE] = F_STALEMATE,
+    [IF_DEAD_POSITION] = F_DEAD_POSITION, [IF_FIFTY] = F_FIFTY,
+    [IF_SEVENTYFIVE] = F_SEVENTYFIVE, [IF_UNDERPROMOTION] = F_UNDERPROMOTION,
+    [IF_THREEFOLD] = F_THREEFOLD, [IF_FIVEFOLD] = F_FIVEFOLD,
+};
+
+int index_feature_field(int i) { return feature_fields[i]; }
+
+/* The main-line features (a walk of the whole main line); 1 when one could not be told. */
+static int features_of(struct game_facts *f, struct index_record *r)
+{
+    for (int i = 0; i < IF_COUNT; i++) {
+        struct fact_value v;
+        int rc = game_facts_get(f, feature_fields[i], 0, &v);
+        if (rc < 0)
+            return 1;
+        if (rc > 0 && v.num)
+            r->features |= 1u << i;
+    }
+    const struct game_features *ft = game_facts_features(f);
+    if (!ft)
+        return 1;
+    r->max_repetition = ft->max_repetition > 255 ? 255 : (unsigned)ft->max_repetition;
+    return 0;
+}
+
 /* The first main-line moves, as the scan's sq_match_moves walks them. */
 static void opening_of(struct game_facts *f, struct index_record *r)
 {
@@ -80,9 +107,10 @@ void index_record_of(struct game_facts *f, struct index_record *r, const char *v
         r->result = v.len == 3 ? (v.s[0] == '1' ? PGN_RESULT_WHITE : PGN_RESULT_BLACK)
                   : v.len == 7 ? PGN_RESULT_DRAW : PGN_RESULT_UNKNOWN;
     unsure |= rc < 0;
+    opening_of(f, r);
+    unsure |= features_of(f, r);
     if (unsure || r->eco > 0xfffe)
         r->flags |= IR_UNSURE;
-    opening_of(f, r);
 }
 
 static void put32(unsigned char *p, uint32_t v)
@@ -121,6 +149,9 @@ void index_record_encode(const struct index_record *r, unsigned char *out)
     out[30] = (unsigned char)r->result;
     out[31] = (unsigned char)r->flags;
     put32(out + 32, r->plies);
+    out[36] = (unsigned char)r->features;
+    out[37] = (unsigned char)r->max_repetition;
+    out[38] = out[39] = 0;
 }
 
 void index_record_decode(const unsigned char *in, struct index_record *r)
@@ -135,20 +166,26 @@ void index_record_decode(const unsigned char *in, struct index_record *r)
     r->result = in[30];
     r->flags = in[31];
     r->plies = get32(in + 32);
+    r->features = in[36];
+    r->max_repetition = in[37];
 }
 
 uint64_t index_records_checksum(const unsigned char *p, size_t n)
 {
-    /* Eight bytes a step (a multiply and a rotation): a few milliseconds for a million games. */
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+    /* Four lanes of eight bytes a step (a multiply and a shift each, in
+     * parallel): a few milliseconds for the records of a million games. */
+    uint64_t h[4] = { 0x9e3779b97f4a7c15ull ^ n, 0xc2b2ae3d27d4eb4full, 0x165667b19e3779f9ull,
+                      0x27d4eb2f165667c5ull };
     size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 29;
-    }
+    for (; i + 32 <= n; i += 32)
+        for (int k = 0; k < 4; k++) {
+            uint64_t w;
+            memcpy(&w, p + i + 8 * k, 8);
+            h[k] = (h[k] ^ w) * 0xff51afd7ed558ccdull;
+            h[k] ^= h[k] >> 29;
+        }
+    uint64_t x = h[0] ^ (h[1] * 3) ^ (h[2] * 5) ^ (h[3] * 7);
     for (; i < n; i++)
-        h = (h ^ p[i]) * 0x100000001b3ull;
-    return h ^ (h >> 32);
+        x = (x ^ p[i]) * 0x100000001b3ull;
+    return x ^ (x >> 32);
 }

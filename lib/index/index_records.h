@@ -11,19 +11,30 @@
 /*
  * What the tag criteria of a search read, worked out at build time by the
  * same functions the scan calls (game_facts_get), so that a query decides
- * them from the records alone, exactly. A record is 36 bytes, little endian:
+ * them from the records alone, exactly. A record is 40 bytes, little endian:
  *
  *    0  u32 white     4 u32 black    8 u32 event   12 u32 site   name ids (0: no tag)
  *   16  i32 date.lo  20 i32 date.hi                              F_DATE (IR_NO_DATE: none)
  *   24  u16 white_elo 26 u16 black_elo 28 u16 eco                0xffff: none
  *   30  u8 result (enum pgn_result of F_RESULT; 0: none)  31 u8 flags (enum index_record_flags)
  *   32  u32 plies                                                 F_PLIES
+ *   36  u8 features (bit per enum index_feature)  37 u8 max_repetition (255: 255 or more)
+ *   38  u16 0 (reserved)
  *
  * The records of a source are stored in game number order, INDEX_CHUNK_GAMES
  * to a row of the table game_records, with a checksum of the blob: a damaged
  * or truncated blob is found before it is believed.
  */
-enum { INDEX_RECORD_SIZE = 36, INDEX_CHUNK_GAMES = 4096 };
+enum { INDEX_RECORD_SIZE = 40, INDEX_CHUNK_GAMES = 4096 };
+
+/* The main-line features, as game_facts_get gives them (the record's byte 36). */
+enum index_feature {
+    IF_CHECKMATE, IF_STALEMATE, IF_DEAD_POSITION, IF_FIFTY, IF_SEVENTYFIVE, IF_UNDERPROMOTION,
+    IF_THREEFOLD, IF_FIVEFOLD, IF_COUNT
+};
+
+/** The field (enum field_id) of feature i (enum index_feature). */
+int index_feature_field(int i);
 
 /*
  * The openings (table game_openings): per chunk, row 0 holds a u16 per game
@@ -53,6 +64,8 @@ struct index_record {
     int result;                    /* enum pgn_result, PGN_RESULT_NONE: no F_RESULT */
     uint32_t plies;
     unsigned flags;
+    unsigned features;       /* bit per enum index_feature */
+    unsigned max_repetition; /* ft->max_repetition, 255 at most */
     unsigned opening;                       /* row 0's value (IO_*) */
     uint16_t moves[INDEX_OPENING_PLIES];    /* the first moves, as the main line resolves them */
 };

@@ -92,6 +92,10 @@ cases=$(cat <<'EOF'
 --result 0-1 --moves '1. e4'
 --plies-min 4 --plies-max 11
 --black-elo 2450- --elo-diff 0-100
+--checkmate --result 1-0
+--input-lang en --stalemate
+--repetition 5
+--underpromotion --moves '1. e4'
 --moves '1. d4 Nf6 2. c4'
 --moves '1. e4' --player Carlsen
 --input-lang en --moves '1. e4 e5'

@@ -1,14 +1,14 @@
 #!/bin/sh
 # index_fastpath.sh - what the database answers alone. A count (search -c, -q) by the
-# criteria its records decide (names, ratings, dates, ECO, result, plies) needs no
-# source: it works with the source gone, and gives the scan's count. Printing games,
+# criteria its records decide (names, ratings, dates, ECO, result, plies, --moves,
+# the game features such as --checkmate and --repetition) needs no source: it works with the source gone, and gives the scan's count. Printing games,
 # or a criterion the records cannot decide, still needs the source and says so.
 # Damaged records (a blob cut short, a byte changed, a blob missing) make the query
 # fail with exit 3, never a wrong count.
 . tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/index/*.pgn >games.pgn
 "$PGNKIT" index -q games.pgn -o games.pgnkit || { echo "index failed"; exit 1; }
-queries="--moves '1. e4 c5'|--elo-min 2400|--black Carlsen --date-from 2000|--eco B20-B99 --result 1-0|--plies-max 20|--ignore-case --site moscow --black-elo 2000-"
+queries="--moves '1. e4 c5'|--checkmate|--repetition 3 --elo-min 2000|--underpromotion|--elo-min 2400|--black Carlsen --date-from 2000|--eco B20-B99 --result 1-0|--plies-max 20|--ignore-case --site moscow --black-elo 2000-"
 scan_counts=$(IFS='|'; for q in $queries; do eval "\"$PGNKIT\" search -c $q games.pgn"; done)
 
 mv games.pgn away.pgn
