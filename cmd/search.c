@@ -19,6 +19,7 @@
 #include "dbinput.h"
 #include "driver.h"
 #include "query_opts.h"
+#include "search_args.h"
 #include "split_out.h"
 #include "base/banned.h"
 
@@ -38,6 +39,10 @@ static const char *const search_usage[] = {
     "        --select-only LIST  print only these of the matching games: 1-10,15,20-",
     "        --skip-matching LIST  leave out these of the matching games",
     "    -q, --quiet           print nothing; the exit status tells",
+    "Options from files:",
+    "        --args-file FILE  more arguments, one a line (--NAME VALUE, or a FILE)",
+    "        --files-from FILE the files to read, one a line ('-': standard input)",
+    "        --tags-file FILE  tag criteria, one a line: White \"Carlsen\", WhiteElo >= \"2500\"",
     "        --summary         counts on standard error: games read, parsed, replayed",
     "    -j, --jobs N          select games on N threads (default: the number of CPUs)",
     "    -h, --help            show this help",
@@ -48,7 +53,8 @@ static const char *const search_usage[] = {
     NULL,
 };
 
-enum { OPT_SUMMARY = 256, OPT_SELECT_ONLY, OPT_SKIP_MATCHING };
+enum { OPT_SUMMARY = 256, OPT_SELECT_ONLY, OPT_SKIP_MATCHING, OPT_ARGS_FILE, OPT_FILES_FROM,
+       OPT_TAGS_FILE };
 
 /* After the selection options (query_opts_options). */
 static const struct option search_options[] = {
@@ -62,6 +68,9 @@ static const struct option search_options[] = {
     { "summary", no_argument, NULL, OPT_SUMMARY },
     { "select-only", required_argument, NULL, OPT_SELECT_ONLY },
     { "skip-matching", required_argument, NULL, OPT_SKIP_MATCHING },
+    { "args-file", required_argument, NULL, OPT_ARGS_FILE },
+    { "files-from", required_argument, NULL, OPT_FILES_FROM },
+    { "tags-file", required_argument, NULL, OPT_TAGS_FILE },
     { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -518,6 +527,14 @@ static int search_option(struct search *s, int opt, int *out_opt)
         return 0;
     }
     case 'j': return parse_jobs(optarg, &s->jobs) ? -1 : 0;
+    case OPT_ARGS_FILE:
+    case OPT_FILES_FROM: return 0; /* search_expand_args() took them before getopt */
+    case OPT_TAGS_FILE: {
+        char *expr = search_tags_file(optarg);
+        if (!expr)
+            return -1;
+        return query_opts_parse(&s->qo, QOPT_CRITERION + SQ_WHERE, expr) == 1 ? 0 : -1;
+    }
     case 'h': return 'h';
     default: return '?';
     }
@@ -535,6 +552,9 @@ int cmd_search(int argc, char **argv)
     split_opts_init(&s.split_opts);
     optind = 1;
     s.jobs = pipeline_cpus();
+    int expanded = search_expand_args(&argc, &argv, options);
+    if (expanded)
+        return expanded;
     while ((opt = cmd_getopt(argc, argv, "iclvm:qhj:", options)) != -1) {
         int taken = query_opts_parse(&s.qo, opt, optarg);
         if (!taken)
