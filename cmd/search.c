@@ -18,7 +18,9 @@
 #include "pipeline/pipeline.h"
 #include "dbinput.h"
 #include "driver.h"
+#include "outfile.h"
 #include "query_opts.h"
+#include "search_args.h"
 #include "split_out.h"
 #include "base/banned.h"
 
@@ -38,6 +40,11 @@ static const char *const search_usage[] = {
     "        --select-only LIST  print only these of the matching games: 1-10,15,20-",
     "        --skip-matching LIST  leave out these of the matching games",
     "    -q, --quiet           print nothing; the exit status tells",
+    "        --rest FILE       write the games not selected to FILE, as read",
+    "Options from files:",
+    "        --args-file FILE  more arguments, one a line (--NAME VALUE, or a FILE)",
+    "        --files-from FILE the files to read, one a line ('-': standard input)",
+    "        --tags-file FILE  tag criteria, one a line: White \"Carlsen\", WhiteElo >= \"2500\"",
     "        --summary         counts on standard error: games read, parsed, replayed",
     "    -j, --jobs N          select games on N threads (default: the number of CPUs)",
     "    -h, --help            show this help",
@@ -48,7 +55,8 @@ static const char *const search_usage[] = {
     NULL,
 };
 
-enum { OPT_SUMMARY = 256, OPT_SELECT_ONLY, OPT_SKIP_MATCHING };
+enum { OPT_SUMMARY = 256, OPT_SELECT_ONLY, OPT_SKIP_MATCHING, OPT_ARGS_FILE, OPT_FILES_FROM,
+       OPT_TAGS_FILE, OPT_REST };
 
 /* After the selection options (query_opts_options). */
 static const struct option search_options[] = {
@@ -62,6 +70,10 @@ static const struct option search_options[] = {
     { "summary", no_argument, NULL, OPT_SUMMARY },
     { "select-only", required_argument, NULL, OPT_SELECT_ONLY },
     { "skip-matching", required_argument, NULL, OPT_SKIP_MATCHING },
+    { "args-file", required_argument, NULL, OPT_ARGS_FILE },
+    { "files-from", required_argument, NULL, OPT_FILES_FROM },
+    { "tags-file", required_argument, NULL, OPT_TAGS_FILE },
+    { "rest", required_argument, NULL, OPT_REST },
     { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -95,6 +107,8 @@ struct search {
     struct split_opts split_opts;
     struct split_out *split; /* --split-every, --split-by: the files instead of stdout */
     struct buf one;          /* with split: one game's text */
+    const char *rest_path;   /* --rest: the games read and not selected */
+    struct outfile rest;
 };
 
 /* A tag value for the list: "?" when missing, tabs and line ends made blanks. */
@@ -127,7 +141,8 @@ static void print_list(FILE *f, int many_inputs, struct game_facts *facts, const
     putc('\n', f);
 }
 
-static void print_game(struct search *s, const struct game *g)
+/* g as read to f (standard output, or the --rest file). */
+static void copy_game(struct search *s, const struct game *g, FILE *f)
 {
     if (!g->raw) {
         /* Over the reader's size limit: its bytes were not kept. */
@@ -136,9 +151,18 @@ static void print_game(struct search *s, const struct game *g)
         s->unprintable++;
         return;
     }
-    fwrite(g->raw, 1, g->raw_len, stdout);
+    fwrite(g->raw, 1, g->raw_len, f);
     if (g->raw_len && g->raw[g->raw_len - 1] != '\n' && g->raw[g->raw_len - 1] != '\r')
-        putchar('\n'); /* the last game of an input without a final line end */
+        putc('\n', f); /* the last game of an input without a final line end */
+}
+
+static void print_game(struct search *s, const struct game *g) { copy_game(s, g, stdout); }
+
+/* A game read and not selected, to --rest when given. */
+static void rest_game(struct search *s, const struct game *g)
+{
+    if (s->rest.f)
+        copy_game(s, g, s->rest.f);
 }
 
 static void flush(struct search *s)
@@ -423,10 +447,11 @@ static void write_batch(void *cmd, struct batch *b)
         for (uint32_t k = 0; k < fd->nhits; k++)
             limit_warning(s, fd->hits[k]);
         if (!fd->match ||
-            (query_opts_needs_key(&s->qo) && !query_opts_keep(&s->qo, fd->key, fd->key_len)))
+            (query_opts_needs_key(&s->qo) && !query_opts_keep(&s->qo, fd->key, fd->key_len)) ||
+            !take_match(s)) { /* a stop take_match asks for comes after the game it lets through */
+            rest_game(s, &b->games[i]);
             continue;
-        if (!take_match(s))
-            continue; /* a stop it asks for comes after the game it lets through */
+        }
         s->selected++;
         count_levels(&s->facts, fd->levels[1]);
         if (s->out == OUT_GAMES && s->split) {
@@ -464,6 +489,8 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
     game_facts_reset(&s->facts, g, reader);
     if (query_opts_select(&s->qo, &s->facts, s->invert) && take_match(s))
         selected(s, g);
+    else
+        rest_game(s, g);
 }
 
 static void print_summary(const struct search *s)
@@ -505,6 +532,7 @@ static int search_option(struct search *s, int opt, int *out_opt)
         }
         return 0;
     case OPT_SUMMARY: s->summary = 1; return 0;
+    case OPT_REST: s->rest_path = optarg; return 0;
     case OPT_SELECT_ONLY:
     case OPT_SKIP_MATCHING: {
         int skip = opt == OPT_SKIP_MATCHING;
@@ -518,9 +546,39 @@ static int search_option(struct search *s, int opt, int *out_opt)
         return 0;
     }
     case 'j': return parse_jobs(optarg, &s->jobs) ? -1 : 0;
+    case OPT_ARGS_FILE:
+    case OPT_FILES_FROM: return 0; /* search_expand_args() took them before getopt */
+    case OPT_TAGS_FILE: {
+        char *expr = search_tags_file(optarg);
+        if (!expr)
+            return -1;
+        return query_opts_parse(&s->qo, QOPT_CRITERION + SQ_WHERE, expr) == 1 ? 0 : -1;
+    }
     case 'h': return 'h';
     default: return '?';
     }
+}
+
+/*
+ * --rest FILE: never an input, nor standard output when the games go there.
+ * 0, or the exit status after reporting.
+ */
+static int open_rest(struct search *s, int ninputs, char **inputs)
+{
+    if (!s->rest_path)
+        return 0;
+    char *outs[2] = { (char *)s->rest_path, (char *)"-" };
+    int to_stdout = s->out == OUT_GAMES && !split_opts_active(&s->split_opts);
+    if (outfile_check(outs, to_stdout ? 2 : 1, inputs, ninputs))
+        return EXIT_USAGE;
+    return outfile_open(&s->rest, s->rest_path) ? EXIT_IO : 0;
+}
+
+/* The --rest file in place of the old one, unless a write failed; 1 on a failure. */
+static int close_rest(struct search *s)
+{
+    int failed = outfile_flush(&s->rest) != 0;
+    return outfile_close(&s->rest, !failed) < 0 || failed;
 }
 
 int cmd_search(int argc, char **argv)
@@ -535,6 +593,9 @@ int cmd_search(int argc, char **argv)
     split_opts_init(&s.split_opts);
     optind = 1;
     s.jobs = pipeline_cpus();
+    int expanded = search_expand_args(&argc, &argv, options);
+    if (expanded)
+        return expanded;
     while ((opt = cmd_getopt(argc, argv, "iclvm:qhj:", options)) != -1) {
         int taken = query_opts_parse(&s.qo, opt, optarg);
         if (!taken)
@@ -578,6 +639,11 @@ int cmd_search(int argc, char **argv)
     if (output_opts_check(&oo) || split_opts_check(&s.split_opts) || query_opts_build(&s.qo)) {
         query_opts_release(&s.qo);
         return EXIT_USAGE;
+    }
+    int rest_status = open_rest(&s, argc - optind, argv + optind);
+    if (rest_status) {
+        query_opts_release(&s.qo);
+        return rest_status;
     }
     driver_init(&s.d, &s);
     s.d.reader_flags = query_opts_reader_flags(&s.qo);
@@ -655,6 +721,8 @@ int cmd_search(int argc, char **argv)
         game_out_release(&s.go);
         buf_release(&s.buf);
     }
+    if (s.rest_path)
+        s.io_failed |= close_rest(&s);
     if (s.out == OUT_COUNT)
         printf("%" PRIu64 "\n", s.selected);
     if (fflush(stdout) != 0)

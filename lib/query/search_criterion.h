@@ -12,6 +12,7 @@
 #include "query/board_pattern.h"
 #include "query/game_facts.h"
 #include "query/material_pattern.h"
+#include "query/name_like.h"
 #include "query/search_query.h"
 
 /*
@@ -33,6 +34,7 @@ struct criterion {
     int level;       /* enum facts_level it needs */
     match_fn *match; /* the kind's (a copy: one load less per game) */
     struct filter *re;
+    struct name_like *name; /* SQ_PLAYER_LIKE */
     int reported; /* the regex's limit hit was reported */
     char *tag;    /* SQ_TAG: the name; SQ_VARIANT: the squeezed name */
     int64_t lo, hi;

@@ -41,6 +41,7 @@ static const struct kind kinds[SQ_CRITERION_COUNT];
 static void criterion_release(struct criterion *c)
 {
     filter_free(c->re);
+    free(c->name);
     free(c->tag);
     free(c->moves);
     free(c->patterns);
@@ -324,6 +325,17 @@ static int build_regex(struct search_query *q, struct criterion *c, const char *
     return compile(q, c, arg, strlen(arg), 1, err);
 }
 
+static int build_name_like(struct search_query *q, struct criterion *c, const char *arg,
+                           struct sq_error *err)
+{
+    (void)q;
+    if (!(c->name = malloc(sizeof *c->name)))
+        return PGN_ENOMEM;
+    if (name_like_init(c->name, arg))
+        return sq_refuse(err, 1, "'%s' is not a name of 1 to %d words", arg, NAME_LIKE_WORDS);
+    return PGN_OK;
+}
+
 /* NAME=REGEX: a tag name of letters, digits and '_'. */
 static int build_tag(struct search_query *q, struct criterion *c, const char *arg,
                      struct sq_error *err)
@@ -431,6 +443,20 @@ static int match_tag(struct game_facts *f, const struct criterion *c)
 static int match_player(struct game_facts *f, const struct criterion *c)
 {
     return tag_matches(c, f, "White") || tag_matches(c, f, "Black");
+}
+
+static int name_in_tag(const struct criterion *c, struct game_facts *f, const char *tag)
+{
+    struct fact_value v;
+    for (uint32_t k = 0; game_facts_tag(f, tag, k, &v) > 0; k++)
+        if (name_like_match(c->name, v.s, v.len))
+            return 1;
+    return 0;
+}
+
+static int match_player_like(struct game_facts *f, const struct criterion *c)
+{
+    return name_in_tag(c, f, "White") || name_in_tag(c, f, "Black");
 }
 
 /* The value of a field as a number: 1 and *n, 0 when missing, < 0 on error. */
@@ -622,6 +648,10 @@ static const struct kind kinds[SQ_CRITERION_COUNT] = {
                    0 },
     [SQ_PLAYER] = { { "player", ARG, 0, NULL, NULL }, FACTS_TAGS, build_regex, match_player, NULL,
                     0 },
+    [SQ_PLAYER_LIKE] = { { "player-like", ARG, 0, NULL,
+                           "        --player-like NAME  a player spelled any way: Tahl, "
+                           "\"Nepomnjaschtschi, J.\"" },
+                         FACTS_TAGS, build_name_like, match_player_like, NULL, 0 },
     [SQ_EVENT] = { { "event", ARG, 0, NULL,
                      "        --event RE  --site RE  --annotator RE  --tag NAME=RE" },
                    FACTS_TAGS, build_regex, match_tag, "Event", 0 },

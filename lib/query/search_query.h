@@ -28,6 +28,7 @@
  *
  *   SQ_WHITE SQ_BLACK SQ_PLAYER SQ_EVENT SQ_SITE SQ_ANNOTATOR  REGEX on the tag
  *       (SQ_PLAYER: White or Black)
+ *   SQ_PLAYER_LIKE  a name, matched fuzzily on White or Black (name_like.h)
  *   SQ_TAG          NAME=REGEX: a tag NAME whose value matches
  *   SQ_ELO_MIN SQ_ELO_MAX          N: both ratings at least / at most N
  *   SQ_WHITE_ELO SQ_BLACK_ELO SQ_ELO_DIFF  RANGE "N", "N-M", "N-", "-M"
@@ -76,7 +77,7 @@
 
 /* The criteria, in the order of the table in search_query.c (see there). */
 enum search_criterion {
-    SQ_WHITE, SQ_BLACK, SQ_PLAYER, SQ_EVENT, SQ_SITE, SQ_ANNOTATOR, SQ_TAG,
+    SQ_WHITE, SQ_BLACK, SQ_PLAYER, SQ_PLAYER_LIKE, SQ_EVENT, SQ_SITE, SQ_ANNOTATOR, SQ_TAG,
     SQ_ELO_MIN, SQ_ELO_MAX, SQ_WHITE_ELO, SQ_BLACK_ELO, SQ_ELO_DIFF,
     SQ_DATE_FROM, SQ_DATE_TO, SQ_ECO, SQ_RESULT, SQ_PLIES_MIN, SQ_PLIES_MAX, SQ_TIME_CONTROL,
     SQ_MOVES, SQ_POSITION, SQ_POSITION_PATTERN, SQ_POSITION_PATTERN_EITHER, SQ_MATERIAL, SQ_MATERIAL_EITHER, SQ_MATERIAL_END, SQ_CONTAINS_MOVE,

@@ -37,6 +37,7 @@ cases=$(cat <<'EOF'
 --white Anderssen
 --black ^Carlsen
 --player 'fastchess|Anderssen'
+--player-like 'Andersen, A.'
 --event 'World|TCEC'
 --site Moscow
 --annotator .

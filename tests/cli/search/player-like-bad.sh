@@ -1,0 +1,2 @@
+# A name without a letter is refused.
+"$PGNKIT" search --player-like ', .' testdata/search/names.pgn
