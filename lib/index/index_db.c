@@ -447,11 +447,10 @@ int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
 int index_db_last_game(struct index_db *db, int64_t source, struct pgn_span_origin *o)
 {
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(db->h, "SELECT number, offset, line, col FROM game_rows WHERE"
-                                " source=?1 ORDER BY number DESC LIMIT 1", -1, &st, NULL);
-    if (rc != SQLITE_OK)
-        return index_db_fail(db, rc);
-    sqlite3_bind_int64(st, 1, source);
+    int rc = index_db_prepare_source(db, "SELECT number, offset, line, col FROM game_rows WHERE"
+                                     " source=?1 ORDER BY number DESC LIMIT 1", source, -1, &st);
+    if (rc)
+        return rc;
     rc = sqlite3_step(st);
     int found = rc == SQLITE_ROW;
     if (found) {

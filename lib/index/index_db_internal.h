@@ -44,6 +44,10 @@ int index_db_fail(struct index_db *db, int rc);
 /** Sets db's message (printf-like) and returns PGN_EFORMAT: the database is damaged. */
 int index_db_damaged(struct index_db *db, const char *what);
 
+/** Prepares sql into *st with ?1 = source and (chunk >= 0) ?2 = chunk; PGN_OK or PGN_EIO. */
+int index_db_prepare_source(struct index_db *db, const char *sql, int64_t source,
+                            int64_t chunk, sqlite3_stmt **st);
+
 /** The id of name s[0..len) of kind (added to its table when new) into *id. */
 int index_names_id(struct index_db *db, int kind, const char *s, size_t len, uint32_t *id);
 

@@ -138,16 +138,26 @@ int index_chunk_add(struct index_db *db, int64_t source, const struct index_reco
     return PGN_OK;
 }
 
+int index_db_prepare_source(struct index_db *db, const char *sql, int64_t source,
+                            int64_t chunk, sqlite3_stmt **st)
+{
+    int rc = sqlite3_prepare_v2(db->h, sql, -1, st, NULL);
+    if (rc != SQLITE_OK)
+        return index_db_fail(db, rc);
+    sqlite3_bind_int64(*st, 1, source);
+    if (chunk >= 0)
+        sqlite3_bind_int64(*st, 2, chunk);
+    return PGN_OK;
+}
+
 /* The opening rows of the first keep games of a chunk an update goes on filling. */
 static int keep_openings(struct index_db *db, int64_t source, uint64_t chunk, uint32_t keep)
 {
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(db->h, "SELECT row, data FROM game_openings WHERE source=?1 AND"
-                                " chunk=?2", -1, &st, NULL);
-    if (rc != SQLITE_OK)
-        return index_db_fail(db, rc);
-    sqlite3_bind_int64(st, 1, source);
-    sqlite3_bind_int64(st, 2, (sqlite3_int64)chunk);
+    int rc = index_db_prepare_source(db, "SELECT row, data FROM game_openings WHERE source=?1"
+                                     " AND chunk=?2", source, (int64_t)chunk, &st);
+    if (rc)
+        return rc;
     int rows = 0;
     while (keep && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         int row = sqlite3_column_int(st, 0);
@@ -176,12 +186,9 @@ int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
     db->chunk_index = chunk;
     db->chunk_games = 0;
     sqlite3_stmt *st;
-    rc = sqlite3_prepare_v2(db->h, "SELECT games, data FROM game_records WHERE source=?1 AND"
-                            " chunk=?2", -1, &st, NULL);
-    if (rc != SQLITE_OK)
-        return index_db_fail(db, rc);
-    sqlite3_bind_int64(st, 1, source);
-    sqlite3_bind_int64(st, 2, (sqlite3_int64)chunk);
+    if ((rc = index_db_prepare_source(db, "SELECT games, data FROM game_records WHERE source=?1"
+                                      " AND chunk=?2", source, (int64_t)chunk, &st)))
+        return rc;
     rc = sqlite3_step(st);
     if (rc == SQLITE_ROW && keep) {
         const void *data = sqlite3_column_blob(st, 1);
