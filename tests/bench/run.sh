@@ -362,7 +362,9 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
              "$mdb bytes, $(echo "100 * $mdb / $msz" | bc -l | cut -c1-4)% of the PGN," \
              "$(echo "100 * ($mdb - $mopen) / $msz" | bc -l | cut -c1-4)% without the opening moves"
         for q in "--player Carlsen" "--white-elo 2500-2700" "--date-from 2000 --date-to 2010" \
-                "--eco B90-B99" "--result 1/2-1/2" "--moves '1. e4 c5'" "--moves '1. d4 Nf6 2. c4 g6'"; do
+                "--eco B90-B99" "--result 1/2-1/2" "--moves '1. e4 c5'" "--moves '1. d4 Nf6 2. c4 g6'" \
+                "--checkmate" "--repetition 3" "--underpromotion" \
+                "--position 'rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5'"; do
             best=9999
             for i in 1 2 3; do
                 t=$(eval "wall \"\$pgnkit\" search --count $q \"\$tmp/million.pgnkit\"")
@@ -371,5 +373,10 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
             t_scan=$(eval "wall \"\$pgnkit\" search --count $q \"\$mil\"")
             echo "   search --count $q: $(echo "$best" | cut -c1-5) s through the database, $(echo "$t_scan" | cut -c1-5) s scanning"
         done
+        # The tree at a position has no fast path yet: it reads the source's games.
+        q="--moves '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3'"
+        t_db=$(eval "wall \"\$pgnkit\" stats --tree $q \"\$tmp/million.pgnkit\"")
+        t_scan=$(eval "wall \"\$pgnkit\" stats --tree $q \"\$mil\"")
+        echo "   stats --tree $q: $(echo "$t_db" | cut -c1-5) s through the database, $(echo "$t_scan" | cut -c1-5) s scanning"
     fi
 fi
