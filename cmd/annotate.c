@@ -44,6 +44,7 @@ static const char *const annotate_usage[] = {
     "        --final-fen       FinalFEN tag",
     "        --hash            PolyglotKey tag: Polyglot key of the final position",
     "        --fen-comments    a {FEN} comment after every main-line move",
+    "        --hash-comments   a {Polyglot key} comment after every main-line move",
     FEN_STYLE_USAGE,
     "        --judge           ?! ? ?? and comments from the [%eval] comments (lichess's",
     "                          rules), per-player counts and ACPL as tags",
@@ -70,7 +71,7 @@ static const char *const annotate_usage[] = {
 };
 
 enum {
-    OPT_ECO = 256, OPT_PLYCOUNT, OPT_TERMINATION, OPT_FINAL_FEN, OPT_HASH, OPT_FEN_COMMENTS,
+    OPT_ECO = 256, OPT_PLYCOUNT, OPT_TERMINATION, OPT_FINAL_FEN, OPT_HASH, OPT_FEN_COMMENTS, OPT_HASH_COMMENTS,
     OPT_JUDGE, OPT_DEPTH, OPT_NODES, OPT_MOVETIME, OPT_MULTIPV, OPT_PV_PLIES, OPT_ENGINE_OPTION,
     OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_JUDGE_MODEL, OPT_FORMAT,
 };
@@ -82,6 +83,7 @@ static const struct option annotate_options[] = {
     { "final-fen", no_argument, NULL, OPT_FINAL_FEN },
     { "hash", no_argument, NULL, OPT_HASH },
     { "fen-comments", no_argument, NULL, OPT_FEN_COMMENTS },
+    { "hash-comments", no_argument, NULL, OPT_HASH_COMMENTS },
     FEN_STYLE_OPTION,
     { "judge", no_argument, NULL, OPT_JUDGE },
     { "judge-model", required_argument, NULL, OPT_JUDGE_MODEL },
@@ -121,7 +123,7 @@ static void account(struct annotate *a, const struct done *d)
         a->unjudged++;
         /* still annotated when it got tags or FEN comments */
         a->annotated += a->eco || a->plycount || a->termination || a->final_fen || a->hash ||
-                        a->fen_comments;
+                        a->fen_comments || a->hash_comments;
         break;
     case OUT_INVALID: a->invalid++; break;
     case OUT_SKIPPED: a->skipped++; break;
@@ -186,6 +188,7 @@ static int parse_option(struct annotate *a, int opt, char *arg)
     case OPT_FINAL_FEN: a->final_fen = 1; break;
     case OPT_HASH: a->hash = 1; break;
     case OPT_FEN_COMMENTS: a->fen_comments = 1; break;
+    case OPT_HASH_COMMENTS: a->hash_comments = 1; break;
     case OUTOPT_FEN_STYLE:
         if (fen_style_parse(arg, &a->go.fen_flags))
             return EXIT_USAGE;
@@ -304,12 +307,13 @@ int cmd_annotate(int argc, char **argv)
     /* Only reformatting is convert's job: annotate with nothing to add would
      * report games "annotated" that got nothing. */
     if (!(a.eco || a.plycount || a.termination || a.final_fen || a.hash || a.fen_comments ||
-          a.judge || a.use_engine)) {
+          a.hash_comments || a.judge || a.use_engine)) {
         error("nothing to annotate: give --eco, --plycount, --termination, --final-fen, "
-              "--hash, --fen-comments, --judge or an engine (to reformat only, use convert)");
+              "--hash, --fen-comments, --hash-comments, --judge or an engine (to reformat "
+              "only, use convert)");
         return usage_error(annotate_usage);
     }
-    a.in_movetext = a.fen_comments || a.judge || a.use_engine;
+    a.in_movetext = a.fen_comments || a.hash_comments || a.judge || a.use_engine;
     a.rewrite |= a.in_movetext;
     if (a.use_engine) {
         a.judge = 1;

@@ -475,6 +475,12 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
             x->drop_comments |= same_comments(g, &g->moves[i], fen);
             x->comments[x->ncomments++] = keep(w, fen);
         }
+        if (a->hash_comments) {
+            char key[24];
+            snprintf(key, sizeof key, "%016" PRIx64, w->pos[k].key);
+            x->drop_comments |= same_comments(g, &g->moves[i], key); /* as the FEN's */
+            x->comments[x->ncomments++] = keep(w, key);
+        }
     }
     return -1;
 }

@@ -18,7 +18,7 @@ enum { MAX_ENGINE_OPTIONS = 64, MAX_EXTRA_TAGS = 24 };
 
 /* The options (read by every worker) and, on the reading thread, the counts. */
 struct annotate {
-    int eco, plycount, termination, final_fen, hash, fen_comments, judge, quiet;
+    int eco, plycount, termination, final_fen, hash, fen_comments, hash_comments, judge, quiet;
     int in_movetext; /* an annotation goes into the movetext (FEN comments, judgments) */
     int rewrite;     /* the movetext is written again, not copied as read */
     int judge_model; /* enum judge_model */

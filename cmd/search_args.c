@@ -18,6 +18,10 @@ struct arglist {
     int n, cap;
 };
 
+/* What the expansion made, kept for the whole run (argv points into it),
+ * and the tag-criteria expressions, which the query keeps pointers to. */
+static struct arglist collected, expanded, from_files, kept_exprs;
+
 static void push(struct arglist *a, char *s)
 {
     if (a->n == a->cap) {
@@ -169,44 +173,42 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
 
 int search_expand_args(int *argc, char ***argv, const struct option *options)
 {
-    struct arglist out = { 0 }, files = { 0 };
+    struct arglist *out = &collected, *files = &from_files;
     int operands = 0; /* after "--": nothing is an option */
     const char *v;
     for (int i = 0; i < *argc; i++) {
         char *a = (*argv)[i];
         if (i == 0 || operands) {
-            push(&out, a);
+            push(out, a);
         } else if (!strcmp(a, "--")) {
             operands = 1;
-            push(&out, a);
+            push(out, a);
         } else if ((v = option_value(*argc, *argv, &i, "args-file"))) {
-            int rc = add_args_file(&out, v, options, 1);
+            int rc = add_args_file(out, v, options, 1);
             if (rc)
                 return rc;
         } else {
-            push(&out, a);
+            push(out, a);
         }
     }
     /* --files-from, from the command line or an arguments file alike. */
-    struct arglist final = { 0 };
+    struct arglist *final = &expanded;
     operands = 0;
-    for (int i = 0; i < out.n; i++) {
-        if (i > 0 && !operands && (v = option_value(out.n, out.v, &i, "files-from"))) {
-            add_files_from(&files, v);
+    for (int i = 0; i < out->n; i++) {
+        if (i > 0 && !operands && (v = option_value(out->n, out->v, &i, "files-from"))) {
+            add_files_from(files, v);
             continue;
         }
-        operands |= i > 0 && !strcmp(out.v[i], "--");
-        push(&final, out.v[i]);
+        operands |= i > 0 && !strcmp(out->v[i], "--");
+        push(final, out->v[i]);
     }
-    if (files.n && !operands)
-        push(&final, (char *)"--"); /* argv strings are not written to */
-    for (int i = 0; i < files.n; i++)
-        push(&final, files.v[i]);
-    push(&final, NULL);
-    free(out.v);
-    free(files.v);
-    *argc = final.n - 1;
-    *argv = final.v;
+    if (files->n && !operands)
+        push(final, (char *)"--"); /* argv strings are not written to */
+    for (int i = 0; i < files->n; i++)
+        push(final, files->v[i]);
+    push(final, NULL);
+    *argc = final->n - 1;
+    *argv = final->v;
     return 0;
 }
 
@@ -310,15 +312,27 @@ static const char *tag_condition(const char *s, struct buf *out, size_t *name_le
     return NULL;
 }
 
+/* A condition of a tag-criteria file: the tag it is about, its --where text. */
+struct cond {
+    char *name, *text;
+};
+
+static void free_conds(struct cond *conds, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(conds[i].name);
+        free(conds[i].text);
+    }
+    free(conds);
+}
+
 char *search_tags_file(const char *path)
 {
     FILE *f = open_list(path);
     char *line_buf = xmalloc(LINE_MAX_LEN);
     /* The conditions sorted by tag name as they come: the lines of one name
      * are alternatives (or), the names all hold (and), as in pgn-extract. */
-    struct cond {
-        char *name, *text;
-    } *conds = NULL;
+    struct cond *conds = NULL;
     size_t nconds = 0;
     const char *s, *bad = NULL;
     unsigned long line;
@@ -337,6 +351,9 @@ char *search_tags_file(const char *path)
             error("%s:%lu: %s", path, line, err.msg);
             buf_release(&one);
             free(line_buf);
+            free_conds(conds, nconds);
+            if (f != stdin)
+                fclose(f);
             return NULL;
         }
         where_free(w);
@@ -355,12 +372,12 @@ char *search_tags_file(const char *path)
     if (f != stdin)
         fclose(f);
     free(line_buf);
-    if (bad) {
-        error("%s:%lu: %s", path, line, bad);
-        return NULL;
-    }
-    if (!nconds) {
-        error("%s: no tag criteria", path);
+    if (bad || !nconds) {
+        if (bad)
+            error("%s:%lu: %s", path, line, bad);
+        else
+            error("%s: no tag criteria", path);
+        free_conds(conds, nconds);
         return NULL;
     }
     struct buf expr = BUF_INIT((size_t)1 << 30);
@@ -380,10 +397,7 @@ char *search_tags_file(const char *path)
         add_str(&expr, ")");
     }
     add(&expr, "", 1);
-    for (size_t i = 0; i < nconds; i++) {
-        free(conds[i].name);
-        free(conds[i].text);
-    }
-    free(conds);
+    push(&kept_exprs, expr.data);
+    free_conds(conds, nconds);
     return expr.data;
 }

@@ -126,7 +126,7 @@ struct go_extra_tag {
     const char *value; /* NULL: every tag of that name is removed instead */
 };
 
-enum { GO_EXTRA_NAGS = 2, GO_EXTRA_COMMENTS = 3, GO_EXTRA_LINES = 5 };
+enum { GO_EXTRA_NAGS = 2, GO_EXTRA_COMMENTS = 4, GO_EXTRA_LINES = 5 };
 
 struct go_move_extra {
     int replace_nags;                       /* drop the move's own NAGs 1..6 (?! ? ?? ! !! !?) */

@@ -29,8 +29,9 @@ twice() {
     done
 }
 
-for opt in --eco --plycount --termination --final-fen --hash --fen-comments --judge \
-    "--judge --judge-model cp" "--eco --plycount --termination --final-fen --hash --judge --fen-comments"; do
+for opt in --eco --plycount --termination --final-fen --hash --fen-comments --hash-comments \
+    --judge "--judge --judge-model cp" \
+    "--eco --plycount --termination --final-fen --hash --judge --fen-comments --hash-comments"; do
     twice "$opt" "$opt" "$opt"
 done
 fake="--engine tests/fakes/uci_fake.sh --nodes 10"
