@@ -354,8 +354,8 @@ static void bind_tag(sqlite3_stmt *st, int col, const struct game_tag *t)
 }
 
 /* The record of g (complete) with its name ids, which are bound to their columns. */
-static int game_record(struct index_db *db, struct game *g, sqlite3_stmt *st,
-                       struct index_record *rec)
+static int game_record(struct index_db *db, struct game *g, const struct replay *r,
+                       sqlite3_stmt *st, struct index_record *rec)
 {
     static const int kinds[IR_NAMES] = { NAMES_PLAYERS, NAMES_PLAYERS, NAMES_EVENTS,
                                          NAMES_SITES };
@@ -366,6 +366,8 @@ static int game_record(struct index_db *db, struct game *g, sqlite3_stmt *st,
         db->facts_ready = 1;
     }
     game_facts_reset(&db->facts, g, NULL);
+    if (r) /* its moves are not resolved a second time */
+        game_facts_seed(&db->facts, r);
     index_record_of(&db->facts, rec, values, lens);
     for (int i = 0; i < IR_NAMES; i++) {
         if (!values[i])
@@ -430,7 +432,7 @@ int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
         sqlite3_bind_int64(st, 17, r->plies);
         sqlite3_bind_int(st, 18, r->errors == 0 && !r->skipped);
     }
-    int rc = game_record(db, g, st, &rec);
+    int rc = game_record(db, g, r, st, &rec);
     if (rc == PGN_OK)
         rc = run(db, st);
     else

@@ -98,6 +98,12 @@ void game_facts_reset(struct game_facts *f, struct game *g, struct pgn_reader *r
     f->reader = reader;
     f->have = 0;
     f->status = PGN_OK;
+    f->seed = NULL;
+}
+
+void game_facts_seed(struct game_facts *f, const struct replay *r)
+{
+    f->seed = r;
 }
 
 static int fail(struct game_facts *f, int status)
@@ -124,6 +130,8 @@ int game_facts_need(struct game_facts *f, int level)
         int rc = mainline_reset(&f->ml, f->g);
         if (rc)
             return fail(f, rc);
+        if (f->seed)
+            mainline_seed(&f->ml, f->seed);
         f->walks++;
         f->have |= HAVE_MAINLINE;
     }

@@ -84,6 +84,7 @@ struct game_facts {
     struct mainline ml;
     struct replay replay;
     struct game_features feat;
+    const struct replay *seed; /* game_facts_seed(), or NULL */
     unsigned have; /* what is known about g (bits, internal) */
     int status;    /* PGN_OK, or the first error (PGN_ENOMEM, PGN_EINVAL) */
     char material_text[MATERIAL_MAX];
@@ -108,6 +109,13 @@ void game_facts_release(struct game_facts *f);
  * returned it. g and reader must stay valid while f is used on g.
  */
 void game_facts_reset(struct game_facts *f, struct game *g, struct pgn_reader *reader);
+
+/**
+ * After game_facts_reset(): the main line takes the moves r (replay_game()
+ * of the same game, valid while f is used on it) resolved, rather than
+ * reading them again (mainline_seed()); the answers stay the same.
+ */
+void game_facts_seed(struct game_facts *f, const struct replay *r);
 
 /**
  * Makes level (enum facts_level) available: completes a lazy game, sets up

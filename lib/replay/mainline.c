@@ -6,6 +6,7 @@
 #include "replay/mainline.h"
 #include "replay/replay.h"
 #include "replay/variant.h"
+#include "notation/notation.h"
 #include "notation/san.h"
 #include "base/banned.h"
 
@@ -111,6 +112,39 @@ int mainline_next(struct mainline *m, struct ml_iter *it)
     m->moves[m->nresolved++] = mv;
     it->ply++;
     return 1;
+}
+
+/* Whether r may have read main-line move gm in the other of English and
+ * German: the letters replay.c's read_other_language() tries (a switch, not
+ * strchr(): it runs for every move of every game indexed). */
+static int maybe_other_language(const struct game_move *gm, int lang)
+{
+    if (!gm->len)
+        return 0;
+    switch (gm->text[0]) {
+    case 'D': case 'T': case 'L': case 'S': return lang == NOTATION_EN;
+    case 'Q': case 'R': case 'B': case 'N': return lang != NOTATION_EN;
+    default: return 0;
+    }
+}
+
+void mainline_seed(struct mainline *m, const struct replay *r)
+{
+    /* No main-line move replayed: r's start and language may be a previous game's. */
+    if (m->status != ML_OK || m->nresolved || r->skipped || r->plies == 0 ||
+        r->start.chess960 != m->start.chess960 || !pos_same(&r->start, &m->start))
+        return;
+    /* replay_game() reads in replay_language() of its own option (replay.h). */
+    int lang = r->opts.lang == m->lang_opt ? r->lang : replay_language(m->g, m->lang_opt);
+    if (lang != r->lang)
+        return;
+    m->lang = lang;
+    const struct game_move *gm = &m->g->moves[m->g->vars[0].first];
+    const move16 *mv = &r->moves[m->g->vars[0].first];
+    uint32_t n = r->plies < m->nmoves ? r->plies : m->nmoves, i = 0;
+    for (; i < n && !(mv[i] != MOVE_NONE && maybe_other_language(&gm[i], lang)); i++)
+        m->moves[i] = mv[i];
+    m->nresolved = i;
 }
 
 int mainline_resolve_all(struct mainline *m)

@@ -78,6 +78,20 @@ void mainline_first(const struct mainline *m, struct ml_iter *it);
  */
 int mainline_next(struct mainline *m, struct ml_iter *it);
 
+struct replay;
+
+/**
+ * Takes as resolved the main-line moves replay_game() already resolved
+ * into r (on the same game, after mainline_reset()), so that they are not
+ * read a second time: the main line stays what mainline_next() alone would
+ * make of it. Nothing is taken when r started from another position or
+ * read the moves in another language than m would; the taking stops
+ * before the first move r may have read in the other of English and
+ * German (its mixed-language repair, which m does not make): m reads on
+ * from there itself.
+ */
+void mainline_seed(struct mainline *m, const struct replay *r);
+
 /** Reads every move it can: returns PGN_OK or PGN_ENOMEM (then nresolved/failed tell how far). */
 int mainline_resolve_all(struct mainline *m);
 

@@ -1,6 +1,7 @@
 /* test_mainline.c - the light main-line replay reads the same moves as replay_game(). */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
+#include <string.h>
 #include "test.h"
 #include "query/game_facts.h"
 #include "notation/notation.h"
@@ -112,4 +113,62 @@ void test_mainline__resolves_on_demand(void)
     CHECK_EQ_STR(fen, "r1bqk2r/1pppbppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 4 6");
     mainline_release(&ml);
     pgn_reader_free(r);
+}
+
+/* The features of a main line seeded with replay_game()'s moves, against those read alone. */
+static void compare_seeded_file(const char *rel, void *ctx)
+{
+    unsigned long *total = ctx;
+    size_t len;
+    char *text = reader_slurp(rel, &len);
+    if (!text)
+        return;
+    struct pgn_reader *r;
+    struct game g;
+    struct replay rp;
+    struct game_facts alone, seeded;
+    struct replay_opts ro = { NOTATION_AUTO, 0 };
+    replay_init(&rp, &ro);
+    game_facts_init(&alone, NOTATION_AUTO);
+    game_facts_init(&seeded, NOTATION_AUTO);
+    if (pgn_reader_open_mem(&r, text, len, NULL) == PGN_OK) {
+        while (pgn_reader_next(r, &g) > 0 && replay_game(&rp, &g) == PGN_OK) {
+            game_facts_reset(&alone, &g, r);
+            game_facts_reset(&seeded, &g, r);
+            game_facts_seed(&seeded, &rp);
+            const struct game_features *a = game_facts_features(&alone);
+            const struct game_features *s = game_facts_features(&seeded);
+            (*total)++;
+            if (!a || !s) {
+                FAIL("%s: game %llu: no features", rel, (unsigned long long)g.index);
+                continue;
+            }
+            struct mainline *ma = &alone.ml, *ms = &seeded.ml;
+            if (ma->nresolved != ms->nresolved || ma->failed != ms->failed ||
+                (ma->nresolved &&
+                 memcmp(ma->moves, ms->moves, ma->nresolved * sizeof *ma->moves)) ||
+                a->complete != s->complete || a->end != s->end ||
+                a->final_dead != s->final_dead || a->max_repetition != s->max_repetition ||
+                a->max_halfmove != s->max_halfmove || a->fifty != s->fifty ||
+                a->seventyfive != s->seventyfive || a->underpromotion != s->underpromotion ||
+                a->plies != s->plies)
+                FAIL("%s: game %llu: seeded main line differs", rel,
+                     (unsigned long long)g.index);
+        }
+        pgn_reader_free(r);
+    }
+    replay_release(&rp);
+    game_facts_release(&alone);
+    game_facts_release(&seeded);
+    free(text);
+}
+
+void test_mainline__seeded_as_read_alone(void)
+{
+    static const char *const dirs[] = { "testdata", "testdata/corpus", "testdata/broken",
+                                        "testdata/notation", "testdata/search",
+                                        "testdata/lenient", "testdata/index" };
+    unsigned long games = 0;
+    reader_each_pgn(dirs, sizeof dirs / sizeof dirs[0], compare_seeded_file, &games);
+    CHECK(games > 500);
 }
