@@ -322,6 +322,35 @@ struct side_stats {
     int counted;
 };
 
+/* The evaluations of g's n main-line moves from its [%eval] comments into w->ev
+ * (--judge without an engine); a note on diag when it has none. */
+static void evals_from_comments(struct worker *w, const struct game *g, uint32_t n, FILE *diag)
+{
+    int evals = 0;
+    memset(w->ev, 0, ((size_t)n + 1) * sizeof *w->ev);
+    /* The start position's, before the first move, as an engine run writes it. */
+    w->ev[0].have = eval_in_comments(g, g->vars[0].comment_first, g->vars[0].comment_count,
+                                     &w->ev[0].e);
+    for (uint32_t k = 1; k <= n; k++) {
+        struct peval *pe = &w->ev[k];
+        const struct game_move *m = &g->moves[g->vars[0].first + k - 1];
+        pe->have = eval_in_comments(g, m->comment_first, m->comment_count, &pe->e);
+        evals += pe->have;
+        if (!pe->have && k == n)
+            terminal_eval(&w->pos[k], pe); /* mate, stalemate: judged as with an engine */
+    }
+    /* Nothing to judge by is not a judged game: say so, once per game. */
+    if (!evals && n) {
+        w->unjudged = 1;
+        if (!w->a->quiet) {
+            char label[256];
+            report_game_label(g, label, sizeof label);
+            fprintf(diag, "%s:%" PRIu64 ": note: %s: no [%%eval] comments: not judged\n",
+                    g->file, g->line, label);
+        }
+    }
+}
+
 /*
  * The annotations inside the movetext (judgments, evaluations, FEN comments)
  * into w->extras, the players' counts into st. Returns -1 when they are
@@ -382,29 +411,7 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
         if (rc != PGN_OK) /* interrupted: the unfinished game is not written */
             return OUT_INTERRUPTED;
     } else if (judge) {
-        int evals = 0;
-        memset(w->ev, 0, ((size_t)n + 1) * sizeof *w->ev);
-        /* The start position's, before the first move, as an engine run writes it. */
-        w->ev[0].have = eval_in_comments(g, g->vars[0].comment_first, g->vars[0].comment_count,
-                                         &w->ev[0].e);
-        for (uint32_t k = 1; k <= n; k++) {
-            struct peval *pe = &w->ev[k];
-            const struct game_move *m = &g->moves[g->vars[0].first + k - 1];
-            pe->have = eval_in_comments(g, m->comment_first, m->comment_count, &pe->e);
-            evals += pe->have;
-            if (!pe->have && k == n)
-                terminal_eval(&w->pos[k], pe); /* mate, stalemate: judged as with an engine */
-        }
-        /* Nothing to judge by is not a judged game: say so, once per game. */
-        if (!evals && n) {
-            w->unjudged = 1;
-            if (!a->quiet) {
-                char label[256];
-                report_game_label(g, label, sizeof label);
-                fprintf(diag, "%s:%" PRIu64 ": note: %s: no [%%eval] comments: not judged\n",
-                        g->file, g->line, label);
-            }
-        }
+        evals_from_comments(w, g, n, diag);
     }
 
     /* The start position's evaluation before the first move, where --judge finds it. */

@@ -581,6 +581,25 @@ static int close_rest(struct search *s)
     return outfile_close(&s->rest, !failed) < 0 || failed;
 }
 
+/* Options that do not go together: 1 (reported) when some were given. */
+static int refuse_combinations(const struct search *s)
+{
+    if (s->out == OUT_QUIET && s->summary) {
+        error("-q prints nothing: it does not go with --summary");
+        return 1;
+    }
+    if (split_opts_active(&s->split_opts) && s->out != OUT_GAMES) {
+        error("-c, -l and -q print no games: they do not go with --split-every or --split-by");
+        return 1;
+    }
+    if (s->formatted && s->out != OUT_GAMES) {
+        error("-c, -l and -q print no games: they do not go with --format and the other "
+              "output options");
+        return 1;
+    }
+    return 0;
+}
+
 int cmd_search(int argc, char **argv)
 {
     struct search s;
@@ -619,24 +638,8 @@ int cmd_search(int argc, char **argv)
         }
         return own < 0 ? EXIT_USAGE : usage_error(search_usage);
     }
-    if (s.out == OUT_QUIET && s.summary) {
-        error("-q prints nothing: it does not go with --summary");
-        query_opts_release(&s.qo);
-        return EXIT_USAGE;
-    }
     s.formatted = oo.given != 0;
-    if (split_opts_active(&s.split_opts) && s.out != OUT_GAMES) {
-        error("-c, -l and -q print no games: they do not go with --split-every or --split-by");
-        query_opts_release(&s.qo);
-        return EXIT_USAGE;
-    }
-    if (s.formatted && s.out != OUT_GAMES) {
-        error("-c, -l and -q print no games: they do not go with --format and the other "
-              "output options");
-        query_opts_release(&s.qo);
-        return EXIT_USAGE;
-    }
-    if (output_opts_check(&oo) || split_opts_check(&s.split_opts) || query_opts_build(&s.qo)) {
+    if (refuse_combinations(&s) || output_opts_check(&oo) || split_opts_check(&s.split_opts) || query_opts_build(&s.qo)) {
         query_opts_release(&s.qo);
         return EXIT_USAGE;
     }

@@ -401,6 +401,26 @@ static int parse_codes(const char *opt, const char *list, int ignore, uint64_t *
     }
 }
 
+/* The summary line on stderr: games, errors, warnings (shown and not). */
+static void print_summary(const struct validate *v)
+{
+    /* With --format json the summary keeps one form ("1 games: ..."), so that
+     * scripts reading it beside the JSON find "N games:" whatever N is. */
+    const char *(*noun_s)(unsigned long long) = v->json ? always_s : plural_s;
+    fprintf(stderr, "%" PRIu64 " game%s: %" PRIu64 " valid, %" PRIu64 " invalid", v->games,
+            noun_s(v->games), v->valid, v->invalid);
+    if (v->skipped)
+        fprintf(stderr, ", %" PRIu64 " skipped (variants)", v->skipped);
+    fprintf(stderr, "; %" PRIu64 " error%s, ", v->errors, noun_s(v->errors));
+    if (v->no_warnings)
+        fprintf(stderr, "%" PRIu64 " warning%s not shown\n", v->hidden, noun_s(v->hidden));
+    else if (v->hidden)
+        fprintf(stderr, "%" PRIu64 " warning%s, %" PRIu64 " warning%s not shown\n",
+                v->warnings, noun_s(v->warnings), v->hidden, noun_s(v->hidden));
+    else
+        fprintf(stderr, "%" PRIu64 " warning%s\n", v->warnings, noun_s(v->warnings));
+}
+
 int cmd_validate(int argc, char **argv)
 {
     struct validate v;
@@ -538,21 +558,7 @@ int cmd_validate(int argc, char **argv)
     v.io_failed |= good_failed;
     v.io_failed |= outfile_close(&v.bad, replace && !good_failed) < 0;
     if (!v.quiet) {
-        /* With --format json the summary keeps one form ("1 games: ..."), so that
-         * scripts reading it beside the JSON find "N games:" whatever N is. */
-        const char *(*noun_s)(unsigned long long) = v.json ? always_s : plural_s;
-        fprintf(stderr, "%" PRIu64 " game%s: %" PRIu64 " valid, %" PRIu64 " invalid", v.games,
-                noun_s(v.games), v.valid, v.invalid);
-        if (v.skipped)
-            fprintf(stderr, ", %" PRIu64 " skipped (variants)", v.skipped);
-        fprintf(stderr, "; %" PRIu64 " error%s, ", v.errors, noun_s(v.errors));
-        if (v.no_warnings)
-            fprintf(stderr, "%" PRIu64 " warning%s not shown\n", v.hidden, noun_s(v.hidden));
-        else if (v.hidden)
-            fprintf(stderr, "%" PRIu64 " warning%s, %" PRIu64 " warning%s not shown\n",
-                    v.warnings, noun_s(v.warnings), v.hidden, noun_s(v.hidden));
-        else
-            fprintf(stderr, "%" PRIu64 " warning%s\n", v.warnings, noun_s(v.warnings));
+        print_summary(&v);
         driver_report_interrupt();
     }
     if (v.io_failed)

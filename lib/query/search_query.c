@@ -425,11 +425,12 @@ static int build_where(struct search_query *q, struct criterion *c, const char *
 
 /* ---- Matching ------------------------------------------------------------- */
 
+/* 1 when a copy of tag name fits c: its regex, or (--player-like) its name. */
 static int tag_matches(const struct criterion *c, struct game_facts *f, const char *name)
 {
     struct fact_value v;
     for (uint32_t k = 0; game_facts_tag(f, name, k, &v) > 0; k++)
-        if (filter_match(c->re, v.s, v.len))
+        if (c->name ? name_like_match(c->name, v.s, v.len) : filter_match(c->re, v.s, v.len))
             return 1;
     return 0;
 }
@@ -445,19 +446,6 @@ static int match_player(struct game_facts *f, const struct criterion *c)
     return tag_matches(c, f, "White") || tag_matches(c, f, "Black");
 }
 
-static int name_in_tag(const struct criterion *c, struct game_facts *f, const char *tag)
-{
-    struct fact_value v;
-    for (uint32_t k = 0; game_facts_tag(f, tag, k, &v) > 0; k++)
-        if (name_like_match(c->name, v.s, v.len))
-            return 1;
-    return 0;
-}
-
-static int match_player_like(struct game_facts *f, const struct criterion *c)
-{
-    return name_in_tag(c, f, "White") || name_in_tag(c, f, "Black");
-}
 
 /* The value of a field as a number: 1 and *n, 0 when missing, < 0 on error. */
 static int number(struct game_facts *f, int field, int64_t *n)
@@ -651,7 +639,7 @@ static const struct kind kinds[SQ_CRITERION_COUNT] = {
     [SQ_PLAYER_LIKE] = { { "player-like", ARG, 0, NULL,
                            "        --player-like NAME  a player spelled any way: Tahl, "
                            "\"Nepomnjaschtschi, J.\"" },
-                         FACTS_TAGS, build_name_like, match_player_like, NULL, 0 },
+                         FACTS_TAGS, build_name_like, match_player, NULL, 0 },
     [SQ_EVENT] = { { "event", ARG, 0, NULL,
                      "        --event RE  --site RE  --annotator RE  --tag NAME=RE" },
                    FACTS_TAGS, build_regex, match_tag, "Event", 0 },
