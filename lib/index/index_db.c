@@ -155,6 +155,12 @@ int index_db_open(struct index_db **out, const char *path, int writable)
     struct index_db *db = *out;
     if (rc != PGN_OK)
         return rc;
+    /* A query reads sources, records and names in one read transaction, from
+     * its first read to index_db_close(): an update committed meanwhile is
+     * seen wholly or not at all, never the sources of one state and the
+     * records of the other. (The update waits for the read to end.) */
+    if (!writable && (rc = exec(db, "BEGIN")))
+        return rc;
     sqlite3_stmt *st;
     rc = sqlite3_prepare_v2(db->h, "SELECT value FROM meta WHERE name='schema_version'", -1, &st,
                             NULL);
