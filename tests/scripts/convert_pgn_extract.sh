@@ -11,11 +11,7 @@
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
-pgn_extract=$(command -v pgn-extract || ls /usr/games/pgn-extract 2>/dev/null)
-if [ -z "$pgn_extract" ]; then
-    echo "pgn-extract not installed: skipped"
-    exit 0
-fi
+. tests/scripts/pgn_extract.inc
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
