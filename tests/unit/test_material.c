@@ -2,15 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
 #include "chess/material.h"
-
-static struct material sig(const char *s)
-{
-    struct material m;
-    size_t at;
-    if (material_parse(s, &m, &at))
-        FAIL("cannot parse '%s'", s);
-    return m;
-}
+#include "material_util.h"
 
 void test_material__parse_and_format(void)
 {

@@ -3,15 +3,7 @@
 #include "test.h"
 #include "chess/material.h"
 #include "query/material_pattern.h"
-
-static struct material sig(const char *s)
-{
-    struct material m;
-    size_t at;
-    if (material_parse(s, &m, &at))
-        FAIL("cannot parse '%s'", s);
-    return m;
-}
+#include "material_util.h"
 
 static int fits(const char *pattern, const char *signature)
 {
