@@ -8,6 +8,7 @@
 #include "dbinput.h"
 #include "index/index_db.h"
 #include "index/index_plan.h"
+#include "index/index_tree.h"
 #include "source_file.h"
 #include "base/banned.h"
 
@@ -15,6 +16,11 @@
 static struct dbinput_plan *the_plan;
 
 void dbinput_set_plan(struct dbinput_plan *plan) { the_plan = plan; }
+
+/* The tree of the command (dbinput_set_tree), NULL for none. */
+static struct dbinput_tree *the_tree;
+
+void dbinput_set_tree(struct dbinput_tree *t) { the_tree = t; }
 
 int dbinput_is_database(const char *path)
 {
@@ -35,6 +41,8 @@ struct source_plan {
     unsigned char *verdict; /* enum index_verdict per game; NULL: read every game */
     uint64_t yes, maybe;
     int count_only;
+    uint64_t games;
+    int exact;              /* read the maybes only (the tree counted the rest) */
 };
 
 /* Games far apart are read as separate runs; closer ones in one run, the
@@ -84,7 +92,7 @@ static int read_runs(struct driver *d, struct index_db *db, const struct index_s
             continue;
         }
         uint64_t last = i;
-        for (uint64_t j = i + 1; j < src->games && j <= last + RUN_GAP; j++)
+        for (uint64_t j = i + 1; j < src->games && j <= last + (sp->exact ? 1 : RUN_GAP); j++)
             if (wanted(sp, j))
                 last = j;
         uint64_t end = last + 1;
@@ -97,12 +105,39 @@ static int read_runs(struct driver *d, struct index_db *db, const struct index_s
     return rc;
 }
 
+/* A game the tree counted from the database, read along because the reader
+ * must start at an earlier game (one whose span is parsed alone). */
+static int pass_counted(void *ctx, const struct game *g)
+{
+    const struct source_plan *sp = ctx;
+    return g->index >= 1 && g->index <= sp->games && sp->verdict[g->index - 1] == INDEX_NO;
+}
+
+/* The tree's verdicts of src's games into *sp (the games told are counted); 0, or -2. */
+static int tree_source(struct index_db *db, const struct index_source *src,
+                       struct source_plan *sp)
+{
+    sp->verdict = xmalloc(src->games ? src->games : 1);
+    sp->games = src->games;
+    sp->count_only = sp->exact = 1;
+    if (index_tree_source(db, src->id, src->games, the_tree->root, the_tree->depth,
+                          the_tree->count, the_tree->ctx, sp->verdict) != PGN_OK)
+        return -2;
+    for (uint64_t i = 0; i < src->games; i++)
+        sp->maybe += sp->verdict[i] == INDEX_MAYBE;
+    return 0;
+}
+
 /* Reads one source's indexed games (those of sp, when it has verdicts); 0, -1 (reported), -2. */
 static int read_source(struct driver *d, const char *db_path, struct index_db *db,
-                       const struct index_source *src, const struct source_plan *sp)
+                       const struct index_source *src, struct source_plan *sp)
 {
     struct source_file sf;
     int state = source_check(&sf, src), rc = -1;
+    if (the_tree && src->plain && state != SOURCE_CHANGED && tree_source(db, src, sp) != 0) {
+        source_close(&sf);
+        return -2;
+    }
     /* Counting what the records prove needs no source. */
     int counted_alone = sp->verdict && sp->count_only && sp->maybe == 0;
     if (state == SOURCE_MISSING && !counted_alone) {
@@ -133,12 +168,16 @@ static int read_source(struct driver *d, const char *db_path, struct index_db *d
             error("cannot read '%s': %s", src->path, strerror(errno));
         else if (!sp->verdict)
             rc = driver_read_mem(d, sf.map, src->indexed_bytes, src->path);
-        else
+        else {
+            d->pass_over = sp->exact ? pass_counted : NULL;
+            d->pass_ctx = sp;
             rc = read_runs(d, db, src, &sf, sp);
+            d->pass_over = NULL;
+        }
         break;
     }
     /* The games proved selected are counted when only the maybes were read. */
-    if (rc == 0 && sp->verdict && sp->count_only && (src->plain || counted_alone))
+    if (rc == 0 && the_plan && sp->verdict && sp->count_only && (src->plain || counted_alone))
         the_plan->counted += sp->yes;
     source_close(&sf);
     return rc;

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include "driver.h"
+#include "index/index_tree.h"
 #include "query/search_query.h"
 
 /*
@@ -21,6 +22,21 @@ struct dbinput_plan {
     int count_only;
     uint64_t counted;
 };
+
+/*
+ * stats --tree over a database: the games the database tells (index_tree.h)
+ * are handed to count() and only the others are read from their sources,
+ * each exactly once (no neighbours read along, as a search's runs do).
+ */
+struct dbinput_tree {
+    const struct pos *root;
+    int depth;
+    index_tree_fn *count;
+    void *ctx;
+};
+
+/** Counts the trees of the databases given later with t (NULL: read every game). */
+void dbinput_set_tree(struct dbinput_tree *t);
 
 /** Reads the databases given later with plan (NULL: every game of their sources, as before). */
 void dbinput_set_plan(struct dbinput_plan *plan);

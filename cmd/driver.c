@@ -162,6 +162,8 @@ static int read_member(struct driver *d, struct pgn_reader *reader, uint64_t raw
             d->raw_done = raw_start + pgn_reader_raw_offset(reader);
             progress_update(d->games_read, d->raw_done);
         }
+        if (d->pass_over && d->pass_over(d->pass_ctx, &g))
+            continue;
         if (d->admit && !d->admit(d->cmd, reader, &g))
             continue;
         if (d->p) {

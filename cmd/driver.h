@@ -38,6 +38,8 @@ typedef void driver_game_fn(void *cmd, struct pgn_reader *reader, struct game *g
 typedef int driver_admit_fn(void *cmd, struct pgn_reader *reader, struct game *g);
 /** A batch the workers finished, in input order, on the reading thread. */
 typedef void driver_batch_fn(void *cmd, struct batch *b);
+/** 1 to pass over a game the command has already counted otherwise (a database's, see dbinput.h). */
+typedef int driver_pass_fn(void *ctx, const struct game *g);
 /** Reads one input itself (path NULL: standard input); 0, or -1 when it failed (reported). */
 typedef int driver_input_fn(void *cmd, struct driver *d, const char *path);
 
@@ -48,6 +50,8 @@ struct driver {
     unsigned worker_reader_flags;    /* added with workers (PGN_READER_LAZY, _SPLIT) */
     int located_errors;              /* read errors as FILE:LINE:COL: message (search) */
     driver_admit_fn *admit;          /* NULL: every game is handled */
+    driver_pass_fn *pass_over;       /* set while dbinput reads: before admit */
+    void *pass_ctx;
     driver_game_fn *game;            /* a game, without workers */
     driver_batch_fn *batch;          /* a finished batch, with workers */
     driver_input_fn *input;          /* NULL: every input is PGN, read by driver_read() */

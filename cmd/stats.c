@@ -17,6 +17,7 @@
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
 #include "chess/position.h"
+#include "dbinput.h"
 #include "driver.h"
 #include "query_opts.h"
 #include "replay/replay.h"
@@ -309,6 +310,13 @@ static int parse_options(struct stats *s, int argc, char **argv)
     return EXIT_OK;
 }
 
+/* A game a database told the tree of (dbinput.h). */
+static void indexed_game(void *ctx, const struct index_tree_game *tg)
+{
+    struct stats *s = ctx;
+    stats_count_indexed(&s->o, s->agg, tg);
+}
+
 /* Counts the games of the inputs into a, on the workers or here. */
 static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inputs)
 {
@@ -334,7 +342,12 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
         driver_start_workers(&s->d, s->jobs, PIPELINE_CALLER_WORKS, count_batch, workers,
                              sizeof *workers);
     }
+    /* A database counts the tree of most games itself; with a selection the
+     * games it reads are chosen by the criteria instead. */
+    struct dbinput_tree tree = { &s->o.root, s->o.depth, indexed_game, s };
+    dbinput_set_tree(s->o.report == R_TREE && !s->filter ? &tree : NULL);
     driver_run(&s->d, n, inputs);
+    dbinput_set_tree(NULL);
     driver_release(&s->d);
     s->io_failed |= s->d.io_failed;
     for (long i = 0; workers && i < s->jobs; i++) {

@@ -9,6 +9,7 @@
 #include "notation/movewrite.h"
 #include "notation/san.h"
 #include "pgn/tagvalue.h"
+#include "query/stats_tags.h"
 #include "stats_agg.h"
 #include "base/banned.h"
 
@@ -169,57 +170,11 @@ void stats_agg_merge(struct stats_agg *d, const struct stats_agg *s)
     stats_table_merge(&d->moves, &s->moves);
 }
 
-
 /* ---- Counting one game ---- */
-
-/* A rating from a tag value: a positive whole number, else 0. */
-static int rating(const struct game *g, const char *tag)
-{
-    const char *v = game_tag_value(g, tag);
-    long r = 0;
-    if (!v)
-        return 0;
-    for (; ascii_is_digit(*v); v++) {
-        r = r * 10 + (*v - '0');
-        if (r > 100000)
-            return 0;
-    }
-    return *v ? 0 : (int)r;
-}
-
-static int year_of(const struct game *g)
-{
-    const char *v = game_tag_value(g, "Date");
-    int y = 0;
-    if (!v)
-        v = game_tag_value(g, "UTCDate");
-    if (!v)
-        return 0;
-    for (int i = 0; i < 4; i++) {
-        if (!ascii_is_digit(v[i]))
-            return 0;
-        y = y * 10 + (v[i] - '0');
-    }
-    return y;
-}
 
 static void count_key(struct stats_table *t, const char *v)
 {
     stats_table_get(t, v, strlen(v))[0]++;
-}
-
-/* The game's result: its result token, else its Result tag (a game with
- * tags and no movetext, as broadcasts list them). The token wins when both
- * are there: it is what validate checks the tag against. */
-static int game_result(const struct game *g)
-{
-    if (g->result != PGN_RESULT_NONE)
-        return g->result;
-    const char *v = game_tag_value(g, "Result");
-    for (int res = PGN_RESULT_WHITE; v && res <= PGN_RESULT_UNKNOWN; res++)
-        if (!strcmp(v, pgn_result_str(res)))
-            return res;
-    return PGN_RESULT_NONE;
 }
 
 static int termination(const struct game *g, const struct replay *r, int res)
@@ -297,36 +252,23 @@ static void play(struct pos *p, move16 m)
         pos_play(p, m);
 }
 
-/* The explorer: the first time the main line reaches the root position, the next
- * --depth moves; each prefix of them is a node keyed by its SAN moves. */
-static void count_tree(const struct stats_opts *s, struct stats_agg *a, const struct game *g,
-                       const struct replay *r, const move16 *mv, int welo, int belo, int year)
+/* The explorer's nodes of one game that reaches the root: p is the root, mv
+ * the n moves played from it (at most --depth); each prefix of them is a
+ * node keyed by its SAN moves. */
+static void count_nodes(struct stats_agg *a, struct pos p,
+                        const move16 *mv, uint32_t n, int res, int welo, int belo, int year)
 {
-    uint32_t at = UINT32_MAX;
-    for (uint32_t i = 0; i <= r->plies; i++)
-        if (r->keys[i] == s->root_key) {
-            at = i;
-            break;
-        }
-    if (at == UINT32_MAX)
-        return;
-    struct pos p = r->start;
-    for (uint32_t i = 0; i < at; i++)
-        play(&p, mv[i]);
     char path[20 * (MOVE_TEXT_MAX + 1)];
     size_t len = 0;
-    int res = game_result(g);
-    for (int k = 0; k <= s->depth; k++) {
+    for (uint32_t k = 0; k <= n; k++) {
         if (k) {
-            if (at + k - 1 >= r->plies)
-                break;
             char san[MOVE_TEXT_MAX] = "--";
-            move16 m = mv[at + k - 1];
-            size_t n = m == MOVE_NONE ? 2 : san_write(&p, m, san);
+            move16 m = mv[k - 1];
+            size_t w = m == MOVE_NONE ? 2 : san_write(&p, m, san);
             if (len)
                 path[len++] = ' ';
-            memcpy(path + len, san, n);
-            len += n;
+            memcpy(path + len, san, w);
+            len += w;
             play(&p, m);
         }
         int64_t *v = stats_table_get(&a->moves, path, len);
@@ -345,6 +287,50 @@ static void count_tree(const struct stats_opts *s, struct stats_agg *a, const st
     }
 }
 
+/* The explorer: the first time the main line reaches the root position, the
+ * next --depth moves. */
+static void count_tree(const struct stats_opts *s, struct stats_agg *a, const struct game *g,
+                       const struct replay *r, const move16 *mv, int welo, int belo, int year)
+{
+    uint32_t at = UINT32_MAX;
+    for (uint32_t i = 0; i <= r->plies; i++)
+        if (r->keys[i] == s->root_key) {
+            at = i;
+            break;
+        }
+    if (at == UINT32_MAX)
+        return;
+    struct pos p = r->start;
+    for (uint32_t i = 0; i < at; i++)
+        play(&p, mv[i]);
+    uint32_t n = r->plies - at < (uint32_t)s->depth ? r->plies - at : (uint32_t)s->depth;
+    count_nodes(a, p, mv + at, n, stats_result(g), welo, belo, year);
+}
+
+/* The counts every report makes of a game (not an empty one). */
+static void count_status(struct stats_agg *a, int invalid, int skipped, int res)
+{
+    a->games++;
+    if (invalid)
+        a->invalid++;
+    else if (skipped)
+        a->skipped++;
+    else
+        a->valid++;
+    a->results[res >= 0 && res <= 4 ? res : 0]++;
+}
+
+void stats_count_indexed(const struct stats_opts *s, struct stats_agg *a,
+                         const struct index_tree_game *tg)
+{
+    if (tg->empty)
+        return;
+    count_status(a, tg->invalid, tg->skipped, tg->result);
+    if (tg->reached)
+        count_nodes(a, s->root, tg->moves, tg->nmoves, tg->result, tg->white_elo,
+                    tg->black_elo, tg->year);
+}
+
 void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct replay *r,
                        const struct game *g)
 {
@@ -352,17 +338,10 @@ void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct re
         return;
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
-    a->games++;
-    if (r->errors)
-        a->invalid++;
-    else if (r->skipped)
-        a->skipped++;
-    else
-        a->valid++;
-    int res = game_result(g);
-    a->results[res >= 0 && res <= 4 ? res : 0]++;
-    int welo = rating(g, "WhiteElo"), belo = rating(g, "BlackElo");
-    int year = year_of(g);
+    int res = stats_result(g);
+    count_status(a, r->errors > 0, r->skipped, res);
+    int welo = stats_rating(g, "WhiteElo"), belo = stats_rating(g, "BlackElo");
+    int year = stats_year(g);
     /* The main line's positions are known when its start was set up: a move
      * was played or the (empty) line completed; else r->keys and r->start
      * may be left from an earlier game (bad FEN). */

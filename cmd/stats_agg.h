@@ -9,6 +9,7 @@
 #include "base/hash_table.h"
 #include "chess/position.h"
 #include "pgn/game.h"
+#include "index/index_tree.h"
 #include "replay/replay.h"
 
 /*
@@ -115,6 +116,10 @@ void stats_agg_plies(struct stats_agg *a, size_t plies, int64_t count);
 
 /** Adds s into d. */
 void stats_agg_merge(struct stats_agg *d, const struct stats_agg *s);
+
+/** Counts a game the database told (index_tree.h) into a, as stats_count_game() would. */
+void stats_count_indexed(const struct stats_opts *o, struct stats_agg *a,
+                         const struct index_tree_game *tg);
 
 /** Replays g with r (the caller's) and counts it into a for the report of o; dies on running out of
  * memory. */

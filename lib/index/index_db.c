@@ -45,6 +45,12 @@ static const char schema_sql[] =
     "CREATE TABLE game_openings(source INTEGER NOT NULL REFERENCES sources(id),"
     " chunk INTEGER NOT NULL, row INTEGER NOT NULL, checksum INTEGER NOT NULL,"
     " data BLOB NOT NULL, PRIMARY KEY(source, chunk, row));"
+    "CREATE TABLE game_walks(source INTEGER NOT NULL REFERENCES sources(id),"
+    " chunk INTEGER NOT NULL, games INTEGER NOT NULL, checksum INTEGER NOT NULL,"
+    " data BLOB NOT NULL, PRIMARY KEY(source, chunk));"
+    "CREATE TABLE game_positions(source INTEGER NOT NULL REFERENCES sources(id),"
+    " chunk INTEGER NOT NULL, bucket INTEGER NOT NULL, checksum INTEGER NOT NULL,"
+    " data BLOB NOT NULL, PRIMARY KEY(source, chunk, bucket));"
     "CREATE VIEW game_tags(game, name, value) AS"
     " SELECT id, 'Event', event FROM games WHERE event IS NOT NULL"
     " UNION ALL SELECT id, 'Site', site FROM games WHERE site IS NOT NULL"
@@ -80,6 +86,10 @@ static const char *const statements[ST_COUNT] = {
                         " data) VALUES(?1, ?2, ?3, ?4, ?5)"),
     [ST_CHUNK_PUT] = ("INSERT OR REPLACE INTO game_records(source, chunk, games, checksum, data)"
                       " VALUES(?1, ?2, ?3, ?4, ?5)"),
+    [ST_WALK_PUT] = ("INSERT OR REPLACE INTO game_walks(source, chunk, games, checksum, data)"
+                     " VALUES(?1, ?2, ?3, ?4, ?5)"),
+    [ST_POSITION_PUT] = ("INSERT OR REPLACE INTO game_positions(source, chunk, bucket, checksum,"
+                         " data) VALUES(?1, ?2, ?3, ?4, ?5)"),
 };
 
 int index_db_is_database(const char *path)
@@ -409,6 +419,7 @@ int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
                       const struct pgn_span_origin *o, const struct replay *r)
 {
     struct index_record rec;
+    struct index_walk walk;
     sqlite3_stmt *st = db->st[ST_GAME];
     unsigned char small[256], *seen = g->ntags <= sizeof small ? small : calloc(g->ntags, 1);
     if (!seen)
@@ -445,8 +456,10 @@ int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
         sqlite3_reset(st), sqlite3_clear_bindings(st);
     if (rc == PGN_OK)
         rc = add_other_tags(db, g, seen);
-    if (rc == PGN_OK)
-        rc = index_chunk_add(db, source, &rec);
+    if (rc == PGN_OK) {
+        index_walk_of(&db->facts, g, r, &walk);
+        rc = index_chunk_add(db, source, &rec, &walk);
+    }
     if (seen != small)
         free(seen);
     return rc;

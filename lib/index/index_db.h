@@ -29,7 +29,7 @@
  * what SQLite refused, PGN_ENOMEM); index_db_message() says what SQLite said.
  */
 
-enum { INDEX_SCHEMA_VERSION = 2 };
+enum { INDEX_SCHEMA_VERSION = 3 };
 
 /* One source file, as the sources table holds it. */
 struct index_source {

@@ -6,11 +6,13 @@
 #include <sqlite3.h>
 #include "base/hash_table.h"
 #include "index/index_db.h"
+#include "index/index_positions.h"
 #include "index/index_records.h"
+#include "index/index_walk.h"
 #include "query/game_facts.h"
 
 enum { ST_GAME, ST_TAG, ST_SOURCE_ADD, ST_SOURCE_SET, ST_NAME_PLAYER, ST_NAME_EVENT,
-       ST_NAME_SITE, ST_CHUNK_PUT, ST_OPENING_PUT, ST_COUNT };
+       ST_NAME_SITE, ST_CHUNK_PUT, ST_OPENING_PUT, ST_WALK_PUT, ST_POSITION_PUT, ST_COUNT };
 
 /* The name tables, one dictionary each (White and Black share players). */
 enum { NAMES_PLAYERS, NAMES_EVENTS, NAMES_SITES, NAMES_KINDS };
@@ -32,6 +34,9 @@ struct index_db {
     uint32_t chunk_games;
     unsigned char *chunk;     /* INDEX_CHUNK_GAMES records */
     unsigned char *openings;  /* INDEX_OPENING_ROWS rows of INDEX_CHUNK_GAMES u16 */
+    unsigned char *walks;     /* INDEX_CHUNK_GAMES walk records */
+    struct index_postings postings; /* the chunk's positions */
+    int postings_failed;      /* out of memory while an update reloads them */
     sqlite3_stmt *span;       /* index_db_game_span()'s, prepared on first use */
 };
 
@@ -51,14 +56,43 @@ int index_db_prepare_source(struct index_db *db, const char *sql, int64_t source
 /** The id of name s[0..len) of kind (added to its table when new) into *id. */
 int index_names_id(struct index_db *db, int kind, const char *s, size_t len, uint32_t *id);
 
-/** Appends the record of the next game of source to the chunks (games in input order). */
-int index_chunk_add(struct index_db *db, int64_t source, const struct index_record *r);
+/** Appends the record and walk of the next game of source to the chunks (games in input order). */
+int index_chunk_add(struct index_db *db, int64_t source, const struct index_record *r,
+                    const struct index_walk *w);
+
+/** Writes a blob row with st: (source, chunk) of the chunk open, third, checksum, data[0..n). */
+int index_chunk_put_blob(struct index_db *db, sqlite3_stmt *st, int64_t third,
+                         const unsigned char *data, size_t n);
 
 /** Writes the chunk being filled, if any. */
 int index_chunk_flush(struct index_db *db);
 
 /** Drops the records of source from game number first on; the next one added is first's. */
 int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first);
+
+/**
+ * The walk records of chunk chunk of source, which has games games, into
+ * out[games * INDEX_WALK_SIZE] (checked against its checksum); *st is the
+ * caller's statement cache (finalize it when done). PGN_OK, PGN_EFORMAT, PGN_EIO.
+ */
+int index_chunk_walks(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
+                      uint32_t games, unsigned char *out);
+
+/**
+ * For each of the games games of the chunk, ply1[i] = the ply + 1 at which
+ * its walk first meets key, or 0 when it does not. PGN_OK, PGN_EFORMAT, PGN_EIO.
+ */
+int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
+                     uint64_t key, uint32_t games, unsigned char *ply1);
+
+/**
+ * The first nrows opening rows (game_openings) of the chunk, of games games
+ * each, copied into buf (INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2 bytes)
+ * and pointed to by rows[0..nrows) (checked). PGN_OK, PGN_EFORMAT, PGN_EIO.
+ */
+int index_chunk_openings(struct index_db *db, sqlite3_stmt **st, int64_t source,
+                         uint64_t chunk, uint32_t games, int nrows, unsigned char *buf,
+                         const unsigned char *rows[INDEX_OPENING_ROWS]);
 
 /** Frees the writing state. */
 void index_store_release(struct index_db *db);

@@ -21,6 +21,8 @@ struct plan_crit {
     int slot[2];           /* IR_WHITE.. the names it reads (-1: none) */
     unsigned char *names;  /* regexes: the verdict of each name id of its dictionary */
     uint32_t nnames;
+    struct index_target target; /* --position: the position */
+    unsigned char *hits;   /* --position: per game of the chunk, 1 when a walked position is it */
 };
 
 struct index_plan {
@@ -29,8 +31,10 @@ struct index_plan {
     size_t n;
     int useful;
     int rows;      /* opening rows the deciders read (0: none) */
-    sqlite3_stmt *openings;
+    int walks;     /* a decider reads the walks and the position index */
+    sqlite3_stmt *openings, *walk_rows, *position_rows;
     unsigned char *rowbuf; /* the rows of the chunk being decided (a step frees SQLite's) */
+    unsigned char *walkbuf; /* its walks */
 };
 
 /* ---- The deciders: each reads what its criterion's matcher reads ---------- */
@@ -138,6 +142,14 @@ static int decide_plies(const struct plan_crit *pc, const struct index_record *r
     return yes_if(in(r->plies, pc->c));
 }
 
+/* The position is among the walked ones, or the walk proves it out of reach. */
+static int decide_position(const struct plan_crit *pc, const struct index_record *r)
+{
+    if (pc->hits[r->chunk_at])
+        return INDEX_YES;
+    return index_reach_rules_out(r->reach, &pc->target) ? INDEX_NO : INDEX_MAYBE;
+}
+
 /*
  * What the records decide, per criterion (the others are read from the
  * source): each row's decider reads the value its matcher in search_query.c
@@ -164,6 +176,11 @@ static int decide_plies(const struct plan_crit *pc, const struct index_record *r
  *   --seventyfive           at build time)
  *   --underpromotion
  *   --repetition N         game_features' max_repetition       N > 255
+ *   --position FEN         the keys of the positions of plies    the game goes on
+ *                          0-30 as the scan's mainline walks    past ply 30 with
+ *                          them (game_positions), and what      the position still
+ *                          never comes back at ply 30           in reach
+ *                          (game_walks, index_walk.h)
  * A record marked IR_UNSURE (a fact the build could not work out) decides
  * nothing; IR_EMPTY (not a game) is never selected.
  */
@@ -205,6 +222,7 @@ static decide_fn *decider_of(const struct criterion *c, const struct search_quer
                 slot[0] = i;
         return slot[0] >= 0 && opts->lang == NOTATION_AUTO ? decide_feature : NULL;
     case SQ_REPETITION: return opts->lang == NOTATION_AUTO ? decide_repetition : NULL;
+    case SQ_POSITION: return opts->lang == NOTATION_AUTO ? decide_position : NULL;
     default: return NULL;
     }
 }
@@ -284,6 +302,12 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
                                                                      : INDEX_OPENING_PLIES);
             p->rows = rows > p->rows ? rows : p->rows;
         }
+        if (pc->decide == decide_position) {
+            index_target_of(&pc->c->target, &pc->target);
+            if (!(pc->hits = malloc(INDEX_CHUNK_GAMES)))
+                return PGN_ENOMEM;
+            p->walks = 1;
+        }
         if (pc->decide == decide_names) {
             int rc = match_names(p, pc, opts);
             if (rc)
@@ -303,10 +327,15 @@ void index_plan_free(struct index_plan *p)
 {
     if (!p)
         return;
-    for (size_t i = 0; i < p->n; i++)
+    for (size_t i = 0; i < p->n; i++) {
         free(p->crit[i].names);
+        free(p->crit[i].hits);
+    }
     sqlite3_finalize(p->openings);
+    sqlite3_finalize(p->walk_rows);
+    sqlite3_finalize(p->position_rows);
     free(p->rowbuf);
+    free(p->walkbuf);
     free(p->crit);
     free(p);
 }
@@ -328,37 +357,17 @@ static int verdict_of(const struct index_plan *p, const struct index_record *r)
     return INDEX_YES;
 }
 
-/* The first p->rows opening rows of a chunk of n games into rows[] (checked). */
-static int load_openings(struct index_plan *p, int64_t source, sqlite3_int64 chunk,
-                         sqlite3_int64 n, const unsigned char *rows[INDEX_OPENING_ROWS])
+/* The walks of a chunk and, per --position, which of its games walk through the position. */
+static int load_walks(struct index_plan *p, int64_t source, uint64_t chunk, uint32_t n)
 {
-    int rc;
-    if (!p->rowbuf && !(p->rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
+    if (!p->walkbuf && !(p->walkbuf = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE)))
         return PGN_ENOMEM;
-    if (!p->openings && (rc = sqlite3_prepare_v2(p->db->h, "SELECT row, checksum, data FROM"
-                                                 " game_openings WHERE source=?1 AND chunk=?2"
-                                                 " AND row<?3 ORDER BY row", -1, &p->openings,
-                                                 NULL)) != SQLITE_OK)
-        return index_db_fail(p->db, rc);
-    sqlite3_reset(p->openings);
-    sqlite3_bind_int64(p->openings, 1, source);
-    sqlite3_bind_int64(p->openings, 2, chunk);
-    sqlite3_bind_int(p->openings, 3, p->rows);
-    int row = 0;
-    while ((rc = sqlite3_step(p->openings)) == SQLITE_ROW) {
-        const unsigned char *data = sqlite3_column_blob(p->openings, 2);
-        size_t len = (size_t)sqlite3_column_bytes(p->openings, 2);
-        uint64_t sum = (uint64_t)sqlite3_column_int64(p->openings, 1);
-        if (sqlite3_column_int(p->openings, 0) != row || row >= p->rows || !data ||
-            len != (size_t)n * 2 || index_records_checksum(data, len) != sum)
-            return index_db_damaged(p->db, "a blob of opening moves fails its checksum");
-        unsigned char *copy = p->rowbuf + (size_t)row * INDEX_CHUNK_GAMES * 2;
-        memcpy(copy, data, len);
-        rows[row++] = copy;
-    }
-    if (rc != SQLITE_DONE)
-        return index_db_fail(p->db, rc);
-    return row == p->rows ? PGN_OK : index_db_damaged(p->db, "opening moves are missing");
+    int rc = index_chunk_walks(p->db, &p->walk_rows, source, chunk, n, p->walkbuf);
+    for (size_t i = 0; rc == PGN_OK && i < p->n; i++)
+        if (p->crit[i].hits)
+            rc = index_chunk_hits(p->db, &p->position_rows, source, chunk,
+                                  p->crit[i].target.key, n, p->crit[i].hits);
+    return rc;
 }
 
 /* Decides the games of one chunk (its blobs checked first). */
@@ -377,12 +386,26 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
         return index_db_damaged(p->db, "the blobs of game records do not cover the games");
     if (!data || len != (size_t)n * INDEX_RECORD_SIZE || index_records_checksum(data, len) != sum)
         return index_db_damaged(p->db, "a blob of game records fails its checksum");
-    int rc = p->rows ? load_openings(p, source, chunk, n, rows) : PGN_OK;
+    int rc = PGN_OK;
+    if (p->rows && !p->rowbuf &&
+        !(p->rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
+        return PGN_ENOMEM;
+    if (p->rows)
+        rc = index_chunk_openings(p->db, &p->openings, source, (uint64_t)chunk, (uint32_t)n,
+                                  p->rows, p->rowbuf, rows);
+    if (rc == PGN_OK && p->walks)
+        rc = load_walks(p, source, (uint64_t)chunk, (uint32_t)n);
     if (rc)
         return rc;
     for (sqlite3_int64 i = 0; i < n; i++) {
         struct index_record r;
         index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
+        r.chunk_at = (uint32_t)i;
+        if (p->walks) {
+            struct index_walk w;
+            index_walk_decode(p->walkbuf + (size_t)i * INDEX_WALK_SIZE, &w);
+            r.reach = w.reach;
+        }
         for (int row = 0; row < p->rows; row++) {
             unsigned v = (unsigned)rows[row][2 * i] | (unsigned)rows[row][2 * i + 1] << 8;
             if (row)

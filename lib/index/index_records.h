@@ -68,6 +68,9 @@ struct index_record {
     unsigned max_repetition; /* ft->max_repetition, 255 at most */
     unsigned opening;                       /* row 0's value (IO_*) */
     uint16_t moves[INDEX_OPENING_PLIES];    /* the first moves, as the main line resolves them */
+    /* Filled by a query that reads them, not stored in the record: */
+    uint32_t chunk_at; /* the game's place in its chunk */
+    uint64_t reach;    /* the reach of its walk (index_walk.h) */
 };
 
 /**

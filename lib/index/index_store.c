@@ -74,9 +74,8 @@ int index_names_id(struct index_db *db, int kind, const char *s, size_t len, uin
     return rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
 }
 
-/* Runs one of the blob inserts: (source, chunk, games or row, checksum, data[0..n)). */
-static int put_blob(struct index_db *db, sqlite3_stmt *st, int64_t third,
-                    const unsigned char *data, size_t n)
+int index_chunk_put_blob(struct index_db *db, sqlite3_stmt *st, int64_t third,
+                         const unsigned char *data, size_t n)
 {
     sqlite3_bind_int64(st, 1, db->chunk_source);
     sqlite3_bind_int64(st, 2, (sqlite3_int64)db->chunk_index);
@@ -94,16 +93,38 @@ static unsigned char *opening_row(struct index_db *db, int row)
     return db->openings + (size_t)row * INDEX_CHUNK_GAMES * 2;
 }
 
+/* The chunk's position rows: every bucket gets one (an empty one too), so a
+ * missing row is damage, not "no game". */
+static int flush_positions(struct index_db *db)
+{
+    struct index_postings *p = &db->postings;
+    index_postings_sort(p);
+    size_t at = 0;
+    int rc = PGN_OK;
+    for (unsigned bucket = 0; rc == PGN_OK && bucket < INDEX_BUCKETS; bucket++) {
+        unsigned char *blob;
+        size_t len;
+        if ((rc = index_postings_encode(p, &at, bucket, &blob, &len)) != PGN_OK)
+            break;
+        rc = index_chunk_put_blob(db, db->st[ST_POSITION_PUT], bucket, blob, len);
+        free(blob);
+    }
+    return rc; /* kept: a second flush of the same chunk writes the same rows */
+}
+
 int index_chunk_flush(struct index_db *db)
 {
     if (!db->chunk_source || !db->chunk_games)
         return PGN_OK;
-    int rc = put_blob(db, db->st[ST_CHUNK_PUT], db->chunk_games, db->chunk,
-                      (size_t)db->chunk_games * INDEX_RECORD_SIZE);
+    int rc = index_chunk_put_blob(db, db->st[ST_CHUNK_PUT], db->chunk_games, db->chunk,
+                                  (size_t)db->chunk_games * INDEX_RECORD_SIZE);
     for (int row = 0; rc == PGN_OK && row < INDEX_OPENING_ROWS; row++)
-        rc = put_blob(db, db->st[ST_OPENING_PUT], row, opening_row(db, row),
-                      (size_t)db->chunk_games * 2);
-    return rc;
+        rc = index_chunk_put_blob(db, db->st[ST_OPENING_PUT], row, opening_row(db, row),
+                                  (size_t)db->chunk_games * 2);
+    if (rc == PGN_OK)
+        rc = index_chunk_put_blob(db, db->st[ST_WALK_PUT], db->chunk_games, db->walks,
+                                  (size_t)db->chunk_games * INDEX_WALK_SIZE);
+    return rc == PGN_OK ? flush_positions(db) : rc;
 }
 
 static int chunk_buffers(struct index_db *db)
@@ -113,10 +134,13 @@ static int chunk_buffers(struct index_db *db)
     if (!db->openings &&
         !(db->openings = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
         return PGN_ENOMEM;
+    if (!db->walks && !(db->walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE)))
+        return PGN_ENOMEM;
     return PGN_OK;
 }
 
-int index_chunk_add(struct index_db *db, int64_t source, const struct index_record *r)
+int index_chunk_add(struct index_db *db, int64_t source, const struct index_record *r,
+                    const struct index_walk *w)
 {
     if (db->chunk_source != source || db->chunk_games == INDEX_CHUNK_GAMES) {
         int rc = index_chunk_flush(db);
@@ -125,6 +149,7 @@ int index_chunk_add(struct index_db *db, int64_t source, const struct index_reco
         db->chunk_index = db->chunk_source == source ? db->chunk_index + 1 : 0;
         db->chunk_source = source;
         db->chunk_games = 0;
+        db->postings.n = 0;
     }
     if (chunk_buffers(db))
         return PGN_ENOMEM;
@@ -135,6 +160,10 @@ int index_chunk_add(struct index_db *db, int64_t source, const struct index_reco
         opening_row(db, row)[2 * at] = (unsigned char)v;
         opening_row(db, row)[2 * at + 1] = (unsigned char)(v >> 8);
     }
+    index_walk_encode(w, db->walks + (size_t)at * INDEX_WALK_SIZE);
+    for (uint32_t i = 0; i < w->n; i++)
+        if (index_postings_add(&db->postings, w->key[i], (uint16_t)at, w->ply[i]))
+            return PGN_ENOMEM;
     return PGN_OK;
 }
 
@@ -173,6 +202,53 @@ static int keep_openings(struct index_db *db, int64_t source, uint64_t chunk, ui
                                                : index_db_damaged(db, "opening rows are missing");
 }
 
+/* A posting of a game an update keeps (ctx: the db, whose keep is chunk_games). */
+static void keep_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
+{
+    struct index_db *db = ctx;
+    if (game < db->chunk_games && index_postings_add(&db->postings, key, (uint16_t)game,
+                                                     (uint8_t)ply))
+        db->postings_failed = 1;
+}
+
+/* The walks and postings of the first keep games of a chunk an update goes on filling. */
+static int keep_walks(struct index_db *db, int64_t source, uint64_t chunk, uint32_t keep)
+{
+    db->postings.n = 0;
+    if (!keep)
+        return PGN_OK;
+    sqlite3_stmt *st;
+    int rc = index_db_prepare_source(db, "SELECT data FROM game_walks WHERE source=?1"
+                                     " AND chunk=?2", source, (int64_t)chunk, &st);
+    if (rc)
+        return rc;
+    rc = sqlite3_step(st);
+    const void *data = rc == SQLITE_ROW ? sqlite3_column_blob(st, 0) : NULL;
+    int ok = data && (size_t)sqlite3_column_bytes(st, 0) >= (size_t)keep * INDEX_WALK_SIZE;
+    if (ok)
+        memcpy(db->walks, data, (size_t)keep * INDEX_WALK_SIZE);
+    sqlite3_finalize(st);
+    if (!ok)
+        return index_db_damaged(db, "game walks are missing");
+    if ((rc = index_db_prepare_source(db, "SELECT data FROM game_positions WHERE source=?1"
+                                      " AND chunk=?2", source, (int64_t)chunk, &st)))
+        return rc;
+    int rows = 0, bad = 0;
+    db->postings_failed = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        rows++;
+        bad |= index_postings_decode(sqlite3_column_blob(st, 0),
+                                     (size_t)sqlite3_column_bytes(st, 0), 0, keep_posting, db);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return index_db_fail(db, rc);
+    if (db->postings_failed)
+        return PGN_ENOMEM;
+    return rows == INDEX_BUCKETS && !bad ? PGN_OK
+                                         : index_db_damaged(db, "position rows are missing");
+}
+
 int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
 {
     int rc = index_chunk_flush(db);
@@ -205,13 +281,17 @@ int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
         return index_db_fail(db, rc);
     if (db->chunk_games != keep)
         return index_db_damaged(db, "game records are missing");
-    if ((rc = keep_openings(db, source, chunk, keep)) != PGN_OK)
+    if ((rc = keep_openings(db, source, chunk, keep)) != PGN_OK ||
+        (rc = keep_walks(db, source, chunk, keep)) != PGN_OK)
         return rc;
-    char sql[200];
+    char sql[400];
     snprintf(sql, sizeof sql, "DELETE FROM game_records WHERE source=%lld AND chunk>=%llu;"
-             "DELETE FROM game_openings WHERE source=%lld AND chunk>=%llu",
+             "DELETE FROM game_openings WHERE source=%lld AND chunk>=%llu;"
+             "DELETE FROM game_walks WHERE source=%lld AND chunk>=%llu;"
+             "DELETE FROM game_positions WHERE source=%lld AND chunk>=%llu",
              (long long)source, (unsigned long long)chunk, (long long)source,
-             (unsigned long long)chunk);
+             (unsigned long long)chunk, (long long)source, (unsigned long long)chunk,
+             (long long)source, (unsigned long long)chunk);
     rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
     return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
 }
@@ -225,4 +305,6 @@ void index_store_release(struct index_db *db)
         game_facts_release(&db->facts);
     free(db->chunk);
     free(db->openings);
+    free(db->walks);
+    index_postings_release(&db->postings);
 }

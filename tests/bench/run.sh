@@ -352,6 +352,9 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
         done
     fi
     if [ -s "$mil" ]; then
+        # A database of an older schema (or an older build) is made again.
+        [ "$(sqlite3 "$tmp/million.pgnkit" "SELECT value FROM meta WHERE name = 'schema_version'" 2>/dev/null)" = 3 ] &&
+            [ "$tmp/million.pgnkit" -nt "$pgnkit" ] || rm -f "$tmp/million.pgnkit"
         [ -s "$tmp/million.pgnkit" ] || {
             rss=$( { /usr/bin/time -f %M "$pgnkit" index -q "$mil" -o "$tmp/million.pgnkit" >/dev/null; } 2>&1 | tail -n 1)
             echo "   1M build: peak RSS $rss KB"
@@ -364,7 +367,9 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
         for q in "--player Carlsen" "--white-elo 2500-2700" "--date-from 2000 --date-to 2010" \
                 "--eco B90-B99" "--result 1/2-1/2" "--moves '1. e4 c5'" "--moves '1. d4 Nf6 2. c4 g6'" \
                 "--checkmate" "--repetition 3" "--underpromotion" \
-                "--position 'rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5'"; do
+                "--position 'rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5'" \
+                "--position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'" \
+                "--position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55'"; do
             best=9999
             for i in 1 2 3; do
                 t=$(eval "wall \"\$pgnkit\" search --count $q \"\$tmp/million.pgnkit\"")
@@ -373,10 +378,15 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
             t_scan=$(eval "wall \"\$pgnkit\" search --count $q \"\$mil\"")
             echo "   search --count $q: $(echo "$best" | cut -c1-5) s through the database, $(echo "$t_scan" | cut -c1-5) s scanning"
         done
-        # The tree at a position has no fast path yet: it reads the source's games.
-        q="--moves '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3'"
-        t_db=$(eval "wall \"\$pgnkit\" stats --tree $q \"\$tmp/million.pgnkit\"")
-        t_scan=$(eval "wall \"\$pgnkit\" stats --tree $q \"\$mil\"")
-        echo "   stats --tree $q: $(echo "$t_db" | cut -c1-5) s through the database, $(echo "$t_scan" | cut -c1-5) s scanning"
+        # The tree, counted from the position index (warm: best of three).
+        for q in "" "--moves '1. e4 c5'" "--moves '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3'"; do
+            best=9999
+            for i in 1 2 3; do
+                t=$(eval "wall \"\$pgnkit\" stats --tree $q \"\$tmp/million.pgnkit\"")
+                [ "$(echo "$t < $best" | bc)" = 1 ] && best=$t
+            done
+            t_scan=$(eval "wall \"\$pgnkit\" stats --tree $q \"\$mil\"")
+            echo "   stats --tree $q: $(echo "$best" | cut -c1-5) s through the database, $(echo "$t_scan" | cut -c1-5) s scanning"
+        done
     fi
 fi

@@ -103,6 +103,14 @@ cases=$(cat <<'EOF'
 --moves '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"] 1... c5'
 --moves '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4'
 --moves '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O'
+--position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+--position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+--position 'r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N1P/PP1P1PP1/RNBQR1K1 b - - 0 9'
+--position '7r/6p1/Rkp5/2p1pP2/4P3/5nP1/1P3N1r/R4K2 b - - 1 35'
+--position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55'
+--input-lang en --position 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
+--position 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2' --elo-min 2000
+--elo-min 2000 --position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
 EOF
 )
 for opt in $("$PGNKIT" search -h | sed -n '/^Tags/,/^Selection:/p' | grep -o -- '--[a-z][a-z-]*' \
@@ -126,8 +134,18 @@ for args in "" "--unique" "--duplicates" "--invert-match --player Tal" "--max-co
     # shellcheck disable=SC2086
     same search $args
 done
+# The tree is counted from the database's walks where it can be (lib/index/index_tree.c):
+# roots at the start, in the opening, past ply 30 and in endgames; depths that reach
+# past the 30 moves the database keeps; FEN and Chess960 starts.
 for report in "" "--openings" "--tree" "--tree --depth 3" "--players" "--format json" \
-        "--format csv --players" "--tree --moves '1. e4'"; do
+        "--format csv --players" "--tree --moves '1. e4'" "--tree --format json --depth 20" \
+        "--tree --moves '1. e4 c5' --depth 4 --format json" \
+        "--tree --moves '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3' --depth 6 --format csv" \
+        "--tree --moves '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4' --depth 3" \
+        "--tree --position '7r/6p1/Rkp5/2p1pP2/4P3/5nP1/1P3N1r/R4K2 b - - 1 35' --format json" \
+        "--tree --position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55' --depth 5" \
+        "--tree --position 'rknqbbrn/pppppppp/8/8/8/8/PPPPPPPP/RKNQBBRN w KQkq - 0 1' --depth 2" \
+        "--tree --moves '1. d4 Nf6 2. c4' --format json --depth 2"; do
     eval "same stats $report"
 done
 for fmt in pgn json epd csv uci; do

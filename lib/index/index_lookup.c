@@ -1,0 +1,113 @@
+/* index_lookup.c - what a query reads of a chunk beside its records: the walks and the position index. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "base/error.h"
+#include "index/index_db_internal.h"
+#include "base/banned.h"
+
+/* Prepares *st on first use, then binds (source, chunk) and a third value. */
+static int bind_chunk(struct index_db *db, sqlite3_stmt **st, const char *sql, int64_t source,
+                      uint64_t chunk, int64_t third)
+{
+    int rc;
+    if (!*st && (rc = sqlite3_prepare_v2(db->h, sql, -1, st, NULL)) != SQLITE_OK)
+        return index_db_fail(db, rc);
+    sqlite3_reset(*st);
+    sqlite3_bind_int64(*st, 1, source);
+    sqlite3_bind_int64(*st, 2, (sqlite3_int64)chunk);
+    if (third >= 0)
+        sqlite3_bind_int64(*st, 3, third);
+    return PGN_OK;
+}
+
+int index_chunk_walks(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
+                      uint32_t games, unsigned char *out)
+{
+    int rc = bind_chunk(db, st, "SELECT games, checksum, data FROM game_walks WHERE source=?1"
+                        " AND chunk=?2", source, chunk, -1);
+    if (rc)
+        return rc;
+    if ((rc = sqlite3_step(*st)) != SQLITE_ROW) {
+        sqlite3_reset(*st);
+        return rc == SQLITE_DONE ? index_db_damaged(db, "game walks are missing")
+                                 : index_db_fail(db, rc);
+    }
+    const unsigned char *data = sqlite3_column_blob(*st, 2);
+    size_t len = (size_t)sqlite3_column_bytes(*st, 2);
+    uint64_t sum = (uint64_t)sqlite3_column_int64(*st, 1);
+    int ok = sqlite3_column_int64(*st, 0) == games && data &&
+             len == (size_t)games * INDEX_WALK_SIZE && index_records_checksum(data, len) == sum;
+    if (ok)
+        memcpy(out, data, len);
+    sqlite3_reset(*st);
+    return ok ? PGN_OK : index_db_damaged(db, "a blob of game walks fails its checksum");
+}
+
+struct hits {
+    unsigned char *ply1;
+    uint32_t games;
+    uint64_t key;
+    int bad;
+};
+
+static void hit(void *ctx, uint64_t key, unsigned game, unsigned ply)
+{
+    struct hits *h = ctx;
+    if (key != h->key)
+        return;
+    if (game >= h->games || ply > 254)
+        h->bad = 1;
+    else
+        h->ply1[game] = (unsigned char)(ply + 1);
+}
+
+int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
+                     uint64_t key, uint32_t games, unsigned char *ply1)
+{
+    memset(ply1, 0, games);
+    int rc = bind_chunk(db, st, "SELECT checksum, data FROM game_positions WHERE source=?1"
+                        " AND chunk=?2 AND bucket=?3", source, chunk, index_bucket(key));
+    if (rc)
+        return rc;
+    if ((rc = sqlite3_step(*st)) != SQLITE_ROW) {
+        sqlite3_reset(*st);
+        return rc == SQLITE_DONE ? index_db_damaged(db, "a row of the position index is missing")
+                                 : index_db_fail(db, rc);
+    }
+    const unsigned char *data = sqlite3_column_blob(*st, 1);
+    size_t len = (size_t)sqlite3_column_bytes(*st, 1);
+    uint64_t sum = (uint64_t)sqlite3_column_int64(*st, 0);
+    struct hits h = { ply1, games, key, 0 };
+    int ok = data && index_records_checksum(data, len) == sum &&
+             index_postings_decode(data, len, key, hit, &h) == 0 && !h.bad;
+    sqlite3_reset(*st);
+    return ok ? PGN_OK : index_db_damaged(db, "a row of the position index fails its checksum");
+}
+
+int index_chunk_openings(struct index_db *db, sqlite3_stmt **st, int64_t source,
+                         uint64_t chunk, uint32_t games, int nrows, unsigned char *buf,
+                         const unsigned char *rows[INDEX_OPENING_ROWS])
+{
+    int rc = bind_chunk(db, st, "SELECT row, checksum, data FROM game_openings WHERE source=?1"
+                        " AND chunk=?2 AND row<?3 ORDER BY row", source, chunk, nrows);
+    if (rc)
+        return rc;
+    int row = 0;
+    while ((rc = sqlite3_step(*st)) == SQLITE_ROW) {
+        const unsigned char *data = sqlite3_column_blob(*st, 2);
+        size_t len = (size_t)sqlite3_column_bytes(*st, 2);
+        uint64_t sum = (uint64_t)sqlite3_column_int64(*st, 1);
+        if (sqlite3_column_int(*st, 0) != row || row >= nrows || !data ||
+            len != (size_t)games * 2 || index_records_checksum(data, len) != sum) {
+            sqlite3_reset(*st);
+            return index_db_damaged(db, "a blob of opening moves fails its checksum");
+        }
+        unsigned char *copy = buf + (size_t)row * INDEX_CHUNK_GAMES * 2;
+        memcpy(copy, data, len);
+        rows[row++] = copy;
+    }
+    sqlite3_reset(*st);
+    if (rc != SQLITE_DONE)
+        return index_db_fail(db, rc);
+    return row == nrows ? PGN_OK : index_db_damaged(db, "opening moves are missing");
+}

@@ -1,0 +1,128 @@
+/* index_positions.c - the position index: per chunk of games, the games each position key occurs in. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "index/index_positions.h"
+#include "base/banned.h"
+
+int index_postings_add(struct index_postings *p, uint64_t key, uint16_t game, uint8_t ply)
+{
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 4096;
+        struct index_posting *v = realloc(p->v, cap * sizeof *v);
+        if (!v)
+            return PGN_ENOMEM;
+        p->v = v;
+        p->cap = cap;
+    }
+    p->v[p->n++] = (struct index_posting){ key, game, ply };
+    return PGN_OK;
+}
+
+static int by_key_game(const void *a, const void *b)
+{
+    const struct index_posting *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return (x->game > y->game) - (x->game < y->game);
+}
+
+/* The bucket is the key's top byte, so key order is bucket order. */
+void index_postings_sort(struct index_postings *p)
+{
+    if (p->n)
+        qsort(p->v, p->n, sizeof *p->v, by_key_game);
+}
+
+static void put(unsigned char *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get(const unsigned char *p, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < bytes; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+int index_postings_encode(const struct index_postings *p, size_t *at, unsigned bucket,
+                          unsigned char **out, size_t *len)
+{
+    size_t first = *at, end = first, keys = 0;
+    for (; end < p->n && index_bucket(p->v[end].key) == bucket; end++)
+        if (end == first || p->v[end].key != p->v[end - 1].key)
+            keys++;
+    size_t n = 4 + keys * 10 + (end - first) * 3;
+    unsigned char *b = malloc(n);
+    if (!b)
+        return PGN_ENOMEM;
+    put(b, keys, 4);
+    unsigned char *kp = b + 4, *cp = kp + keys * 8, *pp = cp + keys * 2;
+    for (size_t i = first; i < end;) {
+        size_t j = i;
+        while (j < end && p->v[j].key == p->v[i].key) {
+            put(pp, p->v[j].game, 2);
+            pp[2] = p->v[j].ply;
+            pp += 3;
+            j++;
+        }
+        put(kp, p->v[i].key, 8);
+        put(cp, j - i, 2);
+        kp += 8;
+        cp += 2;
+        i = j;
+    }
+    *out = b;
+    *len = n;
+    *at = end;
+    return PGN_OK;
+}
+
+int index_postings_decode(const unsigned char *blob, size_t len, uint64_t want,
+                          index_posting_fn *fn, void *ctx)
+{
+    if (len < 4)
+        return -1;
+    size_t keys = (size_t)get(blob, 4);
+    if (keys > (len - 4) / 10)
+        return -1;
+    const unsigned char *kp = blob + 4, *cp = kp + keys * 8, *pp = cp + keys * 2;
+    size_t total = 0;
+    for (size_t i = 0; i < keys; i++)
+        total += (size_t)get(cp + 2 * i, 2);
+    if (4 + keys * 10 + total * 3 != len)
+        return -1;
+    size_t lo = 0, hi = keys;
+    if (want) { /* the first key >= want */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (get(kp + 8 * mid, 8) < want)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == keys || get(kp + 8 * lo, 8) != want)
+            return 0;
+        hi = lo + 1;
+    }
+    size_t skip = 0;
+    for (size_t i = 0; i < lo; i++)
+        skip += (size_t)get(cp + 2 * i, 2);
+    pp += skip * 3;
+    for (size_t i = lo; i < hi; i++) {
+        uint64_t key = get(kp + 8 * i, 8);
+        for (size_t k = get(cp + 2 * i, 2); k; k--, pp += 3)
+            fn(ctx, key, (unsigned)get(pp, 2), pp[2]);
+    }
+    return 0;
+}
+
+void index_postings_release(struct index_postings *p)
+{
+    free(p->v);
+    memset(p, 0, sizeof *p);
+}

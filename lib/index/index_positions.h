@@ -1,0 +1,68 @@
+/* index_positions.h - the position index: per chunk of games, the games each position key occurs in. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_INDEX_POSITIONS_H
+#define LIB_INDEX_POSITIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The keys a build walks (index_walk.h) go, per chunk of INDEX_CHUNK_GAMES
+ * games of a source, into INDEX_BUCKETS rows of the table game_positions,
+ * by the key's top byte, so that a query reads one small row per chunk.
+ * A row's blob, little endian, with its checksum beside it:
+ *
+ *   u32 n                          keys in the row
+ *   u64 key[n]                     ascending
+ *   u16 count[n]                   games of each key
+ *   then, key after key, count[i] postings of 3 bytes:
+ *        u16 game in the chunk (0-based, ascending)   u8 ply first met at
+ *
+ * Positions are told apart by their 64-bit repetition key alone (the scan
+ * also compares the boards): two positions of one key, which Zobrist keys
+ * make about a 1 in 10^19 chance per pair, would be taken for one.
+ */
+enum { INDEX_BUCKETS = 256 };
+
+struct index_posting {
+    uint64_t key;
+    uint16_t game;
+    uint8_t ply;
+};
+
+/* The postings of the chunk being built. */
+struct index_postings {
+    struct index_posting *v;
+    size_t n, cap;
+};
+
+/** The row (bucket) of key. */
+static inline unsigned index_bucket(uint64_t key) { return (unsigned)(key >> 56); }
+
+/** Adds a posting; PGN_OK or PGN_ENOMEM. */
+int index_postings_add(struct index_postings *p, uint64_t key, uint16_t game, uint8_t ply);
+
+/** Sorts p by bucket, key, game (the order of the rows). */
+void index_postings_sort(struct index_postings *p);
+
+/**
+ * Encodes the postings of one bucket, p->v[*at ..] while in that bucket
+ * (sorted), into a blob (*out, owned by the caller, free()) of *len bytes,
+ * and moves *at past them. PGN_OK or PGN_ENOMEM.
+ */
+int index_postings_encode(const struct index_postings *p, size_t *at, unsigned bucket,
+                          unsigned char **out, size_t *len);
+
+/**
+ * Decodes a row's blob: calls fn(ctx, key, game, ply) for each posting,
+ * or with want != 0 only for those of key want (found by binary search).
+ * 0, or -1 when the blob is malformed.
+ */
+typedef void index_posting_fn(void *ctx, uint64_t key, unsigned game, unsigned ply);
+int index_postings_decode(const unsigned char *blob, size_t len, uint64_t want,
+                          index_posting_fn *fn, void *ctx);
+
+/** Frees p's memory. */
+void index_postings_release(struct index_postings *p);
+
+#endif

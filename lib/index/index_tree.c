@@ -1,0 +1,109 @@
+/* index_tree.c - the explorer tree at a position, counted from the database where it can be. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "index/index_db_internal.h"
+#include "index/index_plan.h"
+#include "index/index_tree.h"
+#include "base/banned.h"
+
+struct tree_chunk {
+    unsigned char *walks, *hits, *rowbuf;
+    const unsigned char *rows[INDEX_OPENING_ROWS];
+    sqlite3_stmt *walk_st, *hit_st, *row_st;
+};
+
+static unsigned move_at(const struct tree_chunk *tc, uint32_t game, uint32_t ply)
+{
+    const unsigned char *row = tc->rows[1 + ply];
+    return (unsigned)row[2 * game] | (unsigned)row[2 * game + 1] << 8;
+}
+
+/*
+ * What stats_count_game() would count of game i of the chunk, from the
+ * database; 0 when only its replay can tell. The tree reads the replay's
+ * positions (r->keys up to r->plies) and moves; IW_TREE says the walk's are
+ * the same as far as the index goes.
+ */
+static int tell(const struct tree_chunk *tc, uint32_t i, const struct index_target *t, int depth,
+                struct index_tree_game *tg)
+{
+    struct index_walk w;
+    index_walk_decode(tc->walks + (size_t)i * INDEX_WALK_SIZE, &w);
+    memset(tg, 0, sizeof *tg);
+    tg->empty = (w.flags & IW_EMPTY) != 0;
+    tg->invalid = (w.flags & IW_INVALID) != 0;
+    tg->skipped = (w.flags & IW_SKIPPED) != 0;
+    tg->result = w.result;
+    tg->white_elo = (int)w.white_elo;
+    tg->black_elo = (int)w.black_elo;
+    tg->year = (int)w.year;
+    if (tg->empty || tg->skipped)
+        return 1; /* no tree */
+    if (!(w.flags & IW_TREE))
+        return 0;
+    uint32_t ply1 = tc->hits[i];
+    if (!ply1) /* the replay's positions all walked, or the rest out of reach */
+        return w.rplies <= INDEX_WALK_PLIES || index_reach_rules_out(w.reach, t);
+    uint32_t at = ply1 - 1;
+    if (at > w.rplies)
+        return 1; /* first met past the replayed moves: the replay never reaches it */
+    uint32_t n = w.rplies - at < (uint32_t)depth ? w.rplies - at : (uint32_t)depth;
+    if (w.rplies == 0xffff || at + n > INDEX_OPENING_PLIES)
+        return 0; /* moves past the opening rows */
+    tg->reached = 1;
+    tg->nmoves = n;
+    for (uint32_t k = 0; k < n; k++)
+        tg->moves[k] = (move16)move_at(tc, i, at + k);
+    return 1;
+}
+
+static int tree_chunk(struct index_db *db, struct tree_chunk *tc, int64_t source,
+                      uint64_t chunk, uint32_t n, const struct index_target *t, int depth,
+                      index_tree_fn *count, void *ctx, unsigned char *verdict)
+{
+    int rc = index_chunk_walks(db, &tc->walk_st, source, chunk, n, tc->walks);
+    if (rc == PGN_OK)
+        rc = index_chunk_hits(db, &tc->hit_st, source, chunk, t->key, n, tc->hits);
+    if (rc == PGN_OK)
+        rc = index_chunk_openings(db, &tc->row_st, source, chunk, n, INDEX_OPENING_ROWS,
+                                  tc->rowbuf, tc->rows);
+    for (uint32_t i = 0; rc == PGN_OK && i < n; i++) {
+        struct index_tree_game tg;
+        if (tell(tc, i, t, depth, &tg)) {
+            count(ctx, &tg);
+            verdict[i] = INDEX_NO;
+        } else {
+            verdict[i] = INDEX_MAYBE;
+        }
+    }
+    return rc;
+}
+
+int index_tree_source(struct index_db *db, int64_t source, uint64_t games,
+                      const struct pos *root, int depth, index_tree_fn *count, void *ctx,
+                      unsigned char *verdict)
+{
+    struct index_target t;
+    index_target_of(root, &t);
+    struct tree_chunk tc;
+    memset(&tc, 0, sizeof tc);
+    tc.walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
+    tc.hits = malloc(INDEX_CHUNK_GAMES);
+    tc.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
+    int rc = tc.walks && tc.hits && tc.rowbuf ? PGN_OK : PGN_ENOMEM;
+    for (uint64_t done = 0, chunk = 0; rc == PGN_OK && done < games; chunk++) {
+        uint64_t left = games - done;
+        uint32_t n = left < INDEX_CHUNK_GAMES ? (uint32_t)left : INDEX_CHUNK_GAMES;
+        rc = tree_chunk(db, &tc, source, chunk, n, &t, depth, count, ctx, verdict + done);
+        done += n;
+    }
+    sqlite3_finalize(tc.walk_st);
+    sqlite3_finalize(tc.hit_st);
+    sqlite3_finalize(tc.row_st);
+    free(tc.walks);
+    free(tc.hits);
+    free(tc.rowbuf);
+    return rc;
+}

@@ -1,0 +1,48 @@
+/* index_tree.h - the explorer tree at a position, counted from the database where it can be. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_INDEX_TREE_H
+#define LIB_INDEX_TREE_H
+
+#include <stdint.h>
+#include "chess/position.h"
+#include "index/index_db.h"
+
+/*
+ * `stats --tree` counts every game (games, valid, invalid, skipped, results)
+ * and, for the games whose main line reaches the root position, the next
+ * moves from the first time it does. For each game of a source the
+ * database tells it all (the walk of index_walk.h: the keys of the first
+ * INDEX_WALK_PLIES plies, the opening moves, stats' own readings of the
+ * tags) or says that only the replay of the game can:
+ *
+ *   index_tree_source(db, src.id, src.games, &root, depth, count, ctx, verdict);
+ *   // verdict[i] INDEX_NO: game i + 1 was handed to count(); INDEX_MAYBE: read it
+ */
+
+enum { INDEX_TREE_DEPTH_MAX = 20 };
+
+/* One game as the tree counts it. */
+struct index_tree_game {
+    int empty;                 /* not a game: not counted at all */
+    int invalid, skipped;      /* else valid */
+    int result;                /* enum pgn_result, PGN_RESULT_NONE */
+    int white_elo, black_elo;  /* 0: none */
+    int year;                  /* 0: none */
+    int reached;               /* the main line reaches the root */
+    uint32_t nmoves;           /* the moves after it, at most depth */
+    move16 moves[INDEX_TREE_DEPTH_MAX];
+};
+
+typedef void index_tree_fn(void *ctx, const struct index_tree_game *tg);
+
+/**
+ * Decides the games games of source for the tree at root to depth moves
+ * (1..INDEX_TREE_DEPTH_MAX): calls count(ctx, ...) for each game the
+ * database tells (verdict INDEX_NO) and sets INDEX_MAYBE for the others.
+ * PGN_OK; PGN_EFORMAT when the database is damaged; PGN_EIO; PGN_ENOMEM.
+ */
+int index_tree_source(struct index_db *db, int64_t source, uint64_t games,
+                      const struct pos *root, int depth, index_tree_fn *count, void *ctx,
+                      unsigned char *verdict);
+
+#endif

@@ -1,0 +1,171 @@
+/* index_walk.c - what the database keeps of a game's first positions: their keys, where they lead, its stats facts. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "index/index_walk.h"
+#include "query/stats_tags.h"
+#include "replay/mainline.h"
+#include "base/banned.h"
+
+enum { HOME_SHIFT = 4, COUNT_SHIFT = 20 };
+
+/* The reach of p: what of it never comes back (see index_walk.h). 0 bits 60-61. */
+static uint64_t reach_of(const struct pos *p, int *too_many)
+{
+    uint64_t r = p->castling & 15u;
+    r |= ((pos_pieces(p, WHITE, PAWN) >> 8) & 0xff) << HOME_SHIFT;
+    r |= ((pos_pieces(p, BLACK, PAWN) >> 48) & 0xff) << (HOME_SHIFT + 8);
+    int shift = COUNT_SHIFT;
+    for (int c = 0; c < 2; c++)
+        for (int t = PAWN; t <= QUEEN; t++, shift += 4) {
+            int n = bb_count(pos_pieces(p, c, t));
+            if (n > 15)
+                *too_many = 1;
+            r |= (uint64_t)(n > 15 ? 15 : n) << shift;
+        }
+    return r;
+}
+
+/* Adds key at ply unless the walk has met it already (the first ply counts). */
+static void add_key(struct index_walk *w, uint64_t key, uint32_t ply)
+{
+    for (uint32_t i = 0; i < w->n; i++)
+        if (w->key[i] == key)
+            return;
+    w->key[w->n] = key;
+    w->ply[w->n++] = (uint8_t)ply;
+}
+
+/* The walk: the positions sq_match_position() looks at, up to INDEX_WALK_PLIES. */
+static void walk_positions(struct game_facts *f, struct index_walk *w)
+{
+    struct mainline *ml = game_facts_mainline(f);
+    if (!ml) {
+        w->reach = 1ull << WALK_UNSURE;
+        return;
+    }
+    if (ml->status != ML_OK) {
+        w->reach = 1ull << WALK_ENDED; /* no positions: the scan matches none */
+        return;
+    }
+    struct ml_iter it;
+    mainline_first(ml, &it);
+    int rc = 1;
+    for (;;) {
+        add_key(w, pos_repetition_key(&it.pos), it.ply);
+        if (it.ply == INDEX_WALK_PLIES || (rc = mainline_next(ml, &it)) <= 0)
+            break;
+    }
+    int too_many = 0;
+    w->reach = reach_of(&it.pos, &too_many);
+    if (rc == 0)
+        w->reach |= 1ull << WALK_ENDED;
+    if (rc < 0 || too_many)
+        w->reach |= 1ull << WALK_UNSURE;
+}
+
+/* 1 when the replay's main-line positions are the walk's as far as both go
+ * and the walk went as far as the replay or the index does: the tree (which
+ * reads the replay) can then be counted from the walk. */
+static int replay_is_walk(struct game_facts *f, const struct game *g, const struct replay *r)
+{
+    struct mainline *ml = game_facts_mainline(f);
+    if (!ml || ml->status != ML_OK || r->skipped || (!r->plies && !r->complete))
+        return 0;
+    uint32_t n = r->plies < INDEX_WALK_PLIES ? r->plies : INDEX_WALK_PLIES;
+    if (ml->nresolved < n || !pos_same(&ml->start, &r->start))
+        return 0;
+    return !memcmp(ml->moves, r->moves + g->vars[0].first, n * sizeof *ml->moves);
+}
+
+void index_walk_of(struct game_facts *f, const struct game *g, const struct replay *r,
+                   struct index_walk *w)
+{
+    memset(w, 0, sizeof *w);
+    w->result = stats_result(g);
+    w->white_elo = (uint32_t)stats_rating(g, "WhiteElo");
+    w->black_elo = (uint32_t)stats_rating(g, "BlackElo");
+    w->year = (uint32_t)stats_year(g);
+    if (g->flags & GAME_EMPTY)
+        w->flags |= IW_EMPTY;
+    walk_positions(f, w);
+    if (!r)
+        return;
+    if (r->errors)
+        w->flags |= IW_INVALID;
+    else if (r->skipped)
+        w->flags |= IW_SKIPPED;
+    w->rplies = r->plies;
+    if (g->nvars && replay_is_walk(f, g, r))
+        w->flags |= IW_TREE;
+}
+
+static void put(unsigned char *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get(const unsigned char *p, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < bytes; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+void index_walk_encode(const struct index_walk *w, unsigned char *out)
+{
+    memset(out, 0, INDEX_WALK_SIZE);
+    put(out, w->reach, 8);
+    out[8] = (unsigned char)w->flags;
+    out[9] = (unsigned char)w->result;
+    put(out + 10, w->rplies > 0xffff ? 0xffff : w->rplies, 2);
+    put(out + 12, w->white_elo, 4);
+    put(out + 16, w->black_elo, 4);
+    put(out + 20, w->year, 2);
+}
+
+void index_walk_decode(const unsigned char *in, struct index_walk *w)
+{
+    w->n = 0;
+    w->reach = get(in, 8);
+    w->flags = in[8];
+    w->result = in[9];
+    w->rplies = (uint32_t)get(in + 10, 2);
+    w->white_elo = (uint32_t)get(in + 12, 4);
+    w->black_elo = (uint32_t)get(in + 16, 4);
+    w->year = (uint32_t)get(in + 20, 2);
+}
+
+void index_target_of(const struct pos *p, struct index_target *t)
+{
+    int too_many = 0;
+    uint64_t r = reach_of(p, &too_many);
+    t->key = pos_repetition_key(p);
+    t->castling = (uint8_t)(r & 15);
+    t->home[WHITE] = (uint8_t)(r >> HOME_SHIFT);
+    t->home[BLACK] = (uint8_t)(r >> (HOME_SHIFT + 8));
+    material_of(p, &t->mat);
+}
+
+int index_reach_rules_out(uint64_t reach, const struct index_target *t)
+{
+    if (reach & (1ull << WALK_UNSURE))
+        return 0;
+    if (reach & (1ull << WALK_ENDED))
+        return 1;
+    uint8_t castling = (uint8_t)(reach & 15);
+    uint8_t home[2] = { (uint8_t)(reach >> HOME_SHIFT), (uint8_t)(reach >> (HOME_SHIFT + 8)) };
+    if ((t->castling & ~castling) || (t->home[WHITE] & ~home[WHITE]) ||
+        (t->home[BLACK] & ~home[BLACK]))
+        return 1;
+    struct material cur;
+    memset(&cur, 0, sizeof cur);
+    int shift = COUNT_SHIFT;
+    for (int c = 0; c < 2; c++) {
+        for (int k = PAWN; k <= QUEEN; k++, shift += 4)
+            cur.count[c][k] = (uint8_t)((reach >> shift) & 15);
+        cur.count[c][KING] = 1;
+    }
+    return material_unreachable(&cur, &t->mat);
+}

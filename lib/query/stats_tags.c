@@ -1,0 +1,47 @@
+/* stats_tags.c - the readings of a game's tags that `stats` counts by: result, ratings, year. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "base/ascii.h"
+#include "query/stats_tags.h"
+#include "base/banned.h"
+
+int stats_rating(const struct game *g, const char *tag)
+{
+    const char *v = game_tag_value(g, tag);
+    long r = 0;
+    if (!v)
+        return 0;
+    for (; ascii_is_digit(*v); v++) {
+        r = r * 10 + (*v - '0');
+        if (r > 100000)
+            return 0;
+    }
+    return *v ? 0 : (int)r;
+}
+
+int stats_year(const struct game *g)
+{
+    const char *v = game_tag_value(g, "Date");
+    int y = 0;
+    if (!v)
+        v = game_tag_value(g, "UTCDate");
+    if (!v)
+        return 0;
+    for (int i = 0; i < 4; i++) {
+        if (!ascii_is_digit(v[i]))
+            return 0;
+        y = y * 10 + (v[i] - '0');
+    }
+    return y;
+}
+
+int stats_result(const struct game *g)
+{
+    if (g->result != PGN_RESULT_NONE)
+        return g->result;
+    const char *v = game_tag_value(g, "Result");
+    for (int res = PGN_RESULT_WHITE; v && res <= PGN_RESULT_UNKNOWN; res++)
+        if (!strcmp(v, pgn_result_str(res)))
+            return res;
+    return PGN_RESULT_NONE;
+}
