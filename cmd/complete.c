@@ -51,6 +51,7 @@ static const struct option_values {
     { NULL, "where", V_NONE, NULL }, { NULL, "moves", V_NONE, NULL },
     { NULL, "position", V_NONE, NULL }, { NULL, "contains-move", V_NONE, NULL },
     { NULL, "material", V_NONE, NULL }, { NULL, "material-end", V_NONE, NULL },
+    { NULL, "mark-matches", V_NONE, NULL },
     { NULL, NULL, V_NONE, NULL },
 };
 

@@ -21,6 +21,7 @@
 #include "outfile.h"
 #include "query_opts.h"
 #include "search_args.h"
+#include "search_mark.h"
 #include "split_out.h"
 #include "base/banned.h"
 
@@ -41,6 +42,9 @@ static const char *const search_usage[] = {
     "        --skip-matching LIST  leave out these of the matching games",
     "    -q, --quiet           print nothing; the exit status tells",
     "        --rest FILE       write the games not selected to FILE, as read",
+    "        --match-tag       add [MaterialMatch \"White\"] (\"Black\": colours swapped) for --material",
+    "        --mark-matches TEXT  add {TEXT} after the move where a position or move matched",
+    "                          (TEXT FEN: the position's FEN)",
     "Options from files:",
     "        --args-file FILE  more arguments, one a line (--NAME VALUE, or a FILE)",
     "        --files-from FILE the files to read, one a line ('-': standard input)",
@@ -56,7 +60,7 @@ static const char *const search_usage[] = {
 };
 
 enum { OPT_SUMMARY = 256, OPT_SELECT_ONLY, OPT_SKIP_MATCHING, OPT_ARGS_FILE, OPT_FILES_FROM,
-       OPT_TAGS_FILE, OPT_REST };
+       OPT_TAGS_FILE, OPT_REST, OPT_MATCH_TAG, OPT_MARK_MATCHES };
 
 /* After the selection options (query_opts_options). */
 static const struct option search_options[] = {
@@ -74,6 +78,8 @@ static const struct option search_options[] = {
     { "files-from", required_argument, NULL, OPT_FILES_FROM },
     { "tags-file", required_argument, NULL, OPT_TAGS_FILE },
     { "rest", required_argument, NULL, OPT_REST },
+    { "match-tag", no_argument, NULL, OPT_MATCH_TAG },
+    { "mark-matches", required_argument, NULL, OPT_MARK_MATCHES },
     { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -109,6 +115,7 @@ struct search {
     struct buf one;          /* with split: one game's text */
     const char *rest_path;   /* --rest: the games read and not selected */
     struct outfile rest;
+    struct search_mark mark; /* --match-tag, --mark-matches: games as read, marked */
 };
 
 /* A tag value for the list: "?" when missing, tabs and line ends made blanks. */
@@ -158,6 +165,7 @@ static void copy_game(struct search *s, const struct game *g, FILE *f)
 
 static void print_game(struct search *s, const struct game *g) { copy_game(s, g, stdout); }
 
+
 /* A game read and not selected, to --rest when given. */
 static void rest_game(struct search *s, const struct game *g)
 {
@@ -184,6 +192,13 @@ static void unprintable(struct search *s, const struct game *g, int why)
         warning("%s: game %" PRIu64 " %s: not written in this format", g->file, g->index,
                 why == WARN_VARIANT ? "is a variant pgnkit does not replay" : "does not replay");
     s->unprintable++;
+}
+
+/* A selected game as read with its marks (--match-tag, --mark-matches), to out; returns WARN_*. */
+static int mark_game(const struct search *s, struct search_query *q, struct game_facts *f,
+                     const struct game *g, struct buf *out)
+{
+    return search_mark_game(&s->mark, q, f, g, out) ? WARN_TOO_BIG : WARN_NONE;
 }
 
 /* Appends the game in the form --format and the notation options ask for to out; returns WARN_*. */
@@ -215,7 +230,8 @@ static int format_game(struct game_out *go, int fix_results, struct game_facts *
 
 static void write_game(struct search *s, const struct game *g)
 {
-    int why = format_game(&s->go, s->fix_results, &s->facts, g, &s->buf);
+    int why = s->formatted ? format_game(&s->go, s->fix_results, &s->facts, g, &s->buf)
+                           : mark_game(s, s->qo.query, &s->facts, g, &s->buf);
     if (why)
         unprintable(s, g, why);
     if (s->buf.len >= FLUSH_AT)
@@ -247,13 +263,14 @@ static void split_selected(struct search *s, const struct game *g)
 {
     char key[SPLIT_KEY_MAX + 1];
     split_key_of(&s->split_opts, g, key);
-    if (!s->formatted) {
+    if (!s->formatted && !search_mark_active(&s->mark)) {
         split_game(s, g, key, NULL, 0);
         return;
     }
     buf_reset(&s->one);
     s->go.games = 0; /* each game alone: the file puts the JSON commas */
-    int why = format_game(&s->go, s->fix_results, &s->facts, g, &s->one);
+    int why = s->formatted ? format_game(&s->go, s->fix_results, &s->facts, g, &s->one)
+                           : mark_game(s, s->qo.query, &s->facts, g, &s->one);
     if (why)
         unprintable(s, g, why);
     split_out_write(s->split, key, s->one.data, s->one.len);
@@ -266,7 +283,7 @@ static void selected(struct search *s, const struct game *g)
     case OUT_GAMES:
         if (s->split)
             split_selected(s, g);
-        else if (s->formatted)
+        else if (s->formatted || search_mark_active(&s->mark))
             write_game(s, g);
         else
             print_game(s, g);
@@ -390,6 +407,8 @@ static void match_game(struct searcher *w, struct batch *b, struct game *g,
     if (fd->match && s->out == OUT_GAMES && s->formatted) {
         w->go.games = 0; /* the writer puts the JSON commas */
         fd->why = format_game(&w->go, s->fix_results, f, g, &w->buf);
+    } else if (fd->match && s->out == OUT_GAMES && search_mark_active(&s->mark)) {
+        fd->why = mark_game(s, w->query, f, g, &w->buf);
     } else if (fd->match && s->out == OUT_LIST) {
         print_list(list, s->many_inputs, f, g);
     }
@@ -436,6 +455,7 @@ static void write_batch(void *cmd, struct batch *b)
     struct batch_cursor cur;
     struct batch_part part; /* diag: the list line; text: the formatted game */
     const struct found *fd;
+    int marked = search_mark_active(&s->mark); /* the games come marked, as formatted text */
     batch_cursor_init(&cur, b, sizeof *fd);
     for (size_t i = 0; !s->d.stop && (fd = batch_cursor_next(&cur, &part)) != NULL; i++) {
         const char *text = part.text;
@@ -457,8 +477,8 @@ static void write_batch(void *cmd, struct batch *b)
         if (s->out == OUT_GAMES && s->split) {
             if (fd->why)
                 unprintable(s, &b->games[i], fd->why);
-            split_game(s, &b->games[i], fd->split_key, s->formatted ? text : NULL, len);
-        } else if (s->out == OUT_GAMES && s->formatted) {
+            split_game(s, &b->games[i], fd->split_key, s->formatted || marked ? text : NULL, len);
+        } else if (s->out == OUT_GAMES && (s->formatted || marked)) {
             if (s->go.opts.format == GO_JSON && s->go.games && len && buf_append(&s->buf, ",", 1))
                 die(EXIT_IO, "out of memory");
             if (buf_append(&s->buf, text, len))
@@ -533,6 +553,8 @@ static int search_option(struct search *s, int opt, int *out_opt)
         return 0;
     case OPT_SUMMARY: s->summary = 1; return 0;
     case OPT_REST: s->rest_path = optarg; return 0;
+    case OPT_MATCH_TAG: s->mark.tag = 1; return 0;
+    case OPT_MARK_MATCHES: return search_mark_text(&s->mark, optarg);
     case OPT_SELECT_ONLY:
     case OPT_SKIP_MATCHING: {
         int skip = opt == OPT_SKIP_MATCHING;
@@ -590,6 +612,11 @@ static int refuse_combinations(const struct search *s)
     }
     if (split_opts_active(&s->split_opts) && s->out != OUT_GAMES) {
         error("-c, -l and -q print no games: they do not go with --split-every or --split-by");
+        return 1;
+    }
+    if (search_mark_active(&s->mark) && (s->out != OUT_GAMES || s->formatted || s->invert)) {
+        error("--match-tag and --mark-matches mark the games printed as read: not with -c, -l, "
+              "-q, -v, --format or the other output options");
         return 1;
     }
     if (s->formatted && s->out != OUT_GAMES) {
@@ -657,10 +684,10 @@ int cmd_search(int argc, char **argv)
     s.d.progress = s.out != OUT_QUIET;
     s.d.quiet_stdout = s.out == OUT_COUNT;
     game_facts_init(&s.facts, s.qo.sq.lang);
+    buf_init(&s.buf, OUT_MAX);
     if (s.formatted) {
         s.fix_results = (oo.go.flags & GO_FIX_RESULTS) != 0;
         game_out_init(&s.go, &oo.go);
-        buf_init(&s.buf, OUT_MAX);
         if (!split_opts_active(&s.split_opts) && game_out_begin(&s.go, &s.buf))
             die(EXIT_IO, "out of memory");
     }
@@ -720,10 +747,10 @@ int cmd_search(int argc, char **argv)
     if (s.formatted) {
         if (!s.split && game_out_end(&s.go, &s.buf))
             die(EXIT_IO, "out of memory");
-        flush(&s);
         game_out_release(&s.go);
-        buf_release(&s.buf);
     }
+    flush(&s);
+    buf_release(&s.buf);
     if (s.rest_path)
         s.io_failed |= close_rest(&s);
     if (s.out == OUT_COUNT)

@@ -89,6 +89,14 @@ struct game_facts {
     int status;    /* PGN_OK, or the first error (PGN_ENOMEM, PGN_EINVAL) */
     char material_text[MATERIAL_MAX];
 
+    /*
+     * Where the last main-line criterion met the game, for search_query_marks():
+     * the ply of the position (0: the start), -1 when it does not say; and 1
+     * when its pattern fitted with the colours swapped (the *-either criteria).
+     */
+    int64_t hit_ply;
+    int hit_swapped;
+
     /* How often each level was reached, for statistics (never reset). */
     uint64_t completions, walks, replays;
 

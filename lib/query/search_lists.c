@@ -183,8 +183,10 @@ int sq_match_moves_file(struct game_facts *f, const struct criterion *c)
         return rc;
     for (uint32_t k = 0, from = 0; k < c->ntargets; from = (uint32_t)c->ends[k++]) {
         uint32_t len = (uint32_t)c->ends[k] - from;
-        if (len <= it.ply && !memcmp(ml->moves, c->moves + from, len * sizeof *c->moves))
+        if (len <= it.ply && !memcmp(ml->moves, c->moves + from, len * sizeof *c->moves)) {
+            f->hit_ply = len;
             return 1;
+        }
     }
     return 0;
 }
@@ -250,7 +252,9 @@ int sq_match_moves_anywhere(struct game_facts *f, const struct criterion *c)
             if (sp->kind != ANY_MOVE && !sq_move_fits(sp, 0, &before[ply % n], ml->moves[ply]))
                 break;
         }
-        if (k == n)
+        if (k == n) {
+            f->hit_ply = it.ply; /* after the last move of the sequence */
             return 1;
+        }
     }
 }

@@ -47,6 +47,7 @@ int sq_match_moves(struct game_facts *f, const struct criterion *c)
         if (ml->moves[i] != c->moves[i])
             return 0;
     }
+    f->hit_ply = c->nmoves;
     return 1;
 }
 
@@ -59,8 +60,10 @@ int sq_match_position(struct game_facts *f, const struct criterion *c)
         return rc;
     for (;;) {
         const struct pos *p = &it.pos;
-        if (pos_repetition_key(p) == c->key && pos_same(p, &c->target))
+        if (pos_repetition_key(p) == c->key && pos_same(p, &c->target)) {
+            f->hit_ply = it.ply;
             return 1;
+        }
         /*
          * Give up once the target is out of reach: castling rights and pawns
          * on their start rank never come back, and pieces only disappear (a
@@ -82,11 +85,12 @@ int sq_match_position(struct game_facts *f, const struct criterion *c)
     }
 }
 
-/* 1 when m fits c's pattern (either way round with --material-either). */
+/* 1 when m fits c's pattern, 2 when only with the colours swapped (--material-either), else 0. */
 static int material_fits(const struct criterion *c, const struct material *m)
 {
-    return material_pattern_fits(&c->mpat[0], m) ||
-           (c->either && material_pattern_fits(&c->mpat[1], m));
+    if (material_pattern_fits(&c->mpat[0], m))
+        return 1;
+    return c->either && material_pattern_fits(&c->mpat[1], m) ? 2 : 0;
 }
 
 static int material_lost(const struct criterion *c, const struct material *m)
@@ -103,7 +107,7 @@ static int material_lost(const struct criterion *c, const struct material *m)
  */
 int sq_match_material(struct game_facts *f, const struct criterion *c)
 {
-    int rc, pieces = -1, pawns = -1;
+    int rc, pieces = -1, pawns = -1, fit = 0;
     int64_t run = -1; /* ply of the first position of the fitting material, or -1 */
     struct ml_iter it;
     struct mainline *ml = sq_walk_start(f, &it, &rc);
@@ -112,19 +116,26 @@ int sq_match_material(struct game_facts *f, const struct criterion *c)
     for (;;) {
         if (counts_changed(&it.pos, &pieces, &pawns)) {
             if (run >= 0 && it.ply - run >= c->plies)
-                return 1;
+                break;
             struct material m;
             material_of(&it.pos, &m);
-            run = material_fits(c, &m) ? (int64_t)it.ply : -1;
+            fit = material_fits(c, &m);
+            run = fit ? (int64_t)it.ply : -1;
             if (run < 0 && material_lost(c, &m))
                 return 0;
         }
         rc = mainline_next(ml, &it);
         if (rc < 0)
             return rc;
+        if (rc == 0 && !(run >= 0 && it.ply + 1 - run >= c->plies))
+            return 0;
         if (rc == 0)
-            return run >= 0 && it.ply + 1 - run >= c->plies;
+            break;
     }
+    /* Marked where the material came about: the capture or promotion that made it. */
+    f->hit_ply = run;
+    f->hit_swapped = fit == 2;
+    return 1;
 }
 
 int sq_match_material_end(struct game_facts *f, const struct criterion *c)
@@ -132,7 +143,10 @@ int sq_match_material_end(struct game_facts *f, const struct criterion *c)
     const struct game_features *ft = game_facts_features(f);
     if (!ft)
         return f->status;
-    return f->ml.status == ML_OK && material_pattern_fits(&c->mpat[0], &ft->final_material);
+    if (f->ml.status != ML_OK || !material_pattern_fits(&c->mpat[0], &ft->final_material))
+        return 0;
+    f->hit_ply = ft->plies;
+    return 1;
 }
 
 int sq_some_position(struct game_facts *f, const struct criterion *c, position_test *fits)
@@ -143,16 +157,22 @@ int sq_some_position(struct game_facts *f, const struct criterion *c, position_t
     if (!ml)
         return rc;
     do {
-        if (fits(c, &it.pos))
+        int fit = fits(c, &it.pos);
+        if (fit) {
+            f->hit_ply = it.ply;
+            f->hit_swapped = fit == 2;
             return 1;
+        }
     } while ((rc = mainline_next(ml, &it)) > 0);
     return rc;
 }
 
-/* A board pattern (either way round with --position-pattern-either) fits p. */
+/* A board pattern fits p: 1, or 2 when only with the colours swapped (--position-pattern-either). */
 static int board_fits(const struct criterion *c, const struct pos *p)
 {
-    return board_pattern_fits(&c->bpat[0], p) || (c->either && board_pattern_fits(&c->bpat[1], p));
+    if (board_pattern_fits(&c->bpat[0], p))
+        return 1;
+    return c->either && board_pattern_fits(&c->bpat[1], p) ? 2 : 0;
 }
 
 int sq_match_board_pattern(struct game_facts *f, const struct criterion *c)
@@ -205,8 +225,10 @@ int sq_match_contains_move(struct game_facts *f, const struct criterion *c)
         rc = mainline_next(ml, &it);
         if (rc <= 0)
             return rc;
-        if (sq_move_fits(&c->pattern, c->promo_only, &before, ml->moves[it.ply - 1]))
+        if (sq_move_fits(&c->pattern, c->promo_only, &before, ml->moves[it.ply - 1])) {
+            f->hit_ply = it.ply;
             return 1;
+        }
     }
 }
 
@@ -216,4 +238,21 @@ int sq_match_repetition(struct game_facts *f, const struct criterion *c)
     if (!ft)
         return f->status;
     return ft->max_repetition >= c->lo;
+}
+
+int search_query_marks(struct search_query *q, struct game_facts *f, struct sq_mark *marks)
+{
+    size_t n;
+    int nmarks = 0;
+    const struct criterion *crit = sq_criteria(q, &n);
+    for (size_t i = 0; i < n; i++) {
+        f->hit_ply = -1;
+        f->hit_swapped = 0;
+        int rc = crit[i].match(f, &crit[i]);
+        if (rc <= 0)
+            return rc < 0 ? rc : PGN_EINVAL; /* not a game the query accepted */
+        if (f->hit_ply >= 0)
+            marks[nmarks++] = (struct sq_mark){ (uint32_t)f->hit_ply, f->hit_swapped, crit[i].kind };
+    }
+    return nmarks;
 }

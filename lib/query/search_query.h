@@ -142,6 +142,27 @@ int search_query_add(struct search_query *q, int criterion, const char *arg, str
  */
 int search_query_match(struct search_query *q, struct game_facts *f);
 
+/* Where a criterion met a game: a position of its main line. */
+struct sq_mark {
+    uint32_t ply;  /* the position after this many main-line moves (0: the start) */
+    int swapped;   /* the pattern fitted with its colours swapped (SQ_*_EITHER) */
+    int criterion; /* enum search_criterion */
+};
+
+/**
+ * For the game of f, which search_query_match() accepted (f not reset
+ * since): runs the criteria again and puts into marks (room for
+ * search_query_count(q)) where each criterion on main-line positions and
+ * moves met it, in the order they ran: --position, --positions-file and
+ * --polyglot-key at the position, the patterns at the first fitting one,
+ * --material at the move that brought the material, --material-end at the
+ * end, --moves and --moves-file at the end of the line, --contains-move
+ * after the move, --moves-anywhere after the last move of the sequence.
+ * Returns the number of marks, or a negative status (PGN_EINVAL when the
+ * game does not meet the criteria).
+ */
+int search_query_marks(struct search_query *q, struct game_facts *f, struct sq_mark *marks);
+
 /**
  * The facts level (enum facts_level) at which the query can first turn a
  * game down: FACTS_TAGS when its cheapest criterion reads only tags (or it
