@@ -20,18 +20,23 @@ static int bind_chunk(struct index_db *db, sqlite3_stmt **st, const char *sql, i
     return PGN_OK;
 }
 
+/* Steps *st to its one row: PGN_OK, or (reset) the database is damaged: missing says how. */
+static int one_row(struct index_db *db, sqlite3_stmt *st, const char *missing)
+{
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        return PGN_OK;
+    sqlite3_reset(st);
+    return rc == SQLITE_DONE ? index_db_damaged(db, missing) : index_db_fail(db, rc);
+}
+
 int index_chunk_walks(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
                       uint32_t games, unsigned char *out)
 {
     int rc = bind_chunk(db, st, "SELECT games, checksum, data FROM game_walks WHERE source=?1"
                         " AND chunk=?2", source, chunk, -1);
-    if (rc)
+    if (rc || (rc = one_row(db, *st, "game walks are missing")))
         return rc;
-    if ((rc = sqlite3_step(*st)) != SQLITE_ROW) {
-        sqlite3_reset(*st);
-        return rc == SQLITE_DONE ? index_db_damaged(db, "game walks are missing")
-                                 : index_db_fail(db, rc);
-    }
     const unsigned char *data = sqlite3_column_blob(*st, 2);
     size_t len = (size_t)sqlite3_column_bytes(*st, 2);
     uint64_t sum = (uint64_t)sqlite3_column_int64(*st, 1);
@@ -67,13 +72,8 @@ int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uin
     memset(ply1, 0, games);
     int rc = bind_chunk(db, st, "SELECT checksum, data FROM game_positions WHERE source=?1"
                         " AND chunk=?2 AND bucket=?3", source, chunk, index_bucket(key));
-    if (rc)
+    if (rc || (rc = one_row(db, *st, "a row of the position index is missing")))
         return rc;
-    if ((rc = sqlite3_step(*st)) != SQLITE_ROW) {
-        sqlite3_reset(*st);
-        return rc == SQLITE_DONE ? index_db_damaged(db, "a row of the position index is missing")
-                                 : index_db_fail(db, rc);
-    }
     const unsigned char *data = sqlite3_column_blob(*st, 1);
     size_t len = (size_t)sqlite3_column_bytes(*st, 1);
     uint64_t sum = (uint64_t)sqlite3_column_int64(*st, 0);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/error.h"
+#include "index/index_bytes.h"
 #include "index/index_positions.h"
 #include "base/banned.h"
 
@@ -35,20 +36,6 @@ void index_postings_sort(struct index_postings *p)
         qsort(p->v, p->n, sizeof *p->v, by_key_game);
 }
 
-static void put(unsigned char *p, uint64_t v, int bytes)
-{
-    for (int i = 0; i < bytes; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t get(const unsigned char *p, int bytes)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < bytes; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
-}
-
 int index_postings_encode(const struct index_postings *p, size_t *at, unsigned bucket,
                           unsigned char **out, size_t *len)
 {
@@ -60,18 +47,18 @@ int index_postings_encode(const struct index_postings *p, size_t *at, unsigned b
     unsigned char *b = malloc(n);
     if (!b)
         return PGN_ENOMEM;
-    put(b, keys, 4);
+    index_put_le(b, keys, 4);
     unsigned char *kp = b + 4, *cp = kp + keys * 8, *pp = cp + keys * 2;
     for (size_t i = first; i < end;) {
         size_t j = i;
         while (j < end && p->v[j].key == p->v[i].key) {
-            put(pp, p->v[j].game, 2);
+            index_put_le(pp, p->v[j].game, 2);
             pp[2] = p->v[j].ply;
             pp += 3;
             j++;
         }
-        put(kp, p->v[i].key, 8);
-        put(cp, j - i, 2);
+        index_put_le(kp, p->v[i].key, 8);
+        index_put_le(cp, j - i, 2);
         kp += 8;
         cp += 2;
         i = j;
@@ -87,36 +74,36 @@ int index_postings_decode(const unsigned char *blob, size_t len, uint64_t want,
 {
     if (len < 4)
         return -1;
-    size_t keys = (size_t)get(blob, 4);
+    size_t keys = (size_t)index_get_le(blob, 4);
     if (keys > (len - 4) / 10)
         return -1;
     const unsigned char *kp = blob + 4, *cp = kp + keys * 8, *pp = cp + keys * 2;
     size_t total = 0;
     for (size_t i = 0; i < keys; i++)
-        total += (size_t)get(cp + 2 * i, 2);
+        total += (size_t)index_get_le(cp + 2 * i, 2);
     if (4 + keys * 10 + total * 3 != len)
         return -1;
     size_t lo = 0, hi = keys;
     if (want) { /* the first key >= want */
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
-            if (get(kp + 8 * mid, 8) < want)
+            if (index_get_le(kp + 8 * mid, 8) < want)
                 lo = mid + 1;
             else
                 hi = mid;
         }
-        if (lo == keys || get(kp + 8 * lo, 8) != want)
+        if (lo == keys || index_get_le(kp + 8 * lo, 8) != want)
             return 0;
         hi = lo + 1;
     }
     size_t skip = 0;
     for (size_t i = 0; i < lo; i++)
-        skip += (size_t)get(cp + 2 * i, 2);
+        skip += (size_t)index_get_le(cp + 2 * i, 2);
     pp += skip * 3;
     for (size_t i = lo; i < hi; i++) {
-        uint64_t key = get(kp + 8 * i, 8);
-        for (size_t k = get(cp + 2 * i, 2); k; k--, pp += 3)
-            fn(ctx, key, (unsigned)get(pp, 2), pp[2]);
+        uint64_t key = index_get_le(kp + 8 * i, 8);
+        for (size_t k = index_get_le(cp + 2 * i, 2); k; k--, pp += 3)
+            fn(ctx, key, (unsigned)index_get_le(pp, 2), pp[2]);
     }
     return 0;
 }

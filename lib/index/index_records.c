@@ -1,6 +1,7 @@
 /* index_records.c - the database's column store: records worked out, written and read back. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "index/index_bytes.h"
 #include "index/index_records.h"
 #include "base/banned.h"
 
@@ -113,11 +114,7 @@ void index_record_of(struct game_facts *f, struct index_record *r, const char *v
         r->flags |= IR_UNSURE;
 }
 
-static void put32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
+static void put32(unsigned char *p, uint32_t v) { index_put_le(p, v, 4); }
 
 static void put16(unsigned char *p, int v)
 {
@@ -126,10 +123,7 @@ static void put16(unsigned char *p, int v)
     p[1] = (unsigned char)(u >> 8);
 }
 
-static uint32_t get32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
+static uint32_t get32(const unsigned char *p) { return (uint32_t)index_get_le(p, 4); }
 
 static int get16(const unsigned char *p)
 {

@@ -1,6 +1,7 @@
 /* index_walk.c - what the database keeps of a game's first positions: their keys, where they lead, its stats facts. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "index/index_bytes.h"
 #include "index/index_walk.h"
 #include "query/stats_tags.h"
 #include "replay/mainline.h"
@@ -99,42 +100,28 @@ void index_walk_of(struct game_facts *f, const struct game *g, const struct repl
         w->flags |= IW_TREE;
 }
 
-static void put(unsigned char *p, uint64_t v, int bytes)
-{
-    for (int i = 0; i < bytes; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t get(const unsigned char *p, int bytes)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < bytes; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
-}
-
 void index_walk_encode(const struct index_walk *w, unsigned char *out)
 {
     memset(out, 0, INDEX_WALK_SIZE);
-    put(out, w->reach, 8);
+    index_put_le(out, w->reach, 8);
     out[8] = (unsigned char)w->flags;
     out[9] = (unsigned char)w->result;
-    put(out + 10, w->rplies > 0xffff ? 0xffff : w->rplies, 2);
-    put(out + 12, w->white_elo, 4);
-    put(out + 16, w->black_elo, 4);
-    put(out + 20, w->year, 2);
+    index_put_le(out + 10, w->rplies > 0xffff ? 0xffff : w->rplies, 2);
+    index_put_le(out + 12, w->white_elo, 4);
+    index_put_le(out + 16, w->black_elo, 4);
+    index_put_le(out + 20, w->year, 2);
 }
 
 void index_walk_decode(const unsigned char *in, struct index_walk *w)
 {
     w->n = 0;
-    w->reach = get(in, 8);
+    w->reach = index_get_le(in, 8);
     w->flags = in[8];
     w->result = in[9];
-    w->rplies = (uint32_t)get(in + 10, 2);
-    w->white_elo = (uint32_t)get(in + 12, 4);
-    w->black_elo = (uint32_t)get(in + 16, 4);
-    w->year = (uint32_t)get(in + 20, 2);
+    w->rplies = (uint32_t)index_get_le(in + 10, 2);
+    w->white_elo = (uint32_t)index_get_le(in + 12, 4);
+    w->black_elo = (uint32_t)index_get_le(in + 16, 4);
+    w->year = (uint32_t)index_get_le(in + 20, 2);
 }
 
 void index_target_of(const struct pos *p, struct index_target *t)

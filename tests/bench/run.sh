@@ -351,6 +351,17 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
             n=$("$pgnkit" search --count -j 2 "$mil")
         done
     fi
+    # db_vs_scan CMD QUERY: CMD QUERY through the 1M database (warm, best of three)
+    # and scanning its PGN once.
+    db_vs_scan() {
+        best=9999
+        for i in 1 2 3; do
+            t=$(eval "wall \"\$pgnkit\" $1 $2 \"\$tmp/million.pgnkit\"")
+            [ "$(echo "$t < $best" | bc)" = 1 ] && best=$t
+        done
+        t_scan=$(eval "wall \"\$pgnkit\" $1 $2 \"\$mil\"")
+        echo "   $1 $2: $(echo "$best" | cut -c1-5) s through the database, $(echo "$t_scan" | cut -c1-5) s scanning"
+    }
     if [ -s "$mil" ]; then
         # A database of an older schema (or an older build) is made again.
         [ "$(sqlite3 "$tmp/million.pgnkit" "SELECT value FROM meta WHERE name = 'schema_version'" 2>/dev/null)" = 3 ] &&
@@ -370,23 +381,11 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
                 "--position 'rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5'" \
                 "--position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'" \
                 "--position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55'"; do
-            best=9999
-            for i in 1 2 3; do
-                t=$(eval "wall \"\$pgnkit\" search --count $q \"\$tmp/million.pgnkit\"")
-                [ "$(echo "$t < $best" | bc)" = 1 ] && best=$t
-            done
-            t_scan=$(eval "wall \"\$pgnkit\" search --count $q \"\$mil\"")
-            echo "   search --count $q: $(echo "$best" | cut -c1-5) s through the database, $(echo "$t_scan" | cut -c1-5) s scanning"
+            db_vs_scan "search --count" "$q"
         done
         # The tree, counted from the position index (warm: best of three).
         for q in "" "--moves '1. e4 c5'" "--moves '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3'"; do
-            best=9999
-            for i in 1 2 3; do
-                t=$(eval "wall \"\$pgnkit\" stats --tree $q \"\$tmp/million.pgnkit\"")
-                [ "$(echo "$t < $best" | bc)" = 1 ] && best=$t
-            done
-            t_scan=$(eval "wall \"\$pgnkit\" stats --tree $q \"\$mil\"")
-            echo "   stats --tree $q: $(echo "$best" | cut -c1-5) s through the database, $(echo "$t_scan" | cut -c1-5) s scanning"
+            db_vs_scan "stats --tree" "$q"
         done
     fi
 fi
