@@ -65,6 +65,7 @@ static const char *const annotate_usage[] = {
     "                          most N characters (80; 0: no limit); without it, a",
     "                          movetext with only tags added is copied as read",
     "        --format pgn      the only output format (pipe it to convert for JSON)",
+    "        --nested-comments read {a {b} c} as one comment (braces nest)",
     "    -q, --quiet           print no diagnostics, no progress and no summary",
     "    -h, --help            show this help",
     NULL,
@@ -73,7 +74,7 @@ static const char *const annotate_usage[] = {
 enum {
     OPT_ECO = 256, OPT_PLYCOUNT, OPT_TERMINATION, OPT_FINAL_FEN, OPT_HASH, OPT_FEN_COMMENTS, OPT_HASH_COMMENTS,
     OPT_JUDGE, OPT_DEPTH, OPT_NODES, OPT_MOVETIME, OPT_MULTIPV, OPT_PV_PLIES, OPT_ENGINE_OPTION,
-    OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_JUDGE_MODEL, OPT_FORMAT,
+    OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_JUDGE_MODEL, OPT_FORMAT, OPT_NESTED,
 };
 
 static const struct option annotate_options[] = {
@@ -98,6 +99,7 @@ static const struct option annotate_options[] = {
     { "jobs", required_argument, NULL, 'j' },
     { "width", required_argument, NULL, OPT_WIDTH },
     { "format", required_argument, NULL, OPT_FORMAT },
+    { "nested-comments", no_argument, NULL, OPT_NESTED },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -264,6 +266,7 @@ static int parse_option(struct annotate *a, int opt, char *arg)
             return EXIT_USAGE;
         }
         break;
+    case OPT_NESTED: a->nested_comments = 1; break;
     case 'q': a->quiet = 1; break;
     case 'h': print_usage(stdout, annotate_usage); return -1;
     default: return usage_error(annotate_usage);
@@ -339,7 +342,8 @@ int cmd_annotate(int argc, char **argv)
     driver_init(&d, &a);
     /* Several workers parse the movetext; one worker (with an engine, the
      * slow part) leaves the parsing to this thread, so both keep busy. */
-    d.reader_flags = a.jobs > 1 ? PGN_READER_LAZY : 0;
+    d.reader_flags = (a.jobs > 1 ? PGN_READER_LAZY : 0) |
+                     (a.nested_comments ? PGN_READER_NESTED_COMMENTS : 0);
     d.batch = write_batch;
     driver_start_workers(&d, a.jobs, 0, work, workers, sizeof *workers);
     if (a.use_engine)

@@ -21,6 +21,7 @@ struct annotate {
     int eco, plycount, termination, final_fen, hash, fen_comments, hash_comments, judge, quiet;
     int in_movetext; /* an annotation goes into the movetext (FEN comments, judgments) */
     int rewrite;     /* the movetext is written again, not copied as read */
+    int nested_comments; /* --nested-comments: braces nest in the inputs' comments */
     int judge_model; /* enum judge_model */
     int use_engine;
     const char *engine_name;

@@ -37,13 +37,14 @@ static const char *const convert_usage[] = {
     "        --from FMT        pgn (default) or json (what --format json or ndjson wrote)",
     "        --input-lang LANG read moves in LANG (default: auto, decided per game)",
     "        --keep-invalid    pass invalid games through unchanged (pgn, json, ndjson)",
+    "        --nested-comments read {a {b} c} as one comment (braces nest)",
     "    -j, --jobs N          convert games on N threads (default: the number of CPUs)",
     "    -q, --quiet           print no diagnostics and no summary",
     "    -h, --help            show this help",
     NULL,
 };
 
-enum { OPT_FROM = 256, OPT_INPUT_LANG, OPT_KEEP_INVALID };
+enum { OPT_FROM = 256, OPT_INPUT_LANG, OPT_KEEP_INVALID, OPT_NESTED };
 
 static const struct option convert_options[] = {
     OUTPUT_OPTIONS,
@@ -51,6 +52,7 @@ static const struct option convert_options[] = {
     { "from", required_argument, NULL, OPT_FROM },
     { "input-lang", required_argument, NULL, OPT_INPUT_LANG },
     { "keep-invalid", no_argument, NULL, OPT_KEEP_INVALID },
+    { "nested-comments", no_argument, NULL, OPT_NESTED },
     { "jobs", required_argument, NULL, 'j' },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, 'h' },
@@ -66,6 +68,7 @@ struct convert {
     struct buf buf;
     int keep_invalid, quiet, fix_results;
     int from_json;
+    unsigned reader_flags; /* --nested-comments */
     long jobs;
     uint64_t games, converted, invalid, kept, skipped, fixed;
     int io_failed;
@@ -377,6 +380,7 @@ int cmd_convert(int argc, char **argv)
             }
             break;
         case OPT_KEEP_INVALID: c.keep_invalid = 1; break;
+        case OPT_NESTED: c.reader_flags |= PGN_READER_NESTED_COMMENTS; break;
         case 'q': c.quiet = 1; break;
         case 'j':
             if (parse_jobs(optarg, &c.jobs))
@@ -397,6 +401,7 @@ int cmd_convert(int argc, char **argv)
     }
 
     driver_init(&c.d, &c);
+    c.d.reader_flags = c.reader_flags;
     c.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
     c.d.game = one_game;
     c.d.batch = write_batch;

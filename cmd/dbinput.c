@@ -216,6 +216,17 @@ int dbinput_read(struct driver *d, const char *path)
         index_db_close(db);
         return -1;
     }
+    /* Its records are of the sources as the build read them: another way
+     * of reading comments would give other games than the scan. */
+    int nested = (d->reader_flags & PGN_READER_NESTED_COMMENTS) != 0;
+    if (index_db_nested_comments(db) != nested) {
+        error("'%s' was indexed %s --nested-comments: give the same option to read it, or index "
+              "it again", path, nested ? "without" : "with");
+        index_plan_free(plan);
+        index_db_close(db);
+        index_sources_free(srcs, n);
+        return -1;
+    }
     if (plan && !index_plan_useful(plan)) {
         index_plan_free(plan);
         plan = NULL;

@@ -66,6 +66,8 @@ void driver_start_workers(struct driver *d, long jobs, unsigned flags, pipeline_
     void *ctxs[JOBS_MAX];
     for (long i = 0; i < jobs; i++)
         ctxs[i] = (char *)workers + (size_t)i * size;
+    if (d->reader_flags & PGN_READER_NESTED_COMMENTS)
+        flags |= PIPELINE_NESTED_COMMENTS;
     if (pipeline_new(&d->p, (int)jobs, flags, work, ctxs) != PGN_OK)
         die(EXIT_IO, "cannot start %ld threads", jobs);
 }

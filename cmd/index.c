@@ -35,14 +35,19 @@ static const char *const index_usage[] = {
     "",
     "    -o, --output FILE     the database to write (replaced only when complete)",
     "    -u, --update          add what was appended to the sources of DATABASE",
+    "        --nested-comments read {a {b} c} as one comment (braces nest); recorded, and",
+    "                          the queries and updates of DATABASE read the same way",
     "    -q, --quiet           report no invalid game and no summary",
     "    -h, --help            show this help",
     NULL,
 };
 
+enum { OPT_NESTED = 256 };
+
 static const struct option index_options[] = {
     { "output", required_argument, NULL, 'o' },
     { "update", no_argument, NULL, 'u' },
+    { "nested-comments", no_argument, NULL, OPT_NESTED },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -52,6 +57,7 @@ struct indexer {
     struct index_db *db;
     struct replay r;
     int quiet;
+    int nested_comments;            /* braces nest in the sources' comments */
     uint64_t games, invalid, bytes; /* read by this run */
     uint64_t total;                 /* games in the database at the end */
     struct index_source *src; /* the source being read */
@@ -175,7 +181,7 @@ static int read_source(struct indexer *ix, struct index_source *src,
     struct pgn_reader_opts opts;
     pgn_reader_opts_init(&opts);
     opts.name = src->path;
-    opts.flags |= PGN_READER_LAZY;
+    opts.flags |= PGN_READER_LAZY | (ix->nested_comments ? PGN_READER_NESTED_COMMENTS : 0);
     int rc;
     if (from) {
         rc = source_map(&sf, (uint64_t)sf.st.st_size);
@@ -257,6 +263,8 @@ static int build(struct indexer *ix, int n, char **files, const char *out)
         return EXIT_IO;
     }
     int failed = 0;
+    if (ix->nested_comments && index_db_set_nested_comments(ix->db) != PGN_OK)
+        die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
     for (int i = 0; i < n && !failed; i++) {
         struct index_source src = { .path = files[i], .location = realpath(files[i], NULL) };
         if (index_db_add_source(ix->db, &src) != PGN_OK)
@@ -316,6 +324,15 @@ static int update(struct indexer *ix, const char *path)
         index_db_close(ix->db);
         return EXIT_IO;
     }
+    /* The appended games are read as the old ones were. */
+    int nested = index_db_nested_comments(ix->db);
+    if (ix->nested_comments && !nested) {
+        error("'%s' was indexed without --nested-comments: index it again to read them nested",
+              path);
+        index_db_close(ix->db);
+        return EXIT_USAGE;
+    }
+    ix->nested_comments = nested;
     struct index_source *srcs;
     size_t n;
     if (index_db_sources(ix->db, &srcs, &n) != PGN_OK)
@@ -345,6 +362,7 @@ int cmd_index(int argc, char **argv)
         switch (opt) {
         case 'o': out = optarg; break;
         case 'u': do_update = 1; break;
+        case OPT_NESTED: ix.nested_comments = 1; break;
         case 'q': ix.quiet = 1; break;
         case 'h': print_usage(stdout, index_usage); return EXIT_OK;
         default: return usage_error(index_usage);

@@ -17,6 +17,7 @@ static const struct option selection_options[] = {
     { "input-lang", required_argument, NULL, QOPT_INPUT_LANG },
     { "material-plies", required_argument, NULL, QOPT_MATERIAL_PLIES },
     { "check-file", required_argument, NULL, QOPT_CHECK_FILE },
+    { "nested-comments", no_argument, NULL, QOPT_NESTED_COMMENTS },
 };
 enum { NSELECTION = sizeof selection_options / sizeof selection_options[0] };
 
@@ -30,6 +31,7 @@ static const char *const selection_usage[] = {
     "        --input-lang LANG read moves in LANG (default: auto, decided per game)",
     "        --match-limit N   regex backtracking limit per match (100000)",
     "        --material-plies N  positions in a row --material must last (2)",
+    "        --nested-comments read {a {b} c} as one comment (braces nest)",
     NULL,
 };
 
@@ -128,6 +130,9 @@ int query_opts_parse(struct query_opts *o, int opt, char *arg)
         o->sq.material_plies = (unsigned)v;
         return 1;
     }
+    case QOPT_NESTED_COMMENTS:
+        o->nested_comments = 1;
+        return 1;
     case QOPT_CHECK_FILE:
         o->check_files = xrealloc(o->check_files, (o->ncheck + 1) * sizeof *o->check_files);
         o->check_files[o->ncheck++] = arg;
@@ -183,7 +188,11 @@ static void read_check_files(struct query_opts *o)
     for (size_t i = 0; i < o->ncheck; i++) {
         struct pgn_reader *r;
         struct game g;
-        int rc = pgn_reader_open(&r, o->check_files[i], NULL);
+        struct pgn_reader_opts ro;
+        pgn_reader_opts_init(&ro);
+        if (o->nested_comments)
+            ro.flags |= PGN_READER_NESTED_COMMENTS;
+        int rc = pgn_reader_open(&r, o->check_files[i], &ro);
         if (rc)
             die(EXIT_IO, "%s: cannot read the check file: %s", o->check_files[i], pgn_strerror(rc));
         while ((rc = pgn_reader_next(r, &g)) > 0) {
@@ -283,8 +292,9 @@ int query_opts_keep(struct query_opts *o, const void *key, size_t len)
 
 unsigned query_opts_reader_flags(const struct query_opts *o)
 {
+    unsigned nested = o->nested_comments ? PGN_READER_NESTED_COMMENTS : 0;
     if (search_query_first_level(o->query) != FACTS_TAGS ||
         (query_opts_needs_key(o) && !search_query_count(o->query)))
-        return 0;
-    return PGN_READER_LAZY;
+        return nested;
+    return nested | PGN_READER_LAZY;
 }

@@ -35,7 +35,7 @@
 enum {
     QOPT_CRITERION = 0x2000, /* + enum search_criterion */
     QOPT_UNIQUE = QOPT_CRITERION + SQ_CRITERION_COUNT, QOPT_DUPLICATES, QOPT_MATCH_LIMIT,
-    QOPT_INPUT_LANG, QOPT_MATERIAL_PLIES, QOPT_CHECK_FILE,
+    QOPT_INPUT_LANG, QOPT_MATERIAL_PLIES, QOPT_CHECK_FILE, QOPT_NESTED_COMMENTS,
 };
 
 /* Where the selection options' usage goes in a usage array (see print_usage_with). */
@@ -70,6 +70,7 @@ struct query_opts {
     size_t ncheck;
     struct dupset *known;       /* their duplicate keys, after query_opts_build */
     uint64_t dropped_known;     /* games left out as found in a check file */
+    int nested_comments;        /* --nested-comments: braces nest in every input's comments */
 };
 
 /** Sets the defaults: no criteria, auto language. */
@@ -123,7 +124,8 @@ int query_opts_needs_key(const struct query_opts *o);
  * query_opts_build): PGN_READER_LAZY when the cheapest criterion reads tags
  * only, so games it turns down need not be parsed past their tags; 0 when
  * every game needs its moves anyway (no criterion but --unique or
- * --duplicates, or a first criterion on the moves).
+ * --duplicates, or a first criterion on the moves); with
+ * PGN_READER_NESTED_COMMENTS after --nested-comments.
  */
 unsigned query_opts_reader_flags(const struct query_opts *o);
 

@@ -323,7 +323,8 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
     /* Games the tags alone turn down need not be parsed past their tags;
      * with workers, they parse the movetext. Without a selection here, this
      * thread only splits the input. */
-    s->d.reader_flags = s->filter ? query_opts_reader_flags(&s->qo) : 0;
+    s->d.reader_flags = s->filter ? query_opts_reader_flags(&s->qo)
+                                  : (s->qo.nested_comments ? PGN_READER_NESTED_COMMENTS : 0);
     s->d.worker_reader_flags = PGN_READER_LAZY | (s->filter ? 0 : PGN_READER_SPLIT);
     s->d.admit = admit;
     s->d.quiet_stdout = 1; /* the report comes at the end */

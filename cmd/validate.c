@@ -45,13 +45,14 @@ static const char *const validate_usage[] = {
     "        --good FILE       write the valid games to FILE, byte for byte",
     "        --bad FILE        write the invalid games to FILE, byte for byte",
     "        --input-lang LANG read moves in LANG (en, de, fr, ...; default: auto per game)",
+    "        --nested-comments read {a {b} c} as one comment (braces nest)",
     "    -j, --jobs N          check games on N threads (default: the number of CPUs)",
     "    -h, --help            show this help",
     NULL,
 };
 
 enum { OPT_WERROR = 256, OPT_FORMAT, OPT_MAX_ERRORS, OPT_GOOD, OPT_BAD, OPT_LANG, OPT_IGNORE,
-       OPT_ERROR };
+       OPT_ERROR, OPT_NESTED };
 
 static const struct option validate_options[] = {
     { "strict", no_argument, NULL, 's' },
@@ -66,6 +67,7 @@ static const struct option validate_options[] = {
     { "good", required_argument, NULL, OPT_GOOD },
     { "bad", required_argument, NULL, OPT_BAD },
     { "input-lang", required_argument, NULL, OPT_LANG },
+    { "nested-comments", no_argument, NULL, OPT_NESTED },
     { "jobs", required_argument, NULL, 'j' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
@@ -79,6 +81,7 @@ struct validate {
     int no_warnings; /* -w: warnings and notes are counted, not shown */
     long max_errors;
     long jobs;
+    unsigned reader_flags; /* --nested-comments */
     const char *good_path, *bad_path;
     struct outfile good, bad;
     FILE *diag_out;   /* the diagnostics: stdout, or stderr when a game file is '-' */
@@ -458,6 +461,7 @@ int cmd_validate(int argc, char **argv)
                 return EXIT_USAGE;
             }
             break;
+        case OPT_NESTED: v.reader_flags |= PGN_READER_NESTED_COMMENTS; break;
         case OPT_GOOD: v.good_path = optarg; break;
         case OPT_BAD: v.bad_path = optarg; break;
         case OPT_LANG:
@@ -504,6 +508,7 @@ int cmd_validate(int argc, char **argv)
         board_style(&v);
 
     driver_init(&v.d, &v);
+    v.d.reader_flags = v.reader_flags;
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
     v.d.game = one_game;
     v.d.read_past_closed_output = 1;

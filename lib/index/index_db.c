@@ -148,9 +148,10 @@ int index_db_create(struct index_db **out, const char *path)
     if (rc != PGN_OK)
         return rc;
     db->bulk = 1;
-    char meta[160];
+    char meta[256];
     snprintf(meta, sizeof meta, "INSERT INTO meta VALUES('format', 'pgnkit-index');"
-             "INSERT INTO meta VALUES('schema_version', %d);", INDEX_SCHEMA_VERSION);
+             "INSERT INTO meta VALUES('schema_version', %d);"
+             "INSERT INTO meta VALUES('nested_comments', 0);", INDEX_SCHEMA_VERSION);
     /* No journal: until the rename that publishes it, nobody reads this file. */
     if ((rc = exec(db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")) ||
         (rc = exec(db, "BEGIN")) || (rc = exec(db, schema_sql)) || (rc = exec(db, meta)))
@@ -196,6 +197,23 @@ int index_db_open(struct index_db **out, const char *path, int writable)
     if (!writable && (rc = exec(db, "PRAGMA mmap_size=4294967296")))
         return rc;
     return writable ? prepare_all(db) : PGN_OK;
+}
+
+int index_db_nested_comments(struct index_db *db)
+{
+    sqlite3_stmt *st;
+    int nested = 0;
+    if (sqlite3_prepare_v2(db->h, "SELECT value FROM meta WHERE name='nested_comments'", -1, &st,
+                           NULL) == SQLITE_OK) {
+        nested = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) == 1;
+        sqlite3_finalize(st);
+    }
+    return nested;
+}
+
+int index_db_set_nested_comments(struct index_db *db)
+{
+    return exec(db, "UPDATE meta SET value=1 WHERE name='nested_comments'");
 }
 
 const char *index_db_message(const struct index_db *db)

@@ -63,6 +63,16 @@ int index_db_create(struct index_db **out, const char *path);
  */
 int index_db_open(struct index_db **out, const char *path, int writable);
 
+/**
+ * How the sources were read (meta row 'nested_comments'): 1 when braces
+ * nest in their comments (PGN_READER_NESTED_COMMENTS), 0 when not; a query
+ * must read them the same way to give the scan's answers.
+ */
+int index_db_nested_comments(struct index_db *db);
+
+/** Records that the sources of a new database are read with nested comments. */
+int index_db_set_nested_comments(struct index_db *db);
+
 /** What SQLite said about the last failure (static or owned by db). */
 const char *index_db_message(const struct index_db *db);
 

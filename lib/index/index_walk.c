@@ -75,7 +75,8 @@ static int replay_is_walk(struct game_facts *f, const struct game *g, const stru
     uint32_t n = r->plies < INDEX_WALK_PLIES ? r->plies : INDEX_WALK_PLIES;
     if (ml->nresolved < n || !pos_same(&ml->start, &r->start))
         return 0;
-    return !memcmp(ml->moves, r->moves + g->vars[0].first, n * sizeof *ml->moves);
+    /* A game without moves has nothing to compare (and may have no arrays). */
+    return n == 0 || !memcmp(ml->moves, r->moves + g->vars[0].first, n * sizeof *ml->moves);
 }
 
 void index_walk_of(struct game_facts *f, const struct game *g, const struct replay *r,

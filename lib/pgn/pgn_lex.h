@@ -27,6 +27,7 @@ enum {
     LX_DIGIT = 16,   /* 0-9 */
     LX_CSTOP = 32,   /* stops a brace comment scan: } \n \r */
     LX_VSTOP = 64,   /* stops a tag value scan: " \ \n \r */
+    LX_NSTOP = 128,  /* stops a nested brace comment scan: { } \n \r */
 };
 extern const unsigned char pgn_lex_class[256];
 

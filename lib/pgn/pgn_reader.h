@@ -141,10 +141,22 @@ struct pgn_limits {
  * comes complete). A reader with the flag and one without must return the
  * same games, field by field; it is slower, and changes nothing else.
  */
+/*
+ * NESTED COMMENTS (PGN_READER_NESTED_COMMENTS). The PGN standard ends a
+ * {comment} at its first '}', so "{a {b} c}" is the comment "a {b", then
+ * the word "c" and a stray '}'. Some editors and old files nest braces in
+ * comments; with this flag a '{' inside a comment opens a level and the
+ * comment ends at the '}' that closes the outermost one: "{a {b} c}" is one
+ * comment whose text is "a {b} c" (braces kept, as they stand). Everything
+ * else reads as without the flag, and a comment that never closes ends as
+ * any unterminated comment does (an empty line, then a tag pair line, or
+ * the end of the input).
+ */
 enum pgn_reader_flags {
-    PGN_READER_LAZY = 1 << 0,      /* skim the movetext; see LAZY MOVETEXT */
-    PGN_READER_SPLIT = 1 << 1,     /* lazy games carry only their span; see SPLITTING ONLY */
-    PGN_READER_REFERENCE = 1 << 2, /* the general paths only; see REFERENCE MODE */
+    PGN_READER_LAZY = 1 << 0,            /* skim the movetext; see LAZY MOVETEXT */
+    PGN_READER_SPLIT = 1 << 1,           /* lazy games carry only their span; see SPLITTING ONLY */
+    PGN_READER_REFERENCE = 1 << 2,       /* the general paths only; see REFERENCE MODE */
+    PGN_READER_NESTED_COMMENTS = 1 << 3, /* braces nest inside {comments}; see NESTED COMMENTS */
 };
 
 struct pgn_reader_opts {

@@ -61,7 +61,8 @@ int pipeline_cpus(void)
 }
 
 /* A reader for the spans one worker parses (NULL if out of memory:
- * pipeline_game() then fails). Default limits, as the reading thread's. */
+ * pipeline_game() then fails). Default limits, as the reading thread's, and
+ * its way of reading comments. */
 static struct pgn_reader *span_reader(const struct pipeline *p)
 {
     struct pgn_reader *reader;
@@ -69,6 +70,8 @@ static struct pgn_reader *span_reader(const struct pipeline *p)
     pgn_reader_opts_init(&opts);
     if (p->flags & PIPELINE_LAZY)
         opts.flags |= PGN_READER_LAZY;
+    if (p->flags & PIPELINE_NESTED_COMMENTS)
+        opts.flags |= PGN_READER_NESTED_COMMENTS;
     if (pgn_reader_open_mem(&reader, "", 0, &opts) != PGN_OK)
         reader = NULL;
     return reader;

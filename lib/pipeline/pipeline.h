@@ -88,6 +88,9 @@ enum pipeline_flags {
      * (with the last context) rather than wait. For work that is quick per
      * batch: the caller reads nothing while it works. */
     PIPELINE_CALLER_WORKS = 1 << 1,
+    /* Workers read spans with PGN_READER_NESTED_COMMENTS, as the reading
+     * thread cut them: the same text must read the same on both sides. */
+    PIPELINE_NESTED_COMMENTS = 1 << 2,
 };
 
 struct pipeline;

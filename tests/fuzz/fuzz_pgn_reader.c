@@ -131,7 +131,10 @@ static char *read_lazy(const uint8_t *data, size_t size, int complete, unsigned 
             continue;
         }
         const struct game *c = &g;
-        if (complete == LAZY_REPARSE && !w && pgn_reader_open_mem(&w, "", 0, NULL) != PGN_OK) {
+        struct pgn_reader_opts wo;
+        pgn_reader_opts_init(&wo);
+        wo.flags = flags & PGN_READER_NESTED_COMMENTS; /* the workers read as the splitter does */
+        if (complete == LAZY_REPARSE && !w && pgn_reader_open_mem(&w, "", 0, &wo) != PGN_OK) {
             FAIL("cannot open a memory reader");
             break;
         }
@@ -162,20 +165,23 @@ static char *read_lazy(const uint8_t *data, size_t size, int complete, unsigned 
     return out;
 }
 
-/* flags: PGN_READER_LAZY, and PGN_READER_SPLIT as validate -j N's reading thread has it. */
+/* flags: PGN_READER_LAZY, and PGN_READER_SPLIT as validate -j N's reading thread has it, each
+ * also with PGN_READER_NESTED_COMMENTS (which the plain and reference readers then share). */
 static void compare_lazy(const uint8_t *data, size_t size, unsigned flags)
 {
     struct pgn_reader *r;
+    struct pgn_reader_opts base;
     int rc;
-    if (pgn_reader_open_mem(&r, data, size, NULL) != PGN_OK) {
+    pgn_reader_opts_init(&base);
+    base.flags = flags & PGN_READER_NESTED_COMMENTS;
+    if (pgn_reader_open_mem(&r, data, size, &base) != PGN_OK) {
         FAIL("cannot open a memory reader");
         return;
     }
     char *eager = reader_dump_all(r, (const char *)data, size, &rc, NULL);
-    if (flags == PGN_READER_LAZY) {
-        struct pgn_reader_opts o;
-        pgn_reader_opts_init(&o);
-        o.flags = PGN_READER_REFERENCE;
+    if (!(flags & PGN_READER_SPLIT)) {
+        struct pgn_reader_opts o = base;
+        o.flags |= PGN_READER_REFERENCE;
         int rc_ref;
         if (pgn_reader_open_mem(&r, data, size, &o) != PGN_OK) {
             FAIL("cannot open a memory reader");
@@ -206,6 +212,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         read_small(data, size);
         compare_lazy(data, size, PGN_READER_LAZY);
         compare_lazy(data, size, PGN_READER_LAZY | PGN_READER_SPLIT);
+        /* The nested way only where a brace could nest: "{" twice. */
+        const uint8_t *brace = memchr(data, '{', size);
+        if (brace && memchr(brace + 1, '{', size - (size_t)(brace + 1 - data))) {
+            compare_lazy(data, size, PGN_READER_LAZY | PGN_READER_NESTED_COMMENTS);
+            compare_lazy(data, size, PGN_READER_LAZY | PGN_READER_SPLIT | PGN_READER_NESTED_COMMENTS);
+        }
     }
     fuzz_done();
     return 0;

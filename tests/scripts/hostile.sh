@@ -103,6 +103,15 @@ n=$((100000 / scale))
   printf ' *\n\n'; cat "$tmp/after.pgn"; } |
     check nested-100k 3 before.pgn+after.pgn 'nested too deep|too many variations'
 
+# Braces nested 100,000 deep in one comment (--nested-comments counts them, no recursion),
+# then as many opened and never closed.
+{ tags braces; printf '1. e4 '; repeat $n '{'; repeat $n '}'; printf ' *\n\n'; } >"$tmp/braces.pgn"
+cat "$tmp/before.pgn" "$tmp/braces.pgn" "$tmp/after.pgn" |
+    check braces-100k 3 before.pgn+braces.pgn+after.pgn '3 games: 3 valid' --nested-comments
+{ cat "$tmp/before.pgn"; tags open-braces; printf '1. e4 '; repeat $n '{'; printf '\n\n'
+  cat "$tmp/after.pgn"; } |
+    check open-braces-100k 3 before.pgn+after.pgn 'unterminated comment' --nested-comments
+
 { cat "$tmp/before.pgn"; head -c $((1024 * MB / scale)) /dev/zero | tr '\0' N; printf '\n'
   cat "$tmp/after.pgn"; } |
     check line-1GB 3 before.pgn+after.pgn 'game larger than [0-9]+ bytes'

@@ -230,3 +230,13 @@ void test_lex__digit_class(void)
     for (unsigned c = 0; c < 256; c++)
         CHECK_EQ_INT((pgn_lex_class[c] & LX_DIGIT) != 0, c >= '0' && c <= '9');
 }
+
+/* The two comment-scan stops are exactly their bytes (a missing one would run a scan past it). */
+void test_lex__comment_stop_classes(void)
+{
+    for (unsigned c = 0; c < 256; c++) {
+        int eol = c == '\n' || c == '\r';
+        CHECK_EQ_INT((pgn_lex_class[c] & LX_CSTOP) != 0, eol || c == '}');
+        CHECK_EQ_INT((pgn_lex_class[c] & LX_NSTOP) != 0, eol || c == '}' || c == '{');
+    }
+}

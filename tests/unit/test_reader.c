@@ -821,3 +821,75 @@ void test_reader__mutations(void)
         free(orig);
     }
 }
+
+/* ------------------------------------------------------------- nested comments */
+
+/* text read with PGN_READER_NESTED_COMMENTS (in windows of 7 bytes too, and in the reference
+ * mode) gives want; read without the flag it gives plain. */
+static void nested_case(const char *text, const char *want, const char *plain, int line)
+{
+    struct pgn_reader_opts o;
+    pgn_reader_opts_init(&o);
+    expect_games_(text, strlen(text), &o, plain, line);
+    o.flags = PGN_READER_NESTED_COMMENTS;
+    expect_games_(text, strlen(text), &o, want, line);
+    o.read_size = 7;
+    expect_games_(text, strlen(text), &o, want, line);
+    o.read_size = 0;
+    o.flags |= PGN_READER_REFERENCE;
+    expect_games_(text, strlen(text), &o, want, line);
+}
+
+void test_reader__nested_comments(void)
+{
+    /* One level inside: the braces stay in the text. */
+    nested_case("1. e4 {a {b} c} e5 *",
+                "#1 @0+20 1:1 -  | 1.e4 {a {b} c} e5 => *\n",
+                "#1 @0+20 1:1 B-  | 1.e4 {a {b} c => * !1:15:E:unexpected character '}'\n",
+                __LINE__);
+    /* Several levels, over lines; a comment before the first move. */
+    nested_case("{x {y\n{z}} w}\n1. e4 {}} *",
+                "#1 @0+25 1:1 B-  | {x {y\\n{z}} w} 1.e4 {} => * !3:9:E:unexpected character '}'\n",
+                "#1 @0+25 1:1 B-  | {x {y\\n{z} => * !2:4:E:unexpected character '}'\n", __LINE__);
+    /* Without the flag an inner '{' is only text; an unmatched '}' is a stray byte either way. */
+    nested_case("1. e4 {a} } e5 *",
+                "#1 @0+16 1:1 B-  | 1.e4 {a} => * !1:11:E:unexpected character '}'\n",
+                "#1 @0+16 1:1 B-  | 1.e4 {a} => * !1:11:E:unexpected character '}'\n", __LINE__);
+    /* Never closed: an empty line and a tag pair line end it, as any open comment. */
+    nested_case("1. e4 {a {b} c\n\n[Event \"n\"]\n1. d4 *",
+                "#1 @0+16 1:1 B-  | 1.e4 !1:7:E:unterminated comment\n"
+                "#2 @16+19 3:1 - [Event \"n\"] | 1.d4 => *\n",
+                "#1 @0+16 1:1 -  | 1.e4 {a {b} c\n"
+                "#2 @16+19 3:1 - [Event \"n\"] | 1.d4 => *\n", __LINE__);
+}
+
+/* A game over max_game inside a nested comment is skipped to the end of the outermost one: the
+ * tag pair line after "}" is still inside it (without the flag it starts the next game). */
+void test_reader__nested_comment_oversize(void)
+{
+    /* Game "a" grows too big inside the inner comment (at line 5); game "y" has a line too long
+     * on its own (line 10), so its skip starts at the line's start, outside any comment. */
+    static const char text[] = "[Event \"a\"]\n\n1. e4 {x {b\nxxxxxxxxxxxxxxxx\nxxxxxxxxxxxxxxxx\n}\n"
+                               "[Event \"x\"]\n} e5 *\n[Event \"y\"]\n1. d4 {xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                               " {b\n}\n[Event \"x\"]\n} e5 *\n[Event \"z\"]\n*\n";
+    static const char big[] = "game larger than 40 bytes: skipped to the next game";
+    struct pgn_reader_opts o;
+    pgn_reader_opts_init(&o);
+    o.limits.max_game = 40;
+    char want[1024];
+    snprintf(want, sizeof want,
+             "#1 @0+61 1:1 BT- [Event \"a\"] | !5:1:E:%s\n"
+             "#2 @61+19 7:1 B- [Event \"x\"] | => * !8:1:E:unexpected character '}'\n"
+             "#3 @80+59 9:1 BT- [Event \"y\"] | !10:1:E:%s\n"
+             "#4 @139+19 12:1 B- [Event \"x\"] | => * !13:1:E:unexpected character '}'\n"
+             "#5 @158+14 14:1 - [Event \"z\"] | => *\n", big, big);
+    expect_games_(text, sizeof text - 1, &o, want, __LINE__);
+    snprintf(want, sizeof want,
+             "#1 @0+80 1:1 BT- [Event \"a\"] | !5:1:E:%s\n"
+             "#2 @80+78 9:1 BT- [Event \"y\"] | !10:1:E:%s\n"
+             "#3 @158+14 14:1 - [Event \"z\"] | => *\n", big, big);
+    o.flags = PGN_READER_NESTED_COMMENTS;
+    expect_games_(text, sizeof text - 1, &o, want, __LINE__);
+    o.read_size = 7;
+    expect_games_(text, sizeof text - 1, &o, want, __LINE__);
+}

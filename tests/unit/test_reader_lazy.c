@@ -190,13 +190,15 @@ void test_reader_lazy__sample_mostly_lazy(void)
 /*
  * Rounds of one to five random edits (insertions or overwrites of the
  * bits, or of a line over the small max_game) to text, each checked in
- * lockstep, in two window settings.
+ * lockstep, in two window settings, read with flags (0 or
+ * PGN_READER_NESTED_COMMENTS).
  */
 static void mutation_rounds(const char *name, const char *text, size_t len,
-                            const char *const *bits, size_t nbits, int rounds)
+                            const char *const *bits, size_t nbits, int rounds, unsigned flags)
 {
     struct pgn_reader_opts o, tiny;
     pgn_reader_opts_init(&o);
+    o.flags = flags;
     tiny = o;
     tiny.read_size = 500;
     tiny.limits.max_game = 2500; /* games and lines over the limit too */
@@ -254,7 +256,7 @@ void test_reader_lazy__mutations(void)
         return;
     if (len > 24000)
         len = 24000;
-    mutation_rounds("sample", text, len, bits, sizeof bits / sizeof bits[0], mutation_count());
+    mutation_rounds("sample", text, len, bits, sizeof bits / sizeof bits[0], mutation_count(), 0);
     free(text);
 }
 
@@ -291,10 +293,37 @@ void test_reader_lazy__plain_split_mutations(void)
         crlf[n++] = text[i];
     }
     int rounds = mutation_count();
-    mutation_rounds("plain", text, len, bits, sizeof bits / sizeof bits[0], rounds);
-    mutation_rounds("plain crlf", crlf, n, bits, sizeof bits / sizeof bits[0], rounds);
+    mutation_rounds("plain", text, len, bits, sizeof bits / sizeof bits[0], rounds, 0);
+    mutation_rounds("plain crlf", crlf, n, bits, sizeof bits / sizeof bits[0], rounds, 0);
     free(crlf);
     free(text);
+}
+
+/*
+ * With nested comments the skim, the one-pass split and the parse of a span
+ * count the open braces as the parser does: random braces, comments inside
+ * comments, tag pair lines and empty lines inside them, over the lichess
+ * games (a clock comment after every move) and the sample.
+ */
+void test_reader_lazy__nested_mutations(void)
+{
+    static const char *const bits[] = {
+        "{", "}", "{{", "}}", " {a {b} c} ", "{x {y}", "{\n{\n}\n}", " { [%clk 0:01:00] {n} } ",
+        "\n[Event \"x\"]\n", "\n\n", "{\n\n[Event \"z\"]\n}", "1-0", " 0-1 ", "*", "(", ")",
+        ";{\n", "\n%{\n", "\r\n", "{1-0}", "} 1-0", "{{}}1-0", "\t", "[", "\"",
+    };
+    const char *files[] = { "testdata/corpus/online_lichess.pgn", "testdata/sample.pgn" };
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        size_t len;
+        char *text = reader_slurp(files[f], &len);
+        if (!text)
+            return;
+        if (len > 24000)
+            len = 24000;
+        mutation_rounds(files[f], text, len, bits, sizeof bits / sizeof bits[0],
+                        mutation_count() / 2, PGN_READER_NESTED_COMMENTS);
+        free(text);
+    }
 }
 
 /* The shared corpus (outside the repository), when present: files up to 3 MB compressed. */

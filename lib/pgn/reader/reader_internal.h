@@ -233,6 +233,8 @@ struct pgn_reader {
     /* LAZY MOVETEXT (see skim()) */
     unsigned flags;   /* enum pgn_reader_flags */
     int fast_paths;   /* 0 under PGN_READER_REFERENCE: see FAST PATHS */
+    int nested;       /* PGN_READER_NESTED_COMMENTS: a '{' in a comment opens a level */
+    unsigned char comment_stop; /* what ends a brace comment scan: LX_CSTOP, or LX_NSTOP nested */
     int lazy_tried;   /* the current game was offered to skim() */
     struct lazy {
         int active;           /* the game last returned is lazy */
@@ -367,8 +369,8 @@ const char *reader_common_tag_name(unsigned id);
 
 /* reader_oversize.c */
 
-/** The game grew past max_game (in_comment: inside a {comment}): keeps what is resolved, skips the
- * rest. Returns 1 or a fatal status. */
+/** The game grew past max_game (in_comment: the braces open inside a {comment}, 0 outside one):
+ * keeps what is resolved, skips the rest. Returns 1 or a fatal status. */
 int reader_oversize(struct pgn_reader *r, int in_comment);
 
 /* reader_skim.c: LAZY MOVETEXT. */

@@ -80,8 +80,11 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
                 if (!(cls[c] & LX_SPACE))
                     blank = 0;
                 if (!skip_line) {
-                    if (in_comment) {
-                        in_comment = c != '}';
+                    if (in_comment) { /* a depth: past 1 only when nested */
+                        if (c == '}')
+                            in_comment--;
+                        else if (c == '{' && r->nested)
+                            in_comment++;
                     } else if (c == '{') {
                         in_comment = 1;
                     } else if (c == ';') {

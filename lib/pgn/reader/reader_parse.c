@@ -10,12 +10,16 @@ enum { C_DONE = 0, C_GAME_ENDS = 1 };
 /*
  * The {comment} at buf[r->pos]. Returns C_DONE with pos after the '}', or
  * C_GAME_ENDS (split set) when the input ends inside it or it runs across
- * an empty line followed by a tag pair line, or a fatal status.
+ * an empty line followed by a tag pair line, or a fatal status. With nested
+ * comments, depth counts the braces still open: the scan also stops at '{'
+ * (r->comment_stop), and only the '}' that brings depth to 0 ends it.
  */
 static int brace_comment(struct pgn_reader *r)
 {
     struct parse *ps = &r->ps;
     const unsigned char *cls = pgn_lex_class;
+    const unsigned char stop = r->comment_stop;
+    uint32_t depth = 1;
     size_t open = r->pos;
     uint32_t open_rel = rel(r, open);
     uint64_t line0 = r->line;
@@ -25,8 +29,13 @@ static int brace_comment(struct pgn_reader *r)
     size_t q = open + 1;
     for (;;) {
         const unsigned char *b = r->buf;
-        while (!(cls[b[q]] & LX_CSTOP))
+        while (!(cls[b[q]] & stop))
             q++;
+        if (b[q] == '{' || (b[q] == '}' && --depth)) { /* only when nested */
+            depth += b[q] == '{';
+            q++;
+            continue;
+        }
         size_t body = q - (r->gstart + open_rel + 1);
         if (body > r->lim.max_comment && !too_long) {
             too_long = 1;
@@ -55,13 +64,13 @@ static int brace_comment(struct pgn_reader *r)
         if (q - r->gstart > r->lim.max_game &&
             (q <= r->len || r->len - r->gstart > r->lim.max_game)) {
             r->pos = q;
-            return reader_oversize(r, 1);
+            return reader_oversize(r, (int)depth);
         }
         if (q >= r->safe) {
             r->pos = q;
             int rc = reader_refill(r);
             if (rc == R_TOOBIG)
-                return reader_oversize(r, 1);
+                return reader_oversize(r, (int)depth);
             if (rc < 0)
                 return rc;
             if (rc == R_END) {

@@ -203,6 +203,33 @@ static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, const unsigned ch
 }
 
 /*
+ * Inside a comment at b[*i], with *depth braces open (more than 1 only
+ * with nested comments, whose stop also holds '{'): 0 with *i after the
+ * '}' that closes it, or 1 at a line end inside it.
+ */
+static inline ALWAYS_INLINE int skim_comment(const unsigned char *b, size_t *ip,
+                                             uint32_t *depth, unsigned char stop)
+{
+    const unsigned char *cls = pgn_lex_class;
+    size_t i = *ip;
+    for (;;) {
+        while (!(cls[b[i]] & stop))
+            i++;
+        if (b[i] == '{')
+            ++*depth;
+        else if (b[i] != '}')
+            break;
+        else if (!--*depth) {
+            i++;
+            break;
+        }
+        i++;
+    }
+    *ip = i;
+    return *depth != 0;
+}
+
+/*
  * LAZY MOVETEXT. Called at the first word of a game's movetext (buf[pos],
  * the game still in its tag section): scans ahead for the end of the game
  * without recording anything. It accepts only the plain case, where it can
@@ -234,7 +261,9 @@ static int skim(struct pgn_reader *r)
     size_t i = r->pos;        /* next byte */
     ptrdiff_t ls = r->lstart; /* start of its line */
     uint64_t line = r->line;
-    int after_result, in_comment = 0, rc;
+    const unsigned char stop = r->comment_stop;
+    int after_result, rc;
+    uint32_t in_comment = 0;
     size_t end;
 
     after_result = skim_word(b, &i, b + r->safe);
@@ -250,14 +279,9 @@ static int skim(struct pgn_reader *r)
     for (;;) {
         unsigned c;
         if (in_comment) {
-            while (!(cls[b[i]] & LX_CSTOP))
-                i++;
-            if (b[i] == '}') {
-                in_comment = 0;
-                i++;
-                goto token;
-            }
-            goto eol;
+            if (skim_comment(b, &i, &in_comment, stop))
+                goto eol;
+            goto token;
         }
         if (!after_result) {
             for (;;) {
@@ -324,7 +348,7 @@ static int skim(struct pgn_reader *r)
             goto parse;
         }
     eol:
-        switch (rc = skim_eol(r, &b, &i, &ls, &line, in_comment, after_result, &end)) {
+        switch (rc = skim_eol(r, &b, &i, &ls, &line, in_comment != 0, after_result, &end)) {
         case LE_EOL:
             goto eol;
         case LE_END:

@@ -79,8 +79,8 @@ static size_t split_token(const struct pgn_reader *r, size_t ls, size_t k)
     const unsigned char *b = r->buf, *cls = pgn_lex_class;
     size_t q = k + 1;
     switch (b[k]) {
-    case '{':
-        while (!(cls[b[q]] & LX_CSTOP))
+    case '{': /* nested comments stop at an inner '{' too: left to the usual way */
+        while (!(cls[b[q]] & r->comment_stop))
             q++;
         return b[q] == '}' && q - k - 1 <= r->lim.max_comment ? q + 1 : 0;
     case '$':
