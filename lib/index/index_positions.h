@@ -34,6 +34,7 @@ struct index_posting {
 struct index_postings {
     struct index_posting *v;
     size_t n, cap;
+    struct index_posting *spare; /* cap entries: where the sort moves them */
 };
 
 /** The row (bucket) of key. */
@@ -42,8 +43,8 @@ static inline unsigned index_bucket(uint64_t key) { return (unsigned)(key >> 56)
 /** Adds a posting; PGN_OK or PGN_ENOMEM. */
 int index_postings_add(struct index_postings *p, uint64_t key, uint16_t game, uint8_t ply);
 
-/** Sorts p by bucket, key, game (the order of the rows). */
-void index_postings_sort(struct index_postings *p);
+/** Sorts p by bucket, key, game (the order of the rows); PGN_OK or PGN_ENOMEM. */
+int index_postings_sort(struct index_postings *p);
 
 /**
  * Encodes the postings of one bucket, p->v[*at ..] while in that bucket

@@ -98,9 +98,8 @@ static unsigned char *opening_row(struct index_db *db, int row)
 static int flush_positions(struct index_db *db)
 {
     struct index_postings *p = &db->postings;
-    index_postings_sort(p);
+    int rc = index_postings_sort(p);
     size_t at = 0;
-    int rc = PGN_OK;
     for (unsigned bucket = 0; rc == PGN_OK && bucket < INDEX_BUCKETS; bucket++) {
         unsigned char *blob;
         size_t len;
