@@ -18,6 +18,7 @@
 #include "index/index_fingerprint.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
+#include "pipeline/pipeline.h"
 #include "replay/diag.h"
 #include "replay/replay.h"
 #include "report.h"
@@ -35,6 +36,7 @@ static const char *const index_usage[] = {
     "",
     "    -o, --output FILE     the database to write (replaced only when complete)",
     "    -u, --update          add what was appended to the sources of DATABASE",
+    "    -j, --jobs N          parse and replay games on N threads (default: the number of CPUs)",
     "        --nested-comments read {a {b} c} as one comment (braces nest); recorded, and",
     "                          the queries and updates of DATABASE read the same way",
     "    -q, --quiet           report no invalid game and no summary",
@@ -47,6 +49,7 @@ enum { OPT_NESTED = 256 };
 static const struct option index_options[] = {
     { "output", required_argument, NULL, 'o' },
     { "update", no_argument, NULL, 'u' },
+    { "jobs", required_argument, NULL, 'j' },
     { "nested-comments", no_argument, NULL, OPT_NESTED },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, 'h' },
@@ -64,6 +67,26 @@ struct indexer {
     int progress;             /* standard error is a terminal: a progress line */
     uint64_t src_size;        /* bytes of the source being read, for the time left */
     struct timespec t0, shown;
+    long jobs;
+    struct pipeline *p;          /* with jobs > 1: the games go through the workers */
+    struct index_worker *workers;
+    struct buf tags;             /* the writer's: the tags of a game a worker prepared */
+};
+
+/* A worker of a parallel build: parses, replays and prepares games (index_game_of). */
+struct index_worker {
+    const struct indexer *ix;
+    struct replay r;
+    struct game_facts facts;
+    struct buf out; /* a batch's prepared games' text: their names and tags */
+};
+
+/* What a worker leaves of one game for the writer; its names and tags follow in its text. */
+struct prepared {
+    struct batch_mark mark;
+    struct index_game ig;
+    uint32_t ntags;
+    int invalid;
 };
 
 static double since(const struct timespec *a, const struct timespec *b)
@@ -100,12 +123,17 @@ static void show_progress(struct indexer *ix, uint64_t offset, uint64_t size, in
             ix->games, mb, rate, left);
 }
 
+static int index_games_parallel(struct indexer *ix, struct pgn_reader *reader);
+static void start_workers(struct indexer *ix);
+
 /* Adds every game of reader to the current source; 0, or -1 after a read error (reported). */
 static int index_games(struct indexer *ix, struct pgn_reader *reader)
 {
     struct game g;
     int rc;
-    while (!driver_interrupted() && (rc = pgn_reader_next(reader, &g)) > 0) {
+    if (ix->p)
+        rc = index_games_parallel(ix, reader);
+    else while (!driver_interrupted() && (rc = pgn_reader_next(reader, &g)) > 0) {
         /* Read lazily first: a game the skim proved to end where its span
          * ends can be parsed again from its span alone (pgn_reader.h). */
         struct pgn_span_origin o;
@@ -139,6 +167,174 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
         return -1;
     }
     return 0;
+}
+
+/* ---- Several workers: games prepared on threads, stored here in input order ---- */
+
+/* A text into out: its length (UINT32_MAX: none), then its bytes. */
+static void put_text(struct buf *out, const char *text, size_t len)
+{
+    uint32_t n = text ? (uint32_t)len : UINT32_MAX;
+    if (buf_append(out, &n, sizeof n) != PGN_OK || (text && buf_append(out, text, len) != PGN_OK))
+        die(EXIT_IO, "out of memory");
+}
+
+/* The text put_text() wrote at *at (NULL: none); *at moves past it. */
+static const char *get_text(const char **at, uint32_t *len)
+{
+    memcpy(len, *at, sizeof *len);
+    *at += sizeof *len;
+    if (*len == UINT32_MAX)
+        return NULL;
+    const char *text = *at;
+    *at += *len;
+    return text;
+}
+
+/* One game on a worker: replayed, reported, prepared; names and tags copied into out. */
+static void prepare_game(void *ctx, struct batch *b, struct game *g, struct pgn_reader *reader,
+                         FILE *diag, struct buf *out, void *rec)
+{
+    struct index_worker *w = ctx;
+    struct prepared *pg = rec;
+    (void)b, (void)reader;
+    if (replay_game(&w->r, g) != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    pg->invalid = w->r.errors != 0;
+    if (pg->invalid && !w->ix->quiet)
+        report_diags(diag, g, &w->r, SEV_ERROR, 0);
+    index_game_of(&w->facts, g, &w->r, &pg->ig);
+    for (int i = 0; i < IR_NAMES; i++)
+        put_text(out, pg->ig.names[i], pg->ig.name_lens[i]);
+    pg->ntags = g->ntags;
+    for (uint32_t i = 0; i < g->ntags; i++) {
+        const struct game_tag *t = &g->tags[i];
+        uint32_t id = t->id;
+        if (buf_append(out, &id, sizeof id) != PGN_OK)
+            die(EXIT_IO, "out of memory");
+        put_text(out, t->name, t->name_len);
+        put_text(out, t->value, t->value_len);
+    }
+}
+
+static void prepare_batch(void *ctx, struct batch *b)
+{
+    struct index_worker *w = ctx;
+    batch_run(b, w, sizeof(struct prepared), &w->out, prepare_game);
+}
+
+/* The games of a batch the workers prepared, stored in input order. */
+static void store_batch(struct indexer *ix, struct batch *b)
+{
+    struct batch_cursor cur;
+    struct batch_part part;
+    const struct prepared *pg;
+    batch_cursor_init(&cur, b, sizeof *pg);
+    for (size_t i = 0; (pg = batch_cursor_next(&cur, &part)) != NULL; i++) {
+        if (pg->invalid) {
+            ix->invalid++;
+            show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
+            fwrite(part.diag, 1, part.diag_len, stderr);
+        }
+        struct index_game ig = pg->ig;
+        const char *at = part.text;
+        for (int k = 0; k < IR_NAMES; k++) {
+            uint32_t len;
+            ig.names[k] = get_text(&at, &len);
+            ig.name_lens[k] = len;
+        }
+        /* The game as index_db_store_game() reads it: its span and its tags. */
+        struct game g = b->games[i];
+        ix->tags.len = 0;
+        struct game_tag *tags = NULL;
+        if (pg->ntags && !(tags = buf_push(&ix->tags, pg->ntags * sizeof *tags, &(int){ 0 })))
+            die(EXIT_IO, "out of memory");
+        for (uint32_t k = 0; k < pg->ntags; k++) {
+            uint32_t len;
+            memset(&tags[k], 0, sizeof tags[k]);
+            memcpy(&tags[k].id, at, sizeof tags[k].id);
+            at += sizeof tags[k].id;
+            tags[k].name = get_text(&at, &len);
+            tags[k].name_len = len;
+            tags[k].value = get_text(&at, &len);
+            tags[k].value_len = len;
+        }
+        g.tags = tags;
+        g.ntags = pg->ntags;
+        const struct pgn_span_origin *o = b->origins && b->origins[i].index ? &b->origins[i] : NULL;
+        if (index_db_store_game(ix->db, ix->src->id, &g, o, &ig) != PGN_OK)
+            die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
+        ix->games++;
+        ix->src->games++;
+    }
+}
+
+/* Takes back the finished batches (wait: until none is in flight). */
+static void drain(struct indexer *ix, int wait)
+{
+    struct batch *b;
+    while ((b = pipeline_next(ix->p, wait || pipeline_full(ix->p))) != NULL) {
+        store_batch(ix, b);
+        pipeline_recycle(ix->p, b);
+    }
+}
+
+/* Adds every game of reader through the workers; as index_games(). */
+static int index_games_parallel(struct indexer *ix, struct pgn_reader *reader)
+{
+    struct game g;
+    int rc;
+    uint64_t shown = 0;
+    while (!driver_interrupted() && (rc = pgn_reader_next(reader, &g)) > 0) {
+        if (pipeline_add(ix->p, reader, &g) != PGN_OK)
+            die(EXIT_IO, "out of memory");
+        drain(ix, 0);
+        if (ix->games - shown >= 256) {
+            shown = ix->games;
+            show_progress(ix, pgn_reader_offset(reader), ix->src_size, 0);
+        }
+    }
+    pipeline_flush(ix->p);
+    drain(ix, 1);
+    show_progress(ix, 0, 0, 1);
+    return rc;
+}
+
+/* Starts the workers of a build of ix->jobs threads (the caller is one of them), when the first
+ * source is read: an update knows only then how its comments read. */
+static void start_workers(struct indexer *ix)
+{
+    if (ix->jobs <= 1 || ix->p)
+        return;
+    ix->workers = xcalloc((size_t)ix->jobs, sizeof *ix->workers);
+    void *ctxs[JOBS_MAX];
+    struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = 0 };
+    for (long i = 0; i < ix->jobs; i++) {
+        struct index_worker *w = &ix->workers[i];
+        w->ix = ix;
+        replay_init(&w->r, &ropts);
+        game_facts_init(&w->facts, NOTATION_AUTO);
+        buf_init(&w->out, (size_t)1 << 30);
+        ctxs[i] = w;
+    }
+    unsigned flags = PIPELINE_CALLER_WORKS | (ix->nested_comments ? PIPELINE_NESTED_COMMENTS : 0);
+    if (pipeline_new(&ix->p, (int)ix->jobs, flags, prepare_batch, ctxs) != PGN_OK)
+        die(EXIT_IO, "cannot start %ld threads", ix->jobs);
+    buf_init(&ix->tags, (size_t)1 << 30);
+}
+
+static void stop_workers(struct indexer *ix)
+{
+    if (!ix->p)
+        return;
+    pipeline_free(ix->p);
+    for (long i = 0; i < ix->jobs; i++) {
+        replay_release(&ix->workers[i].r);
+        game_facts_release(&ix->workers[i].facts);
+        buf_release(&ix->workers[i].out);
+    }
+    free(ix->workers);
+    buf_release(&ix->tags);
 }
 
 /* Records size, time and fingerprint of the source open on sf after its games were read. */
@@ -182,6 +378,9 @@ static int read_source(struct indexer *ix, struct index_source *src,
     pgn_reader_opts_init(&opts);
     opts.name = src->path;
     opts.flags |= PGN_READER_LAZY | (ix->nested_comments ? PGN_READER_NESTED_COMMENTS : 0);
+    start_workers(ix);
+    if (ix->p) /* this thread only splits the source: the workers parse */
+        opts.flags |= PGN_READER_SPLIT;
     int rc;
     if (from) {
         rc = source_map(&sf, (uint64_t)sf.st.st_size);
@@ -355,13 +554,17 @@ static int update(struct indexer *ix, const char *path)
 
 int cmd_index(int argc, char **argv)
 {
-    struct indexer ix = { 0 };
+    struct indexer ix = { .jobs = pipeline_cpus() };
     const char *out = NULL;
     int do_update = 0, opt;
-    while ((opt = cmd_getopt(argc, argv, "o:uqh", index_options)) != -1) {
+    while ((opt = cmd_getopt(argc, argv, "o:uj:qh", index_options)) != -1) {
         switch (opt) {
         case 'o': out = optarg; break;
         case 'u': do_update = 1; break;
+        case 'j':
+            if (parse_jobs(optarg, &ix.jobs))
+                return EXIT_USAGE;
+            break;
         case OPT_NESTED: ix.nested_comments = 1; break;
         case 'q': ix.quiet = 1; break;
         case 'h': print_usage(stdout, index_usage); return EXIT_OK;
@@ -380,6 +583,7 @@ int cmd_index(int argc, char **argv)
     struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = 0 };
     replay_init(&ix.r, &ropts);
     int rc = do_update ? update(&ix, argv[optind]) : build(&ix, n, argv + optind, out);
+    stop_workers(&ix);
     replay_release(&ix.r);
     return rc;
 }

@@ -387,29 +387,18 @@ static void bind_tag(sqlite3_stmt *st, int col, const struct game_tag *t)
         sqlite3_bind_text(st, col, t->value, (int)t->value_len, SQLITE_STATIC);
 }
 
-/* The record of g (complete) with its name ids, which are bound to their columns. */
-static int game_record(struct index_db *db, struct game *g, const struct replay *r,
-                       sqlite3_stmt *st, struct index_record *rec)
+/* The ids of ig's names, bound to their columns and set in its record. */
+static int bind_names(struct index_db *db, struct index_game *ig, sqlite3_stmt *st)
 {
     static const int kinds[IR_NAMES] = { NAMES_PLAYERS, NAMES_PLAYERS, NAMES_EVENTS,
                                          NAMES_SITES };
-    const char *values[IR_NAMES];
-    size_t lens[IR_NAMES];
-    if (!db->facts_ready) {
-        game_facts_init(&db->facts, NOTATION_AUTO);
-        db->facts_ready = 1;
-    }
-    game_facts_reset(&db->facts, g, NULL);
-    if (r) /* its moves are not resolved a second time */
-        game_facts_seed(&db->facts, r);
-    index_record_of(&db->facts, rec, values, lens);
     for (int i = 0; i < IR_NAMES; i++) {
-        if (!values[i])
+        if (!ig->names[i])
             continue;
-        int rc = index_names_id(db, kinds[i], values[i], lens[i], &rec->name[i]);
+        int rc = index_names_id(db, kinds[i], ig->names[i], ig->name_lens[i], &ig->rec.name[i]);
         if (rc)
             return rc;
-        sqlite3_bind_int64(st, 7 + i, rec->name[i]);
+        sqlite3_bind_int64(st, 7 + i, ig->rec.name[i]);
     }
     return PGN_OK;
 }
@@ -433,11 +422,9 @@ static int add_other_tags(struct index_db *db, const struct game *g, const unsig
     return PGN_OK;
 }
 
-int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
-                      const struct pgn_span_origin *o, const struct replay *r)
+int index_db_store_game(struct index_db *db, int64_t source, const struct game *g,
+                        const struct pgn_span_origin *o, struct index_game *ig)
 {
-    struct index_record rec;
-    struct index_walk walk;
     sqlite3_stmt *st = db->st[ST_GAME];
     unsigned char small[256], *seen = g->ntags <= sizeof small ? small : calloc(g->ntags, 1);
     if (!seen)
@@ -463,24 +450,34 @@ int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
             bind_tag(st, col, &g->tags[i]);
         }
     }
-    if (r) {
-        sqlite3_bind_int64(st, 17, r->plies);
-        sqlite3_bind_int(st, 18, r->errors == 0 && !r->skipped);
+    if (ig->replayed) {
+        sqlite3_bind_int64(st, 17, ig->plies);
+        sqlite3_bind_int(st, 18, ig->valid);
     }
-    int rc = game_record(db, g, r, st, &rec);
+    int rc = bind_names(db, ig, st);
     if (rc == PGN_OK)
         rc = run(db, st);
     else
         sqlite3_reset(st), sqlite3_clear_bindings(st);
     if (rc == PGN_OK)
         rc = add_other_tags(db, g, seen);
-    if (rc == PGN_OK) {
-        index_walk_of(&db->facts, g, r, &walk);
-        rc = index_chunk_add(db, source, &rec, &walk);
-    }
+    if (rc == PGN_OK)
+        rc = index_chunk_add(db, source, &ig->rec, &ig->walk);
     if (seen != small)
         free(seen);
     return rc;
+}
+
+int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
+                      const struct pgn_span_origin *o, const struct replay *r)
+{
+    struct index_game ig;
+    if (!db->facts_ready) {
+        game_facts_init(&db->facts, NOTATION_AUTO);
+        db->facts_ready = 1;
+    }
+    index_game_of(&db->facts, g, r, &ig);
+    return index_db_store_game(db, source, g, o, &ig);
 }
 
 int index_db_last_game(struct index_db *db, int64_t source, struct pgn_span_origin *o)

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "index/index_game.h"
 #include "pgn/game.h"
 #include "pgn/pgn_reader.h"
 #include "replay/replay.h"
@@ -108,6 +109,15 @@ int index_db_set_source(struct index_db *db, const struct index_source *src);
  */
 int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
                       const struct pgn_span_origin *o, const struct replay *r);
+
+/**
+ * Stores game g of source as index_db_add_game() does, from what
+ * index_game_of() computed of it (ig; its name ids are set here). Of g it
+ * reads only the number, offset, raw size and tags: a writer that got the
+ * game's work from a worker thread may pass a game holding only those.
+ */
+int index_db_store_game(struct index_db *db, int64_t source, const struct game *g,
+                        const struct pgn_span_origin *o, struct index_game *ig);
 
 /**
  * The span start of the last game of source into *o and its offset into

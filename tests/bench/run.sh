@@ -302,35 +302,43 @@ if "$pgnkit" validate -h | grep -q -- '--jobs' && [ -f "$bench_gz" ]; then
 fi
 
 # ---- index ---------------------------------------------------------------------
-# pgnkit index against validate -j 1 (one thread each; target: at least half its
+# pgnkit index against validate at the same -j (1 and 2; target: at least half its
 # throughput) and SCID 4.7's import (scid-import.tcl, when tkscid is installed; target:
 # pgnkit 3 times as fast), in alternating runs; the sizes of both databases beside the
-# PGN's; and a search through the database against the scan of the file.
+# PGN's (and pgnkit's without its position index); and a search through the database
+# against the scan of the file.
 if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
     [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
     size=$(wc -c <"$tmp/bench.pgn")
     scid_tcl=$root/../shared/tools/scid-import.tcl
-    echo "== index vs validate -j 1 and SCID import on $(basename "$bench_gz") ($size bytes)"
-    : >"$tmp/i_pk"; : >"$tmp/i_v"; : >"$tmp/i_scid"
+    echo "== index vs validate at the same -j and SCID import on $(basename "$bench_gz") ($size bytes)"
+    : >"$tmp/i_pk1"; : >"$tmp/i_v1"; : >"$tmp/i_pk2"; : >"$tmp/i_v2"; : >"$tmp/i_scid"
     i=0
     while [ $i -lt "$runs" ]; do
         i=$((i + 1))
-        rm -f "$tmp/b.pgnkit" "$tmp"/scid.s?4
-        wall "$pgnkit" index -q "$tmp/bench.pgn" -o "$tmp/b.pgnkit" >>"$tmp/i_pk"
-        wall "$pgnkit" validate -q -j 1 "$tmp/bench.pgn" >>"$tmp/i_v"
+        for j in 1 2; do
+            rm -f "$tmp/b.pgnkit"
+            wall "$pgnkit" index -q -j $j "$tmp/bench.pgn" -o "$tmp/b.pgnkit" >>"$tmp/i_pk$j"
+            wall "$pgnkit" validate -q -j $j "$tmp/bench.pgn" >>"$tmp/i_v$j"
+        done
+        rm -f "$tmp"/scid.s?4
         [ -x /usr/games/tkscid ] && [ -f "$scid_tcl" ] &&
             wall /usr/games/tkscid "$scid_tcl" "$tmp/scid" "$tmp/bench.pgn" >>"$tmp/i_scid"
     done
-    set -- $(best_median <"$tmp/i_pk") $(best_median <"$tmp/i_v")
-    echo "   pgnkit index: best $1 s, median $2 s; validate -j 1: best $3 s, median $4 s;" \
-         "index/validate throughput $(echo "$3 / $1" | bc -l | cut -c1-4)"
+    for j in 1 2; do
+        set -- $(best_median <"$tmp/i_pk$j") $(best_median <"$tmp/i_v$j")
+        echo "   -j $j: pgnkit index best $1 s, median $2 s; validate best $3 s, median $4 s;" \
+             "index/validate throughput $(echo "$3 / $1" | bc -l | cut -c1-4)"
+        [ $j = 2 ] && t_pk=$1
+    done
     db=$(wc -c <"$tmp/b.pgnkit")
-    echo "   database: $db bytes, $(echo "100 * $db / $size" | bc -l | cut -c1-4)% of the PGN"
+    pos=$(sqlite3 "$tmp/b.pgnkit" "SELECT sum(pgsize) FROM dbstat WHERE name LIKE '%game_positions%'" 2>/dev/null || echo 0)
+    echo "   database: $db bytes, $(echo "100 * $db / $size" | bc -l | cut -c1-4)% of the PGN;" \
+         "without the position index $((db - pos)) bytes"
     if [ -s "$tmp/i_scid" ]; then
-        t_pk=$1
         set -- $(best_median <"$tmp/i_scid")
         scid=$(cat "$tmp"/scid.s?4 | wc -c)
-        echo "   SCID import: best $1 s, median $2 s (pgnkit $(echo "$1 / $t_pk" | bc -l | cut -c1-4)x as fast);" \
+        echo "   SCID import: best $1 s, median $2 s (pgnkit -j 2 $(echo "$1 / $t_pk" | bc -l | cut -c1-4)x as fast);" \
              "si4+sg4+sn4 $scid bytes, $(echo "100 * $scid / $size" | bc -l | cut -c1-4)% of the PGN"
     fi
     for q in "--white Carlsen" "--eco B90-B99" "--moves 1.e4"; do
@@ -367,8 +375,8 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
         [ "$(sqlite3 "$tmp/million.pgnkit" "SELECT value FROM meta WHERE name = 'schema_version'" 2>/dev/null)" = 3 ] &&
             [ "$tmp/million.pgnkit" -nt "$pgnkit" ] || rm -f "$tmp/million.pgnkit"
         [ -s "$tmp/million.pgnkit" ] || {
-            rss=$( { /usr/bin/time -f %M "$pgnkit" index -q "$mil" -o "$tmp/million.pgnkit" >/dev/null; } 2>&1 | tail -n 1)
-            echo "   1M build: peak RSS $rss KB"
+            set -- $( { /usr/bin/time -f "%M %e" "$pgnkit" index -q "$mil" -o "$tmp/million.pgnkit" >/dev/null; } 2>&1 | tail -n 1)
+            echo "   1M build: peak RSS $1 KB, $2 s"
         }
         mdb=$(wc -c <"$tmp/million.pgnkit") msz=$(wc -c <"$mil")
         mopen=$(sqlite3 "$tmp/million.pgnkit" "SELECT sum(length(data)) FROM game_openings" 2>/dev/null || echo 0)
