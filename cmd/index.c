@@ -130,7 +130,7 @@ static void start_workers(struct indexer *ix);
 static int index_games(struct indexer *ix, struct pgn_reader *reader)
 {
     struct game g;
-    int rc;
+    int rc = 0;
     if (ix->p)
         rc = index_games_parallel(ix, reader);
     else while (!driver_interrupted() && (rc = pgn_reader_next(reader, &g)) > 0) {
@@ -283,7 +283,7 @@ static void drain(struct indexer *ix, int wait)
 static int index_games_parallel(struct indexer *ix, struct pgn_reader *reader)
 {
     struct game g;
-    int rc;
+    int rc = 0;
     uint64_t shown = 0;
     while (!driver_interrupted() && (rc = pgn_reader_next(reader, &g)) > 0) {
         if (pipeline_add(ix->p, reader, &g) != PGN_OK)
