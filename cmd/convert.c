@@ -348,7 +348,7 @@ int cmd_convert(int argc, char **argv)
 {
     struct convert c;
     struct output_opts oo;
-    struct replay_opts ropts = { NOTATION_AUTO, REPLAY_NO_TAGS };
+    struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = REPLAY_NO_TAGS };
     int opt;
     memset(&c, 0, sizeof c);
     output_opts_init(&oo);

@@ -79,6 +79,37 @@ static int replay_is_walk(struct game_facts *f, const struct game *g, const stru
     return n == 0 || !memcmp(ml->moves, r->moves + g->vars[0].first, n * sizeof *ml->moves);
 }
 
+/*
+ * The walk taken from the replay instead of played again: when the replay
+ * went through the whole main line without an error and its moves are the
+ * main line's, its keys are the walk's positions, and the position the
+ * reach is of is its last one or, past INDEX_WALK_PLIES, the one it kept
+ * there (replay_opts.keep_ply). 0 when it cannot be (then the walk plays).
+ */
+static int walk_from_replay(struct game_facts *f, const struct game *g, const struct replay *r,
+                            struct index_walk *w)
+{
+    struct mainline *ml = game_facts_mainline(f);
+    if (!r || r->errors || r->skipped || !r->complete || !r->keys || !ml ||
+        ml->status != ML_OK || r->plies != ml->nmoves || !pos_same(&ml->start, &r->start))
+        return 0;
+    if (r->plies > INDEX_WALK_PLIES && r->opts.keep_ply != INDEX_WALK_PLIES)
+        return 0;
+    uint32_t n = r->plies < INDEX_WALK_PLIES ? r->plies : INDEX_WALK_PLIES;
+    if (ml->nresolved < n ||
+        (n && memcmp(ml->moves, r->moves + g->vars[0].first, n * sizeof *ml->moves)))
+        return 0;
+    for (uint32_t i = 0; i <= n; i++)
+        add_key(w, r->keys[i], i);
+    int too_many = 0;
+    w->reach = reach_of(r->plies > INDEX_WALK_PLIES ? &r->kept : &r->final, &too_many);
+    if (r->plies < INDEX_WALK_PLIES) /* the main line ended inside the walk */
+        w->reach |= 1ull << WALK_ENDED;
+    if (too_many)
+        w->reach |= 1ull << WALK_UNSURE;
+    return 1;
+}
+
 void index_walk_of(struct game_facts *f, const struct game *g, const struct replay *r,
                    struct index_walk *w)
 {
@@ -89,7 +120,8 @@ void index_walk_of(struct game_facts *f, const struct game *g, const struct repl
     w->year = (uint32_t)stats_year(g);
     if (g->flags & GAME_EMPTY)
         w->flags |= IW_EMPTY;
-    walk_positions(f, w);
+    if (!walk_from_replay(f, g, r, w))
+        walk_positions(f, w);
     if (!r)
         return;
     if (r->errors)

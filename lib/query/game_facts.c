@@ -78,7 +78,7 @@ int facts_field_level(int id) { return fields[id].level; }
 void game_facts_init(struct game_facts *f, int lang)
 {
     memset(f, 0, sizeof *f);
-    struct replay_opts ro = { lang, REPLAY_NO_TAGS };
+    struct replay_opts ro = { .lang = lang, .flags = REPLAY_NO_TAGS };
     mainline_init(&f->ml, lang);
     replay_init(&f->replay, &ro);
 }

@@ -184,7 +184,7 @@ int sq_read_moves(struct search_query *q, const char *arg, struct criterion *c,
     struct pgn_reader *r;
     struct game g;
     struct replay rp;
-    struct replay_opts ro = { q->opts.lang, REPLAY_NO_TAGS | REPLAY_NO_WARN };
+    struct replay_opts ro = { .lang = q->opts.lang, .flags = REPLAY_NO_TAGS | REPLAY_NO_WARN };
     int rc = pgn_reader_open_mem(&r, arg, strlen(arg), NULL);
     if (rc)
         return rc;

@@ -426,6 +426,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     move16 *const played = r->moves;
     uint64_t *const keys = r->keys;
     uint32_t plies = r->plies;
+    const uint32_t keep_ply = main_line ? r->opts.keep_ply : 0; /* 0: none */
     /* The moves are played on cur in place; the position before a move is
      * copied only when a diagnostic after it may need it (checks, check
      * marks, play past a draw). Variations copy the position they start from. */
@@ -496,6 +497,8 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             /* replay_game() made room for every main-line position. */
             uint32_t n = ++plies;
             keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
+            if (n == keep_ply)
+                r->kept = cur;
             /* Five occurrences need four earlier ones, gap plies apart at
              * least: one test, nearly always false (two tests on the clock
              * would each be a branch to mispredict). */

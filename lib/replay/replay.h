@@ -64,6 +64,7 @@ enum replay_flags {
 struct replay_opts {
     int lang;          /* notation.h id, or NOTATION_AUTO (detect per game) */
     unsigned flags;    /* enum replay_flags */
+    uint32_t keep_ply; /* > 0: keep the main-line position after this ply (replay.kept) */
 };
 
 /* Per code (REPLAY_CODE_BIT), see replay_set_codes(). */
@@ -88,6 +89,7 @@ struct replay {
     int end;               /* enum replay_end: how the main line ended first */
     uint32_t end_ply;      /* the main-line ply that ended it (plies, unless an automatic draw) */
     move16 *moves;         /* moves[i] for game->moves[i], MOVE_NONE if not replayed */
+    struct pos kept;       /* after main-line ply opts.keep_ply, when plies reached it */
 
     /* workspace */
     size_t diag_cap, move_cap;

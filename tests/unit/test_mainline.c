@@ -20,7 +20,7 @@ static void compare_file(const char *rel, void *ctx)
     struct game g;
     struct replay rp;
     struct game_facts f;
-    struct replay_opts ro = { NOTATION_AUTO, REPLAY_NO_TAGS };
+    struct replay_opts ro = { .lang = NOTATION_AUTO, .flags = REPLAY_NO_TAGS };
     unsigned long games = 0;
     replay_init(&rp, &ro);
     game_facts_init(&f, NOTATION_AUTO);
@@ -127,7 +127,7 @@ static void compare_seeded_file(const char *rel, void *ctx)
     struct game g;
     struct replay rp;
     struct game_facts alone, seeded;
-    struct replay_opts ro = { NOTATION_AUTO, 0 };
+    struct replay_opts ro = { .lang = NOTATION_AUTO, .flags = 0 };
     replay_init(&rp, &ro);
     game_facts_init(&alone, NOTATION_AUTO);
     game_facts_init(&seeded, NOTATION_AUTO);

@@ -167,7 +167,7 @@ void test_retag__corpus_tags_and_movetext(void)
         "testdata/stats",  "testdata/hostile",
     };
     struct corpus *c = calloc(1, sizeof *c);
-    struct replay_opts ro = { NOTATION_AUTO, REPLAY_NO_TAGS | REPLAY_NO_WARN };
+    struct replay_opts ro = { .lang = NOTATION_AUTO, .flags = REPLAY_NO_TAGS | REPLAY_NO_WARN };
     game_out_init(&c->o, NULL);
     replay_init(&c->r, &ro);
     buf_init(&c->full, (size_t)1 << 28);
