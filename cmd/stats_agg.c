@@ -114,6 +114,7 @@ void stats_agg_init(struct stats_agg *a)
     stats_table_init(&a->openings, &K_OPENING);
     stats_table_init(&a->players, &K_PLAYER);
     stats_table_init(&a->moves, &K_MOVE);
+    hash_table_init(&a->nodes, sizeof(int64_t *));
 }
 
 void stats_agg_release(struct stats_agg *a)
@@ -125,6 +126,7 @@ void stats_agg_release(struct stats_agg *a)
     stats_table_release(&a->openings);
     stats_table_release(&a->players);
     stats_table_release(&a->moves);
+    hash_table_release(&a->nodes);
 }
 
 void stats_agg_plies(struct stats_agg *a, size_t plies, int64_t count)
@@ -255,26 +257,47 @@ static void play(struct pos *p, move16 m)
 /* The explorer's nodes of one game that reaches the root: p is the root, mv
  * the n moves played from it (at most --depth); each prefix of them is a
  * node keyed by its SAN moves. */
-static void count_nodes(struct stats_agg *a, struct pos p,
-                        const move16 *mv, uint32_t n, int res, int welo, int belo, int year)
+/* The tree node (its fields in a->moves) of the first k moves of mv from p,
+ * keyed by its SAN path, which is written only the first time. */
+static int64_t *tree_node(struct stats_agg *a, struct pos p, const move16 *mv, uint32_t k)
 {
+    if (k == 0 && a->root_node)
+        return a->root_node;
+    int64_t **node;
+    if (hash_table_insert(&a->nodes, mv, k * sizeof *mv, hash_table_hash(mv, k * sizeof *mv),
+                          (void **)&node) < 0)
+        die(EXIT_IO, "out of memory");
+    if (*node)
+        return *node;
     char path[20 * (MOVE_TEXT_MAX + 1)];
     size_t len = 0;
+    for (uint32_t j = 0; j < k; j++) {
+        char san[MOVE_TEXT_MAX] = "--";
+        size_t w = mv[j] == MOVE_NONE ? 2 : san_write(&p, mv[j], san);
+        if (len)
+            path[len++] = ' ';
+        memcpy(path + len, san, w);
+        len += w;
+        play(&p, mv[j]);
+    }
+    *node = stats_table_get(&a->moves, path, len);
+    if (k == 0)
+        a->root_node = *node;
+    return *node;
+}
+
+/* The game's nodes: the root p (the same for every game: its moves key the
+ * nodes) and each of the n moves mv after it. */
+static void count_nodes(struct stats_agg *a, const struct pos *p,
+                        const move16 *mv, uint32_t n, int res, int welo, int belo, int year)
+{
     for (uint32_t k = 0; k <= n; k++) {
-        if (k) {
-            char san[MOVE_TEXT_MAX] = "--";
-            move16 m = mv[k - 1];
-            size_t w = m == MOVE_NONE ? 2 : san_write(&p, m, san);
-            if (len)
-                path[len++] = ' ';
-            memcpy(path + len, san, w);
-            len += w;
-            play(&p, m);
-        }
-        int64_t *v = stats_table_get(&a->moves, path, len);
+        int64_t *v = tree_node(a, *p, mv, k);
         count_result(v, res);
-        /* The mover of the node's last move: the side to move before it. */
-        int mover_white = k ? p.side != WHITE : p.side == WHITE;
+        /* The mover of the node's last move: the side to move before it
+         * (a null move passes the turn too, so sides alternate). */
+        int side_now = k & 1 ? !p->side : p->side;
+        int mover_white = k ? side_now != WHITE : p->side == WHITE;
         int own = mover_white ? welo : belo, opp = mover_white ? belo : welo;
         add_rating(v, MV_RSUM, own);
         add_rating(v, MV_OSUM, opp);
@@ -304,7 +327,7 @@ static void count_tree(const struct stats_opts *s, struct stats_agg *a, const st
     for (uint32_t i = 0; i < at; i++)
         play(&p, mv[i]);
     uint32_t n = r->plies - at < (uint32_t)s->depth ? r->plies - at : (uint32_t)s->depth;
-    count_nodes(a, p, mv + at, n, stats_result(g), welo, belo, year);
+    count_nodes(a, &p, mv + at, n, stats_result(g), welo, belo, year);
 }
 
 /* The counts every report makes of a game (not an empty one). */
@@ -327,7 +350,7 @@ void stats_count_indexed(const struct stats_opts *s, struct stats_agg *a,
         return;
     count_status(a, tg->invalid, tg->skipped, tg->result);
     if (tg->reached)
-        count_nodes(a, s->root, tg->moves, tg->nmoves, tg->result, tg->white_elo,
+        count_nodes(a, &s->root, tg->moves, tg->nmoves, tg->result, tg->white_elo,
                     tg->black_elo, tg->year);
 }
 

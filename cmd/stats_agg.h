@@ -103,6 +103,10 @@ struct stats_agg {
     int64_t term[T_COUNT];
     struct stats_table years, variants, events;
     struct stats_table openings, players, moves;
+    /* The tree's nodes by their moves from the root (move16 bytes): each
+     * node's SAN path is written once, not once per game (count_nodes). */
+    struct hash_table nodes;
+    int64_t *root_node; /* the root's, asked for by every game */
 };
 
 /** An empty aggregate. */
