@@ -127,6 +127,7 @@ void stats_agg_release(struct stats_agg *a)
     stats_table_release(&a->players);
     stats_table_release(&a->moves);
     hash_table_release(&a->nodes);
+    free(a->first_nodes);
 }
 
 void stats_agg_plies(struct stats_agg *a, size_t plies, int64_t count)
@@ -263,6 +264,11 @@ static int64_t *tree_node(struct stats_agg *a, struct pos p, const move16 *mv, u
 {
     if (k == 0 && a->root_node)
         return a->root_node;
+    /* One move deep (all of the default --depth 1): a slot per move16, no hashing. */
+    if (k == 1 && !a->first_nodes)
+        a->first_nodes = xcalloc((size_t)1 << 16, sizeof *a->first_nodes);
+    if (k == 1 && a->first_nodes[mv[0]])
+        return a->first_nodes[mv[0]];
     int64_t **node;
     if (hash_table_insert(&a->nodes, mv, k * sizeof *mv, hash_table_hash(mv, k * sizeof *mv),
                           (void **)&node) < 0)
@@ -283,6 +289,8 @@ static int64_t *tree_node(struct stats_agg *a, struct pos p, const move16 *mv, u
     *node = stats_table_get(&a->moves, path, len);
     if (k == 0)
         a->root_node = *node;
+    else if (k == 1)
+        a->first_nodes[mv[0]] = *node;
     return *node;
 }
 

@@ -107,6 +107,7 @@ struct stats_agg {
      * node's SAN path is written once, not once per game (count_nodes). */
     struct hash_table nodes;
     int64_t *root_node; /* the root's, asked for by every game */
+    int64_t **first_nodes; /* the nodes of one move after the root, by move16 (NULL: none yet) */
 };
 
 /** An empty aggregate. */
