@@ -82,23 +82,19 @@ static int replay_is_walk(struct game_facts *f, const struct game *g, const stru
 /*
  * The walk taken from the replay instead of played again: when the replay
  * went through the whole main line without an error and its moves are the
- * main line's, its keys are the walk's positions, and the position the
- * reach is of is its last one or, past INDEX_WALK_PLIES, the one it kept
- * there (replay_opts.keep_ply). 0 when it cannot be (then the walk plays).
+ * main line's (replay_is_walk), its keys are the walk's positions, and the
+ * position the reach is of is its last one or, past INDEX_WALK_PLIES, the
+ * one it kept there (replay_opts.keep_ply). 0 when it cannot be (then the
+ * walk plays).
  */
 static int walk_from_replay(struct game_facts *f, const struct game *g, const struct replay *r,
                             struct index_walk *w)
 {
-    struct mainline *ml = game_facts_mainline(f);
-    if (!r || r->errors || r->skipped || !r->complete || !r->keys || !ml ||
-        ml->status != ML_OK || r->plies != ml->nmoves || !pos_same(&ml->start, &r->start))
-        return 0;
-    if (r->plies > INDEX_WALK_PLIES && r->opts.keep_ply != INDEX_WALK_PLIES)
+    if (!r || r->errors || !r->complete || !r->keys ||
+        (r->plies > INDEX_WALK_PLIES && r->opts.keep_ply != INDEX_WALK_PLIES) ||
+        !replay_is_walk(f, g, r) || r->plies != game_facts_mainline(f)->nmoves)
         return 0;
     uint32_t n = r->plies < INDEX_WALK_PLIES ? r->plies : INDEX_WALK_PLIES;
-    if (ml->nresolved < n ||
-        (n && memcmp(ml->moves, r->moves + g->vars[0].first, n * sizeof *ml->moves)))
-        return 0;
     for (uint32_t i = 0; i <= n; i++)
         add_key(w, r->keys[i], i);
     int too_many = 0;
@@ -120,7 +116,9 @@ void index_walk_of(struct game_facts *f, const struct game *g, const struct repl
     w->year = (uint32_t)stats_year(g);
     if (g->flags & GAME_EMPTY)
         w->flags |= IW_EMPTY;
-    if (!walk_from_replay(f, g, r, w))
+    /* Taken from the replay, the walk is the replay's: the tree test below is passed already. */
+    int same = walk_from_replay(f, g, r, w);
+    if (!same)
         walk_positions(f, w);
     if (!r)
         return;
@@ -129,7 +127,7 @@ void index_walk_of(struct game_facts *f, const struct game *g, const struct repl
     else if (r->skipped)
         w->flags |= IW_SKIPPED;
     w->rplies = r->plies;
-    if (g->nvars && replay_is_walk(f, g, r))
+    if (g->nvars && (same || replay_is_walk(f, g, r)))
         w->flags |= IW_TREE;
 }
 
