@@ -84,8 +84,7 @@ static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char 
     r->fast_paths = !(r->flags & PGN_READER_REFERENCE);
     if (!r->fast_paths) /* the skim and the split are fast paths too */
         r->flags &= ~(unsigned)(PGN_READER_LAZY | PGN_READER_SPLIT);
-    r->nested = (r->flags & PGN_READER_NESTED_COMMENTS) != 0;
-    r->comment_stop = r->nested ? LX_NSTOP : LX_CSTOP;
+    r->comment_stop = r->flags & PGN_READER_NESTED_COMMENTS ? LX_NSTOP : LX_CSTOP;
     *out = r;
     return PGN_OK;
 }

@@ -233,8 +233,9 @@ struct pgn_reader {
     /* LAZY MOVETEXT (see skim()) */
     unsigned flags;   /* enum pgn_reader_flags */
     int fast_paths;   /* 0 under PGN_READER_REFERENCE: see FAST PATHS */
-    int nested;       /* PGN_READER_NESTED_COMMENTS: a '{' in a comment opens a level */
-    unsigned char comment_stop; /* what ends a brace comment scan: LX_CSTOP, or LX_NSTOP nested */
+    /* What ends a brace comment scan: LX_CSTOP, or LX_NSTOP (also '{') with
+     * PGN_READER_NESTED_COMMENTS, where a '{' in a comment opens a level. */
+    unsigned char comment_stop;
     int lazy_tried;   /* the current game was offered to skim() */
     struct lazy {
         int active;           /* the game last returned is lazy */

@@ -83,7 +83,7 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
                     if (in_comment) { /* a depth: past 1 only when nested */
                         if (c == '}')
                             in_comment--;
-                        else if (c == '{' && r->nested)
+                        else if (c == '{' && r->comment_stop == LX_NSTOP)
                             in_comment++;
                     } else if (c == '{') {
                         in_comment = 1;
