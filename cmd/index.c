@@ -70,7 +70,6 @@ struct indexer {
     long jobs;
     struct pipeline *p;          /* with jobs > 1: the games go through the workers */
     struct index_worker *workers;
-    struct buf tags;             /* the writer's: the tags of a game a worker prepared */
 };
 
 /* A worker of a parallel build: parses, replays and prepares games (index_game_of). */
@@ -78,13 +77,14 @@ struct index_worker {
     const struct indexer *ix;
     struct replay r;
     struct game_facts facts;
-    struct buf out; /* a batch's prepared games' text: their names and tags */
+    struct buf none; /* stays empty: the build writes no text per game */
 };
 
-/* What a worker leaves of one game for the writer; its names and tags follow in its text. */
+/* What a worker leaves of one game for the writer (names and tags in the batch's arena). */
 struct prepared {
     struct batch_mark mark;
     struct index_game ig;
+    const struct game_tag *tags;
     uint32_t ntags;
     int invalid;
 };
@@ -171,33 +171,23 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
 
 /* ---- Several workers: games prepared on threads, stored here in input order ---- */
 
-/* A text into out: its length (UINT32_MAX: none), then its bytes. */
-static void put_text(struct buf *out, const char *text, size_t len)
+/* A copy of text[0..len) in the batch's arena (NULL stays NULL). */
+static const char *batch_text(struct batch *b, const char *text, size_t len)
 {
-    uint32_t n = text ? (uint32_t)len : UINT32_MAX;
-    if (buf_append(out, &n, sizeof n) != PGN_OK || (text && buf_append(out, text, len) != PGN_OK))
+    const char *copy = text ? arena_memdup(&b->arena, text, len) : NULL;
+    if (text && !copy)
         die(EXIT_IO, "out of memory");
+    return copy;
 }
 
-/* The text put_text() wrote at *at (NULL: none); *at moves past it. */
-static const char *get_text(const char **at, uint32_t *len)
-{
-    memcpy(len, *at, sizeof *len);
-    *at += sizeof *len;
-    if (*len == UINT32_MAX)
-        return NULL;
-    const char *text = *at;
-    *at += *len;
-    return text;
-}
-
-/* One game on a worker: replayed, reported, prepared; names and tags copied into out. */
+/* One game on a worker: replayed, reported, prepared. The writer sees only
+ * the game's span, so its tags and names are copied into the batch's arena. */
 static void prepare_game(void *ctx, struct batch *b, struct game *g, struct pgn_reader *reader,
                          FILE *diag, struct buf *out, void *rec)
 {
     struct index_worker *w = ctx;
     struct prepared *pg = rec;
-    (void)b, (void)reader;
+    (void)reader, (void)out;
     if (replay_game(&w->r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
     pg->invalid = w->r.errors != 0;
@@ -205,22 +195,23 @@ static void prepare_game(void *ctx, struct batch *b, struct game *g, struct pgn_
         report_diags(diag, g, &w->r, SEV_ERROR, 0);
     index_game_of(&w->facts, g, &w->r, &pg->ig);
     for (int i = 0; i < IR_NAMES; i++)
-        put_text(out, pg->ig.names[i], pg->ig.name_lens[i]);
-    pg->ntags = g->ntags;
+        pg->ig.names[i] = batch_text(b, pg->ig.names[i], pg->ig.name_lens[i]);
+    struct game_tag *tags = g->ntags ? arena_alloc(&b->arena, g->ntags * sizeof *tags) : NULL;
+    if (g->ntags && !tags)
+        die(EXIT_IO, "out of memory");
     for (uint32_t i = 0; i < g->ntags; i++) {
-        const struct game_tag *t = &g->tags[i];
-        uint32_t id = t->id;
-        if (buf_append(out, &id, sizeof id) != PGN_OK)
-            die(EXIT_IO, "out of memory");
-        put_text(out, t->name, t->name_len);
-        put_text(out, t->value, t->value_len);
+        tags[i] = g->tags[i];
+        tags[i].name = batch_text(b, g->tags[i].name, g->tags[i].name_len);
+        tags[i].value = batch_text(b, g->tags[i].value, g->tags[i].value_len);
     }
+    pg->tags = tags;
+    pg->ntags = g->ntags;
 }
 
 static void prepare_batch(void *ctx, struct batch *b)
 {
     struct index_worker *w = ctx;
-    batch_run(b, w, sizeof(struct prepared), &w->out, prepare_game);
+    batch_run(b, w, sizeof(struct prepared), &w->none, prepare_game);
 }
 
 /* The games of a batch the workers prepared, stored in input order. */
@@ -236,31 +227,11 @@ static void store_batch(struct indexer *ix, struct batch *b)
             show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
             fwrite(part.diag, 1, part.diag_len, stderr);
         }
-        struct index_game ig = pg->ig;
-        const char *at = part.text;
-        for (int k = 0; k < IR_NAMES; k++) {
-            uint32_t len;
-            ig.names[k] = get_text(&at, &len);
-            ig.name_lens[k] = len;
-        }
         /* The game as index_db_store_game() reads it: its span and its tags. */
         struct game g = b->games[i];
-        ix->tags.len = 0;
-        struct game_tag *tags = NULL;
-        if (pg->ntags && !(tags = buf_push(&ix->tags, pg->ntags * sizeof *tags, &(int){ 0 })))
-            die(EXIT_IO, "out of memory");
-        for (uint32_t k = 0; k < pg->ntags; k++) {
-            uint32_t len;
-            memset(&tags[k], 0, sizeof tags[k]);
-            memcpy(&tags[k].id, at, sizeof tags[k].id);
-            at += sizeof tags[k].id;
-            tags[k].name = get_text(&at, &len);
-            tags[k].name_len = len;
-            tags[k].value = get_text(&at, &len);
-            tags[k].value_len = len;
-        }
-        g.tags = tags;
+        g.tags = pg->tags;
         g.ntags = pg->ntags;
+        struct index_game ig = pg->ig;
         const struct pgn_span_origin *o = b->origins && b->origins[i].index ? &b->origins[i] : NULL;
         if (index_db_store_game(ix->db, ix->src->id, &g, o, &ig) != PGN_OK)
             die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
@@ -314,13 +285,12 @@ static void start_workers(struct indexer *ix)
         w->ix = ix;
         replay_init(&w->r, &ropts);
         game_facts_init(&w->facts, NOTATION_AUTO);
-        buf_init(&w->out, (size_t)1 << 30);
+        buf_init(&w->none, 0);
         ctxs[i] = w;
     }
     unsigned flags = PIPELINE_CALLER_WORKS | (ix->nested_comments ? PIPELINE_NESTED_COMMENTS : 0);
     if (pipeline_new(&ix->p, (int)ix->jobs, flags, prepare_batch, ctxs) != PGN_OK)
         die(EXIT_IO, "cannot start %ld threads", ix->jobs);
-    buf_init(&ix->tags, (size_t)1 << 30);
 }
 
 static void stop_workers(struct indexer *ix)
@@ -331,10 +301,9 @@ static void stop_workers(struct indexer *ix)
     for (long i = 0; i < ix->jobs; i++) {
         replay_release(&ix->workers[i].r);
         game_facts_release(&ix->workers[i].facts);
-        buf_release(&ix->workers[i].out);
+        buf_release(&ix->workers[i].none);
     }
     free(ix->workers);
-    buf_release(&ix->tags);
 }
 
 /* Records size, time and fingerprint of the source open on sf after its games were read. */
