@@ -258,9 +258,10 @@ static void play(struct pos *p, move16 m)
 /* The explorer's nodes of one game that reaches the root: p is the root, mv
  * the n moves played from it (at most --depth); each prefix of them is a
  * node keyed by its SAN moves. */
-/* The tree node (its fields in a->moves) of the first k moves of mv from p,
- * keyed by its SAN path, which is written only the first time. */
-static int64_t *tree_node(struct stats_agg *a, struct pos p, const move16 *mv, uint32_t k)
+/* The tree node (its fields in a->moves) of the first k moves of mv from
+ * root, keyed by its SAN path, which is written only the first time. */
+static int64_t *tree_node(struct stats_agg *a, const struct pos *root, const move16 *mv,
+                          uint32_t k)
 {
     if (k == 0 && a->root_node)
         return a->root_node;
@@ -277,6 +278,7 @@ static int64_t *tree_node(struct stats_agg *a, struct pos p, const move16 *mv, u
         return *node;
     char path[20 * (MOVE_TEXT_MAX + 1)];
     size_t len = 0;
+    struct pos p = *root; /* copied only for a node not met before */
     for (uint32_t j = 0; j < k; j++) {
         char san[MOVE_TEXT_MAX] = "--";
         size_t w = mv[j] == MOVE_NONE ? 2 : san_write(&p, mv[j], san);
@@ -300,7 +302,7 @@ static void count_nodes(struct stats_agg *a, const struct pos *p,
                         const move16 *mv, uint32_t n, int res, int welo, int belo, int year)
 {
     for (uint32_t k = 0; k <= n; k++) {
-        int64_t *v = tree_node(a, *p, mv, k);
+        int64_t *v = tree_node(a, p, mv, k);
         count_result(v, res);
         /* The mover of the node's last move: the side to move before it
          * (a null move passes the turn too, so sides alternate). */
