@@ -43,7 +43,7 @@ n=$("$PGNKIT" search -c --nested-comments --comment 'usual move' "$in")
 [ "$n" = 1 ] || fail "search --nested-comments --comment: $n games, not 1"
 n=$("$PGNKIT" search -c -j 2 --nested-comments --contains-move Qf3 "$in")
 [ "$n" = 1 ] || fail "search -j 2 --nested-comments --contains-move: $n games, not 1"
-"$PGNKIT" stats --nested-comments "$in" | grep -q 'result' || fail "stats --nested-comments: no report"
+"$PGNKIT" stats --nested-comments "$in" | grep -Eq '^ +valid +2 ' || fail "stats --nested-comments: not 2 valid games"
 "$PGNKIT" annotate -q --nested-comments --plycount "$in" | grep -c '^\[PlyCount "' | grep -qx 2 ||
     fail "annotate --nested-comments: not 2 games with PlyCount"
 [ $status = 0 ] && echo "nested comments: as pgn-extract's, $(wc -l <"$tmp/ours.txt") tokens"
