@@ -48,6 +48,9 @@ static const char schema_sql[] =
     "CREATE TABLE game_walks(source INTEGER NOT NULL REFERENCES sources(id),"
     " chunk INTEGER NOT NULL, games INTEGER NOT NULL, checksum INTEGER NOT NULL,"
     " data BLOB NOT NULL, PRIMARY KEY(source, chunk));"
+    "CREATE TABLE game_materials(source INTEGER NOT NULL REFERENCES sources(id),"
+    " chunk INTEGER NOT NULL, games INTEGER NOT NULL, checksum INTEGER NOT NULL,"
+    " data BLOB NOT NULL, PRIMARY KEY(source, chunk));"
     "CREATE TABLE game_positions(source INTEGER NOT NULL REFERENCES sources(id),"
     " chunk INTEGER NOT NULL, bucket INTEGER NOT NULL, checksum INTEGER NOT NULL,"
     " data BLOB NOT NULL, PRIMARY KEY(source, chunk, bucket));"
@@ -88,6 +91,8 @@ static const char *const statements[ST_COUNT] = {
                       " VALUES(?1, ?2, ?3, ?4, ?5)"),
     [ST_WALK_PUT] = ("INSERT OR REPLACE INTO game_walks(source, chunk, games, checksum, data)"
                      " VALUES(?1, ?2, ?3, ?4, ?5)"),
+    [ST_MATERIAL_PUT] = ("INSERT OR REPLACE INTO game_materials(source, chunk, games, checksum,"
+                         " data) VALUES(?1, ?2, ?3, ?4, ?5)"),
     [ST_POSITION_PUT] = ("INSERT OR REPLACE INTO game_positions(source, chunk, bucket, checksum,"
                          " data) VALUES(?1, ?2, ?3, ?4, ?5)"),
 };
@@ -132,6 +137,7 @@ static int open_handle(struct index_db **out, const char *path, int flags)
     *out = db;
     if (!db)
         return PGN_ENOMEM;
+    buf_init(&db->materials, (size_t)INDEX_CHUNK_GAMES * INDEX_MATERIAL_MAX);
     int rc = sqlite3_open_v2(path, &db->h, flags, NULL);
     if (rc != SQLITE_OK)
         return index_db_fail(db, rc);
@@ -467,7 +473,7 @@ int index_db_store_game(struct index_db *db, int64_t source, const struct game *
     if (rc == PGN_OK)
         rc = add_other_tags(db, g, seen);
     if (rc == PGN_OK)
-        rc = index_chunk_add(db, source, &ig->rec, &ig->walk);
+        rc = index_chunk_add(db, source, ig);
     if (seen != small)
         free(seen);
     return rc;

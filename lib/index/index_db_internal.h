@@ -5,14 +5,16 @@
 
 #include <sqlite3.h>
 #include "base/hash_table.h"
+#include "base/buf.h"
 #include "index/index_db.h"
+#include "index/index_game.h"
 #include "index/index_positions.h"
 #include "index/index_records.h"
 #include "index/index_walk.h"
 #include "query/game_facts.h"
 
 enum { ST_GAME, ST_TAG, ST_SOURCE_ADD, ST_SOURCE_SET, ST_NAME_PLAYER, ST_NAME_EVENT,
-       ST_NAME_SITE, ST_CHUNK_PUT, ST_OPENING_PUT, ST_WALK_PUT, ST_POSITION_PUT, ST_COUNT };
+       ST_NAME_SITE, ST_CHUNK_PUT, ST_OPENING_PUT, ST_WALK_PUT, ST_MATERIAL_PUT, ST_POSITION_PUT, ST_COUNT };
 
 /* The name tables, one dictionary each (White and Black share players). */
 enum { NAMES_PLAYERS, NAMES_EVENTS, NAMES_SITES, NAMES_KINDS };
@@ -35,6 +37,7 @@ struct index_db {
     unsigned char *chunk;     /* INDEX_CHUNK_GAMES records */
     unsigned char *openings;  /* INDEX_OPENING_ROWS rows of INDEX_CHUNK_GAMES u16 */
     unsigned char *walks;     /* INDEX_CHUNK_GAMES walk records */
+    struct buf materials;     /* the chunk's material runs (index_material.h), game after game */
     struct index_postings postings; /* the chunk's positions */
     int postings_failed;      /* out of memory while an update reloads them */
     sqlite3_stmt *span;       /* index_db_game_span()'s, prepared on first use */
@@ -56,9 +59,8 @@ int index_db_prepare_source(struct index_db *db, const char *sql, int64_t source
 /** The id of name s[0..len) of kind (added to its table when new) into *id. */
 int index_names_id(struct index_db *db, int kind, const char *s, size_t len, uint32_t *id);
 
-/** Appends the record and walk of the next game of source to the chunks (games in input order). */
-int index_chunk_add(struct index_db *db, int64_t source, const struct index_record *r,
-                    const struct index_walk *w);
+/** Appends the record, walk and material runs of the next game of source to the chunks (games in input order). */
+int index_chunk_add(struct index_db *db, int64_t source, const struct index_game *ig);
 
 /** Writes a blob row with st: (source, chunk) of the chunk open, third, checksum, data[0..n). */
 int index_chunk_put_blob(struct index_db *db, sqlite3_stmt *st, int64_t third,
@@ -84,6 +86,13 @@ int index_chunk_walks(struct index_db *db, sqlite3_stmt **st, int64_t source, ui
  */
 int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
                      uint64_t key, uint32_t games, unsigned char *ply1);
+
+/**
+ * The material blob of chunk chunk of source (games games, checked against
+ * its checksum) into *out (the caller's, reused). PGN_OK, PGN_EFORMAT, PGN_EIO.
+ */
+int index_chunk_materials(struct index_db *db, sqlite3_stmt **st, int64_t source,
+                          uint64_t chunk, uint32_t games, struct buf *out);
 
 /**
  * The first nrows opening rows (game_openings) of the chunk, of games games

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "index/index_material.h"
 #include "index/index_records.h"
 #include "index/index_walk.h"
 #include "pgn/game.h"
@@ -23,6 +24,8 @@ struct index_game {
     struct index_walk walk;
     const char *names[IR_NAMES]; /* the name tags' values, NULL when missing (into g's text) */
     size_t name_lens[IR_NAMES];
+    unsigned char material[INDEX_MATERIAL_MAX]; /* the material runs, encoded */
+    size_t material_len;
     int replayed;                /* plies and valid are the replay's */
     uint32_t plies;
     int valid;

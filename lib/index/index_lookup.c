@@ -1,4 +1,4 @@
-/* index_lookup.c - what a query reads of a chunk beside its records: the walks and the position index. */
+/* index_lookup.c - what a query reads of a chunk beside its records: the walks, material runs and position index. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "base/error.h"
@@ -30,22 +30,56 @@ static int one_row(struct index_db *db, sqlite3_stmt *st, const char *missing)
     return rc == SQLITE_DONE ? index_db_damaged(db, missing) : index_db_fail(db, rc);
 }
 
+/*
+ * The blob of chunk chunk of source in the table sql reads (games, checksum,
+ * data), checked against its game count and checksum, into *data and *len:
+ * SQLite's, valid until *st is reset (the caller resets it).
+ */
+static int checked_blob(struct index_db *db, sqlite3_stmt **st, const char *sql,
+                        const char *what, int64_t source, uint64_t chunk, uint32_t games,
+                        const unsigned char **data, size_t *len)
+{
+    int rc = bind_chunk(db, st, sql, source, chunk, -1);
+    if (rc || (rc = one_row(db, *st, what)))
+        return rc;
+    *data = sqlite3_column_blob(*st, 2);
+    *len = (size_t)sqlite3_column_bytes(*st, 2);
+    uint64_t sum = (uint64_t)sqlite3_column_int64(*st, 1);
+    /* Every game takes a byte at least. */
+    int ok = sqlite3_column_int64(*st, 0) == games && *data && *len >= games &&
+             index_records_checksum(*data, *len) == sum;
+    return ok ? PGN_OK : index_db_damaged(db, what);
+}
+
 int index_chunk_walks(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
                       uint32_t games, unsigned char *out)
 {
-    int rc = bind_chunk(db, st, "SELECT games, checksum, data FROM game_walks WHERE source=?1"
-                        " AND chunk=?2", source, chunk, -1);
-    if (rc || (rc = one_row(db, *st, "game walks are missing")))
-        return rc;
-    const unsigned char *data = sqlite3_column_blob(*st, 2);
-    size_t len = (size_t)sqlite3_column_bytes(*st, 2);
-    uint64_t sum = (uint64_t)sqlite3_column_int64(*st, 1);
-    int ok = sqlite3_column_int64(*st, 0) == games && data &&
-             len == (size_t)games * INDEX_WALK_SIZE && index_records_checksum(data, len) == sum;
-    if (ok)
+    const unsigned char *data;
+    size_t len;
+    int rc = checked_blob(db, st, "SELECT games, checksum, data FROM game_walks WHERE"
+                          " source=?1 AND chunk=?2", "a blob of game walks is missing or fails"
+                          " its checksum", source, chunk, games, &data, &len);
+    if (rc == PGN_OK && len != (size_t)games * INDEX_WALK_SIZE)
+        rc = index_db_damaged(db, "a blob of game walks has not its games");
+    if (rc == PGN_OK)
         memcpy(out, data, len);
     sqlite3_reset(*st);
-    return ok ? PGN_OK : index_db_damaged(db, "a blob of game walks fails its checksum");
+    return rc;
+}
+
+int index_chunk_materials(struct index_db *db, sqlite3_stmt **st, int64_t source,
+                          uint64_t chunk, uint32_t games, struct buf *out)
+{
+    const unsigned char *data;
+    size_t len;
+    int rc = checked_blob(db, st, "SELECT games, checksum, data FROM game_materials WHERE"
+                          " source=?1 AND chunk=?2", "a blob of material runs is missing or"
+                          " fails its checksum", source, chunk, games, &data, &len);
+    buf_reset(out);
+    if (rc == PGN_OK && buf_append(out, data, len))
+        rc = PGN_ENOMEM;
+    sqlite3_reset(*st);
+    return rc;
 }
 
 struct hits {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "base/error.h"
 #include "index/index_db_internal.h"
+#include "index/index_material.h"
 #include "index/index_plan.h"
 #include "query/filter.h"
 #include "notation/notation.h"
@@ -32,10 +33,20 @@ struct index_plan {
     int useful;
     int rows;      /* opening rows the deciders read (0: none) */
     int walks;     /* a decider reads the walks and the position index */
-    sqlite3_stmt *openings, *walk_rows, *position_rows;
+    sqlite3_stmt *openings, *walk_rows, *position_rows, *material_rows;
     unsigned char *rowbuf; /* the rows of the chunk being decided (a step frees SQLite's) */
     unsigned char *walkbuf; /* its walks */
+    /* Its material runs, read when a decider first asks (INDEX_NEED): the
+     * games up to mat_games are decoded, mat_at is the next one's byte. */
+    struct buf matbuf;
+    int mat_loaded;
+    uint32_t mat_games;
+    size_t mat_at;
+    struct index_material mat;
 };
+
+/* A decider's answer when it needs the game's material runs (r->material is NULL). */
+enum { INDEX_NEED = 3 };
 
 /* ---- The deciders: each reads what its criterion's matcher reads ---------- */
 
@@ -142,12 +153,57 @@ static int decide_plies(const struct plan_crit *pc, const struct index_record *r
     return yes_if(in(r->plies, pc->c));
 }
 
-/* The position is among the walked ones, or the walk proves it out of reach. */
+/*
+ * The position is among the walked ones, or the walk proves it out of
+ * reach, or the material runs do: no later ply has the target's material
+ * with its side to move (when the walk is sure, its plies are all known).
+ */
 static int decide_position(const struct plan_crit *pc, const struct index_record *r)
 {
     if (pc->hits[r->chunk_at])
         return INDEX_YES;
-    return index_reach_rules_out(r->reach, &pc->target) ? INDEX_NO : INDEX_MAYBE;
+    if (index_reach_rules_out(r->reach, &pc->target))
+        return INDEX_NO;
+    const struct index_material *m = r->material;
+    if (!m)
+        return INDEX_NEED;
+    if (m->flags & IM_UNSURE)
+        return INDEX_MAYBE;
+    int64_t after = r->reach & (1ull << WALK_UNSURE) ? -1 : INDEX_WALK_PLIES;
+    return index_material_reaches(m, &pc->target.mat, pc->target.side, after) ? INDEX_MAYBE
+                                                                               : INDEX_NO;
+}
+
+/* 1 when m fits c's pattern, or (--material-either) the pattern with the colours swapped. */
+static int pattern_fits(const struct criterion *c, const struct material *m)
+{
+    return material_pattern_fits(&c->mpat[0], m) ||
+           (c->either && material_pattern_fits(&c->mpat[1], m));
+}
+
+/* A run of the main line whose material fits lasts c->plies positions at least. */
+static int decide_material(const struct plan_crit *pc, const struct index_record *r)
+{
+    const struct index_material *m = r->material;
+    if (!m)
+        return INDEX_NEED;
+    if (m->flags & IM_UNSURE)
+        return INDEX_MAYBE;
+    for (uint32_t i = 0; i < m->nruns; i++)
+        if (index_material_run_length(m, i) >= pc->c->plies && pattern_fits(pc->c, &m->run[i].mat))
+            return INDEX_YES;
+    return INDEX_NO;
+}
+
+/* The last run's material fits (the pattern as written). */
+static int decide_material_end(const struct plan_crit *pc, const struct index_record *r)
+{
+    const struct index_material *m = r->material;
+    if (!m)
+        return INDEX_NEED;
+    if (m->flags & IM_UNSURE)
+        return INDEX_MAYBE;
+    return yes_if(m->nruns && material_pattern_fits(&pc->c->mpat[0], &m->run[m->nruns - 1].mat));
 }
 
 /*
@@ -178,9 +234,13 @@ static int decide_position(const struct plan_crit *pc, const struct index_record
  *   --repetition N         game_features' max_repetition       N > 255
  *   --position FEN         the keys of the positions of plies    the game goes on
  *                          0-30 as the scan's mainline walks    past ply 30 with
- *                          them (game_positions), and what      the position still
- *                          never comes back at ply 30           in reach
- *                          (game_walks, index_walk.h)
+ *                          them (game_positions), what never    the position's
+ *                          comes back at ply 30 (game_walks,    material and side
+ *                          index_walk.h), and the material      to move, and in
+ *                          runs of the main line (below)        reach
+ *   --material             the material runs of the main line   -
+ *   --material-either      as game_facts_features walks them
+ *   --material-end         (game_materials, index_material.h)
  * A record marked IR_UNSURE (a fact the build could not work out) decides
  * nothing; IR_EMPTY (not a game) is never selected.
  */
@@ -223,6 +283,9 @@ static decide_fn *decider_of(const struct criterion *c, const struct search_quer
         return slot[0] >= 0 && opts->lang == NOTATION_AUTO ? decide_feature : NULL;
     case SQ_REPETITION: return opts->lang == NOTATION_AUTO ? decide_repetition : NULL;
     case SQ_POSITION: return opts->lang == NOTATION_AUTO ? decide_position : NULL;
+    case SQ_MATERIAL: case SQ_MATERIAL_EITHER:
+        return opts->lang == NOTATION_AUTO ? decide_material : NULL;
+    case SQ_MATERIAL_END: return opts->lang == NOTATION_AUTO ? decide_material_end : NULL;
     default: return NULL;
     }
 }
@@ -288,6 +351,7 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
     if (!p)
         return PGN_ENOMEM;
     p->db = db;
+    buf_init(&p->matbuf, (size_t)INDEX_CHUNK_GAMES * INDEX_MATERIAL_MAX);
     size_t n;
     const struct criterion *crit = sq_criteria(q, &n);
     if (n && !(p->crit = calloc(n, sizeof *p->crit)))
@@ -334,6 +398,8 @@ void index_plan_free(struct index_plan *p)
     sqlite3_finalize(p->openings);
     sqlite3_finalize(p->walk_rows);
     sqlite3_finalize(p->position_rows);
+    sqlite3_finalize(p->material_rows);
+    buf_release(&p->matbuf);
     free(p->rowbuf);
     free(p->walkbuf);
     free(p->crit);
@@ -342,6 +408,7 @@ void index_plan_free(struct index_plan *p)
 
 /* ---- Deciding ------------------------------------------------------------------ */
 
+/* The verdict of r, or INDEX_NEED when a decider needs its material runs first. */
 static int verdict_of(const struct index_plan *p, const struct index_record *r)
 {
     if (r->flags & IR_EMPTY)
@@ -368,6 +435,29 @@ static int load_walks(struct index_plan *p, int64_t source, uint64_t chunk, uint
             rc = index_chunk_hits(p->db, &p->position_rows, source, chunk,
                                   p->crit[i].target.key, n, p->crit[i].hits);
     return rc;
+}
+
+/* The material runs of game i of the chunk into p->mat (the chunk's blob read on first use). */
+static int material_of_game(struct index_plan *p, int64_t source, uint64_t chunk, uint32_t n,
+                            uint32_t i)
+{
+    if (!p->mat_loaded) {
+        int rc = index_chunk_materials(p->db, &p->material_rows, source, chunk, n, &p->matbuf);
+        if (rc)
+            return rc;
+        p->mat_loaded = 1;
+        p->mat_games = 0;
+        p->mat_at = 0;
+    }
+    const unsigned char *data = (const unsigned char *)p->matbuf.data;
+    while (p->mat_games <= i) {
+        size_t used = index_material_decode(data + p->mat_at, p->matbuf.len - p->mat_at, &p->mat);
+        if (!used)
+            return index_db_damaged(p->db, "a blob of material runs does not hold its games");
+        p->mat_at += used;
+        p->mat_games++;
+    }
+    return PGN_OK;
 }
 
 /* Decides the games of one chunk (its blobs checked first). */
@@ -397,10 +487,12 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
         rc = load_walks(p, source, (uint64_t)chunk, (uint32_t)n);
     if (rc)
         return rc;
+    p->mat_loaded = 0;
     for (sqlite3_int64 i = 0; i < n; i++) {
         struct index_record r;
         index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
         r.chunk_at = (uint32_t)i;
+        r.material = NULL;
         if (p->walks) {
             struct index_walk w;
             index_walk_decode(p->walkbuf + (size_t)i * INDEX_WALK_SIZE, &w);
@@ -413,7 +505,14 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
             else
                 r.opening = v;
         }
-        verdict[(*done)++] = (unsigned char)verdict_of(p, &r);
+        int v = verdict_of(p, &r);
+        if (v == INDEX_NEED) {
+            if ((rc = material_of_game(p, source, (uint64_t)chunk, (uint32_t)n, (uint32_t)i)))
+                return rc;
+            r.material = &p->mat;
+            v = verdict_of(p, &r);
+        }
+        verdict[(*done)++] = (unsigned char)v;
     }
     return PGN_OK;
 }

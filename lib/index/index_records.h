@@ -71,6 +71,7 @@ struct index_record {
     /* Filled by a query that reads them, not stored in the record: */
     uint32_t chunk_at; /* the game's place in its chunk */
     uint64_t reach;    /* the reach of its walk (index_walk.h) */
+    const struct index_material *material; /* its material runs, NULL until a decider asks */
 };
 
 /**

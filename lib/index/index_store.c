@@ -123,6 +123,9 @@ int index_chunk_flush(struct index_db *db)
     if (rc == PGN_OK)
         rc = index_chunk_put_blob(db, db->st[ST_WALK_PUT], db->chunk_games, db->walks,
                                   (size_t)db->chunk_games * INDEX_WALK_SIZE);
+    if (rc == PGN_OK)
+        rc = index_chunk_put_blob(db, db->st[ST_MATERIAL_PUT], db->chunk_games,
+                                  (const unsigned char *)db->materials.data, db->materials.len);
     return rc == PGN_OK ? flush_positions(db) : rc;
 }
 
@@ -138,9 +141,10 @@ static int chunk_buffers(struct index_db *db)
     return PGN_OK;
 }
 
-int index_chunk_add(struct index_db *db, int64_t source, const struct index_record *r,
-                    const struct index_walk *w)
+int index_chunk_add(struct index_db *db, int64_t source, const struct index_game *ig)
 {
+    const struct index_record *r = &ig->rec;
+    const struct index_walk *w = &ig->walk;
     if (db->chunk_source != source || db->chunk_games == INDEX_CHUNK_GAMES) {
         int rc = index_chunk_flush(db);
         if (rc)
@@ -149,6 +153,7 @@ int index_chunk_add(struct index_db *db, int64_t source, const struct index_reco
         db->chunk_source = source;
         db->chunk_games = 0;
         db->postings.n = 0;
+        buf_reset(&db->materials);
     }
     if (chunk_buffers(db))
         return PGN_ENOMEM;
@@ -160,6 +165,8 @@ int index_chunk_add(struct index_db *db, int64_t source, const struct index_reco
         opening_row(db, row)[2 * at + 1] = (unsigned char)(v >> 8);
     }
     index_walk_encode(w, db->walks + (size_t)at * INDEX_WALK_SIZE);
+    if (buf_append(&db->materials, ig->material, ig->material_len))
+        return PGN_ENOMEM;
     for (uint32_t i = 0; i < w->n; i++)
         if (index_postings_add(&db->postings, w->key[i], (uint16_t)at, w->ply[i]))
             return PGN_ENOMEM;
@@ -199,6 +206,32 @@ static int keep_openings(struct index_db *db, int64_t source, uint64_t chunk, ui
     sqlite3_finalize(st);
     return !keep || rows == INDEX_OPENING_ROWS ? PGN_OK
                                                : index_db_damaged(db, "opening rows are missing");
+}
+
+/* The material runs of the first keep games of a chunk an update goes on filling. */
+static int keep_materials(struct index_db *db, int64_t source, uint64_t chunk, uint32_t keep)
+{
+    buf_reset(&db->materials);
+    if (!keep)
+        return PGN_OK;
+    sqlite3_stmt *st;
+    int rc = index_db_prepare_source(db, "SELECT data FROM game_materials WHERE source=?1"
+                                     " AND chunk=?2", source, (int64_t)chunk, &st);
+    if (rc)
+        return rc;
+    rc = sqlite3_step(st);
+    const unsigned char *data = rc == SQLITE_ROW ? sqlite3_column_blob(st, 0) : NULL;
+    size_t len = data ? (size_t)sqlite3_column_bytes(st, 0) : 0, at = 0;
+    struct index_material m;
+    uint32_t kept = 0;
+    for (size_t used; data && kept < keep &&
+                      (used = index_material_decode(data + at, len - at, &m)); kept++)
+        at += used;
+    rc = kept == keep && buf_append(&db->materials, data, at) ? PGN_ENOMEM : PGN_OK;
+    sqlite3_finalize(st);
+    if (rc)
+        return rc;
+    return kept == keep ? PGN_OK : index_db_damaged(db, "material runs are missing");
 }
 
 /* A posting of a game an update keeps (ctx: the db, whose keep is chunk_games). */
@@ -281,18 +314,19 @@ int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
     if (db->chunk_games != keep)
         return index_db_damaged(db, "game records are missing");
     if ((rc = keep_openings(db, source, chunk, keep)) != PGN_OK ||
-        (rc = keep_walks(db, source, chunk, keep)) != PGN_OK)
+        (rc = keep_walks(db, source, chunk, keep)) != PGN_OK ||
+        (rc = keep_materials(db, source, chunk, keep)) != PGN_OK)
         return rc;
-    char sql[400];
-    snprintf(sql, sizeof sql, "DELETE FROM game_records WHERE source=%lld AND chunk>=%llu;"
-             "DELETE FROM game_openings WHERE source=%lld AND chunk>=%llu;"
-             "DELETE FROM game_walks WHERE source=%lld AND chunk>=%llu;"
-             "DELETE FROM game_positions WHERE source=%lld AND chunk>=%llu",
-             (long long)source, (unsigned long long)chunk, (long long)source,
-             (unsigned long long)chunk, (long long)source, (unsigned long long)chunk,
-             (long long)source, (unsigned long long)chunk);
-    rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
-    return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
+    static const char *const tables[] = { "game_records", "game_openings", "game_walks",
+                                          "game_materials", "game_positions" };
+    for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
+        char sql[128];
+        snprintf(sql, sizeof sql, "DELETE FROM %s WHERE source=%lld AND chunk>=%llu", tables[i],
+                 (long long)source, (unsigned long long)chunk);
+        if ((rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL)) != SQLITE_OK)
+            return index_db_fail(db, rc);
+    }
+    return PGN_OK;
 }
 
 void index_store_release(struct index_db *db)
@@ -305,5 +339,6 @@ void index_store_release(struct index_db *db)
     free(db->chunk);
     free(db->openings);
     free(db->walks);
+    buf_release(&db->materials);
     index_postings_release(&db->postings);
 }

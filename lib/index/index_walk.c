@@ -164,6 +164,7 @@ void index_target_of(const struct pos *p, struct index_target *t)
     t->home[WHITE] = (uint8_t)(r >> HOME_SHIFT);
     t->home[BLACK] = (uint8_t)(r >> (HOME_SHIFT + 8));
     material_of(p, &t->mat);
+    t->side = p->side;
 }
 
 int index_reach_rules_out(uint64_t reach, const struct index_target *t)

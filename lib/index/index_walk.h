@@ -85,6 +85,7 @@ struct index_target {
     uint64_t key;
     uint8_t castling;
     uint8_t home[2];     /* the target's pawns on their start squares, a file a bit */
+    int side;            /* the side to move */
     struct material mat;
 };
 

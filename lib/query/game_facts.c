@@ -89,6 +89,7 @@ void game_facts_release(struct game_facts *f)
     replay_release(&f->replay);
     free(f->keys);
     free(f->clocks);
+    free(f->runs);
     memset(f, 0, sizeof *f);
 }
 
@@ -166,6 +167,29 @@ static int grow_keys(struct game_facts *f, size_t n)
     return 0;
 }
 
+/*
+ * A new material run at the position of it when its counts of pieces or of
+ * pawns moved since the last run (a capture or a promotion changes one:
+ * both also reset the halfmove clock, so a running clock means no change).
+ * 0, or -1 out of memory.
+ */
+static int note_run(struct game_facts *f, const struct ml_iter *it, int *pieces, int *pawns)
+{
+    if (*pieces >= 0 && it->pos.halfmove != 0)
+        return 0;
+    int np = bb_count(pos_occupied(&it->pos)), nw = bb_count(it->pos.by_type[PAWN]);
+    if (np == *pieces && nw == *pawns)
+        return 0;
+    *pieces = np;
+    *pawns = nw;
+    if (array_reserve((void **)&f->runs, &f->run_cap, (size_t)f->nruns + 1, sizeof *f->runs, 64))
+        return -1;
+    struct material_run *run = &f->runs[f->nruns++];
+    run->ply = it->ply;
+    material_of(&it->pos, &run->mat);
+    return 0;
+}
+
 /* Occurrences of the position at ply n so far: a repetition can only reach back as far as the clock. */
 static int repetitions_at(const struct game_facts *f, uint32_t n)
 {
@@ -187,11 +211,13 @@ const struct game_features *game_facts_features(struct game_facts *f)
     memset(ft, 0, sizeof *ft);
     ft->end = END_NONE;
     f->have |= HAVE_FEATURES;
+    f->nruns = 0;
     if (ml->status != ML_OK)
         return ft;
     struct ml_iter it;
     mainline_first(ml, &it);
-    if (grow_keys(f, (size_t)ml->nmoves + 1)) {
+    int pieces = -1, pawns = -1;
+    if (grow_keys(f, (size_t)ml->nmoves + 1) || note_run(f, &it, &pieces, &pawns)) {
         fail(f, PGN_ENOMEM);
         return NULL;
     }
@@ -202,6 +228,10 @@ const struct game_features *game_facts_features(struct game_facts *f)
     int rc, draw_end = END_NONE, draw_dead = 0;
     while ((rc = mainline_next(ml, &it)) > 0) {
         uint32_t n = it.ply;
+        if (note_run(f, &it, &pieces, &pawns)) {
+            fail(f, PGN_ENOMEM);
+            return NULL;
+        }
         f->keys[n] = pos_repetition_key(&it.pos);
         f->clocks[n] = it.pos.halfmove;
         if (it.pos.halfmove > ft->max_halfmove)

@@ -76,6 +76,16 @@ struct game_features {
     struct material final_material;
 };
 
+/*
+ * A stretch of the main line whose material stays the same: from the
+ * position at ply `ply` up to the next run's first position (material
+ * changes only by a capture or a promotion). The first run starts at ply 0.
+ */
+struct material_run {
+    uint32_t ply;
+    struct material mat;
+};
+
 struct pgn_reader;
 
 struct game_facts {
@@ -97,6 +107,12 @@ struct game_facts {
     int64_t hit_ply;
     int hit_swapped;
 
+    /* The material runs of the main line, in order, as far as it resolves:
+     * filled by game_facts_features() (runs[0..nruns), valid with it; the
+     * database keeps them, see index_material.h). */
+    struct material_run *runs;
+    uint32_t nruns;
+
     /* How often each level was reached, for statistics (never reset). */
     uint64_t completions, walks, replays;
 
@@ -104,6 +120,7 @@ struct game_facts {
     uint64_t *keys;
     uint16_t *clocks;
     size_t key_cap;
+    size_t run_cap;
 };
 
 /** Prepares f; lang (a notation.h id or NOTATION_AUTO) is how moves are read. */

@@ -341,7 +341,7 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
         echo "   SCID import: best $1 s, median $2 s (pgnkit -j 2 $(echo "$1 / $t_pk" | bc -l | cut -c1-4)x as fast);" \
              "si4+sg4+sn4 $scid bytes, $(echo "100 * $scid / $size" | bc -l | cut -c1-4)% of the PGN"
     fi
-    for q in "--white Carlsen" "--eco B90-B99" "--moves 1.e4"; do
+    for q in "--white Carlsen" "--eco B90-B99" "--moves 1.e4" "--material-either KRP:KR"; do
         # shellcheck disable=SC2086
         c_scan=$(cpu_best "$runs" "$pgnkit" search --count -j 1 $q "$tmp/bench.pgn")
         # shellcheck disable=SC2086
@@ -372,7 +372,7 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
     }
     if [ -s "$mil" ]; then
         # A database of an older schema (or an older build) is made again.
-        [ "$(sqlite3 "$tmp/million.pgnkit" "SELECT value FROM meta WHERE name = 'schema_version'" 2>/dev/null)" = 3 ] &&
+        [ "$(sqlite3 "$tmp/million.pgnkit" "SELECT value FROM meta WHERE name = 'schema_version'" 2>/dev/null)" = 4 ] &&
             [ "$tmp/million.pgnkit" -nt "$pgnkit" ] || rm -f "$tmp/million.pgnkit"
         [ -s "$tmp/million.pgnkit" ] || {
             set -- $( { /usr/bin/time -f "%M %e" "$pgnkit" index -q "$mil" -o "$tmp/million.pgnkit" >/dev/null; } 2>&1 | tail -n 1)
@@ -386,6 +386,7 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
         for q in "--player Carlsen" "--white-elo 2500-2700" "--date-from 2000 --date-to 2010" \
                 "--eco B90-B99" "--result 1/2-1/2" "--moves '1. e4 c5'" "--moves '1. d4 Nf6 2. c4 g6'" \
                 "--checkmate" "--repetition 3" "--underpromotion" \
+                "--material-either KRP:KR" "--material-end KQ:K" "--material KR:KR --material-plies 1" \
                 "--position 'rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5'" \
                 "--position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'" \
                 "--position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55'"; do

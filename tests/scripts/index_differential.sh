@@ -8,8 +8,11 @@
 # The criteria the database decides from its records (lib/index/index_plan.c) have
 # more cases, over testdata/index/tricky.pgn too: ratings, dates, ECO codes and
 # results that are junk, partial or disagree, repeated tags, a regex that gives up
-# at its limit on one name, criteria combined, and --moves (decided from the first
-# 30 moves: shorter and longer lines, another start, another --input-lang).
+# at its limit on one name, criteria combined, --moves (decided from the first
+# 30 moves: shorter and longer lines, another start, another --input-lang), and the
+# material runs (testdata/index/material.pgn: a set-up start with Black to move, a
+# capture that promotes, en passant, an underpromotion, a main line an illegal move
+# ends).
 . tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/broken/*.pgn "$root"/testdata/search/*.pgn \
     "$root"/testdata/stats/*.pgn "$root"/testdata/sample.pgn "$root"/testdata/index/*.pgn >all.pgn
@@ -60,6 +63,16 @@ cases=$(cat <<'EOF'
 --material-end KQ:K
 --material-either KRP:KR
 --material KR:KR --material-plies 1
+--material K:KQ --material-plies 1
+--material-either KQ:K --material-plies 3
+--material-end K:KQ
+--material-end KQR2B2N2P7:KQR2B2N2P7
+--material 'KQR*B*N*P*:KR*B*N*P*'
+--material KQR2B2N2P8:KQR2B2N2P7
+--material-either 'KR+P*:KR+P*' --material-plies 9
+--player E --material KQR2B2N3P7:KQR2B2NP6 --material-plies 1
+--position '4k3/1q6/8/8/1K6/8/8/8 w - - 0 5'
+--position '2rr2k1/5p2/pp2pn1p/2b3p1/3N4/4P1P1/PP2NP1P/2RR2K1 b - - 3 21'
 --position-pattern '*/*/*/*/???PP???/*/*/*'
 --position-pattern-either '*/*/*/*/???PP???/*/*/*'
 --positions-file "$root/testdata/search/positions.txt"

@@ -2,7 +2,7 @@
 # index_jobs.sh - a build on worker threads writes the database one thread writes: with
 # -j 1, 2 and 3 the same rows (sqlite3 .dump), the same reports of invalid games in the
 # same order, the same summary; so does an update of appended games, and a build that
-# reads comments nested. The sources: the corpora, broken and tricky games, a gzip file.
+# reads comments nested; an update's material runs are a build's. The sources: the corpora, broken and tricky games, a gzip file.
 . tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/broken/*.pgn "$root"/testdata/index/*.pgn \
     "$root"/testdata/reader/*.pgn >all.pgn
@@ -18,7 +18,8 @@ for j in 1 2 3; do
     sed -n "$(($(wc -l <half.pgn) + 1)),\$p" all.pgn >>grow$j.pgn
     "$PGNKIT" index -j $j --update grow$j.pgnkit 2>grow$j.err || { echo "update -j $j failed"; status=1; }
     sqlite3 grow$j.pgnkit "SELECT * FROM game_rows; SELECT * FROM tags; SELECT * FROM game_positions;
-      SELECT * FROM game_records; SELECT * FROM game_walks; SELECT * FROM game_openings" >grow$j.sql
+      SELECT * FROM game_records; SELECT * FROM game_walks; SELECT * FROM game_openings;
+      SELECT * FROM game_materials" >grow$j.sql
     "$PGNKIT" index -q -j $j --nested-comments all.pgn -o nested$j.pgnkit
     sqlite3 nested$j.pgnkit .dump >nested$j.sql
 done
@@ -30,6 +31,10 @@ for j in 2 3; do
             { echo "-j $j: $f differs from -j 1's"; diff "$one" "$f" | head -n 4 | cut -c 1-160; status=1; }
     done
 done
+# An update goes on filling the last chunk: it keeps its first games' rows as they were.
+q="SELECT chunk, games, checksum, hex(data) FROM game_materials WHERE source = 1"
+[ "$(sqlite3 grow1.pgnkit "$q")" = "$(sqlite3 j1.pgnkit "$q")" ] ||
+    { echo "update: the material runs differ from a build's"; status=1; }
 games=$(sqlite3 j2.pgnkit "SELECT count(*) FROM game_rows")
 [ "$games" -gt "$n" ] || { echo "-j 2: $games games, fewer than the $n of all.pgn"; status=1; }
 [ "$status" = 0 ] && echo "index -j 1, 2, 3: the same database of $games games, updates and nested too"
