@@ -128,6 +128,15 @@ static int tree_source(struct index_db *db, const struct index_source *src,
     return 0;
 }
 
+/* When only counting: a game the records decided, read along because it
+ * lies between or before the games to read. It is counted (a yes) or not (a
+ * no) already, so matching it again would count a yes twice. */
+static int pass_decided(void *ctx, const struct game *g)
+{
+    const struct source_plan *sp = ctx;
+    return g->index >= 1 && g->index <= sp->games && sp->verdict[g->index - 1] != INDEX_MAYBE;
+}
+
 /* Reads one source's indexed games (those of sp, when it has verdicts); 0, -1 (reported), -2. */
 static int read_source(struct driver *d, const char *db_path, struct index_db *db,
                        const struct index_source *src, struct source_plan *sp)
@@ -169,7 +178,7 @@ static int read_source(struct driver *d, const char *db_path, struct index_db *d
         else if (!sp->verdict)
             rc = driver_read_mem(d, sf.map, src->indexed_bytes, src->path);
         else {
-            d->pass_over = sp->exact ? pass_counted : NULL;
+            d->pass_over = sp->exact ? pass_counted : sp->count_only ? pass_decided : NULL;
             d->pass_ctx = sp;
             rc = read_runs(d, db, src, &sf, sp);
             d->pass_over = NULL;
@@ -191,6 +200,7 @@ static int plan_source(struct index_plan *p, struct index_db *db, const char *db
     if (!p)
         return 0;
     sp->count_only = the_plan->count_only;
+    sp->games = src->games;
     sp->verdict = xmalloc(src->games ? src->games : 1);
     if (index_plan_source(p, src->id, src->games, sp->verdict) != PGN_OK) {
         error("cannot read '%s': %s", db_path, index_db_message(db));

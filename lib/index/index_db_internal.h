@@ -56,6 +56,15 @@ int index_db_damaged(struct index_db *db, const char *what);
 int index_db_prepare_source(struct index_db *db, const char *sql, int64_t source,
                             int64_t chunk, sqlite3_stmt **st);
 
+/* A name of a name table: its id and text; PGN_OK to go on, else a status that stops. */
+typedef int index_name_fn(void *ctx, uint32_t id, const char *s, size_t len);
+
+/**
+ * Calls fn for every name of table kind (NAMES_PLAYERS..), by id. PGN_OK,
+ * fn's status, PGN_ENOMEM, PGN_EFORMAT (an id out of range) or PGN_EIO.
+ */
+int index_names_each(struct index_db *db, int kind, index_name_fn *fn, void *ctx);
+
 /** The id of name s[0..len) of kind (added to its table when new) into *id. */
 int index_names_id(struct index_db *db, int kind, const char *s, size_t len, uint32_t *id);
 

@@ -1,5 +1,6 @@
-/* index_lookup.c - what a query reads of a chunk beside its records: the walks, material runs and position index. */
+/* index_lookup.c - what a query reads beside the records: the walks, material runs, position index and names. */
 /* SPDX-License-Identifier: MIT */
+#include <stdio.h>
 #include <string.h>
 #include "base/error.h"
 #include "index/index_db_internal.h"
@@ -144,4 +145,30 @@ int index_chunk_openings(struct index_db *db, sqlite3_stmt **st, int64_t source,
     if (rc != SQLITE_DONE)
         return index_db_fail(db, rc);
     return row == nrows ? PGN_OK : index_db_damaged(db, "opening moves are missing");
+}
+
+int index_names_each(struct index_db *db, int kind, index_name_fn *fn, void *ctx)
+{
+    char sql[64];
+    sqlite3_stmt *st;
+    snprintf(sql, sizeof sql, "SELECT id, name FROM %s ORDER BY id", index_names_table[kind]);
+    int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return index_db_fail(db, rc);
+    int status = PGN_OK;
+    while (status == PGN_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        sqlite3_int64 id = sqlite3_column_int64(st, 0);
+        const char *s = (const char *)sqlite3_column_text(st, 1);
+        size_t len = (size_t)sqlite3_column_bytes(st, 1);
+        if (!s)
+            status = PGN_ENOMEM;
+        else if (id < 1 || id >= UINT32_MAX)
+            status = index_db_damaged(db, "a name table has an id out of range");
+        else
+            status = fn(ctx, (uint32_t)id, s, len);
+    }
+    sqlite3_finalize(st);
+    if (status == PGN_OK && rc != SQLITE_DONE)
+        status = index_db_fail(db, rc);
+    return status;
 }

@@ -7,6 +7,7 @@
 #include "index/index_db_internal.h"
 #include "index/index_material.h"
 #include "index/index_plan.h"
+#include "index/index_where.h"
 #include "query/filter.h"
 #include "notation/notation.h"
 #include "query/search_criterion.h"
@@ -24,6 +25,7 @@ struct plan_crit {
     uint32_t nnames;
     struct index_target target; /* --position: the position */
     unsigned char *hits;   /* --position: per game of the chunk, 1 when a walked position is it */
+    struct index_where *where; /* --where: the fields the records know */
 };
 
 struct index_plan {
@@ -206,6 +208,14 @@ static int decide_material_end(const struct plan_crit *pc, const struct index_re
     return yes_if(m->nruns && material_pattern_fits(&pc->c->mpat[0], &m->run[m->nruns - 1].mat));
 }
 
+/* The expression on the fields the record knows (index_where.h). */
+static int decide_where(const struct plan_crit *pc, const struct index_record *r)
+{
+    if (!r->material && index_where_needs_material(pc->where))
+        return INDEX_NEED;
+    return index_where_decide(pc->where, r);
+}
+
 /*
  * What the records decide, per criterion (the others are read from the
  * source): each row's decider reads the value its matcher in search_query.c
@@ -241,6 +251,11 @@ static int decide_material_end(const struct plan_crit *pc, const struct index_re
  *   --material             the material runs of the main line   -
  *   --material-either      as game_facts_features walks them
  *   --material-end         (game_materials, index_material.h)
+ *   --where                the fields the records hold          an operand it
+ *                          (index_where.h), in the scan's        depends on is
+ *                          order of operands                     another field or
+ *                                                                tag, a regex may
+ *                                                                give up first
  * A record marked IR_UNSURE (a fact the build could not work out) decides
  * nothing; IR_EMPTY (not a game) is never selected.
  */
@@ -286,11 +301,41 @@ static decide_fn *decider_of(const struct criterion *c, const struct search_quer
     case SQ_MATERIAL: case SQ_MATERIAL_EITHER:
         return opts->lang == NOTATION_AUTO ? decide_material : NULL;
     case SQ_MATERIAL_END: return opts->lang == NOTATION_AUTO ? decide_material_end : NULL;
+    case SQ_WHERE: return opts->lang == NOTATION_AUTO ? decide_where : NULL;
     default: return NULL;
     }
 }
 
 /* ---- Building ---------------------------------------------------------------- */
+
+struct name_matcher {
+    struct plan_crit *pc;
+    struct filter *re;
+    size_t cap;
+};
+
+/* The verdict of the criterion's regex on one name. */
+static int match_name(void *ctx, uint32_t id, const char *s, size_t len)
+{
+    struct name_matcher *nm = ctx;
+    struct plan_crit *pc = nm->pc;
+    if (id >= nm->cap) {
+        size_t grown = nm->cap ? nm->cap : 1024;
+        while (grown <= id)
+            grown *= 2;
+        unsigned char *a = realloc(pc->names, grown);
+        if (!a)
+            return PGN_ENOMEM;
+        memset(a + nm->cap, INDEX_NO, grown - nm->cap);
+        pc->names = a;
+        nm->cap = grown;
+        pc->nnames = (uint32_t)grown;
+    }
+    uint64_t hits = filter_limit_hits(nm->re);
+    int m = filter_match(nm->re, s, len);
+    pc->names[id] = filter_limit_hits(nm->re) != hits ? INDEX_MAYBE : m ? INDEX_YES : INDEX_NO;
+    return PGN_OK;
+}
 
 /* Runs the criterion's regex (a fresh copy) on every name of its dictionary. */
 static int match_names(struct index_plan *p, struct plan_crit *pc,
@@ -299,48 +344,14 @@ static int match_names(struct index_plan *p, struct plan_crit *pc,
     int kind = pc->slot[0] <= IR_BLACK ? NAMES_PLAYERS : pc->slot[0] == IR_EVENT ? NAMES_EVENTS
                                                                                : NAMES_SITES;
     const char *pattern = filter_pattern(pc->c->re);
-    struct filter *re;
-    int rc = filter_new(&re, pattern, strlen(pattern), opts->flags & SQ_ICASE ? FILTER_ICASE : 0,
-                        opts->limit, NULL);
+    struct name_matcher nm = { pc, NULL, 0 };
+    int rc = filter_new(&nm.re, pattern, strlen(pattern),
+                        opts->flags & SQ_ICASE ? FILTER_ICASE : 0, opts->limit, NULL);
     if (rc)
         return rc;
-    char sql[64];
-    sqlite3_stmt *st;
-    snprintf(sql, sizeof sql, "SELECT id, name FROM %s", index_names_table[kind]);
-    if ((rc = sqlite3_prepare_v2(p->db->h, sql, -1, &st, NULL)) != SQLITE_OK) {
-        filter_free(re);
-        return index_db_fail(p->db, rc);
-    }
-    size_t cap = 0;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        sqlite3_int64 id = sqlite3_column_int64(st, 0);
-        const char *s = (const char *)sqlite3_column_text(st, 1);
-        size_t len = (size_t)sqlite3_column_bytes(st, 1);
-        if (!s || id < 1 || id >= UINT32_MAX) {
-            rc = s ? SQLITE_CORRUPT : SQLITE_NOMEM;
-            break;
-        }
-        if ((size_t)id >= cap) {
-            size_t grown = cap ? cap : 1024;
-            while (grown <= (size_t)id)
-                grown *= 2;
-            unsigned char *a = realloc(pc->names, grown);
-            if (!a) {
-                rc = SQLITE_NOMEM;
-                break;
-            }
-            memset(a + cap, INDEX_NO, grown - cap);
-            pc->names = a;
-            cap = grown;
-        }
-        uint64_t hits = filter_limit_hits(re);
-        int m = filter_match(re, s, len);
-        pc->names[id] = filter_limit_hits(re) != hits ? INDEX_MAYBE : m ? INDEX_YES : INDEX_NO;
-    }
-    pc->nnames = (uint32_t)cap;
-    sqlite3_finalize(st);
-    filter_free(re);
-    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(p->db, rc);
+    rc = index_names_each(p->db, kind, match_name, &nm);
+    filter_free(nm.re);
+    return rc;
 }
 
 int index_plan_new(struct index_plan **out, struct index_db *db, const struct search_query *q,
@@ -377,6 +388,11 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
             if (rc)
                 return rc;
         }
+        if (pc->decide == decide_where) {
+            int rc = index_where_new(&pc->where, db, pc->c->where);
+            if (rc)
+                return rc;
+        }
         /* Only criteria before the first undecided one can spare a read. */
         if (!pc->decide)
             break;
@@ -394,6 +410,7 @@ void index_plan_free(struct index_plan *p)
     for (size_t i = 0; i < p->n; i++) {
         free(p->crit[i].names);
         free(p->crit[i].hits);
+        index_where_free(p->crit[i].where);
     }
     sqlite3_finalize(p->openings);
     sqlite3_finalize(p->walk_rows);
@@ -492,6 +509,7 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
         struct index_record r;
         index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
         r.chunk_at = (uint32_t)i;
+        r.number = *done + 1;
         r.material = NULL;
         if (p->walks) {
             struct index_walk w;

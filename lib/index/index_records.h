@@ -70,6 +70,7 @@ struct index_record {
     uint16_t moves[INDEX_OPENING_PLIES];    /* the first moves, as the main line resolves them */
     /* Filled by a query that reads them, not stored in the record: */
     uint32_t chunk_at; /* the game's place in its chunk */
+    uint64_t number;   /* its number in its source (1: the first game) */
     uint64_t reach;    /* the reach of its walk (index_walk.h) */
     const struct index_material *material; /* its material runs, NULL until a decider asks */
 };

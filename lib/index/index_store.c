@@ -15,6 +15,23 @@ int index_db_damaged(struct index_db *db, const char *what)
     return PGN_EFORMAT;
 }
 
+struct name_loader {
+    struct index_db *db;
+    int kind;
+};
+
+static int add_known_name(void *ctx, uint32_t id, const char *s, size_t len)
+{
+    struct name_loader *l = ctx;
+    void *v;
+    if (hash_table_insert(&l->db->names[l->kind], s, len, hash_table_hash(s, len), &v) < 0)
+        return PGN_ENOMEM;
+    *(uint32_t *)v = id;
+    if (id > l->db->nnames[l->kind])
+        l->db->nnames[l->kind] = id;
+    return PGN_OK;
+}
+
 /* An update's dictionaries start with the names already there. */
 static int load_names(struct index_db *db)
 {
@@ -24,29 +41,10 @@ static int load_names(struct index_db *db)
     }
     db->names_loaded = 1;
     for (int k = 0; k < NAMES_KINDS; k++) {
-        char sql[64];
-        sqlite3_stmt *st;
-        snprintf(sql, sizeof sql, "SELECT id, name FROM %s", index_names_table[k]);
-        int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL);
-        if (rc != SQLITE_OK)
-            return index_db_fail(db, rc);
-        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-            sqlite3_int64 id = sqlite3_column_int64(st, 0);
-            const char *s = (const char *)sqlite3_column_text(st, 1);
-            size_t len = (size_t)sqlite3_column_bytes(st, 1);
-            void *v;
-            if (!s || id < 1 || id > UINT32_MAX ||
-                hash_table_insert(&db->names[k], s, len, hash_table_hash(s, len), &v) < 0) {
-                rc = s ? SQLITE_NOMEM : SQLITE_CORRUPT;
-                break;
-            }
-            *(uint32_t *)v = (uint32_t)id;
-            if ((uint32_t)id > db->nnames[k])
-                db->nnames[k] = (uint32_t)id;
-        }
-        sqlite3_finalize(st);
-        if (rc != SQLITE_DONE)
-            return index_db_fail(db, rc);
+        struct name_loader l = { db, k };
+        int rc = index_names_each(db, k, add_known_name, &l);
+        if (rc)
+            return rc;
     }
     return PGN_OK;
 }

@@ -31,6 +31,7 @@ void where_free(struct where *w)
     if (!w)
         return;
     node_free(w->root);
+    free(w->text);
     free(w);
 }
 
@@ -630,13 +631,48 @@ int where_parse(struct where **out, const char *expr, unsigned filter_flags, uns
         return p.failed;
     }
     struct where *w = malloc(sizeof *w);
-    if (!w) {
+    char *text = strdup(expr);
+    if (!w || !text) {
+        free(w);
+        free(text);
         node_free(root);
         return PGN_ENOMEM;
     }
     w->root = root;
+    w->text = text;
+    w->filter_flags = filter_flags;
+    w->limit = limit;
     *out = w;
     return PGN_OK;
+}
+
+int where_clone(struct where **out, const struct where *w)
+{
+    struct where_error err;
+    int rc = where_parse(out, w->text, w->filter_flags, w->limit, &err);
+    return rc == PGN_ESYNTAX ? PGN_EINVAL : rc; /* it parsed once: only memory can fail */
+}
+
+static int operand_reads(const struct operand *o, int field, const char *tag)
+{
+    return (o->kind == O_FIELD && o->field == field) ||
+           (o->kind == O_TAG && tag && !strcmp(o->text, tag));
+}
+
+static int node_reads(const struct node *n, int field, const char *tag)
+{
+    if ((n->kind == N_CMP || n->kind == N_TRUTH) &&
+        (operand_reads(&n->a, field, tag) || (n->kind == N_CMP && operand_reads(&n->b, field, tag))))
+        return 1;
+    for (size_t i = 0; i < n->nkids; i++)
+        if (node_reads(n->kids[i], field, tag))
+            return 1;
+    return 0;
+}
+
+int where_reads(const struct where *w, int field, const char *tag)
+{
+    return node_reads(w->root, field, tag);
 }
 
 int where_level(const struct where *w) { return w->root->level; }

@@ -74,6 +74,45 @@ int where_parse(struct where **out, const char *expr, unsigned filter_flags, uns
  */
 int where_eval(const struct where *w, struct game_facts *f);
 
+/*
+ * DECIDING WITHOUT THE GAME. A database knows some fields of a game without
+ * reading it (its records: names, ratings, dates, features...). Given them,
+ * where_decide() answers as where_eval() would, or says it cannot:
+ *
+ *   WHERE_NO, WHERE_YES  every operand the scan reads on the way to its
+ *                        answer is known, and every regex it runs on the way
+ *                        ran here, on w's own copy, within its limit
+ *   WHERE_MAYBE          only reading the game tells, or a regex the scan
+ *                        would run may give up at its limit (the scan reports
+ *                        that, so it must see the game)
+ *
+ * The and/or operands are tried in where_eval's order, so WHERE_NO never
+ * skips a regex the scan would have run. The getter gives value number k
+ * of a field (tag NULL) or of a tag (field -1) as game_facts_get or
+ * game_facts_tag would: 1 and *v, 0 when there is no (further) value, or
+ * WHERE_UNKNOWN. With text set the caller matches a regex on the value:
+ * the getter must then know its text (v->s as the scan has it, or NULL for
+ * a computed number, whose text is its digits) or say WHERE_UNKNOWN.
+ */
+enum where_verdict { WHERE_NO = 0, WHERE_YES = 1, WHERE_MAYBE = 2 };
+enum { WHERE_UNKNOWN = -1 };
+
+typedef int where_getter(void *ctx, int field, const char *tag, uint32_t k, int text,
+                         struct fact_value *v);
+
+/**
+ * The verdict of w (enum where_verdict) from what get(ctx, ...) knows. w
+ * must be a copy of the scan's expression (where_clone): its regexes run
+ * here, and the scan's limit counts must not see those runs.
+ */
+int where_decide(struct where *w, where_getter *get, void *ctx);
+
+/** A new copy of w (its own regexes, same flags and limit): PGN_OK and *out, or PGN_ENOMEM. */
+int where_clone(struct where **out, const struct where *w);
+
+/** 1 when w reads field (enum field_id; -1: none) or the tag named tag (NULL: none) anywhere. */
+int where_reads(const struct where *w, int field, const char *tag);
+
 /** The most expensive level (enum facts_level) w may need. */
 int where_level(const struct where *w);
 

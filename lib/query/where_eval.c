@@ -201,6 +201,119 @@ static int eval(const struct node *n, struct game_facts *f)
 
 int where_eval(const struct where *w, struct game_facts *f) { return eval(w->root, f); }
 
+/* ---- Deciding from known fields (a database's records) -------------------------- */
+
+struct decider {
+    where_getter *get;
+    void *ctx;
+};
+
+/* Value number k of o as the getter knows it (literals are always known). */
+static int known_value(const struct decider *d, const struct operand *o, uint32_t k, int text,
+                       struct fact_value *v)
+{
+    if (o->kind == O_FIELD || o->kind == O_TAG)
+        return d->get(d->ctx, o->kind == O_FIELD ? o->field : -1, o->kind == O_TAG ? o->text : NULL,
+                      k, text, v);
+    return operand_value(o, NULL, k, v);
+}
+
+/* eval_cmp's loops, stopping at the first value not known. */
+static int decide_cmp(const struct decider *d, struct node *n)
+{
+    int positive = n->op == OP_NE ? OP_EQ : n->op == OP_NMATCH ? OP_MATCH : n->op;
+    int found = 0;
+    struct fact_value a, b;
+    for (uint32_t i = 0; !found; i++) {
+        int rc = known_value(d, &n->a, i, positive == OP_MATCH, &a);
+        if (rc == WHERE_UNKNOWN)
+            return WHERE_MAYBE;
+        if (rc <= 0)
+            break;
+        if (positive == OP_MATCH) {
+            char buf[32];
+            size_t len;
+            const char *s = value_text(&a, buf, &len);
+            uint64_t hits = filter_limit_hits(n->re);
+            found = filter_match(n->re, s, len);
+            if (filter_limit_hits(n->re) != hits)
+                return WHERE_MAYBE;
+            continue;
+        }
+        for (uint32_t j = 0; !found; j++) {
+            rc = known_value(d, &n->b, j, 0, &b);
+            if (rc == WHERE_UNKNOWN)
+                return WHERE_MAYBE;
+            if (rc <= 0)
+                break;
+            found = compare(is_literal(&n->b) ? &n->b : NULL, &a, &b, positive);
+        }
+    }
+    return positive != n->op ? !found : found;
+}
+
+static int decide_truth(const struct decider *d, const struct node *n)
+{
+    struct fact_value v;
+    int rc = known_value(d, &n->a, 0, 0, &v);
+    if (rc == WHERE_UNKNOWN)
+        return WHERE_MAYBE;
+    if (rc <= 0)
+        return WHERE_NO;
+    if (v.type == FT_BOOL)
+        return v.num != 0;
+    if (v.type == FT_STR)
+        return v.len > 0;
+    return WHERE_YES;
+}
+
+/* 1 when the scan may run a regex below n. */
+static int has_regex(const struct node *n)
+{
+    if (n->re)
+        return 1;
+    for (size_t i = 0; i < n->nkids; i++)
+        if (has_regex(n->kids[i]))
+            return 1;
+    return 0;
+}
+
+static int decide(const struct decider *d, struct node *n)
+{
+    switch (n->kind) {
+    case N_OR:
+    case N_AND: {
+        /* The first operand that settles it does, as in eval(); an unknown
+         * one before it is harmless unless the scan may run a regex there. */
+        int want = n->kind == N_OR, unknown = 0, unsafe = 0;
+        for (size_t i = 0; i < n->nkids; i++) {
+            int v = decide(d, n->kids[i]);
+            if (v == want)
+                return unsafe ? WHERE_MAYBE : want;
+            if (v == WHERE_MAYBE) {
+                unknown = 1;
+                unsafe |= has_regex(n->kids[i]);
+            }
+        }
+        return unknown ? WHERE_MAYBE : !want;
+    }
+    case N_NOT: {
+        int v = decide(d, n->kids[0]);
+        return v == WHERE_MAYBE ? v : !v;
+    }
+    case N_CMP:
+        return decide_cmp(d, n);
+    default:
+        return decide_truth(d, n);
+    }
+}
+
+int where_decide(struct where *w, where_getter *get, void *ctx)
+{
+    struct decider d = { get, ctx };
+    return decide(&d, w->root);
+}
+
 /* ---- Formatting and limits ----------------------------------------------------- */
 
 struct out {

@@ -40,6 +40,9 @@ struct node {
 
 struct where {
     struct node *root;
+    char *text;              /* the expression as given, for where_clone */
+    unsigned filter_flags;   /* and how its regexes were compiled */
+    unsigned long limit;
 };
 
 /* A value written in the expression, not read from the game. */

@@ -341,7 +341,8 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
         echo "   SCID import: best $1 s, median $2 s (pgnkit -j 2 $(echo "$1 / $t_pk" | bc -l | cut -c1-4)x as fast);" \
              "si4+sg4+sn4 $scid bytes, $(echo "100 * $scid / $size" | bc -l | cut -c1-4)% of the PGN"
     fi
-    for q in "--white Carlsen" "--eco B90-B99" "--moves 1.e4" "--material-either KRP:KR"; do
+    for q in "--white Carlsen" "--eco B90-B99" "--moves 1.e4" "--material-either KRP:KR" \
+            "--where checkmate"; do
         # shellcheck disable=SC2086
         c_scan=$(cpu_best "$runs" "$pgnkit" search --count -j 1 $q "$tmp/bench.pgn")
         # shellcheck disable=SC2086
@@ -387,6 +388,8 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
                 "--eco B90-B99" "--result 1/2-1/2" "--moves '1. e4 c5'" "--moves '1. d4 Nf6 2. c4 g6'" \
                 "--checkmate" "--repetition 3" "--underpromotion" \
                 "--material-either KRP:KR" "--material-end KQ:K" "--material KR:KR --material-plies 1" \
+                "--where 'white_elo > 2600 and result = \"1-0\"'" "--where 'player ~ \"Carlsen\" and plies > 80'" \
+                "--where 'checkmate and moves < 30'" "--where 'threefold or fifty'" "--where 'material = \"KR:KR\"'" \
                 "--position 'rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5'" \
                 "--position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'" \
                 "--position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55'"; do

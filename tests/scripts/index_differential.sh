@@ -12,7 +12,9 @@
 # 30 moves: shorter and longer lines, another start, another --input-lang), and the
 # material runs (testdata/index/material.pgn: a set-up start with Black to move, a
 # capture that promotes, en passant, an underpromotion, a main line an illegal move
-# ends).
+# ends), and --where on the fields the records hold (testdata/index/where.pgn: an
+# empty White and no Black, a repeated Black, a FEN that is no position, a variant,
+# a rating whose text is not its digits, a Round on which a regex gives up).
 . tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/broken/*.pgn "$root"/testdata/search/*.pgn \
     "$root"/testdata/stats/*.pgn "$root"/testdata/sample.pgn "$root"/testdata/index/*.pgn >all.pgn
@@ -93,6 +95,31 @@ cases=$(cat <<'EOF'
 --has-variations
 --comment 'better|good'
 --where 'plies > 60 && white_elo > 2000'
+--where 'white_elo > 2600 and result = "1-0"'
+--where 'player ~ "carlsen" or black = ""'
+--ignore-case --where 'player ~ "carlsen" and not checkmate'
+--where 'white = "" or not black'
+--where 'Black = "Tal, Mikhail" or White ~ "^K"'
+--where 'Black != "Tal, Mikhail" and Event'
+--where 'date >= "2000" and date < "2016"'
+--where 'date ~ "\\?" or year = 1999'
+--where 'white_elo ~ "^2[0-9]" and black_elo < 2500'
+--where 'min_elo ~ "^2[34]" or elo_diff >= 100 and max_elo < 2800'
+--where 'game <= 3 or game = 40'
+--where 'plies > 60 and moves < 40 or plies = 0'
+--where 'checkmate or stalemate or dead_position'
+--where 'threefold and not fivefold or fifty or seventyfive or underpromotion'
+--where 'material = "KQ:K" or material ~ "^KR[0-9]*:KR[0-9]*$"'
+--where 'not material or material = "KQR2B2N2P8:KQR2B2N2P8" and plies < 2'
+--where 'round = "1" and white_elo > 2000'
+--where 'eco ~ "^B" and result = "1/2-1/2"'
+--where 'white = black or white_elo = black_elo'
+--where 'valid and white_elo > 2000'
+--where 'player = "Carlsen, Magnus" and result != "*"'
+--where 'Site ~ "Moscow|Wijk" and year > 1990'
+--match-limit 1000 --where 'white ~ "(a+)+$"'
+--match-limit 1000 --where 'round ~ "(a+)+$" and white_elo > 2500 or result = "0-1"'
+--match-limit 1000 --where 'white_elo > 2500 and round ~ "(a+)+$" or result = "0-1"'
 --elo-min 2400 --player Anderssen
 --ignore-case --player carlsen
 --player '(a+)+$' --match-limit 1000

@@ -1,14 +1,15 @@
 #!/bin/sh
 # index_fastpath.sh - what the database answers alone. A count (search -c, -q) by the
 # criteria its records decide (names, ratings, dates, ECO, result, plies, --moves,
-# the game features such as --checkmate and --repetition, the material) needs no source: it works with the source gone, and gives the scan's count. Printing games,
+# the game features such as --checkmate and --repetition, the material, --where on
+# those fields) needs no source: it works with the source gone, and gives the scan's count. Printing games,
 # or a criterion the records cannot decide, still needs the source and says so.
 # Damaged records (a blob cut short, a byte changed, a blob missing) make the query
 # fail with exit 3, never a wrong count.
 . tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/index/*.pgn >games.pgn
 "$PGNKIT" index -q games.pgn -o games.pgnkit || { echo "index failed"; exit 1; }
-queries="--moves '1. e4 c5'|--checkmate|--repetition 3 --elo-min 2000|--underpromotion|--elo-min 2400|--black Carlsen --date-from 2000|--eco B20-B99 --result 1-0|--plies-max 20|--ignore-case --site moscow --black-elo 2000-|--material-either KRP:KR|--material-end KQ:K|--material KR:KR --material-plies 1"
+queries="--moves '1. e4 c5'|--checkmate|--repetition 3 --elo-min 2000|--underpromotion|--elo-min 2400|--site Wijk --date-from 1995|--eco B20-B99 --result 1-0|--plies-max 20|--ignore-case --site moscow --black-elo 2000-|--material-either KRP:KR|--material-end KQ:K|--material KR:KR --material-plies 1|--where 'white_elo > 2400 and result = \"1-0\" or checkmate'|--where 'player ~ \"Carlsen\" and plies > 20 and not material = \"KQ:K\"'"
 scan_counts=$(IFS='|'; for q in $queries; do eval "\"$PGNKIT\" search -c $q games.pgn"; done)
 
 mv games.pgn away.pgn
@@ -16,8 +17,9 @@ db_counts=$(IFS='|'; for q in $queries; do eval "\"$PGNKIT\" search -c $q games.
 [ "$db_counts" = "$scan_counts" ] || fail "counts without the source: '$db_counts', not '$scan_counts'"
 "$PGNKIT" search -q --elo-min 2400 games.pgnkit || fail "search -q without the source failed"
 for q in "--comment good" \
-        "--white Carlsen"; do
-    # comments, or a game whose White tag repeats (testdata/index/tricky.pgn)
+        "--white Carlsen" "--where 'round = \"1\"'" "--where 'White ~ \"Anderssen\"'"; do
+    # comments, a game whose White tag repeats (testdata/index/tricky.pgn), a tag the
+    # records do not hold
     eval "\"\$PGNKIT\" search -c $q games.pgnkit" >out 2>err
     [ $? -eq 3 ] && grep -q "cannot open 'games.pgn'" err \
         || fail "search -c $q did not fail without the source: $(cat err)"

@@ -217,3 +217,78 @@ void test_where__tags_first(void)
     game_facts_release(&f);
     where_free(w);
 }
+
+/* ---- Deciding from known fields ---------------------------------------------- */
+
+/* What a database might know of one game: White, its rating as a number (not
+ * the tag's text), no Black tag, and nothing of the Round tag. */
+static int known_game(void *ctx, int field, const char *tag, uint32_t k, int text,
+                      struct fact_value *v)
+{
+    (void)ctx;
+    static const char white[] = "Carlsen, Magnus";
+    if (tag)
+        return WHERE_UNKNOWN;
+    switch (field) {
+    case F_WHITE:
+    case F_PLAYER:
+        if (k > 0)
+            return field == F_PLAYER && k == 1 ? WHERE_UNKNOWN : 0;
+        v->type = FT_STR, v->s = white, v->len = sizeof white - 1;
+        return 1;
+    case F_BLACK:
+        return 0;
+    case F_WHITE_ELO:
+        if (k > 0)
+            return 0;
+        if (text)
+            return WHERE_UNKNOWN;
+        v->type = FT_NUM, v->num = 2850, v->s = NULL, v->len = 0;
+        return 1;
+    }
+    return WHERE_UNKNOWN;
+}
+
+static void decides(const char *expr, int want)
+{
+    struct where *w, *copy;
+    struct where_error err;
+    if (where_parse(&w, expr, FILTER_ICASE, 0, &err)) {
+        FAIL("'%s': column %zu: %s", expr, err.col, err.msg);
+        return;
+    }
+    if (where_clone(&copy, w) != PGN_OK) {
+        FAIL("'%s': no copy", expr);
+        where_free(w);
+        return;
+    }
+    char a[256], b[256];
+    where_format(w, a, sizeof a);
+    where_format(copy, b, sizeof b);
+    CHECK_EQ_STR(b, a);
+    int got = where_decide(copy, known_game, NULL);
+    if (got != want)
+        FAIL("'%s' decided %d, expected %d", expr, got, want);
+    where_free(copy);
+    where_free(w);
+}
+
+void test_where__decides_from_known_fields(void)
+{
+    decides("white_elo > 2800", WHERE_YES);
+    decides("white_elo > 3000", WHERE_NO);
+    decides("white_elo ~ \"^28\"", WHERE_MAYBE); /* the tag's text is not known */
+    decides("white ~ \"carlsen\"", WHERE_YES);   /* FILTER_ICASE, on the copy */
+    decides("black = \"Tal\"", WHERE_NO);        /* no value: false */
+    decides("black != \"Tal\"", WHERE_YES);
+    decides("not black", WHERE_YES);
+    decides("player ~ \"Carlsen\"", WHERE_YES);  /* White matches: Black is never asked */
+    decides("player ~ \"Tal\"", WHERE_MAYBE);    /* Black is not known */
+    decides("Round = \"1\"", WHERE_MAYBE);
+    decides("not Round", WHERE_MAYBE);
+    decides("round = \"1\" and white_elo > 3000", WHERE_NO);   /* no regex before the no */
+    decides("round = \"1\" or white_elo > 2800", WHERE_YES);
+    decides("round ~ \"1\" and white_elo > 3000", WHERE_MAYBE); /* the scan runs that regex first */
+    decides("white_elo > 3000 and round ~ \"1\"", WHERE_NO);
+    decides("not (white_elo < 2000) and white = \"Carlsen, Magnus\"", WHERE_YES);
+}
