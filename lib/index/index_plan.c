@@ -34,6 +34,7 @@ struct index_plan {
     size_t n;
     int useful;
     int rows;      /* opening rows the deciders read (0: none) */
+    int records;   /* a decider reads the records (else row 0 has their flags) */
     int walks;     /* a decider reads the walks and the position index */
     sqlite3_stmt *openings, *walk_rows, *position_rows, *material_rows;
     unsigned char *rowbuf; /* the rows of the chunk being decided (a step frees SQLite's) */
@@ -128,9 +129,12 @@ static int decide_moves(const struct plan_crit *pc, const struct index_record *r
         return INDEX_NO;
     uint32_t walked = r->opening & IO_PLIES_MASK;
     uint32_t n = c->nmoves < INDEX_OPENING_PLIES ? c->nmoves : INDEX_OPENING_PLIES;
-    for (uint32_t i = 0; i < n && i < walked; i++)
-        if (r->moves[i] != c->moves[i])
+    /* Ply i + 1 of the game is in row i + 1, read only while the moves agree. */
+    for (uint32_t i = 0; i < n && i < walked; i++) {
+        const unsigned char *b = r->rows[i + 1] + 2 * (size_t)r->chunk_at;
+        if ((unsigned)(b[0] | b[1] << 8) != c->moves[i])
             return INDEX_NO;
+    }
     /* Fewer moves walked: the main line ends there or a move does not resolve. */
     if (walked < n)
         return INDEX_NO;
@@ -397,7 +401,11 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
         if (!pc->decide)
             break;
         p->useful = 1;
+        p->records |= pc->decide != decide_moves && pc->decide != decide_position &&
+                      pc->decide != decide_material && pc->decide != decide_material_end;
     }
+    if (!p->records && !p->rows)
+        p->rows = 1;
     return PGN_OK;
 }
 
@@ -485,13 +493,14 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
     const unsigned char *rows[INDEX_OPENING_ROWS];
     sqlite3_int64 chunk = sqlite3_column_int64(st, 0), n = sqlite3_column_int64(st, 1);
     uint64_t sum = (uint64_t)sqlite3_column_int64(st, 2);
-    const unsigned char *data = sqlite3_column_blob(st, 3);
+    const unsigned char *data = p->records ? sqlite3_column_blob(st, 3) : NULL;
     size_t len = (size_t)sqlite3_column_bytes(st, 3);
     uint64_t left = games - *done;
     if (chunk < 0 || (uint64_t)chunk != expect_chunk || n < 1 ||
         (uint64_t)n != (left < INDEX_CHUNK_GAMES ? left : INDEX_CHUNK_GAMES))
         return index_db_damaged(p->db, "the blobs of game records do not cover the games");
-    if (!data || len != (size_t)n * INDEX_RECORD_SIZE || index_records_checksum(data, len) != sum)
+    if (p->records &&
+        (!data || len != (size_t)n * INDEX_RECORD_SIZE || index_records_checksum(data, len) != sum))
         return index_db_damaged(p->db, "a blob of game records fails its checksum");
     int rc = PGN_OK;
     if (p->rows && !p->rowbuf &&
@@ -507,7 +516,10 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
     p->mat_loaded = 0;
     for (sqlite3_int64 i = 0; i < n; i++) {
         struct index_record r;
-        index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
+        if (data)
+            index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
+        else
+            memset(&r, 0, sizeof r);
         r.chunk_at = (uint32_t)i;
         r.number = *done + 1;
         r.material = NULL;
@@ -516,13 +528,11 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
             index_walk_decode(p->walkbuf + (size_t)i * INDEX_WALK_SIZE, &w);
             r.reach = w.reach;
         }
-        for (int row = 0; row < p->rows; row++) {
-            unsigned v = (unsigned)rows[row][2 * i] | (unsigned)rows[row][2 * i + 1] << 8;
-            if (row)
-                r.moves[row - 1] = (uint16_t)v;
-            else
-                r.opening = v;
-        }
+        r.rows = p->rows ? rows : NULL;
+        if (p->rows)
+            r.opening = (unsigned)rows[0][2 * i] | (unsigned)rows[0][2 * i + 1] << 8;
+        if (!data) /* the deciders read no record: its flags are in row 0 */
+            r.flags = (r.opening & IO_EMPTY ? IR_EMPTY : 0) | (r.opening & IO_UNSURE ? IR_UNSURE : 0);
         int v = verdict_of(p, &r);
         if (v == INDEX_NEED) {
             if ((rc = material_of_game(p, source, (uint64_t)chunk, (uint32_t)n, (uint32_t)i)))
@@ -539,7 +549,10 @@ int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
                       unsigned char *verdict)
 {
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(p->db->h, "SELECT chunk, games, checksum, data FROM game_records"
+    /* A blob column not asked for is not read (its pages neither). */
+    int rc = sqlite3_prepare_v2(p->db->h, p->records ? "SELECT chunk, games, checksum, data FROM"
+                                " game_records WHERE source=?1 ORDER BY chunk"
+                                : "SELECT chunk, games, checksum, NULL FROM game_records"
                                 " WHERE source=?1 ORDER BY chunk", -1, &st, NULL);
     if (rc != SQLITE_OK)
         return index_db_fail(p->db, rc);

@@ -112,6 +112,7 @@ void index_record_of(struct game_facts *f, struct index_record *r, const char *v
     unsure |= features_of(f, r);
     if (unsure || r->eco > 0xfffe)
         r->flags |= IR_UNSURE;
+    r->opening |= (r->flags & IR_EMPTY ? IO_EMPTY : 0) | (r->flags & IR_UNSURE ? IO_UNSURE : 0);
 }
 
 static void put32(unsigned char *p, uint32_t v) { index_put_le(p, v, 4); }

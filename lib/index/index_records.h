@@ -41,12 +41,14 @@ int index_feature_field(int i);
  * (bits 0-5: the main-line moves walked from the start, at most
  * INDEX_OPENING_PLIES, fewer when the main line ends or a move does not
  * resolve there; IO_STANDARD_START: the main line starts at the standard
- * position, as sq_match_moves compares it), row r (1..30) the move16 of
- * ply r of each game (0 past the moves walked), each row a blob of its own
- * with its checksum: --moves "1. e4 c5" reads rows 0 to 2 only.
+ * position, as sq_match_moves compares it; IO_EMPTY and IO_UNSURE: the
+ * record's IR_EMPTY and IR_UNSURE, so that a query on the moves alone needs
+ * no records), row r (1..30) the move16 of ply r of each game (0 past the
+ * moves walked), each row a blob of its own with its checksum: --moves
+ * "1. e4 c5" reads rows 0 to 2 only.
  */
 enum { INDEX_OPENING_PLIES = 30, INDEX_OPENING_ROWS = INDEX_OPENING_PLIES + 1 };
-enum { IO_PLIES_MASK = 0x3f, IO_STANDARD_START = 1 << 6 };
+enum { IO_PLIES_MASK = 0x3f, IO_STANDARD_START = 1 << 6, IO_EMPTY = 1 << 7, IO_UNSURE = 1 << 8 };
 
 enum index_record_flags {
     IR_EMPTY = 1 << 0,    /* GAME_EMPTY: not a game, never selected */
@@ -71,6 +73,7 @@ struct index_record {
     /* Filled by a query that reads them, not stored in the record: */
     uint32_t chunk_at; /* the game's place in its chunk */
     uint64_t number;   /* its number in its source (1: the first game) */
+    const unsigned char *const *rows; /* the chunk's opening rows read (row r: ply r), or NULL */
     uint64_t reach;    /* the reach of its walk (index_walk.h) */
     const struct index_material *material; /* its material runs, NULL until a decider asks */
 };

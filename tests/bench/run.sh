@@ -373,7 +373,7 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
     }
     if [ -s "$mil" ]; then
         # A database of an older schema (or an older build) is made again.
-        [ "$(sqlite3 "$tmp/million.pgnkit" "SELECT value FROM meta WHERE name = 'schema_version'" 2>/dev/null)" = 4 ] &&
+        [ "$(sqlite3 "$tmp/million.pgnkit" "SELECT value FROM meta WHERE name = 'schema_version'" 2>/dev/null)" = 5 ] &&
             [ "$tmp/million.pgnkit" -nt "$pgnkit" ] || rm -f "$tmp/million.pgnkit"
         [ -s "$tmp/million.pgnkit" ] || {
             set -- $( { /usr/bin/time -f "%M %e" "$pgnkit" index -q "$mil" -o "$tmp/million.pgnkit" >/dev/null; } 2>&1 | tail -n 1)

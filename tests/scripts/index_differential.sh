@@ -3,7 +3,7 @@
 # every search criterion (each row of the table in lib/query/search_query.c has a case
 # below; a criterion without one fails the test), every stats report and the convert
 # formats, over the test corpora (one big plain file, a gzip file, a CRLF file with
-# byte order marks), standard output, standard error and the exit status through
+# byte order marks, a file that holds no game but a comment), standard output, standard error and the exit status through
 # `pgnkit index`'s database equal those of the source files, with 1 and 2 jobs.
 # The criteria the database decides from its records (lib/index/index_plan.c) have
 # more cases, over testdata/index/tricky.pgn too: ratings, dates, ECO codes and
@@ -18,8 +18,9 @@
 . tests/scripts/index_setup.inc
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/broken/*.pgn "$root"/testdata/search/*.pgn \
     "$root"/testdata/stats/*.pgn "$root"/testdata/sample.pgn "$root"/testdata/index/*.pgn >all.pgn
-cp "$root/testdata/sample.pgn.gz" "$root/testdata/reader/bom_crlf.pgn" .
-sources="all.pgn sample.pgn.gz bom_crlf.pgn"
+cp "$root/testdata/sample.pgn.gz" "$root/testdata/reader/bom_crlf.pgn" \
+    "$root/testdata/index/sources/comment_only.pgn" .
+sources="all.pgn sample.pgn.gz bom_crlf.pgn comment_only.pgn"
 "$PGNKIT" index -q $sources -o games.pgnkit || { echo "index failed"; exit 1; }
 
 # same CMD ARGS...: the scan of $sources and the database give the same answer.
