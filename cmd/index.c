@@ -279,7 +279,8 @@ static void start_workers(struct indexer *ix)
         return;
     ix->workers = xcalloc((size_t)ix->jobs, sizeof *ix->workers);
     void *ctxs[JOBS_MAX];
-    struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = 0, .keep_ply = INDEX_WALK_PLIES };
+    struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = REPLAY_TRACE,
+                                  .keep_ply = INDEX_WALK_PLIES };
     for (long i = 0; i < ix->jobs; i++) {
         struct index_worker *w = &ix->workers[i];
         w->ix = ix;
@@ -549,7 +550,8 @@ int cmd_index(int argc, char **argv)
     driver_catch_interrupt();
     ix.progress = !ix.quiet && isatty(2);
     clock_gettime(CLOCK_MONOTONIC, &ix.t0);
-    struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = 0, .keep_ply = INDEX_WALK_PLIES };
+    struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = REPLAY_TRACE,
+                                  .keep_ply = INDEX_WALK_PLIES };
     replay_init(&ix.r, &ropts);
     int rc = do_update ? update(&ix, argv[optind]) : build(&ix, n, argv + optind, out);
     stop_workers(&ix);

@@ -41,4 +41,33 @@ int material_unreachable(const struct material *cur, const struct material *targ
 /** Writes m as "KRP:KR" (each side K Q R B N P) into out; returns the length. */
 size_t material_format(const struct material *m, char out[MATERIAL_MAX]);
 
+/*
+ * A stretch of the main line whose material stays the same: from the
+ * position at ply `ply` up to the next run's first position (material
+ * changes only by a capture or a promotion). The first run starts at ply 0.
+ */
+struct material_run {
+    uint32_t ply;
+    struct material mat;
+};
+
+/**
+ * 1 when position p, the next of a line, starts a new material run: the
+ * counts of all pieces and of pawns, kept in *pieces and *pawns (-1 before
+ * the first position), changed; then they are updated. Both a capture and
+ * a promotion reset the halfmove clock, so a running clock means no change
+ * and nothing is counted.
+ */
+static inline int material_run_starts(const struct pos *p, int *pieces, int *pawns)
+{
+    if (*pieces >= 0 && p->halfmove != 0)
+        return 0;
+    int np = bb_count(pos_occupied(p)), nw = bb_count(p->by_type[PAWN]);
+    if (np == *pieces && nw == *pawns)
+        return 0;
+    *pieces = np;
+    *pawns = nw;
+    return 1;
+}
+
 #endif

@@ -167,21 +167,11 @@ static int grow_keys(struct game_facts *f, size_t n)
     return 0;
 }
 
-/*
- * A new material run at the position of it when its counts of pieces or of
- * pawns moved since the last run (a capture or a promotion changes one:
- * both also reset the halfmove clock, so a running clock means no change).
- * 0, or -1 out of memory.
- */
+/* A new material run at the position of it, if it starts one (material_run_starts). 0, or -1 out of memory. */
 static int note_run(struct game_facts *f, const struct ml_iter *it, int *pieces, int *pawns)
 {
-    if (*pieces >= 0 && it->pos.halfmove != 0)
+    if (!material_run_starts(&it->pos, pieces, pawns))
         return 0;
-    int np = bb_count(pos_occupied(&it->pos)), nw = bb_count(it->pos.by_type[PAWN]);
-    if (np == *pieces && nw == *pawns)
-        return 0;
-    *pieces = np;
-    *pawns = nw;
     if (array_reserve((void **)&f->runs, &f->run_cap, (size_t)f->nruns + 1, sizeof *f->runs, 64))
         return -1;
     struct material_run *run = &f->runs[f->nruns++];
@@ -200,6 +190,55 @@ static int repetitions_at(const struct game_facts *f, uint32_t n)
 }
 
 
+static int is_underpromotion(move16 mv)
+{
+    return mv != MOVE_NONE && move_flag(mv) == MF_PROMOTION && move_promo(mv) != QUEEN;
+}
+
+/*
+ * The features taken from the seed instead of played again: when it was
+ * replayed with REPLAY_TRACE through the whole main line, with the main
+ * line's moves, its keys, clocks, material runs and last position are
+ * those the walk below would find. Games that come near a draw by rule
+ * (a clock of 100, a position met five times) need positions the trace
+ * does not keep, and are left to the walk, as are all others. 1 when done.
+ */
+static int features_from_seed(struct game_facts *f, struct game_features *ft)
+{
+    const struct replay *r = f->seed;
+    const struct mainline *ml = &f->ml;
+    uint32_t n = ml->nmoves;
+    if (!r || !(r->opts.flags & REPLAY_TRACE) || r->skipped || !r->complete || r->plies != n ||
+        ml->nresolved != n || !pos_same(&r->start, &ml->start) ||
+        (n && memcmp(ml->moves, r->moves + f->g->vars[0].first, n * sizeof *ml->moves)))
+        return 0;
+    if (grow_keys(f, (size_t)n + 1) ||
+        array_reserve((void **)&f->runs, &f->run_cap, r->nruns, sizeof *f->runs, 64))
+        return 0; /* the walk reports it */
+    memcpy(f->keys, r->keys, ((size_t)n + 1) * sizeof *f->keys);
+    memcpy(f->clocks, r->clocks, ((size_t)n + 1) * sizeof *f->clocks);
+    ft->max_halfmove = f->clocks[0];
+    ft->max_repetition = 1;
+    for (uint32_t i = 1; i <= n; i++) {
+        if (f->clocks[i] > ft->max_halfmove)
+            ft->max_halfmove = f->clocks[i];
+        int count = repetitions_at(f, i);
+        if (count > ft->max_repetition)
+            ft->max_repetition = count;
+        ft->underpromotion |= is_underpromotion(ml->moves[i - 1]);
+    }
+    if (ft->max_halfmove >= 100 || ft->max_repetition >= 5)
+        return 0;
+    memcpy(f->runs, r->runs, r->nruns * sizeof *f->runs);
+    f->nruns = r->nruns;
+    ft->plies = n;
+    ft->complete = 1;
+    material_of(&r->final, &ft->final_material);
+    ft->end = replay_end_of(&r->final, END_NONE, 0);
+    ft->final_dead = ft->end == END_DEAD || pos_is_dead(&r->final);
+    return 1;
+}
+
 const struct game_features *game_facts_features(struct game_facts *f)
 {
     if (f->have & HAVE_FEATURES)
@@ -212,8 +251,10 @@ const struct game_features *game_facts_features(struct game_facts *f)
     ft->end = END_NONE;
     f->have |= HAVE_FEATURES;
     f->nruns = 0;
-    if (ml->status != ML_OK)
+    if (ml->status != ML_OK || features_from_seed(f, ft))
         return ft;
+    memset(ft, 0, sizeof *ft); /* what the seed may have filled in */
+    ft->end = END_NONE;
     struct ml_iter it;
     mainline_first(ml, &it);
     int pieces = -1, pawns = -1;
@@ -253,9 +294,7 @@ const struct game_features *game_facts_features(struct game_facts *f)
             draw_end = count >= 5 ? END_FIVEFOLD : END_SEVENTYFIVE;
             draw_dead = pos_is_dead(&it.pos);
         }
-        move16 mv = ml->moves[n - 1];
-        if (mv != MOVE_NONE && move_flag(mv) == MF_PROMOTION && move_promo(mv) != QUEEN)
-            ft->underpromotion = 1;
+        ft->underpromotion |= is_underpromotion(ml->moves[n - 1]);
     }
     if (rc < 0) {
         fail(f, rc);

@@ -76,16 +76,6 @@ struct game_features {
     struct material final_material;
 };
 
-/*
- * A stretch of the main line whose material stays the same: from the
- * position at ply `ply` up to the next run's first position (material
- * changes only by a capture or a promotion). The first run starts at ply 0.
- */
-struct material_run {
-    uint32_t ply;
-    struct material mat;
-};
-
 struct pgn_reader;
 
 struct game_facts {
@@ -138,7 +128,9 @@ void game_facts_reset(struct game_facts *f, struct game *g, struct pgn_reader *r
 /**
  * After game_facts_reset(): the main line takes the moves r (replay_game()
  * of the same game, valid while f is used on it) resolved, rather than
- * reading them again (mainline_seed()); the answers stay the same.
+ * reading them again (mainline_seed()), and when r was replayed with
+ * REPLAY_TRACE, the features take its keys, clocks and material runs
+ * rather than playing the moves again; the answers stay the same.
  */
 void game_facts_seed(struct game_facts *f, const struct replay *r);
 

@@ -114,6 +114,8 @@ struct walk {
     int try_other;
     /* Castling written with Unicode dashes (unicode-dash): how many, the first. */
     uint32_t dashes, first_dash;
+    /* With REPLAY_TRACE: the counts of pieces and of pawns of the material run so far. */
+    int pieces, pawns;
     /* Last, and not cleared for each game: written with the first move
      * not in standard SAN, and read only when there is one. */
     char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
@@ -366,6 +368,17 @@ static int repetitions(const struct replay *r, uint32_t n, int halfmove, int gap
     return count;
 }
 
+/* With REPLAY_TRACE: the clock of main-line position n (p), and the material run it may start. */
+static void trace_position(struct replay *r, struct walk *w, uint32_t n, const struct pos *p)
+{
+    r->clocks[n] = p->halfmove;
+    if (material_run_starts(p, &w->pieces, &w->pawns)) {
+        struct material_run *run = &r->runs[r->nruns++];
+        run->ply = n;
+        material_of(p, &run->mat);
+    }
+}
+
 /* The one diagnostic about play after a draw the rules made automatic. */
 static NOINLINE void report_past_draw(struct walk *w, uint32_t i,
                                       const struct pos *before)
@@ -427,6 +440,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
     uint64_t *const keys = r->keys;
     uint32_t plies = r->plies;
     const uint32_t keep_ply = main_line ? r->opts.keep_ply : 0; /* 0: none */
+    const int trace = (r->opts.flags & REPLAY_TRACE) != 0;
     /* The moves are played on cur in place; the position before a move is
      * copied only when a diagnostic after it may need it (checks, check
      * marks, play past a draw). Variations copy the position they start from. */
@@ -499,6 +513,8 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             keys[n] = cur.ep == SQ_NONE ? cur.key : pos_repetition_key(&cur);
             if (n == keep_ply)
                 r->kept = cur;
+            if (trace)
+                trace_position(r, w, n, &cur);
             /* Five occurrences need four earlier ones, gap plies apart at
              * least: one test, nearly always false (two tests on the clock
              * would each be a branch to mispredict). */
@@ -589,6 +605,8 @@ void replay_release(struct replay *r)
     free(r->diags);
     free(r->moves);
     free(r->keys);
+    free(r->clocks);
+    free(r->runs);
     memset(r, 0, sizeof *r);
 }
 
@@ -610,9 +628,19 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     r->final = r->start;
     r->plies = r->end_ply = 0;
     r->complete = 0;
-    if (array_reserve((void **)&r->keys, &r->key_cap, g->vars[0].count + 1, sizeof *r->keys, 64))
+    size_t positions = (size_t)g->vars[0].count + 1;
+    if (array_reserve((void **)&r->keys, &r->key_cap, positions, sizeof *r->keys, 64))
         return PGN_ENOMEM;
     r->keys[0] = pos_repetition_key(&r->start);
+    r->nruns = 0;
+    if (r->opts.flags & REPLAY_TRACE) {
+        /* A run starts at one position at most: room for all of them. */
+        if (array_reserve((void **)&r->clocks, &r->clock_cap, positions, sizeof *r->clocks, 64) ||
+            array_reserve((void **)&r->runs, &r->run_cap, positions, sizeof *r->runs, 16))
+            return PGN_ENOMEM;
+        w->pieces = w->pawns = -1;
+        trace_position(r, w, 0, &r->start);
+    }
     walk_line(w, 0, &r->start);
     report_notation(w);
     report_repairs(w);

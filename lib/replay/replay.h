@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "pgn/game.h"
+#include "chess/material.h"
 #include "chess/position.h"
 
 /*
@@ -56,6 +57,7 @@ enum replay_flags {
     REPLAY_WERROR = 1 << 1,    /* every warning becomes an error */
     REPLAY_NO_WARN = 1 << 2,   /* drop warnings and notes */
     REPLAY_NO_TAGS = 1 << 3,   /* skip the tag checks */
+    REPLAY_TRACE = 1 << 4,     /* keep the main line's clocks and material runs */
 };
 
 /* The bit of a diagnostic code in replay_opts.ignore and replay_opts.error. */
@@ -90,11 +92,18 @@ struct replay {
     uint32_t end_ply;      /* the main-line ply that ended it (plies, unless an automatic draw) */
     move16 *moves;         /* moves[i] for game->moves[i], MOVE_NONE if not replayed */
     struct pos kept;       /* after main-line ply opts.keep_ply, when plies reached it */
+    uint64_t *keys;        /* repetition key of each main-line position, [0 .. plies] */
+    /* With REPLAY_TRACE, of the main-line positions [0 .. plies]: the
+     * halfmove clock of each, and the material runs (nruns of them, as
+     * material_run_starts() cuts them), so that a reader of those facts
+     * need not play the moves again. */
+    uint16_t *clocks;
+    struct material_run *runs;
+    uint32_t nruns;
 
     /* workspace */
     size_t diag_cap, move_cap;
-    uint64_t *keys;        /* repetition keys of the main line, one per position */
-    size_t key_cap;
+    size_t key_cap, clock_cap, run_cap;
     struct replay_opts opts;
     struct replay_codes codes;
 };
