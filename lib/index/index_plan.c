@@ -514,12 +514,13 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
     if (rc)
         return rc;
     p->mat_loaded = 0;
+    /* Without records, the fields set below are the only ones that change. */
+    struct index_record r;
+    if (!data)
+        memset(&r, 0, sizeof r);
     for (sqlite3_int64 i = 0; i < n; i++) {
-        struct index_record r;
         if (data)
             index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
-        else
-            memset(&r, 0, sizeof r);
         r.chunk_at = (uint32_t)i;
         r.number = *done + 1;
         r.material = NULL;
