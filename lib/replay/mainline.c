@@ -142,6 +142,10 @@ void mainline_seed(struct mainline *m, const struct replay *r)
     const struct game_move *gm = &m->g->moves[m->g->vars[0].first];
     const move16 *mv = &r->moves[m->g->vars[0].first];
     uint32_t n = r->plies < m->nmoves ? r->plies : m->nmoves, i = 0;
+    if (!r->mixed) { /* every move was read in lang, as the main line reads it */
+        memcpy(m->moves, mv, n * sizeof *mv);
+        i = n;
+    }
     for (; i < n && !(mv[i] != MOVE_NONE && maybe_other_language(&gm[i], lang)); i++)
         m->moves[i] = mv[i];
     m->nresolved = i;

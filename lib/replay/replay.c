@@ -644,6 +644,7 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
     walk_line(w, 0, &r->start);
     report_notation(w);
     report_repairs(w);
+    r->mixed = w->mixed;
     /* A game the reader could not parse to its end has no end to check. */
     if (r->complete && g->nbad == 0)
         replay_check_end(r, g, tags, &w->draw);
@@ -686,6 +687,7 @@ int replay_game(struct replay *r, const struct game *g)
     r->errors = r->warnings = r->hidden = 0;
     r->skipped = 0;
     r->plies = 0;
+    r->mixed = 0;
     r->complete = 0;
     r->end = END_NONE;
     if (array_reserve((void **)&r->moves, &r->move_cap, g->nmoves + 1, sizeof *r->moves, 64))

@@ -83,6 +83,7 @@ struct replay {
     int hidden;            /* warnings dropped by opts.ignore */
     int skipped;           /* 1 when the game is a variant pgnkit does not replay */
     int lang;              /* language the moves were read in */
+    uint32_t mixed;        /* moves (of any line) read in the other of English and German */
     int chess960;
     struct pos start;      /* start position (after FEN/SetUp) */
     struct pos final;      /* position after the last main-line move replayed */
