@@ -516,8 +516,8 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
     p->mat_loaded = 0;
     /* Without records, the fields set below are the only ones that change. */
     struct index_record r;
-    if (!data)
-        memset(&r, 0, sizeof r);
+    memset(&r, 0, sizeof r);
+    r.rows = p->rows ? rows : NULL;
     for (sqlite3_int64 i = 0; i < n; i++) {
         if (data)
             index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
@@ -529,7 +529,6 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
             index_walk_decode(p->walkbuf + (size_t)i * INDEX_WALK_SIZE, &w);
             r.reach = w.reach;
         }
-        r.rows = p->rows ? rows : NULL;
         if (p->rows)
             r.opening = (unsigned)rows[0][2 * i] | (unsigned)rows[0][2 * i + 1] << 8;
         if (!data) /* the deciders read no record: its flags are in row 0 */

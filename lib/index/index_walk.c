@@ -67,16 +67,12 @@ static void walk_positions(struct game_facts *f, struct index_walk *w)
 /* 1 when the replay's main-line positions are the walk's as far as both go
  * and the walk went as far as the replay or the index does: the tree (which
  * reads the replay) can then be counted from the walk. */
-static int replay_is_walk(struct game_facts *f, const struct game *g, const struct replay *r)
+static int replay_is_walk(struct game_facts *f, const struct replay *r)
 {
     struct mainline *ml = game_facts_mainline(f);
-    if (!ml || ml->status != ML_OK || r->skipped || (!r->plies && !r->complete))
+    if (!ml || (!r->plies && !r->complete))
         return 0;
-    uint32_t n = r->plies < INDEX_WALK_PLIES ? r->plies : INDEX_WALK_PLIES;
-    if (ml->nresolved < n || !pos_same(&ml->start, &r->start))
-        return 0;
-    /* A game without moves has nothing to compare (and may have no arrays). */
-    return n == 0 || !memcmp(ml->moves, r->moves + g->vars[0].first, n * sizeof *ml->moves);
+    return mainline_agrees(ml, r, r->plies < INDEX_WALK_PLIES ? r->plies : INDEX_WALK_PLIES);
 }
 
 /*
@@ -87,12 +83,12 @@ static int replay_is_walk(struct game_facts *f, const struct game *g, const stru
  * one it kept there (replay_opts.keep_ply). 0 when it cannot be (then the
  * walk plays).
  */
-static int walk_from_replay(struct game_facts *f, const struct game *g, const struct replay *r,
+static int walk_from_replay(struct game_facts *f, const struct replay *r,
                             struct index_walk *w)
 {
     if (!r || r->errors || !r->complete || !r->keys ||
         (r->plies > INDEX_WALK_PLIES && r->opts.keep_ply != INDEX_WALK_PLIES) ||
-        !replay_is_walk(f, g, r) || r->plies != game_facts_mainline(f)->nmoves)
+        !replay_is_walk(f, r) || r->plies != game_facts_mainline(f)->nmoves)
         return 0;
     uint32_t n = r->plies < INDEX_WALK_PLIES ? r->plies : INDEX_WALK_PLIES;
     for (uint32_t i = 0; i <= n; i++)
@@ -117,7 +113,7 @@ void index_walk_of(struct game_facts *f, const struct game *g, const struct repl
     if (g->flags & GAME_EMPTY)
         w->flags |= IW_EMPTY;
     /* Taken from the replay, the walk is the replay's: the tree test below is passed already. */
-    int same = walk_from_replay(f, g, r, w);
+    int same = walk_from_replay(f, r, w);
     if (!same)
         walk_positions(f, w);
     if (!r)
@@ -127,7 +123,7 @@ void index_walk_of(struct game_facts *f, const struct game *g, const struct repl
     else if (r->skipped)
         w->flags |= IW_SKIPPED;
     w->rplies = r->plies;
-    if (g->nvars && (same || replay_is_walk(f, g, r)))
+    if (g->nvars && (same || replay_is_walk(f, r)))
         w->flags |= IW_TREE;
 }
 

@@ -208,9 +208,8 @@ static int features_from_seed(struct game_facts *f, struct game_features *ft)
     const struct replay *r = f->seed;
     const struct mainline *ml = &f->ml;
     uint32_t n = ml->nmoves;
-    if (!r || !(r->opts.flags & REPLAY_TRACE) || r->skipped || !r->complete || r->plies != n ||
-        ml->nresolved != n || !pos_same(&r->start, &ml->start) ||
-        (n && memcmp(ml->moves, r->moves + f->g->vars[0].first, n * sizeof *ml->moves)))
+    if (!r || !(r->opts.flags & REPLAY_TRACE) || !r->complete || r->plies != n ||
+        !mainline_agrees(ml, r, n))
         return 0;
     if (grow_keys(f, (size_t)n + 1) ||
         array_reserve((void **)&f->runs, &f->run_cap, r->nruns, sizeof *f->runs, 64))

@@ -54,6 +54,8 @@ int mainline_reset(struct mainline *m, const struct game *g)
     m->g = g;
     m->nresolved = 0;
     m->failed = 0;
+    m->seeded_by = NULL;
+    m->nseeded = 0;
     m->lang = -2; /* decided on the first move */
     m->nmoves = g->nvars ? g->vars[0].count : 0;
     m->status = setup(m, g);
@@ -148,7 +150,20 @@ void mainline_seed(struct mainline *m, const struct replay *r)
     }
     for (; i < n && !(mv[i] != MOVE_NONE && maybe_other_language(&gm[i], lang)); i++)
         m->moves[i] = mv[i];
-    m->nresolved = i;
+    m->nresolved = m->nseeded = i;
+    m->seeded_by = r;
+}
+
+int mainline_agrees(const struct mainline *m, const struct replay *r, uint32_t n)
+{
+    if (m->status != ML_OK || r->skipped || m->nresolved < n)
+        return 0;
+    if (m->seeded_by == r && m->nseeded >= n && n) /* seeding checked the start too */
+        return 1;
+    if (!pos_same(&m->start, &r->start))
+        return 0;
+    /* A game without moves has nothing to compare (and may have no arrays). */
+    return n == 0 || !memcmp(m->moves, r->moves + m->g->vars[0].first, n * sizeof *m->moves);
 }
 
 int mainline_resolve_all(struct mainline *m)

@@ -43,6 +43,8 @@ struct mainline {
     uint32_t nmoves;    /* moves of the main line in the text */
     uint32_t nresolved; /* moves[0 .. nresolved) are known; MOVE_NONE for a null move */
     int failed;         /* move nresolved did not resolve (illegal, ambiguous, not a move) */
+    const struct replay *seeded_by; /* mainline_seed() took moves[0 .. nseeded) from it */
+    uint32_t nseeded;
     move16 *moves;
 
     /* workspace */
@@ -91,6 +93,14 @@ struct replay;
  * from there itself.
  */
 void mainline_seed(struct mainline *m, const struct replay *r);
+
+/**
+ * 1 when r, the replay of m's game, played the first n main-line moves
+ * (n <= nresolved) from m's start as m does: taken from it by
+ * mainline_seed() (not compared again), or read the same. 0 for a skipped
+ * replay or a main line without a start position.
+ */
+int mainline_agrees(const struct mainline *m, const struct replay *r, uint32_t n);
 
 /** Reads every move it can: returns PGN_OK or PGN_ENOMEM (then nresolved/failed tell how far). */
 int mainline_resolve_all(struct mainline *m);
