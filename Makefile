@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 #
 #   make            build build/pgnkit (profile-guided: see PGO below; PGO=0 without)
-#   make test       install missing build dependencies, build, run every test
+#   make test       install missing build and test dependencies, build, run every
+#                   test; ends with "N passed, N failed, N skipped" (README, "Tests")
 #   make check      the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make check-portable  the same tests on the scalar fallbacks (no SSE2, zlib inflate)
 #   make CC=clang test   the same tests built with clang (in build/clang)
@@ -243,7 +244,8 @@ $(FUZZ_BIN): $(FUZZ_DIR)/bin/%: $(FUZZ_DIR)/tests/fuzz/%.o $(FUZZ_OBJ) $(BUILD)/
 deps:
 	@sh .ci/deps
 
-# The quick-start commands: each first makes sure the build dependencies exist.
+# The quick-start commands: each first makes sure the build and test
+# dependencies exist (.ci/deps), so that no test has to be skipped.
 test: deps
 	$(MAKE) $(BUILD)/pgnkit $(BUILD)/unit-tests
 	sh tests/run.sh $(BUILD)

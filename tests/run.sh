@@ -2,9 +2,16 @@
 # run.sh - runs every test of pgnkit against the binaries in BUILD_DIR.
 #   tests/run.sh BUILD_DIR [--bless]
 # Unit tests, data-driven suites and CLI golden tests each count as one test;
-# the last line is "N passed, N failed" and the exit status is non-zero on
-# any failure. --bless rewrites the golden files of the CLI tests instead of
-# comparing (review the diff before committing).
+# the last line is "N passed, N failed, N skipped" and the exit status is
+# non-zero on any failure. --bless rewrites the golden files of the CLI tests
+# instead of comparing (review the diff before committing).
+#
+# A test that cannot run here (a tool or a file it needs is missing) says so
+# and is counted as skipped, never as passed: a script or CLI test exits 77
+# (the automake convention) after printing the reason, a unit test calls
+# SKIP(reason) (tests/unit/test.h). Each prints "skip NAME: REASON". With
+# CI=true in the environment a skip is a failure: CI installs everything the
+# tests need (.ci/deps), so a skip there means a test checked nothing.
 set -u
 build=${1:?usage: tests/run.sh BUILD_DIR [--bless]}
 bless=${2:-}
@@ -17,20 +24,42 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0
 failed=0
+skipped=0
+SKIP_CODE=77
 
 pass() { passed=$((passed + 1)); echo "ok   $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL $1"; }
+# skip NAME REASON: the one place that decides what a skip counts as.
+skip() {
+    if [ "${CI:-}" = true ]; then
+        fail "$1: skipped, and CI skips nothing: $2"
+    else
+        skipped=$((skipped + 1)); echo "skip $1: $2"
+    fi
+}
+# skip_reason OUT ERR: the last line a skipped test printed (stderr first).
+skip_reason() {
+    reason=$(tail -n 1 "$2" 2>/dev/null)
+    [ -n "$reason" ] || reason=$(tail -n 1 "$1" 2>/dev/null)
+    echo "${reason:-exit $SKIP_CODE, no reason printed}"
+}
 
-# 1. Unit tests (each prints its own ok/FAIL line and a count line).
+# 1. Unit tests (each prints its own ok/FAIL/skip line, then a count line
+# "unit: N passed, N failed, N skipped"). Their skips go through skip() too.
 "$build/unit-tests" >"$tmp/unit.out" 2>"$tmp/unit.err"
-grep -v '^unit: ' "$tmp/unit.out"
+grep -v '^unit: ' "$tmp/unit.out" | grep -v '^skip unit '
 [ -s "$tmp/unit.err" ] && sed 's/^/    /' "$tmp/unit.err"
-line=$(grep '^unit: ' "$tmp/unit.out")
+line=$(sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$tmp/unit.out")
 if [ -z "$line" ]; then
     fail "unit-tests did not finish (crashed?)"
 else
     set -- $line
-    passed=$((passed + $2)); failed=$((failed + $4))
+    passed=$((passed + $1)); failed=$((failed + $2))
+    sed -n 's/^skip unit \([^:]*\): /\1 /p' "$tmp/unit.out" >"$tmp/unit.skips"
+    while read -r name reason; do
+        skip "unit $name" "$reason"
+    done <"$tmp/unit.skips"
+    [ "$(wc -l <"$tmp/unit.skips")" = "$3" ] || fail "unit-tests counted $3 skips but named $(wc -l <"$tmp/unit.skips")"
 fi
 
 # 2. Data-driven suites: perft EPD and .perft files with known node counts.
@@ -56,6 +85,10 @@ for script in tests/cli/*/*.sh; do
     name=cli/${base#tests/cli/}
     sh "$script" >"$tmp/out" 2>"$tmp/err" </dev/null
     code=$?
+    if [ "$code" = $SKIP_CODE ]; then
+        skip "$name" "$(skip_reason "$tmp/out" "$tmp/err")"
+        continue
+    fi
     if [ "$bless" = --bless ]; then
         cp "$tmp/out" "$base.stdout"
         if [ -s "$tmp/err" ]; then cp "$tmp/err" "$base.stderr"; else rm -f "$base.stderr"; fi
@@ -99,15 +132,20 @@ for pgn in testdata/broken/*.pgn testdata/corpus/*.pgn; do
     fi
 done
 
-# 5. Script tests: tests/scripts/*.sh print their own diagnostics and exit 0 on success.
+# 5. Script tests: tests/scripts/*.sh print their own diagnostics and exit 0
+# on success, 77 when they cannot run here (after printing why).
 for script in tests/scripts/*.sh; do
     [ -e "$script" ] || continue
-    if sh "$script" >"$tmp/out" 2>&1; then
+    sh "$script" >"$tmp/out" 2>&1
+    code=$?
+    if [ "$code" = 0 ]; then
         pass "$script"
+    elif [ "$code" = $SKIP_CODE ]; then
+        skip "$script" "$(skip_reason "$tmp/out" /dev/null)"
     else
         fail "$script"; tail -n 30 "$tmp/out" | sed 's/^/    /'
     fi
 done
 
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]
