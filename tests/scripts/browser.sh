@@ -5,10 +5,9 @@
 # SPDX-License-Identifier: MIT
 set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
-chromium=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$chromium" ]; then
-    echo "skipped: no chromium (CI installs it with .ci/deps)"; exit 0
-fi
+. tests/scripts/need.inc
+need chromium chromium chromium-browser
+chromium=$need_path
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
 status=0
 fail() { echo "browser.sh: $*"; status=1; }

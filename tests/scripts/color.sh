@@ -3,7 +3,8 @@
 # unless NO_COLOR is set, TERM is dumb or --color never says so; never into a
 # pipe unless --color always; the stats bars are ASCII outside UTF-8 locales.
 set -u
-command -v script >/dev/null 2>&1 || { echo "skipped: no script(1)"; exit 0; }
+. tests/scripts/need.inc
+need script bsdutils
 status=0
 fail() { echo "FAIL: $*"; status=1; }
 case $PGNKIT in /*) pgnkit=$PGNKIT ;; *) pgnkit=$PWD/$PGNKIT ;; esac

@@ -4,9 +4,8 @@
 # SPDX-License-Identifier: MIT
 set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
-if ! command -v xmllint >/dev/null 2>&1; then
-    echo "skipped: no xmllint (Debian libxml2-utils)"; exit 0
-fi
+. tests/scripts/need.inc
+need xmllint libxml2-utils
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
 status=0
 "$PGNKIT" diagram --fen "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1" >"$tmp/fen.svg" || status=1

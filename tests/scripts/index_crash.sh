@@ -3,6 +3,8 @@
 # database intact: PRAGMA integrity_check is ok and it gives the old answers; readers
 # running during an update see the old state or the new one, never a mix.
 . tests/scripts/index_setup.inc
+. "$root/tests/scripts/need.inc"
+need sqlite3
 rounds=6
 [ -n "${PGNKIT_QUICK:-}" ] && rounds=3
 

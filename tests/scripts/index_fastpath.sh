@@ -7,6 +7,8 @@
 # Damaged records (a blob cut short, a byte changed, a blob missing) make the query
 # fail with exit 3, never a wrong count.
 . tests/scripts/index_setup.inc
+. "$root/tests/scripts/need.inc"
+need sqlite3
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/index/*.pgn >games.pgn
 "$PGNKIT" index -q games.pgn -o games.pgnkit || { echo "index failed"; exit 1; }
 queries="--moves '1. e4 c5'|--checkmate|--repetition 3 --elo-min 2000|--underpromotion|--elo-min 2400|--site Wijk --date-from 1995|--eco B20-B99 --result 1-0|--plies-max 20|--ignore-case --site moscow --black-elo 2000-|--material-either KRP:KR|--material-end KQ:K|--material KR:KR --material-plies 1|--where 'white_elo > 2400 and result = \"1-0\" or checkmate'|--where 'player ~ \"Carlsen\" and plies > 20 and not material = \"KQ:K\"'"

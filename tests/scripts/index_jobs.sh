@@ -4,6 +4,8 @@
 # same order, the same summary; so does an update of appended games, and a build that
 # reads comments nested; an update's material runs are a build's. The sources: the corpora, broken and tricky games, a gzip file.
 . tests/scripts/index_setup.inc
+. "$root/tests/scripts/need.inc"
+need sqlite3
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/broken/*.pgn "$root"/testdata/index/*.pgn \
     "$root"/testdata/reader/*.pgn >all.pgn
 cp "$root/testdata/sample.pgn.gz" .

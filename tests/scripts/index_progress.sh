@@ -6,7 +6,8 @@ set -u
 case $PGNKIT in /*) ;; *) PGNKIT=$(pwd)/$PGNKIT ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-command -v script >/dev/null || { echo "script (util-linux) is not installed"; exit 1; }
+. tests/scripts/need.inc
+need script bsdutils
 cat testdata/corpus/*.pgn testdata/sample.pgn >"$tmp/one.pgn"
 : >"$tmp/big.pgn"
 # Over half a second of indexing even on a fast machine (80 MB).

@@ -10,7 +10,8 @@ cat "$root"/testdata/sample.pgn "$root"/testdata/search/*.pgn >s2.pgn
 cat "$root"/testdata/stats/*.pgn >s3.pgn
 printf '%s\n' s1.pgn s2.pgn s3.pgn >shards
 
-command -v parallel >/dev/null || { echo "GNU parallel is not installed"; exit 1; }
+. "$root/tests/scripts/need.inc"
+need parallel
 # The README's recipe, with this machine as the only login.
 parallel --sshlogin : --transferfile {} --return {.}.pgnkit \
     "$PGNKIT" index -q {} -o {.}.pgnkit :::: shards 2>parallel.err || fail "parallel index failed"

@@ -3,6 +3,11 @@
 # gives the same games as the plain file: the same validate diagnostics and summary
 # (file names aside) and byte-identical convert output.
 set -u
+. tests/scripts/need.inc
+need zip
+need zstd
+need bzip2
+need xz xz-utils
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 src=testdata/sample.pgn

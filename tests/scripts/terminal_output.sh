@@ -4,7 +4,8 @@
 set -u
 # Plain text to grep: colour on a terminal is color.sh's.
 export NO_COLOR=1
-command -v script >/dev/null 2>&1 || { echo "skipped: no script(1)"; exit 0; }
+. tests/scripts/need.inc
+need script bsdutils
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
