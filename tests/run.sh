@@ -59,7 +59,7 @@ else
     while read -r name reason; do
         skip "unit $name" "$reason"
     done <"$tmp/unit.skips"
-    [ "$(wc -l <"$tmp/unit.skips")" = "$3" ] || fail "unit-tests counted $3 skips but named $(wc -l <"$tmp/unit.skips")"
+    [ "$(wc -l <"$tmp/unit.skips")" -eq "$3" ] || fail "unit-tests counted $3 skips but named $(wc -l <"$tmp/unit.skips")"
 fi
 
 # 2. Data-driven suites: perft EPD and .perft files with known node counts.
