@@ -1,9 +1,9 @@
 /* outfile.c - files a command writes: never one of its inputs, replaced whole or not at all. */
 /* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700 /* realpath() */
+#include <assert.h>
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -296,6 +296,59 @@ static long leftover_pid(const char *rest)
     return pid;
 }
 
+/*
+ * The temporary files in one folder that runs killed earlier left: names of
+ * that form whose process is no longer running. A folder is read once per
+ * run, not once per file written there (split output writes thousands).
+ */
+static struct {
+    char *dir;    /* the folder read; NULL before */
+    char **names; /* the leftovers found there, NULL once removed */
+    size_t n;
+} leftovers;
+
+static void leftovers_release(void)
+{
+    for (size_t i = 0; i < leftovers.n; i++)
+        free(leftovers.names[i]);
+    free(leftovers.names);
+    free(leftovers.dir);
+    memset(&leftovers, 0, sizeof leftovers);
+}
+
+/* The leftovers of folder dir into the cache (a run writes there from now on). */
+static void leftovers_read(const char *dir)
+{
+    static int registered;
+    if (leftovers.dir && !strcmp(leftovers.dir, dir))
+        return;
+    if (!registered) {
+        atexit(leftovers_release);
+        registered = 1;
+    }
+    leftovers_release();
+    leftovers.dir = xstrdup(dir);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    size_t cap = 0;
+    while (d && (e = readdir(d)) != NULL) {
+        const char *mark = e->d_name[0] == '.' ? strstr(e->d_name, TMP_MARK) : NULL;
+        while (mark && strstr(mark + 1, TMP_MARK))
+            mark = strstr(mark + 1, TMP_MARK); /* the last: NAME may hold one too */
+        long pid = mark ? leftover_pid(mark + strlen(TMP_MARK)) : 0;
+        if (pid <= 0 || pid == (long)getpid() || pid > INT_MAX || kill((pid_t)pid, 0) == 0 ||
+            errno != ESRCH)
+            continue;
+        if (leftovers.n == cap) {
+            cap = cap ? 2 * cap : 8;
+            leftovers.names = xrealloc(leftovers.names, cap * sizeof *leftovers.names);
+        }
+        leftovers.names[leftovers.n++] = xstrdup(e->d_name);
+    }
+    if (d)
+        closedir(d);
+}
+
 /* Removes the temporary files of target that runs killed earlier left:
  * only names of exactly that form, regular files of this user, whose
  * process is no longer running. A live process's file (another run writing
@@ -305,24 +358,23 @@ static void remove_leftovers(const char *target)
     const char *name = base_name(target);
     size_t name_len = strlen(name);
     char *dir = folder_of(target);
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d)) != NULL) {
-        const char *n = e->d_name;
-        if (n[0] != '.' || strncmp(n + 1, name, name_len) ||
-            strncmp(n + 1 + name_len, TMP_MARK, strlen(TMP_MARK)))
+    leftovers_read(dir);
+    for (size_t i = 0; i < leftovers.n; i++) {
+        const char *n = leftovers.names[i];
+        if (!n || strncmp(n + 1, name, name_len) ||
+            strncmp(n + 1 + name_len, TMP_MARK, strlen(TMP_MARK)) ||
+            !leftover_pid(n + 1 + name_len + strlen(TMP_MARK)))
             continue;
-        long pid = leftover_pid(n + 1 + name_len + strlen(TMP_MARK));
-        if (pid <= 0 || pid == (long)getpid() || pid > INT_MAX ||
-            kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-            continue;
+        size_t cap = strlen(dir) + strlen(n) + 2;
+        char *path = xmalloc(cap);
+        snprintf(path, cap, "%s/%s", dir, n);
         struct stat st;
-        if (fstatat(dirfd(d), n, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
-            st.st_uid == geteuid())
-            unlinkat(dirfd(d), n, 0);
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid())
+            unlink(path);
+        free(path);
+        free(leftovers.names[i]);
+        leftovers.names[i] = NULL;
     }
-    if (d)
-        closedir(d);
     free(dir);
 }
 
@@ -403,7 +455,8 @@ static void write_failed(struct outfile *o, int err)
 
 int outfile_write(struct outfile *o, const void *data, size_t len)
 {
-    if (!o->f || o->err)
+    assert(o->f); /* open, and not paused */
+    if (o->err)
         return -1; /* reported when it failed */
     if (fwrite(data, 1, len, o->f) == len)
         return 0;

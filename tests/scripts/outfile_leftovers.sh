@@ -61,4 +61,12 @@ want=$(grep -c '^\[Event ' testdata/sample.pgn)
 ls -A "$tmp/out" | grep -v '^good\.pgn$' | sort >"$tmp/have"
 { for f in $keep; do echo "$f"; done; echo ".good.pgn.tmp-$pid-folder"; } | sort >"$tmp/want"
 cmp -s "$tmp/have" "$tmp/want" || fail "left in the folder: $(comm -23 "$tmp/have" "$tmp/want")"
+# Split output writes many files in one folder: each one's leftover goes too.
+mkdir "$tmp/split"
+echo old >"$tmp/split/.3.pgn.tmp-$pid-abcdef"
+echo old >"$tmp/split/.30.pgn.tmp-$pid-abcdef"
+"$PGNKIT" convert -q --split-every 5 --split-name "$tmp/split/{}.pgn" testdata/sample.pgn ||
+    fail "convert --split-every: exit $?"
+[ -e "$tmp/split/.3.pgn.tmp-$pid-abcdef" ] && fail "convert --split-every left 3.pgn's leftover"
+[ -e "$tmp/split/.30.pgn.tmp-$pid-abcdef" ] || fail "convert --split-every removed 30.pgn's (no such file written)"
 exit $status
