@@ -87,10 +87,27 @@ struct read_file {
     const char *db;   /* the database input it is a source of; NULL for an input */
 };
 
-/* Adds the source PGN files of the database path to *files: the games it
+/* The files a command reads, as a growing array. */
+struct read_files {
+    struct read_file *v;
+    int n, cap;
+};
+
+/* A new entry of r, zeroed: kept by incrementing r->n once it is filled. */
+static struct read_file *read_files_next(struct read_files *r)
+{
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 8;
+        r->v = xrealloc(r->v, (size_t)r->cap * sizeof *r->v);
+    }
+    memset(&r->v[r->n], 0, sizeof r->v[r->n]);
+    return &r->v[r->n];
+}
+
+/* Adds the source PGN files of the database path to r: the games it
  * stands for are read from them. A source is where the database reader
  * opens it: its absolute location when it is still there, else its path. */
-static void add_sources(const char *path, struct read_file **files, int *n)
+static void add_sources(const char *path, struct read_files *r)
 {
     struct index_db *db = NULL;
     struct index_source *srcs;
@@ -99,17 +116,16 @@ static void add_sources(const char *path, struct read_file **files, int *n)
         return;
     /* A database that cannot be read fails as an input later, and is reported then. */
     if (index_db_open(&db, path, 0) == PGN_OK && index_db_sources(db, &srcs, &nsrc) == PGN_OK) {
-        *files = xrealloc(*files, ((size_t)*n + nsrc) * sizeof **files);
         for (size_t i = 0; i < nsrc; i++) {
             struct stat st;
             const char *name = srcs[i].location && !stat(srcs[i].location, &st)
                                    ? srcs[i].location : srcs[i].path;
-            struct read_file *f = &(*files)[*n];
+            struct read_file *f = read_files_next(r);
             if (!name || file_id_get(name, -1, &f->id) || !f->id.regular || f->id.name)
                 continue; /* missing: nothing to overwrite */
             f->name = xstrdup(name);
             f->db = path;
-            (*n)++;
+            r->n++;
         }
         index_sources_free(srcs, nsrc);
     }
@@ -117,36 +133,35 @@ static void add_sources(const char *path, struct read_file **files, int *n)
 }
 
 /* The files the ninputs inputs stand for (none: standard input), with
- * known identities; *n gets their number. Free with read_files_free(). */
-static struct read_file *read_files_get(char *const *inputs, int ninputs, int *n)
+ * known identities. Free with read_files_free(). */
+static struct read_files read_files_get(char *const *inputs, int ninputs)
 {
     static char dash[] = "-";
     static char *const stdin_only[] = { dash };
+    struct read_files r = { NULL, 0, 0 };
     if (ninputs == 0) {
         inputs = stdin_only;
         ninputs = 1;
     }
-    struct read_file *files = xcalloc((size_t)ninputs, sizeof *files);
-    *n = 0;
     for (int k = 0; k < ninputs; k++) {
-        struct read_file *f = &files[*n];
+        struct read_file *f = read_files_next(&r);
         int stdin_input = is_dash(inputs[k]);
         if (file_id_get(inputs[k], stdin_input ? 0 : -1, &f->id) == 0) {
             f->name = stdin_input ? "<stdin>" : inputs[k];
-            (*n)++;
+            r.n++;
         }
         if (!stdin_input)
-            add_sources(inputs[k], &files, n);
+            add_sources(inputs[k], &r);
     }
-    return files;
+    return r;
 }
 
-static void read_files_free(struct read_file *files, int n)
+static void read_files_free(struct read_files *r)
 {
-    for (int i = 0; i < n; i++)
-        if (files[i].db)
-            free((char *)files[i].name);
-    free(files);
+    for (int i = 0; i < r->n; i++)
+        if (r->v[i].db)
+            free((char *)r->v[i].name);
+    free(r->v);
 }
 
 /* An output as checked: a path, or standard output ("-" given or not). */
@@ -208,11 +223,10 @@ static int check_outputs(char *const *outs, int nouts, int with_stdout, char *co
     }
     if (with_stdout && !stdout_named)
         all[n++] = (struct checked_out){ "-", 1 };
-    int nin;
-    struct read_file *in = read_files_get(inputs, ninputs, &nin);
+    struct read_files in = read_files_get(inputs, ninputs);
     for (int i = 0; i < n && !rc; i++)
-        rc = check_one(all, i, in, nin);
-    read_files_free(in, nin);
+        rc = check_one(all, i, in.v, in.n);
+    read_files_free(&in);
     free(all);
     return rc;
 }

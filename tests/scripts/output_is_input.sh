@@ -58,6 +58,15 @@ if "$PGNKIT" index -q "$tmp/in.pgn" -o "$tmp/db.pgnkit" 2>"$tmp/err"; then
         "$PGNKIT" $cmd "$tmp/db.pgnkit" >>"$tmp/in.pgn" 2>"$tmp/err"
         check_refused "$cmd db.pgnkit >> in.pgn (its source)" $?
     done
+    # Several databases and files: the source of the second one is found.
+    cp testdata/sample.pgn "$tmp/other/a.pgn"
+    "$PGNKIT" index -q "$tmp/other/a.pgn" -o "$tmp/other/a.pgnkit" 2>"$tmp/err" ||
+        fail "index a.pgn: $(head -n 3 "$tmp/err")"
+    for cmd in "search" "convert"; do
+        "$PGNKIT" $cmd "$tmp/other/a.pgnkit" "$tmp/db.pgnkit" "$tmp/other/a.pgn" \
+            >>"$tmp/in.pgn" 2>"$tmp/err"
+        check_refused "$cmd a.pgnkit db.pgnkit a.pgn >> in.pgn (a source of db.pgnkit)" $?
+    done
     (cd "$tmp/other" && "$PGNKIT" search --rest ../link.pgn --result 1-0 ../db.pgnkit \
         >/dev/null 2>"$tmp/err")
     check_refused "search --rest onto a database's source" $?
