@@ -164,29 +164,26 @@ static void read_files_free(struct read_files *r)
     free(r->v);
 }
 
-/* An output as checked: a path, or standard output ("-" given or not). */
-struct checked_out {
-    const char *path; /* as given; "-" for standard output */
-    int implicit;     /* standard output the command writes without being told */
-};
-
-/* Says why out may not be written, when it is an input or an earlier output; -1 then. */
-static int check_one(const struct checked_out *outs, int i, const struct read_file *in, int nin)
+/* The identity of output path ("-": standard output); 0, or -1 when unknown. */
+static int out_id_get(const char *path, struct file_id *id)
 {
-    const struct checked_out *o = &outs[i];
+    return file_id_get(path, is_dash(path) ? 1 : -1, id);
+}
+
+/* Says why outs[i] may not be written, when it is an input or an earlier
+ * output ("-": standard output); -1 then. */
+static int check_one(const char *const *outs, int i, const struct read_file *in, int nin)
+{
+    const char *path = outs[i];
     struct file_id id, other;
-    if (file_id_get(o->path, is_dash(o->path) ? 1 : -1, &id) != 0)
+    if (out_id_get(path, &id) != 0)
         return 0; /* nothing there to be harmed, nor a folder to create it in */
     for (int k = 0; k < i; k++) {
-        int both_stdout = is_dash(outs[k].path) && is_dash(o->path);
-        if (both_stdout && (o->implicit || outs[k].implicit))
-            continue; /* "-" given: the same output, said once */
         /* Two writers on one device (/dev/null) harm nothing: a file only. */
-        if (both_stdout ||
-            (id.regular && !file_id_get(outs[k].path, is_dash(outs[k].path) ? 1 : -1, &other) &&
-             other.regular && same_file(&id, &other))) {
-            error("'%s' and '%s' are the same file: the two outputs would mix", outs[k].path,
-                  o->path);
+        if ((is_dash(outs[k]) && is_dash(path)) ||
+            (id.regular && !out_id_get(outs[k], &other) && other.regular &&
+             same_file(&id, &other))) {
+            error("'%s' and '%s' are the same file: the two outputs would mix", outs[k], path);
             return -1;
         }
     }
@@ -195,16 +192,16 @@ static int check_one(const struct checked_out *outs, int i, const struct read_fi
     for (int k = 0; id.regular && k < nin; k++) {
         if (!in[k].id.regular || !same_file(&id, &in[k].id))
             continue;
-        int out = !is_dash(o->path);
+        int out = !is_dash(path);
         if (in[k].db)
             error("%s%s%s is '%s', a source of the database '%s': writing it would destroy the "
-                  "games", out ? "output '" : "standard output", out ? o->path : "",
+                  "games", out ? "output '" : "standard output", out ? path : "",
                   out ? "'" : "", in[k].name, in[k].db);
-        else if (is_dash(o->path))
+        else if (!out)
             error("standard output is the input '%s': writing it would change the games being "
                   "read", in[k].name);
         else
-            error("output '%s' is the input '%s': writing it would destroy the games", o->path,
+            error("output '%s' is the input '%s': writing it would destroy the games", path,
                   in[k].name);
         return -1;
     }
@@ -215,14 +212,14 @@ static int check_one(const struct checked_out *outs, int i, const struct read_fi
 static int check_outputs(char *const *outs, int nouts, int with_stdout, char *const *inputs,
                          int ninputs)
 {
-    struct checked_out *all = xcalloc((size_t)nouts + 1, sizeof *all);
+    const char **all = xcalloc((size_t)nouts + 1, sizeof *all);
     int n = 0, stdout_named = 0, rc = 0;
     for (int i = 0; i < nouts; i++) {
-        all[n++].path = outs[i];
+        all[n++] = outs[i];
         stdout_named |= is_dash(outs[i]);
     }
     if (with_stdout && !stdout_named)
-        all[n++] = (struct checked_out){ "-", 1 };
+        all[n++] = "-";
     struct read_files in = read_files_get(inputs, ninputs);
     for (int i = 0; i < n && !rc; i++)
         rc = check_one(all, i, in.v, in.n);
