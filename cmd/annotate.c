@@ -18,6 +18,7 @@
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
 #include "driver.h"
+#include "outfile.h"
 #include "output_opts.h"
 #include "report.h"
 #include "term.h"
@@ -316,6 +317,8 @@ int cmd_annotate(int argc, char **argv)
               "only, use convert)");
         return usage_error(annotate_usage);
     }
+    if (outfile_check_all(NULL, 0, argv + optind, argc - optind))
+        return EXIT_USAGE;
     a.in_movetext = a.fen_comments || a.hash_comments || a.judge || a.use_engine;
     a.rewrite |= a.in_movetext;
     if (a.use_engine) {
@@ -368,11 +371,7 @@ int cmd_annotate(int argc, char **argv)
         if (a.engine_failed)
             fprintf(stderr, ", %" PRIu64 " not analysed (engine failure, kept)", a.engine_failed);
         fprintf(stderr, "\n");
-        driver_report_interrupt();
     }
-    if (a.io_failed)
-        return EXIT_IO;
-    if (driver_interrupted())
-        return driver_interrupt_status();
-    return a.invalid || a.engine_failed ? EXIT_NEGATIVE : EXIT_OK;
+    return driver_exit_status(a.quiet, a.io_failed,
+                              a.invalid || a.engine_failed ? EXIT_NEGATIVE : EXIT_OK);
 }

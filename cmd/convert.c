@@ -18,6 +18,7 @@
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
 #include "driver.h"
+#include "outfile.h"
 #include "report.h"
 #include "split_out.h"
 #include "term.h"
@@ -399,6 +400,8 @@ int cmd_convert(int argc, char **argv)
         error("--keep-invalid goes with --format pgn, json or ndjson");
         return EXIT_USAGE;
     }
+    if (outfile_check_all(NULL, 0, argv + optind, argc - optind))
+        return EXIT_USAGE;
 
     driver_init(&c.d, &c);
     c.d.reader_flags = c.reader_flags;
@@ -457,13 +460,7 @@ int cmd_convert(int argc, char **argv)
     free(conv);
     game_out_release(&c.out);
     buf_release(&c.buf);
-    if (!c.quiet) {
+    if (!c.quiet)
         summary(&c);
-        driver_report_interrupt();
-    }
-    if (c.io_failed)
-        return EXIT_IO;
-    if (driver_interrupted())
-        return driver_interrupt_status();
-    return c.invalid ? EXIT_NEGATIVE : EXIT_OK;
+    return driver_exit_status(c.quiet, c.io_failed, c.invalid ? EXIT_NEGATIVE : EXIT_OK);
 }

@@ -72,11 +72,6 @@ static const struct option diagram_options[] = { /* after the selection options 
 enum { PLY_FINAL = -1, PLY_ALL = -2 };
 enum { PICTURE_MAX = 1 << 24, PAGE_FLUSH = 1 << 16 };
 
-struct input_id {
-    dev_t dev;
-    ino_t ino;
-};
-
 struct diagram {
     struct query_opts qo;
     struct game_facts facts;
@@ -93,7 +88,7 @@ struct diagram {
     FILE *out;           /* the page, or the one diagram of standard output */
     size_t dir_len;      /* -o DIR: path holds "DIR/" */
     char path[4096];
-    struct input_id *inputs;
+    char **inputs;       /* the command line's, for the check of each file written */
     int ninputs;
     uint64_t games, written, index_base, last_index;
     const char *failed_name; /* set when writing stopped on an error */
@@ -125,32 +120,19 @@ static void page_begin(struct diagram *s)
 
 static void page_end(struct diagram *s) { fputs("</main>\n</body>\n</html>\n", s->out); }
 
-static int is_input(const struct diagram *s, int fd)
-{
-    struct stat st;
-    if (fstat(fd, &st) || !S_ISREG(st.st_mode))
-        return 0;
-    for (int i = 0; i < s->ninputs; i++)
-        if (s->inputs[i].dev == st.st_dev && s->inputs[i].ino == st.st_ino)
-            return 1;
-    return 0;
-}
-
-/* Writes s->pic to DIR/name: opened without truncation so that an input is found before it is
- * harmed. */
+/* Writes s->pic to DIR/name, which is checked to be no input first. */
 static void write_file(struct diagram *s, const char *name)
 {
     size_t n = strlen(name);
     if (s->dir_len + n + 1 > sizeof s->path)
         die(EXIT_IO, "'%s': path too long", s->out_path);
     memcpy(s->path + s->dir_len, name, n + 1);
+    char *outs[1] = { s->path };
+    if (outfile_check(outs, 1, s->inputs, s->ninputs))
+        exit(EXIT_USAGE);
     int fd = open(s->path, O_WRONLY | O_CREAT, 0666);
     if (fd < 0)
         die(EXIT_IO, "cannot open '%s' for writing: %s", s->path, strerror(errno));
-    if (is_input(s, fd)) {
-        close(fd);
-        die(EXIT_USAGE, "output '%s' is an input: writing it would destroy the games", s->path);
-    }
     const char *p = s->pic.data;
     size_t left = s->pic.len;
     int ok = ftruncate(fd, 0) == 0;
@@ -174,6 +156,8 @@ static void emit(struct diagram *s, const char *name, const char *where)
         fwrite(s->pic.data, 1, s->pic.len, s->out);
         fputs("</figure>\n", s->out);
         check_output();
+        if (s->out_path && outfile_failed(&s->page_out))
+            s->d.io_failed = 1; /* reported; the page is not replaced */
     } else if (s->dir_len) {
         write_file(s, name);
     } else {
@@ -519,16 +503,6 @@ static int open_dir(struct diagram *s)
     return EXIT_OK;
 }
 
-static void note_inputs(struct diagram *s, int n, char *const *inputs)
-{
-    s->inputs = xcalloc((size_t)n + 1, sizeof *s->inputs);
-    for (int i = 0; i < n; i++) {
-        struct stat st;
-        if (strcmp(inputs[i], "-") && !stat(inputs[i], &st) && S_ISREG(st.st_mode))
-            s->inputs[s->ninputs++] = (struct input_id){ st.st_dev, st.st_ino };
-    }
-}
-
 static int draw_fen(struct diagram *s)
 {
     struct pos p;
@@ -546,23 +520,28 @@ static int draw_fen(struct diagram *s)
 static int run(struct diagram *s, int n, char **inputs)
 {
     int status;
+    char *outs[1] = { s->out_path };
+    if (outfile_check_all(outs, s->page && s->out_path ? 1 : 0, inputs, n))
+        return EXIT_USAGE;
+    s->inputs = inputs;
+    s->ninputs = n;
     if (s->page && s->out_path) {
-        if (outfile_check(&s->out_path, 1, inputs, n))
-            return EXIT_USAGE;
         if (outfile_open(&s->page_out, s->out_path))
             return EXIT_IO;
         s->out = s->page_out.f;
     } else if (s->out_path && (status = open_dir(s)) != EXIT_OK) {
         return status;
     }
+    /* Standard output gets its buffer before anything is written to it: a
+     * write that fails is then seen by check_output() with its errno, not
+     * after the terminal checks of driver_init() have changed errno. */
+    driver_init(&s->d, s);
     if (s->page)
         page_begin(s);
     if (s->fen) {
         if ((status = draw_fen(s)) != EXIT_OK)
             return status;
     } else {
-        note_inputs(s, n, inputs);
-        driver_init(&s->d, s);
         s->d.reader_flags = query_opts_reader_flags(&s->qo);
         s->d.game = one_game;
         driver_run(&s->d, n, inputs);
@@ -574,12 +553,7 @@ static int run(struct diagram *s, int n, char **inputs)
         return EXIT_IO;
     if (fflush(stdout) != 0)
         check_output();
-    driver_report_interrupt();
-    if (s->d.io_failed)
-        return EXIT_IO;
-    if (driver_interrupted())
-        return driver_interrupt_status();
-    return s->written ? EXIT_OK : EXIT_NEGATIVE;
+    return driver_exit_status(0, s->d.io_failed, s->written ? EXIT_OK : EXIT_NEGATIVE);
 }
 
 int cmd_diagram(int argc, char **argv)
@@ -624,7 +598,6 @@ int cmd_diagram(int argc, char **argv)
     buf_release(&s.pic);
     free(s.eval);
     free(s.clock);
-    free(s.inputs);
     game_facts_release(&s.facts);
     query_opts_release(&s.qo);
     return status;

@@ -48,6 +48,17 @@ void driver_report_interrupt(void)
     fprintf(stderr, "%s: interrupted: the output ends with the last finished game\n", progname);
 }
 
+int driver_exit_status(int quiet, int io_failed, int status)
+{
+    if (!quiet)
+        driver_report_interrupt();
+    if (io_failed)
+        return EXIT_IO;
+    if (interrupted)
+        return driver_interrupt_status();
+    return status;
+}
+
 void driver_init(struct driver *d, void *cmd)
 {
     static char outbuf[1 << 16];

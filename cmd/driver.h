@@ -130,6 +130,15 @@ int driver_interrupt_status(void);
 /** After a signal, says on stderr that the run was interrupted (the command's summary first). */
 void driver_report_interrupt(void);
 
+/**
+ * How every command that reads games ends, after its summary: says that the
+ * run was interrupted (driver_report_interrupt) unless quiet (-q: only the
+ * status tells), then returns its exit status: EXIT_IO when io_failed (a
+ * file could not be read or written), else 130 or 143 when a signal cut
+ * the run short, else status (the command's own: EXIT_OK, EXIT_NEGATIVE).
+ */
+int driver_exit_status(int quiet, int io_failed, int status);
+
 /*
  * A command's work on the games of a batch, on a worker thread. Each game
  * writes its messages (diagnostics, list lines) to a memory stream and its

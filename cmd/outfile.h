@@ -6,32 +6,50 @@
 #include <stdio.h>
 
 /*
- * An output file (validate --good/--bad) is written to a temporary file in
- * the folder of its target and renamed over the target by outfile_close():
- * a run that fails or is killed leaves the previous file as it was. The
- * path "-" is standard output, and a device or FIFO (/dev/null) is written
- * directly.
+ * An output file (validate --good/--bad, search --rest, split output, a
+ * diagram page) is written to a temporary file in the folder of its target,
+ * .NAME.tmp-PID-XXXXXX, and renamed over the target by outfile_close(): a
+ * run that fails or is killed leaves the previous file as it was, and the
+ * temporary file of a killed run is removed by the next run that writes the
+ * same target. The path "-" is standard output, and a device or FIFO
+ * (/dev/null) is written directly.
  *
- *   if (outfile_check(outs, nouts, inputs, ninputs)) return EXIT_USAGE;
+ *   if (outfile_check_all(outs, nouts, inputs, ninputs)) return EXIT_USAGE;
  *   struct outfile o;
  *   if (outfile_open(&o, path)) return EXIT_IO;
- *   fwrite(..., o.f);
+ *   if (outfile_write(&o, data, len)) ... // reported with its reason
  *   if (outfile_close(&o, run_succeeded)) ... EXIT_IO
+ *
+ * Every write failure is reported once, naming the file and the reason
+ * (strerror of the errno of the write that failed), here and not by the
+ * writer: a writer that prints to o.f itself calls outfile_failed().
  */
 struct outfile {
     const char *path; /* as given, for messages */
     char *target;     /* what is replaced: path, or what its symbolic link names */
     char *tmp;        /* the temporary file (NULL for standard output) */
     FILE *f;          /* where to write; stdout for "-" */
+    int err;          /* the errno of the first write that failed; 0 while none has */
+    int reported;     /* that failure was reported */
 };
 
 /**
- * 0 when no two of the nouts outputs are the same file and none is the same
- * file as one of the ninputs inputs (same device and inode, also through
- * links; "-" and no input at all are standard input or output). Else -1
- * after reporting which: a usage error, found before anything is opened.
+ * The one test of whether a command may write its outputs: 0 when no two
+ * of the nouts outputs are the same regular file and none is the same file
+ * as one of the ninputs inputs (same device and inode, also through links;
+ * "-" and no input at all are standard input or output; a database input
+ * stands for its source PGN files too). Else -1 after reporting which: a
+ * usage error, found before anything is opened. A terminal, pipe or device
+ * is never refused: only a regular file can be written over while read.
  */
 int outfile_check(char *const *outs, int nouts, char *const *inputs, int ninputs);
+
+/**
+ * outfile_check() with standard output among the outputs, whether "-" is
+ * one of outs or not: what every command that reads games calls before it
+ * reads, so that `pgnkit search in.pgn >> in.pgn` is refused.
+ */
+int outfile_check_all(char *const *outs, int nouts, char *const *inputs, int ninputs);
 
 /**
  * Opens o for path ("-": standard output). Returns 0, or -1 after reporting.
@@ -41,9 +59,22 @@ int outfile_check(char *const *outs, int nouts, char *const *inputs, int ninputs
 int outfile_open(struct outfile *o, const char *path);
 
 /**
+ * Writes [data, data+len) to o. Returns 0, or -1 when it failed (now or
+ * before): reported once with the reason; later writes are not tried. On
+ * standard output a failure is check_output()'s (a closed pipe: -1, quietly).
+ */
+int outfile_write(struct outfile *o, const void *data, size_t len);
+
+/**
+ * 1 when a write to o failed, reported here once with errno's reason: for a
+ * writer that prints to o->f itself, called just after its writes; else 0.
+ */
+int outfile_failed(struct outfile *o);
+
+/**
  * Writes out what o holds in memory, so that a full disk is known before
  * any file is replaced. Returns 0, or -1 when a write to o failed (reported
- * here unless the writer already had).
+ * once, here or by outfile_write()).
  */
 int outfile_flush(struct outfile *o);
 
@@ -61,8 +92,8 @@ int outfile_resume(struct outfile *o);
 /**
  * Closes o (paused or not) and, with replace, renames its temporary file over the target;
  * without, removes it (standard output: nothing, the command flushes it).
- * Returns 0, or -1 after reporting a write error (one the writer met on
- * o->f it reported itself), in which case the target is left as it was.
+ * Returns 0, or -1 after a write error (reported once), in which case the
+ * target is left as it was.
  * Frees what outfile_open() allocated; o closed again does nothing.
  */
 int outfile_close(struct outfile *o, int replace);

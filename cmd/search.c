@@ -169,8 +169,10 @@ static void print_game(struct search *s, const struct game *g) { copy_game(s, g,
 /* A game read and not selected, to --rest when given. */
 static void rest_game(struct search *s, const struct game *g)
 {
-    if (s->rest.f)
+    if (s->rest.f && !s->rest.err) {
         copy_game(s, g, s->rest.f);
+        s->io_failed |= outfile_failed(&s->rest);
+    }
 }
 
 static void flush(struct search *s)
@@ -582,17 +584,16 @@ static int search_option(struct search *s, int opt, int *out_opt)
 }
 
 /*
- * --rest FILE: never an input, nor standard output when the games go there.
- * 0, or the exit status after reporting.
+ * Standard output and --rest FILE: never an input, nor each other; then
+ * --rest opened. 0, or the exit status after reporting.
  */
 static int open_rest(struct search *s, int ninputs, char **inputs)
 {
+    char *outs[1] = { (char *)s->rest_path };
+    if (outfile_check_all(outs, s->rest_path ? 1 : 0, inputs, ninputs))
+        return EXIT_USAGE;
     if (!s->rest_path)
         return 0;
-    char *outs[2] = { (char *)s->rest_path, (char *)"-" };
-    int to_stdout = s->out == OUT_GAMES && !split_opts_active(&s->split_opts);
-    if (outfile_check(outs, to_stdout ? 2 : 1, inputs, ninputs))
-        return EXIT_USAGE;
     return outfile_open(&s->rest, s->rest_path) ? EXIT_IO : 0;
 }
 
@@ -759,13 +760,8 @@ int cmd_search(int argc, char **argv)
         check_output();
     if (s.summary)
         print_summary(&s);
-    if (s.out != OUT_QUIET)
-        driver_report_interrupt();
     game_facts_release(&s.facts);
     query_opts_release(&s.qo);
-    if (s.io_failed)
-        return EXIT_IO;
-    if (driver_interrupted())
-        return driver_interrupt_status();
-    return s.selected ? EXIT_OK : EXIT_NEGATIVE;
+    return driver_exit_status(s.out == OUT_QUIET, s.io_failed,
+                              s.selected ? EXIT_OK : EXIT_NEGATIVE);
 }

@@ -299,8 +299,8 @@ static void file_flush(struct split_out *so, struct split_file *f)
     if (!f->buf.len)
         return;
     file_resume(so, f);
-    if (fwrite(f->buf.data, 1, f->buf.len, f->of.f) != f->buf.len)
-        die(EXIT_IO, "cannot write '%s'", f->path);
+    if (outfile_write(&f->of, f->buf.data, f->buf.len))
+        exit(EXIT_IO); /* reported, with the reason; the temporary files are removed at exit */
     buf_reset(&f->buf);
 }
 

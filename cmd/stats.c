@@ -19,6 +19,7 @@
 #include "chess/position.h"
 #include "dbinput.h"
 #include "driver.h"
+#include "outfile.h"
 #include "query_opts.h"
 #include "replay/replay.h"
 #include "notation/san.h"
@@ -374,6 +375,10 @@ int cmd_stats(int argc, char **argv)
         query_opts_release(&s.qo);
         return rc < 0 ? EXIT_OK : rc;
     }
+    if (outfile_check_all(NULL, 0, argv + optind, argc - optind)) {
+        query_opts_release(&s.qo);
+        return EXIT_USAGE;
+    }
     if (!s.merge && s.o.report == R_OPENINGS && eco_init() != PGN_OK)
         die(EXIT_IO, "out of memory building the opening table");
 
@@ -405,8 +410,5 @@ int cmd_stats(int argc, char **argv)
         return EXIT_IO;
     fflush(stdout);
     check_output();
-    driver_report_interrupt();
-    if (!s.io_failed && driver_interrupted())
-        return driver_interrupt_status();
-    return s.io_failed ? EXIT_IO : EXIT_OK;
+    return driver_exit_status(0, s.io_failed, EXIT_OK);
 }

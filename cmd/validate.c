@@ -1,6 +1,5 @@
 /* validate.c - `pgnkit validate`: replay every game and report each problem like a compiler. */
 /* SPDX-License-Identifier: MIT */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -195,17 +194,14 @@ static void check_game(const struct validate *v, struct replay *r, const struct 
 
 static void copy_game(struct validate *v, struct outfile *o, const struct game *g)
 {
-    FILE *f = o->f;
-    if (!f)
+    if (!o->f)
         return;
     if (!g->raw && g->raw_size) {
         /* Over the size limit: its bytes were not kept (already reported as too-big). */
         return;
     }
-    if (fwrite(g->raw, 1, g->raw_len, f) != g->raw_len && !v->io_failed) {
-        error("cannot write '%s': %s", o->path, strerror(errno));
+    if (outfile_write(o, g->raw, g->raw_len))
         v->io_failed = v->write_failed = 1;
-    }
 }
 
 /* The index of the input named name in v->files, added when new. */
@@ -495,7 +491,7 @@ int cmd_validate(int argc, char **argv)
         outs[nouts++] = (char *)v.good_path;
     if (v.bad_path)
         outs[nouts++] = (char *)v.bad_path;
-    if (outfile_check(outs, nouts, argv + optind, argc - optind))
+    if (outfile_check_all(outs, nouts, argv + optind, argc - optind))
         return EXIT_USAGE;
     if (v.good_path && outfile_open(&v.good, v.good_path))
         return EXIT_IO;
@@ -562,13 +558,7 @@ int cmd_validate(int argc, char **argv)
      * an input read in part, both hold the games read, so the split holds. */
     v.io_failed |= good_failed;
     v.io_failed |= outfile_close(&v.bad, replace && !good_failed) < 0;
-    if (!v.quiet) {
+    if (!v.quiet)
         print_summary(&v);
-        driver_report_interrupt();
-    }
-    if (v.io_failed)
-        return EXIT_IO;
-    if (driver_interrupted())
-        return driver_interrupt_status();
-    return v.invalid ? EXIT_NEGATIVE : EXIT_OK;
+    return driver_exit_status(v.quiet, v.io_failed, v.invalid ? EXIT_NEGATIVE : EXIT_OK);
 }
