@@ -183,8 +183,24 @@ static int terminal_eval(const struct pos *p, struct peval *pe)
     return 1;
 }
 
+/* The engine's output that the search of ply k could not use, as warnings on diag. */
+static void warn_engine_output(const struct worker *w, const struct game *g, uint32_t k,
+                               const struct uci_result *res, FILE *diag)
+{
+    if (!res->nbad || w->a->quiet)
+        return;
+    char label[256];
+    report_game_label(g, label, sizeof label);
+    for (int b = 0; b < res->nbad && b < UCI_BAD_MAX; b++)
+        fprintf(diag, "%s:%" PRIu64 ": warning: %s: engine '%s', ply %u: %s: '%s'\n", g->file,
+                g->line, label, w->a->engine_path, k, res->bad[b].why, res->bad[b].line);
+    if (res->nbad > UCI_BAD_MAX)
+        fprintf(diag, "%s:%" PRIu64 ": warning: %s: engine '%s', ply %u: %d more such lines\n",
+                g->file, g->line, label, w->a->engine_path, k, res->nbad - UCI_BAD_MAX);
+}
+
 /* Searches every main-line position 0..n; PGN_OK or the engine's error. */
-static int engine_game(struct worker *w, const struct game *g, uint32_t n)
+static int engine_game(struct worker *w, const struct game *g, uint32_t n, FILE *diag)
 {
     const struct annotate *a = w->a;
     const struct replay *r = &w->r;
@@ -241,7 +257,8 @@ static int engine_game(struct worker *w, const struct game *g, uint32_t n)
         if (buf_append(&w->cmd, "", 1))
             die(EXIT_IO, "out of memory");
         w->cmd.len--;
-        rc = uci_engine_go(w->engine, w->cmd.data, &a->search, &pe->res);
+        rc = uci_engine_go(w->engine, w->cmd.data, p, &a->search, &pe->res);
+        warn_engine_output(w, g, k, &pe->res, diag);
         if (rc)
             return rc;
         pe->have = 1;
@@ -379,7 +396,7 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
     int judge = a->judge || a->use_engine;
     if (a->use_engine) {
         /* No engine here when the last restart failed: try again first. */
-        int rc = w->engine ? engine_game(w, g, n) : PGN_EIO;
+        int rc = w->engine ? engine_game(w, g, n, diag) : PGN_EIO;
         if (rc != PGN_OK && !driver_interrupted()) {
             char err[UCI_ERR_MAX + 64];
             snprintf(err, sizeof err, "%s",
@@ -389,7 +406,7 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
             char err2[UCI_ERR_MAX];
             rc = annotate_engine_start(w, err2, sizeof err2);
             if (rc == PGN_OK)
-                rc = engine_game(w, g, n);
+                rc = engine_game(w, g, n, diag);
             if (rc != PGN_OK && !driver_interrupted()) {
                 if (w->engine)
                     snprintf(err, sizeof err, "%s", uci_engine_error(w->engine));
