@@ -2,8 +2,11 @@
 # annotate_stockfish.sh - annotate with a real engine (Stockfish), checked by
 # properties that hold whatever its version, not by its numbers: every game is
 # kept, every move that can be searched gets an [%eval], each best move and
-# variation is legal (validate replays them), and each "X was best." names the
-# first move of the variation written after it. Exit 77 (skipped) without
+# variation is legal (validate replays them), each "X was best." names the
+# first move of the variation written after it, and --judge on the output
+# judges as the engine run did (testdata/annotate/twic1428-first3.pgn: the
+# first 3 games of TWIC 1428, where at --depth 6 the engine's own move
+# 3... Nf6 takes its evaluation from -0.45 to +1.24). Exit 77 (skipped) without
 # stockfish; the fake engine's tests (tests/cli/annotate/engine-*) pin numbers.
 set -u
 root=${PGNKIT_ROOT:-.}
@@ -65,4 +68,13 @@ grep -oE '[.] [^ ]+ was best\.}( \{\[%eval [^]]*\]})? \([0-9]+\.+ [^ )]+' "$tmp/
         [ "$best" = "$first" ] || echo "FAIL: '$best was best.' but the variation starts with '$first'"
     done >"$tmp/mismatch"
 [ -s "$tmp/mismatch" ] && { cat "$tmp/mismatch"; status=1; }
+
+# The same judgments from the engine as from --judge on its output.
+"$PGNKIT" annotate -q -j 1 --depth 6 --engine-option Threads=1 --engine-option Hash=16 \
+    testdata/annotate/twic1428-first3.pgn >"$tmp/twic.pgn" 2>/dev/null
+"$PGNKIT" annotate -q --judge "$tmp/twic.pgn" >"$tmp/twic-judged.pgn" 2>/dev/null
+cmp -s "$tmp/twic.pgn" "$tmp/twic-judged.pgn" || {
+    fail "--judge on the engine's output judges otherwise:"
+    diff "$tmp/twic.pgn" "$tmp/twic-judged.pgn" | head -n 10
+}
 exit $status
