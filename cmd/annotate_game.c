@@ -183,8 +183,24 @@ static int terminal_eval(const struct pos *p, struct peval *pe)
     return 1;
 }
 
+/* The engine's output that the search of ply k could not use, as warnings on diag. */
+static void warn_engine_output(const struct worker *w, const struct game *g, uint32_t k,
+                               const struct uci_result *res, FILE *diag)
+{
+    if (!res->nbad || w->a->quiet)
+        return;
+    char label[256];
+    report_game_label(g, label, sizeof label);
+    for (int b = 0; b < res->nbad && b < UCI_BAD_MAX; b++)
+        fprintf(diag, "%s:%" PRIu64 ": warning: %s: engine '%s', ply %u: %s: '%s'\n", g->file,
+                g->line, label, w->a->engine_path, k, res->bad[b].why, res->bad[b].line);
+    if (res->nbad > UCI_BAD_MAX)
+        fprintf(diag, "%s:%" PRIu64 ": warning: %s: engine '%s', ply %u: %d more such lines\n",
+                g->file, g->line, label, w->a->engine_path, k, res->nbad - UCI_BAD_MAX);
+}
+
 /* Searches every main-line position 0..n; PGN_OK or the engine's error. */
-static int engine_game(struct worker *w, const struct game *g, uint32_t n)
+static int engine_game(struct worker *w, const struct game *g, uint32_t n, FILE *diag)
 {
     const struct annotate *a = w->a;
     const struct replay *r = &w->r;
@@ -241,13 +257,20 @@ static int engine_game(struct worker *w, const struct game *g, uint32_t n)
         if (buf_append(&w->cmd, "", 1))
             die(EXIT_IO, "out of memory");
         w->cmd.len--;
-        rc = uci_engine_go(w->engine, w->cmd.data, &a->search, &pe->res);
+        rc = uci_engine_go(w->engine, w->cmd.data, p, &a->search, &pe->res);
+        warn_engine_output(w, g, k, &pe->res, diag);
         if (rc)
             return rc;
         pe->have = 1;
         pe->e = white_view(&pe->res.lines[0], p->side);
     }
     return PGN_OK;
+}
+
+/* The first move of the engine's line l from p (MOVE_NONE when it has none). */
+static move16 first_move(const struct pos *p, const struct uci_line *l)
+{
+    return l->npv ? uci_parse(p, l->pv[0], (int)strlen(l->pv[0])) : MOVE_NONE;
 }
 
 /* The engine's line l from position p as movetext ("12... Qxd5 13. Nf3"), at most plies. */
@@ -379,7 +402,7 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
     int judge = a->judge || a->use_engine;
     if (a->use_engine) {
         /* No engine here when the last restart failed: try again first. */
-        int rc = w->engine ? engine_game(w, g, n) : PGN_EIO;
+        int rc = w->engine ? engine_game(w, g, n, diag) : PGN_EIO;
         if (rc != PGN_OK && !driver_interrupted()) {
             char err[UCI_ERR_MAX + 64];
             snprintf(err, sizeof err, "%s",
@@ -389,7 +412,7 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
             char err2[UCI_ERR_MAX];
             rc = annotate_engine_start(w, err2, sizeof err2);
             if (rc == PGN_OK)
-                rc = engine_game(w, g, n);
+                rc = engine_game(w, g, n, diag);
             if (rc != PGN_OK && !driver_interrupted()) {
                 if (w->engine)
                     snprintf(err, sizeof err, "%s", uci_engine_error(w->engine));
@@ -431,17 +454,17 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
         int mover = before->side;
         const struct peval *pb = &w->ev[k - 1], *pa = &w->ev[k];
         if (judge && pb->have && pa->have && !(g->moves[i].flags & GAME_MOVE_NULL)) {
+            /* The two evaluations alone judge the move, as they are written:
+             * so --judge on this output judges every move as this run did.
+             * Even the engine's own choice is judged when its next search
+             * disagrees with the one before (what is wrong is then the
+             * evaluation before the move, and the judgment says so). */
             int reason;
             int j = judge_move_model(&pb->e, &pa->e, mover == BLACK, a->judge_model, &reason);
             char best[MOVE_TEXT_MAX] = "";
-            move16 bm = MOVE_NONE;
-            if (a->use_engine && pb->res.lines[0].npv) {
-                bm = uci_parse(before, pb->res.lines[0].pv[0], (int)strlen(pb->res.lines[0].pv[0]));
-                if (bm != MOVE_NONE)
-                    move_write(before, bm, &a->go.style, best, sizeof best);
-            }
-            if (bm != MOVE_NONE && bm == r->moves[i])
-                j = JUDGE_NONE; /* the engine's own move: never a mistake */
+            move16 bm = a->use_engine ? first_move(before, &pb->res.lines[0]) : MOVE_NONE;
+            if (bm != MOVE_NONE && bm != r->moves[i]) /* "Nf6 was best" after Nf6: no */
+                move_write(before, bm, &a->go.style, best, sizeof best);
             x->replace_nags = 1;
             /* lichess's own judgment comments: replaced by the engine's; without one
              * kept when we judge alike (they name the best move), dropped when not */
@@ -459,9 +482,11 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
                 st[mover].inaccuracies += j == JUDGE_INACCURACY;
                 st[mover].mistakes += j == JUDGE_MISTAKE;
                 st[mover].blunders += j == JUDGE_BLUNDER;
+                /* The engine's lines, but not one that is the game's own move. */
                 for (int v = 0; a->use_engine && v < a->search.multipv && v < UCI_MULTIPV_MAX; v++) {
                     const struct uci_line *l = &pb->res.lines[v];
-                    if (l->valid && l->npv && !has_line(w, g, i, before, l, a->pv_plies))
+                    if (l->valid && l->npv && first_move(before, l) != r->moves[i] &&
+                        !has_line(w, g, i, before, l, a->pv_plies))
                         x->lines[x->nlines] = pv_text(w, before, l, a->pv_plies);
                     if (x->lines[x->nlines])
                         x->nlines++;

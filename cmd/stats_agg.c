@@ -58,14 +58,25 @@ int64_t *stats_table_get(struct stats_table *t, const char *key, size_t len)
     return v;
 }
 
-void stats_entry_combine(const struct table_kind *k, int64_t *dst, const int64_t *src)
+int stats_count_add(int64_t *total, int64_t n)
+{
+    /* Counts are never negative, so only the top can be passed. */
+    if (n < 0 || *total < 0 || *total > INT64_MAX - n)
+        return -1;
+    *total += n;
+    return 0;
+}
+
+int stats_entry_combine(const struct table_kind *k, int64_t *dst, const int64_t *src)
 {
     for (int f = 0; f < k->nf; f++) {
-        if (k->op[f] == SUM)
-            dst[f] += src[f];
-        else if (src[f] && (!dst[f] || (k->op[f] == MIN ? src[f] < dst[f] : src[f] > dst[f])))
+        if (k->op[f] == SUM) {
+            if (stats_count_add(&dst[f], src[f]))
+                return -1;
+        } else if (src[f] && (!dst[f] || (k->op[f] == MIN ? src[f] < dst[f] : src[f] > dst[f])))
             dst[f] = src[f];
     }
+    return 0;
 }
 
 static void stats_table_merge(struct stats_table *dst, const struct stats_table *src)
@@ -130,7 +141,7 @@ void stats_agg_release(struct stats_agg *a)
     free(a->first_nodes);
 }
 
-void stats_agg_plies(struct stats_agg *a, size_t plies, int64_t count)
+int stats_agg_plies_add(struct stats_agg *a, size_t plies, int64_t count)
 {
     if (plies >= a->plies_cap) {
         size_t cap = a->plies_cap ? a->plies_cap : 256;
@@ -140,8 +151,13 @@ void stats_agg_plies(struct stats_agg *a, size_t plies, int64_t count)
         memset(a->plies_hist + a->plies_cap, 0, (cap - a->plies_cap) * sizeof *a->plies_hist);
         a->plies_cap = cap;
     }
-    a->plies_hist[plies] += count;
-    a->plies_sum += (int64_t)plies * count;
+    return stats_count_add(&a->plies_hist[plies], count);
+}
+
+void stats_agg_plies(struct stats_agg *a, size_t plies)
+{
+    stats_agg_plies_add(a, plies, 1);
+    a->plies_sum += (int64_t)plies;
 }
 
 void stats_agg_merge(struct stats_agg *d, const struct stats_agg *s)
@@ -157,11 +173,8 @@ void stats_agg_merge(struct stats_agg *d, const struct stats_agg *s)
     for (int i = 0; i < ELO_BUCKETS; i++)
         d->elo_hist[i] += s->elo_hist[i];
     for (size_t i = 0; i < s->plies_cap; i++)
-        if (s->plies_hist[i]) {
-            int64_t sum = d->plies_sum;
-            stats_agg_plies(d, i, s->plies_hist[i]);
-            d->plies_sum = sum;
-        }
+        if (s->plies_hist[i])
+            stats_agg_plies_add(d, i, s->plies_hist[i]);
     d->plies_sum += s->plies_sum;
     for (int i = 0; i < T_COUNT; i++)
         d->term[i] += s->term[i];
@@ -388,7 +401,7 @@ void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct re
                 a->elo_hist[e / 100 < ELO_BUCKETS ? e / 100 : ELO_BUCKETS - 1]++;
             }
         }
-        stats_agg_plies(a, g->nvars ? g->vars[0].count : 0, 1);
+        stats_agg_plies(a, g->nvars ? g->vars[0].count : 0);
         a->term[termination(g, r, res)]++;
         char y[16];
         if (year) {

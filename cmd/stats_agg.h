@@ -70,8 +70,18 @@ struct stats_entry {
 /** The fields of key[0..len) in t, zero when it is new; dies on running out of memory. */
 int64_t *stats_table_get(struct stats_table *t, const char *key, size_t len);
 
-/** Combines the fields src into dst as the kind k says (SUM, MIN, MAX). */
-void stats_entry_combine(const struct table_kind *k, int64_t *dst, const int64_t *src);
+/**
+ * Adds the count n to *total: 0, or -1 (*total unchanged) when n or *total is
+ * negative or the sum would pass INT64_MAX. Every count that --merge reads
+ * from a file is added through here.
+ */
+int stats_count_add(int64_t *total, int64_t n);
+
+/**
+ * Combines the fields src into dst as the kind k says (SUM, MIN, MAX): 0, or
+ * -1 when a sum fails stats_count_add() (dst is then partly combined).
+ */
+int stats_entry_combine(const struct table_kind *k, int64_t *dst, const int64_t *src);
 
 /** qsort orders: field 0 descending, then key; or by key. */
 int stats_by_games(const void *a, const void *b);
@@ -116,8 +126,14 @@ void stats_agg_init(struct stats_agg *a);
 /** Frees what a holds. */
 void stats_agg_release(struct stats_agg *a);
 
-/** Adds count games of plies main-line plies to the length histogram and sum. */
-void stats_agg_plies(struct stats_agg *a, size_t plies, int64_t count);
+/** Counts one game of plies main-line plies into the length histogram and sum. */
+void stats_agg_plies(struct stats_agg *a, size_t plies);
+
+/**
+ * Adds count games to the length histogram's bucket plies, not to the sum
+ * (merging brings its own): 0, or -1 as stats_count_add().
+ */
+int stats_agg_plies_add(struct stats_agg *a, size_t plies, int64_t count);
 
 /** Adds s into d. */
 void stats_agg_merge(struct stats_agg *d, const struct stats_agg *s);

@@ -83,16 +83,40 @@ void stats_print_json(const struct stats_opts *s, const struct stats_agg *a)
 
 /* ---- --merge: reading the partial aggregates back ---- */
 
-static int64_t jnum(json_t *o, const char *key, const char *path, int *bad)
+/*
+ * The count v, member key of the file path: a whole number from 0 up, else
+ * a message (the first of the file only) and *bad set.
+ */
+static int64_t jcount(json_t *v, const char *key, const char *path, int *bad)
 {
-    json_t *v = json_object_get(o, key);
-    if (!json_is_integer(v)) {
-        if (!*bad)
-            error("'%s': member '%s' missing or not a whole number", path, key);
-        *bad = 1;
-        return 0;
-    }
-    return json_integer_value(v);
+    const char *why = !json_is_integer(v) ? "missing or not a whole number"
+                      : json_integer_value(v) < 0 ? "is negative" : NULL;
+    if (!why)
+        return json_integer_value(v);
+    if (!*bad)
+        error("'%s': member '%s' %s", path, key, why);
+    *bad = 1;
+    return 0;
+}
+
+/* rc of stats_count_add() for member key: a message when the total would pass INT64_MAX. */
+static void check_total(int rc, const char *key, const char *path, int *bad)
+{
+    if (rc && !*bad)
+        error("'%s': member '%s': the total is over %" PRId64, path, key, INT64_MAX);
+    *bad |= rc != 0;
+}
+
+/* Adds the count v to *total. */
+static void add_count(int64_t *total, json_t *v, const char *key, const char *path, int *bad)
+{
+    check_total(stats_count_add(total, jcount(v, key, path, bad)), key, path, bad);
+}
+
+/* add_count() of member key of the object o. */
+static void add_member(int64_t *total, json_t *o, const char *key, const char *path, int *bad)
+{
+    add_count(total, json_object_get(o, key), key, path, bad);
 }
 
 static void jtable(struct stats_table *t, json_t *o, const char *path, int *bad)
@@ -109,11 +133,12 @@ static void jtable(struct stats_table *t, json_t *o, const char *path, int *bad)
     json_object_foreach(o, key, v) {
         int64_t x[NV] = { 0 };
         if (t->kind->nf == 1)
-            x[0] = json_is_integer(v) ? json_integer_value(v) : (*bad = 1, 0);
+            x[0] = jcount(v, key, path, bad);
         else
             for (int k = 0; k < t->kind->nf; k++)
-                x[k] = jnum(v, t->kind->fields[k], path, bad);
-        stats_entry_combine(t->kind, stats_table_get(t, key, strlen(key)), x);
+                x[k] = jcount(json_object_get(v, t->kind->fields[k]), t->kind->fields[k], path, bad);
+        check_total(stats_entry_combine(t->kind, stats_table_get(t, key, strlen(key)), x), key,
+                    path, bad);
     }
 }
 
@@ -163,34 +188,34 @@ int stats_merge_file(struct stats_opts *s, struct stats_agg *a, const char *path
             return -1;
         }
     }
-    a->games += jnum(o, "games", path, &bad);
-    a->valid += jnum(o, "valid", path, &bad);
-    a->invalid += jnum(o, "invalid", path, &bad);
-    a->skipped += jnum(o, "skipped", path, &bad);
+    add_member(&a->games, o, "games", path, &bad);
+    add_member(&a->valid, o, "valid", path, &bad);
+    add_member(&a->invalid, o, "invalid", path, &bad);
+    add_member(&a->skipped, o, "skipped", path, &bad);
     json_t *res = json_object_get(o, "results");
     for (int i = 0; i < 5; i++)
-        a->results[i] += jnum(res, stats_result_names[i], path, &bad);
+        add_member(&a->results[i], res, stats_result_names[i], path, &bad);
     if (report == R_SUMMARY) {
         json_t *elo = json_object_get(o, "elo"), *pl = json_object_get(o, "plies");
         const char *key;
         json_t *v;
-        a->elo_sum += jnum(elo, "sum", path, &bad);
-        a->elo_n += jnum(elo, "count", path, &bad);
+        add_member(&a->elo_sum, elo, "sum", path, &bad);
+        add_member(&a->elo_n, elo, "count", path, &bad);
         json_object_foreach(json_object_get(elo, "buckets"), key, v) {
             long b = strtol(key, NULL, 10) / 100;
             if (b >= 0 && b < ELO_BUCKETS)
-                a->elo_hist[b] += json_integer_value(v);
+                add_count(&a->elo_hist[b], v, key, path, &bad);
         }
-        int64_t sum = a->plies_sum;
         json_object_foreach(json_object_get(pl, "histogram"), key, v) {
             long p = strtol(key, NULL, 10);
             if (p >= 0 && p < 100000000L)
-                stats_agg_plies(a, (size_t)p, json_integer_value(v));
+                check_total(stats_agg_plies_add(a, (size_t)p, jcount(v, key, path, &bad)), key,
+                            path, &bad);
         }
-        a->plies_sum = sum + jnum(pl, "sum", path, &bad);
+        add_member(&a->plies_sum, pl, "sum", path, &bad);
         json_t *term = json_object_get(o, "terminations");
         for (int i = 0; i < T_COUNT; i++)
-            a->term[i] += jnum(term, stats_term_names[i], path, &bad);
+            add_member(&a->term[i], term, stats_term_names[i], path, &bad);
         jtable(&a->years, json_object_get(o, "years"), path, &bad);
         jtable(&a->variants, json_object_get(o, "variants"), path, &bad);
         jtable(&a->events, json_object_get(o, "events"), path, &bad);

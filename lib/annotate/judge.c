@@ -28,7 +28,7 @@ int judge_parse_eval(const char *s, size_t n, struct judge_eval *e)
     char *end;
     if (buf[0] == '#') {
         long m = strtol(buf + 1, &end, 10);
-        if (end == buf + 1 || *end || m == 0 || m > 10000 || m < -10000)
+        if (end == buf + 1 || *end || m == 0 || m > JUDGE_MATE_LIMIT || m < -JUDGE_MATE_LIMIT)
             return -1;
         e->mate = (int)m;
         e->cp = 0;
@@ -39,8 +39,11 @@ int judge_parse_eval(const char *s, size_t n, struct judge_eval *e)
     double v = strtod(buf, &end);
     if (end == buf || *end || !(v > -1e6 && v < 1e6))
         return -1;
+    long cp = lround(v * 100.0);
+    if (cp > JUDGE_CP_LIMIT || cp < -JUDGE_CP_LIMIT)
+        return -1;
     e->mate = 0;
-    e->cp = (int)lround(v * 100.0);
+    e->cp = (int)cp;
     return 0;
 }
 

@@ -18,6 +18,13 @@ struct judge_eval {
     int mate;
 };
 
+/*
+ * The largest |cp| and |mate| an [%eval] holds: judge_parse_eval() reads
+ * nothing beyond them, so an evaluation outside them, once written, would not
+ * be read back (uci_engine refuses engine scores outside them).
+ */
+enum { JUDGE_CP_LIMIT = 99999999, JUDGE_MATE_LIMIT = 10000 };
+
 enum judgment {
     JUDGE_NONE = 0,
     JUDGE_INACCURACY, /* NAG 6, ?! */

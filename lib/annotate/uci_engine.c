@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -16,7 +17,9 @@
 #include <unistd.h>
 #include "base/compiler.h"
 #include "base/error.h"
+#include "annotate/judge.h"
 #include "annotate/uci_engine.h"
+#include "notation/uci.h"
 #include "base/banned.h"
 
 enum { LINE_MAX_BYTES = 1 << 16 };
@@ -70,14 +73,21 @@ static long long now_ms(void)
     return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
+/*
+ * Kills the engine's process group, then reaps the engine. The engine is
+ * reaped last: until then its pid stays reserved, so the group cannot be
+ * another's by the time it is killed.
+ */
 static void kill_engine(struct uci_engine *e)
 {
     if (e->fd >= 0)
         close(e->fd);
     e->fd = -1;
     if (e->pid > 0) {
-        kill(e->pid, SIGKILL);
-        waitpid(e->pid, NULL, 0);
+        kill(-e->pid, SIGKILL);
+        kill(e->pid, SIGKILL); /* in case it left the group */
+        while (waitpid(e->pid, NULL, 0) < 0 && errno == EINTR)
+            ;
     }
     e->pid = 0;
 }
@@ -128,12 +138,26 @@ static int send_line(struct uci_engine *e, const char *fmt, ...)
 }
 
 /*
- * The next line from the engine (NUL-terminated, no newline) in *line, valid
- * until the next call. Waits at most timeout_ms for it.
+ * What a deadline is for, for the message when it passes: "the engine did not
+ * answer within 200 ms", "... did not finish its search within 200 ms".
  */
-static int read_line(struct uci_engine *e, int timeout_ms, char **line)
+struct deadline {
+    long long at; /* now_ms() time */
+    int ms;       /* as given */
+    const char *what;
+};
+
+static struct deadline deadline_in(int ms, const char *what)
 {
-    long long deadline = now_ms() + timeout_ms;
+    return (struct deadline){ now_ms() + ms, ms, what };
+}
+
+/*
+ * The next line from the engine (NUL-terminated, no newline) in *line, valid
+ * until the next call. Past the deadline the engine is killed.
+ */
+static int read_line(struct uci_engine *e, const struct deadline *d, char **line)
+{
     for (;;) {
         char *nl = memchr(e->buf, '\n', e->have);
         if (nl) {
@@ -150,10 +174,10 @@ static int read_line(struct uci_engine *e, int timeout_ms, char **line)
             e->have = 0;
         if (e->fd < 0)
             return fail(e, PGN_EIO, "the engine is not running");
-        long long left = deadline - now_ms();
+        long long left = d->at - now_ms();
         if (left <= 0) {
             kill_engine(e);
-            return fail(e, PGN_EIO, "the engine did not answer within %d ms", timeout_ms);
+            return fail(e, PGN_EIO, "the engine did not %s within %d ms", d->what, d->ms);
         }
         struct pollfd p = { e->fd, POLLIN, 0 };
         int r = poll(&p, 1, (int)left);
@@ -176,18 +200,25 @@ static int read_line(struct uci_engine *e, int timeout_ms, char **line)
     }
 }
 
-/* Reads lines until one starting with word; other lines are skipped. */
+/* Drops the line read_line() handed out (n: its return value). */
+static void drop_line(struct uci_engine *e, int n)
+{
+    memmove(e->buf, e->buf + n, e->have - (size_t)n);
+    e->have -= (size_t)n;
+}
+
+/* Reads lines until one starting with word, within timeout_ms; other lines are skipped. */
 static int expect(struct uci_engine *e, const char *word, int timeout_ms)
 {
     size_t wl = strlen(word);
+    struct deadline d = deadline_in(timeout_ms, "answer");
     for (;;) {
         char *line;
-        int n = read_line(e, timeout_ms, &line);
+        int n = read_line(e, &d, &line);
         if (n < 0)
             return n;
         int match = !strncmp(line, word, wl) && (line[wl] == 0 || line[wl] == ' ');
-        memmove(e->buf, e->buf + n, e->have - (size_t)n);
-        e->have -= (size_t)n;
+        drop_line(e, n);
         if (match)
             return PGN_OK;
     }
@@ -215,7 +246,9 @@ int uci_engine_start(struct uci_engine **out, const char *path, int timeout_ms)
         return fail(e, PGN_EIO, "fork: %s", strerror(errno));
     }
     if (pid == 0) {
-        /* Child: the socket is stdin and stdout; exec failure reported through ex. */
+        /* Child: the socket is stdin and stdout; exec failure reported through ex.
+         * A process group of its own, so that a kill reaches its children too. */
+        setpgid(0, 0);
         dup2(sv[1], 0);
         dup2(sv[1], 1);
         signal(SIGPIPE, SIG_DFL);
@@ -226,6 +259,9 @@ int uci_engine_start(struct uci_engine **out, const char *path, int timeout_ms)
         (void)w;
         _exit(127);
     }
+    /* Also here, so that the group exists whichever of the two runs first
+     * (EACCES once the child has exec'd: it had set it itself). */
+    setpgid(pid, pid);
     close(sv[1]);
     close(ex[1]);
     e->pid = pid;
@@ -264,49 +300,122 @@ int uci_engine_newgame(struct uci_engine *e)
     return rc ? rc : uci_engine_isready(e);
 }
 
-/* Parses an "info" line into res. */
-static void parse_info(struct uci_result *res, char *line)
+/* Notes a line of output that is not used (or only in part), and why. */
+static void note_bad(struct uci_result *res, const char *raw, const char *fmt, ...)
+    PRINTF_LIKE(3, 4);
+static void note_bad(struct uci_result *res, const char *raw, const char *fmt, ...)
+{
+    if (res->nbad < UCI_BAD_MAX) {
+        struct uci_bad *b = &res->bad[res->nbad];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(b->why, sizeof b->why, fmt, ap);
+        va_end(ap);
+        snprintf(b->line, sizeof b->line, "%s", raw);
+    }
+    res->nbad++;
+}
+
+/* The whole number v (decimal, sign allowed) if it lies in min..max: 0, else -1. */
+static int whole_number(const char *v, long min, long max, long *out)
+{
+    char *end;
+    if (!v)
+        return -1;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (end == v || *end || errno || x < min || x > max)
+        return -1;
+    *out = x;
+    return 0;
+}
+
+/*
+ * Reads the score after "score": "cp N" or "mate N" into l, both within what
+ * an [%eval] holds. Returns NULL, or why it cannot be used.
+ */
+static const char *parse_score(const char *kind, const char *v, struct uci_line *l)
+{
+    long x;
+    if (kind && !strcmp(kind, "cp")) {
+        if (whole_number(v, -JUDGE_CP_LIMIT, JUDGE_CP_LIMIT, &x))
+            return "the centipawn score is not a whole number in range";
+        l->cp = (int)x;
+        return NULL;
+    }
+    if (kind && !strcmp(kind, "mate")) {
+        if (whole_number(v, -JUDGE_MATE_LIMIT, JUDGE_MATE_LIMIT, &x))
+            return "the mate score is not a whole number in range";
+        /* "mate 0" would say the side to move is mated: such a position is
+         * never searched, so it is a wrong answer, whatever its sign. */
+        if (x == 0)
+            return "mate in 0 from a position that is not mate";
+        l->mate = (int)x;
+        return NULL;
+    }
+    return "the score is neither cp nor mate";
+}
+
+/*
+ * Takes the moves of a pv from save (strtok_r) into l while they are legal
+ * from at (NULL: not checked); returns the first illegal one or NULL.
+ */
+static const char *parse_pv(char **save, const struct pos *at, struct uci_line *l)
+{
+    struct pos q;
+    if (at)
+        q = *at;
+    for (char *m = strtok_r(NULL, " ", save); m && l->npv < UCI_PV_MAX; m = strtok_r(NULL, " ", save)) {
+        if (at) {
+            move16 mv = uci_parse(&q, m, (int)strlen(m));
+            if (mv == MOVE_NONE)
+                return m;
+            pos_play(&q, mv);
+        }
+        snprintf(l->pv[l->npv++], sizeof l->pv[0], "%s", m);
+    }
+    return NULL;
+}
+
+/* Parses an "info" line (raw: the whole line, kept for res->bad) into res. */
+static void parse_info(struct uci_result *res, char *line, const char *raw, const struct pos *at)
 {
     struct uci_line l = { 0 };
-    int multipv = 1, bound = 0, have_score = 0;
+    long multipv = 1, v;
+    int bound = 0, have_score = 0;
     char *save = NULL;
     for (char *w = strtok_r(line, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
         if (!strcmp(w, "multipv")) {
-            char *v = strtok_r(NULL, " ", &save);
-            multipv = v ? atoi(v) : 1;
+            if (whole_number(strtok_r(NULL, " ", &save), 1, 1000, &multipv)) {
+                note_bad(res, raw, "multipv is not a whole number from 1");
+                return;
+            }
         } else if (!strcmp(w, "depth")) {
-            char *v = strtok_r(NULL, " ", &save);
-            l.depth = v ? atoi(v) : 0;
+            l.depth = whole_number(strtok_r(NULL, " ", &save), 0, 100000, &v) ? 0 : (int)v;
         } else if (!strcmp(w, "nodes")) {
-            char *v = strtok_r(NULL, " ", &save);
-            if (v)
-                res->nodes = strtoull(v, NULL, 10);
+            char *n = strtok_r(NULL, " ", &save);
+            if (n)
+                res->nodes = strtoull(n, NULL, 10);
         } else if (!strcmp(w, "score")) {
             char *kind = strtok_r(NULL, " ", &save);
-            char *v = strtok_r(NULL, " ", &save);
-            if (!kind || !v)
+            const char *why = parse_score(kind, strtok_r(NULL, " ", &save), &l);
+            if (why) {
+                note_bad(res, raw, "%s", why);
                 return;
-            if (!strcmp(kind, "cp")) {
-                l.cp = atoi(v);
-                have_score = 1;
-            } else if (!strcmp(kind, "mate")) {
-                l.mate = atoi(v);
-                have_score = 1;
-                if (l.mate == 0) /* mated now: "mate 0" (a few engines) */
-                    l.mate = -1;
             }
+            have_score = 1;
         } else if (!strcmp(w, "lowerbound") || !strcmp(w, "upperbound")) {
             bound = 1;
         } else if (!strcmp(w, "pv")) {
-            for (char *m = strtok_r(NULL, " ", &save); m && l.npv < UCI_PV_MAX;
-                 m = strtok_r(NULL, " ", &save))
-                snprintf(l.pv[l.npv++], sizeof l.pv[0], "%s", m);
+            const char *bad = parse_pv(&save, at, &l);
+            if (bad) /* the score stands; the pv ends before the illegal move */
+                note_bad(res, raw, "illegal move '%.8s' in the pv", bad);
             break;
         } else if (!strcmp(w, "string")) {
             return;
         }
     }
-    if (!have_score || bound || multipv < 1 || multipv > UCI_MULTIPV_MAX)
+    if (!have_score || bound || multipv > UCI_MULTIPV_MAX)
         return;
     l.valid = 1;
     /* A line without pv keeps the pv of the last report (some engines send the score alone). */
@@ -318,8 +427,26 @@ static void parse_info(struct uci_result *res, char *line)
     *dst = l;
 }
 
-int uci_engine_go(struct uci_engine *e, const char *position, const struct uci_search *s,
-                  struct uci_result *res)
+/* Reads the move of a "bestmove" line (raw: the whole line) into res. */
+static void parse_bestmove(struct uci_result *res, char *line, const char *raw,
+                           const struct pos *at)
+{
+    char *save = NULL;
+    strtok_r(line, " ", &save);
+    const char *m = strtok_r(NULL, " ", &save);
+    if (!m)
+        m = "(none)";
+    /* "(none)" and "0000" are how engines say there is no move to give. */
+    int none = !strcmp(m, "(none)") || !strcmp(m, "0000");
+    if (!none && at && uci_parse(at, m, (int)strlen(m)) == MOVE_NONE) {
+        note_bad(res, raw, "illegal best move '%.8s'", m);
+        m = "";
+    }
+    snprintf(res->bestmove, sizeof res->bestmove, "%s", m);
+}
+
+int uci_engine_go(struct uci_engine *e, const char *position, const struct pos *at,
+                  const struct uci_search *s, struct uci_result *res)
 {
     memset(res, 0, sizeof *res);
     int rc = send_line(e, "position %s", position);
@@ -335,29 +462,30 @@ int uci_engine_go(struct uci_engine *e, const char *position, const struct uci_s
         rc = send_line(e, "go depth 12");
     if (rc)
         return rc;
-    int wait = e->timeout_ms + (int)(s->movetime > 0 ? s->movetime : 0);
+    /* One deadline for the whole search: an engine that keeps talking
+     * (info after info) but never gives its move is stopped as well. */
+    long long ms = (long long)e->timeout_ms + (s->movetime > 0 ? s->movetime : 0);
+    struct deadline d = deadline_in(ms > INT_MAX ? INT_MAX : (int)ms, "finish its search");
     for (;;) {
         char *line;
-        int n = read_line(e, wait, &line);
+        int n = read_line(e, &d, &line);
         if (n < 0)
             return n;
         int done = 0;
+        char raw[UCI_BAD_TEXT];
+        snprintf(raw, sizeof raw, "%s", line);
         if (!strncmp(line, "info ", 5)) {
-            parse_info(res, line + 5);
-        } else if (!strncmp(line, "bestmove", 8)) {
-            char *save = NULL;
-            strtok_r(line, " ", &save);
-            char *m = strtok_r(NULL, " ", &save);
-            snprintf(res->bestmove, sizeof res->bestmove, "%s", m ? m : "(none)");
+            parse_info(res, line + 5, raw, at);
+        } else if (!strncmp(line, "bestmove", 8) && (line[8] == 0 || line[8] == ' ')) {
+            parse_bestmove(res, line, raw, at);
             done = 1;
         }
-        memmove(e->buf, e->buf + n, e->have - (size_t)n);
-        e->have -= (size_t)n;
+        drop_line(e, n);
         if (done)
             break;
     }
     if (!res->lines[0].valid)
-        return fail(e, PGN_EINVAL, "the engine gave no score");
+        return fail(e, PGN_EINVAL, "the engine gave no usable score");
     return PGN_OK;
 }
 
@@ -372,12 +500,14 @@ void uci_engine_free(struct uci_engine *e)
         return;
     if (e->fd >= 0 && e->pid > 0) {
         send_line(e, "quit");
-        /* Give it a moment to quit on its own, then kill it. */
-        for (int i = 0; i < 50; i++) {
-            if (waitpid(e->pid, NULL, WNOHANG) == e->pid) {
-                e->pid = 0;
+        /* Give it a moment to quit on its own. It is not reaped here
+         * (WNOWAIT): kill_engine() then ends what is left of its group. */
+        for (int i = 0; i < 50 && e->pid > 0; i++) {
+            siginfo_t info;
+            info.si_pid = 0;
+            if (waitid(P_PID, (id_t)e->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+                info.si_pid == e->pid)
                 break;
-            }
             struct timespec t = { 0, 2000000 };
             nanosleep(&t, NULL);
         }

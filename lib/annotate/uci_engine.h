@@ -4,16 +4,20 @@
 #define LIB_UCI_ENGINE_H
 
 #include <stddef.h>
+#include "chess/position.h"
 
 /*
- * The engine runs as a child process (fork/exec) talking over a socket pair
- * (so that writing to a dead engine gives EPIPE, never SIGPIPE). Every read
- * waits at most the timeout for the next line (poll). Nothing here prints or
- * exits: every function returns PGN_OK or an error code, and
+ * The engine runs as a child process (fork/exec) in a process group of its
+ * own, talking over a socket pair (so that writing to a dead engine gives
+ * EPIPE, never SIGPIPE). Killing it kills the whole group: a wrapper script's
+ * children go with it. Every answer has a deadline (poll): the timeout for
+ * uciok and readyok, and for a search the timeout plus the movetime from
+ * "go" to "bestmove", however many info lines come in between. Nothing here
+ * prints or exits: every function returns PGN_OK or an error code, and
  * uci_engine_error() says what went wrong:
  *
- *   PGN_EIO      the engine could not be started, died, or sent nothing
- *                within the timeout (then it is killed: start a new one)
+ *   PGN_EIO      the engine could not be started, died, or did not answer
+ *                within its deadline (then it is killed: start a new one)
  *   PGN_EINVAL   the engine answered something unusable
  *   PGN_ENOMEM
  *
@@ -22,7 +26,8 @@
  * movetime -> info ... score cp|mate ... pv ..., bestmove.
  */
 
-enum { UCI_PV_MAX = 64, UCI_MULTIPV_MAX = 5, UCI_ERR_MAX = 256 };
+enum { UCI_PV_MAX = 64, UCI_MULTIPV_MAX = 5, UCI_ERR_MAX = 256, UCI_BAD_MAX = 4,
+       UCI_BAD_TEXT = 160 };
 
 struct uci_line {
     int valid;        /* a score was seen for this line */
@@ -38,10 +43,18 @@ struct uci_search {
     int multipv;                 /* 1..UCI_MULTIPV_MAX */
 };
 
+/* A line of the engine's output that was not used, and why. */
+struct uci_bad {
+    char why[64];           /* "the score is not a number", "illegal move 'e2e5' in the pv" */
+    char line[UCI_BAD_TEXT]; /* the line as sent, cut at UCI_BAD_TEXT - 1 bytes */
+};
+
 struct uci_result {
     struct uci_line lines[UCI_MULTIPV_MAX]; /* lines[0] is the best */
-    char bestmove[8];                       /* "(none)" when there is no legal move */
-    unsigned long long nodes;               /* nodes searched, as the engine last reported */
+    char bestmove[8];      /* as sent ("(none)", "0000": no move); "" when it was illegal */
+    unsigned long long nodes; /* nodes searched, as the engine last reported */
+    int nbad;              /* lines not used (or cut: a pv at its illegal move) */
+    struct uci_bad bad[UCI_BAD_MAX]; /* the first min(nbad, UCI_BAD_MAX) of them */
 };
 
 struct uci_engine;
@@ -71,17 +84,26 @@ int uci_engine_newgame(struct uci_engine *e);
 
 /**
  * Sends the position command (text after "position ", e.g. "startpos moves
- * e2e4") and "go" with the limits of s, and reads up to bestmove. Each wait
- * for a line is limited by the timeout plus s->movetime. Returns PGN_OK,
- * PGN_EIO (died, timed out: the engine is killed) or PGN_EINVAL (no score).
+ * e2e4") and "go" with the limits of s, and reads up to bestmove, which must
+ * come within the timeout plus s->movetime of "go". at (may be NULL) is the
+ * position searched: the moves of every pv and the best move must be legal
+ * there. Output that cannot be used is not taken and is listed in
+ * res->bad: a score that is not a whole number or is beyond what [%eval]
+ * holds (judge.h), "mate 0" (a searched position is never mated yet), a pv
+ * cut at its first illegal move, an illegal bestmove. Returns PGN_OK,
+ * PGN_EIO (died, timed out: the engine is killed) or PGN_EINVAL (no usable
+ * score).
  */
-int uci_engine_go(struct uci_engine *e, const char *position, const struct uci_search *s,
-                  struct uci_result *res);
+int uci_engine_go(struct uci_engine *e, const char *position, const struct pos *at,
+                  const struct uci_search *s, struct uci_result *res);
 
 /** What went wrong last ("" if nothing). Owned by e. */
 const char *uci_engine_error(const struct uci_engine *e);
 
-/** Sends quit, waits a moment, kills the engine if needed, frees e (NULL allowed). */
+/**
+ * Sends quit, waits a moment for the engine to exit, kills what is left of
+ * its process group, frees e (NULL allowed).
+ */
 void uci_engine_free(struct uci_engine *e);
 
 #endif
