@@ -11,10 +11,8 @@
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
-if ! command -v stockfish >/dev/null 2>&1 && [ ! -x /usr/games/stockfish ]; then
-    echo "skipped: stockfish is not installed"
-    exit 77
-fi
+. tests/scripts/need.inc
+need stockfish
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
