@@ -7,6 +7,7 @@
 #include "chess/movegen.h"
 #include "notation/notation.h"
 #include "notation/san_fast.h"
+#include "notation/san_hints.h"
 #include "base/banned.h"
 
 /*
@@ -440,61 +441,6 @@ static int resolve_foreign(const struct pos *p, const struct san_parts *sp, move
     return rc;
 }
 
-/*
- * Coordinates whose origin holds none of our pieces ("e4e6" in 1. e4e6):
- * when a pawn of ours can go to that origin and then one of the opponent's
- * to the destination, the text is two moves written without a space
- * between them, and the error says so.
- */
-static int glued_moves(const struct pos *p, const struct san_parts *sp, struct move_error *err)
-{
-    struct san_parts first = { .kind = SAN_MOVE, .from_file = -1, .from_rank = -1,
-                               .to_file = sp->from_file, .to_rank = sp->from_rank,
-                               .lang = sp->lang };
-    struct san_parts second = first;
-    second.to_file = sp->to_file;
-    second.to_rank = sp->to_rank;
-    struct pos after = *p;
-    move16 m;
-    int glued = resolve_pawn(p, &first, &m, NULL) == MOVE_OK;
-    if (glued) {
-        pos_play(&after, m);
-        glued = resolve_pawn(&after, &second, &m, NULL) == MOVE_OK;
-    }
-    if (!glued)
-        return move_error_set(err, MOVE_EILLEGAL, "no %s piece on %c%d", color_names[p->side],
-                              'a' + sp->from_file, sp->from_rank + 1);
-    return move_error_set(err, MOVE_EILLEGAL, "moves '%c%d' and '%c%d' written without a space",
-                          'a' + sp->from_file, sp->from_rank + 1, 'a' + sp->to_file,
-                          sp->to_rank + 1);
-}
-
-/*
- * A pawn move from the b-file that is not legal ("be6") while the same
- * square is a bishop's legal move, in a language whose bishop is 'B': the
- * lowercase letter was meant as the bishop, and the error says how to
- * write it. Changes only the text of err.
- */
-static void suggest_bishop(const struct pos *p, const struct san_parts *sp, struct move_error *err)
-{
-    const char *letter = notation_letter(sp->lang, BISHOP);
-    if (!err || sp->from_file != 1 || sp->from_rank >= 0 || sp->to_rank < 0 || sp->promo ||
-        strcmp(letter, "B"))
-        return;
-    struct san_parts bishop = *sp;
-    bishop.pieces = 1 << BISHOP;
-    bishop.piece = BISHOP;
-    bishop.from_file = -1;
-    move16 m;
-    if (resolve_type(p, &bishop, BISHOP, &m, NULL) != MOVE_OK)
-        return;
-    int to = make_sq(sp->to_file, sp->to_rank);
-    char reason[MOVE_MSG_MAX];
-    snprintf(reason, sizeof reason, "%s", err->msg);
-    move_error_set(err, err->code, "%s (the bishop move is written '%s%s" SQ_FMT "')", reason,
-                   letter, p->board[to] ? "x" : "", SQ_ARG(to));
-}
-
 /* Every case, errors included; resolve_quick() has taken the usual ones before. */
 static NOINLINE int resolve_general(const struct pos *p,
                                     const struct san_parts *sp, move16 *move,
@@ -507,12 +453,15 @@ static NOINLINE int resolve_general(const struct pos *p,
         /* Coordinates without a letter (g1f3, e1-g1): whatever stands there. */
         int pc = p->board[make_sq(sp->from_file, sp->from_rank)];
         if (!pc || piece_color(pc) != p->side)
-            return glued_moves(p, sp, err);
+            return err && san_hint_glued(p, sp, err)
+                 ? MOVE_EILLEGAL
+                 : move_error_set(err, MOVE_EILLEGAL, "no %s piece on %c%d",
+                                  color_names[p->side], 'a' + sp->from_file, sp->from_rank + 1);
         rc = resolve_type(p, sp, piece_type(pc), move, err);
     } else if (!sp->pieces) {
         rc = resolve_pawn(p, sp, move, err);
-        if (rc != MOVE_OK)
-            suggest_bishop(p, sp, err);
+        if (rc != MOVE_OK && err)
+            san_hint_bishop(p, sp, err);
     } else if (!(sp->pieces & (sp->pieces - 1))) {
         rc = resolve_type(p, sp, sp->piece, move, err);
     } else {
