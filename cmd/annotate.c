@@ -64,7 +64,7 @@ static const char *const annotate_usage[] = {
     "    -j, --jobs N          N engines on different games (default: the number of CPUs)",
     "Other:",
     "        --width N         write every movetext in export format, in lines of at",
-    "                          most N characters (80; 0: no limit); without it, a",
+    "                          most N characters (79; 0: no limit); without it, a",
     "                          movetext with only tags added is copied as read",
     "        --format pgn      the only output format (pipe it to convert for JSON)",
     "        --nested-comments read {a {b} c} as one comment (braces nest)",

@@ -73,7 +73,7 @@ enum {
     "                          fi, pl, cs, hu, ro, ru", \
     "        --book            book style: 0-0, e8D, e.p., results 1:0 ½:½ 0:1", \
     "        --captured        long notation names the captured piece: Sf3xTe5", \
-    "        --width N         PGN lines of at most N characters (80; 0: no limit)", \
+    "        --width N         PGN lines of at most N characters (79; 0: no limit)", \
     "        --fen             json, ndjson: the FEN after every move", \
     "        --ply LIST        epd, fen: plies to write: all (default), start, final,", \
     "                          N, N-M, N- (comma-separated)", \

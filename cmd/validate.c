@@ -411,8 +411,10 @@ static void print_summary(const struct validate *v)
     if (v->skipped)
         fprintf(stderr, ", %" PRIu64 " skipped (variants)", v->skipped);
     fprintf(stderr, "; %" PRIu64 " error%s, ", v->errors, noun_s(v->errors));
+    /* "(not shown)" after the count: "E errors, W warnings not shown" read as
+     * if the errors were hidden too. */
     if (v->no_warnings)
-        fprintf(stderr, "%" PRIu64 " warning%s not shown\n", v->hidden, noun_s(v->hidden));
+        fprintf(stderr, "%" PRIu64 " warning%s (not shown)\n", v->hidden, noun_s(v->hidden));
     else if (v->hidden)
         fprintf(stderr, "%" PRIu64 " warning%s, %" PRIu64 " warning%s not shown\n",
                 v->warnings, noun_s(v->warnings), v->hidden, noun_s(v->hidden));

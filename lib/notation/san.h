@@ -106,7 +106,9 @@ int san_parse(const char *s, size_t len, int lang, struct san_parts *out, struct
  * *move. Returns MOVE_OK, MOVE_EILLEGAL ("no white knight can reach f6",
  * "the knight on d7 is pinned", "king would be in check", "castling through
  * check", "captured piece does not match: e5 holds a bishop", "promotion
- * piece missing", ...) or MOVE_EAMBIGUOUS ("ambiguous: Nbd7, Nfd7"), with
+ * piece missing", "moves 'e4' and 'e6' written without a space", ...) or
+ * MOVE_EAMBIGUOUS ("ambiguous: could be Nbd7, Nfd7"; what follows
+ * "ambiguous: " is always a clause of its own), with
  * the reason in *err when err is not NULL. The check and mate suffixes are
  * not looked at. Cost: a reverse attack query and one O(1) legality test
  * per candidate; no move generation, no allocation.

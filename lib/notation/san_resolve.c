@@ -7,6 +7,7 @@
 #include "chess/movegen.h"
 #include "notation/notation.h"
 #include "notation/san_fast.h"
+#include "notation/san_hints.h"
 #include "base/banned.h"
 
 /*
@@ -166,12 +167,12 @@ static int refusal(const struct pos *p, move16 m, struct move_error *err)
 /* Listing order of candidates: by origin file, then rank ("Nbd7, Nfd7"). */
 static int origin_order(move16 m) { return sq_file(move_from(m)) * 8 + sq_rank(move_from(m)); }
 
-/* "ambiguous: Nbd7, Nfd7": each move with the origin its rivals for the same square need. */
+/* "ambiguous: could be Nbd7, Nfd7": each move with the origin its rivals for the same square need. */
 static int ambiguous(const struct pos *p, int lang, const move16 *moves, int n,
                      struct move_error *err)
 {
     char text[MOVE_MSG_MAX];
-    size_t len = (size_t)snprintf(text, sizeof text, "ambiguous:");
+    size_t len = (size_t)snprintf(text, sizeof text, "ambiguous: could be");
     move16 sorted[MAX_CANDIDATES];
     for (int i = 0, j; i < n; i++) {
         for (j = i; j > 0 && origin_order(sorted[j - 1]) > origin_order(moves[i]); j--)
@@ -291,7 +292,8 @@ static int king_move_castles(const struct pos *p, int to, int *kingside)
 static int promo_type(const struct san_parts *sp, int *type, struct move_error *err)
 {
     if (sp->promo & (sp->promo - 1))
-        return move_error_set(err, MOVE_EAMBIGUOUS, "ambiguous promotion piece letter");
+        return move_error_set(err, MOVE_EAMBIGUOUS,
+                              "ambiguous: the promotion letter names more than one piece");
     *type = __builtin_ctz(sp->promo);
     return MOVE_OK;
 }
@@ -429,7 +431,8 @@ static int resolve_foreign(const struct pos *p, const struct san_parts *sp, move
             continue;
         if (found)
             return move_error_set(err, MOVE_EAMBIGUOUS,
-                                  "ambiguous: the letter can mean a %s or a %s here",
+                                  "ambiguous: the piece letter can mean a %s or a %s, and "
+                                  "both moves are legal here",
                                   piece_names[__builtin_ctz((unsigned)found)], piece_names[type]);
         found = 1 << type;
         *move = m;
@@ -450,11 +453,15 @@ static NOINLINE int resolve_general(const struct pos *p,
         /* Coordinates without a letter (g1f3, e1-g1): whatever stands there. */
         int pc = p->board[make_sq(sp->from_file, sp->from_rank)];
         if (!pc || piece_color(pc) != p->side)
-            return move_error_set(err, MOVE_EILLEGAL, "no %s piece on %c%d",
+            return err && san_hint_glued(p, sp, err)
+                 ? MOVE_EILLEGAL
+                 : move_error_set(err, MOVE_EILLEGAL, "no %s piece on %c%d",
                                   color_names[p->side], 'a' + sp->from_file, sp->from_rank + 1);
         rc = resolve_type(p, sp, piece_type(pc), move, err);
     } else if (!sp->pieces) {
         rc = resolve_pawn(p, sp, move, err);
+        if (rc != MOVE_OK && err)
+            san_hint_bishop(p, sp, err);
     } else if (!(sp->pieces & (sp->pieces - 1))) {
         rc = resolve_type(p, sp, sp->piece, move, err);
     } else {

@@ -140,11 +140,12 @@ static COLD int report_unresolved(struct walk *w, uint32_t i,
              : rc == MOVE_EILLEGAL ? D_ILLEGAL_MOVE : D_BAD_MOVE_TEXT;
     const char *what = code == D_AMBIGUOUS_MOVE ? "ambiguous move"
                      : code == D_ILLEGAL_MOVE ? "illegal move" : "not a move";
+    /* The reason after "ambiguous: " is a clause of its own ("could be Nbd7,
+     * Nfd7"): "ambiguous move" says the rest. */
     const char *why = err->msg;
     if (code == D_AMBIGUOUS_MOVE && !strncmp(why, "ambiguous: ", 11))
-        replay_move_diag(w->r, w->g, i, p, code, "%s: could be %s", what, why + 11);
-    else
-        replay_move_diag(w->r, w->g, i, p, code, "%s: %s", what, why);
+        why += 11;
+    replay_move_diag(w->r, w->g, i, p, code, "%s: %s", what, why);
     return -1;
 }
 

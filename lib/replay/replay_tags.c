@@ -5,6 +5,7 @@
 #include "base/compiler.h"
 #include "base/clear_record.h"
 #include "replay/diag.h"
+#include "pgn/export_format.h"
 #include "pgn/pgn_reader.h"
 #include "replay/replay_internal.h"
 #include "replay/tagcheck.h"
@@ -98,7 +99,7 @@ static void check_roster(struct replay *r, const struct game *g, const struct kn
         const struct game_tag *t = k->tag[KT_EVENT + i];
         if (!t) {
             n += (size_t)snprintf(missing + n, sizeof missing - n, "%s%s", count ? ", " : "",
-                                  tagcheck_roster[i]);
+                                  pgn_roster[i]);
             count++;
         } else if (t->value_len == 0) {
             replay_add(r, D_EMPTY_TAG, t->line, t->col, g->offset + t->off,

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "base/utf8.h"
+#include "pgn/export_format.h"
 #include "replay/replay_internal.h"
 #include "replay/strict.h"
 #include "base/banned.h"
@@ -30,26 +31,15 @@ struct strict_finding *strict_note(struct strict_findings *f, int code, uint64_t
 
 /* ---- Tag pairs (8.1.1) ------------------------------------------------- */
 
-static const char *const roster[7] = { "Event", "Site", "Date", "Round", "White", "Black",
-                                       "Result" };
-
-static int roster_index(const char *name)
-{
-    for (int i = 0; i < 7; i++)
-        if (!strcmp(name, roster[i]))
-            return i;
-    return -1;
-}
-
-/* Export format: the Seven Tag Roster first and in its order, then the
- * other tags in ASCII order of their names. */
+/* Export format (see pgn/export_format.h): the Seven Tag Roster first and
+ * in its order, then the other tags in ASCII order of their names. */
 static void check_tag_order(struct strict_findings *f, const struct game *g)
 {
     int last_roster = -1;
     const char *last_other = NULL;
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
-        int k = roster_index(t->name);
+        int k = pgn_roster_index(t->name, t->name_len);
         if (k >= 0 && last_other)
             strict_note(f, D_TAG_ORDER, t->line, t->col, t->off,
                         "tag %s after %s: export format puts the Seven Tag Roster first",
@@ -57,8 +47,8 @@ static void check_tag_order(struct strict_findings *f, const struct game *g)
         else if (k >= 0 && k < last_roster)
             strict_note(f, D_TAG_ORDER, t->line, t->col, t->off,
                         "tag %s after %s: the Seven Tag Roster goes Event, Site, Date, Round, "
-                        "White, Black, Result", t->name, roster[last_roster]);
-        else if (k < 0 && last_other && strcmp(last_other, t->name) > 0)
+                        "White, Black, Result", t->name, pgn_roster[last_roster]);
+        else if (k < 0 && last_other && pgn_export_tag_cmp(last_other, t->name) > 0)
             strict_note(f, D_TAG_SORT, t->line, t->col, t->off,
                         "tag %s after %s: export format sorts the tags after the Seven Tag "
                         "Roster by name", t->name, last_other);

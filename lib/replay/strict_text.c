@@ -1,16 +1,16 @@
 /* strict_text.c - --strict: a rescan of a game's raw text for the layout export format asks. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "pgn/export_format.h"
 #include "pgn/pgn_lex.h"
 #include "replay/strict.h"
 #include "base/banned.h"
 
 /*
- * Export-format limits (PGN standard 8.2.1 and 4.3): movetext lines have
- * fewer than 80 printing characters; any line, tag pairs included (a long
- * FEN or Event may need more than 79), at most 255 with its newline.
+ * The line limits are export format's, in pgn/export_format.h: the writer
+ * keeps to the same ones. A tag pair line has only the overall limit (a
+ * long FEN or Event may need more than 79 characters).
  */
-enum { MOVETEXT_LINE_MAX = 79, LINE_MAX_CHARS = 254 };
 
 /* Where the scan stands in the game: before, in, after the tag pairs. */
 enum text_part { PART_LEAD, PART_TAGS, PART_MOVETEXT };
@@ -83,7 +83,7 @@ static void check_tag_line(struct text_scan *s, const struct text_line *l)
         strict_note(s->f, D_TAG_FORMAT, l->number, 1, (uint32_t)l->start,
                     "%s: export format writes [Name \"value\"] alone on a line", problem);
     uint32_t n = chars_in(s, l->start, l->end);
-    if (n > LINE_MAX_CHARS)
+    if (n > PGN_LINE_MAX_CHARS)
         strict_note(s->f, D_LINE_LENGTH, l->number, 1, (uint32_t)l->start,
                     "line of %u characters: PGN lines have at most 255 with the newline", n);
 }
@@ -135,7 +135,7 @@ static void check_movetext_line(struct text_scan *s, const struct text_line *l)
     }
     s->in_comment = comment == 1;
     uint32_t n = chars_in(s, l->start, l->end);
-    if (n > MOVETEXT_LINE_MAX)
+    if (n > PGN_EXPORT_LINE_MAX)
         strict_note(s->f, D_LINE_LENGTH, l->number, 1, (uint32_t)l->start,
                     "movetext line of %u characters: export format keeps lines under 80", n);
 }

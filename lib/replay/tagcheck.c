@@ -4,10 +4,6 @@
 #include "base/ascii.h"
 #include "base/banned.h"
 
-const char *const tagcheck_roster[7] = {
-    "Event", "Site", "Date", "Round", "White", "Black", "Result"
-};
-
 
 /* Reads a fixed-width field of digits or of '?' only; -1 if unknown, -2 if malformed. */
 static int date_part(const char *v, int width)

@@ -17,7 +17,4 @@ const char *tagcheck_round(const char *v, size_t len);
 /** Elo: "", "-", "?" or a whole number from 0 to 4000. */
 const char *tagcheck_elo(const char *v, size_t len);
 
-/** The Seven Tag Roster in export order: Event Site Date Round White Black Result. */
-extern const char *const tagcheck_roster[7];
-
 #endif

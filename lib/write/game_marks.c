@@ -73,8 +73,8 @@ int game_marks_write(const struct game *g, const char *tag_name, const char *tag
         return PGN_EINVAL;
     const struct game_var *main_line = g->nvars ? &g->vars[0] : NULL;
     uint32_t plies = main_line ? main_line->count : 0;
-    const char *eol;
-    size_t eol_len, done = 0, tag_at = tag_name ? tags_end(g, &eol, &eol_len) : (size_t)-1;
+    const char *eol = "\n";
+    size_t eol_len = 0, done = 0, tag_at = tag_name ? tags_end(g, &eol, &eol_len) : (size_t)-1;
     size_t k = 0;
     int rc = PGN_OK;
     while (!rc && (k < n || tag_at != (size_t)-1)) {

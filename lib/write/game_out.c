@@ -7,6 +7,7 @@
 #include "write/game_out.h"
 #include "write/game_out_internal.h"
 #include "chess/movegen.h"
+#include "pgn/export_format.h"
 #include "pgn/pgn_lex.h"
 #include "write/pgn_writer.h"
 #include "notation/uci.h"
@@ -29,7 +30,7 @@ void game_out_opts_init(struct game_out_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->format = GO_PGN;
-    o->width = 80;
+    o->width = PGN_EXPORT_LINE_MAX;
     o->max_plies = UINT32_MAX;
     o->ncolumns = sizeof default_columns / sizeof default_columns[0];
     for (size_t i = 0; i < o->ncolumns; i++)

@@ -104,7 +104,10 @@ struct game_out_opts {
     size_t ncolumns;
 };
 
-/** Fills o with the defaults: PGN, English SAN, width 80, all plies, default CSV columns. */
+/**
+ * Fills o with the defaults: PGN, English SAN, width 79 (export format's
+ * lines under 80, PGN_EXPORT_LINE_MAX), all plies, default CSV columns.
+ */
 void game_out_opts_init(struct game_out_opts *o);
 
 /**

@@ -1,6 +1,7 @@
 /* game_out_tags.c - the tags a game is written with: roster, order, removals, additions. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "pgn/export_format.h"
 #include "write/game_out.h"
 #include "write/game_out_internal.h"
 #include "base/banned.h"
@@ -15,27 +16,9 @@ int go_result_of(const char *v)
     return PGN_RESULT_NONE;
 }
 
-enum { STR_TAGS = 7, STR_RESULT = 6 };
-static const char *const str_names[STR_TAGS] = {
-    "Event", "Site", "Date", "Round", "White", "Black", "Result",
-};
+/* The values of missing Seven Tag Roster tags, in the order of pgn_roster[]. */
+enum { STR_TAGS = PGN_ROSTER_SIZE, STR_RESULT = 6 };
 static const char *const str_defaults[STR_TAGS] = { "?", "?", "????.??.??", "?", "?", "?", "*" };
-
-/* Index of a tag name in the Seven Tag Roster, or -1 (runs for every tag written). */
-static int str_index(const char *name, size_t len)
-{
-    int k;
-    switch (name[0]) {
-    case 'E': k = 0; break;
-    case 'S': k = 1; break;
-    case 'D': k = 2; break;
-    case 'R': k = len == 5 ? 3 : 6; break;
-    case 'W': k = 4; break;
-    case 'B': k = 5; break;
-    default: return -1;
-    }
-    return len == strlen(str_names[k]) && !memcmp(name, str_names[k], len) ? k : -1;
-}
 
 static void push_tag_n(struct go_game *w, const char *name, size_t name_len, const char *value,
                        size_t value_len)
@@ -78,6 +61,40 @@ static int name_in(const char *name, const char *const *list, size_t n)
 static int needed_tag(const char *name)
 {
     return !strcmp(name, "FEN") || !strcmp(name, "SetUp") || !strcmp(name, "Variant");
+}
+
+/*
+ * Export format's order (pgn_export_tag_cmp()) for the tags of o->scratch:
+ * a merge sort, stable so that tags of the same name keep their order, and
+ * not quadratic in a hostile game's thousands of tags.
+ */
+static void sort_export(struct go_game *w)
+{
+    size_t n = w->o->scratch.len / sizeof(struct go_tag);
+    if (w->err || n < 2)
+        return;
+    /* Room for a copy after the tags, as order_tags() makes. */
+    if ((w->err = buf_reserve(&w->o->scratch, n * sizeof(struct go_tag))))
+        return;
+    struct go_tag *a = (struct go_tag *)w->o->scratch.data, *b = a + n, *from = a, *to = b;
+    for (size_t run = 1; run < n; run *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * run) {
+            size_t mid = lo + run < n ? lo + run : n, hi = lo + 2 * run < n ? lo + 2 * run : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                to[k++] = pgn_export_tag_cmp(from[j].name, from[i].name) < 0 ? from[j++]
+                                                                              : from[i++];
+            while (i < mid)
+                to[k++] = from[i++];
+            while (j < hi)
+                to[k++] = from[j++];
+        }
+        struct go_tag *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != a)
+        memcpy(a, from, n * sizeof *a);
 }
 
 /* --tag-order, --tag-order-only, --drop-tag: the tags of o->scratch reordered in place. */
@@ -131,7 +148,7 @@ void go_prepare_tags(struct go_game *w, int export, const char *fixed, int trunc
     for (int k = 0; k < STR_TAGS; k++)
         str_first[k] = UINT32_MAX;
     for (uint32_t i = 0; i < g->ntags; i++) {
-        int k = str_index(g->tags[i].name, g->tags[i].name_len);
+        int k = pgn_roster_index(g->tags[i].name, g->tags[i].name_len);
         if (k >= 0 && str_first[k] == UINT32_MAX)
             str_first[k] = i;
     }
@@ -141,12 +158,12 @@ void go_prepare_tags(struct go_game *w, int export, const char *fixed, int trunc
             /* The export format wants a real result here; "1 - 0" and the like become the marker's. */
             if (k == STR_RESULT)
                 v = fixed ? fixed : go_result_of(v) ? v : pgn_result_str(w->result);
-            push_tag(w, str_names[k], v ? v : str_defaults[k]);
+            push_tag(w, pgn_roster[k], v ? v : str_defaults[k]);
         }
     }
     for (uint32_t i = 0; i < g->ntags; i++) {
         const struct game_tag *t = &g->tags[i];
-        int k = str_index(t->name, t->name_len);
+        int k = pgn_roster_index(t->name, t->name_len);
         int first = k >= 0 && str_first[k] == i;
         if (export && first)
             continue;
@@ -163,6 +180,10 @@ void go_prepare_tags(struct go_game *w, int export, const char *fixed, int trunc
             v = w->plycount;
         push_tag_n(w, t->name, t->name_len, v, strlen(v));
     }
+    /* A game replayed as Chess960 for its FEN's castling rights alone: the
+     * export format names the variant, which the FEN needs to be read right. */
+    if (export && w->r && w->r->start.chess960 && !game_tag(g, "Variant"))
+        push_tag(w, "Variant", "Chess960");
     const struct go_extra *x = w->o->extra;
     for (size_t k = 0; x && k < x->ntags && !w->err; k++) {
         struct go_tag *have = (struct go_tag *)w->o->scratch.data;
@@ -192,6 +213,9 @@ void go_prepare_tags(struct go_game *w, int export, const char *fixed, int trunc
     }
     if (w->r && (o->flags & GO_TOTAL_PLY_COUNT) && w->total_plies[0])
         set_tag(w, "TotalPlyCount", w->total_plies);
+    /* An order the user gives wins over export format's. */
+    if (export && !o->ntag_order && !(o->flags & GO_TAG_ORDER_ONLY))
+        sort_export(w);
     if (o->ndrop_tags || o->ntag_order || (o->flags & GO_TAG_ORDER_ONLY))
         order_tags(w);
     if (!w->err) {

@@ -9,11 +9,14 @@
  * The export format of PGN standard section 8, as game_out_game() writes it:
  *
  *   - one tag pair per line, [Name "value"] with \ and " escaped, the Seven
- *     Tag Roster first, missing ones filled in, SetUp "1" added to a FEN
- *     tag without it (the tag list is made in game_out.c), then an empty line;
+ *     Tag Roster first, missing ones filled in, then the other tags in ASCII
+ *     order of their names, SetUp "1" added to a FEN tag without it (the tag
+ *     list is made in game_out_tags.c, its order is pgn/export_format.h's),
+ *     then an empty line;
  *   - the movetext as units separated by one space and wrapped so that no
- *     line is longer than the width (counted in characters), unless one
- *     unit is longer by itself; a unit is never broken: "12." or "12..."
+ *     line is longer than the width (counted in characters; by default
+ *     PGN_EXPORT_LINE_MAX, under 80), unless one unit is longer by itself;
+ *     a unit is never broken: "12." or "12..."
  *     stays with its move, "(" with what follows it, ")" with what precedes
  *     it, a comment breaks between words only;
  *   - White's moves numbered "N.", Black's "N..." at the start of a line of

@@ -1,8 +1,8 @@
 #!/bin/sh
 # migrate_guide.sh - every pgnkit form of man/pgnkit-migrate.1 runs (exit 0 or 1, never a
 # usage or I/O error), every entry says form or none (a pending entry, an option not yet
-# written, is refused), and the README's table of pgn-extract options lists the same options
-# as the man page.
+# written, is refused), the README's table of pgn-extract options lists the same options
+# as the man page, and its -lFILE/-LFILE forms do log the diagnostics.
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
@@ -50,6 +50,28 @@ if ! cmp -s "$scratch/man-options" "$scratch/readme-options"; then
     diff "$scratch/man-options" "$scratch/readme-options" | sed 's/^/    /'
     status=1
 fi
+
+# -lFILE and -LFILE keep a log of the diagnostics: validate prints them on
+# standard output (only its summary on standard error), so the forms must
+# redirect that. -LFILE appends: its form runs twice, the log holds both.
+want=$("$PGNKIT" validate testdata/sample.pgn 2>/dev/null | grep -c '^testdata/sample\.pgn:[0-9]*:[0-9]*: ')
+[ "$want" -gt 0 ] || { echo "testdata/sample.pgn gives no diagnostics to log"; status=1; }
+for option in -lFILE:1 -LFILE:2; do
+    runs=${option#*:}
+    option=${option%:*}
+    form=$(sed -n "s/^| \`$option\` | \`\\([^\`]*\\)\` |.*/\\1/p" README.md)
+    rm -f "$scratch/log.txt"
+    k=0
+    while [ $k -lt "$runs" ]; do
+        (cd "$scratch" && PATH="$scratch/bin:$PATH" sh -c "$form" >/dev/null 2>&1 </dev/null)
+        k=$((k + 1))
+    done
+    got=$(grep -c '^testdata/sample\.pgn:[0-9]*:[0-9]*: ' "$scratch/log.txt" 2>/dev/null)
+    if [ "${got:-0}" != $((want * runs)) ]; then
+        echo "README.md: $option: '$form' logs ${got:-0} diagnostic lines, not $((want * runs))"
+        status=1
+    fi
+done
 [ "$ran" -gt 50 ] || { echo "$page: only $ran forms found"; status=1; }
 [ $status = 0 ] && echo "migrate_guide: $ran forms ran"
 exit $status
