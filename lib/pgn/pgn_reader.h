@@ -58,11 +58,19 @@
  * between two games belong to the first one, and a % line or comment before
  * a file's first game belongs to that game; a byte order mark at the start
  * of a line goes with the game that follows it (GAME_BOM). An input that
- * holds nothing but white space yields no game.
+ * holds nothing but white space yields no game. One exception: white space
+ * that would take a span past max_game belongs to no game (see OVERSIZED
+ * GAMES), and there the spans leave a gap of white space.
  *
- * OVERSIZED GAMES. A game is too big when one of its lines starts more than
- * max_game bytes after the game's start, or when a single line is longer
- * than max_game (such a line counts as part of the game in progress, unless
+ * OVERSIZED GAMES. White space between games never makes a game too big:
+ * when the limit is reached with nothing but blanks and line ends after a
+ * game's last token, the game ends with that token's line and the blank
+ * lines up to there belong to no game; blanks before any token (the start
+ * of the input, a member of only empty lines, one long line of spaces) are
+ * dropped the same way. Otherwise a game is too big when one of its lines
+ * starts more than max_game bytes after the game's start, or when a single
+ * line is longer than max_game (such a line counts as part of the game in
+ * progress, unless
  * that game has read its result: then the line starts the next game, so a
  * complete game before it is kept). It gets GAME_TRUNCATED and a
  * PGN_ETOOBIG error; the rest of it is skipped without being kept in

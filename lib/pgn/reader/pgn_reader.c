@@ -189,7 +189,9 @@ int pgn_reader_next(struct pgn_reader *r, struct game *g)
     if (rc > 0) {
         rc = r->lazy.active ? reader_finish_lazy(r, g) : reader_finish_game(r, g);
         if (rc == PGN_OK) {
-            if (!r->ps.truncated)
+            if (r->ps.resume)
+                r->pos = r->ps.resume;
+            else if (!r->ps.truncated)
                 r->pos = r->ps.split < r->len ? r->ps.split : r->len;
             r->gstart = r->pos;
             return 1;
