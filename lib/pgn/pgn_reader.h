@@ -229,8 +229,13 @@ const struct pgn_error *pgn_reader_error(const struct pgn_reader *r);
  * (a name ending in ".pgn"): games and diagnostics name it *name,
  * "ARCHIVE:MEMBER", and lines, offsets and game numbers count from 1
  * again; 2 when the next member is not PGN and is passed over (*name
- * names it; call again); 0 when there is no other member (or the input is
+ * names it; call again); 3 when the member just read was not PGN text
+ * after all (an image, say: it gave no game; *name names it,
+ * pgn_reader_error() says what it looks like, code PGN_EFORMAT; call again
+ * for the next member); 0 when there is no other member (or the input is
  * no archive); or a negative status, with pgn_reader_error() saying why.
+ * A member that is gzip or zstd data is read decompressed; a name ending
+ * in ".pgn.gz" or ".pgn.zst" is PGN too.
  * *name stays valid until pgn_reader_free().
  */
 int pgn_reader_next_member(struct pgn_reader *r, const char **name);

@@ -7,13 +7,7 @@
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fail=0
-expect() { # expect WHAT GOT WANT
-    if [ "$2" != "$3" ]; then
-        echo "FAIL $1: '$2', expected '$3'"
-        fail=1
-    fi
-}
+. tests/scripts/expect.inc
 game_a='[Event "A"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
 game_b='[Event "B"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n'
 head -c 17000000 /dev/zero | tr '\0' '\n' >"$tmp/lines"

@@ -9,13 +9,7 @@ set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 in=testdata/reader/junk_between_games.pgn
-fail=0
-expect() { # expect WHAT GOT WANT
-    if [ "$2" != "$3" ]; then
-        echo "FAIL $1: '$2', expected '$3'"
-        fail=1
-    fi
-}
+. tests/scripts/expect.inc
 # reported FILE: the game numbers its error lines name, once each.
 reported() { sed -n 's/.*: error: game \([0-9]*\):.*/\1/p' "$1" | sort -u | tr '\n' ' '; }
 
