@@ -64,10 +64,11 @@
  *
  * OVERSIZED GAMES. White space between games never makes a game too big:
  * when the limit is reached with nothing but blanks and line ends after a
- * game's last token, the game ends with that token's line and the blank
- * lines up to there belong to no game; blanks before any token (the start
- * of the input, a member of only empty lines, one long line of spaces) are
- * dropped the same way. Otherwise a game is too big when one of its lines
+ * game's last token, the game ends with that token's line, and the whole
+ * run of blank lines after it belongs to no game (the next game's span
+ * starts at the first line that holds something); so do blank lines
+ * before any token that reach the limit (the start of the input, a member
+ * of only empty lines, one long line of spaces). Otherwise a game is too big when one of its lines
  * starts more than max_game bytes after the game's start, or when a single
  * line is longer than max_game (such a line counts as part of the game in
  * progress, unless

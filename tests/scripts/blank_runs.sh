@@ -14,15 +14,19 @@ head -c 17000000 /dev/zero | tr '\0' '\n' >"$tmp/lines"
 head -c 17000000 /dev/zero | tr '\0' ' ' >"$tmp/spaces"
 { printf "$game_a"; cat "$tmp/lines"; printf "$game_b"; } >"$tmp/lines.pgn"
 { printf "$game_a"; cat "$tmp/spaces"; printf "\n$game_b"; } >"$tmp/spaces.pgn"
+# 18 MB of CRLF line ends, with a blank on each empty line.
+{ printf "$game_a"; head -c 6000000 "$tmp/lines" | sed 's/$/ \r/'; printf "$game_b"; } >"$tmp/crlf.pgn"
 { printf "$game_a"; cat "$tmp/lines"; } >"$tmp/tail.pgn"
 cp "$tmp/lines" "$tmp/blank.pgn"
 
-for f in lines spaces; do
+for f in lines spaces crlf; do
     for j in 1 2; do
         "$PGNKIT" validate -j $j --good "$tmp/good.pgn" "$tmp/$f.pgn" >/dev/null 2>"$tmp/err"
         expect "$f: validate -j$j" "$(tail -n 1 "$tmp/err" | cut -d';' -f1)" \
             "2 games: 2 valid, 0 invalid"
         expect "$f: validate -j$j --good" "$(grep -c '^\[Event "[AB]"\]$' "$tmp/good.pgn")" 2
+        # The run is in neither game's text: the two games alone are a few lines.
+        expect "$f: validate -j$j --good lines" "$(wc -l <"$tmp/good.pgn")" 8
         expect "$f: search -j$j -c" "$("$PGNKIT" search -j $j -c --result 1-0,0-1 "$tmp/$f.pgn")" 2
         "$PGNKIT" convert -j $j "$tmp/$f.pgn" >/dev/null 2>"$tmp/err"
         expect "$f: convert -j$j" "$(tail -n 1 "$tmp/err")" "2 games: 2 converted, 0 invalid"

@@ -226,6 +226,7 @@ struct pgn_reader {
     int io_status; /* input error, reported once the games before it are out */
     int status;    /* sticky result of pgn_reader_next once it stops */
     int fatal;     /* out of memory while reading a game */
+    int skip_blank; /* the next game begins after the blank lines at pos (reader_blank.c) */
     uint64_t ngames;
     struct pgn_error err;
 
@@ -378,13 +379,22 @@ const char *reader_common_tag_name(unsigned id);
  * start of the next line. When nothing but blanks and line ends come after
  * the game's last token (or there is no token yet), the game is not too
  * big: white space between games belongs to no game. Returns 1 when the
- * game ends after the line of its last token (ps->split) and the next one
- * begins at q (ps->resume: the blank lines between are in no game's span);
- * 0 when no game had begun (the blank bytes before q are dropped, the game
- * now begins at q, and reading goes on); -1 when there is more than white
- * space, so the game is too big (reader_oversize()).
+ * game ends after the line of its last token (ps->split), the reading
+ * resumes at q (ps->resume) and the next game begins after the blank lines
+ * that follow (r->skip_blank): all of them are in no game's span; 0 when
+ * no game had begun (the blank lines are dropped, the game begins after
+ * them, and reading goes on); BLANK_TOO_BIG when there is more than white
+ * space, so the game is too big (reader_oversize()); or a fatal status.
  */
+enum { BLANK_TOO_BIG = 2 };
 int reader_blank_run(struct pgn_reader *r, size_t q);
+
+/**
+ * Moves pos (at a line start) past the lines that hold nothing but blanks,
+ * reading on without keeping them (gstart follows pos), and clears
+ * r->skip_blank. Returns 0 or a fatal status.
+ */
+int reader_skip_blank(struct pgn_reader *r);
 
 /* reader_oversize.c */
 

@@ -51,7 +51,7 @@ static void start_member(struct pgn_reader *r, char *name)
     r->lstart = 0;
     r->line = 1;
     r->base = 0;
-    r->eof = r->moved = r->io_status = r->status = 0;
+    r->eof = r->moved = r->io_status = r->status = r->skip_blank = 0;
     r->ngames = 0;
     r->lazy.active = 0;
     memset(&r->err, 0, sizeof r->err);

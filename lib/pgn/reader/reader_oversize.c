@@ -132,8 +132,9 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
     reader_cut_long_line(r); /* the next reader_refill() reports a long line at pos */
     if (blank_only) {
         /* White space between games belongs to no game (see reader_blank.c). */
+        int rc = reader_skip_blank(r);
         reader_begin_game(r);
-        return 0;
+        return rc;
     }
     return 1;
 }

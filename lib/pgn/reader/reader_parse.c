@@ -365,10 +365,13 @@ static int tokens(struct pgn_reader *r)
                 ((size_t)(p - b) <= r->len || r->len - r->gstart > r->lim.max_game)) {
                 r->pos = (size_t)(p - b);
                 rc = reader_blank_run(r, r->pos);
-                if (rc < 0)
+                if (rc == BLANK_TOO_BIG)
                     return reader_oversize(r, 0);
-                if (rc > 0)
-                    return 1;
+                if (rc)
+                    return rc;
+                b = r->buf; /* only blanks, dropped: the window has moved */
+                safe = b + r->safe;
+                p = b + r->pos;
             }
             continue;
         case LK_WORD:
