@@ -137,15 +137,26 @@ static int close_input(struct driver *d, struct pgn_reader *r, int rc)
 
 static int read_member(struct driver *d, struct pgn_reader *reader, uint64_t raw_start);
 
-/* An archive's next PGN member (1), the end (0) or an error; members passed over get a note. */
-static int next_member(struct pgn_reader *reader)
+/*
+ * An archive's next PGN member (1), the end (0) or an error. Members passed
+ * over by their names get a note; a member that turns out not to be PGN is
+ * an input that could not be read (reported, d->io_failed), and the next
+ * member is read.
+ */
+static int next_member(struct driver *d, struct pgn_reader *reader)
 {
     const char *name;
     int rc;
-    while ((rc = pgn_reader_next_member(reader, &name)) == 2) {
+    while ((rc = pgn_reader_next_member(reader, &name)) == 2 || rc == 3) {
+        progress_erase();
         fflush(stdout);
-        fprintf(stderr, "%s: note: not a PGN member (its name does not end in .pgn): skipped\n",
-                name);
+        if (rc == 3) {
+            error("%s: %s", name, pgn_reader_error(reader)->message);
+            d->io_failed = 1;
+        } else {
+            fprintf(stderr, "%s: note: not a PGN member (its name does not end in .pgn, "
+                    ".pgn.gz or .pgn.zst): skipped\n", name);
+        }
     }
     return rc;
 }
@@ -158,7 +169,7 @@ static int read_games(struct driver *d, struct pgn_reader *reader)
     int rc;
     do
         rc = read_member(d, reader, raw_start);
-    while (rc == 0 && !stopped(d) && (rc = next_member(reader)) > 0);
+    while (rc == 0 && !stopped(d) && (rc = next_member(d, reader)) > 0);
     if (interrupted)
         rc = 0; /* Ctrl-C cut the input short: not a read error */
     return close_input(d, reader, rc);

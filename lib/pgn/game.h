@@ -166,7 +166,8 @@ enum game_flags {
     GAME_TRUNCATED = 1 << 1, /* over the game size limit: raw is NULL, no movetext */
     GAME_CP1252 = 1 << 2,    /* not valid UTF-8: parsed form transcoded from CP1252 */
     GAME_BOM = 1 << 3,       /* raw starts with a UTF-8 byte order mark */
-    GAME_EMPTY = 1 << 4,     /* no tag, move or result: only comments or % lines */
+    GAME_EMPTY = 1 << 4,     /* no game: only comments or % lines, and no error
+                              * (junk between games is GAME_BAD, not this) */
     GAME_LAZY = 1 << 5,      /* movetext not parsed yet: see pgn_reader_complete() */
 };
 

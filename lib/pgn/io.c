@@ -86,6 +86,16 @@ int pgn_input_open(struct pgn_input **out, const char *path, size_t read_size)
     return PGN_OK;
 }
 
+int input_open_pull(struct pgn_input **out, pull_fn *pull, void *ctx)
+{
+    int rc = input_new(out, 64 * 1024);
+    if (rc)
+        return rc;
+    (*out)->pull = pull;
+    (*out)->pull_ctx = ctx;
+    return PGN_OK;
+}
+
 int pgn_input_open_mem(struct pgn_input **out, const void *data, size_t len)
 {
     *out = NULL;
@@ -103,7 +113,11 @@ ptrdiff_t source_read(struct pgn_input *in, unsigned char *dst, size_t cap)
     if (in->raw_eof)
         return 0;
     ptrdiff_t n;
-    if (in->fd < 0) {
+    if (in->pull) {
+        n = in->pull(in->pull_ctx, dst, cap);
+        if (n < 0)
+            return set_error(in, (int)n, "%s", pgn_strerror((int)n));
+    } else if (in->fd < 0) {
         size_t left = in->mem_len - in->mem_pos;
         n = (ptrdiff_t)(left < cap ? left : cap);
         memcpy(dst, in->mem + in->mem_pos, (size_t)n);
@@ -230,6 +244,15 @@ static ptrdiff_t decode_top(struct pgn_input *in, unsigned char *dst, size_t cap
     if (n > 0 && in->fresh && in->sniff) {
         in->fresh = 0;
         n = first_bytes(in, dst, n, cap);
+        if (n == PGN_EFORMAT && archive_drop_member(in)) {
+            /* One member that is not PGN ends only itself: said, and the next one read. */
+            free(in->member_name);
+            in->member_name = strdup(in->msg);
+            if (!in->member_name)
+                return set_error(in, PGN_ENOMEM, "out of memory");
+            in->status = 0;
+            return DECODE_MEMBER_FAILED;
+        }
     }
     if (n == DECODE_MEMBER) {
         utf16_end(in);
@@ -282,11 +305,11 @@ static void *prefetch_main(void *arg)
         ptrdiff_t n = in->status ? in->status : in->done ? 0 : decode_top(in, a->slot[s],
                                                                         AHEAD_SLOT_SIZE);
         pthread_mutex_lock(&a->mu);
-        if (n > 0 || n == DECODE_MEMBER) {
+        if (n > 0 || n == DECODE_MEMBER || n == DECODE_MEMBER_FAILED) {
             a->len[s] = n > 0 ? (size_t)n : 0;
-            if (n == DECODE_MEMBER) {
+            if (n <= 0) {
                 a->member[s] = in->member_name;
-                a->skipped[s] = in->member_skipped;
+                a->skipped[s] = n == DECODE_MEMBER_FAILED ? 2 : in->member_skipped;
                 in->member_name = NULL;
             }
             a->count++;
@@ -296,7 +319,7 @@ static void *prefetch_main(void *arg)
         }
         pthread_cond_broadcast(&a->changed);
         pthread_mutex_unlock(&a->mu);
-        if (n <= 0 && n != DECODE_MEMBER)
+        if (n <= 0 && n != DECODE_MEMBER && n != DECODE_MEMBER_FAILED)
             return NULL;
     }
 }
@@ -409,8 +432,9 @@ ptrdiff_t pgn_input_read(struct pgn_input *in, void *dst, size_t cap)
     if (in->done || in->at_member || cap == 0)
         return 0;
     ptrdiff_t n = decode_top(in, dst, cap);
-    if (n == DECODE_MEMBER) {
+    if (n == DECODE_MEMBER || n == DECODE_MEMBER_FAILED) {
         in->at_member = 1;
+        in->member_failed = n == DECODE_MEMBER_FAILED;
         return 0;
     }
     if (n == 0)
@@ -436,18 +460,23 @@ int pgn_input_next_member(struct pgn_input *in, char **name, int *skipped)
         /* Nothing of a member passed over is decoded: what follows is the next member. */
         unsigned char none;
         ptrdiff_t n = decode_top(in, &none, 1);
-        if (n == DECODE_MEMBER)
+        if (n == DECODE_MEMBER || n == DECODE_MEMBER_FAILED) {
             in->at_member = 1;
-        else if (n == 0)
+            in->member_failed = n == DECODE_MEMBER_FAILED;
+        } else if (n == 0) {
             in->done = 1;
-        else
+        } else {
             return n < 0 ? (int)n : PGN_EINVAL;
+        }
     }
     if (!in->at_member)
         return 0;
     in->at_member = 0;
     *name = in->member_name;
-    *skipped = in->member_skipped;
+    *skipped = in->member_failed ? 2 : in->member_skipped;
+    /* Nothing more of a failed member is decoded either. */
+    in->member_skipped |= in->member_failed;
+    in->member_failed = 0;
     in->member_name = NULL;
     return 1;
 }

@@ -69,9 +69,12 @@ ptrdiff_t pgn_input_read(struct pgn_input *in, void *dst, size_t cap);
  * After pgn_input_read() returned 0: moves on to the next member of an
  * archive. Returns 1 with *name (the member's path in the archive,
  * malloc'd: the caller frees it) and *skipped (1 when the member is not
- * PGN and is passed over: read on with another call), 0 when the input
- * has no more members (or is no archive), or a negative status as
- * pgn_input_read() does. Reads then return the member's bytes.
+ * PGN by its name and is passed over: read on with another call; 2 when
+ * the member just read turned out not to be PGN text, such as an image:
+ * *name then says what it looks like, and another call goes on with the
+ * next member), 0 when the input has no more members (or is no archive),
+ * or a negative status as pgn_input_read() does. Reads then return the
+ * member's bytes, decompressed when the member is gzip or zstd data.
  */
 int pgn_input_next_member(struct pgn_input *in, char **name, int *skipped);
 

@@ -88,8 +88,11 @@ static void la_load(void)
  * headers, member after member, in constant memory. A format with
  * members (zip, 7z, tar, RAR, ...) yields each regular file as a member:
  * a DECODE_MEMBER, then its bytes. A member is PGN when its name ends in
- * ".pgn" (any case), as TWIC's and pgnmentor's zips have it; the others
- * are passed over (member_skipped), their bytes never decoded. A lone
+ * ".pgn" (any case), as TWIC's and pgnmentor's zips have it, or in
+ * ".pgn.gz" or ".pgn.zst"; the others are passed over (member_skipped),
+ * their bytes never decoded. A member's bytes go through a decoder of its
+ * own (x->member), chosen by their content as a file's are: a gzip or
+ * zstd member is read decompressed whatever its name. A lone
  * compressed stream (bzip2, xz, lzma, ...: libarchive's "raw" format) has
  * no members: its bytes are the input's, as for gzip.
  */
@@ -100,6 +103,7 @@ struct io_archive {
     int started;        /* the first header was read */
     int raw;            /* a lone compressed stream: no members */
     int in_member;      /* reading a member's (or the stream's) bytes */
+    struct pgn_input *member; /* the member's decoder, once its bytes are asked for */
 };
 
 static la_ssize_t feed(struct archive *a, void *data, const void **buf)
@@ -154,15 +158,57 @@ static int fail(struct pgn_input *in, struct io_archive *x)
     return set_error(in, PGN_EIO, "damaged %s: %s", x->what, why ? why : "unreadable data");
 }
 
+/* 1 when name ends in ext (lowercase, with its dot), in any case. */
+static int name_ends_in(const char *name, const char *ext)
+{
+    size_t n = strlen(name), e = strlen(ext);
+    if (n < e)
+        return 0;
+    for (size_t i = 0; i < e; i++)
+        if ((name[n - e + i] | 0x20) != ext[i])
+            return 0;
+    return 1;
+}
+
 static int is_pgn_name(const char *name)
 {
-    size_t n = strlen(name);
-    static const char ext[] = ".pgn";
-    if (n < 4)
+    return name_ends_in(name, ".pgn") || name_ends_in(name, ".pgn.gz") ||
+           name_ends_in(name, ".pgn.zst");
+}
+
+/* The raw bytes of the current member, for its own decoder. */
+static ptrdiff_t pull_member(void *ctx, unsigned char *dst, size_t cap)
+{
+    struct pgn_input *in = ctx;
+    struct io_archive *x = in->archive;
+    la_ssize_t n = la.read_data(x->a, dst, cap);
+    return n < 0 ? fail(in, x) : (ptrdiff_t)n;
+}
+
+/* Bytes of the current member, decoded by its own decoder: count, 0 at its end, or a status. */
+static ptrdiff_t member_bytes(struct pgn_input *in, struct io_archive *x, unsigned char *dst,
+                              size_t cap)
+{
+    if (!x->member && input_open_pull(&x->member, pull_member, in))
+        return set_error(in, PGN_ENOMEM, "out of memory");
+    ptrdiff_t n = x->member->decode(x->member, dst, cap);
+    if (n > 0)
+        return n;
+    if (n < 0 && !in->status) /* the member's data is damaged, not the archive */
+        set_error(in, (int)n, "%s", pgn_input_error(x->member));
+    pgn_input_free(x->member);
+    x->member = NULL;
+    return n < 0 ? in->status : 0;
+}
+
+int archive_drop_member(struct pgn_input *in)
+{
+    struct io_archive *x = in->archive;
+    if (!x || x->raw || !x->in_member)
         return 0;
-    for (size_t i = 0; i < 4; i++)
-        if ((name[n - 4 + i] | 0x20) != ext[i])
-            return 0;
+    pgn_input_free(x->member);
+    x->member = NULL;
+    x->in_member = 0; /* libarchive passes over what is left of it */
     return 1;
 }
 
@@ -206,11 +252,15 @@ static ptrdiff_t decode_archive(struct pgn_input *in, unsigned char *dst, size_t
                 continue;
             return r;
         }
-        la_ssize_t n = la.read_data(x->a, dst, cap);
-        if (n > 0)
-            return (ptrdiff_t)n;
-        if (n < 0)
-            return fail(in, x);
+        ptrdiff_t n;
+        if (x->raw) {
+            la_ssize_t got = la.read_data(x->a, dst, cap);
+            n = got < 0 ? fail(in, x) : (ptrdiff_t)got;
+        } else {
+            n = member_bytes(in, x, dst, cap);
+        }
+        if (n != 0)
+            return n;
         x->in_member = 0;
     }
 }
@@ -254,6 +304,7 @@ void archive_end(struct pgn_input *in)
     struct io_archive *x = in->archive;
     if (!x)
         return;
+    pgn_input_free(x->member);
     if (x->a)
         la.read_free(x->a);
     free(x);
@@ -269,5 +320,11 @@ int archive_start(struct pgn_input *in, const char *what)
 }
 
 void archive_end(struct pgn_input *in) { (void)in; }
+
+int archive_drop_member(struct pgn_input *in)
+{
+    (void)in;
+    return 0;
+}
 
 #endif

@@ -29,6 +29,12 @@ typedef ptrdiff_t decode_fn(struct pgn_input *in, unsigned char *dst, size_t cap
 
 /* A decoder's "this archive member ended, another begins": never a status. */
 #define DECODE_MEMBER ((ptrdiff_t)-1000)
+/* decode_top()'s "this archive member is not PGN (in->member_name says why):
+ * passed over, the next one follows": never a status. */
+#define DECODE_MEMBER_FAILED ((ptrdiff_t)-1001)
+
+/** A source of raw bytes other than a file or memory: count, 0 at its end, or a status. */
+typedef ptrdiff_t pull_fn(void *ctx, unsigned char *dst, size_t cap);
 
 struct io_archive;
 struct io_utf16;
@@ -40,6 +46,8 @@ struct pgn_input {
     int close_fd;
     const unsigned char *mem;
     size_t mem_len, mem_pos;
+    pull_fn *pull; /* when set, the source (an archive member), with pull_ctx */
+    void *pull_ctx;
     int raw_eof;
     uint64_t raw_total; /* raw bytes read from the source */
     uint64_t raw_size;  /* the file's size when it is a regular file, else 0 */
@@ -73,6 +81,7 @@ struct pgn_input {
     int status;   /* sticky: error or end */
     int done;
     int at_member; /* inline decoding: a member ended; pgn_input_next_member() goes on */
+    int member_failed; /* ...because it is not PGN: member_name says why */
     char msg[192];
 };
 
@@ -144,5 +153,16 @@ void utf16_end(struct pgn_input *in);
 int archive_start(struct pgn_input *in, const char *what);
 /** Frees what archive_start() took. */
 void archive_end(struct pgn_input *in);
+/**
+ * When in is reading a member of an archive (not a lone compressed
+ * stream): passes over the rest of that member and returns 1; else 0.
+ */
+int archive_drop_member(struct pgn_input *in);
+/**
+ * A new input whose raw bytes come from pull(ctx, ...), decoded as a
+ * stream is (gzip, zstd or plain; no archive, no text check): an archive
+ * member's own decoder. PGN_OK or PGN_ENOMEM; pgn_input_free() frees it.
+ */
+int input_open_pull(struct pgn_input **out, pull_fn *pull, void *ctx);
 
 #endif

@@ -58,11 +58,20 @@
  * between two games belong to the first one, and a % line or comment before
  * a file's first game belongs to that game; a byte order mark at the start
  * of a line goes with the game that follows it (GAME_BOM). An input that
- * holds nothing but white space yields no game.
+ * holds nothing but white space yields no game. One exception: white space
+ * that would take a span past max_game belongs to no game (see OVERSIZED
+ * GAMES), and there the spans leave a gap of white space.
  *
- * OVERSIZED GAMES. A game is too big when one of its lines starts more than
- * max_game bytes after the game's start, or when a single line is longer
- * than max_game (such a line counts as part of the game in progress, unless
+ * OVERSIZED GAMES. White space between games never makes a game too big:
+ * when the limit is reached with nothing but blanks and line ends after a
+ * game's last token, the game ends with that token's line, and the whole
+ * run of blank lines after it belongs to no game (the next game's span
+ * starts at the first line that holds something); so do blank lines
+ * before any token that reach the limit (the start of the input, a member
+ * of only empty lines, one long line of spaces). Otherwise a game is too big when one of its lines
+ * starts more than max_game bytes after the game's start, or when a single
+ * line is longer than max_game (such a line counts as part of the game in
+ * progress, unless
  * that game has read its result: then the line starts the next game, so a
  * complete game before it is kept). It gets GAME_TRUNCATED and a
  * PGN_ETOOBIG error; the rest of it is skipped without being kept in
@@ -221,8 +230,13 @@ const struct pgn_error *pgn_reader_error(const struct pgn_reader *r);
  * (a name ending in ".pgn"): games and diagnostics name it *name,
  * "ARCHIVE:MEMBER", and lines, offsets and game numbers count from 1
  * again; 2 when the next member is not PGN and is passed over (*name
- * names it; call again); 0 when there is no other member (or the input is
+ * names it; call again); 3 when the member just read was not PGN text
+ * after all (an image, say: it gave no game; *name names it,
+ * pgn_reader_error() says what it looks like, code PGN_EFORMAT; call again
+ * for the next member); 0 when there is no other member (or the input is
  * no archive); or a negative status, with pgn_reader_error() saying why.
+ * A member that is gzip or zstd data is read decompressed; a name ending
+ * in ".pgn.gz" or ".pgn.zst" is PGN too.
  * *name stays valid until pgn_reader_free().
  */
 int pgn_reader_next_member(struct pgn_reader *r, const char **name);

@@ -19,8 +19,12 @@
  */
 const char *dump_game(const struct game *g, char *buf, size_t size);
 
+/** 1 when text[from..to) is nothing but white space (which may lie between two spans). */
+int reader_blank_gap(const char *text, uint64_t from, uint64_t to);
+
 /*
- * Checks one game of the input text[0..len): its span starts at *offset and
+ * Checks one game of the input text[0..len): its span starts at *offset (or
+ * after white space from there that belongs to no game) and
  * matches the input (unless truncated), all strings are valid UTF-8, and all
  * tree indices are in range and consistent. Advances *offset.
  */

@@ -184,12 +184,16 @@ int pgn_reader_next(struct pgn_reader *r, struct game *g)
 {
     if (r->status)
         return r->status < 0 ? r->status : 0;
+    int rc = r->skip_blank ? reader_skip_blank(r) : 0;
     reader_begin_game(r);
-    int rc = (r->flags & PGN_READER_SPLIT) && reader_split_plain(r) ? 1 : reader_parse_game(r);
+    if (rc == 0)
+        rc = (r->flags & PGN_READER_SPLIT) && reader_split_plain(r) ? 1 : reader_parse_game(r);
     if (rc > 0) {
         rc = r->lazy.active ? reader_finish_lazy(r, g) : reader_finish_game(r, g);
         if (rc == PGN_OK) {
-            if (!r->ps.truncated)
+            if (r->ps.resume)
+                r->pos = r->ps.resume;
+            else if (!r->ps.truncated)
                 r->pos = r->ps.split < r->len ? r->ps.split : r->len;
             r->gstart = r->pos;
             return 1;

@@ -560,7 +560,11 @@ int reader_finish_game(struct pgn_reader *r, struct game *g)
     if (ps->bom || (raw_len >= 3 && !memcmp(raw, UTF8_BOM, 3)))
         g->flags |= GAME_BOM;
     if (!g->ntags && !g->nmoves && !g->result && !ps->truncated) {
-        g->flags |= GAME_EMPTY;
+        /* Comments alone are no game, and every command passes them over;
+         * junk between games (a broken tag pair, a stray quote) is an
+         * invalid game, which every command counts and reports. */
+        if (!ps->nbad)
+            g->flags |= GAME_EMPTY;
         reader_diag(r, PGN_SEV_WARNING, PGN_ESYNTAX, ps->first_line, ps->first_col, ps->goff,
              "no tag pair, move or result here: only comments");
     }

@@ -20,8 +20,9 @@
  * reader_parse.c the parser (a dispatch on each token's first byte) and
  * {comments}; reader_words.c the general way through movetext words;
  * reader_tags.c tag pairs and their names; reader_oversize.c games over
- * max_game; reader_run.c, reader_skim.c and reader_split.c fast paths (see
- * FAST PATHS); reader_finish.c turns the records into a struct game;
+ * max_game; reader_blank.c white space between games longer than that;
+ * reader_run.c, reader_skim.c and reader_split.c fast paths (see FAST
+ * PATHS); reader_finish.c turns the records into a struct game;
  * reader_span.c resets a reader onto one game's span. Functions one file
  * calls in another are named reader_* and declared below.
  *
@@ -196,6 +197,8 @@ struct parse {
     uint64_t start_line;             /* line of the span's first byte */
     uint32_t start_col;              /* its column */
     size_t split;       /* end of the span (buffer index) */
+    size_t resume;      /* where the next game begins when white space after the
+                         * span belongs to no game (reader_blank_run()), or 0 */
     uint64_t split_abs; /* end of the span (input offset) */
 };
 
@@ -223,6 +226,7 @@ struct pgn_reader {
     int io_status; /* input error, reported once the games before it are out */
     int status;    /* sticky result of pgn_reader_next once it stops */
     int fatal;     /* out of memory while reading a game */
+    int skip_blank; /* the next game begins after the blank lines at pos (reader_blank.c) */
     uint64_t ngames;
     struct pgn_error err;
 
@@ -368,10 +372,35 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
 /** The name of the common tag id (>= GAME_TAG_EVENT); static storage. */
 const char *reader_common_tag_name(unsigned id);
 
+/* reader_blank.c */
+
+/**
+ * A line end more than max_game bytes after the game's start; q is the
+ * start of the next line. When nothing but blanks and line ends come after
+ * the game's last token (or there is no token yet), the game is not too
+ * big: white space between games belongs to no game. Returns 1 when the
+ * game ends after the line of its last token (ps->split), the reading
+ * resumes at q (ps->resume) and the next game begins after the blank lines
+ * that follow (r->skip_blank): all of them are in no game's span; 0 when
+ * no game had begun (the blank lines are dropped, the game begins after
+ * them, and reading goes on); BLANK_TOO_BIG when there is more than white
+ * space, so the game is too big (reader_oversize()); or a fatal status.
+ */
+enum { BLANK_TOO_BIG = 2 };
+int reader_blank_run(struct pgn_reader *r, size_t q);
+
+/**
+ * Moves pos (at a line start) past the lines that hold nothing but blanks,
+ * reading on without keeping them (gstart follows pos), and clears
+ * r->skip_blank. Returns 0 or a fatal status.
+ */
+int reader_skip_blank(struct pgn_reader *r);
+
 /* reader_oversize.c */
 
 /** The game grew past max_game (in_comment: the braces open inside a {comment}, 0 outside one):
- * keeps what is resolved, skips the rest. Returns 1 or a fatal status. */
+ * keeps what is resolved, skips the rest. Returns 1, 0 when there was nothing but white space
+ * (no game: the reader begins one again after it and reads on), or a fatal status. */
 int reader_oversize(struct pgn_reader *r, int in_comment);
 
 /* reader_skim.c: LAZY MOVETEXT. */

@@ -12,20 +12,33 @@ struct member_name {
     char text[];
 };
 
-/* "ARCHIVE:MEMBER", kept in r's list; NULL when out of memory. */
-static char *member_display_name(struct pgn_reader *r, const char *member)
+/* "PREFIX:TEXT" (just TEXT without prefix), kept in r's list; NULL when out of memory. */
+static char *kept_text(struct pgn_reader *r, const char *prefix, const char *text)
 {
-    const char *archive = r->input_name ? r->input_name : r->name;
-    size_t a = strlen(archive), m = strlen(member);
-    struct member_name *n = malloc(sizeof *n + a + 1 + m + 1);
+    size_t a = prefix ? strlen(prefix) + 1 : 0, m = strlen(text);
+    struct member_name *n = malloc(sizeof *n + a + m + 1);
     if (!n)
         return NULL;
-    memcpy(n->text, archive, a);
-    n->text[a] = ':';
-    memcpy(n->text + a + 1, member, m + 1);
+    if (prefix) {
+        memcpy(n->text, prefix, a - 1);
+        n->text[a - 1] = ':';
+    }
+    memcpy(n->text + a, text, m + 1);
     n->next = r->member_names;
     r->member_names = n;
     return n->text;
+}
+
+/* "ARCHIVE:MEMBER", kept in r's list; NULL when out of memory. */
+static char *member_display_name(struct pgn_reader *r, const char *member)
+{
+    return kept_text(r, r->input_name ? r->input_name : r->name, member);
+}
+
+/* A message about a member, kept as long as the member's name. */
+static char *member_text(struct pgn_reader *r, const char *text)
+{
+    return kept_text(r, NULL, text);
 }
 
 /* The window and the counts as for a new input: lines, offsets and game numbers from 1. */
@@ -38,7 +51,7 @@ static void start_member(struct pgn_reader *r, char *name)
     r->lstart = 0;
     r->line = 1;
     r->base = 0;
-    r->eof = r->moved = r->io_status = r->status = 0;
+    r->eof = r->moved = r->io_status = r->status = r->skip_blank = 0;
     r->ngames = 0;
     r->lazy.active = 0;
     memset(&r->err, 0, sizeof r->err);
@@ -53,7 +66,21 @@ int pgn_reader_next_member(struct pgn_reader *r, const char **name)
     char *member;
     int skipped;
     int rc = pgn_input_next_member(r->in, &member, &skipped);
-    if (rc > 0) {
+    if (rc > 0 && skipped == 2) {
+        /* The member just read is not PGN: member says why; r->name is still its name. */
+        char *why = member_text(r, member);
+        free(member);
+        if (why) {
+            memset(&r->err, 0, sizeof r->err);
+            r->err.file = r->name;
+            r->err.code = PGN_EFORMAT;
+            r->err.severity = PGN_SEV_ERROR;
+            r->err.message = why;
+            *name = r->name;
+            return 3;
+        }
+        rc = PGN_ENOMEM;
+    } else if (rc > 0) {
         char *full = member_display_name(r, member);
         free(member);
         if (!full)

@@ -11,12 +11,18 @@
  * the next game starts at a tag pair line that follows a line that was not
  * one (outside {comments}, or inside one after an empty line), or at the
  * end. Lines may be longer than the window here; they are scanned in pieces.
+ * When the "game" held nothing but white space (a line of blanks longer
+ * than max_game, no token before it), it was none: reading goes on there.
  */
 int reader_oversize(struct pgn_reader *r, int in_comment)
 {
     struct parse *ps = &r->ps;
     if (r->pos > r->len)
         r->pos = r->len; /* past the sentinel that closed the last line */
+    /* Nothing but white space yet: if only more follows, there is no game. */
+    int blank_only = ps->phase == PHASE_START && !in_comment;
+    for (size_t i = r->gstart; blank_only && i < r->pos; i++)
+        blank_only = (pgn_lex_class[r->buf[i]] & (LX_SPACE | LX_EOL)) != 0;
     if (ps->phase == PHASE_START)
         start_token(r, r->pos); /* a game that is one long line: locate it there */
     reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, r->line, 1, r->base + r->pos,
@@ -112,6 +118,7 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
         }
         prev_blank = blank;
         prev_tag = tag;
+        blank_only &= blank;
         if (r->pos >= r->len && r->eof)
             break;
     }
@@ -123,5 +130,11 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
     if (r->safe < r->pos)
         r->safe = r->pos;
     reader_cut_long_line(r); /* the next reader_refill() reports a long line at pos */
+    if (blank_only) {
+        /* White space between games belongs to no game (see reader_blank.c). */
+        int rc = reader_skip_blank(r);
+        reader_begin_game(r);
+        return rc;
+    }
     return 1;
 }

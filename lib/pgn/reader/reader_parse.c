@@ -364,7 +364,14 @@ static int tokens(struct pgn_reader *r)
             if ((size_t)(p - b) - r->gstart > r->lim.max_game &&
                 ((size_t)(p - b) <= r->len || r->len - r->gstart > r->lim.max_game)) {
                 r->pos = (size_t)(p - b);
-                return reader_oversize(r, 0);
+                rc = reader_blank_run(r, r->pos);
+                if (rc == BLANK_TOO_BIG)
+                    return reader_oversize(r, 0);
+                if (rc)
+                    return rc;
+                b = r->buf; /* only blanks, dropped: the window has moved */
+                safe = b + r->safe;
+                p = b + r->pos;
             }
             continue;
         case LK_WORD:
@@ -445,7 +452,9 @@ static int window_end(struct pgn_reader *r, int *done)
             ps->split = r->pos;
             return 1;
         }
-        return reader_oversize(r, 0);
+        rc = reader_oversize(r, 0);
+        *done = rc != 0; /* 0: only white space, and more lines to read */
+        return rc;
     }
     if (rc < 0)
         return rc;

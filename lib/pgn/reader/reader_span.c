@@ -53,7 +53,7 @@ int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len,
     r->base = o->offset;
     r->eof = 1; /* nothing is read from r->in: the span is all there is */
     r->moved = 0;
-    r->io_status = r->status = r->fatal = 0;
+    r->io_status = r->status = r->fatal = r->skip_blank = 0;
     r->ngames = o->index - 1;
     memset(&r->err, 0, sizeof r->err);
     r->err.file = r->name;
