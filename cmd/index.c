@@ -14,6 +14,7 @@
 #include "cmdline.h"
 #include "common.h"
 #include "driver.h"
+#include "outfile.h"
 #include "index/index_db.h"
 #include "index/index_fingerprint.h"
 #include "notation/notation.h"
@@ -406,7 +407,7 @@ static int publish(const char *tmp, const char *out)
     return 0;
 }
 
-static int build(struct indexer *ix, int n, char **files, const char *out)
+static int build(struct indexer *ix, int n, char **files, char *out)
 {
     for (int i = 0; i < n; i++) {
         if (!strcmp(files[i], "-")) {
@@ -418,6 +419,9 @@ static int build(struct indexer *ix, int n, char **files, const char *out)
             return EXIT_USAGE;
         }
     }
+    /* The database replaces its file: never one of the games' files. */
+    if (outfile_check(&out, 1, files, n))
+        return EXIT_USAGE;
     /* Built beside the output under another name and renamed when complete:
      * a build killed at any point leaves the old database as it was. */
     size_t tmp_len = strlen(out) + 32;
@@ -486,7 +490,24 @@ static int update_source(struct indexer *ix, struct index_source *src)
     return read_source(ix, src, found && last.line ? &last : NULL);
 }
 
-static int update(struct indexer *ix, const char *path)
+/* 1 when the file db is one of the n sources (reported, as outfile_check() does for a build). */
+static int sources_hold(const struct index_source *srcs, size_t n, char *db)
+{
+    char **paths = xcalloc(n ? n : 1, sizeof *paths);
+    for (size_t i = 0; i < n; i++) {
+        struct source_file sf;
+        const char *opened = source_open(&sf, &srcs[i]);
+        source_close(&sf);
+        /* the file read as the source: its location, else its path */
+        paths[i] = opened && opened == srcs[i].location ? srcs[i].location : srcs[i].path;
+    }
+    char *outs[] = { db };
+    int held = n && outfile_check(outs, 1, paths, (int)n) != 0;
+    free(paths);
+    return held;
+}
+
+static int update(struct indexer *ix, char *path)
 {
     if (index_db_open(&ix->db, path, 1) != PGN_OK || index_db_begin(ix->db) != PGN_OK) {
         error("cannot update '%s': %s", path, index_db_message(ix->db));
@@ -506,6 +527,13 @@ static int update(struct indexer *ix, const char *path)
     size_t n;
     if (index_db_sources(ix->db, &srcs, &n) != PGN_OK)
         die(EXIT_IO, "cannot read '%s': %s", path, index_db_message(ix->db));
+    /* A database that is now one of its own sources (renamed over it)
+     * would be read as PGN and written at once: refused as a build is. */
+    if (sources_hold(srcs, n, path)) {
+        index_sources_free(srcs, n);
+        index_db_close(ix->db);
+        return EXIT_USAGE;
+    }
     int failed = 0;
     for (size_t i = 0; i < n && !failed; i++)
         failed = update_source(ix, &srcs[i]) != 0;
@@ -525,7 +553,7 @@ static int update(struct indexer *ix, const char *path)
 int cmd_index(int argc, char **argv)
 {
     struct indexer ix = { .jobs = pipeline_cpus() };
-    const char *out = NULL;
+    char *out = NULL;
     int do_update = 0, opt;
     while ((opt = cmd_getopt(argc, argv, "o:uj:qh", index_options)) != -1) {
         switch (opt) {
