@@ -354,9 +354,18 @@ static int read_source(struct indexer *ix, struct index_source *src,
         opts.flags |= PGN_READER_SPLIT;
     int rc;
     if (from) {
-        rc = source_map(&sf, (uint64_t)sf.st.st_size);
-        rc = rc ? rc : pgn_reader_open_mem(&reader, sf.map + from->offset,
-                                           (size_t)(sf.map_len - from->offset), &opts);
+        /* What was appended, read (not mapped: a file cut meanwhile is an error, not a signal). */
+        uint64_t size = (uint64_t)sf.st.st_size;
+        const unsigned char *data = NULL;
+        int st = from->offset > size ? SOURCE_READ_CHANGED
+                                     : source_read_range(&sf, from->offset,
+                                                   (size_t)(size - from->offset), &data);
+        if (st != SOURCE_READ_OK) {
+            error("cannot read '%s': %s", src->path, source_read_strerror(st));
+            source_close(&sf);
+            return -1;
+        }
+        rc = pgn_reader_open_mem(&reader, data, (size_t)(size - from->offset), &opts);
         if (rc == PGN_OK && pgn_reader_set_origin(reader, from) != PGN_OK)
             die(EXIT_IO, "cannot read '%s' from offset %" PRIu64, src->path, from->offset);
     } else {
