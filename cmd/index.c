@@ -71,6 +71,11 @@ struct indexer {
     long jobs;
     struct pipeline *p;          /* with jobs > 1: the games go through the workers */
     struct index_worker *workers;
+    /* An update of an appended source: its games before again_number are
+     * read again unchanged, and so is game again_number unless its span
+     * grew (0: no such source being read). */
+    struct index_span again;
+    uint64_t again_number;
 };
 
 /* A worker of a parallel build: parses, replays and prepares games (index_game_of). */
@@ -127,6 +132,38 @@ static void show_progress(struct indexer *ix, uint64_t offset, uint64_t size, in
 static int index_games_parallel(struct indexer *ix, struct pgn_reader *reader);
 static void start_workers(struct indexer *ix);
 
+/*
+ * 1 when g is a game an update of an appended source read again as it was
+ * indexed: one before the last indexed game (the reader starts at a game
+ * it can begin at), or that game itself when nothing was appended to it.
+ * It is not new, so it is not counted as read and its errors, reported
+ * when it was indexed, are not reported again.
+ */
+static int read_again_unchanged(const struct indexer *ix, const struct game *g)
+{
+    if (!ix->again_number || g->index > ix->again_number)
+        return 0;
+    if (g->index < ix->again_number)
+        return 1;
+    /* A span ends after the blank lines that follow its game: those may grow. */
+    if (g->offset != ix->again.offset || g->raw_size < ix->again.length || !g->raw)
+        return 0;
+    for (uint64_t i = ix->again.length; i < g->raw_size; i++)
+        if (!strchr(" \t\r\n", g->raw[i]))
+            return 0;
+    return 1;
+}
+
+/* Counts a game stored in the current source. */
+static void count_game(struct indexer *ix, const struct game *g, int invalid)
+{
+    ix->src->games++;
+    if (read_again_unchanged(ix, g))
+        return;
+    ix->games++;
+    ix->invalid += invalid != 0;
+}
+
 /* Adds every game of reader to the current source; 0, or -1 after a read error (reported). */
 static int index_games(struct indexer *ix, struct pgn_reader *reader)
 {
@@ -143,8 +180,7 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
             die(EXIT_IO, "out of memory");
         if (replay_game(&ix->r, &g) != PGN_OK)
             die(EXIT_IO, "out of memory");
-        if (ix->r.errors) {
-            ix->invalid++;
+        if (ix->r.errors && !read_again_unchanged(ix, &g)) {
             if (!ix->quiet) {
                 show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
                 report_diags(stderr, &g, &ix->r, SEV_ERROR, 0);
@@ -153,8 +189,7 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
         rc = index_db_add_game(ix->db, ix->src->id, &g, has_origin ? &o : NULL, &ix->r);
         if (rc != PGN_OK)
             die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
-        ix->games++;
-        ix->src->games++;
+        count_game(ix, &g, ix->r.errors);
         if ((ix->games & 255) == 0)
             show_progress(ix, pgn_reader_offset(reader), ix->src_size, 0);
     }
@@ -223,21 +258,19 @@ static void store_batch(struct indexer *ix, struct batch *b)
     const struct prepared *pg;
     batch_cursor_init(&cur, b, sizeof *pg);
     for (size_t i = 0; (pg = batch_cursor_next(&cur, &part)) != NULL; i++) {
-        if (pg->invalid) {
-            ix->invalid++;
+        /* The game as index_db_store_game() reads it: its span and its tags. */
+        struct game g = b->games[i];
+        if (pg->invalid && !read_again_unchanged(ix, &g)) {
             show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
             fwrite(part.diag, 1, part.diag_len, stderr);
         }
-        /* The game as index_db_store_game() reads it: its span and its tags. */
-        struct game g = b->games[i];
         g.tags = pg->tags;
         g.ntags = pg->ntags;
         struct index_game ig = pg->ig;
         const struct pgn_span_origin *o = b->origins && b->origins[i].index ? &b->origins[i] : NULL;
         if (index_db_store_game(ix->db, ix->src->id, &g, o, &ig) != PGN_OK)
             die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
-        ix->games++;
-        ix->src->games++;
+        count_game(ix, &g, pg->invalid);
     }
 }
 
@@ -493,10 +526,16 @@ static int update_source(struct indexer *ix, struct index_source *src)
         die(EXIT_IO, "cannot read the database: %s", index_db_message(ix->db));
     /* The last game is read again: what was appended may continue it. */
     uint64_t first = found && last.line ? last.index : 1;
+    if (state == SOURCE_APPENDED && src->games &&
+        index_db_game_span(ix->db, src->id, src->games, &ix->again) != PGN_OK)
+        die(EXIT_IO, "cannot read the database: %s", index_db_message(ix->db));
+    ix->again_number = state == SOURCE_APPENDED ? src->games : 0;
     if (index_db_drop_games(ix->db, src->id, first) != PGN_OK)
         die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
     src->games = first - 1;
-    return read_source(ix, src, found && last.line ? &last : NULL);
+    int rc = read_source(ix, src, found && last.line ? &last : NULL);
+    ix->again_number = 0;
+    return rc;
 }
 
 /* 1 when the file db is one of the n sources (reported, as outfile_check() does for a build). */
