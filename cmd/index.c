@@ -1,9 +1,11 @@
 /* index.c - `pgnkit index`: build or update a database of the games of PGN files. */
 /* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700 /* realpath() */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,12 +421,71 @@ static int read_source(struct indexer *ix, struct index_source *src,
     return rc;
 }
 
+/*
+ * The summary on standard error (not with -q). An interrupted build or
+ * update says so, as the other commands do, and that db was left as it
+ * was: the build's file is removed, the update's transaction rolled back.
+ */
 static void summary(const struct indexer *ix, const char *db)
 {
+    if (driver_interrupted()) {
+        if (!ix->quiet)
+            fprintf(stderr, "%s: %" PRIu64 " games read (%" PRIu64 " invalid), none written\n",
+                    progname, ix->games, ix->invalid);
+        fprintf(stderr, "%s: interrupted: '%s' is left as it was\n", progname, db);
+        return;
+    }
     if (ix->quiet)
         return;
     fprintf(stderr, "%s: %" PRIu64 " games read (%" PRIu64 " invalid), %" PRIu64 " in '%s'\n",
             progname, ix->games, ix->invalid, ix->total, db);
+}
+
+/* 1 when name is base.tmp-PID, or that with a suffix SQLite gives its side files, and the
+ * process PID is gone: the file of a build of base that was killed. */
+static int dead_build_file(const char *name, const char *base)
+{
+    static const char *const suffixes[] = { "", "-journal", "-wal", "-shm" };
+    size_t len = strlen(base);
+    if (strncmp(name, base, len) || strncmp(name + len, ".tmp-", 5))
+        return 0;
+    const char *digits = name + len + 5;
+    char *end;
+    errno = 0;
+    long pid = strtol(digits, &end, 10);
+    if (end == digits || *digits < '0' || *digits > '9' || errno || pid <= 0 ||
+        pid == (long)getpid())
+        return 0;
+    int known = 0;
+    for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
+        known |= !strcmp(end, suffixes[i]);
+    /* A process that exists (or that we may not signal) may be building it now. */
+    return known && kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Removes what killed builds of the database db left beside it (db.tmp-PID of a PID
+ * that is gone): a build writes there and renames it when complete. */
+static void remove_dead_builds(const char *db)
+{
+    const char *slash = strrchr(db, '/');
+    char *dir = slash ? xstrdup(db) : xstrdup(".");
+    if (slash)
+        dir[slash == db ? 1 : slash - db] = '\0';
+    const char *base = slash ? slash + 1 : db;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        if (!dead_build_file(e->d_name, base))
+            continue;
+        size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        char *path = xmalloc(len);
+        snprintf(path, len, "%s/%s", dir, e->d_name);
+        unlink(path);
+        free(path);
+    }
+    if (d)
+        closedir(d);
+    free(dir);
 }
 
 /* Makes the finished file tmp the database out, durably: data, then name. */
@@ -466,6 +527,7 @@ static int build(struct indexer *ix, int n, char **files, char *out)
         return EXIT_USAGE;
     /* Built beside the output under another name and renamed when complete:
      * a build killed at any point leaves the old database as it was. */
+    remove_dead_builds(out);
     size_t tmp_len = strlen(out) + 32;
     char *tmp = xmalloc(tmp_len);
     snprintf(tmp, tmp_len, "%s.tmp-%ld", out, (long)getpid());
@@ -500,6 +562,8 @@ static int build(struct indexer *ix, int n, char **files, char *out)
     if (failed)
         unlink(tmp);
     free(tmp);
+    if (failed && driver_interrupted())
+        summary(ix, out);
     if (failed)
         return driver_interrupted() ? driver_interrupt_status() : EXIT_IO;
     summary(ix, out);
@@ -557,6 +621,7 @@ static int sources_hold(const struct index_source *srcs, size_t n, char *db)
 
 static int update(struct indexer *ix, char *path)
 {
+    remove_dead_builds(path);
     if (index_db_open(&ix->db, path, 1) != PGN_OK || index_db_begin(ix->db) != PGN_OK) {
         error("cannot update '%s': %s", path, index_db_message(ix->db));
         index_db_close(ix->db);
@@ -592,6 +657,8 @@ static int update(struct indexer *ix, char *path)
     }
     index_sources_free(srcs, n);
     index_db_close(ix->db); /* rolls back when failed */
+    if (failed && driver_interrupted())
+        summary(ix, path);
     if (failed)
         return driver_interrupted() ? driver_interrupt_status() : EXIT_IO;
     summary(ix, path);
