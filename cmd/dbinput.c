@@ -90,14 +90,26 @@ static int wanted(const struct source_plan *sp, uint64_t i)
     return sp->count_only ? sp->verdict[i] == INDEX_MAYBE : sp->verdict[i] != INDEX_NO;
 }
 
+/* Bytes [start, start + len) of the source open on sf; a file cut or
+ * rewritten meanwhile ends the run with a message (exit status 3). */
+static const unsigned char *source_bytes(struct source_file *sf, const struct index_source *src,
+                                         uint64_t start, uint64_t len)
+{
+    const unsigned char *data;
+    int st = source_read_range(sf, start, (size_t)len, &data);
+    if (st != SOURCE_READ_OK)
+        die(EXIT_IO, "cannot read '%s': %s", src->path, source_read_strerror(st));
+    return data;
+}
+
 /*
  * Reads games [first, *end_game] (from 1) of the source: from a span start
  * the reader can begin at, to the end of a game the skim proved ends there
  * and after which the next run can begin (so no game is read twice);
  * *end_game becomes the last game read. With whole, a run that reaches the
  * last game reads on to the end of the indexed bytes, as the scan does.
- * The bytes are read into sf's buffer: a file cut or rewritten meanwhile
- * ends the run with a message (exit status 3), never with a signal.
+ * The bytes are read into sf's buffer (source_bytes), never mapped: a file
+ * cut meanwhile is a message, never a signal.
  */
 static int read_run(struct driver *d, struct index_db *db, const struct index_source *src,
                     struct source_file *sf, uint64_t first, uint64_t *end_game, int whole)
@@ -122,12 +134,8 @@ static int read_run(struct driver *d, struct index_db *db, const struct index_so
     if (rc != PGN_OK)
         return -2;
     *end_game = last;
-    const unsigned char *data;
-    int st = source_read_range(sf, start, (size_t)(end - start), &data);
-    if (st != SOURCE_READ_OK)
-        die(EXIT_IO, "cannot read '%s': %s", src->path, source_read_strerror(st));
-    return driver_read_span(d, data, (size_t)(end - start), src->path,
-                            first == 1 ? NULL : &a.origin);
+    return driver_read_span(d, source_bytes(sf, src, start, end - start),
+                            (size_t)(end - start), src->path, first == 1 ? NULL : &a.origin);
 }
 
 /* Shortens the run [first, *last] (from 1) to the games that end within
@@ -163,11 +171,8 @@ static int read_runs(struct driver *d, struct index_db *db, const struct index_s
     int rc = 0, whole = !sp->verdict;
     if (whole && src->games == 0 && src->indexed_bytes > 0) {
         /* No game, yet text (a comment, say): read as the scan reads it. */
-        const unsigned char *data;
-        int st = source_read_range(sf, 0, (size_t)src->indexed_bytes, &data);
-        if (st != SOURCE_READ_OK)
-            die(EXIT_IO, "cannot read '%s': %s", src->path, source_read_strerror(st));
-        return driver_read_span(d, data, (size_t)src->indexed_bytes, src->path, NULL);
+        return driver_read_span(d, source_bytes(sf, src, 0, src->indexed_bytes),
+                                (size_t)src->indexed_bytes, src->path, NULL);
     }
     for (uint64_t i = 0; i < src->games && !d->stop && !driver_interrupted();) {
         if (!wanted(sp, i)) {

@@ -151,7 +151,7 @@ static int read_again_unchanged(const struct indexer *ix, const struct game *g)
     if (g->offset != ix->again.offset || g->raw_size < ix->again.length || !g->raw)
         return 0;
     for (uint64_t i = ix->again.length; i < g->raw_size; i++)
-        if (!strchr(" \t\r\n", g->raw[i]))
+        if (g->raw[i] != ' ' && g->raw[i] != '\t' && g->raw[i] != '\r' && g->raw[i] != '\n')
             return 0;
     return 1;
 }
