@@ -29,6 +29,39 @@ int dbinput_is_database(const char *path)
     return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) && index_db_is_database(path);
 }
 
+/* Ends the run: src, a source of the database db_path, is not as indexed. */
+static void stale(const struct index_source *src, const char *db_path)
+{
+    die(EXIT_IO, "%s changed since it was indexed: run pgnkit index --update %s", src->path,
+        db_path);
+}
+
+void dbinput_check_fresh(int n, char *const *inputs)
+{
+    for (int i = 0; i < n; i++) {
+        struct index_db *db;
+        struct index_source *srcs;
+        size_t nsrc;
+        if (!dbinput_is_database(inputs[i]))
+            continue;
+        /* A database that cannot be read is reported when it is read. */
+        if (index_db_open(&db, inputs[i], 0) != PGN_OK ||
+            index_db_sources(db, &srcs, &nsrc) != PGN_OK) {
+            index_db_close(db);
+            continue;
+        }
+        for (size_t k = 0; k < nsrc; k++) {
+            struct source_file sf;
+            int state = source_check(&sf, &srcs[k]);
+            source_close(&sf);
+            if (state == SOURCE_CHANGED)
+                stale(&srcs[k], inputs[i]);
+        }
+        index_sources_free(srcs, nsrc);
+        index_db_close(db);
+    }
+}
+
 /* 1 when path names the file open on sf: then it is the name the scan would use. */
 static int same_file(const char *path, const struct source_file *sf)
 {
@@ -49,54 +82,112 @@ struct source_plan {
  * games between read and matched too (their verdict is the scan's anyway). */
 enum { RUN_GAP = 8 };
 
-/* 1 when game i (from 0) must be read. */
+/* 1 when game i (from 0) must be read: every game without verdicts. */
 static int wanted(const struct source_plan *sp, uint64_t i)
 {
+    if (!sp->verdict)
+        return 1;
     return sp->count_only ? sp->verdict[i] == INDEX_MAYBE : sp->verdict[i] != INDEX_NO;
 }
 
-/* Reads games [first, *last] (from 1) of the mapped source, from a span
- * start the reader can begin at; *last becomes the last game read. */
+/* Bytes [start, start + len) of the source open on sf; a file cut or
+ * rewritten meanwhile ends the run with a message (exit status 3). */
+static const unsigned char *source_bytes(struct source_file *sf, const struct index_source *src,
+                                         uint64_t start, uint64_t len)
+{
+    const unsigned char *data;
+    int st = source_read_range(sf, start, (size_t)len, &data);
+    if (st != SOURCE_READ_OK)
+        die(EXIT_IO, "cannot read '%s': %s", src->path, source_read_strerror(st));
+    return data;
+}
+
+/*
+ * Reads games [first, *end_game] (from 1) of the source: from a span start
+ * the reader can begin at, to the end of a game the skim proved ends there
+ * and after which the next run can begin (so no game is read twice);
+ * *end_game becomes the last game read. With whole, a run that reaches the
+ * last game reads on to the end of the indexed bytes, as the scan does.
+ * The bytes are read into sf's buffer (source_bytes), never mapped: a file
+ * cut meanwhile is a message, never a signal.
+ */
 static int read_run(struct driver *d, struct index_db *db, const struct index_source *src,
-                    const struct source_file *sf, uint64_t first, uint64_t *end_game)
+                    struct source_file *sf, uint64_t first, uint64_t *end_game, int whole)
 {
     uint64_t last = *end_game;
-    struct index_span a, b;
+    struct index_span a, b, next;
     int rc;
-    /* A game whose span cannot be parsed alone is read from the one before;
-     * the run ends after a game whose end the skim proved. */
     while ((rc = index_db_game_span(db, src->id, first, &a)) == PGN_OK && !a.has_origin &&
            first > 1)
         first--;
     while (rc == PGN_OK && (rc = index_db_game_span(db, src->id, last, &b)) == PGN_OK &&
-           !b.has_origin && last < src->games)
+           last < src->games) {
+        if (b.has_origin && (rc = index_db_game_span(db, src->id, last + 1, &next)) == PGN_OK &&
+            next.has_origin)
+            break;
         last++;
-    uint64_t start = first == 1 ? 0 : a.offset, end = b.offset + b.length;
+    }
+    uint64_t start = first == 1 ? 0 : a.offset;
+    uint64_t end = whole && last == src->games ? src->indexed_bytes : b.offset + b.length;
     if (rc == PGN_OK && (end > src->indexed_bytes || start > end))
         rc = PGN_EFORMAT;
     if (rc != PGN_OK)
         return -2;
     *end_game = last;
-    return driver_read_span(d, sf->map + start, (size_t)(end - start), src->path,
-                            first == 1 ? NULL : &a.origin);
+    return driver_read_span(d, source_bytes(sf, src, start, end - start),
+                            (size_t)(end - start), src->path, first == 1 ? NULL : &a.origin);
 }
 
-/* Reads the games of the plan from the mapped source; 0, -1 (reported) or -2 (the database). */
-static int read_runs(struct driver *d, struct index_db *db, const struct index_source *src,
-                     const struct source_file *sf, const struct source_plan *sp)
+/* Shortens the run [first, *last] (from 1) to the games that end within
+ * SOURCE_WINDOW bytes of its start (the first game at least); 0, or -2. */
+static int bound_run(struct index_db *db, const struct index_source *src, uint64_t first,
+                     uint64_t *last)
 {
-    int rc = 0;
+    struct index_span a, m;
+    if (index_db_game_span(db, src->id, first, &a) != PGN_OK ||
+        index_db_game_span(db, src->id, *last, &m) != PGN_OK)
+        return -2;
+    if (m.offset + m.length - a.offset <= SOURCE_WINDOW)
+        return 0;
+    uint64_t fits = first, over = *last; /* by bisection: fits ends inside, over does not */
+    while (over - fits > 1) {
+        uint64_t mid = fits + (over - fits) / 2;
+        if (index_db_game_span(db, src->id, mid, &m) != PGN_OK)
+            return -2;
+        if (m.offset + m.length - a.offset <= SOURCE_WINDOW)
+            fits = mid;
+        else
+            over = mid;
+    }
+    *last = fits;
+    return 0;
+}
+
+/* Reads the games of the plan (every game without one) from the source, a bounded
+ * run at a time; 0, -1 (reported) or -2 (the database). */
+static int read_runs(struct driver *d, struct index_db *db, const struct index_source *src,
+                     struct source_file *sf, const struct source_plan *sp)
+{
+    int rc = 0, whole = !sp->verdict;
+    if (whole && src->games == 0 && src->indexed_bytes > 0) {
+        /* No game, yet text (a comment, say): read as the scan reads it. */
+        return driver_read_span(d, source_bytes(sf, src, 0, src->indexed_bytes),
+                                (size_t)src->indexed_bytes, src->path, NULL);
+    }
     for (uint64_t i = 0; i < src->games && !d->stop && !driver_interrupted();) {
         if (!wanted(sp, i)) {
             i++;
             continue;
         }
-        uint64_t last = i;
-        for (uint64_t j = i + 1; j < src->games && j <= last + (sp->exact ? 1 : RUN_GAP); j++)
+        uint64_t last = whole ? src->games - 1 : i;
+        for (uint64_t j = i + 1; !whole && j < src->games && j <= last + (sp->exact ? 1 : RUN_GAP);
+             j++)
             if (wanted(sp, j))
                 last = j;
         uint64_t end = last + 1;
-        int r = read_run(d, db, src, sf, i + 1, &end);
+        if (bound_run(db, src, i + 1, &end) != 0)
+            return -2;
+        int r = read_run(d, db, src, sf, i + 1, &end, whole);
         if (r == -2)
             return -2;
         rc |= r;
@@ -158,8 +249,7 @@ static int read_source(struct driver *d, const char *db_path, struct index_db *d
         rc = 0;
         break;
     case SOURCE_CHANGED:
-        error("%s changed since it was indexed: run pgnkit index --update %s", src->path,
-              db_path);
+        stale(src, db_path); /* changed since dbinput_check_fresh() */
         break;
     case SOURCE_APPENDED:
         warning("%s grew since it was indexed: reading its first %llu bytes (pgnkit index "
@@ -167,18 +257,17 @@ static int read_source(struct driver *d, const char *db_path, struct index_db *d
                 db_path);
         /* fall through */
     case SOURCE_FRESH:
-        /* A plain source is read from a map of its indexed bytes, named as
-         * when indexed: the same games, bytes and messages as the scan. */
+        /* A plain source is read from its indexed bytes, a bounded run of
+         * games at a time, named as when indexed: the same games, bytes and
+         * messages as the scan. */
         if (counted_alone)
             rc = 0;
         else if (!src->plain)
             rc = driver_read(d, same_file(src->path, &sf) ? src->path : src->location);
-        else if (source_map(&sf, src->indexed_bytes) != PGN_OK)
-            error("cannot read '%s': %s", src->path, strerror(errno));
-        else if (!sp->verdict)
-            rc = driver_read_mem(d, sf.map, src->indexed_bytes, src->path);
         else {
-            d->pass_over = sp->exact ? pass_counted : sp->count_only ? pass_decided : NULL;
+            d->pass_over = !sp->verdict ? NULL
+                           : sp->exact  ? pass_counted
+                           : sp->count_only ? pass_decided : NULL;
             d->pass_ctx = sp;
             rc = read_runs(d, db, src, &sf, sp);
             d->pass_over = NULL;

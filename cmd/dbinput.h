@@ -45,13 +45,24 @@ void dbinput_set_plan(struct dbinput_plan *plan);
 int dbinput_is_database(const char *path);
 
 /**
+ * Before anything is read or written: every database among the n inputs
+ * whose sources are as indexed (or only appended to). A source changed
+ * since it was indexed ends the run here with one message and exit status
+ * 3, so that no answer over stale records is printed; source_check()
+ * decides. A database that cannot be opened is left to dbinput_read().
+ */
+void dbinput_check_fresh(int n, char *const *inputs);
+
+/**
  * Reads the games of the database path through d, as driver_read() reads a
  * PGN file: the games of its sources, in the order they were indexed, each
  * source's indexed part read from the source itself (so the games and
  * their bytes are the source's), or with a plan only the games it picks.
- * A source changed since it was indexed is reported and makes the input
- * fail, as does a missing one unless the plan counts all its games without
- * it; one that grew is read as far as it was indexed, with a warning. A
+ * A source changed since it was indexed, or while it is read, ends the run
+ * (a message, exit status 3); a missing one is reported and makes the input
+ * fail unless the plan counts all its games without it; one that grew is
+ * read as far as it was indexed, with a warning. A source is read a run of
+ * games at a time, SOURCE_WINDOW bytes at most (source_file.h). A
  * database whose records are damaged is reported and fails. 0, or -1 when
  * it failed (reported).
  */

@@ -279,6 +279,7 @@ static int stdout_is_terminal;
 void driver_run(struct driver *d, int n, char *const *inputs)
 {
     stdout_is_terminal = isatty(1);
+    dbinput_check_fresh(n, inputs); /* a stale database answers nothing */
     /* Alone, the reading thread cannot tell when a game's own text goes to
      * the terminal; with workers, every such text passes batch_cursor_next(). */
     if (d->progress && isatty(2) && (d->p || !stdout_is_terminal || d->quiet_stdout))

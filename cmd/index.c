@@ -1,9 +1,11 @@
 /* index.c - `pgnkit index`: build or update a database of the games of PGN files. */
 /* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700 /* realpath() */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 #include "cmdline.h"
 #include "common.h"
 #include "driver.h"
+#include "outfile.h"
 #include "index/index_db.h"
 #include "index/index_fingerprint.h"
 #include "notation/notation.h"
@@ -70,6 +73,11 @@ struct indexer {
     long jobs;
     struct pipeline *p;          /* with jobs > 1: the games go through the workers */
     struct index_worker *workers;
+    /* An update of an appended source: its games before again_number are
+     * read again unchanged, and so is game again_number unless its span
+     * grew (0: no such source being read). */
+    struct index_span again;
+    uint64_t again_number;
 };
 
 /* A worker of a parallel build: parses, replays and prepares games (index_game_of). */
@@ -126,6 +134,38 @@ static void show_progress(struct indexer *ix, uint64_t offset, uint64_t size, in
 static int index_games_parallel(struct indexer *ix, struct pgn_reader *reader);
 static void start_workers(struct indexer *ix);
 
+/*
+ * 1 when g is a game an update of an appended source read again as it was
+ * indexed: one before the last indexed game (the reader starts at a game
+ * it can begin at), or that game itself when nothing was appended to it.
+ * It is not new, so it is not counted as read and its errors, reported
+ * when it was indexed, are not reported again.
+ */
+static int read_again_unchanged(const struct indexer *ix, const struct game *g)
+{
+    if (!ix->again_number || g->index > ix->again_number)
+        return 0;
+    if (g->index < ix->again_number)
+        return 1;
+    /* A span ends after the blank lines that follow its game: those may grow. */
+    if (g->offset != ix->again.offset || g->raw_size < ix->again.length || !g->raw)
+        return 0;
+    for (uint64_t i = ix->again.length; i < g->raw_size; i++)
+        if (g->raw[i] != ' ' && g->raw[i] != '\t' && g->raw[i] != '\r' && g->raw[i] != '\n')
+            return 0;
+    return 1;
+}
+
+/* Counts a game stored in the current source. */
+static void count_game(struct indexer *ix, const struct game *g, int invalid)
+{
+    ix->src->games++;
+    if (read_again_unchanged(ix, g))
+        return;
+    ix->games++;
+    ix->invalid += invalid != 0;
+}
+
 /* Adds every game of reader to the current source; 0, or -1 after a read error (reported). */
 static int index_games(struct indexer *ix, struct pgn_reader *reader)
 {
@@ -142,8 +182,7 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
             die(EXIT_IO, "out of memory");
         if (replay_game(&ix->r, &g) != PGN_OK)
             die(EXIT_IO, "out of memory");
-        if (ix->r.errors) {
-            ix->invalid++;
+        if (ix->r.errors && !read_again_unchanged(ix, &g)) {
             if (!ix->quiet) {
                 show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
                 report_diags(stderr, &g, &ix->r, SEV_ERROR, 0);
@@ -152,8 +191,7 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
         rc = index_db_add_game(ix->db, ix->src->id, &g, has_origin ? &o : NULL, &ix->r);
         if (rc != PGN_OK)
             die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
-        ix->games++;
-        ix->src->games++;
+        count_game(ix, &g, ix->r.errors);
         if ((ix->games & 255) == 0)
             show_progress(ix, pgn_reader_offset(reader), ix->src_size, 0);
     }
@@ -222,21 +260,19 @@ static void store_batch(struct indexer *ix, struct batch *b)
     const struct prepared *pg;
     batch_cursor_init(&cur, b, sizeof *pg);
     for (size_t i = 0; (pg = batch_cursor_next(&cur, &part)) != NULL; i++) {
-        if (pg->invalid) {
-            ix->invalid++;
+        /* The game as index_db_store_game() reads it: its span and its tags. */
+        struct game g = b->games[i];
+        if (pg->invalid && !read_again_unchanged(ix, &g)) {
             show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
             fwrite(part.diag, 1, part.diag_len, stderr);
         }
-        /* The game as index_db_store_game() reads it: its span and its tags. */
-        struct game g = b->games[i];
         g.tags = pg->tags;
         g.ntags = pg->ntags;
         struct index_game ig = pg->ig;
         const struct pgn_span_origin *o = b->origins && b->origins[i].index ? &b->origins[i] : NULL;
         if (index_db_store_game(ix->db, ix->src->id, &g, o, &ig) != PGN_OK)
             die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
-        ix->games++;
-        ix->src->games++;
+        count_game(ix, &g, pg->invalid);
     }
 }
 
@@ -353,9 +389,18 @@ static int read_source(struct indexer *ix, struct index_source *src,
         opts.flags |= PGN_READER_SPLIT;
     int rc;
     if (from) {
-        rc = source_map(&sf, (uint64_t)sf.st.st_size);
-        rc = rc ? rc : pgn_reader_open_mem(&reader, sf.map + from->offset,
-                                           (size_t)(sf.map_len - from->offset), &opts);
+        /* What was appended, read (not mapped: a file cut meanwhile is an error, not a signal). */
+        uint64_t size = (uint64_t)sf.st.st_size;
+        const unsigned char *data = NULL;
+        int st = from->offset > size ? SOURCE_READ_CHANGED
+                                     : source_read_range(&sf, from->offset,
+                                                   (size_t)(size - from->offset), &data);
+        if (st != SOURCE_READ_OK) {
+            error("cannot read '%s': %s", src->path, source_read_strerror(st));
+            source_close(&sf);
+            return -1;
+        }
+        rc = pgn_reader_open_mem(&reader, data, (size_t)(size - from->offset), &opts);
         if (rc == PGN_OK && pgn_reader_set_origin(reader, from) != PGN_OK)
             die(EXIT_IO, "cannot read '%s' from offset %" PRIu64, src->path, from->offset);
     } else {
@@ -376,12 +421,71 @@ static int read_source(struct indexer *ix, struct index_source *src,
     return rc;
 }
 
+/*
+ * The summary on standard error (not with -q). An interrupted build or
+ * update says so, as the other commands do, and that db was left as it
+ * was: the build's file is removed, the update's transaction rolled back.
+ */
 static void summary(const struct indexer *ix, const char *db)
 {
+    if (driver_interrupted()) {
+        if (!ix->quiet)
+            fprintf(stderr, "%s: %" PRIu64 " games read (%" PRIu64 " invalid), none written\n",
+                    progname, ix->games, ix->invalid);
+        fprintf(stderr, "%s: interrupted: '%s' is left as it was\n", progname, db);
+        return;
+    }
     if (ix->quiet)
         return;
     fprintf(stderr, "%s: %" PRIu64 " games read (%" PRIu64 " invalid), %" PRIu64 " in '%s'\n",
             progname, ix->games, ix->invalid, ix->total, db);
+}
+
+/* 1 when name is base.tmp-PID, or that with a suffix SQLite gives its side files, and the
+ * process PID is gone: the file of a build of base that was killed. */
+static int dead_build_file(const char *name, const char *base)
+{
+    static const char *const suffixes[] = { "", "-journal", "-wal", "-shm" };
+    size_t len = strlen(base);
+    if (strncmp(name, base, len) || strncmp(name + len, ".tmp-", 5))
+        return 0;
+    const char *digits = name + len + 5;
+    char *end;
+    errno = 0;
+    long pid = strtol(digits, &end, 10);
+    if (end == digits || *digits < '0' || *digits > '9' || errno || pid <= 0 ||
+        pid == (long)getpid())
+        return 0;
+    int known = 0;
+    for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
+        known |= !strcmp(end, suffixes[i]);
+    /* A process that exists (or that we may not signal) may be building it now. */
+    return known && kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Removes what killed builds of the database db left beside it (db.tmp-PID of a PID
+ * that is gone): a build writes there and renames it when complete. */
+static void remove_dead_builds(const char *db)
+{
+    const char *slash = strrchr(db, '/');
+    char *dir = slash ? xstrdup(db) : xstrdup(".");
+    if (slash)
+        dir[slash == db ? 1 : slash - db] = '\0';
+    const char *base = slash ? slash + 1 : db;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        if (!dead_build_file(e->d_name, base))
+            continue;
+        size_t len = strlen(dir) + strlen(e->d_name) + 2;
+        char *path = xmalloc(len);
+        snprintf(path, len, "%s/%s", dir, e->d_name);
+        unlink(path);
+        free(path);
+    }
+    if (d)
+        closedir(d);
+    free(dir);
 }
 
 /* Makes the finished file tmp the database out, durably: data, then name. */
@@ -406,7 +510,7 @@ static int publish(const char *tmp, const char *out)
     return 0;
 }
 
-static int build(struct indexer *ix, int n, char **files, const char *out)
+static int build(struct indexer *ix, int n, char **files, char *out)
 {
     for (int i = 0; i < n; i++) {
         if (!strcmp(files[i], "-")) {
@@ -418,8 +522,12 @@ static int build(struct indexer *ix, int n, char **files, const char *out)
             return EXIT_USAGE;
         }
     }
+    /* The database replaces its file: never one of the games' files. */
+    if (outfile_check(&out, 1, files, n))
+        return EXIT_USAGE;
     /* Built beside the output under another name and renamed when complete:
      * a build killed at any point leaves the old database as it was. */
+    remove_dead_builds(out);
     size_t tmp_len = strlen(out) + 32;
     char *tmp = xmalloc(tmp_len);
     snprintf(tmp, tmp_len, "%s.tmp-%ld", out, (long)getpid());
@@ -454,6 +562,8 @@ static int build(struct indexer *ix, int n, char **files, const char *out)
     if (failed)
         unlink(tmp);
     free(tmp);
+    if (failed && driver_interrupted())
+        summary(ix, out);
     if (failed)
         return driver_interrupted() ? driver_interrupt_status() : EXIT_IO;
     summary(ix, out);
@@ -480,14 +590,38 @@ static int update_source(struct indexer *ix, struct index_source *src)
         die(EXIT_IO, "cannot read the database: %s", index_db_message(ix->db));
     /* The last game is read again: what was appended may continue it. */
     uint64_t first = found && last.line ? last.index : 1;
+    if (state == SOURCE_APPENDED && src->games &&
+        index_db_game_span(ix->db, src->id, src->games, &ix->again) != PGN_OK)
+        die(EXIT_IO, "cannot read the database: %s", index_db_message(ix->db));
+    ix->again_number = state == SOURCE_APPENDED ? src->games : 0;
     if (index_db_drop_games(ix->db, src->id, first) != PGN_OK)
         die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
     src->games = first - 1;
-    return read_source(ix, src, found && last.line ? &last : NULL);
+    int rc = read_source(ix, src, found && last.line ? &last : NULL);
+    ix->again_number = 0;
+    return rc;
 }
 
-static int update(struct indexer *ix, const char *path)
+/* 1 when the file db is one of the n sources (reported, as outfile_check() does for a build). */
+static int sources_hold(const struct index_source *srcs, size_t n, char *db)
 {
+    char **paths = xcalloc(n ? n : 1, sizeof *paths);
+    for (size_t i = 0; i < n; i++) {
+        struct source_file sf;
+        const char *opened = source_open(&sf, &srcs[i]);
+        source_close(&sf);
+        /* the file read as the source: its location, else its path */
+        paths[i] = opened && opened == srcs[i].location ? srcs[i].location : srcs[i].path;
+    }
+    char *outs[] = { db };
+    int held = n && outfile_check(outs, 1, paths, (int)n) != 0;
+    free(paths);
+    return held;
+}
+
+static int update(struct indexer *ix, char *path)
+{
+    remove_dead_builds(path);
     if (index_db_open(&ix->db, path, 1) != PGN_OK || index_db_begin(ix->db) != PGN_OK) {
         error("cannot update '%s': %s", path, index_db_message(ix->db));
         index_db_close(ix->db);
@@ -506,6 +640,13 @@ static int update(struct indexer *ix, const char *path)
     size_t n;
     if (index_db_sources(ix->db, &srcs, &n) != PGN_OK)
         die(EXIT_IO, "cannot read '%s': %s", path, index_db_message(ix->db));
+    /* A database that is now one of its own sources (renamed over it)
+     * would be read as PGN and written at once: refused as a build is. */
+    if (sources_hold(srcs, n, path)) {
+        index_sources_free(srcs, n);
+        index_db_close(ix->db);
+        return EXIT_USAGE;
+    }
     int failed = 0;
     for (size_t i = 0; i < n && !failed; i++)
         failed = update_source(ix, &srcs[i]) != 0;
@@ -516,6 +657,8 @@ static int update(struct indexer *ix, const char *path)
     }
     index_sources_free(srcs, n);
     index_db_close(ix->db); /* rolls back when failed */
+    if (failed && driver_interrupted())
+        summary(ix, path);
     if (failed)
         return driver_interrupted() ? driver_interrupt_status() : EXIT_IO;
     summary(ix, path);
@@ -525,7 +668,7 @@ static int update(struct indexer *ix, const char *path)
 int cmd_index(int argc, char **argv)
 {
     struct indexer ix = { .jobs = pipeline_cpus() };
-    const char *out = NULL;
+    char *out = NULL;
     int do_update = 0, opt;
     while ((opt = cmd_getopt(argc, argv, "o:uj:qh", index_options)) != -1) {
         switch (opt) {

@@ -1,11 +1,12 @@
-/* source_file.c - a PGN file a database was built from: opened, checked for changes, mapped. */
+/* source_file.c - a PGN file a database was built from: opened, checked for changes, read. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #include "base/error.h"
+#include "common.h"
 #include "index/index_fingerprint.h"
 #include "source_file.h"
 #include "base/banned.h"
@@ -46,30 +47,48 @@ const char *source_open(struct source_file *sf, const struct index_source *src)
     return path;
 }
 
-int source_map(struct source_file *sf, uint64_t len)
+/* 1 when the open file's size or time is not what it was when opened. */
+static int changed_since_open(const struct source_file *sf)
 {
-    static unsigned char empty[1];
-    if (len == 0) {
-        sf->map = empty;
-        return PGN_OK;
+    struct stat now;
+    return fstat(sf->fd, &now) != 0 || now.st_size != sf->st.st_size ||
+           source_mtime_ns(&now) != source_mtime_ns(&sf->st);
+}
+
+int source_read_range(struct source_file *sf, uint64_t offset, size_t len, const unsigned char **data)
+{
+    if (len + 1 > sf->cap) {
+        sf->cap = len + 1;
+        sf->buf = xrealloc(sf->buf, sf->cap);
     }
-    void *p = mmap(NULL, (size_t)len, PROT_READ, MAP_PRIVATE, sf->fd, 0);
-    if (p == MAP_FAILED)
-        return PGN_EIO;
-    posix_madvise(p, (size_t)len, POSIX_MADV_SEQUENTIAL);
-    sf->map = p;
-    sf->map_len = (size_t)len;
-    return PGN_OK;
+    *data = sf->buf;
+    size_t done = 0;
+    while (done < len) {
+        ssize_t n = pread(sf->fd, sf->buf + done, len - done, (off_t)(offset + done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return SOURCE_READ_FAILED;
+        if (n == 0)
+            return SOURCE_READ_CHANGED; /* cut short since it was checked */
+        done += (size_t)n;
+    }
+    /* Bytes rewritten in place while they were read are not the games indexed. */
+    return changed_since_open(sf) ? SOURCE_READ_CHANGED : SOURCE_READ_OK;
+}
+
+const char *source_read_strerror(int status)
+{
+    return status == SOURCE_READ_CHANGED ? "it changed while it was read" : strerror(errno);
 }
 
 void source_close(struct source_file *sf)
 {
-    if (sf->map_len)
-        munmap(sf->map, sf->map_len);
+    free(sf->buf);
     if (sf->fd >= 0)
         close(sf->fd);
-    sf->map = NULL;
-    sf->map_len = 0;
+    sf->buf = NULL;
+    sf->cap = 0;
     sf->fd = -1;
 }
 
@@ -83,6 +102,9 @@ int source_check(struct source_file *sf, const struct index_source *src)
     if (!source_open(sf, src))
         return SOURCE_MISSING;
     uint64_t size = (uint64_t)sf->st.st_size, fp;
+    /* Records that say more bytes were indexed than there are cannot be read. */
+    if (src->plain && src->indexed_bytes > size)
+        return SOURCE_CHANGED;
     if (size == src->size && source_mtime_ns(&sf->st) == src->mtime_ns)
         return SOURCE_FRESH;
     /* The same size at another time may be an edit the samples miss: changed. */

@@ -1,4 +1,4 @@
-/* source_file.h - a PGN file a database was built from: opened, checked for changes, mapped. */
+/* source_file.h - a PGN file a database was built from: opened, checked for changes, read. */
 /* SPDX-License-Identifier: MIT */
 #ifndef CMD_SOURCE_FILE_H
 #define CMD_SOURCE_FILE_H
@@ -12,9 +12,16 @@ struct source_file {
     int fd;              /* -1 when not open */
     struct stat st;      /* when opened */
     int compressed;      /* starts with the magic bytes of a compressed or archive format */
-    unsigned char *map;  /* source_map(): bytes [0, map_len) */
-    size_t map_len;
+    unsigned char *buf;  /* source_read_range(): the bytes last read */
+    size_t cap;          /* bytes buf can hold */
 };
+
+/*
+ * The largest stretch of a source read at once when reading it through a
+ * database (more only for one game longer than that): the memory a read
+ * takes does not grow with the source.
+ */
+enum { SOURCE_WINDOW = 4 << 20 };
 
 /* What became of a source since it was indexed (source_check). */
 enum source_state {
@@ -31,10 +38,26 @@ enum source_state {
  */
 const char *source_open(struct source_file *sf, const struct index_source *src);
 
-/** Maps bytes [0, len) of the open file; PGN_OK or PGN_EIO. */
-int source_map(struct source_file *sf, uint64_t len);
+/* What source_read_range() found. */
+enum source_read_status {
+    SOURCE_READ_OK = 0,
+    SOURCE_READ_FAILED = -1,  /* an I/O error (errno says which) */
+    SOURCE_READ_CHANGED = -2, /* the file is shorter than asked, or changed since it was opened */
+};
 
-/** Unmaps and closes sf (also after a failed source_open). */
+/**
+ * Reads bytes [offset, offset + len) of the open file into sf's buffer
+ * (grown as needed; out of memory dies) and points *data at them, valid
+ * until the next source_read_range() or source_close(). The file is read, not
+ * mapped, so a file cut while it is read is an answer, never a signal.
+ * Returns an enum source_read_status.
+ */
+int source_read_range(struct source_file *sf, uint64_t offset, size_t len, const unsigned char **data);
+
+/** The error message of a source_read_range() status other than SOURCE_READ_OK. */
+const char *source_read_strerror(int status);
+
+/** Frees sf's buffer and closes it (also after a failed source_open). */
 void source_close(struct source_file *sf);
 
 /** The modification time of st in nanoseconds since the epoch. */
@@ -42,8 +65,10 @@ int64_t source_mtime_ns(const struct stat *st);
 
 /**
  * Opens src's file into sf and compares it with what was indexed: size,
- * modification time, fingerprint (index_fingerprint.h). Returns an enum
- * source_state; sf is open unless SOURCE_MISSING.
+ * modification time, fingerprint (index_fingerprint.h); a plain source
+ * shorter than its indexed bytes is changed whatever else the records say.
+ * This is the one place that decides whether a source is as indexed.
+ * Returns an enum source_state; sf is open unless SOURCE_MISSING.
  */
 int source_check(struct source_file *sf, const struct index_source *src);
 

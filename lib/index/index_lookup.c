@@ -105,17 +105,34 @@ int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uin
                      uint64_t key, uint32_t games, unsigned char *ply1)
 {
     memset(ply1, 0, games);
-    int rc = bind_chunk(db, st, "SELECT checksum, data FROM game_positions WHERE source=?1"
-                        " AND chunk=?2 AND bucket=?3", source, chunk, index_bucket(key));
-    if (rc || (rc = one_row(db, *st, "a row of the position index is missing")))
+    unsigned bucket = index_bucket(key);
+    /* The key's bucket, if it has a row, then the chunk's directory, which says whether it must. */
+    _Static_assert(INDEX_DIRECTORY == 256, "the query below names the directory's bucket");
+    int rc = bind_chunk(db, st, "SELECT bucket, checksum, data FROM game_positions WHERE"
+                        " source=?1 AND chunk=?2 AND bucket IN (?3, 256) ORDER BY bucket",
+                        source, chunk, bucket);
+    if (rc)
         return rc;
-    const unsigned char *data = sqlite3_column_blob(*st, 1);
-    size_t len = (size_t)sqlite3_column_bytes(*st, 1);
-    uint64_t sum = (uint64_t)sqlite3_column_int64(*st, 0);
     struct hits h = { ply1, games, key, 0 };
-    int ok = data && index_records_checksum(data, len) == sum &&
-             index_postings_decode(data, len, key, hit, &h) == 0 && !h.bad;
+    int ok = 1, has_row = 0, has_dir = 0;
+    while (ok && (rc = sqlite3_step(*st)) == SQLITE_ROW) {
+        sqlite3_int64 row = sqlite3_column_int64(*st, 0);
+        const unsigned char *data = sqlite3_column_blob(*st, 2);
+        size_t len = (size_t)sqlite3_column_bytes(*st, 2);
+        ok = data && index_records_checksum(data, len) == (uint64_t)sqlite3_column_int64(*st, 1);
+        if (ok && row == bucket) {
+            has_row = 1;
+            ok = index_postings_decode(data, len, key, hit, &h) == 0 && !h.bad;
+        } else if (ok && row == INDEX_DIRECTORY) {
+            has_dir = 1;
+            ok = len == INDEX_DIRECTORY_SIZE && index_directory_has(data, bucket) == has_row;
+        }
+    }
     sqlite3_reset(*st);
+    if (ok && rc != SQLITE_DONE)
+        return index_db_fail(db, rc);
+    if (ok && !has_dir)
+        return index_db_damaged(db, "a row of the position index is missing");
     return ok ? PGN_OK : index_db_damaged(db, "a row of the position index fails its checksum");
 }
 

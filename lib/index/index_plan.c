@@ -301,7 +301,12 @@ static decide_fn *decider_of(const struct criterion *c, const struct search_quer
                 slot[0] = i;
         return slot[0] >= 0 && opts->lang == NOTATION_AUTO ? decide_feature : NULL;
     case SQ_REPETITION: return opts->lang == NOTATION_AUTO ? decide_repetition : NULL;
-    case SQ_POSITION: return opts->lang == NOTATION_AUTO ? decide_position : NULL;
+    case SQ_POSITION:
+        /* A board alone, or with its side to move, is matched as a board
+         * pattern (any castling rights, any en passant): the keys of the
+         * walks, which hash those too, cannot tell it. */
+        return opts->lang == NOTATION_AUTO && c->match == sq_match_position ? decide_position
+                                                                            : NULL;
     case SQ_MATERIAL: case SQ_MATERIAL_EITHER:
         return opts->lang == NOTATION_AUTO ? decide_material : NULL;
     case SQ_MATERIAL_END: return opts->lang == NOTATION_AUTO ? decide_material_end : NULL;

@@ -8,8 +8,9 @@
 
 /*
  * The keys a build walks (index_walk.h) go, per chunk of INDEX_CHUNK_GAMES
- * games of a source, into INDEX_BUCKETS rows of the table game_positions,
- * by the key's top byte, so that a query reads one small row per chunk.
+ * games of a source, into up to INDEX_BUCKETS rows of the table
+ * game_positions, by the key's top byte, so that a query reads one small
+ * row per chunk (and the chunk's directory, below).
  * A row's blob, little endian, with its checksum beside it:
  *
  *   u32 n                          keys in the row
@@ -23,6 +24,22 @@
  * make about a 1 in 10^19 chance per pair, would be taken for one.
  */
 enum { INDEX_BUCKETS = 256 };
+
+/*
+ * Only the buckets that hold a key get a row, so that a chunk of one game
+ * (a source of one game) takes a few rows, not INDEX_BUCKETS. Bucket
+ * INDEX_DIRECTORY of each chunk is its directory: a bitmap of
+ * INDEX_BUCKETS bits, bucket b at bit b % 8 of byte b / 8, set when
+ * bucket b has a row. A row the directory names that is missing, or one
+ * it does not name, is damage; an unnamed bucket has no key.
+ */
+enum { INDEX_DIRECTORY = INDEX_BUCKETS, INDEX_DIRECTORY_SIZE = INDEX_BUCKETS / 8 };
+
+/** 1 when the directory dir (INDEX_DIRECTORY_SIZE bytes) names bucket. */
+static inline int index_directory_has(const unsigned char *dir, unsigned bucket)
+{
+    return (dir[bucket / 8] >> (bucket % 8)) & 1;
+}
 
 struct index_posting {
     uint64_t key;

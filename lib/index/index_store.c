@@ -91,22 +91,30 @@ static unsigned char *opening_row(struct index_db *db, int row)
     return db->openings + (size_t)row * INDEX_CHUNK_GAMES * 2;
 }
 
-/* The chunk's position rows: every bucket gets one (an empty one too), so a
- * missing row is damage, not "no game". */
+/* The chunk's position rows: a bucket with keys gets one, and the chunk its
+ * directory of those buckets, so that a missing row is damage, not "no game". */
 static int flush_positions(struct index_db *db)
 {
     struct index_postings *p = &db->postings;
+    unsigned char dir[INDEX_DIRECTORY_SIZE] = { 0 };
     int rc = index_postings_sort(p);
     size_t at = 0;
-    for (unsigned bucket = 0; rc == PGN_OK && bucket < INDEX_BUCKETS; bucket++) {
+    for (unsigned bucket = 0; rc == PGN_OK && bucket < INDEX_BUCKETS && at < p->n; bucket++) {
+        if (index_bucket(p->v[at].key) != bucket)
+            continue;
         unsigned char *blob;
         size_t len;
         if ((rc = index_postings_encode(p, &at, bucket, &blob, &len)) != PGN_OK)
             break;
         rc = index_chunk_put_blob(db, db->st[ST_POSITION_PUT], bucket, blob, len);
         free(blob);
+        dir[bucket / 8] |= (unsigned char)(1u << (bucket % 8));
     }
-    return rc; /* kept: a second flush of the same chunk writes the same rows */
+    if (rc == PGN_OK)
+        rc = index_chunk_put_blob(db, db->st[ST_POSITION_PUT], INDEX_DIRECTORY, dir, sizeof dir);
+    /* Kept: a second flush of the same chunk writes the same rows, or more
+     * (an update truncates a chunk's rows before it fills the chunk again). */
+    return rc;
 }
 
 int index_chunk_flush(struct index_db *db)
@@ -260,23 +268,34 @@ static int keep_walks(struct index_db *db, int64_t source, uint64_t chunk, uint3
     sqlite3_finalize(st);
     if (!ok)
         return index_db_damaged(db, "game walks are missing");
-    if ((rc = index_db_prepare_source(db, "SELECT data FROM game_positions WHERE source=?1"
-                                      " AND chunk=?2", source, (int64_t)chunk, &st)))
+    if ((rc = index_db_prepare_source(db, "SELECT bucket, data FROM game_positions WHERE"
+                                      " source=?1 AND chunk=?2 ORDER BY bucket", source,
+                                      (int64_t)chunk, &st)))
         return rc;
-    int rows = 0, bad = 0;
+    unsigned char seen[INDEX_DIRECTORY_SIZE] = { 0 };
+    int bad = 0, has_dir = 0;
     db->postings_failed = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        rows++;
-        bad |= index_postings_decode(sqlite3_column_blob(st, 0),
-                                     (size_t)sqlite3_column_bytes(st, 0), 0, keep_posting, db);
+        sqlite3_int64 bucket = sqlite3_column_int64(st, 0);
+        const unsigned char *row = sqlite3_column_blob(st, 1);
+        size_t len = (size_t)sqlite3_column_bytes(st, 1);
+        if (bucket == INDEX_DIRECTORY) {
+            /* Every row read before it must be one it names, and no other. */
+            has_dir = 1;
+            bad |= !row || len != INDEX_DIRECTORY_SIZE || memcmp(row, seen, len) != 0;
+        } else if (bucket >= 0 && bucket < INDEX_BUCKETS) {
+            seen[bucket / 8] |= (unsigned char)(1u << (bucket % 8));
+            bad |= index_postings_decode(row, len, 0, keep_posting, db);
+        } else {
+            bad = 1;
+        }
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return index_db_fail(db, rc);
     if (db->postings_failed)
         return PGN_ENOMEM;
-    return rows == INDEX_BUCKETS && !bad ? PGN_OK
-                                         : index_db_damaged(db, "position rows are missing");
+    return has_dir && !bad ? PGN_OK : index_db_damaged(db, "position rows are missing");
 }
 
 int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)

@@ -9,7 +9,8 @@
 # more cases, over testdata/index/tricky.pgn too: ratings, dates, ECO codes and
 # results that are junk, partial or disagree, repeated tags, a regex that gives up
 # at its limit on one name, criteria combined, --moves (decided from the first
-# 30 moves: shorter and longer lines, another start, another --input-lang), and the
+# 30 moves: shorter and longer lines, another start, another --input-lang), --position
+# with a board alone or a board and its side to move (any castling rights), and the
 # material runs (testdata/index/material.pgn: a set-up start with Black to move, a
 # capture that promotes, en passant, an underpromotion, a main line an illegal move
 # ends), and --where on the fields the records hold (testdata/index/where.pgn: an
@@ -152,6 +153,11 @@ cases=$(cat <<'EOF'
 --input-lang en --position 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
 --position 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2' --elo-min 2000
 --elo-min 2000 --position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+--position 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'
+--position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b'
+--position 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b'
+--position 'r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N1P/PP1P1PP1/RNBQR1K1'
+--elo-min 2000 --position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR'
 EOF
 )
 for opt in $("$PGNKIT" search -h | sed -n '/^Tags/,/^Selection:/p' | grep -o -- '--[a-z][a-z-]*' \

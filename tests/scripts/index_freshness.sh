@@ -1,7 +1,7 @@
 #!/bin/sh
 # index_freshness.sh - a database never answers silently wrong: an appended source is
 # read as far as indexed (a warning) until --update adds the rest, reading only from the
-# last indexed game on; an edited, truncated, re-touched, recompressed or missing source
+# last indexed game on and counting only what is new; an edited, truncated, re-touched, recompressed or missing source
 # fails the query with exit status 3; --update re-indexes a changed source whole. After
 # each update the database answers exactly as the scan of the source.
 . tests/scripts/index_setup.inc
@@ -41,9 +41,10 @@ cat rest.pgn >>g.pgn
 check appended 0 "g.pgn grew since it was indexed" --count
 [ "$(cat out)" = "$old" ] || fail "appended: $(cat out) games, expected the indexed $old"
 "$PGNKIT" index --update g.pgnkit 2>err || fail "update failed: $(cat err)"
-# Only the last indexed game and the appended ones were read.
+# Only the 19 appended games are counted: the last indexed one, read again in case
+# the appended text continues it, is unchanged.
 read_n=$(sed -n 's/.*: \([0-9]*\) games read.*/\1/p' err)
-[ "$read_n" = 20 ] || fail "update read $read_n games, not the last indexed one and the 19 appended"
+[ "$read_n" = 19 ] || fail "update says $read_n games read, not the 19 appended"
 check updated 0 "" --count
 same updated
 
@@ -51,8 +52,20 @@ same updated
 head -c 40000 "$root/testdata/sample.pgn" >g.pgn
 "$PGNKIT" index -q g.pgn -o g.pgnkit
 tail -c +40001 "$root/testdata/sample.pgn" >>g.pgn
-"$PGNKIT" index -q --update g.pgnkit || fail "update of a cut game failed"
+"$PGNKIT" index --update -j 2 g.pgnkit 2>err || fail "update of a cut game failed"
 same "cut game updated"
+# The cut game grew: it counts as read, with the games after it.
+cut=$(head -c 40000 "$root/testdata/sample.pgn" | grep -c '^\[Event ')
+read_n=$(sed -n 's/.*: \([0-9]*\) games read.*/\1/p' err)
+[ "$read_n" = $((39 - cut + 1)) ] || fail "update of a cut game says $read_n games read, not $((39 - cut + 1))"
+
+# Appended to an invalid last game, an update does not report it again.
+printf '[Event "a"]\n[Result "*"]\n\n1. e4 Ke7 2. Zz9 *\n' >g.pgn
+"$PGNKIT" index -q g.pgn -o g.pgnkit
+printf '\n[Event "b"]\n[Result "*"]\n\n1. d4 *\n' >>g.pgn
+"$PGNKIT" index --update g.pgnkit 2>err || fail "update after an invalid game failed"
+[ "$(grep -c 'Zz9' err)" = 0 ] || fail "update reported the old invalid game again: $(cat err)"
+grep -q ": 1 games read (0 invalid), 2 in" err || fail "update after an invalid game: $(cat err)"
 
 # An update with nothing new reads nothing.
 "$PGNKIT" index --update g.pgnkit 2>err
