@@ -286,7 +286,24 @@ static int contains_icase(const char *hay, const char *needle)
     return 0;
 }
 
+int tagvalue_termination(const char *termination)
+{
+    static const struct {
+        const char *word;
+        int kind;
+    } words[] = {
+        /* "unterminated" first: it holds no other word, but it is the more specific */
+        { "unterminated", TERMINATION_UNTERMINATED }, { "abandon", TERMINATION_ABANDONED },
+        { "infraction", TERMINATION_RULES },          { "adjudicat", TERMINATION_ADJUDICATION },
+        { "time", TERMINATION_TIME },                 { "flag", TERMINATION_TIME },
+    };
+    for (size_t i = 0; termination && i < sizeof words / sizeof words[0]; i++)
+        if (contains_icase(termination, words[i].word))
+            return words[i].kind;
+    return TERMINATION_OTHER;
+}
+
 int tagvalue_time_forfeit(const char *termination)
 {
-    return contains_icase(termination, "time") || contains_icase(termination, "flag");
+    return tagvalue_termination(termination) == TERMINATION_TIME;
 }

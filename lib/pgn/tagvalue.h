@@ -108,11 +108,27 @@ int tagvalue_number(const char *s, size_t len, int64_t *out);
  */
 int tagvalue_tag_number(const char *tag, const char *s, size_t len, int64_t *out);
 
-/**
- * 1 when a Termination value (NUL-terminated) says the game was lost on
- * time: it contains "time" or "flag" in any case ("time forfeit", "Time
- * forfeit", "won on time", "flag fall").
+/*
+ * How a Termination tag says a game ended: the values of the PGN standard
+ * (8.1.1.12) and lichess ("Normal", "Time forfeit", "Abandoned", "Rules
+ * infraction", "Unterminated"), read in any case and anywhere in the value
+ * ("White won on time", "adjudication by TD"). Each kind is told apart
+ * from the others: an abandoned game (often without a move) is not a
+ * resignation, a disqualification is not a loss on time.
  */
+enum termination_kind {
+    TERMINATION_OTHER,        /* none, "Normal", or a text not recognised */
+    TERMINATION_TIME,         /* contains "time" or "flag": "Time forfeit", "flag fall" */
+    TERMINATION_ABANDONED,    /* contains "abandon" */
+    TERMINATION_RULES,        /* contains "infraction": "Rules infraction" */
+    TERMINATION_ADJUDICATION, /* contains "adjudicat" */
+    TERMINATION_UNTERMINATED, /* contains "unterminated" */
+};
+
+/** The kind of a Termination value (NUL-terminated; NULL: no tag), as above. */
+int tagvalue_termination(const char *termination);
+
+/** 1 when tagvalue_termination() says TERMINATION_TIME: the game was lost on time. */
 int tagvalue_time_forfeit(const char *termination);
 
 #endif

@@ -137,3 +137,17 @@ void test_tagvalue__time_forfeit(void)
     CHECK(!tagvalue_time_forfeit("tim"));
     CHECK(!tagvalue_time_forfeit(""));
 }
+
+/* lichess' Termination values, and the standard's, each its own kind. */
+void test_tagvalue__termination_kinds(void)
+{
+    CHECK_EQ_INT(tagvalue_termination("Normal"), TERMINATION_OTHER);
+    CHECK_EQ_INT(tagvalue_termination(NULL), TERMINATION_OTHER);
+    CHECK_EQ_INT(tagvalue_termination("Time forfeit"), TERMINATION_TIME);
+    CHECK_EQ_INT(tagvalue_termination("Abandoned"), TERMINATION_ABANDONED);
+    CHECK_EQ_INT(tagvalue_termination("abandoned"), TERMINATION_ABANDONED);
+    CHECK_EQ_INT(tagvalue_termination("Rules infraction"), TERMINATION_RULES);
+    CHECK_EQ_INT(tagvalue_termination("Unterminated"), TERMINATION_UNTERMINATED);
+    CHECK_EQ_INT(tagvalue_termination("adjudication"), TERMINATION_ADJUDICATION);
+    CHECK_EQ_INT(tagvalue_termination("White wins by adjudication"), TERMINATION_ADJUDICATION);
+}
