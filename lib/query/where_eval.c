@@ -119,10 +119,14 @@ static int compare(const struct operand *ao, const struct operand *bo, const str
             return 0;
         return cmp_dates(&da, &db, op);
     }
-    int64_t x, y;
-    int ax = as_number(ao, a, &x), by = as_number(bo, b, &y);
-    int numeric = a->type == FT_NUM || b->type == FT_NUM || (bo->kind == O_STR && bo->num_ok) ||
-                  (!is_literal(ao) && !is_literal(bo) && (ax || by));
+    int64_t x = 0, y = 0;
+    int ax = 0, by = 0;
+    int numeric = a->type == FT_NUM || b->type == FT_NUM || (bo->kind == O_STR && bo->num_ok);
+    if (numeric || (!is_literal(ao) && !is_literal(bo))) { /* text against a literal: no reading */
+        ax = as_number(ao, a, &x);
+        by = as_number(bo, b, &y);
+        numeric |= ax || by;
+    }
     if (numeric)
         return ax && by && order(cmp_num(x, y), op);
     size_t n = a->len < b->len ? a->len : b->len;
