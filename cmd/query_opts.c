@@ -5,6 +5,7 @@
 #include "common.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
+#include "query/dup_key.h"
 #include "query_opts.h"
 #include "base/banned.h"
 
@@ -196,7 +197,7 @@ static void read_check_files(struct query_opts *o)
         if (rc)
             die(EXIT_IO, "%s: cannot read the check file: %s", o->check_files[i], pgn_strerror(rc));
         while ((rc = pgn_reader_next(r, &g)) > 0) {
-            if (g.flags & GAME_EMPTY)
+            if (!dup_key_counts(&g))
                 continue;
             game_facts_reset(&f, &g, r);
             buf_reset(&key);

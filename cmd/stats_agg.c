@@ -17,7 +17,8 @@ const char *const stats_report_names[R_COUNT] = { "summary", "openings", "tree",
 
 const char *const stats_term_names[T_COUNT] = {
     "checkmate", "resignation", "time forfeit", "stalemate", "repetition", "50-move rule",
-    "75-move rule", "dead position", "agreed draw", "unfinished",
+    "75-move rule", "dead position", "agreed draw", "unfinished", "abandoned",
+    "rules infraction", "adjudication",
 };
 const char *const stats_result_names[5] = { "none", "1-0", "0-1", "1/2-1/2", "*" };
 
@@ -202,11 +203,20 @@ static int termination(const struct game *g, const struct replay *r, int res)
     case END_FIVEFOLD: return T_REPETITION;
     case END_SEVENTYFIVE: return T_SEVENTYFIVE;
     }
-    if (res != PGN_RESULT_WHITE && res != PGN_RESULT_BLACK && res != PGN_RESULT_DRAW)
+    /* The Termination tag says what the moves cannot: a game left, a player
+     * disqualified or a result decided by an arbiter is not a resignation. */
+    int kind = tagvalue_termination(game_tag_value(g, "Termination"));
+    if (kind == TERMINATION_ABANDONED)
+        return T_ABANDONED;
+    if (kind == TERMINATION_RULES)
+        return T_RULES;
+    if (kind == TERMINATION_UNTERMINATED ||
+        (res != PGN_RESULT_WHITE && res != PGN_RESULT_BLACK && res != PGN_RESULT_DRAW))
         return T_UNFINISHED;
-    const char *t = game_tag_value(g, "Termination");
-    if (t && tagvalue_time_forfeit(t))
+    if (kind == TERMINATION_TIME)
         return T_TIME;
+    if (kind == TERMINATION_ADJUDICATION)
+        return T_ADJUDICATION;
     if (res != PGN_RESULT_DRAW)
         return T_RESIGNATION;
     if (!r->skipped && r->plies && r->keys) {

@@ -95,7 +95,9 @@ struct stats_entry *stats_table_sorted(const struct stats_table *t,
 
 enum term {
     T_CHECKMATE, T_RESIGNATION, T_TIME, T_STALEMATE, T_REPETITION, T_FIFTY, T_SEVENTYFIVE,
-    T_DEAD, T_AGREED, T_UNFINISHED, T_COUNT
+    T_DEAD, T_AGREED, T_UNFINISHED,
+    /* Shown only when counted; a stats JSON file written before them lacks them. */
+    T_ABANDONED, T_RULES, T_ADJUDICATION, T_COUNT
 };
 /* Names of the terminations (enum term) and of the results (enum pgn_result). */
 extern const char *const stats_term_names[T_COUNT];

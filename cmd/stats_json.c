@@ -215,7 +215,8 @@ int stats_merge_file(struct stats_opts *s, struct stats_agg *a, const char *path
         add_member(&a->plies_sum, pl, "sum", path, &bad);
         json_t *term = json_object_get(o, "terminations");
         for (int i = 0; i < T_COUNT; i++)
-            add_member(&a->term[i], term, stats_term_names[i], path, &bad);
+            if (i < T_ABANDONED || json_object_get(term, stats_term_names[i]))
+                add_member(&a->term[i], term, stats_term_names[i], path, &bad);
         jtable(&a->years, json_object_get(o, "years"), path, &bad);
         jtable(&a->variants, json_object_get(o, "variants"), path, &bad);
         jtable(&a->events, json_object_get(o, "events"), path, &bad);

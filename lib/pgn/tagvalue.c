@@ -95,11 +95,30 @@ int tagvalue_number(const char *s, size_t len, int64_t *out)
 
 int tagvalue_elo(const char *s, size_t len)
 {
-    int64_t v;
     trim(&s, &len);
-    if (!len || len > 4 || !ascii_is_digit(s[0]) || tagvalue_number(s, len, &v))
-        return -1;
-    return (int)v;
+    if (!len || (len == 1 && (s[0] == '?' || s[0] == '-')))
+        return TAGVALUE_NO_ELO;
+    int64_t v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!ascii_is_digit(s[i]))
+            return TAGVALUE_BAD_ELO;
+        v = v * 10 + (s[i] - '0');
+        if (v > TAGVALUE_ELO_MAX)
+            return TAGVALUE_BAD_ELO;
+    }
+    return v ? (int)v : TAGVALUE_NO_ELO;
+}
+
+int tagvalue_tag_number(const char *tag, const char *s, size_t len, int64_t *out)
+{
+    if (!strcmp(tag, "WhiteElo") || !strcmp(tag, "BlackElo")) {
+        int elo = tagvalue_elo(s, len);
+        if (elo <= 0)
+            return -1;
+        *out = elo;
+        return 0;
+    }
+    return tagvalue_number(s, len, out);
 }
 
 int tagvalue_eco(const char *s, size_t len)
@@ -267,7 +286,24 @@ static int contains_icase(const char *hay, const char *needle)
     return 0;
 }
 
+int tagvalue_termination(const char *termination)
+{
+    static const struct {
+        const char *word;
+        int kind;
+    } words[] = {
+        /* "unterminated" first: it holds no other word, but it is the more specific */
+        { "unterminated", TERMINATION_UNTERMINATED }, { "abandon", TERMINATION_ABANDONED },
+        { "infraction", TERMINATION_RULES },          { "adjudicat", TERMINATION_ADJUDICATION },
+        { "time", TERMINATION_TIME },                 { "flag", TERMINATION_TIME },
+    };
+    for (size_t i = 0; termination && i < sizeof words / sizeof words[0]; i++)
+        if (contains_icase(termination, words[i].word))
+            return words[i].kind;
+    return TERMINATION_OTHER;
+}
+
 int tagvalue_time_forfeit(const char *termination)
 {
-    return contains_icase(termination, "time") || contains_icase(termination, "flag");
+    return tagvalue_termination(termination) == TERMINATION_TIME;
 }

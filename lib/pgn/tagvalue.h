@@ -30,7 +30,24 @@ struct date_range {
  */
 int tagvalue_date(const char *s, size_t len, struct date_range *out);
 
-/** A rating: a whole number 0-9999, blanks around allowed; -1 for "", "?", "-" or anything else. */
+/*
+ * RATINGS (WhiteElo, BlackElo). The one reading every command makes of
+ * them: validate's bad-elo check, search's criteria and --where, stats and
+ * the database all call tagvalue_elo(), so no two of them can disagree on
+ * what a game's rating is. Blanks around the value do not count; then it is
+ *
+ *   a rating     digits whose value is 1 to TAGVALUE_ELO_MAX ("2700", " 2700 ")
+ *   no rating    "", "?", "-" or zero ("0", "0000"): the ways files write
+ *                an unrated player
+ *   not a rating anything else ("2700+", "-5", "5000", "27OO"): validate
+ *                warns (bad-elo); every other command reads it as no rating
+ *
+ * The upper bound is above every human and engine rating list; a value past
+ * it is a typing error, and counting it would bend averages and ranges.
+ */
+enum { TAGVALUE_ELO_MAX = 4000, TAGVALUE_NO_ELO = -1, TAGVALUE_BAD_ELO = -2 };
+
+/** The rating s[0..len) holds (1..TAGVALUE_ELO_MAX), TAGVALUE_NO_ELO or TAGVALUE_BAD_ELO, as above. */
 int tagvalue_elo(const char *s, size_t len);
 
 /**
@@ -84,10 +101,34 @@ int tagvalue_range(const char *s, int64_t *lo, int64_t *hi);
 int tagvalue_number(const char *s, size_t len, int64_t *out);
 
 /**
- * 1 when a Termination value (NUL-terminated) says the game was lost on
- * time: it contains "time" or "flag" in any case ("time forfeit", "Time
- * forfeit", "won on time", "flag fall").
+ * The number the tag named tag (NUL-terminated) holds in its value
+ * s[0..len): for WhiteElo and BlackElo the rating tagvalue_elo() reads (no
+ * number when it reads none), for other tags tagvalue_number(). 0 and *out,
+ * or -1. Everything that compares tags as numbers asks here.
  */
+int tagvalue_tag_number(const char *tag, const char *s, size_t len, int64_t *out);
+
+/*
+ * How a Termination tag says a game ended: the values of the PGN standard
+ * (8.1.1.12) and lichess ("Normal", "Time forfeit", "Abandoned", "Rules
+ * infraction", "Unterminated"), read in any case and anywhere in the value
+ * ("White won on time", "adjudication by TD"). Each kind is told apart
+ * from the others: an abandoned game (often without a move) is not a
+ * resignation, a disqualification is not a loss on time.
+ */
+enum termination_kind {
+    TERMINATION_OTHER,        /* none, "Normal", or a text not recognised */
+    TERMINATION_TIME,         /* contains "time" or "flag": "Time forfeit", "flag fall" */
+    TERMINATION_ABANDONED,    /* contains "abandon" */
+    TERMINATION_RULES,        /* contains "infraction": "Rules infraction" */
+    TERMINATION_ADJUDICATION, /* contains "adjudicat" */
+    TERMINATION_UNTERMINATED, /* contains "unterminated" */
+};
+
+/** The kind of a Termination value (NUL-terminated; NULL: no tag), as above. */
+int tagvalue_termination(const char *termination);
+
+/** 1 when tagvalue_termination() says TERMINATION_TIME: the game was lost on time. */
 int tagvalue_time_forfeit(const char *termination);
 
 #endif

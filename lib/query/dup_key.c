@@ -15,6 +15,42 @@ static int put_text(struct buf *out, const char *s, size_t n)
     return rc ? rc : buf_append(out, "", 1);
 }
 
+int dup_key_counts(const struct game *g) { return !(g->flags & GAME_EMPTY); }
+
+static int bytes_cmp(const char *a, size_t na, const char *b, size_t nb)
+{
+    int c = memcmp(a, b, na < nb ? na : nb);
+    return c ? c : (na > nb) - (na < nb);
+}
+
+static int tag_cmp(const void *pa, const void *pb)
+{
+    const struct game_tag *a = *(const struct game_tag *const *)pa;
+    const struct game_tag *b = *(const struct game_tag *const *)pb;
+    int c = bytes_cmp(a->name, a->name_len, b->name, b->name_len);
+    return c ? c : bytes_cmp(a->value, a->value_len, b->value, b->value_len);
+}
+
+/* The tags of g in name order (then value order): the same for copies that
+ * write them in another order. */
+static int put_tags(struct buf *out, const struct game *g)
+{
+    const struct game_tag **sorted = malloc((g->ntags ? g->ntags : 1) * sizeof *sorted);
+    if (!sorted)
+        return PGN_ENOMEM;
+    for (uint32_t i = 0; i < g->ntags; i++)
+        sorted[i] = &g->tags[i];
+    qsort(sorted, g->ntags, sizeof *sorted, tag_cmp);
+    int rc = buf_append(out, "T", 1);
+    for (uint32_t i = 0; !rc && i < g->ntags; i++) {
+        rc = put_text(out, sorted[i]->name, sorted[i]->name_len);
+        if (!rc)
+            rc = put_text(out, sorted[i]->value, sorted[i]->value_len);
+    }
+    free(sorted);
+    return rc;
+}
+
 int dup_key_append(struct buf *out, const struct game *g, const struct pos *start, int chess960,
                    const move16 *moves, uint32_t nresolved)
 {
@@ -51,6 +87,8 @@ int dup_key_append(struct buf *out, const struct game *g, const struct pos *star
     }
     for (uint32_t i = from; !rc && i < nmoves; i++)
         rc = put_text(out, g->moves[first + i].text, g->moves[first + i].len);
+    if (!rc && !nmoves)
+        rc = put_tags(out, g);
     return rc;
 }
 
@@ -73,7 +111,7 @@ int dup_key_of_replay(struct buf *out, const struct game *g, const struct replay
 int dup_digest_of_replay(struct dup_digest *out, const struct game *g, const struct replay *r,
                          struct buf *scratch)
 {
-    if (r->complete && !r->skipped) {
+    if (r->complete && !r->skipped && g->nvars && g->vars[0].count) {
         /* The replay's keys of the main-line positions (the start one too)
          * name the moves between them. Summed with a different odd weight
          * per ply, they give a hash of the sequence without a chain of

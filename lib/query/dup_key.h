@@ -16,7 +16,18 @@
  * move that does not resolve goes on with the text of the remaining moves; a
  * game that is not replayed (a variant, a bad FEN) gives its Variant and FEN
  * tags and the text of its main line.
+ *
+ * A game without main-line moves (a forfeit, an abandoned game, a round's
+ * pairing) has nothing of its own in that: its key adds every tag, name and
+ * value, in name order. Two such games are then duplicates only when their
+ * tags are the same too, and forfeits between different players are kept.
+ * search (--unique, --duplicates, --check-file, with or without a database)
+ * and validate (the duplicate-game note) both key games here; a game of
+ * comments only (GAME_EMPTY) takes no part (dup_key_counts()).
  */
+
+/** 1 when g takes part in duplicate detection: every game but one of comments only. */
+int dup_key_counts(const struct game *g);
 
 /**
  * Appends the key of g to out. start is the start position, or NULL when

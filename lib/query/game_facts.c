@@ -74,6 +74,7 @@ int facts_field_find(const char *name, size_t len)
 const char *facts_field_name(int id) { return fields[id].name; }
 int facts_field_type(int id) { return fields[id].type; }
 int facts_field_level(int id) { return fields[id].level; }
+const char *facts_field_tag(int id) { return fields[id].tag; }
 
 void game_facts_init(struct game_facts *f, int lang)
 {

@@ -157,6 +157,8 @@ int facts_field_find(const char *name, size_t len);
 const char *facts_field_name(int id);
 int facts_field_type(int id);
 int facts_field_level(int id);
+/** The tag field id reads (its number as tagvalue_tag_number() reads it), or NULL for a computed one. */
+const char *facts_field_tag(int id);
 
 /**
  * Value number k (0 for all but the many-valued fields) of field id for the

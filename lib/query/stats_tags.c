@@ -2,21 +2,15 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "base/ascii.h"
+#include "pgn/tagvalue.h"
 #include "query/stats_tags.h"
 #include "base/banned.h"
 
 int stats_rating(const struct game *g, const char *tag)
 {
     const char *v = game_tag_value(g, tag);
-    long r = 0;
-    if (!v)
-        return 0;
-    for (; ascii_is_digit(*v); v++) {
-        r = r * 10 + (*v - '0');
-        if (r > 100000)
-            return 0;
-    }
-    return *v ? 0 : (int)r;
+    int r = v ? tagvalue_elo(v, strlen(v)) : TAGVALUE_NO_ELO;
+    return r > 0 ? r : 0;
 }
 
 int stats_year(const struct game *g)

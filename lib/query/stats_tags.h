@@ -7,7 +7,8 @@
 
 /*
  * stats reads these leniently and in its own way (a report counts every game;
- * search's criteria read the stricter facts of game_facts.h). The database
+ * search's criteria read the stricter facts of game_facts.h), except the
+ * ratings: every command reads those with tagvalue_elo(). The database
  * keeps the same readings for its tree (index_walk.h), so both must come
  * from here.
  */
@@ -19,7 +20,7 @@
  */
 int stats_result(const struct game *g);
 
-/** The rating in tag: a whole number (digits only, at most 100000), else 0. */
+/** The rating in tag as tagvalue_elo() reads it (pgn/tagvalue.h), or 0 when it holds none. */
 int stats_rating(const struct game *g, const char *tag);
 
 /** The year: the first four digits of Date, else of UTCDate; 0 when not digits. */

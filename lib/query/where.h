@@ -32,7 +32,10 @@
  *   - A bare operand is a condition: a yes/no field is its value, any other
  *     field or tag is true when the game has it (a tag: non-empty).
  *   - Comparisons: numbers as numbers (a tag holding a number compares as
- *     one; a tag that does not is unequal to every number), text as bytes,
+ *     one, read by tagvalue_tag_number(): WhiteElo as the rating every
+ *     command reads; a tag that does not is unequal to every number; two
+ *     values from the game compare as numbers when one holds a number,
+ *     so "BlackElo > WhiteElo" is 1000 > 847), text as bytes,
  *     yes/no fields only with = and != against true, false or another one.
  *   - date compares as the range of days its known parts allow, against a
  *     partial date "2015", "2015.06", "2015.06.16" (or a year number):

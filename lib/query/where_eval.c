@@ -70,19 +70,38 @@ static int cmp_dates(const struct date_range *a, const struct date_range *b, int
     }
 }
 
-/* A number from a value: its number, or the number its text holds. */
-static int as_number(const struct fact_value *v, int64_t *n)
+/*
+ * The number value v of operand o holds: a number field's; a literal string
+ * read as a number when parsed (beside a number field); the text of a tag
+ * or text field as tagvalue_tag_number() reads it, so that a tag compares as
+ * the number every other command reads in it. 1 and *n, or 0.
+ */
+static int as_number(const struct operand *o, const struct fact_value *v, int64_t *n)
 {
     if (v->type == FT_NUM) {
         *n = v->num;
         return 1;
     }
-    return v->type == FT_STR && !tagvalue_number(v->s, v->len, n);
+    if (v->type != FT_STR)
+        return 0;
+    if (o->kind == O_STR) {
+        *n = o->num;
+        return o->num_ok;
+    }
+    const char *tag = o->kind == O_TAG ? o->text : o->kind == O_FIELD ? facts_field_tag(o->field) : NULL;
+    return !tagvalue_tag_number(tag ? tag : "", v->s, v->len, n);
 }
 
-/* The positive form of a comparison (= < <= > >=) on two values. */
-static int compare(const struct operand *bo, const struct fact_value *a, const struct fact_value *b,
-                   int op)
+/*
+ * The positive form of a comparison (= < <= > >=) of value a of operand ao
+ * with value b of operand bo. Numbers compare as numbers when one side is a
+ * number field or a number literal, and when both sides come from the game
+ * and one holds a number (BlackElo > WhiteElo): as bytes, "1000" would be
+ * below "847". A side that holds no number is then unequal to the other
+ * and neither before nor after it.
+ */
+static int compare(const struct operand *ao, const struct operand *bo, const struct fact_value *a,
+                   const struct fact_value *b, int op)
 {
     if (a->type == FT_BOOL || b->type == FT_BOOL)
         return a->type == b->type && op == OP_EQ && a->num == b->num;
@@ -94,22 +113,22 @@ static int compare(const struct operand *bo, const struct fact_value *a, const s
             return 0;
         if (b->type == FT_DATE)
             db = b->date;
-        else if (bo && bo->is_date)
+        else if (bo->is_date)
             db = bo->date;
         else if (b->type != FT_STR || tagvalue_date(b->s, b->len, &db))
             return 0;
         return cmp_dates(&da, &db, op);
     }
-    if (a->type == FT_NUM || b->type == FT_NUM) {
-        int64_t x, y;
-        if (!as_number(a, &x))
-            return 0;
-        if (bo && bo->num_ok)
-            y = bo->num;
-        else if (!as_number(b, &y))
-            return 0;
-        return order(cmp_num(x, y), op);
+    int64_t x = 0, y = 0;
+    int ax = 0, by = 0;
+    int numeric = a->type == FT_NUM || b->type == FT_NUM || (bo->kind == O_STR && bo->num_ok);
+    if (numeric || (!is_literal(ao) && !is_literal(bo))) { /* text against a literal: no reading */
+        ax = as_number(ao, a, &x);
+        by = as_number(bo, b, &y);
+        numeric |= ax || by;
     }
+    if (numeric)
+        return ax && by && order(cmp_num(x, y), op);
     size_t n = a->len < b->len ? a->len : b->len;
     int c = memcmp(a->s, b->s, n);
     if (!c)
@@ -154,7 +173,7 @@ static int eval_cmp(const struct node *n, struct game_facts *f)
                     return rc;
                 break;
             }
-            found = compare(is_literal(&n->b) ? &n->b : NULL, &a, &b, positive);
+            found = compare(&n->a, &n->b, &a, &b, positive);
         }
     }
     return positive != n->op ? !found : found;
@@ -246,7 +265,7 @@ static int decide_cmp(const struct decider *d, struct node *n)
                 return WHERE_MAYBE;
             if (rc <= 0)
                 break;
-            found = compare(is_literal(&n->b) ? &n->b : NULL, &a, &b, positive);
+            found = compare(&n->a, &n->b, &a, &b, positive);
         }
     }
     return positive != n->op ? !found : found;

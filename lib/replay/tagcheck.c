@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "replay/tagcheck.h"
 #include "base/ascii.h"
+#include "pgn/tagvalue.h"
 #include "base/banned.h"
 
 
@@ -69,15 +70,6 @@ const char *tagcheck_round(const char *v, size_t len)
 
 const char *tagcheck_elo(const char *v, size_t len)
 {
-    if (len == 0 || (len == 1 && (v[0] == '-' || v[0] == '?')))
-        return NULL;
-    if (len > 4)
-        return "not a rating from 0 to 4000";
-    int value = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (!ascii_is_digit(v[i]))
-            return "not a rating from 0 to 4000";
-        value = value * 10 + (v[i] - '0');
-    }
-    return value <= 4000 ? NULL : "not a rating from 0 to 4000";
+    /* The shared reading: what search and stats take for no rating passes here too. */
+    return tagvalue_elo(v, len) == TAGVALUE_BAD_ELO ? "not a rating from 0 to 4000" : NULL;
 }

@@ -14,7 +14,7 @@
 const char *tagcheck_date(const char *v, size_t len);
 /** Round: "?", "-", or dot-separated positive numbers ("3", "1.2"). */
 const char *tagcheck_round(const char *v, size_t len);
-/** Elo: "", "-", "?" or a whole number from 0 to 4000. */
+/** Elo: a rating or no rating as tagvalue_elo() reads it (blanks around allowed, 0 to 4000). */
 const char *tagcheck_elo(const char *v, size_t len);
 
 #endif

@@ -6,13 +6,8 @@
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
-case $PGNKIT in /*) ;; *) PGNKIT=$(pwd)/$PGNKIT ;; esac
 page=man/pgnkit-migrate.1
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-mkdir "$scratch/bin"
-ln -s "$PGNKIT" "$scratch/bin/pgnkit"
-ln -s "$(pwd)/testdata" "$scratch/testdata"
+. tests/scripts/form_scratch.inc
 status=0
 ran=0
 

@@ -4,6 +4,10 @@
 #include "test.h"
 #include "query/dupset.h"
 #include "base/error.h"
+#include "notation/notation.h"
+#include "pgn/pgn_reader.h"
+#include "query/dup_key.h"
+#include "query/game_facts.h"
 
 void test_dupset__exact(void)
 {
@@ -60,4 +64,66 @@ void test_dupset__has(void)
     CHECK(!dupset_has(s, "ab", 2));
     CHECK_EQ_INT((long long)dupset_count(s), 1);
     dupset_free(s);
+}
+
+/* ---- The duplicate key of games without moves ------------------------------ */
+
+/* 1: a forfeit; 2: another forfeit, other players; 3: game 1's tags in
+ * another order; 4: game 1's tags with a move; 5: one move, other tags. */
+static const char forfeits[] =
+    "[White \"Ahn\"]\n[Black \"Berg\"]\n[Result \"1-0\"]\n\n1-0\n\n"
+    "[White \"Cruz\"]\n[Black \"Dahl\"]\n[Result \"0-1\"]\n\n0-1\n\n"
+    "[Result \"1-0\"]\n[Black \"Berg\"]\n[White \"Ahn\"]\n\n1-0\n\n"
+    "[White \"Ahn\"]\n[Black \"Berg\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n"
+    "[White \"Eno\"]\n[Black \"Fox\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+
+/*
+ * Which earlier game each game repeats, by the key search uses
+ * (game_facts_dup_key) and by the digest validate uses (dup_digest_of_replay):
+ * "00104" reads game 3 repeats game 1, game 5 game 4, the others nothing.
+ */
+void test_dupset__games_without_moves_compare_tags(void)
+{
+    struct pgn_reader *r;
+    if (pgn_reader_open_mem(&r, forfeits, sizeof forfeits - 1, NULL)) {
+        FAIL("cannot read");
+        return;
+    }
+    struct game_facts f;
+    struct replay rp;
+    struct replay_opts ro = { .lang = NOTATION_AUTO };
+    struct buf keys[5], scratch = BUF_INIT(1 << 20);
+    struct dup_digest digests[5];
+    struct game g;
+    game_facts_init(&f, NOTATION_AUTO);
+    replay_init(&rp, &ro);
+    size_t n = 0;
+    while (n < 5 && pgn_reader_next(r, &g) > 0) {
+        buf_init(&keys[n], 1 << 20);
+        game_facts_reset(&f, &g, r);
+        CHECK_EQ_INT(game_facts_dup_key(&f, &keys[n]), PGN_OK);
+        CHECK(dup_key_counts(&g));
+        CHECK_EQ_INT(replay_game(&rp, &g), PGN_OK);
+        CHECK_EQ_INT(dup_digest_of_replay(&digests[n], &g, &rp, &scratch), PGN_OK);
+        n++;
+    }
+    CHECK_EQ_INT((int)n, 5);
+    char by_key[6] = "", by_digest[6] = "";
+    for (size_t i = 0; i < n; i++) {
+        by_key[i] = by_digest[i] = '0';
+        for (size_t j = i; j-- > 0;) {
+            if (keys[i].len == keys[j].len && !memcmp(keys[i].data, keys[j].data, keys[i].len))
+                by_key[i] = (char)('1' + j);
+            if (!memcmp(&digests[i], &digests[j], sizeof digests[i]))
+                by_digest[i] = (char)('1' + j);
+        }
+    }
+    CHECK_EQ_STR(by_key, "00104");
+    CHECK_EQ_STR(by_digest, "00104");
+    for (size_t i = 0; i < n; i++)
+        buf_release(&keys[i]);
+    buf_release(&scratch);
+    replay_release(&rp);
+    game_facts_release(&f);
+    pgn_reader_free(r);
 }

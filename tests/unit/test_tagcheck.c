@@ -62,3 +62,12 @@ void test_tagcheck__elo(void)
     BAD(tagcheck_elo, "12345");
     BAD(tagcheck_elo, "abc");
 }
+
+/* validate warns exactly for what search and stats read as no rating though one is written. */
+void test_tagcheck__elo_as_search_reads_it(void)
+{
+    OK(tagcheck_elo, "2700 ");
+    OK(tagcheck_elo, " 1850");
+    BAD(tagcheck_elo, "5000");
+    BAD(tagcheck_elo, "100000");
+}

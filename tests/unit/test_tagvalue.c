@@ -32,16 +32,36 @@ void test_tagvalue__dates(void)
     CHECK(date("2015.06.16x", &lo, &hi) < 0);
 }
 
+/* The rule every command shares (the tag checks, search, --where, stats, the database). */
+void test_tagvalue__elo_rule(void)
+{
+    static const struct {
+        const char *text;
+        int elo;
+    } cases[] = {
+        { "2700 ", 2700 }, { " 2700", 2700 }, { "1", 1 }, { "4000", 4000 },
+        { "4001", TAGVALUE_BAD_ELO }, { "5000", TAGVALUE_BAD_ELO }, { "100000", TAGVALUE_BAD_ELO },
+        { "99999999999999999999", TAGVALUE_BAD_ELO }, { "2700+", TAGVALUE_BAD_ELO },
+        { "27 00", TAGVALUE_BAD_ELO }, { "0", TAGVALUE_NO_ELO }, { " 0 ", TAGVALUE_NO_ELO },
+        { "0000", TAGVALUE_NO_ELO }, { "", TAGVALUE_NO_ELO }, { "  ", TAGVALUE_NO_ELO },
+        { "?", TAGVALUE_NO_ELO }, { "-", TAGVALUE_NO_ELO },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        CHECK_EQ_INT(tagvalue_elo(cases[i].text, strlen(cases[i].text)), cases[i].elo);
+    int64_t n = 0;
+    CHECK(!tagvalue_tag_number("WhiteElo", "2700 ", 5, &n) && n == 2700);
+    CHECK(tagvalue_tag_number("BlackElo", "5000", 4, &n) < 0);
+    CHECK(tagvalue_tag_number("BlackElo", "0", 1, &n) < 0);
+    CHECK(!tagvalue_tag_number("PlyCount", "5000", 4, &n) && n == 5000);
+    CHECK(tagvalue_tag_number("Round", "3.1", 3, &n) < 0);
+}
+
 void test_tagvalue__elo_and_numbers(void)
 {
     CHECK_EQ_INT(tagvalue_elo("2850", 4), 2850);
-    CHECK_EQ_INT(tagvalue_elo(" 0 ", 3), 0);
-    CHECK_EQ_INT(tagvalue_elo("", 0), -1);
-    CHECK_EQ_INT(tagvalue_elo("?", 1), -1);
-    CHECK_EQ_INT(tagvalue_elo("-", 1), -1);
-    CHECK_EQ_INT(tagvalue_elo("-5", 2), -1);
-    CHECK_EQ_INT(tagvalue_elo("12345", 5), -1);
-    CHECK_EQ_INT(tagvalue_elo("27OO", 4), -1);
+    CHECK_EQ_INT(tagvalue_elo("-5", 2), TAGVALUE_BAD_ELO);
+    CHECK_EQ_INT(tagvalue_elo("12345", 5), TAGVALUE_BAD_ELO);
+    CHECK_EQ_INT(tagvalue_elo("27OO", 4), TAGVALUE_BAD_ELO);
     int64_t n;
     CHECK(!tagvalue_number("-42", 3, &n) && n == -42);
     CHECK(!tagvalue_number("+7", 2, &n) && n == 7);
@@ -116,4 +136,18 @@ void test_tagvalue__time_forfeit(void)
     CHECK(!tagvalue_time_forfeit("abandoned"));
     CHECK(!tagvalue_time_forfeit("tim"));
     CHECK(!tagvalue_time_forfeit(""));
+}
+
+/* lichess' Termination values, and the standard's, each its own kind. */
+void test_tagvalue__termination_kinds(void)
+{
+    CHECK_EQ_INT(tagvalue_termination("Normal"), TERMINATION_OTHER);
+    CHECK_EQ_INT(tagvalue_termination(NULL), TERMINATION_OTHER);
+    CHECK_EQ_INT(tagvalue_termination("Time forfeit"), TERMINATION_TIME);
+    CHECK_EQ_INT(tagvalue_termination("Abandoned"), TERMINATION_ABANDONED);
+    CHECK_EQ_INT(tagvalue_termination("abandoned"), TERMINATION_ABANDONED);
+    CHECK_EQ_INT(tagvalue_termination("Rules infraction"), TERMINATION_RULES);
+    CHECK_EQ_INT(tagvalue_termination("Unterminated"), TERMINATION_UNTERMINATED);
+    CHECK_EQ_INT(tagvalue_termination("adjudication"), TERMINATION_ADJUDICATION);
+    CHECK_EQ_INT(tagvalue_termination("White wins by adjudication"), TERMINATION_ADJUDICATION);
 }

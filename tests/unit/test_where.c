@@ -111,16 +111,19 @@ static const char games[] =
     "[Event \"Unrated\"]\n[White \"Nobody\"]\n[Black \"Someone\"]\n[Annotator \"\"]\n\n"
     "1. e4 e5 2. Ke3 *\n";
 
-/* Evaluates w on each of the games above, read lazily, with f: "101"-style answers in got. */
-static void eval_all(const struct where *w, struct game_facts *f, char got[8])
+/* Evaluates w on each game of text (the games above when NULL), read
+ * lazily, with f: "101"-style answers in got. */
+static void eval_on(const char *text, const struct where *w, struct game_facts *f, char got[8])
 {
+    if (!text)
+        text = games;
     struct pgn_reader_opts o;
     pgn_reader_opts_init(&o);
     o.flags = PGN_READER_LAZY;
     struct pgn_reader *r;
     struct game g;
     size_t n = 0;
-    if (pgn_reader_open_mem(&r, games, sizeof games - 1, &o) == PGN_OK) {
+    if (pgn_reader_open_mem(&r, text, strlen(text), &o) == PGN_OK) {
         while (pgn_reader_next(r, &g) > 0 && n < 7) {
             game_facts_reset(f, &g, r);
             int rc = where_eval(w, f);
@@ -131,7 +134,12 @@ static void eval_all(const struct where *w, struct game_facts *f, char got[8])
     got[n] = '\0';
 }
 
-static void answers(const char *expr, const char *want)
+static void eval_all(const struct where *w, struct game_facts *f, char got[8])
+{
+    eval_on(NULL, w, f, got);
+}
+
+static void answers_on(const char *text, const char *expr, const char *want)
 {
     struct where *w;
     struct where_error err;
@@ -142,12 +150,14 @@ static void answers(const char *expr, const char *want)
     struct game_facts f;
     char got[8];
     game_facts_init(&f, NOTATION_AUTO);
-    eval_all(w, &f, got);
+    eval_on(text, w, &f, got);
     if (strcmp(got, want))
         FAIL("'%s' gives %s, expected %s", expr, got, want);
     game_facts_release(&f);
     where_free(w);
 }
+
+static void answers(const char *expr, const char *want) { answers_on(NULL, expr, want); }
 
 void test_where__meaning(void)
 {
@@ -193,6 +203,39 @@ void test_where__meaning(void)
     answers("valid", "110");
     answers("game > 1 and game <= 3", "011");
     answers("white ~ \"(a+)+$\"", "000");
+}
+
+/* Ratings as every command reads them (pgn/tagvalue.h): 1 to 4000, blanks
+ * around allowed; "?", "-", "" and 0 are no rating; "5000" is not one. */
+static const char rated[] =
+    "[White \"A\"]\n[Black \"B\"]\n[WhiteElo \"847\"]\n[BlackElo \"1000\"]\n\n1. e4 e5 0-1\n\n"
+    "[White \"C\"]\n[Black \"D\"]\n[WhiteElo \"2700 \"]\n[BlackElo \"5000\"]\n\n1. e4 e5 1-0\n\n"
+    "[White \"E\"]\n[Black \"F\"]\n[WhiteElo \"?\"]\n[BlackElo \"1500\"]\n\n1. e4 e5 0-1\n\n"
+    "[White \"G\"]\n[Black \"H\"]\n[WhiteElo \"0\"]\n[BlackElo \"2100\"]\n\n1. e4 e5 0-1\n";
+
+/* Two tags that hold numbers compare as numbers, not as text ("1000" < "847"). */
+void test_where__tags_compare_as_numbers(void)
+{
+    answers_on(rated, "BlackElo > WhiteElo", "1000");
+    answers_on(rated, "WhiteElo < BlackElo", "1000");
+    answers_on(rated, "black_elo > white_elo", "1000");
+    answers_on(rated, "WhiteElo >= BlackElo", "0000"); /* no rating on one side: no order */
+    answers_on(rated, "Round < WhiteElo", "0000");     /* a missing tag: false */
+    answers_on(rated, "White < Black", "1111");        /* names stay text */
+    answers_on(rated, "WhiteElo = \"?\"", "0010");      /* a quoted literal is text */
+}
+
+/* The one rating reader: trimmed, 1 to 4000, 0 for none, in tags and fields alike. */
+void test_where__ratings_read_once(void)
+{
+    answers_on(rated, "WhiteElo = 2700", "0100");
+    answers_on(rated, "white_elo = 2700", "0100");
+    answers_on(rated, "BlackElo > 3000", "0000");
+    answers_on(rated, "black_elo > 3000", "0000");
+    answers_on(rated, "black_elo", "1011");
+    answers_on(rated, "white_elo = 0", "0000");
+    answers_on(rated, "white_elo", "1100");
+    answers_on(rated, "min_elo >= 800", "1000"); /* 847 and 1000 */
 }
 
 /* A condition on tags never parses the moves of a game it turns down. */
