@@ -96,7 +96,7 @@ LDLIBS    += $(PKG_LDLIBS) -Wl,-Bstatic -lsqlite3 -Wl,-Bdynamic -lpthread -lm
 
 # lib/ is layered in folders (lib/README is the map); every .c below it is built.
 LIB_SRC   := $(sort $(shell find lib -name '*.c'))
-CMD_SRC   := $(sort $(wildcard cmd/*.c))
+CMD_SRC   := $(sort $(wildcard cmd/*.c cmd/*/*.c))
 UNIT_SRC  := $(sort $(wildcard tests/unit/*.c))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ   := $(CMD_SRC:%.c=$(BUILD)/%.o)
@@ -109,6 +109,10 @@ all: $(BUILD)/pgnkit
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# cmd/ names its own headers from its root ("cli/driver.h", "stats/stats_agg.h"),
+# as lib/ does from lib/; lib/ is not given cmd/, so it cannot include a CLI header.
+$(BUILD)/cmd/%.o: CPPFLAGS += -Icmd
 
 # The opening table (CC0) is compiled into the library: rows of the TSV files
 # become C strings, so no data file is needed at run time.
@@ -142,6 +146,7 @@ PGO_OBJ   := $(LIB_SRC:%.c=$(PGO_GEN)/%.o) $(CMD_SRC:%.c=$(PGO_GEN)/%.o)
 PGO_STAMP := $(BUILD)/pgo-trained
 PGO_DATA  := testdata/sample.pgn $(sort $(wildcard testdata/corpus/*.pgn))
 
+$(PGO_GEN)/cmd/%.o: CPPFLAGS += -Icmd
 $(PGO_GEN)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -fprofile-generate -fprofile-update=atomic -c -o $@ $<
@@ -183,7 +188,7 @@ $(BUILD)/unit_list.h: $(UNIT_SRC)
 # parts of cmd/ a target fuzzes (the JSON game reader).
 FUZZ_SRC   := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES := $(notdir $(FUZZ_SRC:.c=))
-FUZZ_CMD   := cmd/json_in.c cmd/common.c cmd/progress.c
+FUZZ_CMD   := cmd/json_in.c cmd/cli/common.c cmd/cli/progress.c
 UNIT_OBJ   += $(FUZZ_SRC:%.c=$(BUILD)/%.unit.o) $(BUILD)/tests/fuzz/perft_fens.o \
               $(BUILD)/tests/fuzz/replay_checks.o $(FUZZ_CMD:%.c=$(BUILD)/%.o)
 

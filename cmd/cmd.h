@@ -6,13 +6,17 @@
 /*
  * Adding a subcommand NAME:
  *  1. write cmd/NAME.c exporting int cmd_NAME(int argc, char **argv), with its
- *     usage array and getopt_long option table near the top;
+ *     usage array and getopt_long option table near the top (a command that
+ *     needs several files gets a folder, cmd/NAME/, as stats and search have);
  *  2. declare it below and add a row to the table in cmd/main.c;
  *  3. write man/pgnkit-NAME.1 (its SYNOPSIS must match `pgnkit NAME -h`);
  *  4. add golden tests under tests/cli/NAME/.
- * The Makefile picks up every .c file in cmd/ by itself.
+ * The Makefile picks up every .c file in cmd/ and its folders by itself.
+ * The pieces every command shares (messages, the driver that reads the
+ * inputs, option groups, output files, progress, the terminal) are in
+ * cmd/cli/; a file names a header from cmd/ ("cli/driver.h").
  *
- * Each command returns its exit status (see enum exit_code in common.h).
+ * Each command returns its exit status (see enum exit_code in cli/common.h).
  */
 int cmd_perft(int argc, char **argv);
 int cmd_stats(int argc, char **argv);

@@ -9,11 +9,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cmd.h"
-#include "cmdline.h"
-#include "common.h"
-#include "driver.h"
-#include "outfile.h"
-#include "query_opts.h"
+#include "cli/cmdline.h"
+#include "cli/common.h"
+#include "cli/driver.h"
+#include "cli/outfile.h"
+#include "cli/query_opts.h"
 #include "base/ascii.h"
 #include "notation/movewrite.h"
 #include "notation/notation.h"

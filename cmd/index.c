@@ -13,10 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 #include "cmd.h"
-#include "cmdline.h"
-#include "common.h"
-#include "driver.h"
-#include "outfile.h"
+#include "cli/cmdline.h"
+#include "cli/common.h"
+#include "cli/driver.h"
+#include "cli/outfile.h"
 #include "index/index_db.h"
 #include "index/index_fingerprint.h"
 #include "notation/notation.h"
@@ -24,8 +24,8 @@
 #include "pipeline/pipeline.h"
 #include "replay/diag.h"
 #include "replay/replay.h"
-#include "report.h"
-#include "source_file.h"
+#include "cli/report.h"
+#include "cli/source_file.h"
 #include "base/banned.h"
 
 static const char *const index_usage[] = {
@@ -106,7 +106,7 @@ static double since(const struct timespec *a, const struct timespec *b)
  * On a terminal, from half a second on, every quarter of a second: games,
  * megabytes and speed so far, and the time left on the current source
  * (done: clears the line). The build reads each source itself rather than
- * through cmd/driver.c (it records each game's span start), so it shows
+ * through cmd/cli/driver.c (it records each game's span start), so it shows
  * its own line.
  */
 static void show_progress(struct indexer *ix, uint64_t offset, uint64_t size, int done)

@@ -4,7 +4,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
+#include "cli/common.h"
 #include <jansson.h>
 #include "base/arena.h"
 #include "base/ascii.h"

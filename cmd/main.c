@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 #include "cmd.h"
-#include "cmdline.h"
-#include "complete.h"
-#include "term.h"
-#include "common.h"
+#include "cli/cmdline.h"
+#include "cli/complete.h"
+#include "cli/term.h"
+#include "cli/common.h"
 #include "init/lib_init.h"
 #include "base/banned.h"
 

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <time.h>
 #include "cmd.h"
-#include "cmdline.h"
-#include "common.h"
+#include "cli/cmdline.h"
+#include "cli/common.h"
 #include "chess/movegen.h"
 #include "notation/uci.h"
 #include "base/banned.h"

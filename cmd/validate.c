@@ -9,9 +9,9 @@
 #include "base/array.h"
 #include "base/buf.h"
 #include "cmd.h"
-#include "cmdline.h"
-#include "common.h"
-#include "progress.h"
+#include "cli/cmdline.h"
+#include "cli/common.h"
+#include "cli/progress.h"
 #include "replay/diag.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
@@ -19,10 +19,10 @@
 #include "pipeline/pipeline.h"
 #include "query/dup_key.h"
 #include "replay/replay.h"
-#include "driver.h"
-#include "outfile.h"
-#include "report.h"
-#include "term.h"
+#include "cli/driver.h"
+#include "cli/outfile.h"
+#include "cli/report.h"
+#include "cli/term.h"
 #include "base/banned.h"
 
 static const char *const validate_usage[] = {
@@ -130,7 +130,7 @@ static const char *always_s(unsigned long long n)
 }
 
 /* The boards at errors: colours where the diagnostics' terminal takes them, figurines when
- * the locale is UTF-8 (cmd/term.c decides both). */
+ * the locale is UTF-8 (cmd/cli/term.c decides both). */
 static void board_style(struct validate *v)
 {
     v->board_color = term_color(v->diag_out);

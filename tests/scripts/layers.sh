@@ -43,7 +43,7 @@ for f in $(find lib -name '*.[ch]' | sort); do
     done
 done
 
-if grep -n '#[ \t]*include[ \t]*"[^"]*_internal\.h"' cmd/*.c cmd/*.h; then
+if grep -n '#[ \t]*include[ \t]*"[^"]*_internal\.h"' $(find cmd -name "*.[ch]"); then
     echo "cmd/ includes a library folder's internal header (above)"; status=1
 fi
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# progress.sh - the progress line (cmd/progress.c): on a terminal's stderr,
+# progress.sh - the progress line (cmd/cli/progress.c): on a terminal's stderr,
 # every game-reading command shows games, MB and MB/s, plus the percent and
 # the time left when the input's size is known (compressed input too); the
 # line is erased before the summary, and never written with -q or when

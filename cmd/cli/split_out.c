@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "outfile.h"
-#include "split_out.h"
+#include "cli/common.h"
+#include "cli/outfile.h"
+#include "cli/split_out.h"
 #include "base/ascii.h"
 #include "base/buf.h"
 #include "base/hash_table.h"

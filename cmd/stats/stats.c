@@ -9,24 +9,24 @@
 #include <unistd.h>
 #include "base/ascii.h"
 #include "cmd.h"
-#include "cmdline.h"
-#include "common.h"
+#include "cli/cmdline.h"
+#include "cli/common.h"
 #include "annotate/eco.h"
 #include "query/game_facts.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
 #include "chess/position.h"
-#include "dbinput.h"
-#include "driver.h"
-#include "outfile.h"
-#include "query_opts.h"
+#include "cli/dbinput.h"
+#include "cli/driver.h"
+#include "cli/outfile.h"
+#include "cli/query_opts.h"
 #include "replay/replay.h"
 #include "notation/san.h"
-#include "stats_agg.h"
-#include "term.h"
-#include "stats_json.h"
-#include "stats_report.h"
+#include "stats/stats_agg.h"
+#include "cli/term.h"
+#include "stats/stats_json.h"
+#include "stats/stats_report.h"
 #include "base/banned.h"
 
 static const char *const stats_usage[] = {
@@ -142,7 +142,7 @@ static void batch_done(void *cmd, struct batch *b)
 }
 
 /* The tree's W/D/B bars: colour where the terminal takes it, block characters when the
- * locale is UTF-8, ASCII letters otherwise (cmd/term.c decides both). */
+ * locale is UTF-8, ASCII letters otherwise (cmd/cli/term.c decides both). */
 static void bar_style(struct stats_opts *o)
 {
     o->bar_color = term_color(stdout);

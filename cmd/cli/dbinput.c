@@ -4,12 +4,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "common.h"
-#include "dbinput.h"
+#include "cli/common.h"
+#include "cli/dbinput.h"
 #include "index/index_db.h"
 #include "index/index_plan.h"
 #include "index/index_tree.h"
-#include "source_file.h"
+#include "cli/source_file.h"
 #include "base/banned.h"
 
 /* The plan of the command (dbinput_set_plan), NULL to read every game. */

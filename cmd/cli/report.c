@@ -3,11 +3,11 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include "common.h"
-#include "progress.h"
+#include "cli/common.h"
+#include "cli/progress.h"
 #include "replay/diag.h"
-#include "report.h"
-#include "term.h"
+#include "cli/report.h"
+#include "cli/term.h"
 #include "base/banned.h"
 
 void report_game_label(const struct game *g, char *out, size_t cap)

@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmdline.h"
-#include "common.h"
-#include "complete.h"
-#include "term.h"
+#include "cli/cmdline.h"
+#include "cli/common.h"
+#include "cli/complete.h"
+#include "cli/term.h"
 #include "base/banned.h"
 
 /*

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "stats_agg.h"
-#include "stats_report.h"
+#include "cli/common.h"
+#include "stats/stats_agg.h"
+#include "stats/stats_report.h"
 #include "picture/board_svg.h"
 #include "picture/chart_svg.h"
 #include "picture/svg_text.h"

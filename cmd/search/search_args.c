@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/buf.h"
-#include "common.h"
+#include "cli/common.h"
 #include "query/where.h"
-#include "search_args.h"
+#include "search/search_args.h"
 #include "base/banned.h"
 
 /* Nested --args-file: deep enough for any real use, short of a loop. */

@@ -2,11 +2,11 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
+#include "cli/common.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
 #include "query/dup_key.h"
-#include "query_opts.h"
+#include "cli/query_opts.h"
 #include "base/banned.h"
 
 /* The selection options that are not criteria, after the criteria in getopt's table. */

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "stats_agg.h"
-#include "stats_json.h"
-#include "stats_table.h"
+#include "cli/common.h"
+#include "stats/stats_agg.h"
+#include "stats/stats_json.h"
+#include "stats/stats_table.h"
 #include "base/banned.h"
 
 /* ---- JSON: the partial aggregate ---- */

@@ -4,7 +4,7 @@
 #define CMD_STATS_REPORT_H
 
 #include <stddef.h>
-#include "stats_agg.h"
+#include "stats/stats_agg.h"
 
 /**
  * Prints the report o->report of a to standard output in o->format (text,

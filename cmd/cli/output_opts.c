@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
+#include "cli/common.h"
 #include "notation/notation.h"
 #include "replay/diag.h"
-#include "output_opts.h"
+#include "cli/output_opts.h"
 #include "base/banned.h"
 
 static const char *const format_names[] = { "pgn", "json", "ndjson", "epd", "fen", "uci", "csv" };

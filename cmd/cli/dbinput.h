@@ -4,7 +4,7 @@
 #define CMD_DBINPUT_H
 
 #include <stdint.h>
-#include "driver.h"
+#include "cli/driver.h"
 #include "index/index_tree.h"
 #include "query/search_query.h"
 

@@ -3,7 +3,7 @@
 #ifndef CMD_STATS_JSON_H
 #define CMD_STATS_JSON_H
 
-#include "stats_agg.h"
+#include "stats/stats_agg.h"
 
 /** Prints a as one JSON object to standard output: o's report, for a tree its root and depth. */
 void stats_print_json(const struct stats_opts *o, const struct stats_agg *a);

@@ -6,10 +6,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "common.h"
-#include "dbinput.h"
-#include "driver.h"
-#include "progress.h"
+#include "cli/common.h"
+#include "cli/dbinput.h"
+#include "cli/driver.h"
+#include "cli/progress.h"
 #include "pgn/pgn_reader.h"
 #include "base/banned.h"
 

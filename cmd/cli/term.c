@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include "term.h"
+#include "cli/term.h"
 #include "base/banned.h"
 
 static enum term_color_mode color_mode = TERM_COLOR_AUTO;

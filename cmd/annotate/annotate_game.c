@@ -5,16 +5,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
+#include "cli/common.h"
 #include "replay/diag.h"
 #include "annotate/eco.h"
-#include "annotate_game.h"
+#include "annotate/annotate_game.h"
 #include "base/ascii.h"
 #include "chess/movegen.h"
-#include "driver.h"
+#include "cli/driver.h"
 #include "notation/movewrite.h"
 #include "notation/uci.h"
-#include "report.h"
+#include "cli/report.h"
 #include "base/banned.h"
 
 int annotate_engine_start(struct worker *w, char *err, size_t cap)

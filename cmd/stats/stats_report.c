@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "stats_agg.h"
-#include "stats_report.h"
-#include "stats_table.h"
+#include "stats/stats_agg.h"
+#include "stats/stats_report.h"
+#include "stats/stats_table.h"
 #include "picture/wdl_bar.h"
 #include "base/banned.h"
 

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "chess/position.h"
-#include "common.h"
-#include "search_mark.h"
+#include "cli/common.h"
+#include "search/search_mark.h"
 #include "write/game_marks.h"
 #include "base/banned.h"
 

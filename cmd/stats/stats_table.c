@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "common.h"
-#include "stats_agg.h"
-#include "stats_table.h"
-#include "term.h"
+#include "cli/common.h"
+#include "stats/stats_agg.h"
+#include "stats/stats_table.h"
+#include "cli/term.h"
 #include "base/banned.h"
 
 void ot_row(struct out_table *t, double bar, ...)

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "common.h"
-#include "dbinput.h"
-#include "outfile.h"
+#include "cli/common.h"
+#include "cli/dbinput.h"
+#include "cli/outfile.h"
 #include "index/index_db.h"
 #include "base/banned.h"
 

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/error.h"
-#include "common.h"
+#include "cli/common.h"
 #include "index/index_fingerprint.h"
-#include "source_file.h"
+#include "cli/source_file.h"
 #include "base/banned.h"
 
 /* The magic bytes of what the reader decompresses or unpacks: such a file's

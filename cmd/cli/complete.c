@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmdline.h"
-#include "complete.h"
-#include "common.h"
+#include "cli/cmdline.h"
+#include "cli/complete.h"
+#include "cli/common.h"
 #include "notation/notation.h"
 #include "replay/diag.h"
 #include "base/banned.h"

@@ -2,8 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <time.h>
-#include "common.h"
-#include "progress.h"
+#include "cli/common.h"
+#include "cli/progress.h"
 #include "base/banned.h"
 
 #define FIRST_DRAW 1.0  /* seconds: a run shorter than this shows no line */

@@ -58,9 +58,9 @@ struct driver {
     int read_past_closed_output;     /* reading goes on when standard output's reader
                                       * is gone (validate: its files, its status) */
     int progress;                    /* 1 (driver_init): the progress line on a terminal's
-                                      * stderr (cmd/progress.h); the command's -q clears it */
+                                      * stderr (cmd/cli/progress.h); the command's -q clears it */
     int quiet_stdout;                /* 1: while reading, standard output gets nothing but
-                                      * diagnostics printed by cmd/report.c (which erases
+                                      * diagnostics printed by cmd/cli/report.c (which erases
                                       * the line first): the line is drawn with one thread
                                       * when standard output is the terminal too */
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "common.h"
-#include "progress.h"
+#include "cli/common.h"
+#include "cli/progress.h"
 #include "base/banned.h"
 
 const char *progname = "pgnkit";

@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/ascii.h"
-#include "common.h"
+#include "cli/common.h"
 #include "annotate/eco.h"
 #include "notation/movewrite.h"
 #include "notation/san.h"
 #include "pgn/tagvalue.h"
 #include "query/stats_tags.h"
-#include "stats_agg.h"
+#include "stats/stats_agg.h"
 #include "base/banned.h"
 
 const char *const stats_report_names[R_COUNT] = { "summary", "openings", "tree", "players" };
