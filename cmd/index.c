@@ -526,17 +526,20 @@ static int build(struct indexer *ix, int n, char **files, char *out)
     if (outfile_check(&out, 1, files, n))
         return EXIT_USAGE;
     /* Built beside the output under another name and renamed when complete:
-     * a build killed at any point leaves the old database as it was. */
-    remove_dead_builds(out);
-    size_t tmp_len = strlen(out) + 32;
+     * a build killed at any point leaves the old database as it was. Through
+     * a symbolic link, the file it names is replaced, as every output is. */
+    char *target = outfile_target(out);
+    remove_dead_builds(target);
+    size_t tmp_len = strlen(target) + 32;
     char *tmp = xmalloc(tmp_len);
-    snprintf(tmp, tmp_len, "%s.tmp-%ld", out, (long)getpid());
+    snprintf(tmp, tmp_len, "%s.tmp-%ld", target, (long)getpid());
     unlink(tmp);
     if (index_db_create(&ix->db, tmp) != PGN_OK) {
         error("cannot create '%s': %s", tmp, index_db_message(ix->db));
         index_db_close(ix->db);
         unlink(tmp);
         free(tmp);
+        free(target);
         return EXIT_IO;
     }
     int failed = 0;
@@ -555,13 +558,14 @@ static int build(struct indexer *ix, int n, char **files, char *out)
     }
     index_db_close(ix->db);
     ix->db = NULL;
-    if (!failed && publish(tmp, out) != 0) {
+    if (!failed && publish(tmp, target) != 0) {
         error("cannot write '%s': %s", out, strerror(errno));
         failed = 1;
     }
     if (failed)
         unlink(tmp);
     free(tmp);
+    free(target);
     if (failed && driver_interrupted())
         summary(ix, out);
     if (failed)
