@@ -66,6 +66,7 @@ struct indexer {
     int nested_comments;            /* braces nest in the sources' comments */
     uint64_t games, invalid, bytes; /* read by this run */
     uint64_t total;                 /* games in the database at the end */
+    uint64_t empty;                 /* rows of comments alone stored by this run: no games */
     struct index_source *src; /* the source being read */
     int progress;             /* standard error is a terminal: a progress line */
     uint64_t src_size;        /* bytes of the source being read, for the time left */
@@ -156,10 +157,18 @@ static int read_again_unchanged(const struct indexer *ix, const struct game *g)
     return 1;
 }
 
-/* Counts a game stored in the current source. */
-static void count_game(struct indexer *ix, const struct game *g, int invalid)
+/*
+ * Counts a game stored in the current source. Comments alone (empty: the
+ * reader's GAME_EMPTY) have a row, so that rows keep the reader's numbers,
+ * but are no game (never selected), so they are not counted as one.
+ */
+static void count_game(struct indexer *ix, const struct game *g, int invalid, int empty)
 {
     ix->src->games++;
+    if (empty) {
+        ix->empty++;
+        return;
+    }
     if (read_again_unchanged(ix, g))
         return;
     ix->games++;
@@ -191,7 +200,7 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
         rc = index_db_add_game(ix->db, ix->src->id, &g, has_origin ? &o : NULL, &ix->r);
         if (rc != PGN_OK)
             die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
-        count_game(ix, &g, ix->r.errors);
+        count_game(ix, &g, ix->r.errors, (g.flags & GAME_EMPTY) != 0);
         if ((ix->games & 255) == 0)
             show_progress(ix, pgn_reader_offset(reader), ix->src_size, 0);
     }
@@ -272,7 +281,7 @@ static void store_batch(struct indexer *ix, struct batch *b)
         const struct pgn_span_origin *o = b->origins && b->origins[i].index ? &b->origins[i] : NULL;
         if (index_db_store_game(ix->db, ix->src->id, &g, o, &ig) != PGN_OK)
             die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
-        count_game(ix, &g, pg->invalid);
+        count_game(ix, &g, pg->invalid, (pg->ig.rec.flags & IR_EMPTY) != 0);
     }
 }
 
@@ -438,7 +447,7 @@ static void summary(const struct indexer *ix, const char *db)
     if (ix->quiet)
         return;
     fprintf(stderr, "%s: %" PRIu64 " games read (%" PRIu64 " invalid), %" PRIu64 " in '%s'\n",
-            progname, ix->games, ix->invalid, ix->total, db);
+            progname, ix->games, ix->invalid, ix->total - ix->empty, db);
 }
 
 /* 1 when name is base.tmp-PID, or that with a suffix SQLite gives its side files, and the
@@ -526,17 +535,20 @@ static int build(struct indexer *ix, int n, char **files, char *out)
     if (outfile_check(&out, 1, files, n))
         return EXIT_USAGE;
     /* Built beside the output under another name and renamed when complete:
-     * a build killed at any point leaves the old database as it was. */
-    remove_dead_builds(out);
-    size_t tmp_len = strlen(out) + 32;
+     * a build killed at any point leaves the old database as it was. Through
+     * a symbolic link, the file it names is replaced, as every output is. */
+    char *target = outfile_target(out);
+    remove_dead_builds(target);
+    size_t tmp_len = strlen(target) + 32;
     char *tmp = xmalloc(tmp_len);
-    snprintf(tmp, tmp_len, "%s.tmp-%ld", out, (long)getpid());
+    snprintf(tmp, tmp_len, "%s.tmp-%ld", target, (long)getpid());
     unlink(tmp);
     if (index_db_create(&ix->db, tmp) != PGN_OK) {
         error("cannot create '%s': %s", tmp, index_db_message(ix->db));
         index_db_close(ix->db);
         unlink(tmp);
         free(tmp);
+        free(target);
         return EXIT_IO;
     }
     int failed = 0;
@@ -555,13 +567,14 @@ static int build(struct indexer *ix, int n, char **files, char *out)
     }
     index_db_close(ix->db);
     ix->db = NULL;
-    if (!failed && publish(tmp, out) != 0) {
+    if (!failed && publish(tmp, target) != 0) {
         error("cannot write '%s': %s", out, strerror(errno));
         failed = 1;
     }
     if (failed)
         unlink(tmp);
     free(tmp);
+    free(target);
     if (failed && driver_interrupted())
         summary(ix, out);
     if (failed)

@@ -109,7 +109,8 @@ struct first_seen {
 
 /* What checking one game found; filled where the game is checked (maybe a
  * worker thread), counted where it is written (the reading thread). */
-enum verdict_kind { VERDICT_VALID, VERDICT_INVALID, VERDICT_SKIPPED };
+/* VERDICT_NONE: comments alone, no game (GAME_EMPTY): neither counted nor reported. */
+enum verdict_kind { VERDICT_VALID, VERDICT_INVALID, VERDICT_SKIPPED, VERDICT_NONE };
 struct verdict {
     struct batch_mark mark; /* parallel runs: where the game's diagnostics end */
     int kind;
@@ -158,6 +159,15 @@ static void check_game(const struct validate *v, struct replay *r, const struct 
     char label[256];
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
+    if (g->flags & GAME_EMPTY) {
+        /* The reader's rule (GAME_EMPTY): comments alone are no game, for
+         * every command; its bytes still go to --good, so that the two
+         * files hold every byte of the input. */
+        vd->kind = VERDICT_NONE;
+        vd->has_digest = 0;
+        vd->errors = vd->warnings = vd->hidden = 0;
+        return;
+    }
     /* A game without moves is keyed by its tags too (dup_key.h). */
     vd->has_digest = v->dups && dup_key_counts(g);
     if (vd->has_digest) {
@@ -272,6 +282,10 @@ static void account(struct validate *v, const struct game *g, const struct verdi
     dup_verdict = *checked;
     if (check_output())
         v->diag_stopped = 1; /* nobody reads them; the files and the status still count */
+    if (vd->kind == VERDICT_NONE) {
+        copy_game(v, &v->good, g);
+        return;
+    }
     if (vd->has_digest)
         note_duplicate(v, g, vd);
     v->games++;

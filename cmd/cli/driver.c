@@ -48,6 +48,8 @@ void driver_report_interrupt(void)
     fprintf(stderr, "%s: interrupted: the output ends with the last finished game\n", progname);
 }
 
+int driver_run_failed(int io_failed) { return io_failed || interrupted; }
+
 int driver_exit_status(int quiet, int io_failed, int status)
 {
     if (!quiet)

@@ -131,6 +131,15 @@ int driver_interrupt_status(void);
 void driver_report_interrupt(void);
 
 /**
+ * 1 when a run's result is not the answer for all of its input: io_failed
+ * (a file could not be read to its end or written) or a signal cut it
+ * short, which driver_exit_status() turns into an exit status other than
+ * 0 or 1. A figure that sums up the whole input (search -c) is printed
+ * only when this is 0: a total of part of the input is a wrong answer.
+ */
+int driver_run_failed(int io_failed);
+
+/**
  * How every command that reads games ends, after its summary: says that the
  * run was interrupted (driver_report_interrupt) unless quiet (-q: only the
  * status tells), then returns its exit status: EXIT_IO when io_failed (a

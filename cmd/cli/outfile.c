@@ -389,15 +389,38 @@ static void remove_leftovers(const char *target)
     free(dir);
 }
 
-/* The file path names: through a symbolic link, so that the link stays. */
-static char *resolve_target(const char *path)
+/* Links followed for a target not there yet; more is a loop, as open() says (ELOOP). */
+enum { MAX_LINK_HOPS = 40 };
+
+char *outfile_target(const char *path)
 {
-    struct stat st;
-    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-        char *real = realpath(path, NULL);
-        if (real)
+    char *cur = xstrdup(path);
+    for (int hops = 0; hops < MAX_LINK_HOPS; hops++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+            return cur;
+        char *real = realpath(cur, NULL);
+        if (real) {
+            free(cur);
             return real;
+        }
+        if (errno != ENOENT)
+            break;
+        /* A link to a file not there yet: that file is made, the link stays. */
+        char named[PATH_MAX];
+        ssize_t n = readlink(cur, named, sizeof named - 1);
+        if (n <= 0)
+            break;
+        named[n] = '\0';
+        char *dir = named[0] == '/' ? xstrdup("") : folder_of(cur);
+        size_t cap = strlen(dir) + (size_t)n + 2;
+        char *next = xmalloc(cap);
+        snprintf(next, cap, "%s%s%s", dir, *dir ? "/" : "", named);
+        free(dir);
+        free(cur);
+        cur = next;
     }
+    free(cur);
     return xstrdup(path);
 }
 
@@ -420,7 +443,7 @@ int outfile_open(struct outfile *o, const char *path)
         o->f = stdout;
         return 0;
     }
-    o->target = resolve_target(path);
+    o->target = outfile_target(path);
     struct stat st;
     if (stat(o->target, &st) == 0 && !S_ISREG(st.st_mode)) {
         /* A device or a pipe (/dev/null, a FIFO): nothing to replace. */

@@ -52,6 +52,16 @@ int outfile_check(char *const *outs, int nouts, char *const *inputs, int ninputs
 int outfile_check_all(char *const *outs, int nouts, char *const *inputs, int ninputs);
 
 /**
+ * The file an output named path replaces: path itself, or, when path is a
+ * symbolic link, the file it names (so that the link stays a link), also
+ * when that file is not there yet (it is made); a loop of links is path. The one
+ * rule for every output written under another name and renamed over its
+ * target (outfile_open(), the index build). Returns a string the caller
+ * frees.
+ */
+char *outfile_target(const char *path);
+
+/**
  * Opens o for path ("-": standard output). Returns 0, or -1 after reporting.
  * Until outfile_close(), the temporary file is removed when the program
  * exits (die() included).

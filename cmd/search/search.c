@@ -754,7 +754,7 @@ int cmd_search(int argc, char **argv)
     buf_release(&s.buf);
     if (s.rest_path)
         s.io_failed |= close_rest(&s);
-    if (s.out == OUT_COUNT)
+    if (s.out == OUT_COUNT && !driver_run_failed(s.io_failed))
         printf("%" PRIu64 "\n", s.selected);
     if (fflush(stdout) != 0)
         check_output();

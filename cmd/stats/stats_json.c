@@ -9,6 +9,7 @@
 #include "stats/stats_agg.h"
 #include "stats/stats_json.h"
 #include "stats/stats_table.h"
+#include "pgn/pgn_reader.h"
 #include "base/banned.h"
 
 /* ---- JSON: the partial aggregate ---- */
@@ -142,6 +143,35 @@ static void jtable(struct stats_table *t, json_t *o, const char *path, int *bad)
     }
 }
 
+/*
+ * The most main-line plies a game can have: the reader's limit on moves
+ * (a game with more is not read). A histogram key above it cannot come from
+ * a stats run, and taking it would make the merge allocate room for every
+ * count up to it (a key of 99999999 took about 1 GB).
+ */
+static unsigned long max_game_plies(void)
+{
+    struct pgn_reader_opts o;
+    pgn_reader_opts_init(&o);
+    return o.limits.max_moves;
+}
+
+/* Adds the count v of histogram key to a's plies histogram. */
+static void add_plies(struct stats_agg *a, const char *key, json_t *v, const char *path, int *bad)
+{
+    char *end = NULL;
+    unsigned long max = max_game_plies();
+    unsigned long p = key[0] >= '0' && key[0] <= '9' ? strtoul(key, &end, 10) : max + 1;
+    if (p > max || *end) {
+        if (!*bad)
+            error("'%s': plies histogram key '%s' is not a number of plies from 0 to %lu", path,
+                  key, max);
+        *bad = 1;
+        return;
+    }
+    check_total(stats_agg_plies_add(a, (size_t)p, jcount(v, key, path, bad)), key, path, bad);
+}
+
 /* Adds the aggregate in file path to a; returns 0, or -1 after a message. */
 int stats_merge_file(struct stats_opts *s, struct stats_agg *a, const char *path, int first)
 {
@@ -206,12 +236,8 @@ int stats_merge_file(struct stats_opts *s, struct stats_agg *a, const char *path
             if (b >= 0 && b < ELO_BUCKETS)
                 add_count(&a->elo_hist[b], v, key, path, &bad);
         }
-        json_object_foreach(json_object_get(pl, "histogram"), key, v) {
-            long p = strtol(key, NULL, 10);
-            if (p >= 0 && p < 100000000L)
-                check_total(stats_agg_plies_add(a, (size_t)p, jcount(v, key, path, &bad)), key,
-                            path, &bad);
-        }
+        json_object_foreach(json_object_get(pl, "histogram"), key, v)
+            add_plies(a, key, v, path, &bad);
         add_member(&a->plies_sum, pl, "sum", path, &bad);
         json_t *term = json_object_get(o, "terminations");
         for (int i = 0; i < T_COUNT; i++)

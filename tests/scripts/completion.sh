@@ -2,10 +2,15 @@
 # completion.sh - shell completion: bash completes the words of a few command
 # lines (COMPREPLY checked), zsh and fish load their scripts and fish
 # completes; every value the binary offers for an option is one the command
-# takes; make install puts the three scripts where the shells look.
+# takes; make install puts the three scripts where the shells look. Without
+# one of the three shells the test is skipped (need.inc), not failed.
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
+. tests/scripts/need.inc
+need bash
+need zsh
+need fish
 case $PGNKIT in /*) ;; *) PGNKIT=$(pwd)/$PGNKIT ;; esac
 status=0
 fail() { echo "FAIL: $*"; status=1; }
@@ -17,50 +22,46 @@ PATH=$tmp/bin:$PATH
 export PATH
 
 # bash: COMPREPLY for a command line (the last word is completed).
-if command -v bash >/dev/null 2>&1; then
-    reply() {
-        bash -c '
-            [ -f /usr/share/bash-completion/bash_completion ] &&
-                . /usr/share/bash-completion/bash_completion
-            . cmd/completion/pgnkit.bash
-            COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
-            COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
-            _pgnkit
-            [ ${#COMPREPLY[@]} = 0 ] || printf "%s\n" "${COMPREPLY[@]}"' bash "$@" | sort | tr '\n' ' '
-    }
-    want() { # want 'EXPECTED REPLY' WORDS...
-        expected=$1; shift
-        got=$(reply "$@")
-        [ "$got" = "$expected" ] || fail "bash: '$*' completes to '$got', not '$expected'"
-    }
-    want 'search stats ' pgnkit s
-    want 'search ' pgnkit sea
-    want 'validate ' pgnkit help val
-    want '--format ' pgnkit search --form
-    want 'json ' pgnkit convert --format j
-    want 'ndjson ' pgnkit search --format nd
-    want '--format=json ' pgnkit convert --format=j
-    want 'csv ' pgnkit stats --format c
-    want 'always auto ' pgnkit --color a
-    want 'always auto ' pgnkit validate --color a
-    want 'de ' pgnkit convert --lang de
-    want 'auto ' pgnkit validate --input-lang au
-    want 'comments,variations ' pgnkit convert --strip comments,va
-    want 'testdata/sample.pgn testdata/sample.pgn.gz ' pgnkit validate testdata/sample.p
-    want '--input-lang ' pgnkit validate --input-l
-    want '' pgnkit validate --lang     # a hidden alias: never offered
-    want '--verbose ' pgnkit validate --verb
-    # Options other commands or helpers add appear by themselves: every
-    # option of -h is offered.
-    for cmd in validate convert annotate search stats perft; do
-        offered=$(reply pgnkit "$cmd" --)
-        for opt in $("$PGNKIT" "$cmd" -h | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
-            case " $offered " in *" $opt "*) ;; *) fail "bash: $cmd $opt not offered" ;; esac
-        done
+reply() {
+    bash -c '
+        [ -f /usr/share/bash-completion/bash_completion ] &&
+            . /usr/share/bash-completion/bash_completion
+        . cmd/completion/pgnkit.bash
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+        COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+        _pgnkit
+        [ ${#COMPREPLY[@]} = 0 ] || printf "%s\n" "${COMPREPLY[@]}"' bash "$@" | sort | tr '\n' ' '
+}
+want() { # want 'EXPECTED REPLY' WORDS...
+    expected=$1; shift
+    got=$(reply "$@")
+    [ "$got" = "$expected" ] || fail "bash: '$*' completes to '$got', not '$expected'"
+}
+want 'search stats ' pgnkit s
+want 'search ' pgnkit sea
+want 'validate ' pgnkit help val
+want '--format ' pgnkit search --form
+want 'json ' pgnkit convert --format j
+want 'ndjson ' pgnkit search --format nd
+want '--format=json ' pgnkit convert --format=j
+want 'csv ' pgnkit stats --format c
+want 'always auto ' pgnkit --color a
+want 'always auto ' pgnkit validate --color a
+want 'de ' pgnkit convert --lang de
+want 'auto ' pgnkit validate --input-lang au
+want 'comments,variations ' pgnkit convert --strip comments,va
+want 'testdata/sample.pgn testdata/sample.pgn.gz ' pgnkit validate testdata/sample.p
+want '--input-lang ' pgnkit validate --input-l
+want '' pgnkit validate --lang     # a hidden alias: never offered
+want '--verbose ' pgnkit validate --verb
+# Options other commands or helpers add appear by themselves: every
+# option of -h is offered.
+for cmd in validate convert annotate search stats perft; do
+    offered=$(reply pgnkit "$cmd" --)
+    for opt in $("$PGNKIT" "$cmd" -h | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
+        case " $offered " in *" $opt "*) ;; *) fail "bash: $cmd $opt not offered" ;; esac
     done
-else
-    fail "bash not found"
-fi
+done
 
 # Every value offered is taken: the command does not call it unknown.
 set -f # the result '*'
@@ -78,24 +79,16 @@ done
 set +f
 
 # zsh: the script loads and registers itself.
-if command -v zsh >/dev/null 2>&1; then
-    out=$(zsh -fc 'autoload -Uz compinit && compinit -u -d "$1/zcompdump" &&
-        source cmd/completion/_pgnkit && print -r -- $_comps[pgnkit]' zsh "$tmp" 2>&1)
-    [ "$out" = _pgnkit ] || fail "zsh: _pgnkit does not load: $out"
-else
-    fail "zsh not found (.ci/deps installs it)"
-fi
+out=$(zsh -fc 'autoload -Uz compinit && compinit -u -d "$1/zcompdump" &&
+    source cmd/completion/_pgnkit && print -r -- $_comps[pgnkit]' zsh "$tmp" 2>&1)
+[ "$out" = _pgnkit ] || fail "zsh: _pgnkit does not load: $out"
 
 # fish: the script parses and completes.
-if command -v fish >/dev/null 2>&1; then
-    fish -n cmd/completion/pgnkit.fish || fail "fish: pgnkit.fish does not parse"
-    got=$(fish -c "source cmd/completion/pgnkit.fish; complete -C 'pgnkit sea'" | cut -f1)
-    [ "$got" = search ] || fail "fish: 'pgnkit sea' completes to '$got'"
-    got=$(fish -c "source cmd/completion/pgnkit.fish; complete -C 'pgnkit stats --format t'" | cut -f1 | tr '\n' ' ')
-    [ "$got" = "text tsv " ] || fail "fish: 'stats --format t' completes to '$got'"
-else
-    fail "fish not found (.ci/deps installs it)"
-fi
+fish -n cmd/completion/pgnkit.fish || fail "fish: pgnkit.fish does not parse"
+got=$(fish -c "source cmd/completion/pgnkit.fish; complete -C 'pgnkit sea'" | cut -f1)
+[ "$got" = search ] || fail "fish: 'pgnkit sea' completes to '$got'"
+got=$(fish -c "source cmd/completion/pgnkit.fish; complete -C 'pgnkit stats --format t'" | cut -f1 | tr '\n' ' ')
+[ "$got" = "text tsv " ] || fail "fish: 'stats --format t' completes to '$got'"
 
 # make install: the scripts where bash-completion, zsh and fish look.
 make -s -o all install BUILD="$(dirname "$PGNKIT")" DESTDIR="$tmp/dest" PREFIX=/usr/local \

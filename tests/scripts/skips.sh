@@ -3,7 +3,8 @@
 # counts skips apart ("N passed, N failed, N skipped") and as failures under
 # CI=true; the unit runner reports SKIP; the corpus unit tests read the
 # bundled corpus and fail when it is not what they counted; every script
-# that needs a tool exits 77 without it (need.inc), after saying why.
+# that needs a tool exits 77 without it (need.inc), after saying why, and
+# none looks for a tool by itself.
 # SPDX-License-Identifier: MIT
 set -u
 root=${PGNKIT_ROOT:-.}
@@ -76,6 +77,21 @@ for t in $corpus_tests; do
     grep -qx "FAIL unit $t" "$tmp/cut.out" || fail "$t passes with a game missing from the corpus"
 done
 
+# 3b. The fuzz unit tests fail, not pass, when their inputs are missing: a
+# tree without the regression folders or testdata/reader, and one without
+# one target's regression folder.
+bare=$tmp/bare
+mkdir -p "$bare/testdata" "$bare/tests/fuzz/regressions"
+cp -R testdata/broken "$bare/testdata/broken"
+(PGNKIT_ROOT=$bare "$units" test_fuzz__regressions test_fuzz__reader_on_fixtures) >"$tmp/fuzz.out" 2>&1
+for t in test_fuzz__regressions test_fuzz__reader_on_fixtures; do
+    grep -qx "FAIL unit $t" "$tmp/fuzz.out" || fail "$t passes with its input folders missing"
+done
+cp -R tests/fuzz/regressions/fuzz_pgn_reader tests/fuzz/regressions/fuzz_json "$bare/tests/fuzz/regressions/"
+(PGNKIT_ROOT=$bare "$units" test_fuzz__regressions) >"$tmp/fuzz.out" 2>&1
+grep -qx "FAIL unit test_fuzz__regressions" "$tmp/fuzz.out" ||
+    fail "test_fuzz__regressions passes with tests/fuzz/regressions/fuzz_where missing"
+
 # 4. Every script that needs a tool: without it (PGNKIT_TEST_MISSING hides
 # it from need.inc), exit 77 and a last line saying why.
 for script in $(grep -l -e '^\. .*tests/scripts/need\.inc' -e '^\. tests/scripts/pgn_extract\.inc' \
@@ -95,6 +111,14 @@ done
 # counted a missing tool as a pass).
 if grep -n 'skip.*exit 0' tests/scripts/*.sh tests/scripts/*.inc tests/cli/*/*.sh | grep -v '^tests/scripts/skips\.sh:'; then
     fail "the lines above skip with exit 0: exit 77 instead (tests/scripts/need.inc)"
+fi
+
+# 6. need.inc is the one place a script looks for a tool: a script that
+# looks by itself (command -v, [ -x ... ], a path under /usr/bin) fails or checks less
+# without the tool instead of being skipped (completion.sh and hostile.sh
+# failed, index_source_changes.sh left its memory check out).
+if grep -nE 'command -v|\[ -x |/usr/bin/' tests/scripts/*.sh tests/cli/*/*.sh | grep -v '^tests/scripts/skips\.sh:'; then
+    fail "the lines above look for a tool themselves: use need TOOL PACKAGE (tests/scripts/need.inc)"
 fi
 
 [ $status = 0 ] && echo "skips: counted apart, failed under CI, reported by every kind of test"
