@@ -467,8 +467,8 @@ static int fill_move(struct json_reader *j, json_t *obj, uint32_t index, uint32_
 }
 
 /* Fills vars[v] and appends its moves (contiguous), then the variations of each move. */
-static int build_line(struct json_reader *j, uint32_t v, json_t *line, uint32_t parent, uint32_t depth,
-                      uint32_t off)
+static int build_line(struct json_reader *j, uint32_t v, json_t *line, uint32_t parent,
+                      uint32_t depth, uint32_t off)
 {
     json_t *moves = json_object_get(line, "moves"), *obj;
     size_t k;

@@ -1,4 +1,4 @@
-/* json_reader.h - reading back games written as JSON (one array, or one object a line), with libjansson. */
+/* json_reader.h - reading back games written as JSON (an array, or objects one after another). */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_JSON_READER_H
 #define LIB_JSON_READER_H

@@ -118,7 +118,7 @@ void go_walk(struct go_game *w, const struct go_visit *v);
 void go_put(struct go_game *w, const char *s, size_t n);
 static inline void go_puts(struct go_game *w, const char *s) { go_put(w, s, strlen(s)); }
 
-/** Appends a JSON string literal (quotes included) of UTF-8 text s[0..n) to b. */
+/** Appends UTF-8 text s[0..n) to b as a JSON string literal: quotes, and json_escape() inside. */
 int go_json_string(struct buf *b, const char *s, size_t n);
 
 /** 1 if the [%name] command stays under the strip options. */
