@@ -21,7 +21,7 @@
  * pairing) has nothing of its own in that: its key adds every tag, name and
  * value, in name order. Two such games are then duplicates only when their
  * tags are the same too, and forfeits between different players are kept.
- * search (--unique, --duplicates, --check-file, with or without a database)
+ * search (unique games, repeats, a check file; with or without a database)
  * and validate (the duplicate-game note) both key games here; a game of
  * comments only (GAME_EMPTY) takes no part (dup_key_counts()).
  */

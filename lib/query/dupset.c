@@ -11,7 +11,7 @@ struct dupset {
     struct hash_table keys;
 };
 
-/* A set of many keys from the start: --unique reads whole databases. */
+/* A set of many keys from the start: a search for unique games reads whole databases. */
 enum { INITIAL_KEYS = 1 << 11 };
 
 int dupset_new(struct dupset **out)

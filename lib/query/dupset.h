@@ -14,7 +14,7 @@
  *
  *   struct dupset     exact: keeps a copy of every key and compares bytes,
  *                     so two different games are never taken for one.
- *                     search uses it (--unique, --duplicates, --check-file):
+ *                     search uses it (unique games, repeats, a check file):
  *                     a game it wrongly took for a duplicate would be
  *                     dropped from the output, i.e. lost. About the key
  *                     length plus 64 bytes a game (hash_table.h).

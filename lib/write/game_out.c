@@ -190,7 +190,7 @@ static void walk_move(struct go_game *w, const struct go_visit *v, uint32_t i, u
         pos_play(after, s.move);
     }
     v->move(w, &s);
-    /* A line written as a game of its own (--split-variations) has none. */
+    /* A line written as a game of its own (GO_SPLIT_VARIATIONS) has none. */
     if (!(w->o->opts.strip & GO_STRIP_VARIATIONS) && !w->path)
         for (uint32_t j = 0; j < m->var_count; j++)
             walk_line(w, v, m->var_first + j, depth + 1, before, ply);
