@@ -94,7 +94,7 @@ LDFLAGS   += $(OPTIMIZE) $(LTO)
 # instructions (0.3 ms) before main(), index or not.
 LDLIBS    += $(PKG_LDLIBS) -Wl,-Bstatic -lsqlite3 -Wl,-Bdynamic -lpthread -lm
 
-# lib/ is layered in folders (lib/README is the map); every .c below it is built.
+# lib/ is layered in folders (README.md, "Layout", is the map); every .c below it is built.
 LIB_SRC   := $(sort $(shell find lib -name '*.c'))
 CMD_SRC   := $(sort $(wildcard cmd/*.c cmd/*/*.c))
 UNIT_SRC  := $(sort $(wildcard tests/unit/*.c))

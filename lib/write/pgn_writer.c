@@ -265,7 +265,7 @@ static void put_extra(struct layout *l, const struct go_move_extra *x)
             const char *e = strchr(s, ' ');
             size_t n = e ? (size_t)(e - s) : strlen(s);
             if (n) {
-                /* "12." and its move are one unit, as moves() writes them: the
+                /* "12." and its move are one unit, as move() writes them: the
                  * line wraps the same when the variation is read and written again. */
                 if (after_number)
                     unit_add(l, " ", 1);
