@@ -94,7 +94,7 @@ LDFLAGS   += $(OPTIMIZE) $(LTO)
 # instructions (0.3 ms) before main(), index or not.
 LDLIBS    += $(PKG_LDLIBS) -Wl,-Bstatic -lsqlite3 -Wl,-Bdynamic -lpthread -lm
 
-# lib/ is layered in folders (lib/README is the map); every .c below it is built.
+# lib/ is layered in folders (README.md, "Layout", is the map); every .c below it is built.
 LIB_SRC   := $(sort $(shell find lib -name '*.c'))
 CMD_SRC   := $(sort $(wildcard cmd/*.c cmd/*/*.c))
 UNIT_SRC  := $(sort $(wildcard tests/unit/*.c))
@@ -184,13 +184,12 @@ $(BUILD)/unit_list.h: $(UNIT_SRC)
 
 # Fuzz targets: tests/fuzz/fuzz_NAME.c, libFuzzer entry points (tests/fuzz/fuzz.h).
 # unit-tests links each one a second time, as NAME_entry, and replays the inputs of
-# tests/fuzz/regressions/NAME/ through it (tests/unit/test_fuzz.c). FUZZ_CMD: the
-# parts of cmd/ a target fuzzes (the JSON game reader).
+# tests/fuzz/regressions/NAME/ through it (tests/unit/test_fuzz.c). Every target
+# fuzzes the library only (the JSON game reader too is lib/pgn/json_reader.c).
 FUZZ_SRC   := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES := $(notdir $(FUZZ_SRC:.c=))
-FUZZ_CMD   := cmd/json_in.c cmd/cli/common.c cmd/cli/progress.c
 UNIT_OBJ   += $(FUZZ_SRC:%.c=$(BUILD)/%.unit.o) $(BUILD)/tests/fuzz/perft_fens.o \
-              $(BUILD)/tests/fuzz/replay_checks.o $(FUZZ_CMD:%.c=$(BUILD)/%.o)
+              $(BUILD)/tests/fuzz/replay_checks.o
 
 $(BUILD)/fuzz_list.h: $(FUZZ_SRC)
 	@mkdir -p $(dir $@)
@@ -202,7 +201,7 @@ $(BUILD)/gen/fuzz_fens.h: tests/fuzz/fens.sh $(wildcard tests/data/*.epd) tests/
 
 $(BUILD)/tests/fuzz/%.unit.o: tests/fuzz/%.c $(BUILD)/unit_list.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -I$(BUILD) -Itests/unit -Itests/fuzz -Icmd $(CFLAGS) \
+	$(CC) $(CPPFLAGS) -I$(BUILD) -Itests/unit -Itests/fuzz $(CFLAGS) \
 	  -DLLVMFuzzerTestOneInput=$*_entry -c -o $@ $<
 
 $(BUILD)/tests/fuzz/perft_fens.o: $(BUILD)/gen/fuzz_fens.h
@@ -229,13 +228,13 @@ FUZZ_DIR     ?= build/libfuzzer
 FUZZ_FLAGS   := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=all
 FUZZ_HELP    := tests/fuzz/harness.c tests/fuzz/perft_fens.c tests/fuzz/replay_checks.c \
-                tests/unit/reader_util.c tests/unit/write_styles.c $(FUZZ_CMD)
+                tests/unit/reader_util.c tests/unit/write_styles.c
 FUZZ_OBJ     := $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o) $(FUZZ_HELP:%.c=$(FUZZ_DIR)/%.o)
 FUZZ_BIN     := $(FUZZ_NAMES:%=$(FUZZ_DIR)/bin/%)
 
 $(FUZZ_DIR)/%.o: %.c $(FUZZ_DIR)/unit_list.h $(BUILD)/gen/fuzz_fens.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) -I$(FUZZ_DIR) -I$(BUILD)/gen -Itests/unit -Itests/fuzz -Icmd \
+	$(FUZZ_CC) $(CPPFLAGS) -I$(FUZZ_DIR) -I$(BUILD)/gen -Itests/unit -Itests/fuzz \
 	  $(filter-out -Werror,$(WARNINGS)) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
 
 $(FUZZ_DIR)/unit_list.h:

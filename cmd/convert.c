@@ -11,9 +11,9 @@
 #include "cli/common.h"
 #include "replay/diag.h"
 #include "write/game_out.h"
-#include "json_in.h"
 #include "notation/notation.h"
 #include "cli/output_opts.h"
+#include "pgn/json_reader.h"
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
@@ -306,30 +306,47 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
     account(c, &d, NULL, 0);
 }
 
-/* JSON input is read on one thread: its reader reports bad objects as it meets them. */
+/* A problem of the JSON reader, said as every command says it; memory running out ends the run. */
+static void json_problem(struct json_reader *j)
+{
+    int status;
+    const char *message = json_reader_message(j, &status);
+    if (status == PGN_ENOMEM)
+        die(EXIT_IO, "%s", message);
+    error("%s", message);
+}
+
+/* JSON input is read on one thread: its reader's problems are reported as they are met. */
 static int convert_json(void *cmd, struct driver *d, const char *path)
 {
     struct convert *c = cmd;
-    struct json_in *j = json_in_open(path);
+    struct json_reader *j;
     struct game g;
     const char *raw;
     size_t raw_len;
-    int rc;
-    if (!j)
+    int rc = json_reader_open(&j, path);
+    if (rc != PGN_OK) {
+        error("cannot open '%s': %s", path ? path : "-",
+              rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
         return -1;
-    while ((rc = json_in_next(j, &g, &raw, &raw_len)) != JSON_IN_END && rc != JSON_IN_FAIL) {
-        if (rc == JSON_IN_GAME) {
+    }
+    while ((rc = json_reader_next(j, &g, &raw, &raw_len)) != JSON_READER_END &&
+           rc != JSON_READER_FAIL) {
+        if (rc == JSON_READER_GAME) {
             one_game(c, NULL, &g);
-        } else if (rc == JSON_IN_RAW) {
+        } else if (rc == JSON_READER_RAW) {
             if (driver_read_mem(d, raw, raw_len, path ? path : "<stdin>"))
                 c->io_failed = 1;
         } else {
+            json_problem(j);
             c->games++;
             c->invalid++;
         }
     }
-    json_in_free(j);
-    return rc == JSON_IN_FAIL ? -1 : 0;
+    if (rc == JSON_READER_FAIL)
+        json_problem(j);
+    json_reader_free(j);
+    return rc == JSON_READER_FAIL ? -1 : 0;
 }
 
 static void summary(const struct convert *c)

@@ -18,6 +18,7 @@
 #include "picture/board_text.h"
 #include "pipeline/pipeline.h"
 #include "query/dup_key.h"
+#include "query/dupset.h"
 #include "replay/replay.h"
 #include "cli/driver.h"
 #include "cli/outfile.h"

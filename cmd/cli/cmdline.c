@@ -64,7 +64,7 @@ static void build_table(const struct option *own)
             continue;
         const struct option *o = find_option(a->option, strlen(a->option));
         if (!o)
-            continue; /* cmdline_aliases.sh tells: every alias has its option */
+            continue; /* tests/scripts/option_aliases.sh tells: every alias has its option */
         table[ntable] = *o;
         table[ntable++].name = a->name;
     }

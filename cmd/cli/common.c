@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "cli/common.h"
 #include "cli/progress.h"
+#include "base/json_escape.h"
 #include "base/banned.h"
 
 const char *progname = "pgnkit";
@@ -149,25 +150,12 @@ char *xstrdup(const char *s)
 
 void json_write_string(FILE *f, const char *s, size_t len)
 {
-    static const char hex[] = "0123456789abcdef";
+    enum { CHUNK = 256 };
+    char escaped[JSON_ESCAPE_MAX(CHUNK)];
     putc('"', f);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        switch (c) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\r': fputs("\\r", f); break;
-        case '\t': fputs("\\t", f); break;
-        default:
-            if (c < 0x20 || c == 0x7f) {
-                fputs("\\u00", f);
-                putc(hex[c >> 4], f);
-                putc(hex[c & 15], f);
-            } else {
-                putc(c, f);
-            }
-        }
+    for (size_t i = 0; i < len; i += CHUNK) {
+        size_t n = len - i < CHUNK ? len - i : CHUNK;
+        fwrite(escaped, 1, json_escape(escaped, s + i, n), f);
     }
     putc('"', f);
 }

@@ -67,7 +67,7 @@ int check_output(void);
 /** 1 once a write to standard output met a pipe its reader had closed. */
 int output_closed(void);
 
-/** Writes [s, s+len) as a JSON string with quotes (s must be valid UTF-8). */
+/** Writes [s, s+len) as a JSON string: quotes, and json_escape() inside (s is UTF-8). */
 void json_write_string(FILE *f, const char *s, size_t len);
 
 /** "s" unless n is 1: "%" PRIu64 " game%s", n, plural_s(n) says "1 game", "2 games". */

@@ -7,6 +7,7 @@
 #include "pgn/pgn_reader.h"
 #include "query/dup_key.h"
 #include "cli/query_opts.h"
+#include "cli/query_usage.h"
 #include "base/banned.h"
 
 /* The selection options that are not criteria, after the criteria in getopt's table. */
@@ -60,11 +61,7 @@ const struct option *query_opts_options(const struct option *own)
 void query_opts_usage(FILE *f)
 {
     for (int k = 0; k < SQ_CRITERION_COUNT; k++) {
-        const struct search_criterion_info *c = search_criterion_info(k);
-        if (c->section)
-            fprintf(f, "%s\n", c->section);
-        if (c->usage)
-            fprintf(f, "%s\n", c->usage);
+        query_usage_print(f, k);
         if (k == SQ_TAG)
             fprintf(f, "%s\n", icase_usage);
     }

@@ -450,7 +450,7 @@ static void limit_warning(struct search *s, const char *pattern)
     query_opts_limit_warning(pattern);
 }
 
-/* The games of a batch in input order, as search_input() takes them with one thread. */
+/* The games of a batch in input order, as one_game() takes them with one thread. */
 static void write_batch(void *cmd, struct batch *b)
 {
     struct search *s = cmd;

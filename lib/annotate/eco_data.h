@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 /* Rows "ECO<TAB>name<TAB>moves" in table order, header rows removed. The
- * definitions are in build/eco_data.c, written by the Makefile. */
+ * definitions are in build/gen/eco_data.c, written by the Makefile. */
 extern const char *const eco_rows[];
 extern const size_t eco_rows_count;
 

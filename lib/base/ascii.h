@@ -4,7 +4,7 @@
 #define LIB_ASCII_H
 
 /*
- * PGN, FEN, JSON and --where text is read byte by byte, and what counts as a
+ * PGN, FEN, JSON and where-expression text is read byte by byte, and what counts as a
  * letter or as white space must not depend on the user's locale, as the
  * <ctype.h> functions do. Each name says exactly which bytes it accepts; a
  * byte beyond ASCII is never any of them. Take `unsigned char` values (or a

@@ -10,8 +10,8 @@
 
 /*
  * The material runs of a main line (struct material_run, game_facts.h), as
- * game_facts_features() walks them, decide --material, --material-either and
- * --material-end from the database alone, and rule out for --position every
+ * game_facts_features() walks them, decide SQ_MATERIAL, SQ_MATERIAL_EITHER and
+ * SQ_MATERIAL_END from the database alone, and rule out for SQ_POSITION every
  * game that never has the target's material with the target's side to move
  * after the plies the position index holds.
  *

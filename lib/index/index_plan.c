@@ -23,9 +23,9 @@ struct plan_crit {
     int slot[2];           /* IR_WHITE.. the names it reads (-1: none) */
     unsigned char *names;  /* regexes: the verdict of each name id of its dictionary */
     uint32_t nnames;
-    struct index_target target; /* --position: the position */
-    unsigned char *hits;   /* --position: per game of the chunk, 1 when a walked position is it */
-    struct index_where *where; /* --where: the fields the records know */
+    struct index_target target; /* SQ_POSITION: the position */
+    unsigned char *hits;   /* SQ_POSITION: per game of the chunk, 1 when a walked position is it */
+    struct index_where *where; /* SQ_WHERE: the fields the records know */
 };
 
 struct index_plan {
@@ -180,7 +180,7 @@ static int decide_position(const struct plan_crit *pc, const struct index_record
                                                                                : INDEX_NO;
 }
 
-/* 1 when m fits c's pattern, or (--material-either) the pattern with the colours swapped. */
+/* 1 when m fits c's pattern, or (SQ_MATERIAL_EITHER) the pattern with the colours swapped. */
 static int pattern_fits(const struct criterion *c, const struct material *m)
 {
     return material_pattern_fits(&c->mpat[0], m) ||
@@ -228,38 +228,39 @@ static int decide_where(const struct plan_crit *pc, const struct index_record *r
  * games made to trip them (junk ratings, partial dates, no ECO, results in
  * the tag and the movetext that disagree, repeated tags).
  *
- *   criterion              decided from                       exact unless
- *   --white --black        the White / Black name's regex     the tag repeats,
- *   --player --event       verdict (run once per name)         the regex gave up
- *   --site --tag White=..                                      at its limit
- *   --elo-min --elo-max    F_WHITE_ELO, F_BLACK_ELO            -
- *   --white-elo --black-elo --elo-diff   the same               -
- *   --date-from --date-to  F_DATE's range                      -
- *   --eco                  tagvalue_eco of F_ECO               -
- *   --result               F_RESULT (tag, else movetext)       -
- *   --plies-min --plies-max F_PLIES                            -
- *   --moves (from the      the first 30 main-line moves,        more than 30
- *   standard start)        resolved as the scan's mainline     moves given
- *                          (game_openings; --input-lang auto)
- *   --checkmate --stalemate the feature of game_facts_get       -
- *   --dead-position --fifty (a walk of the whole main line
- *   --seventyfive           at build time)
- *   --underpromotion
- *   --repetition N         game_features' max_repetition       N > 255
- *   --position FEN         the keys of the positions of plies    the game goes on
- *                          0-30 as the scan's mainline walks    past ply 30 with
- *                          them (game_positions), what never    the position's
- *                          comes back at ply 30 (game_walks,    material and side
- *                          index_walk.h), and the material      to move, and in
- *                          runs of the main line (below)        reach
- *   --material             the material runs of the main line   -
- *   --material-either      as game_facts_features walks them
- *   --material-end         (game_materials, index_material.h)
- *   --where                the fields the records hold          an operand it
- *                          (index_where.h), in the scan's        depends on is
- *                          order of operands                     another field or
- *                                                                tag, a regex may
- *                                                                give up first
+ *   criterion                  decided from                        exact unless
+ *   SQ_WHITE SQ_BLACK          the White / Black name's regex      the tag repeats,
+ *   SQ_PLAYER SQ_EVENT         verdict (run once per name)         the regex gave up
+ *   SQ_SITE SQ_TAG (White=..)                                      at its limit
+ *   SQ_ELO_MIN SQ_ELO_MAX      F_WHITE_ELO, F_BLACK_ELO            -
+ *   SQ_WHITE_ELO SQ_BLACK_ELO  the same                            -
+ *   SQ_ELO_DIFF
+ *   SQ_DATE_FROM SQ_DATE_TO    F_DATE's range                      -
+ *   SQ_ECO                     tagvalue_eco of F_ECO               -
+ *   SQ_RESULT                  F_RESULT (tag, else movetext)       -
+ *   SQ_PLIES_MIN SQ_PLIES_MAX  F_PLIES                             -
+ *   SQ_MOVES (from the         the first 30 main-line moves,       more than 30
+ *   standard start)            resolved as the scan's mainline     moves given
+ *                              (game_openings; NOTATION_AUTO)
+ *   SQ_CHECKMATE SQ_STALEMATE  the feature of game_facts_get       -
+ *   SQ_DEAD_POSITION SQ_FIFTY  (a walk of the whole main line
+ *   SQ_SEVENTYFIVE             at build time)
+ *   SQ_UNDERPROMOTION
+ *   SQ_REPETITION N            game_features' max_repetition       N > 255
+ *   SQ_POSITION FEN            the keys of the positions of plies  the game goes on
+ *                              0-30 as the scan's mainline walks   past ply 30 with
+ *                              them (game_positions), what never   the position's
+ *                              comes back at ply 30 (game_walks,   material and side
+ *                              index_walk.h), and the material     to move, and in
+ *                              runs of the main line (below)       reach
+ *   SQ_MATERIAL                the material runs of the main line  -
+ *   SQ_MATERIAL_EITHER         as game_facts_features walks them
+ *   SQ_MATERIAL_END            (game_materials, index_material.h)
+ *   SQ_WHERE                   the fields the records hold         an operand it
+ *                              (index_where.h), in the scan's      depends on is
+ *                              order of operands                   another field or
+ *                                                                  tag, a regex may
+ *                                                                  give up first
  * A record marked IR_UNSURE (a fact the build could not work out) decides
  * nothing; IR_EMPTY (not a game) is never selected.
  */
@@ -270,7 +271,7 @@ static decide_fn *decider_of(const struct criterion *c, const struct search_quer
     switch (c->kind) {
     case SQ_MOVES: {
         /* The build resolves the moves in the language each game's own
-         * moves tell (NOTATION_AUTO), as the scan does without --input-lang. */
+         * moves tell (NOTATION_AUTO), as the scan does without a language given. */
         struct pos start;
         pos_set_start(&start);
         return opts->lang == NOTATION_AUTO && c->key == pos_repetition_key(&start) &&
@@ -454,7 +455,7 @@ static int verdict_of(const struct index_plan *p, const struct index_record *r)
     return INDEX_YES;
 }
 
-/* The walks of a chunk and, per --position, which of its games walk through the position. */
+/* The walks of a chunk and, per SQ_POSITION, which of its games walk through the position. */
 static int load_walks(struct index_plan *p, int64_t source, uint64_t chunk, uint32_t n)
 {
     if (!p->walkbuf && !(p->walkbuf = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE)))

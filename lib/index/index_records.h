@@ -44,7 +44,7 @@ int index_feature_field(int i);
  * position, as sq_match_moves compares it; IO_EMPTY and IO_UNSURE: the
  * record's IR_EMPTY and IR_UNSURE, so that a query on the moves alone needs
  * no records), row r (1..30) the move16 of ply r of each game (0 past the
- * moves walked), each row a blob of its own with its checksum: --moves
+ * moves walked), each row a blob of its own with its checksum: SQ_MOVES
  * "1. e4 c5" reads rows 0 to 2 only.
  */
 enum { INDEX_OPENING_PLIES = 30, INDEX_OPENING_ROWS = INDEX_OPENING_PLIES + 1 };

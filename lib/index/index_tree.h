@@ -8,7 +8,7 @@
 #include "index/index_db.h"
 
 /*
- * `stats --tree` counts every game (games, valid, invalid, skipped, results)
+ * the stats tree (index_tree.h) counts every game (games, valid, invalid, skipped, results)
  * and, for the games whose main line reaches the root position, the next
  * moves from the first time it does. For each game of a source the
  * database tells it all (the walk of index_walk.h: the keys of the first

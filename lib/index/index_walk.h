@@ -22,7 +22,7 @@
  *    their start squares and the material. Those never come back, so a
  *    target position that needs more of them is out of reach for the rest
  *    of the game (the same proof sq_match_position() gives up on);
- *  - what `stats --tree` counts of the game (stats_agg.c reads these from
+ *  - what the stats tree (index_tree.h) counts of the game (stats_agg.c reads these from
  *    the tags and the replay; the same reading is done here), so that the
  *    tree at a position is counted from the database alone.
  *

@@ -1,4 +1,4 @@
-/* index_where.c - --where decided from a game's record: the fields the database knows without the game. */
+/* index_where.c - where expressions decided from a game's record: the fields the database knows without the game. */
 /* SPDX-License-Identifier: MIT */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* index_where.h - --where decided from a game's record: the fields the database knows without the game. */
+/* index_where.h - where expressions decided from a game's record: the fields the database knows without the game. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_INDEX_WHERE_H
 #define LIB_INDEX_WHERE_H
@@ -8,7 +8,7 @@
 #include "query/where.h"
 
 /*
- * A record knows these fields of the --where language exactly as
+ * A record knows these fields of the where language exactly as
  * game_facts_get gives them (index_record_of computed them so): white,
  * black, player, event, site and the tags White, Black, Event and Site
  * (their names read back from the name tables), date and year (not their

@@ -25,7 +25,7 @@
 enum { NL_KING = 0, NL_QUEEN, NL_ROOK, NL_BISHOP, NL_KNIGHT, NL_PAWN, NL_LETTERS };
 
 struct notation {
-    const char *name;          /* ISO 639-1 code, what --lang takes: "en" */
+    const char *name;          /* ISO 639-1 code, the name notation_find() takes: "en" */
     const char *english_name;  /* "English" */
     const char *letters[NL_LETTERS];
 };

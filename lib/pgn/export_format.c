@@ -1,4 +1,4 @@
-/* export_format.c - the rules of PGN export format that the writer and the --strict checks share. */
+/* export_format.c - the rules of PGN export format that the writer and replay's strict checks share. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "pgn/export_format.h"

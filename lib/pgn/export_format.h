@@ -1,4 +1,4 @@
-/* export_format.h - the rules of PGN export format that the writer and the --strict checks share. */
+/* export_format.h - the rules of PGN export format that the writer and replay's strict checks share. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_EXPORT_FORMAT_H
 #define LIB_EXPORT_FORMAT_H
@@ -8,7 +8,7 @@
 /*
  * What export format (PGN standard, sections 8.1.1 and 8.2) asks of the
  * tag pairs and the lines, stated once: lib/write writes games this way
- * and replay's --strict checks test for it, so that what pgnkit writes is
+ * and replay's strict checks (REPLAY_STRICT) test for it, so that what pgnkit writes is
  * what pgnkit accepts as export format.
  *
  *   - the Seven Tag Roster first, in the order of pgn_roster[], then the

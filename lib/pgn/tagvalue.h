@@ -32,7 +32,7 @@ int tagvalue_date(const char *s, size_t len, struct date_range *out);
 
 /*
  * RATINGS (WhiteElo, BlackElo). The one reading every command makes of
- * them: validate's bad-elo check, search's criteria and --where, stats and
+ * them: validate's bad-elo check, search's criteria and where expressions, stats and
  * the database all call tagvalue_elo(), so no two of them can disagree on
  * what a game's rating is. Blanks around the value do not count; then it is
  *

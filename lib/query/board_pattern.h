@@ -21,7 +21,7 @@
  * optionally followed by a space and the side to move, w or b. Without
  * it either side may be to move. Castling rights, en passant and move
  * counters are not compared (a full FEN's are refused by the parser: use
- * --position for an exact position).
+ * SQ_POSITION for an exact position).
  */
 enum { BP_TOKENS = 16 };
 

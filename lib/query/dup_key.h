@@ -21,7 +21,7 @@
  * pairing) has nothing of its own in that: its key adds every tag, name and
  * value, in name order. Two such games are then duplicates only when their
  * tags are the same too, and forfeits between different players are kept.
- * search (--unique, --duplicates, --check-file, with or without a database)
+ * search (unique games, repeats, a check file; with or without a database)
  * and validate (the duplicate-game note) both key games here; a game of
  * comments only (GAME_EMPTY) takes no part (dup_key_counts()).
  */
@@ -50,7 +50,8 @@ int dup_key_of_replay(struct buf *out, const struct game *g, const struct replay
  * of the key itself, to be fast and small. Games with equal keys have equal
  * digests; games with different keys have equal digests only when two
  * 64-bit hashes collide at once (the hash of the key, and the Polyglot key
- * of the position after the replayed main line).
+ * of the position after the replayed main line). struct dup_seen
+ * (dupset.h) keeps them.
  */
 struct dup_digest {
     uint64_t key_hash, final_key;
@@ -63,30 +64,5 @@ struct dup_digest {
  */
 int dup_digest_of_replay(struct dup_digest *out, const struct game *g, const struct replay *r,
                          struct buf *scratch);
-
-/*
- * The digests of the games seen so far, each with the number the caller
- * gave it: open addressing on the digest, one slot of 24 bytes a game, at
- * most half full. Made for validate's reading thread, which meets every game
- * once: one probe into a compact array per game, nothing else.
- */
-struct dup_seen_slot;
-struct dup_seen {
-    struct dup_seen_slot *slots; /* NULL until the first digest */
-    size_t mask, count;
-};
-
-/** An empty set (allocates nothing). */
-void dup_seen_init(struct dup_seen *s);
-
-/**
- * Adds digest d with number id, unless the set holds d already. Returns
- * the number the earlier equal digest was added with, UINT32_MAX when d is
- * new (and now added), or -1 when memory ran out (the set is unchanged).
- */
-int64_t dup_seen_add(struct dup_seen *s, const struct dup_digest *d, uint32_t id);
-
-/** Frees what s holds; s is empty again. */
-void dup_seen_release(struct dup_seen *s);
 
 #endif

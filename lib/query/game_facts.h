@@ -27,7 +27,7 @@
  * fails on the first moves never reads the rest. One struct serves game
  * after game (game_facts_reset); its workspaces are kept.
  *
- * FIELDS are the named values of the --where language and of the criteria
+ * FIELDS are the named values of the where language and of the criteria
  * built on it: game_facts_get() returns a field's value(s) for the current
  * game. A field can be missing (no tag, no rating, an illegal game's end);
  * it then has no value. "player" has two values (White and Black),
@@ -150,7 +150,7 @@ const struct game_features *game_facts_features(struct game_facts *f);
 /** replay_game() of g (FACTS_REPLAY); NULL on error. */
 const struct replay *game_facts_replay(struct game_facts *f);
 
-/** The field called name[0..len) (lowercase, as in the --where language), or -1. */
+/** The field called name[0..len) (lowercase, as in the where language), or -1. */
 int facts_field_find(const char *name, size_t len);
 
 /** Name, type (enum fact_type) and level (enum facts_level) of field id. */

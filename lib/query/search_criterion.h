@@ -93,7 +93,7 @@ int sq_some_position(struct game_facts *f, const struct criterion *c, position_t
 /** The criteria of q in the order they run (cheapest first): *n of them (a database's planner reads them). */
 const struct criterion *sq_criteria(const struct search_query *q, size_t *n);
 
-/** The language move patterns are read in: --input-lang, English for auto. */
+/** The language move patterns are read in: the query's lang, English for NOTATION_AUTO. */
 int sq_pattern_lang(const struct search_query *q);
 
 /** The builders and matchers of search_lists.c. */

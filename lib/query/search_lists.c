@@ -63,7 +63,7 @@ static int each_line(struct search_query *q, struct criterion *c, const char *pa
     return rc;
 }
 
-/* ---- --positions-file: any of the positions (FENs or lines of moves) ------ */
+/* ---- SQ_POSITIONS_FILE: any of the positions (FENs or lines of moves) ---- */
 
 static int add_position(struct search_query *q, struct criterion *c, const char *text,
                         struct sq_error *err)
@@ -122,7 +122,7 @@ int sq_match_positions_file(struct game_facts *f, const struct criterion *c)
     return sq_some_position(f, c, is_target);
 }
 
-/* ---- --moves-file: the game starts with any of the lines ------------------ */
+/* ---- SQ_MOVES_FILE: the game starts with any of the lines ---------------- */
 
 static int add_line(struct search_query *q, struct criterion *c, const char *text,
                     struct sq_error *err)
@@ -191,7 +191,7 @@ int sq_match_moves_file(struct game_facts *f, const struct criterion *c)
     return 0;
 }
 
-/* ---- --moves-anywhere: consecutive moves somewhere in the main line ------- */
+/* ---- SQ_MOVES_ANYWHERE: consecutive moves somewhere in the main line ----- */
 
 int sq_build_moves_anywhere(struct search_query *q, struct criterion *c, const char *arg,
                             struct sq_error *err)

@@ -1,4 +1,4 @@
-/* search_mainline.c - the search criteria on main-line positions and moves: --moves, --position, --material, ... */
+/* search_mainline.c - the search criteria on main-line positions and moves: SQ_MOVES, SQ_POSITION, SQ_MATERIAL, ... */
 /* SPDX-License-Identifier: MIT */
 #include "query/search_criterion.h"
 #include "base/banned.h"
@@ -85,7 +85,7 @@ int sq_match_position(struct game_facts *f, const struct criterion *c)
     }
 }
 
-/* 1 when m fits c's pattern, 2 when only with the colours swapped (--material-either), else 0. */
+/* 1 when m fits c's pattern, 2 when only with the colours swapped (SQ_MATERIAL_EITHER), else 0. */
 static int material_fits(const struct criterion *c, const struct material *m)
 {
     if (material_pattern_fits(&c->mpat[0], m))
@@ -167,7 +167,7 @@ int sq_some_position(struct game_facts *f, const struct criterion *c, position_t
     return rc;
 }
 
-/* A board pattern fits p: 1, or 2 when only with the colours swapped (--position-pattern-either). */
+/* A board pattern fits p: 1, or 2 when only with the colours swapped (SQ_POSITION_PATTERN_EITHER). */
 static int board_fits(const struct criterion *c, const struct pos *p)
 {
     if (board_pattern_fits(&c->bpat[0], p))

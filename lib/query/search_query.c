@@ -28,8 +28,8 @@ struct search_query {
 
 /* A row of the table of criteria (at the end of this file). */
 struct kind {
-    struct search_criterion_info info; /* what the command line shows of it */
-    int level;                    /* enum facts_level it needs (--where: its expression's) */
+    struct search_criterion_info info; /* its name and what its argument is */
+    int level;                    /* enum facts_level it needs (SQ_WHERE: its expression's) */
     build_fn *build;              /* reads its argument */
     match_fn *match;
     const char *tag;              /* the tag a regex criterion reads */
@@ -425,7 +425,7 @@ static int build_where(struct search_query *q, struct criterion *c, const char *
 
 /* ---- Matching ------------------------------------------------------------- */
 
-/* 1 when a copy of tag name fits c: its regex, or (--player-like) its name. */
+/* 1 when a copy of tag name fits c: its regex, or (SQ_PLAYER_LIKE) its name. */
 static int tag_matches(const struct criterion *c, struct game_facts *f, const char *name)
 {
     struct fact_value v;
@@ -435,7 +435,7 @@ static int tag_matches(const struct criterion *c, struct game_facts *f, const ch
     return 0;
 }
 
-/* The tag of the kind's row (White, Event, ...), or --tag's own. */
+/* The tag of the kind's row (White, Event, ...), or SQ_TAG's own. */
 static int match_tag(struct game_facts *f, const struct criterion *c)
 {
     return tag_matches(c, f, c->tag_name);
@@ -617,148 +617,92 @@ const char *search_query_new_limit_hit(struct search_query *q)
 /* ---- The criteria ---------------------------------------------------------- */
 
 /*
- * One row per criterion, in enum search_criterion order, which is also the
- * order of the options in getopt's table (its messages about ambiguous
- * abbreviations list them so). The usage line of a row is printed at that
- * row and may name criteria that come later; section headings go before.
- * Adding a criterion: its enum constant, its row here (with a builder and a
- * matcher, maybe new ones), and its lines in the man pages.
+ * One row per criterion, in enum search_criterion order. Adding a criterion:
+ * its enum constant, its row here (with a builder and a matcher, maybe new
+ * ones); a command line that offers it adds its option and usage there
+ * (pgnkit: cmd/cli/query_usage.c and the man pages).
  */
 #define ARG 1 /* takes an argument */
 #define NO_ARG 0
 #define CARET 1 /* a refused argument is shown with a caret under the column */
 
 static const struct kind kinds[SQ_CRITERION_COUNT] = {
-    [SQ_WHITE] = { { "white", ARG, 0, "Tags (PCRE2 regular expressions, unanchored):",
-                     "        --white RE  --black RE  --player RE (either colour)" },
-                   FACTS_TAGS, build_regex, match_tag, "White", 0 },
-    [SQ_BLACK] = { { "black", ARG, 0, NULL, NULL }, FACTS_TAGS, build_regex, match_tag, "Black",
-                   0 },
-    [SQ_PLAYER] = { { "player", ARG, 0, NULL, NULL }, FACTS_TAGS, build_regex, match_player, NULL,
-                    0 },
-    [SQ_PLAYER_LIKE] = { { "player-like", ARG, 0, NULL,
-                           "        --player-like NAME  a player spelled any way: Tahl, "
-                           "\"Nepomnjaschtschi, J.\"" },
+    [SQ_WHITE] = { { "white", ARG, 0 }, FACTS_TAGS, build_regex, match_tag, "White", 0 },
+    [SQ_BLACK] = { { "black", ARG, 0 }, FACTS_TAGS, build_regex, match_tag, "Black", 0 },
+    [SQ_PLAYER] = { { "player", ARG, 0 }, FACTS_TAGS, build_regex, match_player, NULL, 0 },
+    [SQ_PLAYER_LIKE] = { { "player-like", ARG, 0 },
                          FACTS_TAGS, build_name_like, match_player, NULL, 0 },
-    [SQ_EVENT] = { { "event", ARG, 0, NULL,
-                     "        --event RE  --site RE  --annotator RE  --tag NAME=RE" },
-                   FACTS_TAGS, build_regex, match_tag, "Event", 0 },
-    [SQ_SITE] = { { "site", ARG, 0, NULL, NULL }, FACTS_TAGS, build_regex, match_tag, "Site", 0 },
-    [SQ_ANNOTATOR] = { { "annotator", ARG, 0, NULL, NULL }, FACTS_TAGS, build_regex, match_tag,
-                       "Annotator", 0 },
-    [SQ_TAG] = { { "tag", ARG, CARET, NULL, NULL }, FACTS_TAGS, build_tag, match_tag, NULL, 0 },
-    [SQ_ELO_MIN] = { { "elo-min", ARG, 0, "Numbers (RANGE: N, N-M, N- or -M):",
-                       "        --elo-min N  --elo-max N      both ratings at least / at most N" },
-                     FACTS_TAGS, build_count, match_elo_min, NULL, 0 },
-    [SQ_ELO_MAX] = { { "elo-max", ARG, 0, NULL, NULL }, FACTS_TAGS, build_count, match_elo_max,
-                     NULL, 0 },
-    [SQ_WHITE_ELO] = { { "white-elo", ARG, 0, NULL,
-                         "        --white-elo RANGE  --black-elo RANGE  --elo-diff RANGE" },
+    [SQ_EVENT] = { { "event", ARG, 0 }, FACTS_TAGS, build_regex, match_tag, "Event", 0 },
+    [SQ_SITE] = { { "site", ARG, 0 }, FACTS_TAGS, build_regex, match_tag, "Site", 0 },
+    [SQ_ANNOTATOR] = { { "annotator", ARG, 0 },
+                       FACTS_TAGS, build_regex, match_tag, "Annotator", 0 },
+    [SQ_TAG] = { { "tag", ARG, CARET }, FACTS_TAGS, build_tag, match_tag, NULL, 0 },
+    [SQ_ELO_MIN] = { { "elo-min", ARG, 0 }, FACTS_TAGS, build_count, match_elo_min, NULL, 0 },
+    [SQ_ELO_MAX] = { { "elo-max", ARG, 0 }, FACTS_TAGS, build_count, match_elo_max, NULL, 0 },
+    [SQ_WHITE_ELO] = { { "white-elo", ARG, 0 },
                        FACTS_TAGS, build_range, match_range, NULL, F_WHITE_ELO },
-    [SQ_BLACK_ELO] = { { "black-elo", ARG, 0, NULL, NULL }, FACTS_TAGS, build_range, match_range,
-                       NULL, F_BLACK_ELO },
-    [SQ_ELO_DIFF] = { { "elo-diff", ARG, 0, NULL, NULL }, FACTS_TAGS, build_range, match_range,
-                      NULL, F_ELO_DIFF },
-    [SQ_DATE_FROM] = { { "date-from", ARG, 0, NULL,
-                         "        --date-from DATE  --date-to DATE  (2015, 2015.06 or "
-                         "2015.06.16)" },
-                       FACTS_TAGS, build_date, match_date_from, NULL, 0 },
-    [SQ_DATE_TO] = { { "date-to", ARG, 0, NULL, NULL }, FACTS_TAGS, build_date, match_date_to,
-                     NULL, 0 },
-    [SQ_ECO] = { { "eco", ARG, 0, NULL,
-                   "        --eco RANGE       ECO codes: B90-B99, B90, B9, B" },
-                 FACTS_TAGS, build_eco, match_eco, NULL, 0 },
-    [SQ_RESULT] = { { "result", ARG, CARET, NULL,
-                      "        --result LIST     1-0, 0-1, 1/2-1/2, * (comma-separated)" },
-                    FACTS_TAGS, build_results, match_result, NULL, 0 },
-    [SQ_PLIES_MIN] = { { "plies-min", ARG, 0, NULL, "        --plies-min N  --plies-max N" },
+    [SQ_BLACK_ELO] = { { "black-elo", ARG, 0 },
+                       FACTS_TAGS, build_range, match_range, NULL, F_BLACK_ELO },
+    [SQ_ELO_DIFF] = { { "elo-diff", ARG, 0 },
+                      FACTS_TAGS, build_range, match_range, NULL, F_ELO_DIFF },
+    [SQ_DATE_FROM] = { { "date-from", ARG, 0 }, FACTS_TAGS, build_date, match_date_from, NULL, 0 },
+    [SQ_DATE_TO] = { { "date-to", ARG, 0 }, FACTS_TAGS, build_date, match_date_to, NULL, 0 },
+    [SQ_ECO] = { { "eco", ARG, 0 }, FACTS_TAGS, build_eco, match_eco, NULL, 0 },
+    [SQ_RESULT] = { { "result", ARG, CARET }, FACTS_TAGS, build_results, match_result, NULL, 0 },
+    [SQ_PLIES_MIN] = { { "plies-min", ARG, 0 },
                        FACTS_MOVETEXT, build_at_least, match_range, NULL, F_PLIES },
-    [SQ_PLIES_MAX] = { { "plies-max", ARG, 0, NULL, NULL }, FACTS_MOVETEXT, build_at_most,
-                       match_range, NULL, F_PLIES },
-    [SQ_TIME_CONTROL] = { { "time-control", ARG, 0, NULL,
-                            "        --time-control TC bullet, blitz, rapid, ..., BASE+INC, or "
-                            "seconds" },
+    [SQ_PLIES_MAX] = { { "plies-max", ARG, 0 },
+                       FACTS_MOVETEXT, build_at_most, match_range, NULL, F_PLIES },
+    [SQ_TIME_CONTROL] = { { "time-control", ARG, 0 },
                           FACTS_TAGS, build_time_control, match_time_control, NULL, 0 },
-    [SQ_MOVES] = { { "moves", ARG, 0, "Moves and positions (main line):",
-                     "        --moves TEXT      starts with these moves (\"1. e4 c5 2. Nf3\", any "
-                     "notation)" },
-                   FACTS_MAINLINE, build_moves, sq_match_moves, NULL, 0 },
-    [SQ_POSITION] = { { "position", ARG, 0, NULL,
-                        "        --position FEN    the position occurs (a board alone: any "
-                        "castling rights)" },
+    [SQ_MOVES] = { { "moves", ARG, 0 }, FACTS_MAINLINE, build_moves, sq_match_moves, NULL, 0 },
+    [SQ_POSITION] = { { "position", ARG, 0 },
                       FACTS_MAINLINE, build_position, sq_match_position, NULL, 0 },
-    [SQ_POSITION_PATTERN] = { { "position-pattern", ARG, CARET, NULL,
-                                "        --position-pattern P  a board fits: r?bqk*/pp*/*/*/*/*/*/"
-                                "R3K2R w; ? ! A a [Qq] [^Pp] *" },
+    [SQ_POSITION_PATTERN] = { { "position-pattern", ARG, CARET },
                               FACTS_MAINLINE, build_board_pattern, sq_match_board_pattern, NULL,
                               0 },
-    [SQ_POSITION_PATTERN_EITHER] = { { "position-pattern-either", ARG, CARET, NULL,
-                                       "        --position-pattern-either P  the pattern for "
-                                       "either colour" },
+    [SQ_POSITION_PATTERN_EITHER] = { { "position-pattern-either", ARG, CARET },
                                      FACTS_MAINLINE, build_board_pattern, sq_match_board_pattern,
                                      NULL, 0 },
-    [SQ_MATERIAL] = { { "material", ARG, CARET, NULL,
-                        "        --material W:B    material for 2 positions in a row (KRP:KR, "
-                        "KR+P2-:KL)" },
+    [SQ_MATERIAL] = { { "material", ARG, CARET },
                       FACTS_MAINLINE, build_material, sq_match_material, NULL, 0 },
-    [SQ_MATERIAL_EITHER] = { { "material-either", ARG, CARET, NULL,
-                               "        --material-either W:B  with either colour;  "
-                               "--material-end W:B  at the end" },
+    [SQ_MATERIAL_EITHER] = { { "material-either", ARG, CARET },
                              FACTS_MAINLINE, build_material, sq_match_material, NULL, 0 },
-    [SQ_MATERIAL_END] = { { "material-end", ARG, CARET, NULL, NULL }, FACTS_MAINLINE,
-                          build_material, sq_match_material_end, NULL, 0 },
-    [SQ_CONTAINS_MOVE] = { { "contains-move", ARG, 0, NULL,
-                             "        --contains-move M a move like Nf3, exd5, O-O, e8=N, or =N" },
+    [SQ_MATERIAL_END] = { { "material-end", ARG, CARET },
+                          FACTS_MAINLINE, build_material, sq_match_material_end, NULL, 0 },
+    [SQ_CONTAINS_MOVE] = { { "contains-move", ARG, 0 },
                            FACTS_MAINLINE, build_move_pattern, sq_match_contains_move, NULL, 0 },
-    [SQ_MOVES_ANYWHERE] = { { "moves-anywhere", ARG, CARET, NULL,
-                              "        --moves-anywhere M  these moves in a row anywhere "
-                              "(\"Nf3 * Bb5\"; * any move)" },
+    [SQ_MOVES_ANYWHERE] = { { "moves-anywhere", ARG, CARET },
                             FACTS_MAINLINE, sq_build_moves_anywhere, sq_match_moves_anywhere,
                             NULL, 0 },
-    [SQ_MOVES_FILE] = { { "moves-file", ARG, 0, NULL,
-                          "        --moves-file F  starts with any line of moves of file F" },
+    [SQ_MOVES_FILE] = { { "moves-file", ARG, 0 },
                         FACTS_MAINLINE, sq_build_moves_file, sq_match_moves_file, NULL, 0 },
-    [SQ_POSITIONS_FILE] = { { "positions-file", ARG, 0, NULL,
-                              "        --positions-file F  reaches any position of F (FENs or "
-                              "lines of moves)" },
+    [SQ_POSITIONS_FILE] = { { "positions-file", ARG, 0 },
                             FACTS_MAINLINE, sq_build_positions_file, sq_match_positions_file,
                             NULL, 0 },
-    [SQ_POLYGLOT_KEY] = { { "polyglot-key", ARG, 0, NULL,
-                            "        --polyglot-key HEX  a position with this Polyglot key" },
-                          FACTS_MAINLINE, sq_build_polyglot_key, sq_match_polyglot_key, NULL,
-                          0 },
-    [SQ_CHECKMATE] = { { "checkmate", NO_ARG, 0, "Game features:",
-                         "        --checkmate  --stalemate  --dead-position  --fifty  "
-                         "--seventyfive" },
+    [SQ_POLYGLOT_KEY] = { { "polyglot-key", ARG, 0 },
+                          FACTS_MAINLINE, sq_build_polyglot_key, sq_match_polyglot_key, NULL, 0 },
+    [SQ_CHECKMATE] = { { "checkmate", NO_ARG, 0 },
                        FACTS_MAINLINE, build_none, match_feature, NULL, F_CHECKMATE },
-    [SQ_STALEMATE] = { { "stalemate", NO_ARG, 0, NULL, NULL }, FACTS_MAINLINE, build_none,
-                       match_feature, NULL, F_STALEMATE },
-    [SQ_DEAD_POSITION] = { { "dead-position", NO_ARG, 0, NULL, NULL }, FACTS_MAINLINE, build_none,
-                           match_feature, NULL, F_DEAD_POSITION },
-    [SQ_REPETITION] = { { "repetition", ARG, 0, NULL,
-                          "        --repetition N    a position occurs N times" },
+    [SQ_STALEMATE] = { { "stalemate", NO_ARG, 0 },
+                       FACTS_MAINLINE, build_none, match_feature, NULL, F_STALEMATE },
+    [SQ_DEAD_POSITION] = { { "dead-position", NO_ARG, 0 },
+                           FACTS_MAINLINE, build_none, match_feature, NULL, F_DEAD_POSITION },
+    [SQ_REPETITION] = { { "repetition", ARG, 0 },
                         FACTS_MAINLINE, build_count, sq_match_repetition, NULL, 0 },
-    [SQ_FIFTY] = { { "fifty", NO_ARG, 0, NULL, NULL }, FACTS_MAINLINE, build_none, match_feature,
-                   NULL, F_FIFTY },
-    [SQ_SEVENTYFIVE] = { { "seventyfive", NO_ARG, 0, NULL, NULL }, FACTS_MAINLINE, build_none,
-                         match_feature, NULL, F_SEVENTYFIVE },
-    [SQ_UNDERPROMOTION] = { { "underpromotion", NO_ARG, 0, NULL,
-                              "        --underpromotion  --has-comments  --has-variations" },
+    [SQ_FIFTY] = { { "fifty", NO_ARG, 0 },
+                   FACTS_MAINLINE, build_none, match_feature, NULL, F_FIFTY },
+    [SQ_SEVENTYFIVE] = { { "seventyfive", NO_ARG, 0 },
+                         FACTS_MAINLINE, build_none, match_feature, NULL, F_SEVENTYFIVE },
+    [SQ_UNDERPROMOTION] = { { "underpromotion", NO_ARG, 0 },
                             FACTS_MAINLINE, build_none, match_feature, NULL, F_UNDERPROMOTION },
-    [SQ_VARIANT] = { { "variant", ARG, 0, NULL,
-                       "        --variant NAME    any, standard, chess960, or a Variant tag "
-                       "value" },
-                     FACTS_TAGS, build_variant, match_variant, NULL, 0 },
-    [SQ_HAS_COMMENTS] = { { "has-comments", NO_ARG, 0, NULL, NULL }, FACTS_MOVETEXT, build_none,
-                          match_feature, NULL, F_HAS_COMMENTS },
-    [SQ_HAS_VARIATIONS] = { { "has-variations", NO_ARG, 0, NULL, NULL }, FACTS_MOVETEXT,
-                            build_none, match_feature, NULL, F_HAS_VARIATIONS },
-    [SQ_COMMENT] = { { "comment", ARG, 0, NULL, "        --comment RE      a comment matches" },
-                     FACTS_MOVETEXT, build_regex, match_comment, NULL, 0 },
-    [SQ_WHERE] = { { "where", ARG, CARET, NULL,
-                     "        --where EXPR      a condition in the expression language "
-                     "(pgnkit-search(1))" },
-                   FACTS_TAGS, build_where, match_where, NULL, 0 },
+    [SQ_VARIANT] = { { "variant", ARG, 0 }, FACTS_TAGS, build_variant, match_variant, NULL, 0 },
+    [SQ_HAS_COMMENTS] = { { "has-comments", NO_ARG, 0 },
+                          FACTS_MOVETEXT, build_none, match_feature, NULL, F_HAS_COMMENTS },
+    [SQ_HAS_VARIATIONS] = { { "has-variations", NO_ARG, 0 },
+                            FACTS_MOVETEXT, build_none, match_feature, NULL, F_HAS_VARIATIONS },
+    [SQ_COMMENT] = { { "comment", ARG, 0 }, FACTS_MOVETEXT, build_regex, match_comment, NULL, 0 },
+    [SQ_WHERE] = { { "where", ARG, CARET }, FACTS_TAGS, build_where, match_where, NULL, 0 },
 };
 
 const struct search_criterion_info *search_criterion_info(int criterion)

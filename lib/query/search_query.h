@@ -1,4 +1,4 @@
-/* search_query.h - a set of game criteria (tags, numbers, moves, positions, features, --where), matched in one pass. */
+/* search_query.h - a set of game criteria (tags, numbers, moves, positions, features, expressions), matched in one pass. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_SEARCH_QUERY_H
 #define LIB_SEARCH_QUERY_H
@@ -89,17 +89,16 @@ enum search_criterion {
 };
 
 /*
- * What a command line needs to know of a criterion, from the one table of
- * criteria that also builds and matches them: its option, whether it takes
- * an argument, and its part of the usage text. Printing the rows' section
- * and usage lines in enum order gives the whole list of criteria.
+ * What a caller needs to know of a criterion to offer it, from the one table
+ * of criteria that also builds and matches them: its name, whether it takes
+ * an argument, and whether a refused argument's column means something.
+ * (pgnkit's command line makes an option of each name and keeps the usage
+ * text itself, in cmd/cli/query_usage.c.)
  */
 struct search_criterion_info {
-    const char *name;    /* the long option without "--": "white", "elo-min" */
-    int takes_arg;       /* 1: it takes an argument (the syntax above), 0: none */
-    int shows_column;    /* 1: a refused argument is worth showing with a caret at its column */
-    const char *section; /* a heading printed before its usage line, or NULL */
-    const char *usage;   /* the usage line printed at it (it may name later criteria), or NULL */
+    const char *name;  /* the criterion's name: "white", "elo-min" */
+    int takes_arg;     /* 1: it takes an argument (the syntax above), 0: none */
+    int shows_column;  /* 1: a refused argument is worth showing with a caret at its column */
 };
 
 /** The row of criterion (enum search_criterion; static storage), or NULL for another number. */
@@ -112,8 +111,8 @@ enum search_query_flags {
 struct search_query_opts {
     unsigned flags;      /* enum search_query_flags */
     unsigned long limit; /* regex match limit (0 = FILTER_DEFAULT_LIMIT) */
-    int lang;            /* how --moves and move patterns are read: notation.h id or NOTATION_AUTO */
-    unsigned material_plies; /* positions in a row a --material pattern must last (0: 2) */
+    int lang;            /* how SQ_MOVES and move patterns read: notation.h id or NOTATION_AUTO */
+    unsigned material_plies; /* positions in a row SQ_MATERIAL must last (0: 2) */
 };
 
 enum { SQ_MSG_MAX = 240 };
@@ -153,11 +152,11 @@ struct sq_mark {
  * For the game of f, which search_query_match() accepted (f not reset
  * since): runs the criteria again and puts into marks (room for
  * search_query_count(q)) where each criterion on main-line positions and
- * moves met it, in the order they ran: --position, --positions-file and
- * --polyglot-key at the position, the patterns at the first fitting one,
- * --material at the move that brought the material, --material-end at the
- * end, --moves and --moves-file at the end of the line, --contains-move
- * after the move, --moves-anywhere after the last move of the sequence.
+ * moves met it, in the order they ran: SQ_POSITION, SQ_POSITIONS_FILE and
+ * SQ_POLYGLOT_KEY at the position, the patterns at the first fitting one,
+ * SQ_MATERIAL at the move that brought the material, SQ_MATERIAL_END at the
+ * end, SQ_MOVES and SQ_MOVES_FILE at the end of the line, SQ_CONTAINS_MOVE
+ * after the move, SQ_MOVES_ANYWHERE after the last move of the sequence.
  * Returns the number of marks, or a negative status (PGN_EINVAL when the
  * game does not meet the criteria).
  */

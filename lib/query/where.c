@@ -1,4 +1,4 @@
-/* where.c - the --where expression language: lexer, recursive-descent parser and its checks. */
+/* where.c - the where expression language: lexer, recursive-descent parser and its checks. */
 /* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>

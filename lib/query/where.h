@@ -1,4 +1,4 @@
-/* where.h - the --where expression language: boolean conditions on tags and computed fields of a game. */
+/* where.h - the where expression language: boolean conditions on tags and computed fields of a game. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_WHERE_H
 #define LIB_WHERE_H

@@ -1,4 +1,4 @@
-/* where_eval.c - the --where expression language: evaluating a parsed expression, printing it, its regex limits. */
+/* where_eval.c - the where expression language: evaluating a parsed expression, printing it, its regex limits. */
 /* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* where_tree.h - inside the --where language: the parsed expression tree that where.c builds and where_eval.c walks. */
+/* where_tree.h - inside the where language: the parsed expression tree that where.c builds and where_eval.c walks. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_WHERE_TREE_H
 #define LIB_WHERE_TREE_H

@@ -12,7 +12,7 @@ enum diag_severity { SEV_NOTE = 0, SEV_WARNING = 1, SEV_ERROR = 2 };
  * Every diagnostic has a stable code: its name (diag_name) is printed in JSON
  * output and documented in pgnkit-validate(1); scripts may rely on it.
  * Errors make a game invalid. Warnings are deviations from the PGN export
- * format or facts worth knowing; --strict turns the export-format ones
+ * format or facts worth knowing; REPLAY_STRICT turns the export-format ones
  * (diag_is_strict) into errors.
  */
 enum diag_code {
@@ -52,7 +52,7 @@ enum diag_code {
     D_TAG_CASE,            /* a common tag name in another case ("fEn"): read as the name */
     D_VARIATION_DROPPED,   /* a move in a variation does not replay; the variation is not output */
     D_MIXED_LANGUAGE,      /* a move read in the other of English and German ("Bb5" among "Sf3") */
-    /* export-format deviations only --strict looks for (strict_checks.c) */
+    /* export-format deviations only REPLAY_STRICT looks for (strict_checks.c) */
     D_TAG_ORDER,           /* the Seven Tag Roster not first or not in its order */
     D_TAG_SORT,            /* the other tags not in ASCII order of their names */
     D_TAG_FORMAT,          /* a tag pair not alone on its line as [Name "value"], or not one
@@ -75,7 +75,7 @@ enum diag_code {
 const char *diag_name(int code);
 /** Default severity of a code. */
 int diag_severity(int code);
-/** 1 for warnings that --strict turns into errors (export-format deviations). */
+/** 1 for warnings that REPLAY_STRICT turns into errors (export-format deviations). */
 int diag_is_strict(int code);
 /** The code named name (diag_name()'s inverse), or -1 when no code has that name. */
 int diag_find(const char *name);

@@ -110,7 +110,7 @@ struct walk {
     int mixed_lang;
     /* 0 on the first, tentative English walk of a game whose language is to
      * be detected (a German game there stops at its first German move), and
-     * when the user forced the language (--lang: no other is tried). */
+     * when the user forced the language (replay_opts.lang: no other is tried). */
     int try_other;
     /* Castling written with Unicode dashes (unicode-dash): how many, the first. */
     uint32_t dashes, first_dash;

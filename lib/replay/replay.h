@@ -29,7 +29,7 @@ enum { REPLAY_MSG_MAX = 240 };
 
 struct replay_diag {
     int code;             /* enum diag_code */
-    int severity;         /* enum diag_severity, after --strict/--werror mapping */
+    int severity;         /* enum diag_severity, after REPLAY_STRICT/REPLAY_WERROR mapping */
     uint64_t line;        /* 1-based; 0 when the diagnostic has no position */
     uint32_t col;
     uint64_t offset;      /* absolute byte offset in the input */
@@ -127,7 +127,7 @@ void replay_set_codes(struct replay *r, const struct replay_codes *c);
  * For a caller that does not output the variations of g (the last game
  * replay_game() replayed on r): turns every error about a move in a
  * variation (illegal, ambiguous, not a move, after the end) into the
- * warning variation-dropped, under r's options (--strict and --werror keep
+ * warning variation-dropped, under r's options (REPLAY_STRICT and REPLAY_WERROR keep
  * it an error), so that a valid main line is not lost. Returns the number
  * of errors that became warnings.
  */
@@ -154,11 +154,11 @@ int replay_game(struct replay *r, const struct game *g);
 int replay_end_of(const struct pos *final, int draw_end, int draw_dead);
 
 /**
- * The result convert --fix-results writes for g, replayed into r: the one
- * an end of the rules decides (r->end: checkmate, stalemate, dead position,
- * fivefold repetition, 75-move rule); else, when the Result tag and the
- * movetext's result token disagree, the token's (as pgn-extract
- * --fixresulttags does), unless the token is '*' and the tag gives a result
+ * The result a writer that fixes results (GO_FIX_RESULTS) gives g,
+ * replayed into r: the one an end of the rules decides (r->end: checkmate,
+ * stalemate, dead position, fivefold repetition, 75-move rule); else, when
+ * the Result tag and the movetext's result token disagree, the token's (as
+ * pgn-extract's --fixresulttags does), unless the token is '*' and the tag gives a result
  * (a movetext that forgot its result loses nothing). PGN_RESULT_NONE when
  * neither rule gives one (no end, and tag and token agree, or one is missing).
  */

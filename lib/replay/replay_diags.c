@@ -9,16 +9,16 @@
 #include "replay/replay_internal.h"
 #include "base/banned.h"
 
-/* What effective_severity() gives a diagnostic --ignore drops: it is
- * counted, unlike one dropped by --no-warnings (-1). */
+/* What effective_severity() gives a diagnostic replay_codes.ignore drops: it is
+ * counted, unlike one dropped by REPLAY_NO_WARN (-1). */
 enum { SEV_IGNORED = -2 };
 
 /* The severity a diagnostic of code gets under the options, or < 0 when it
- * is dropped. sev: its severity before them; strict: 1 when --strict makes
+ * is dropped. sev: its severity before them; strict: 1 when REPLAY_STRICT makes
  * it an error. */
 static int effective_severity(const struct replay *r, int code, int sev, int strict)
 {
-    /* --ignore and --error are rare: one test keeps them off the way of the rest. */
+    /* replay_codes.ignore and .error are rare: one test keeps them off the way of the rest. */
     if ((r->codes.ignore | r->codes.error) != 0 && sev < SEV_ERROR) {
         uint64_t bit = REPLAY_CODE_BIT(code);
         if (r->codes.ignore & bit)
@@ -40,7 +40,7 @@ void replay_set_codes(struct replay *r, const struct replay_codes *c)
     r->codes = *c;
 }
 
-/* A diagnostic --ignore drops is still looked for, to be counted. */
+/* A diagnostic replay_codes.ignore drops is still looked for, to be counted. */
 int replay_keeps(const struct replay *r, int code)
 {
     return effective_severity(r, code, diag_severity(code), diag_is_strict(code)) != -1;
@@ -80,7 +80,7 @@ static void set_msg(struct replay_diag *d, const char *fmt, va_list ap)
 }
 
 /*
- * Whether --strict makes a diagnostic of code an error. A result that a
+ * Whether REPLAY_STRICT makes a diagnostic of code an error. A result that a
  * fivefold repetition or the 75-move rule contradicts is one, as a result
  * a mate contradicts always is; play after such a draw (a diagnostic
  * about a move) stays a warning.
@@ -148,7 +148,7 @@ static int reader_code(int status, int detail)
 
 /* The reader's findings keep the reader's severity: its warnings (a stray
  * character after the result, an unescaped quote) are export-format
- * deviations, which --strict turns into errors. */
+ * deviations, which REPLAY_STRICT turns into errors. */
 void replay_import_reader_diags(struct replay *r, const struct game *g)
 {
     for (uint32_t i = 0; i < g->nerrors; i++) {
@@ -176,7 +176,7 @@ int replay_drop_variation_errors(struct replay *r, const struct game *g)
             r->errors--;
             r->hidden += sev == SEV_IGNORED;
             if (sev < 0)
-                continue; /* --ignore variation-dropped, or no warnings wanted */
+                continue; /* variation-dropped in replay_codes.ignore, or REPLAY_NO_WARN */
             r->warnings++;
             char msg[REPLAY_MSG_MAX];
             snprintf(msg, sizeof msg, "%s", d->msg);

@@ -30,7 +30,7 @@ int replay_keeps(const struct replay *r, int code);
 /**
  * Copies the reader's findings about g into r's diagnostics. They keep the
  * reader's severity (its warnings, a stray character after the result or
- * an unescaped quote, are export-format deviations that --strict makes
+ * an unescaped quote, are export-format deviations that REPLAY_STRICT makes
  * errors), mapped under r's options.
  */
 void replay_import_reader_diags(struct replay *r, const struct game *g);

@@ -1,4 +1,4 @@
-/* strict.h - the export-format checks of --strict (PGN standard, sections 4 and 8). */
+/* strict.h - the export-format checks of REPLAY_STRICT (PGN standard, sections 4 and 8). */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_STRICT_H
 #define LIB_STRICT_H
@@ -9,10 +9,10 @@
 #include "replay/replay.h"
 
 /*
- * The checks of how a game is written that only --strict makes: the order
+ * The checks of how a game is written that only REPLAY_STRICT makes: the order
  * and form of the tag pairs, move numbers, suffix annotations, line
  * lengths, tabs and spacing. They read the parsed game and rescan its raw
- * text, so a replay without --strict pays nothing for them.
+ * text, so a replay without REPLAY_STRICT pays nothing for them.
  *
  * Each check reports its first finding in a game, with how many more it
  * made: a file written by one program repeats the same deviation on every

@@ -1,4 +1,4 @@
-/* strict_checks.c - --strict: the order of the tag pairs and the move numbers of export format. */
+/* strict_checks.c - REPLAY_STRICT: the order of the tag pairs and the move numbers of export format. */
 /* SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>

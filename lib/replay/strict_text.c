@@ -1,4 +1,4 @@
-/* strict_text.c - --strict: a rescan of a game's raw text for the layout export format asks. */
+/* strict_text.c - REPLAY_STRICT: a rescan of a game's raw text for the layout export format asks. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "pgn/export_format.h"

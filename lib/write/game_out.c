@@ -6,6 +6,7 @@
 #include "write/game_json.h"
 #include "write/game_out.h"
 #include "write/game_out_internal.h"
+#include "base/json_escape.h"
 #include "chess/movegen.h"
 #include "pgn/export_format.h"
 #include "pgn/pgn_lex.h"
@@ -74,33 +75,12 @@ void go_put(struct go_game *w, const char *s, size_t n)
 
 int go_json_string(struct buf *b, const char *s, size_t n)
 {
-    static const char hex[] = "0123456789abcdef";
-    /* Worst case: every byte becomes \u00XX. */
-    int rc = buf_reserve(b, 6 * n + 2);
+    int rc = buf_reserve(b, JSON_ESCAPE_MAX(n) + 2);
     if (rc)
         return rc;
     char *d = b->data + b->len;
     *d++ = '"';
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c != '"' && c != '\\') {
-            *d++ = (char)c;
-            continue;
-        }
-        *d++ = '\\';
-        switch (c) {
-        case '"': *d++ = '"'; break;
-        case '\\': *d++ = '\\'; break;
-        case '\n': *d++ = 'n'; break;
-        case '\r': *d++ = 'r'; break;
-        case '\t': *d++ = 't'; break;
-        default:
-            memcpy(d, "u00", 3);
-            d += 3;
-            *d++ = hex[c >> 4];
-            *d++ = hex[c & 15];
-        }
-    }
+    d += json_escape(d, s, n);
     *d++ = '"';
     b->len = (size_t)(d - b->data);
     return PGN_OK;
@@ -210,7 +190,7 @@ static void walk_move(struct go_game *w, const struct go_visit *v, uint32_t i, u
         pos_play(after, s.move);
     }
     v->move(w, &s);
-    /* A line written as a game of its own (--split-variations) has none. */
+    /* A line written as a game of its own (GO_SPLIT_VARIATIONS) has none. */
     if (!(w->o->opts.strip & GO_STRIP_VARIATIONS) && !w->path)
         for (uint32_t j = 0; j < m->var_count; j++)
             walk_line(w, v, m->var_first + j, depth + 1, before, ply);

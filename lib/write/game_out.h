@@ -156,7 +156,7 @@ struct game_out {
     uint64_t games;      /* games written so far */
     struct buf scratch;  /* per-game work space (tags, comment text) */
     struct buf scratch2;
-    struct buf paths;    /* --split-variations: the lines written as games */
+    struct buf paths;    /* GO_SPLIT_VARIATIONS: the lines written as games */
     const struct go_extra *extra; /* additions to the next game written, or NULL */
 };
 

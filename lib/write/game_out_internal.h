@@ -8,7 +8,7 @@
 #include <string.h>
 #include "write/game_out.h"
 
-/* A tag as written: after --seven-tag-roster, --strip tags, --fix-results, --plies. */
+/* A tag as written: after GO_SEVEN_TAG_ROSTER, GO_STRIP_TAGS, GO_FIX_RESULTS, max_plies. */
 struct go_tag {
     const char *name, *value;
     uint32_t name_len, value_len;
@@ -24,10 +24,10 @@ struct go_game {
     struct buf *out;
     int err;               /* first buffer error, sticky */
 
-    uint32_t first;        /* main-line plies left out at the start (--drop-ply, --drop-before) */
+    uint32_t first;        /* main-line plies left out at the start (drop_plies, drop_before) */
     uint32_t limit;        /* main-line plies up to this one written: limit - first of them */
     struct pos start;      /* the position before main-line ply first */
-    const uint32_t *path;  /* --split-variations: the moves of the line written as the main
+    const uint32_t *path;  /* GO_SPLIT_VARIATIONS: the moves of the line written as the main
                               line (indices into g->moves), or NULL: g's main line */
     uint32_t path_len;
     uint32_t path_var;     /* the variation path ends with (0: the main line) */
@@ -78,23 +78,23 @@ static inline uint32_t go_main_move(const struct go_game *w, uint32_t k)
     return w->path ? w->path[k] : w->g->vars[0].first + k;
 }
 
-/** Plies of the main line as written, before --plies and --drop-ply. */
+/** Plies of the main line as written, before max_plies and drop_plies. */
 static inline uint32_t go_main_len(const struct go_game *w)
 {
     return w->path ? w->path_len : w->g->nvars ? w->g->vars[0].count : 0;
 }
 
-/** 1 when the comments before the first move are written (not with --drop-ply and the like). */
+/** 1 when the comments before the first move are written (not when plies are dropped). */
 static inline int go_lead_comments(const struct go_game *w) { return w->first == 0; }
 
 /**
  * Chooses the main-line plies written (game_plies.c): w->first, w->start and
- * w->limit from --drop-ply, --drop-before, --plies and --quiescent.
+ * w->limit from drop_plies, drop_before, max_plies and quiescent.
  */
 void go_choose_plies(struct go_game *w);
 
 /**
- * --split-variations: appends to paths (uint32_t move indices) the line of
+ * GO_SPLIT_VARIATIONS: appends to paths (uint32_t move indices) the line of
  * variation var from the start of the game: the moves before it on the
  * lines it branches from, then its own. Returns its length; errors sticky
  * in w->err.
@@ -118,7 +118,7 @@ void go_walk(struct go_game *w, const struct go_visit *v);
 void go_put(struct go_game *w, const char *s, size_t n);
 static inline void go_puts(struct go_game *w, const char *s) { go_put(w, s, strlen(s)); }
 
-/** Appends a JSON string literal (quotes included) of UTF-8 text s[0..n) to b. */
+/** Appends UTF-8 text s[0..n) to b as a JSON string literal: quotes, and json_escape() inside. */
 int go_json_string(struct buf *b, const char *s, size_t n);
 
 /** 1 if the [%name] command stays under the strip options. */

@@ -97,7 +97,7 @@ static void sort_export(struct go_game *w)
         memcpy(a, from, n * sizeof *a);
 }
 
-/* --tag-order, --tag-order-only, --drop-tag: the tags of o->scratch reordered in place. */
+/* tag_order, GO_TAG_ORDER_ONLY, drop_tags: the tags of o->scratch reordered in place. */
 static void order_tags(struct go_game *w)
 {
     const struct game_out_opts *o = &w->o->opts;

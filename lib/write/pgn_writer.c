@@ -265,7 +265,7 @@ static void put_extra(struct layout *l, const struct go_move_extra *x)
             const char *e = strchr(s, ' ');
             size_t n = e ? (size_t)(e - s) : strlen(s);
             if (n) {
-                /* "12." and its move are one unit, as moves() writes them: the
+                /* "12." and its move are one unit, as move() writes them: the
                  * line wraps the same when the variation is read and written again. */
                 if (after_number)
                     unit_add(l, " ", 1);
@@ -290,7 +290,7 @@ static void move(struct go_game *w, const struct go_step *s)
     char text[MOVE_TEXT_MAX + 16];
     unsigned strip = w->o->opts.strip;
 
-    /* A variation written as a game (--split-variations): its comments before its first move. */
+    /* A variation written as a game (GO_SPLIT_VARIATIONS): its comments before its first move. */
     if (w->path && m->var && w->g->vars[m->var].first == s->i)
         put_comments(l, w->g->vars[m->var].comment_first, w->g->vars[m->var].comment_count);
     unit_begin(l);

@@ -4,19 +4,20 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "fuzz.h"
-#include "json_in.h"
+#include "pgn/json_reader.h"
 #include "reader_util.h"
 #include "replay/replay.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /*
- * json_in reads a file, so each input is written to a scratch file first.
+ * json_reader reads a file, so each input is written to a scratch file first.
  * Whatever the bytes: no crash, hang or leak; every game it makes has valid
  * UTF-8 strings and a consistent tree (reader_check_tree; only a move given
  * as "" may be empty, unlike the PGN reader's) and replays with
  * well-formed results; the PGN text of a {"valid": false, "raw": ...} object
- * reads and replays as any PGN input does. Its error messages go to stderr.
+ * reads and replays as any PGN input does; a bad object or bad input comes
+ * with a message.
  */
 
 static char scratch[64];
@@ -35,8 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_done();
         return 0;
     }
-    struct json_in *j = json_in_open(scratch);
-    if (!j) {
+    struct json_reader *j;
+    if (json_reader_open(&j, scratch) != PGN_OK) {
         FAIL("cannot open %s", scratch);
         fuzz_done();
         return 0;
@@ -47,8 +48,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t raw_len;
     int rc;
     replay_init(&r, NULL);
-    while ((rc = json_in_next(j, &g, &raw, &raw_len)) != JSON_IN_END && rc != JSON_IN_FAIL) {
-        if (rc == JSON_IN_GAME) {
+    while ((rc = json_reader_next(j, &g, &raw, &raw_len)) != JSON_READER_END) {
+        if (rc == JSON_READER_BAD || rc == JSON_READER_FAIL) {
+            if (!json_reader_message(j, NULL)[0])
+                FAIL("json_reader_next returned %d without a message", rc);
+            if (rc == JSON_READER_FAIL)
+                break;
+        } else if (rc == JSON_READER_GAME) {
             int empty = 0; /* {"san": ""} makes an empty move, which the replay refuses */
             for (uint32_t i = 0; i < g.nmoves; i++)
                 empty |= !g.moves[i].len;
@@ -58,15 +64,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FAIL("replay ran out of memory");
             else
                 fuzz_check_replay(&g, &r);
-        } else if (rc == JSON_IN_RAW) {
+        } else if (rc == JSON_READER_RAW) {
             fuzz_read_and_replay((const uint8_t *)raw, raw_len);
-        } else if (rc != JSON_IN_BAD) {
-            FAIL("json_in_next returned %d", rc);
+        } else {
+            FAIL("json_reader_next returned %d", rc);
             break;
         }
     }
     replay_release(&r);
-    json_in_free(j);
+    json_reader_free(j);
     fuzz_done();
     return 0;
 }

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <dirent.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "test.h"
 #include "base/ascii.h"
 #include "pgn/pgn_reader.h"
@@ -319,6 +320,21 @@ char *reader_dump_all(struct pgn_reader *r, const char *text, size_t len, int *r
     pgn_reader_free(r);
     free(one);
     return out;
+}
+
+const char *reader_temp_file(const void *data, size_t n, const char *suffix)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "/tmp/pgnkit-test-%ld%s", (long)getpid(), suffix);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, n, f) != n) {
+        FAIL("cannot write %s", path);
+        if (f)
+            fclose(f);
+        return NULL;
+    }
+    fclose(f);
+    return path;
 }
 
 char *reader_slurp(const char *relpath, size_t *len)

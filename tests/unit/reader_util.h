@@ -43,6 +43,13 @@ struct pgn_reader;
  */
 char *reader_dump_all(struct pgn_reader *r, const char *text, size_t len, int *rc, uint64_t *end);
 
+/**
+ * Writes data[0..n) to a temporary file named after the process and suffix
+ * (the same name each call: one file at a time); returns its path (a static
+ * buffer), or NULL with a failure.
+ */
+const char *reader_temp_file(const void *data, size_t n, const char *suffix);
+
 /** Contents of a root-relative file (malloc'd, NUL-terminated), or NULL with a failure. */
 char *reader_slurp(const char *relpath, size_t *len);
 

@@ -81,6 +81,7 @@ static const char forfeits[] =
  * Which earlier game each game repeats, by the key search uses
  * (game_facts_dup_key) and by the digest validate uses (dup_digest_of_replay):
  * "00104" reads game 3 repeats game 1, game 5 game 4, the others nothing.
+ * The two sets that keep them (dupset.h) answer alike: "nnyny", games 3 and 5 seen before.
  */
 void test_dupset__games_without_moves_compare_tags(void)
 {
@@ -120,6 +121,23 @@ void test_dupset__games_without_moves_compare_tags(void)
     }
     CHECK_EQ_STR(by_key, "00104");
     CHECK_EQ_STR(by_digest, "00104");
+    struct dupset *exact = NULL;
+    struct dup_seen seen;
+    char in_exact[6] = "", in_seen[6] = "", first_seen[6] = "";
+    CHECK_EQ_INT(dupset_new(&exact), PGN_OK);
+    dup_seen_init(&seen);
+    for (size_t i = 0; exact && i < n; i++) {
+        in_exact[i] = dupset_add(exact, keys[i].data, keys[i].len) == 0 ? 'y' : 'n';
+        int64_t earlier = dup_seen_add(&seen, &digests[i], (uint32_t)i + 1);
+        in_seen[i] = earlier == UINT32_MAX ? 'n' : 'y';
+        first_seen[i] = earlier == UINT32_MAX ? '0' : (char)('0' + earlier);
+    }
+    CHECK_EQ_STR(in_exact, "nnyny");
+    CHECK_EQ_STR(in_seen, "nnyny");
+    CHECK_EQ_STR(first_seen, "00104"); /* game 3 names game 1, game 5 game 4 */
+    CHECK_EQ_INT(dupset_count(exact), 3);
+    dupset_free(exact);
+    dup_seen_release(&seen);
     for (size_t i = 0; i < n; i++)
         buf_release(&keys[i]);
     buf_release(&scratch);

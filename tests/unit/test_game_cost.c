@@ -90,7 +90,7 @@ static void expect_positions(const char *const *texts, const char *const *want, 
 }
 
 /*
- * The tag run takes the empty line after the tag section as parse_game()
+ * The tag run takes the empty line after the tag section as reader_parse_game()
  * would: a tag after it may start the next game, a line end of any
  * spelling, more than one empty line, an empty line that ends the input.
  * The expected dumps are those of the reader before the run took it.
@@ -130,8 +130,8 @@ void test_game_cost__tag_section_blank_line(void)
 }
 
 /*
- * word() takes the line end, the empty line and the '[' after a result as
- * parse_game() and bracket() would: the spans, positions and diagnostics
+ * reader_word() takes the line end, the empty line and the '[' after a result
+ * as reader_parse_game() and reader_bracket() would: the spans, positions and diagnostics
  * of the games around it are those of the reader before it did.
  */
 void test_game_cost__result_then_next_game(void)

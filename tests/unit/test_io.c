@@ -244,22 +244,6 @@ void test_io__plain(void)
     pgn_input_free(NULL);
 }
 
-/* Writes data to a fresh temporary file; returns its path (static buffer). */
-static const char *temp_file(const void *data, size_t n, const char *suffix)
-{
-    static char path[256];
-    snprintf(path, sizeof path, "/tmp/pgnkit-test-%ld%s", (long)getpid(), suffix);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(data, 1, n, f) != n) {
-        FAIL("cannot write %s", path);
-        if (f)
-            fclose(f);
-        return NULL;
-    }
-    fclose(f);
-    return path;
-}
-
 /* Files by path; gzip is found by content, not by name; a missing file. */
 void test_io__files(void)
 {
@@ -270,14 +254,14 @@ void test_io__files(void)
     unsigned char *gz = gzip_mem(plain, len, &glen);
     struct pgn_reader *r;
     int rc;
-    const char *p1 = temp_file(gz, glen, ".pgn"); /* gzip content, plain name */
+    const char *p1 = reader_temp_file(gz, glen, ".pgn"); /* gzip content, plain name */
     if (p1) {
         CHECK_EQ_INT(pgn_reader_open(&r, p1, NULL), PGN_OK);
         char *a = reader_dump_all(r, plain, len, &rc, NULL);
         CHECK_EQ_INT(rc, 0);
         CHECK(strstr(a, "#5 @") != NULL);
         unlink(p1);
-        const char *p2 = temp_file(plain, len, ".gz"); /* plain content, gzip name */
+        const char *p2 = reader_temp_file(plain, len, ".gz"); /* plain content, gzip name */
         if (p2) {
             CHECK_EQ_INT(pgn_reader_open(&r, p2, NULL), PGN_OK);
             char *b = reader_dump_all(r, plain, len, &rc, NULL);
@@ -302,7 +286,7 @@ void test_io__stdin(void)
     char *plain = reader_slurp("testdata/reader/mixed.pgn", &len);
     if (!plain)
         return;
-    const char *path = temp_file(plain, len, ".stdin");
+    const char *path = reader_temp_file(plain, len, ".stdin");
     int saved = dup(0);
     for (int k = 0; k < 2 && path; k++) {
         int fd = open(path, O_RDONLY);

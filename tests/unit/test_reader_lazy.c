@@ -260,7 +260,7 @@ void test_reader_lazy__mutations(void)
 }
 
 /*
- * Games that split_plain() splits in one pass (tag pairs, moves, the
+ * Games that reader_split_plain() splits in one pass (tag pairs, moves, the
  * result), with line ends "\n" and "\r\n", edited with what its narrow
  * grammar must turn away or take: a second Event tag, words that end in or
  * join a result, marks in and after move numbers, lone and doubled line

@@ -34,8 +34,8 @@ static void expect_dumps(size_t i, const char *text, int positions, const char *
 }
 
 /*
- * The reader takes runs of plain moves in one loop (movetext_run() in
- * pgn_reader.c), castling included unless the next word could join it
+ * The reader takes runs of plain moves in one loop (reader_movetext_run()
+ * in reader_run.c), castling included unless the next word could join it
  * ("O-O -O", "O - O", "O-O 1/2-1/2"). The expected dumps are those of the
  * reader before runs existed (0ff60ab).
  */
@@ -77,7 +77,7 @@ void test_reader_runs__castling(void)
 }
 
 /*
- * Runs of tag pairs (tag_run() in pgn_reader.c) find a name's end sixteen
+ * Runs of tag pairs (reader_tag_run() in reader_tags.c) find a name's end sixteen
  * bytes at a time: a byte taken for a name character that is none would
  * make a tag the general way refuses ("[Ab d ...]" has no value).
  */
@@ -147,11 +147,11 @@ void test_reader_runs__tag_ids(void)
 }
 
 /*
- * Where tag_run() stops and hands over: tag pairs glued, spaced, after
+ * Where reader_tag_run() stops and hands over: tag pairs glued, spaced, after
  * other tokens, ended by \n, \r\n, \r or the input end, a repeated tag, a
  * name of sixteen bytes, an escaped value. Each game's tags with their
  * line:column@offset, then its diagnostics and first moves, as the reader
- * gave them before tag_run() kept its state in locals (2e7d08b).
+ * gave them before reader_tag_run() kept its state in locals (2e7d08b).
  */
 static void dump_tag_positions(const char *text, char *got, size_t size)
 {
@@ -236,7 +236,7 @@ void test_reader_runs__tag_positions(void)
 }
 
 /*
- * word() reads "1-0", "0-1", "1/2-1/2" and "*" with no blank after them
+ * reader_word() reads "1-0", "0-1", "1/2-1/2" and "*" with no blank after them
  * without pgn_lex_word(): the results, their positions and the diagnostics
  * around them as before (2e7d08b), next to spellings that take the general
  * way.

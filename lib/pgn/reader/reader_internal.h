@@ -500,7 +500,7 @@ static inline void start_token(struct pgn_reader *r, size_t idx)
  * Fills the move record m: every move record is written here, by the
  * general way (record_move()) and by the run (reader_run.c) alike. The
  * counts of its NAGs, comments and variations start at 0 for build_tree()
- * to add up. text is redone in finish_game if the window moves. Field by
+ * to add up. text is redone in reader_finish_game() if the window moves. Field by
  * field: a compound literal becomes a slow "rep stos" here.
  */
 static inline ALWAYS_INLINE void put_move(struct game_move *m, const unsigned char *text,

@@ -43,7 +43,7 @@ void reader_run_init(void)
         k |= (cl & LX_WORD) ? RC_WORD : 0;
         k |= (cl & LX_DIGIT) ? RC_DIGIT : 0;
         k |= (cl & LX_EOL) ? RC_EOL : 0;
-        /* May start a move: "e" only when not "e.p." or "ep" (see run_token()). */
+        /* May start a move: "e" only when not "e.p." or "ep" (see run_move()). */
         k |= ((mv & LM_FIRST) || c == 'e' || c == 'O') ? RC_START : 0;
         k |= (mv & LM_LAST) ? RC_LAST : 0;
         k |= c == 'e' ? RC_E : 0;
@@ -55,7 +55,7 @@ void reader_run_init(void)
 /* GCC packs the fields of a move record into vector registers, which costs more than it saves. */
 #define HOT_LOOP NOINLINE NO_SLP_VECTORIZE
 
-/* reader_movetext_run()'s state, in locals once run_token() is inlined. */
+/* reader_movetext_run()'s state, in locals once run_move() and run_sep() are inlined. */
 struct run {
     const unsigned char *p;    /* the next word */
     const unsigned char *last; /* end of the last word taken */

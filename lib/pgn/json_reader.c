@@ -1,16 +1,16 @@
-/* json_in.c - reading back the games convert writes as JSON (json, ndjson), with libjansson. */
+/* json_reader.c - reading back games written as JSON (json, ndjson), with libjansson. */
 /* SPDX-License-Identifier: MIT */
-#include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/common.h"
 #include <jansson.h>
+#include "pgn/json_reader.h"
 #include "base/arena.h"
 #include "base/ascii.h"
 #include "base/buf.h"
 #include "pgn/io.h"
-#include "json_in.h"
 #include "pgn/pgn_lex.h"
 #include "base/banned.h"
 
@@ -20,7 +20,7 @@ enum {
 };
 #define VEC_MAX ((size_t)1 << 30)
 
-struct json_in {
+struct json_reader {
     const char *name;
     struct pgn_input *in;
     char *data;               /* data[pos..len) not parsed yet */
@@ -35,20 +35,24 @@ struct json_in {
     struct arena arena;
     struct buf tags, moves, vars, comments, nags, cmds;
     char why[256];            /* what is wrong with the current object */
+    int nomem;                /* memory ran out building the current object */
+    int status;               /* of the last problem: enum pgn_status, PGN_OK if none */
+    char message[512];        /* the last problem, "" if none */
 };
 
 #define AT(b, T, i) (((T *)(b).data)[i])
 #define COUNT(b, T) ((b).len / sizeof(T))
 
-struct json_in *json_in_open(const char *path)
+int json_reader_open(struct json_reader **out, const char *path)
 {
-    struct json_in *j = xcalloc(1, sizeof *j);
+    struct json_reader *j = calloc(1, sizeof *j);
+    *out = NULL;
+    if (!j)
+        return PGN_ENOMEM;
     int rc = pgn_input_open(&j->in, path, 0);
     if (rc != PGN_OK) {
-        error("cannot open '%s': %s", path ? path : "-",
-              rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
         free(j);
-        return NULL;
+        return rc; /* errno is pgn_input_open's */
     }
     j->name = path && strcmp(path, "-") ? path : "<stdin>";
     j->line = 1;
@@ -56,10 +60,34 @@ struct json_in *json_in_open(const char *path)
     struct buf *vecs[] = { &j->tags, &j->moves, &j->vars, &j->comments, &j->nags, &j->cmds };
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         buf_init(vecs[i], VEC_MAX);
-    return j;
+    *out = j;
+    return PGN_OK;
 }
 
-void json_in_free(struct json_in *j)
+const char *json_reader_message(const struct json_reader *j, int *status)
+{
+    if (status)
+        *status = j->status;
+    return j->message;
+}
+
+/* Records the problem the caller reports; returns fail. */
+static int problem(struct json_reader *j, int fail, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(j->message, sizeof j->message, fmt, ap);
+    va_end(ap);
+    j->status = status;
+    return fail;
+}
+
+static int out_of_memory(struct json_reader *j)
+{
+    return problem(j, JSON_READER_FAIL, PGN_ENOMEM, "out of memory reading '%s'", j->name);
+}
+
+void json_reader_free(struct json_reader *j)
 {
     if (!j)
         return;
@@ -75,8 +103,8 @@ void json_in_free(struct json_in *j)
 
 /* ---- Reading values --------------------------------------------------------- */
 
-/* Reads at least as much again as is buffered; 0, or -1 after reporting. */
-static int fill(struct json_in *j)
+/* Reads at least as much again as is buffered; 0, or JSON_READER_FAIL with the problem recorded. */
+static int fill(struct json_reader *j)
 {
     if (j->pos > 0) {
         memmove(j->data, j->data + j->pos, j->len - j->pos);
@@ -85,16 +113,18 @@ static int fill(struct json_in *j)
     }
     size_t want = j->len > READ_MIN ? j->len : READ_MIN;
     if (j->cap - j->len < want) {
+        char *data = realloc(j->data, j->len + want);
+        if (!data)
+            return out_of_memory(j);
+        j->data = data;
         j->cap = j->len + want;
-        j->data = xrealloc(j->data, j->cap);
     }
     size_t got = 0;
     while (got < want && !j->eof) {
         ptrdiff_t n = pgn_input_read(j->in, j->data + j->len + got, want - got);
-        if (n < 0) {
-            error("cannot read '%s': %s", j->name, pgn_input_error(j->in));
-            return -1;
-        }
+        if (n < 0)
+            return problem(j, JSON_READER_FAIL, (int)n, "cannot read '%s': %s", j->name,
+                           pgn_input_error(j->in));
         if (n == 0)
             j->eof = 1;
         got += (size_t)n;
@@ -103,7 +133,7 @@ static int fill(struct json_in *j)
     return 0;
 }
 
-static void advance(struct json_in *j, size_t n)
+static void advance(struct json_reader *j, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         j->line += j->data[j->pos + i] == '\n';
@@ -111,11 +141,11 @@ static void advance(struct json_in *j, size_t n)
 }
 
 /*
- * The next game value: 1 (j->value set), 0 at the end, or JSON_IN_FAIL after
- * reporting. The brackets and commas of top-level arrays are skipped here, so
+ * The next game value: 1 (j->value set), 0 at the end, or JSON_READER_FAIL with
+ * the problem recorded. The brackets and commas of top-level arrays are skipped here, so
  * that arrays stream element by element like ndjson.
  */
-static int next_value(struct json_in *j)
+static int next_value(struct json_reader *j)
 {
     json_decref(j->value);
     j->value = NULL;
@@ -126,7 +156,7 @@ static int next_value(struct json_in *j)
             if (j->eof)
                 return 0;
             if (fill(j))
-                return JSON_IN_FAIL;
+                return JSON_READER_FAIL;
             continue;
         }
         char c = j->data[j->pos];
@@ -143,12 +173,11 @@ static int next_value(struct json_in *j)
             /* An error near the end of what is buffered may be a value cut in two. */
             if (!j->eof && (size_t)e.position + 8 >= avail) {
                 if (fill(j))
-                    return JSON_IN_FAIL;
+                    return JSON_READER_FAIL;
                 continue;
             }
-            error("%s:%" PRIu64 ":%d: bad JSON: %s", j->name, j->line + (uint64_t)e.line - 1,
-                  e.column, e.text);
-            return JSON_IN_FAIL;
+            return problem(j, JSON_READER_FAIL, PGN_ESYNTAX, "%s:%" PRIu64 ":%d: bad JSON: %s",
+                           j->name, j->line + (uint64_t)e.line - 1, e.column, e.text);
         }
         j->value = v;
         j->value_line = j->line;
@@ -159,28 +188,39 @@ static int next_value(struct json_in *j)
 
 /* ---- Building the game ----------------------------------------------------- */
 
-static int bad(struct json_in *j, const char *what)
+static int bad(struct json_reader *j, const char *what)
 {
     if (!j->why[0])
         snprintf(j->why, sizeof j->why, "%s", what);
     return -1;
 }
 
-static void *push(struct json_in *j, struct buf *b, size_t size)
+/* Memory running out ends the input: the object cannot be judged, nor what follows. */
+static int no_memory(struct json_reader *j)
+{
+    j->nomem = 1;
+    return bad(j, "out of memory");
+}
+
+/* size zeroed bytes at the end of b, or NULL with j->nomem set. */
+static void *push(struct json_reader *j, struct buf *b, size_t size)
 {
     int status = 0;
     void *p = buf_push(b, size, &status);
-    if (!p)
-        die(EXIT_IO, "out of memory reading '%s'", j->name);
+    if (!p) {
+        no_memory(j);
+        return NULL;
+    }
     memset(p, 0, size);
     return p;
 }
 
-static char *arena_bytes(struct json_in *j, size_t n)
+/* Room for n bytes and a NUL, or NULL with j->nomem set. */
+static char *arena_bytes(struct json_reader *j, size_t n)
 {
     char *p = arena_alloc(&j->arena, n + 1);
     if (!p)
-        die(EXIT_IO, "out of memory reading '%s'", j->name);
+        no_memory(j);
     return p;
 }
 
@@ -193,11 +233,13 @@ static const char *string_member(json_t *obj, const char *key, size_t *len)
     return json_string_value(v);
 }
 
-static int add_tag(struct json_in *j, const char *name, json_t *value)
+static int add_tag(struct json_reader *j, const char *name, json_t *value)
 {
     if (!json_is_string(value))
         return bad(j, "tag values must be strings");
     struct game_tag *t = push(j, &j->tags, sizeof *t);
+    if (!t)
+        return -1;
     t->name = name;
     t->name_len = (uint32_t)strlen(name);
     t->value = json_string_value(value);
@@ -205,7 +247,7 @@ static int add_tag(struct json_in *j, const char *name, json_t *value)
     return 0;
 }
 
-static int add_tags(struct json_in *j, json_t *obj)
+static int add_tags(struct json_reader *j, json_t *obj)
 {
     json_t *tags = json_object_get(obj, "tags"), *v;
     const char *name;
@@ -228,10 +270,12 @@ static int add_tags(struct json_in *j, json_t *obj)
 
 
 /* plain text and commands of a comment from its raw text, as the PGN reader does. */
-static void split_comment(struct json_in *j, struct game_comment *c)
+static int split_comment(struct json_reader *j, struct game_comment *c)
 {
     struct pgn_cmd_span cs;
     char *plain = arena_bytes(j, c->len);
+    if (!plain)
+        return -1;
     size_t n = 0, from = 0;
     c->cmd_first = (uint32_t)COUNT(j->cmds, struct game_cmd);
     for (;;) {
@@ -250,6 +294,8 @@ static void split_comment(struct json_in *j, struct game_comment *c)
         if (!found)
             break;
         struct game_cmd *cmd = push(j, &j->cmds, sizeof *cmd);
+        if (!cmd)
+            return -1;
         cmd->name = c->text + cs.name_off;
         cmd->name_len = (uint32_t)cs.name_len;
         cmd->args = c->text + cs.args_off;
@@ -260,10 +306,11 @@ static void split_comment(struct json_in *j, struct game_comment *c)
     c->plain = plain;
     c->plain_len = (uint32_t)n;
     c->cmd_count = (uint32_t)COUNT(j->cmds, struct game_cmd) - c->cmd_first;
+    return 0;
 }
 
 /* The comment's text as written: "raw", else its commands then its "text". */
-static int comment_raw(struct json_in *j, json_t *obj, struct game_comment *c)
+static int comment_raw(struct json_reader *j, json_t *obj, struct game_comment *c)
 {
     size_t n = 0, tn = 0;
     const char *raw = string_member(obj, "raw", &n);
@@ -283,6 +330,8 @@ static int comment_raw(struct json_in *j, json_t *obj, struct game_comment *c)
         n += a + b + 5;
     }
     char *s = arena_bytes(j, n);
+    if (!s)
+        return -1;
     size_t len = 0;
     json_array_foreach(cmds, i, cmd) {
         size_t a = 0, b = 0;
@@ -297,13 +346,19 @@ static int comment_raw(struct json_in *j, json_t *obj, struct game_comment *c)
     return 0;
 }
 
-/* Appends n empty comments, contiguous; returns the index of the first. */
-static uint32_t reserve_comments(struct json_in *j, size_t n)
+/* Appends n empty slots of size bytes to b, contiguous; sets *first to the index of the first. */
+static int reserve(struct json_reader *j, struct buf *b, size_t size, size_t n, uint32_t *first)
 {
-    uint32_t first = (uint32_t)COUNT(j->comments, struct game_comment);
+    *first = (uint32_t)(b->len / size);
     for (size_t i = 0; i < n; i++)
-        push(j, &j->comments, sizeof(struct game_comment));
-    return first;
+        if (!push(j, b, size))
+            return -1;
+    return 0;
+}
+
+static int reserve_comments(struct json_reader *j, size_t n, uint32_t *first)
+{
+    return reserve(j, &j->comments, sizeof(struct game_comment), n, first);
 }
 
 /*
@@ -311,7 +366,7 @@ static uint32_t reserve_comments(struct json_in *j, size_t n)
  * at offset off (offsets order a move's comments among its variations, see
  * fill_move). Returns how many, or -1.
  */
-static int fill_comments(struct json_in *j, json_t *arr, uint32_t at, uint32_t off)
+static int fill_comments(struct json_reader *j, json_t *arr, uint32_t at, uint32_t off)
 {
     json_t *obj;
     size_t i;
@@ -322,28 +377,30 @@ static int fill_comments(struct json_in *j, json_t *arr, uint32_t at, uint32_t o
         if (comment_raw(j, obj, &c))
             return -1;
         c.off = off;
-        split_comment(j, &c);
+        if (split_comment(j, &c))
+            return -1;
         AT(j->comments, struct game_comment, at + i) = c;
     }
     return (int)json_array_size(arr);
 }
 
-static int comments_array(struct json_in *j, json_t *arr)
+static int comments_array(struct json_reader *j, json_t *arr)
 {
     return !arr || json_is_array(arr) ? 0 : bad(j, "comments must be arrays");
 }
 
 /* The comments of array arr, contiguous; sets *first and *count. */
-static int add_comments(struct json_in *j, json_t *arr, uint32_t *first, uint32_t *count)
+static int add_comments(struct json_reader *j, json_t *arr, uint32_t *first, uint32_t *count)
 {
     if (comments_array(j, arr))
         return -1;
-    *first = reserve_comments(j, json_array_size(arr));
+    if (reserve_comments(j, json_array_size(arr), first))
+        return -1;
     *count = (uint32_t)json_array_size(arr);
     return fill_comments(j, arr, *first, 0) < 0 ? -1 : 0;
 }
 
-static int fill_move(struct json_in *j, json_t *obj, uint32_t index, uint32_t var)
+static int fill_move(struct json_reader *j, json_t *obj, uint32_t index, uint32_t var)
 {
     struct game_move m = { 0 };
     size_t n = 0;
@@ -373,7 +430,10 @@ static int fill_move(struct json_in *j, json_t *obj, uint32_t index, uint32_t va
     json_array_foreach(nags, i, v) {
         if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 255)
             return bad(j, "a NAG must be a number from 0 to 255");
-        *(uint16_t *)push(j, &j->nags, sizeof(uint16_t)) = (uint16_t)json_integer_value(v);
+        uint16_t *nag = push(j, &j->nags, sizeof *nag);
+        if (!nag)
+            return -1;
+        *nag = (uint16_t)json_integer_value(v);
         m.nag_count++;
     }
     /*
@@ -391,7 +451,8 @@ static int fill_move(struct json_in *j, json_t *obj, uint32_t index, uint32_t va
             return -1;
         n += json_array_size(json_object_get(v, "comments_after"));
     }
-    m.comment_first = reserve_comments(j, n);
+    if (reserve_comments(j, n, &m.comment_first))
+        return -1;
     m.comment_count = (uint32_t)n;
     int at = fill_comments(j, own, m.comment_first, 0);
     json_array_foreach(vars, i, v) {
@@ -406,8 +467,8 @@ static int fill_move(struct json_in *j, json_t *obj, uint32_t index, uint32_t va
 }
 
 /* Fills vars[v] and appends its moves (contiguous), then the variations of each move. */
-static int build_line(struct json_in *j, uint32_t v, json_t *line, uint32_t parent, uint32_t depth,
-                      uint32_t off)
+static int build_line(struct json_reader *j, uint32_t v, json_t *line, uint32_t parent,
+                      uint32_t depth, uint32_t off)
 {
     json_t *moves = json_object_get(line, "moves"), *obj;
     size_t k;
@@ -422,12 +483,12 @@ static int build_line(struct json_in *j, uint32_t v, json_t *line, uint32_t pare
     if (add_comments(j, json_object_get(line, "comments"),
                      &var.comment_first, &var.comment_count))
         return -1;
-    uint32_t first = (uint32_t)COUNT(j->moves, struct game_move);
+    uint32_t first;
+    if (reserve(j, &j->moves, sizeof(struct game_move), json_array_size(moves), &first))
+        return -1;
     var.first = first;
     var.count = (uint32_t)json_array_size(moves);
     AT(j->vars, struct game_var, v) = var;
-    for (k = 0; k < var.count; k++)
-        push(j, &j->moves, sizeof(struct game_move));
     json_array_foreach(moves, k, obj)
         if (fill_move(j, obj, first + (uint32_t)k, v))
             return -1;
@@ -436,9 +497,9 @@ static int build_line(struct json_in *j, uint32_t v, json_t *line, uint32_t pare
         size_t t;
         if (vars && !json_is_array(vars))
             return bad(j, "\"variations\" must be an array");
-        uint32_t vf = (uint32_t)COUNT(j->vars, struct game_var);
-        for (t = 0; t < json_array_size(vars); t++)
-            push(j, &j->vars, sizeof(struct game_var));
+        uint32_t vf;
+        if (reserve(j, &j->vars, sizeof(struct game_var), json_array_size(vars), &vf))
+            return -1;
         AT(j->moves, struct game_move, first + k).var_first = vf;
         AT(j->moves, struct game_move, first + k).var_count = (uint32_t)json_array_size(vars);
         json_array_foreach(vars, t, sub) {
@@ -452,19 +513,21 @@ static int build_line(struct json_in *j, uint32_t v, json_t *line, uint32_t pare
     return 0;
 }
 
-static int build_game(struct json_in *j, json_t *obj, struct game *g)
+static int build_game(struct json_reader *j, json_t *obj, struct game *g)
 {
     struct buf *vecs[] = { &j->tags, &j->moves, &j->vars, &j->comments, &j->nags, &j->cmds };
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         buf_reset(vecs[i]);
     arena_reset(&j->arena);
     j->why[0] = 0;
+    j->nomem = 0;
     memset(g, 0, sizeof *g);
     g->file = j->name;
     g->index = j->index;
     if (add_tags(j, obj))
         return -1;
-    push(j, &j->vars, sizeof(struct game_var));
+    if (!push(j, &j->vars, sizeof(struct game_var)))
+        return -1;
     if (build_line(j, 0, obj, UINT32_MAX, 0, 0))
         return -1;
     /* After the moves: the main line's own comments come first in the array. */
@@ -499,30 +562,29 @@ static int build_game(struct json_in *j, json_t *obj, struct game *g)
     return 0;
 }
 
-int json_in_next(struct json_in *j, struct game *g, const char **raw, size_t *raw_len)
+int json_reader_next(struct json_reader *j, struct game *g, const char **raw, size_t *raw_len)
 {
+    j->status = PGN_OK;
+    j->nomem = 0;
+    j->message[0] = 0;
+    *raw = NULL;
     int rc = next_value(j);
     if (rc <= 0)
         return rc;
     json_t *obj = j->value;
     j->index++;
-    if (!json_is_object(obj)) {
-        error("%s:%" PRIu64 ": game %" PRIu64 ": not a JSON object", j->name, j->value_line,
-              j->index);
-        return JSON_IN_BAD;
-    }
-    json_t *valid = json_object_get(obj, "valid");
-    if (json_is_false(valid)) {
-        if (!(*raw = string_member(obj, "raw", raw_len))) {
-            error("%s:%" PRIu64 ": game %" PRIu64 ": \"valid\": false without \"raw\"", j->name,
-                  j->value_line, j->index);
-            return JSON_IN_BAD;
-        }
-        return JSON_IN_RAW;
-    }
-    if (build_game(j, obj, g)) {
-        error("%s:%" PRIu64 ": game %" PRIu64 ": %s", j->name, j->value_line, j->index, j->why);
-        return JSON_IN_BAD;
-    }
-    return JSON_IN_GAME;
+    const char *why = NULL;
+    if (!json_is_object(obj))
+        why = "not a JSON object";
+    else if (json_is_false(json_object_get(obj, "valid")))
+        why = (*raw = string_member(obj, "raw", raw_len)) ? NULL
+                                                          : "\"valid\": false without \"raw\"";
+    else if (build_game(j, obj, g))
+        why = j->nomem ? NULL : j->why;
+    if (j->nomem)
+        return out_of_memory(j);
+    if (why)
+        return problem(j, JSON_READER_BAD, PGN_ESYNTAX, "%s:%" PRIu64 ": game %" PRIu64 ": %s",
+                       j->name, j->value_line, j->index, why);
+    return *raw ? JSON_READER_RAW : JSON_READER_GAME;
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
-# readme_recipes.sh - the pgnkit forms of the README's table of pgn-extract options
-# select the right games. Each form below is taken from README.md as written, run on
+# migrate_recipes.sh - the pgnkit forms of pgnkit-migrate(1)'s pgn-extract options
+# select the right games. Each form below is taken from man/pgnkit-migrate.1 as written, run on
 # testdata/search/recipes.pgn instead of testdata/sample.pgn, and its games (their
 # Event tags g1..g12) compared with the answer counted by hand from that file:
 #
@@ -12,7 +12,7 @@
 #   g9  Topalov - Carlsen, g1's moves, 0-1 g10 SetUp, 1. e4 {a comment}
 #   g11 SetUp, 1. a8=N                      g12 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6
 #
-# A form missing from the README fails the test: a recipe must not vanish unchecked.
+# A form missing from the page fails the test: a recipe must not vanish unchecked.
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
@@ -21,17 +21,11 @@ status=0
 ran=0
 all="g1 g2 g3 g4 g5 g6 g7 g8 g9 g10 g11 g12"
 
-# The README's form for pgn-extract option $1 (the first cell, exactly).
-form_of() {
-    awk -v opt="$1" 'BEGIN { FS = "` \\| `" }
-        index($0, "| `" opt "` | `") == 1 { sub(/^\| `[^`]*` \| `/, ""); sub(/` \|.*$/, ""); print; exit }' README.md
-}
-
 # check OPTION ANSWER: the games (or, with a leading =, the output) the form gives.
 check() {
-    form=$(form_of "$1")
+    form=$(migrate_form "$1")
     if [ -z "$form" ]; then
-        echo "README.md: no pgnkit form for $1"
+        echo "man/pgnkit-migrate.1: no pgnkit form for $1"
         status=1
         return
     fi
@@ -90,5 +84,5 @@ check "--firstgame N" "g10 g11 g12"
 check "--gamelimit N" "$all"
 check -AFILE "=1"
 check -fFILE "=12"
-[ $status = 0 ] && echo "readme_recipes: $ran forms gave the games counted by hand"
+[ $status = 0 ] && echo "migrate_recipes: $ran forms gave the games counted by hand"
 exit $status
