@@ -608,7 +608,7 @@ int annotate_game(struct worker *w, const struct game *g, struct buf *out, FILE 
         die(EXIT_IO, "out of memory");
     if (r->errors || r->skipped) {
         if (!a->quiet)
-            report_diags(diag, g, r, r->errors ? SEV_ERROR : SEV_NOTE, 0);
+            report_diags(diag, g, r, r->errors ? PGN_SEV_ERROR : PGN_SEV_NOTE, 0);
         int rc = game_out_raw(&w->out, g, out);
         if (rc == PGN_EINVAL)
             fprintf(diag, "%s: error: %s: game %" PRIu64 " is over the size limit: not copied\n",

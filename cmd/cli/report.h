@@ -21,6 +21,12 @@ void report_game_label(const struct game *g, char *out, size_t cap);
 void report_set_color(int on);
 
 /**
+ * Prints e to f as pgn_error_format() spells it, however long, without a
+ * newline (a caller may go on with the line).
+ */
+void report_error_text(FILE *f, const struct pgn_error *e);
+
+/**
  * Prints diagnostic d of game g as one line to f:
  * FILE:LINE:COL: SEVERITY: LABEL, MOVE: message (no LINE:COL without a
  * position), plus "    position: FEN" when verbose and d is about a move.
@@ -36,7 +42,7 @@ void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d
 
 /**
  * Prints the diagnostics of r with severity >= min_severity (enum
- * diag_severity) as report_diag_text does; returns how many.
+ * pgn_severity) as report_diag_text does; returns how many.
  */
 size_t report_diags(FILE *f, const struct game *g, const struct replay *r, int min_severity,
                     int verbose);

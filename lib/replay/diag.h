@@ -5,8 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-enum diag_severity { SEV_NOTE = 0, SEV_WARNING = 1, SEV_ERROR = 2 };
+#include "base/error.h" /* enum pgn_severity */
 
 /*
  * Every diagnostic has a stable code: its name (diag_name) is printed in JSON
@@ -79,7 +78,5 @@ int diag_severity(int code);
 int diag_is_strict(int code);
 /** The code named name (diag_name()'s inverse), or -1 when no code has that name. */
 int diag_find(const char *name);
-/** "error", "warning" or "note". */
-const char *diag_severity_name(int severity);
 
 #endif

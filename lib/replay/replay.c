@@ -22,14 +22,14 @@
 /*
  * A FEN whose castling rights name a king or rook that is not at home: the
  * rights are dropped, as python-chess and scalachess do, with a warning.
- * Returns pos_from_fen_repair()'s status.
+ * Returns pos_from_fen_repair()'s status and problem.
  */
 static COLD int repair_castling(struct replay *r, const struct game *g,
-                                const struct game_tag *fen)
+                                const struct game_tag *fen, enum fen_problem *problem)
 {
     char dropped[FEN_DROPPED_MAX];
-    int rc = pos_from_fen_repair(&r->start, fen->value, !r->chess960, dropped);
-    if (rc == FEN_OK)
+    int rc = pos_from_fen_repair(&r->start, fen->value, !r->chess960, dropped, problem);
+    if (rc == PGN_OK)
         replay_add(r, D_CASTLING_RIGHTS, fen->line, fen->col, g->offset + fen->off,
                    "FEN castling rights '%s' dropped: king or rook not on its home square",
                    dropped);
@@ -53,12 +53,16 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
         return -1;
     }
     if (fen) {
-        int rc = pos_from_fen(&r->start, fen->value);
-        if (rc == FEN_E_CASTLING)
-            rc = repair_castling(r, g, fen);
+        enum fen_problem why;
+        int rc = pos_from_fen(&r->start, fen->value, &why);
+        if (why == FEN_CASTLING)
+            rc = repair_castling(r, g, fen, &why);
         if (rc) {
-            replay_add(r, D_BAD_FEN, fen->line, fen->col, g->offset + fen->off,
-                       "invalid FEN '%s': %s", fen->value, fen_strerror(rc));
+            struct replay_diag *d = replay_add(r, D_BAD_FEN, fen->line, fen->col,
+                                               g->offset + fen->off, "invalid FEN '%s': %s",
+                                               fen->value, fen_problem_text(why));
+            if (d)
+                d->detail = (int)why;
             return -1;
         }
         const char *number = strrchr(fen->value, ' ');
@@ -136,8 +140,8 @@ static COLD int report_unresolved(struct walk *w, uint32_t i,
                          state == STATE_CHECKMATE ? "checkmate" : "stalemate");
         return -1;
     }
-    int code = rc == MOVE_EAMBIGUOUS ? D_AMBIGUOUS_MOVE
-             : rc == MOVE_EILLEGAL ? D_ILLEGAL_MOVE : D_BAD_MOVE_TEXT;
+    int code = rc == PGN_EAMBIGUOUS ? D_AMBIGUOUS_MOVE
+             : rc == PGN_EILLEGAL ? D_ILLEGAL_MOVE : D_BAD_MOVE_TEXT;
     const char *what = code == D_AMBIGUOUS_MOVE ? "ambiguous move"
                      : code == D_ILLEGAL_MOVE ? "illegal move" : "not a move";
     /* The reason after "ambiguous: " is a clause of its own ("could be Nbd7,
@@ -235,8 +239,8 @@ static COLD int read_other_language(struct walk *w, uint32_t i, const struct pos
         return 0;
     struct san_parts sp;
     move16 found;
-    if (san_parse(m->text, m->len, other, &sp, NULL) != MOVE_OK ||
-        san_resolve(p, &sp, &found, NULL) != MOVE_OK)
+    if (san_parse(m->text, m->len, other, &sp, NULL) != PGN_OK ||
+        san_resolve(p, &sp, &found, NULL) != PGN_OK)
         return 0;
     if (w->mixed++ == 0) {
         w->first_mixed = i;
@@ -275,14 +279,14 @@ static NOINLINE struct general_read read_general(struct walk *w, uint32_t i,
      * foreign to English. The others are collected here. */
     w->letters |= replay_text_letters(m->text, m->len);
     int fast = san_parse_fast(m->text, m->len, lang, &parts);
-    int rc = fast ? MOVE_OK : san_parse(m->text, m->len, lang, &parts, &err);
-    if (rc == MOVE_OK)
+    int rc = fast ? PGN_OK : san_parse(m->text, m->len, lang, &parts, &err);
+    if (rc == PGN_OK)
         rc = san_resolve(p, &parts, &gr.move, &err);
-    if (rc != MOVE_OK && w->try_other && read_other_language(w, i, p, &parts, &gr.move)) {
-        rc = MOVE_OK;
+    if (rc != PGN_OK && w->try_other && read_other_language(w, i, p, &parts, &gr.move)) {
+        rc = PGN_OK;
         fast = 0;
     }
-    if (rc != MOVE_OK) {
+    if (rc != PGN_OK) {
         report_unresolved(w, i, p, rc, &err);
         return gr;
     }
