@@ -80,5 +80,5 @@ int diag_find(const char *name)
     for (int code = 0; code < D_CODE_COUNT; code++)
         if (!strcmp(table[code].name, name))
             return code;
-    return -1;
+    return D_NO_CODE;
 }

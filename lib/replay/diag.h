@@ -76,7 +76,8 @@ const char *diag_name(int code);
 int diag_severity(int code);
 /** 1 for warnings that --strict turns into errors (export-format deviations). */
 int diag_is_strict(int code);
-/** The code named name (diag_name()'s inverse), or -1 when no code has that name. */
+/** The code named name (diag_name()'s inverse), or D_NO_CODE when no code has that name. */
+enum { D_NO_CODE = -1 };
 int diag_find(const char *name);
 
 #endif

@@ -36,7 +36,10 @@ static COLD int repair_castling(struct replay *r, const struct game *g,
     return rc;
 }
 
-/* Sets r->start from the FEN/SetUp/Variant tags; 0 when the game can be replayed. */
+/*
+ * Sets r->start from the FEN/SetUp/Variant tags. Returns 1 when the game can
+ * be replayed, 0 when not: a variant (skipped) or a bad FEN, both reported.
+ */
 static int setup_start(struct replay *r, const struct game *g, const struct known_tags *k)
 {
     const struct game_tag *variant = k->tag[KT_VARIANT];
@@ -50,7 +53,7 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
         replay_add(r, D_VARIANT, variant->line, variant->col, g->offset + variant->off,
                    "variant '%s' is not replayed; the game is skipped", variant->value);
         r->skipped = 1;
-        return -1;
+        return 0;
     }
     if (fen) {
         enum fen_problem why;
@@ -63,7 +66,7 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
                                                fen->value, fen_problem_text(why));
             if (d)
                 d->detail = (int)why;
-            return -1;
+            return 0;
         }
         const char *number = strrchr(fen->value, ' ');
         if (number && strspn(number + 1, "0") == strlen(number + 1) && number[1])
@@ -84,7 +87,7 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
                    "Chess960");
     if (r->chess960)
         r->start.chess960 = 1;
-    return 0;
+    return 1;
 }
 
 /* ---- Moves --------------------------------------------------------------- */
@@ -128,7 +131,7 @@ struct walk {
 };
 
 /* After a move that does not resolve: a finished game explains it better. */
-static COLD int report_unresolved(struct walk *w, uint32_t i,
+static COLD void report_unresolved(struct walk *w, uint32_t i,
                                   const struct pos *p, int rc,
                                   const struct move_error *err)
 {
@@ -138,7 +141,7 @@ static COLD int report_unresolved(struct walk *w, uint32_t i,
         replay_move_diag(w->r, w->g, i, p, D_MOVE_AFTER_END, "move '%.*s' after %s",
                          (int)m->len, m->text,
                          state == STATE_CHECKMATE ? "checkmate" : "stalemate");
-        return -1;
+        return;
     }
     int code = rc == PGN_EAMBIGUOUS ? D_AMBIGUOUS_MOVE
              : rc == PGN_EILLEGAL ? D_ILLEGAL_MOVE : D_BAD_MOVE_TEXT;
@@ -150,7 +153,6 @@ static COLD int report_unresolved(struct walk *w, uint32_t i,
     if (code == D_AMBIGUOUS_MOVE && !strncmp(why, "ambiguous: ", 11))
         why += 11;
     replay_move_diag(w->r, w->g, i, p, code, "%s: %s", what, why);
-    return -1;
 }
 
 /* Compares the + / # written with what the move does (check: whether it gives check). */
@@ -341,8 +343,9 @@ static COLD void check_move_number(struct walk *w, uint32_t i,
                      m->number, p->fullmove);
 }
 
-/* Plays null move i of a line on p, *before getting p as it was; returns -1
- * when it is illegal (the side to move is in check). Out of line: rare. */
+/* Plays null move i of a line on p, *before getting p as it was; returns
+ * PGN_EILLEGAL when it is illegal (the side to move is in check). Out of
+ * line: rare. */
 static NOINLINE int play_null(struct walk *w, uint32_t i, struct pos *p,
                               struct pos *before)
 {
@@ -351,7 +354,7 @@ static NOINLINE int play_null(struct walk *w, uint32_t i, struct pos *p,
     if (pos_in_check(p)) {
         replay_move_diag(w->r, w->g, i, p, D_ILLEGAL_MOVE,
                          "illegal move: null move while in check");
-        return -1;
+        return PGN_EILLEGAL;
     }
     replay_move_diag(w->r, w->g, i, p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
     *before = *p;
@@ -704,7 +707,7 @@ int replay_game(struct replay *r, const struct game *g)
     replay_import_reader_diags(r, g);
     if (!(r->opts.flags & REPLAY_NO_TAGS))
         replay_check_tags(r, g, &tags);
-    int started = setup_start(r, g, &tags) == 0;
+    int started = setup_start(r, g, &tags);
     if (started && g->nvars) {
         int rc = replay_lines(r, g, &tags);
         if (rc)

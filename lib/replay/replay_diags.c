@@ -9,9 +9,9 @@
 #include "replay/replay_internal.h"
 #include "base/banned.h"
 
-/* What effective_severity() gives a diagnostic --ignore drops: it is
- * counted, unlike one dropped by --no-warnings (-1). */
-enum { SEV_IGNORED = -2 };
+/* What effective_severity() gives a diagnostic it drops: one --ignore drops
+ * is counted (hidden), one --no-warnings drops is not. */
+enum { SEV_DROPPED = -1, SEV_IGNORED = -2 };
 
 /* The severity a diagnostic of code gets under the options, or < 0 when it
  * is dropped. sev: its severity before them; strict: 1 when --strict makes
@@ -31,7 +31,7 @@ static int effective_severity(const struct replay *r, int code, int sev, int str
     if (sev == PGN_SEV_WARNING && (r->opts.flags & REPLAY_WERROR))
         sev = PGN_SEV_ERROR;
     if (sev < PGN_SEV_ERROR && (r->opts.flags & REPLAY_NO_WARN))
-        return -1;
+        return SEV_DROPPED;
     return sev;
 }
 

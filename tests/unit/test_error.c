@@ -3,11 +3,17 @@
 #include <limits.h>
 #include <string.h>
 #include "test.h"
+#include "annotate/judge.h"
 #include "base/error.h"
+#include "chess/material.h"
+#include "index/index_positions.h"
 #include "chess/position.h"
 #include "notation/notation.h"
 #include "notation/san.h"
 #include "pgn/pgn_reader.h"
+#include "query/board_pattern.h"
+#include "query/material_pattern.h"
+#include "query/name_like.h"
 #include "replay/diag.h"
 #include "replay/replay.h"
 
@@ -179,4 +185,38 @@ void test_error__replay_diag_carries_fen_problem(void)
     CHECK(found);
     pgn_reader_free(reader);
     replay_release(&r);
+}
+
+static void no_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
+{
+    (void)key, (void)game, (void)ply;
+    ++*(int *)ctx;
+}
+
+/* Readers that refuse their input say why with a status of the one space. */
+void test_error__readers_refuse_with_statuses(void)
+{
+    size_t at;
+    const char *why;
+    struct board_pattern bp;
+    struct material_pattern mp;
+    struct material m;
+    struct judge_eval e;
+    struct name_like n;
+    CHECK_EQ_INT(board_pattern_parse("rnbqkbnr/X", &bp, &at, &why), PGN_ESYNTAX);
+    CHECK_EQ_INT(material_pattern_parse("KRX:K", &mp, &at), PGN_ESYNTAX);
+    CHECK_EQ_INT(material_parse("KK:K", &m, &at), PGN_ESYNTAX);
+    CHECK_EQ_INT(judge_parse_eval("abc", 3, &e), PGN_ESYNTAX);
+    /* A name of no word is a bad argument, not text that failed to parse. */
+    CHECK_EQ_INT(name_like_init(&n, "   "), PGN_EINVAL);
+    CHECK_EQ_INT(name_like_init(&n, "Carlsen"), PGN_OK);
+    /* A postings blob whose sizes do not add up is a damaged database. */
+    static const unsigned char short_blob[3] = { 1, 0, 0 };
+    static const unsigned char bad_blob[6] = { 1, 0, 0, 0, 0, 0 }; /* one key, no room for it */
+    int calls = 0;
+    CHECK_EQ_INT(index_postings_decode(short_blob, sizeof short_blob, 0, no_posting, &calls),
+                 PGN_EFORMAT);
+    CHECK_EQ_INT(index_postings_decode(bad_blob, sizeof bad_blob, 0, no_posting, &calls),
+                 PGN_EFORMAT);
+    CHECK_EQ_INT(calls, 0);
 }
