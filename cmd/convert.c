@@ -161,12 +161,8 @@ static int note_fixed_result(const struct game *g, const struct replay *r, FILE 
                           : g->result == PGN_RESULT_UNKNOWN
                               ? "the result token '*' gives none: the tag's is kept"
                               : "the Result tag differs from the result token, which is kept";
-    char label[256];
-    report_game_label(g, label, sizeof label);
-    struct pgn_error note = { .file = g->file, .message = label, .severity = PGN_SEV_NOTE,
-                              .line = g->result_text ? g->result_line : g->line,
-                              .col = g->result_text ? (uint32_t)g->result_col : 0 };
-    report_error_text(diag, &note);
+    report_game_prefix(diag, g, g->result_text ? g->result_line : g->line,
+                       g->result_text ? (uint32_t)g->result_col : 0, PGN_SEV_NOTE);
     fprintf(diag, ": result fixed:");
     if (!tag || strcmp(tag, now))
         fprintf(diag, " Result tag %s -> %s%s", tag ? tag : "(none)", now,

@@ -67,9 +67,14 @@ static int spell_location(const void *what, char *buf, size_t size)
     return pgn_location_format(e->file, e->line, e->col, buf, size);
 }
 
-void report_error_text(FILE *f, const struct pgn_error *e)
+void report_game_prefix(FILE *f, const struct game *g, uint64_t line, uint32_t col,
+                        int severity)
 {
-    put_spelt(f, spell_error, e);
+    char label[256];
+    report_game_label(g, label, sizeof label);
+    struct pgn_error e = { .file = g->file, .message = label, .line = line, .col = col,
+                           .severity = severity };
+    put_spelt(f, spell_error, &e);
 }
 
 void report_diag_text(FILE *f, const struct game *g, const struct replay_diag *d,

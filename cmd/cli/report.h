@@ -21,10 +21,12 @@ void report_game_label(const struct game *g, char *out, size_t cap);
 void report_set_color(int on);
 
 /**
- * Prints e to f as pgn_error_format() spells it, however long, without a
- * newline (a caller may go on with the line).
+ * Starts a line about game g on f: "FILE:LINE:COL: SEVERITY: LABEL" as
+ * pgn_error_format() spells it (col 0: no column), without a newline, for
+ * the caller to go on with ": ...".
  */
-void report_error_text(FILE *f, const struct pgn_error *e);
+void report_game_prefix(FILE *f, const struct game *g, uint64_t line, uint32_t col,
+                        int severity);
 
 /**
  * Prints diagnostic d of game g as one line to f:
