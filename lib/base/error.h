@@ -34,7 +34,7 @@ enum pgn_status {
  */
 const char *pgn_strerror(int status);
 
-/* Same values as enum pgn_severity in diag.h. */
+/* How grave a diagnostic is, the reader's (struct pgn_error) and the replay's (diag.h) alike. */
 enum pgn_severity { PGN_SEV_NOTE = 0, PGN_SEV_WARNING = 1, PGN_SEV_ERROR = 2 };
 
 /** "note", "warning" or "error" (anything else), static storage. */
