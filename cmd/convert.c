@@ -161,12 +161,9 @@ static int note_fixed_result(const struct game *g, const struct replay *r, FILE 
                           : g->result == PGN_RESULT_UNKNOWN
                               ? "the result token '*' gives none: the tag's is kept"
                               : "the Result tag differs from the result token, which is kept";
-    char label[256];
-    report_game_label(g, label, sizeof label);
-    fprintf(diag, "%s:%" PRIu64 ":", g->file, g->result_text ? g->result_line : g->line);
-    if (g->result_text)
-        fprintf(diag, "%u:", (unsigned)g->result_col);
-    fprintf(diag, " note: %s: result fixed:", label);
+    report_game_prefix(diag, g, g->result_text ? g->result_line : g->line,
+                       g->result_text ? (uint32_t)g->result_col : 0, PGN_SEV_NOTE);
+    fprintf(diag, ": result fixed:");
     if (!tag || strcmp(tag, now))
         fprintf(diag, " Result tag %s -> %s%s", tag ? tag : "(none)", now,
                 g->result != fixed ? "," : "");
@@ -198,7 +195,7 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
     if (output_fatal_errors(r, c->fix_results) || r->skipped) {
         d->outcome = r->errors ? OUTCOME_INVALID : OUTCOME_SKIPPED;
         if (!c->quiet)
-            report_diags(diag, g, r, r->errors ? SEV_ERROR : SEV_NOTE, 0);
+            report_diags(diag, g, r, r->errors ? PGN_SEV_ERROR : PGN_SEV_NOTE, 0);
         if (c->keep_invalid)
             pass_through(w, g, out, diag, d);
     } else {

@@ -506,9 +506,9 @@ static int open_dir(struct diagram *s)
 static int draw_fen(struct diagram *s)
 {
     struct pos p;
-    int rc = pos_from_fen(&p, s->fen);
-    if (rc && rc != FEN_E_IMPOSSIBLE_CHECK) {
-        error("invalid FEN '%s': %s", s->fen, fen_strerror(rc));
+    enum fen_problem why;
+    if (pos_from_fen(&p, s->fen, &why) && why != FEN_IMPOSSIBLE_CHECK) {
+        error("invalid FEN '%s': %s", s->fen, fen_problem_text(why));
         return EXIT_USAGE;
     }
     draw(s, &p, MOVE_NONE, NULL, NULL);

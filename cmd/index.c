@@ -194,7 +194,7 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
         if (ix->r.errors && !read_again_unchanged(ix, &g)) {
             if (!ix->quiet) {
                 show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
-                report_diags(stderr, &g, &ix->r, SEV_ERROR, 0);
+                report_diags(stderr, &g, &ix->r, PGN_SEV_ERROR, 0);
             }
         }
         rc = index_db_add_game(ix->db, ix->src->id, &g, has_origin ? &o : NULL, &ix->r);
@@ -239,7 +239,7 @@ static void prepare_game(void *ctx, struct batch *b, struct game *g, struct pgn_
         die(EXIT_IO, "out of memory");
     pg->invalid = w->r.errors != 0;
     if (pg->invalid && !w->ix->quiet)
-        report_diags(diag, g, &w->r, SEV_ERROR, 0);
+        report_diags(diag, g, &w->r, PGN_SEV_ERROR, 0);
     index_game_of(&w->facts, g, &w->r, &pg->ig);
     for (int i = 0; i < IR_NAMES; i++)
         pg->ig.names[i] = batch_text(b, pg->ig.names[i], pg->ig.name_lens[i]);

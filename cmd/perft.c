@@ -47,24 +47,26 @@ static double now(void)
 /* Suites of move generators hold positions no game reaches, to test the move
  * rules where checks combine oddly: their moves are well defined, so they are
  * counted after a warning. Every other FEN error stays an error. */
-static int perft_from_fen(struct pos *p, const char *fen, const char *path, long lineno)
+static enum fen_problem perft_from_fen(struct pos *p, const char *fen, const char *path,
+                                       long lineno)
 {
-    int rc = pos_from_fen(p, fen);
-    if (rc != FEN_E_IMPOSSIBLE_CHECK)
-        return rc;
+    enum fen_problem why;
+    pos_from_fen(p, fen, &why);
+    if (why != FEN_IMPOSSIBLE_CHECK)
+        return why;
     if (path)
-        warning("%s:%ld: %s; counted anyway", path, lineno, fen_strerror(rc));
+        warning("%s:%ld: %s; counted anyway", path, lineno, fen_problem_text(why));
     else
-        warning("%s; counted anyway", fen_strerror(rc));
-    return FEN_OK;
+        warning("%s; counted anyway", fen_problem_text(why));
+    return FEN_NO_PROBLEM;
 }
 
 static int run_one(const char *fen, int depth, int divide, int timed)
 {
     struct pos p;
-    int rc = perft_from_fen(&p, strcmp(fen, "startpos") ? fen : START_FEN, NULL, 0);
-    if (rc) {
-        error("invalid FEN '%s': %s", fen, fen_strerror(rc));
+    enum fen_problem why = perft_from_fen(&p, strcmp(fen, "startpos") ? fen : START_FEN, NULL, 0);
+    if (why) {
+        error("invalid FEN '%s': %s", fen, fen_problem_text(why));
         return EXIT_USAGE;
     }
     double t0 = now();
@@ -117,10 +119,10 @@ static void suite_error(struct suite *s, long lineno, const char *what, const ch
 static int suite_position(struct suite *s, long lineno, const char *fen)
 {
     s->positions++;
-    int rc = perft_from_fen(&s->pos, fen, s->path, lineno);
-    s->have_pos = rc == FEN_OK;
-    if (rc)
-        suite_error(s, lineno, "invalid FEN", fen_strerror(rc));
+    enum fen_problem why = perft_from_fen(&s->pos, fen, s->path, lineno);
+    s->have_pos = why == FEN_NO_PROBLEM;
+    if (why)
+        suite_error(s, lineno, "invalid FEN", fen_problem_text(why));
     return s->have_pos;
 }
 

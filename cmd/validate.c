@@ -144,8 +144,8 @@ static void print_board(const struct validate *v, FILE *out, const char *fen)
 {
     struct pos p;
     struct buf b = BUF_INIT(1 << 16);
-    int rc = pos_from_fen(&p, fen);
-    if ((rc && rc != FEN_E_IMPOSSIBLE_CHECK) || board_text(&b, &p, "    ", false, v->board_color,
+    enum fen_problem why;
+    if ((pos_from_fen(&p, fen, &why) && why != FEN_IMPOSSIBLE_CHECK) || board_text(&b, &p, "    ", false, v->board_color,
                                                           v->board_utf8))
         return;
     fwrite(b.data, 1, b.len, out);
@@ -184,13 +184,13 @@ static void check_game(const struct validate *v, struct replay *r, const struct 
         report_game_label(g, label, sizeof label);
     for (size_t i = 0; i < r->ndiags; i++) {
         const struct replay_diag *d = &r->diags[i];
-        if (d->severity < SEV_ERROR && v->no_warnings) {
-            vd->hidden += d->severity == SEV_WARNING;
+        if (d->severity < PGN_SEV_ERROR && v->no_warnings) {
+            vd->hidden += d->severity == PGN_SEV_WARNING;
             continue;
         }
-        if (d->severity == SEV_ERROR)
+        if (d->severity == PGN_SEV_ERROR)
             vd->errors++;
-        else if (d->severity == SEV_WARNING)
+        else if (d->severity == PGN_SEV_WARNING)
             vd->warnings++;
         if (quiet)
             continue;
@@ -198,7 +198,7 @@ static void check_game(const struct validate *v, struct replay *r, const struct 
             report_diag_json(out, g, d);
         else
             report_diag_text(out, g, d, label, v->verbose);
-        if (v->verbose && !v->json && d->severity == SEV_ERROR && d->fen[0])
+        if (v->verbose && !v->json && d->severity == PGN_SEV_ERROR && d->fen[0])
             print_board(v, out, d->fen);
     }
 }
@@ -252,10 +252,10 @@ static void note_duplicate(struct validate *v, const struct game *g, struct verd
         return;
     }
     const struct first_seen *first = &v->firsts[earlier];
-    struct replay_diag d = { .code = D_DUPLICATE_GAME, .severity = SEV_NOTE, .line = vd->line,
+    struct replay_diag d = { .code = D_DUPLICATE_GAME, .severity = PGN_SEV_NOTE, .line = vd->line,
                              .col = vd->col, .offset = g->offset, .move = UINT32_MAX };
     if (v->codes.error & REPLAY_CODE_BIT(D_DUPLICATE_GAME)) {
-        d.severity = SEV_ERROR;
+        d.severity = PGN_SEV_ERROR;
         vd->errors++;
         vd->kind = VERDICT_INVALID;
     }
@@ -265,7 +265,7 @@ static void note_duplicate(struct validate *v, const struct game *g, struct verd
     snprintf(d.msg, sizeof d.msg, "repeats game %" PRIu64 " (%s%s%" PRIu64
              "): the same start position and main-line moves", first->index,
              same_file ? "line " : file, same_file ? "" : ":", first->line);
-    if (v->quiet || v->diag_stopped || (v->no_warnings && d.severity < SEV_ERROR))
+    if (v->quiet || v->diag_stopped || (v->no_warnings && d.severity < PGN_SEV_ERROR))
         return;
     /* The number only: with workers, the game's tags are not parsed here. */
     char label[32];
@@ -404,7 +404,7 @@ static int parse_codes(const char *opt, const char *list, int ignore, uint64_t *
         int code = find_code(opt, name);
         if (code < 0)
             return -1;
-        if (ignore && diag_severity(code) == SEV_ERROR && code != D_SYNTAX) {
+        if (ignore && diag_severity(code) == PGN_SEV_ERROR && code != D_SYNTAX) {
             error("%s: '%s' is an error, and errors are always reported", opt, name);
             return -1;
         }

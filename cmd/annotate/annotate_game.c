@@ -189,14 +189,16 @@ static void warn_engine_output(const struct worker *w, const struct game *g, uin
 {
     if (!res->nbad || w->a->quiet)
         return;
-    char label[256];
-    report_game_label(g, label, sizeof label);
-    for (int b = 0; b < res->nbad && b < UCI_BAD_MAX; b++)
-        fprintf(diag, "%s:%" PRIu64 ": warning: %s: engine '%s', ply %u: %s: '%s'\n", g->file,
-                g->line, label, w->a->engine_path, k, res->bad[b].why, res->bad[b].line);
-    if (res->nbad > UCI_BAD_MAX)
-        fprintf(diag, "%s:%" PRIu64 ": warning: %s: engine '%s', ply %u: %d more such lines\n",
-                g->file, g->line, label, w->a->engine_path, k, res->nbad - UCI_BAD_MAX);
+    for (int b = 0; b < res->nbad && b < UCI_BAD_MAX; b++) {
+        report_game_prefix(diag, g, g->line, 0, PGN_SEV_WARNING);
+        fprintf(diag, ": engine '%s', ply %u: %s: '%s'\n", w->a->engine_path, k,
+                res->bad[b].why, res->bad[b].line);
+    }
+    if (res->nbad > UCI_BAD_MAX) {
+        report_game_prefix(diag, g, g->line, 0, PGN_SEV_WARNING);
+        fprintf(diag, ": engine '%s', ply %u: %d more such lines\n", w->a->engine_path, k,
+                res->nbad - UCI_BAD_MAX);
+    }
 }
 
 /* Searches every main-line position 0..n; PGN_OK or the engine's error. */
@@ -366,10 +368,8 @@ static void evals_from_comments(struct worker *w, const struct game *g, uint32_t
     if (!evals && n) {
         w->unjudged = 1;
         if (!w->a->quiet) {
-            char label[256];
-            report_game_label(g, label, sizeof label);
-            fprintf(diag, "%s:%" PRIu64 ": note: %s: no [%%eval] comments: not judged\n",
-                    g->file, g->line, label);
+            report_game_prefix(diag, g, g->line, 0, PGN_SEV_NOTE);
+            fprintf(diag, ": no [%%eval] comments: not judged\n");
         }
     }
 }
@@ -423,10 +423,9 @@ static int annotate_moves(struct worker *w, const struct game *g, struct buf *ou
                     w->engine = NULL;
                     annotate_engine_start(w, err2, sizeof err2);
                 }
-                char label[256];
-                report_game_label(g, label, sizeof label);
-                fprintf(diag, "%s:%" PRIu64 ": error: %s: the engine failed twice: %s; passed "
-                        "through unannotated\n", g->file, g->line, label, err);
+                report_game_prefix(diag, g, g->line, 0, PGN_SEV_ERROR);
+                fprintf(diag, ": the engine failed twice: %s; passed through unannotated\n",
+                        err);
                 game_out_raw(&w->out, g, out);
                 return OUT_ENGINE_FAILED;
             }
@@ -608,7 +607,7 @@ int annotate_game(struct worker *w, const struct game *g, struct buf *out, FILE 
         die(EXIT_IO, "out of memory");
     if (r->errors || r->skipped) {
         if (!a->quiet)
-            report_diags(diag, g, r, r->errors ? SEV_ERROR : SEV_NOTE, 0);
+            report_diags(diag, g, r, r->errors ? PGN_SEV_ERROR : PGN_SEV_NOTE, 0);
         int rc = game_out_raw(&w->out, g, out);
         if (rc == PGN_EINVAL)
             fprintf(diag, "%s: error: %s: game %" PRIu64 " is over the size limit: not copied\n",

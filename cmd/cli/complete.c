@@ -94,7 +94,7 @@ static int offer_values(const struct option_values *o, const char *inline_prefix
         break;
     case V_CODES:
         for (int i = 0; i < D_CODE_COUNT; i++)
-            if (diag_severity(i) != SEV_ERROR) /* errors are always reported */
+            if (diag_severity(i) != PGN_SEV_ERROR) /* errors are always reported */
                 offer_words(prefix, cur, diag_name(i));
         break;
     case V_NONE: break;

@@ -379,7 +379,7 @@ int output_fatal_errors(const struct replay *r, int fix_results)
     /* Each is about a result that replay_fixed_result() replaces. */
     for (size_t i = 0; i < r->ndiags; i++) {
         int code = r->diags[i].code;
-        if (r->diags[i].severity == SEV_ERROR &&
+        if (r->diags[i].severity == PGN_SEV_ERROR &&
             (code == D_RESULT_CONTRADICTS || code == D_RESULT_MISMATCH ||
              code == D_PAST_FIVEFOLD || code == D_PAST_75_MOVES))
             n--;

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/common.h"
 #include "cli/progress.h"
@@ -30,7 +31,50 @@ void report_set_color(int on) { diag_color = on; }
 /* As gcc colours them: error red, warning magenta, note cyan. */
 static const char *severity_color(int severity)
 {
-    return severity == SEV_ERROR ? TERM_RED : severity == SEV_WARNING ? TERM_MAGENTA : TERM_CYAN;
+    return severity == PGN_SEV_ERROR ? TERM_RED : severity == PGN_SEV_WARNING ? TERM_MAGENTA : TERM_CYAN;
+}
+
+/*
+ * Writes the text spell writes for what (through pgn_error_format or
+ * pgn_location_format), however long: from a stack buffer, or from the heap
+ * when a long file name does not fit there.
+ */
+static void put_spelt(FILE *f, int (*spell)(const void *what, char *buf, size_t size),
+                      const void *what)
+{
+    char small[512];
+    int n = spell(what, small, sizeof small);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof small) {
+        fputs(small, f);
+        return;
+    }
+    char *big = xmalloc((size_t)n + 1);
+    spell(what, big, (size_t)n + 1);
+    fputs(big, f);
+    free(big);
+}
+
+static int spell_error(const void *what, char *buf, size_t size)
+{
+    return pgn_error_format(what, buf, size);
+}
+
+static int spell_location(const void *what, char *buf, size_t size)
+{
+    const struct pgn_error *e = what;
+    return pgn_location_format(e->file, e->line, e->col, buf, size);
+}
+
+void report_game_prefix(FILE *f, const struct game *g, uint64_t line, uint32_t col,
+                        int severity)
+{
+    char label[256];
+    report_game_label(g, label, sizeof label);
+    struct pgn_error e = { .file = g->file, .message = label, .line = line, .col = col,
+                           .severity = severity };
+    put_spelt(f, spell_error, &e);
 }
 
 void report_diag_text(FILE *f, const struct game *g, const struct replay_diag *d,
@@ -39,13 +83,12 @@ void report_diag_text(FILE *f, const struct game *g, const struct replay_diag *d
     if (f == stdout || f == stderr)
         progress_erase();
     const char *bold = diag_color ? TERM_BOLD : "", *reset = diag_color ? TERM_RESET : "";
-    fprintf(f, "%s%s:", bold, g->file);
-    if (d->line)
-        fprintf(f, "%" PRIu64 ":", d->line);
-    if (d->line && d->col) /* column 0: at the end of the input, no column */
-        fprintf(f, "%u:", d->col);
-    fprintf(f, "%s %s%s:%s %s", reset, diag_color ? severity_color(d->severity) : "",
-            diag_severity_name(d->severity), reset, label);
+    /* pgn_error_format's layout, with the location bold and the severity in colour. */
+    struct pgn_error where = { .file = g->file, .line = d->line, .col = d->col };
+    fputs(bold, f);
+    put_spelt(f, spell_location, &where);
+    fprintf(f, ":%s %s%s:%s %s", reset, diag_color ? severity_color(d->severity) : "",
+            pgn_severity_name(d->severity), reset, label);
     if (d->move != UINT32_MAX) {
         const struct game_move *m = &g->moves[d->move];
         fprintf(f, ", %s%u%s%.*s%s", bold, d->move_number, d->side == 0 ? ". " : "...",
@@ -89,7 +132,7 @@ void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d
         fprintf(f, ",\"ply\":null,\"move_number\":null,\"move\":null");
     }
     fprintf(f, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
-            diag_severity_name(d->severity), diag_name(d->code));
+            pgn_severity_name(d->severity), diag_name(d->code));
     json_write_string(f, d->msg, strlen(d->msg));
     fprintf(f, ",\"fen\":");
     if (d->fen[0])

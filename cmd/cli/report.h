@@ -21,6 +21,14 @@ void report_game_label(const struct game *g, char *out, size_t cap);
 void report_set_color(int on);
 
 /**
+ * Starts a line about game g on f: "FILE:LINE:COL: SEVERITY: LABEL" as
+ * pgn_error_format() spells it (col 0: no column), without a newline, for
+ * the caller to go on with ": ...".
+ */
+void report_game_prefix(FILE *f, const struct game *g, uint64_t line, uint32_t col,
+                        int severity);
+
+/**
  * Prints diagnostic d of game g as one line to f:
  * FILE:LINE:COL: SEVERITY: LABEL, MOVE: message (no LINE:COL without a
  * position), plus "    position: FEN" when verbose and d is about a move.
@@ -36,7 +44,7 @@ void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d
 
 /**
  * Prints the diagnostics of r with severity >= min_severity (enum
- * diag_severity) as report_diag_text does; returns how many.
+ * pgn_severity) as report_diag_text does; returns how many.
  */
 size_t report_diags(FILE *f, const struct game *g, const struct replay *r, int min_severity,
                     int verbose);

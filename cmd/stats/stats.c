@@ -154,9 +154,9 @@ static void bar_style(struct stats_opts *o)
 static int set_root(struct stats *s)
 {
     if (s->fen_text) {
-        int rc = pos_from_fen(&s->o.root, s->fen_text);
-        if (rc) {
-            error("--position: %s", fen_strerror(rc));
+        enum fen_problem why;
+        if (pos_from_fen(&s->o.root, s->fen_text, &why)) {
+            error("--position: %s", fen_problem_text(why));
             return -1;
         }
     } else {

@@ -204,7 +204,7 @@ int stats_merge_file(struct stats_opts *s, struct stats_agg *a, const char *path
     if (report == R_TREE) {
         const char *fen = json_string_value(json_object_get(o, "fen"));
         int depth = (int)json_integer_value(json_object_get(o, "depth"));
-        if (!fen || pos_from_fen(&s->root, fen) != 0) {
+        if (!fen || pos_from_fen(&s->root, fen, NULL) != PGN_OK) {
             error("'%s': tree without a valid 'fen'", path);
             json_decref(o);
             return -1;

@@ -50,7 +50,7 @@ static void index_row(const char *row)
         size_t len = (size_t)(e - s);
         if (len && !(s[len - 1] == '.')) {
             move16 m;
-            if (san_read(&p, s, len, NOTATION_EN, &m, NULL, NULL) != MOVE_OK) {
+            if (san_read(&p, s, len, NOTATION_EN, &m, NULL, NULL) != PGN_OK) {
                 bad_lines++;
                 return;
             }

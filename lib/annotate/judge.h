@@ -47,8 +47,8 @@ enum judge_reason {
 
 /**
  * Parses the arguments of a [%eval] command: "0.34", "-1.2", "#3", "#-3",
- * optionally followed by ",DEPTH" (ignored). Returns 0 and fills *e, or -1
- * when the text is not an evaluation.
+ * optionally followed by ",DEPTH" (ignored). Returns 0 and fills *e, or
+ * PGN_ESYNTAX when the text is not an evaluation.
  */
 int judge_parse_eval(const char *s, size_t n, struct judge_eval *e);
 

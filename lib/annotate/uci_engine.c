@@ -48,7 +48,7 @@ int uci_engine_find(const char *name, char *out, size_t cap)
 {
     if (strchr(name, '/')) {
         if (access(name, X_OK))
-            return -1;
+            return UCI_ENGINE_NOT_FOUND;
         snprintf(out, cap, "%s", name);
         return 0;
     }
@@ -63,7 +63,7 @@ int uci_engine_find(const char *name, char *out, size_t cap)
         if (n > 0 && (size_t)n < cap && !access(out, X_OK))
             return 0;
     }
-    return -1;
+    return UCI_ENGINE_NOT_FOUND;
 }
 
 static long long now_ms(void)
@@ -316,16 +316,16 @@ static void note_bad(struct uci_result *res, const char *raw, const char *fmt, .
     res->nbad++;
 }
 
-/* The whole number v (decimal, sign allowed) if it lies in min..max: 0, else -1. */
+/* The whole number v (decimal, sign allowed) if it lies in min..max: 0, else PGN_ESYNTAX. */
 static int whole_number(const char *v, long min, long max, long *out)
 {
     char *end;
     if (!v)
-        return -1;
+        return PGN_ESYNTAX;
     errno = 0;
     long x = strtol(v, &end, 10);
     if (end == v || *end || errno || x < min || x > max)
-        return -1;
+        return PGN_ESYNTAX;
     *out = x;
     return 0;
 }

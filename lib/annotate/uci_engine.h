@@ -62,8 +62,9 @@ struct uci_engine;
 /**
  * Finds an engine program: a name with a '/' as it is, else looked up in
  * PATH and then /usr/games. Writes the path into out (cap bytes); returns 0,
- * or -1 when not found.
+ * or UCI_ENGINE_NOT_FOUND (an answer, not an error status).
  */
+enum { UCI_ENGINE_NOT_FOUND = -1 };
 int uci_engine_find(const char *name, char *out, size_t cap);
 
 /**

@@ -22,14 +22,23 @@ enum pgn_status {
     PGN_EENCODING = -7,  /* text is not valid UTF-8 (it was read as CP1252) */
     PGN_EINVAL = -8,     /* bad argument */
     PGN_EFORMAT = -9,    /* the input is not text: a picture, a program, an unknown format */
+    PGN_EFEN = -10,      /* not a valid position (the reason: enum fen_problem, chess/position.h) */
 };
-#define PGN_STATUS_COUNT 10
+#define PGN_STATUS_COUNT 11
 
-/** Static English text for a status ("syntax error"); accepts either sign. */
+/**
+ * Static English text for a status ("syntax error"); accepts either sign.
+ * The one place a status is named: the reasons below a status (a FEN's
+ * problem, a move's) are details the producer words itself. A value that is
+ * no status (INT_MIN included) gives "unknown error".
+ */
 const char *pgn_strerror(int status);
 
-/* Same values as enum diag_severity in diag.h. */
+/* How grave a diagnostic is, the reader's (struct pgn_error) and the replay's (diag.h) alike. */
 enum pgn_severity { PGN_SEV_NOTE = 0, PGN_SEV_WARNING = 1, PGN_SEV_ERROR = 2 };
+
+/** "note", "warning" or "error" (anything else), static storage. */
+const char *pgn_severity_name(int severity);
 
 /*
  * One diagnostic: where (file, line, column, byte offset), what (code,
@@ -51,9 +60,18 @@ struct pgn_error {
 };
 
 /**
- * Writes "file:line:col: error: message" (gcc style; "file: error: message"
- * without a position) into buf, NUL-terminated and truncated to size.
+ * Writes the location "file:line:col" (gcc style; "file:line" when col is 0,
+ * "file" when line is 0; a NULL file reads "<input>") into buf, NUL-terminated
+ * and truncated to size. The one place a diagnostic's location is spelt.
  * Returns the length the full text would have, as snprintf does.
+ */
+int pgn_location_format(const char *file, uint64_t line, uint32_t col, char *buf, size_t size);
+
+/**
+ * Writes "file:line:col: error: message" (the location as pgn_location_format
+ * spells it, then the severity and the message, or pgn_strerror(code) when
+ * message is NULL) into buf, NUL-terminated and truncated to size. Returns
+ * the length the full text would have, as snprintf does.
  */
 int pgn_error_format(const struct pgn_error *e, char *buf, size_t size);
 

@@ -1,6 +1,7 @@
 /* material.c - material signatures: the pieces of each type each side has ("KRP:KR"). */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "base/error.h"
 #include "chess/material.h"
 #include "base/banned.h"
 
@@ -8,13 +9,16 @@
 static const char letters[] = "KQRBNP";
 static const int order[] = { KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN };
 
+/* letter_type() of a letter that names no piece. */
+enum { NO_TYPE = -1 };
+
 static int letter_type(char c)
 {
     c = (char)(c & ~0x20);
     for (int i = 0; i < 6; i++)
         if (letters[i] == c)
             return order[i];
-    return -1;
+    return NO_TYPE;
 }
 
 int material_parse(const char *s, struct material *out, size_t *err_at)
@@ -30,7 +34,7 @@ int material_parse(const char *s, struct material *out, size_t *err_at)
             continue;
         }
         int t = letter_type(s[i]);
-        if (t < 0)
+        if (t == NO_TYPE)
             goto bad;
         if (out->count[side][t] == (t == KING ? 1 : 15))
             goto bad;
@@ -42,7 +46,7 @@ int material_parse(const char *s, struct material *out, size_t *err_at)
     return 0;
 bad:
     *err_at = i;
-    return -1;
+    return PGN_ESYNTAX;
 }
 
 void material_of(const struct pos *p, struct material *out)

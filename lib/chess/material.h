@@ -20,8 +20,8 @@ struct material {
 enum { MATERIAL_MAX = 48 }; /* longest text material_format() writes, NUL included */
 
 /**
- * Reads signature s (NUL-terminated) into *out. Returns 0, or -1 with *err_at
- * set to the offset of the offending character (a letter that names no
+ * Reads signature s (NUL-terminated) into *out. Returns 0, or PGN_ESYNTAX
+ * with *err_at set to the offset of the offending character (a letter that names no
  * piece, a second ':', two kings, more than 15 of a piece, no ':').
  */
 int material_parse(const char *s, struct material *out, size_t *err_at);

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "base/error.h"
 #include "chess/bitboard.h"
 
 /*
@@ -69,41 +70,47 @@ struct pos {
 
 _Static_assert(sizeof(struct pos) <= 192, "struct pos should stay small for copy-make");
 
-/* Reasons a FEN is refused. */
-enum fen_status {
-    FEN_OK = 0,
-    FEN_E_SYNTAX = -1,         /* not six (or four) fields, bad characters */
-    FEN_E_BOARD = -2,          /* ranks that do not add up to 8 files / 8 ranks */
-    FEN_E_KINGS = -3,          /* not exactly one king per side */
-    FEN_E_PAWN_RANK = -4,      /* pawn on rank 1 or 8 */
-    FEN_E_SIDE = -5,           /* side to move not w/b */
-    FEN_E_CASTLING = -6,       /* castling right without king/rook at home */
-    FEN_E_EP = -7,             /* en-passant square not behind a double-stepped pawn */
-    FEN_E_CLOCK = -8,          /* halfmove or fullmove not a number */
-    FEN_E_OPPOSITE_CHECK = -9, /* the side not to move is in check */
-    FEN_E_TOO_LONG = -10,      /* more than FEN_MAX bytes */
-    FEN_E_CHECKERS = -11,      /* more attackers of the king than any move can produce */
-    FEN_E_IMPOSSIBLE_CHECK = -12, /* checkers no last move can produce (see below) */
-    FEN_E_MATERIAL = -13,      /* more pieces or pawns than a game can have */
-    FEN_E_DIGITS = -14,        /* two digits in a row in a rank ("17"); keep last */
+/*
+ * Why a FEN is refused: the detail below the status PGN_EFEN (PGN_ETOOBIG
+ * for FEN_TOO_LONG) that pos_from_fen() returns. Not a status of its own.
+ */
+enum fen_problem {
+    FEN_NO_PROBLEM = 0,
+    FEN_SYNTAX,             /* not six (or four) fields, bad characters */
+    FEN_BOARD,              /* ranks that do not add up to 8 files / 8 ranks */
+    FEN_KINGS,              /* not exactly one king per side */
+    FEN_PAWN_RANK,          /* pawn on rank 1 or 8 */
+    FEN_SIDE,               /* side to move not w/b */
+    FEN_CASTLING,           /* castling right without king/rook at home */
+    FEN_EP_SQUARE,          /* en-passant square not behind a double-stepped pawn */
+    FEN_CLOCK,              /* halfmove or fullmove not a number */
+    FEN_OPPOSITE_CHECK,     /* the side not to move is in check */
+    FEN_TOO_LONG,           /* more than FEN_MAX bytes (status PGN_ETOOBIG) */
+    FEN_CHECKERS,           /* more attackers of the king than any move can produce */
+    FEN_IMPOSSIBLE_CHECK,   /* checkers no last move can produce (see below) */
+    FEN_MATERIAL,           /* more pieces or pawns than a game can have */
+    FEN_DIGITS,             /* two digits in a row in a rank ("17") */
+    FEN_PROBLEM_COUNT
 };
 enum { FEN_MAX = 128 };
 
 extern const char *const START_FEN;
 
-/** Text of a fen_status, static storage. */
-const char *fen_strerror(int status);
+/** Text of a fen_problem ("pawn on the first or last rank"), static storage. */
+const char *fen_problem_text(enum fen_problem problem);
 
 /**
  * Sets *p from a FEN, X-FEN or Shredder-FEN string (castling as KQkq or as rook
  * files A-H / a-h). The move counters may be omitted (EPD style). A position
  * whose castling rooks or king are not on the standard squares sets chess960.
- * Returns FEN_OK or a negative fen_status; *p is unspecified on error, with
- * one exception: after FEN_E_IMPOSSIBLE_CHECK *p is complete and playable
- * (the moves are well defined, the position just cannot arise in a game), so
- * a move-generator test such as perft may go on with it.
+ * Returns PGN_OK, PGN_ETOOBIG (more than FEN_MAX bytes) or PGN_EFEN, and
+ * stores why in *problem when problem is not NULL (FEN_NO_PROBLEM on
+ * success). *p is unspecified on error, with one exception: after
+ * FEN_IMPOSSIBLE_CHECK *p is complete and playable (the moves are well
+ * defined, the position just cannot arise in a game), so a move-generator
+ * test such as perft may go on with it.
  */
-int pos_from_fen(struct pos *p, const char *fen);
+int pos_from_fen(struct pos *p, const char *fen, enum fen_problem *problem);
 
 enum { FEN_DROPPED_MAX = 9 };
 /**
@@ -113,10 +120,11 @@ enum { FEN_DROPPED_MAX = 9 };
  * is not Chess960), KQkq keep their standard meaning: a right whose king is
  * not on e1/e8 or whose rook is not on the a/h file is dropped too. The
  * letters dropped are written into dropped as they stand in the FEN ("" when
- * none). Returns what pos_from_fen() returns for the repaired FEN.
+ * none). Returns what pos_from_fen() returns for the repaired FEN, and
+ * stores its problem as pos_from_fen() does.
  */
 int pos_from_fen_repair(struct pos *p, const char *fen, int standard,
-                        char dropped[FEN_DROPPED_MAX]);
+                        char dropped[FEN_DROPPED_MAX], enum fen_problem *problem);
 
 enum fen_flags { FEN_SHREDDER = 1, FEN_EP_ALWAYS = 2, FEN_NO_COUNTERS = 4 };
 /**

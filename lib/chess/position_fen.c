@@ -8,48 +8,49 @@
 
 static const char piece_chars[] = "PNBRQK";
 
-const char *fen_strerror(int status)
+const char *fen_problem_text(enum fen_problem problem)
 {
-    switch (status) {
-    case FEN_OK: return "ok";
-    case FEN_E_SYNTAX: return "malformed FEN";
-    case FEN_E_BOARD: return "board does not describe 8 ranks of 8 files";
-    case FEN_E_KINGS: return "each side must have exactly one king";
-    case FEN_E_PAWN_RANK: return "pawn on the first or last rank";
-    case FEN_E_SIDE: return "side to move must be 'w' or 'b'";
-    case FEN_E_CASTLING: return "castling right without king and rook on their home squares";
-    case FEN_E_EP: return "en-passant square does not follow a double pawn step";
-    case FEN_E_CLOCK: return "halfmove clock or move number is not a valid number";
-    case FEN_E_OPPOSITE_CHECK: return "the side not to move is in check";
-    case FEN_E_TOO_LONG: return "FEN too long";
-    case FEN_E_CHECKERS: return "impossible check (more checking pieces than one move can give)";
-    case FEN_E_IMPOSSIBLE_CHECK: return "impossible check (no last move gives these checks)";
-    case FEN_E_MATERIAL: return "more than 16 pieces, 8 pawns or 8 promoted pieces for one side";
-    case FEN_E_DIGITS: return "two digits in a row in a rank";
-    default: return "unknown FEN error";
+    switch (problem) {
+    case FEN_NO_PROBLEM: return "ok";
+    case FEN_SYNTAX: return "malformed FEN";
+    case FEN_BOARD: return "board does not describe 8 ranks of 8 files";
+    case FEN_KINGS: return "each side must have exactly one king";
+    case FEN_PAWN_RANK: return "pawn on the first or last rank";
+    case FEN_SIDE: return "side to move must be 'w' or 'b'";
+    case FEN_CASTLING: return "castling right without king and rook on their home squares";
+    case FEN_EP_SQUARE: return "en-passant square does not follow a double pawn step";
+    case FEN_CLOCK: return "halfmove clock or move number is not a valid number";
+    case FEN_OPPOSITE_CHECK: return "the side not to move is in check";
+    case FEN_TOO_LONG: return "FEN too long";
+    case FEN_CHECKERS: return "impossible check (more checking pieces than one move can give)";
+    case FEN_IMPOSSIBLE_CHECK: return "impossible check (no last move gives these checks)";
+    case FEN_MATERIAL: return "more than 16 pieces, 8 pawns or 8 promoted pieces for one side";
+    case FEN_DIGITS: return "two digits in a row in a rank";
+    case FEN_PROBLEM_COUNT: break;
     }
+    return "unknown FEN problem";
 }
 
-static int parse_board(struct pos *p, const char **s)
+static enum fen_problem parse_board(struct pos *p, const char **s)
 {
     int rank = 7, file = 0;
     const char *c = *s;
     for (; *c && *c != ' '; c++) {
         if (*c == '/') {
             if (file != 8 || rank == 0)
-                return FEN_E_BOARD;
+                return FEN_BOARD;
             rank--;
             file = 0;
         } else if (*c >= '1' && *c <= '8') {
             if (c[1] >= '0' && c[1] <= '9')
-                return FEN_E_DIGITS;
+                return FEN_DIGITS;
             file += *c - '0';
             if (file > 8)
-                return FEN_E_BOARD;
+                return FEN_BOARD;
         } else {
             const char *t = strchr(piece_chars, *c >= 'a' ? *c - 32 : *c);
             if (!t || !*c || file > 7)
-                return file > 7 ? FEN_E_BOARD : FEN_E_SYNTAX;
+                return file > 7 ? FEN_BOARD : FEN_SYNTAX;
             int color = *c >= 'a' ? BLACK : WHITE;
             int sq = make_sq(file++, rank);
             int pc = piece_make(color, (int)(t - piece_chars));
@@ -59,9 +60,9 @@ static int parse_board(struct pos *p, const char **s)
         }
     }
     if (rank != 0 || file != 8)
-        return FEN_E_BOARD;
+        return FEN_BOARD;
     *s = c;
-    return FEN_OK;
+    return FEN_NO_PROBLEM;
 }
 
 /* Finds the outermost rook of colour c on its back rank on one side of the king. */
@@ -75,20 +76,20 @@ static int outer_rook(const struct pos *p, int c, int kingside)
     return kingside ? bb_msb(side) : bb_lsb(side);
 }
 
-static int add_castling(struct pos *p, int c, int rook_sq)
+static enum fen_problem add_castling(struct pos *p, int c, int rook_sq)
 {
     int k = p->king[c];
     int home = c == WHITE ? 0 : 7;
     if (rook_sq == SQ_NONE || sq_rank(k) != home || sq_rank(rook_sq) != home
         || p->board[rook_sq] != piece_make(c, ROOK))
-        return FEN_E_CASTLING;
+        return FEN_CASTLING;
     int kingside = rook_sq > k;
     int index = 2 * c + (kingside ? 0 : 1);
     if (p->castling & (1 << index))
-        return FEN_E_CASTLING;
+        return FEN_CASTLING;
     p->castling |= (uint8_t)(1 << index);
     p->castle_rook[index] = (uint8_t)rook_sq;
-    return FEN_OK;
+    return FEN_NO_PROBLEM;
 }
 
 /* What a lenient read of the castling field dropped (see pos_from_fen_repair()). */
@@ -107,51 +108,52 @@ static void drop_letter(struct castling_repair *cr, char c)
 
 /* The castling field at *s. With cr (the repair), a right that names no
  * king or rook at home, or one given twice, is dropped instead of refused. */
-static int parse_castling(struct pos *p, const char **s, struct castling_repair *cr)
+static enum fen_problem parse_castling(struct pos *p, const char **s, struct castling_repair *cr)
 {
     const char *c = *s;
     if (*c == '-') {
         *s = c + 1;
-        return FEN_OK;
+        return FEN_NO_PROBLEM;
     }
     for (; *c && *c != ' '; c++) {
         int color = (*c >= 'a') ? BLACK : WHITE;
         int upper = color == BLACK ? *c - 32 : *c;
-        int rook, rc;
+        int rook;
+        enum fen_problem why;
         if (!p->by_type[KING] || bb_count(pos_pieces(p, color, KING)) != 1)
-            return FEN_E_KINGS;
+            return FEN_KINGS;
         if (upper == 'K' || upper == 'Q')
             rook = outer_rook(p, color, upper == 'K');
         else if (upper >= 'A' && upper <= 'H')
             rook = make_sq(upper - 'A', color == WHITE ? 0 : 7);
         else
-            return FEN_E_SYNTAX;
-        if ((rc = add_castling(p, color, rook)) != FEN_OK) {
+            return FEN_SYNTAX;
+        if ((why = add_castling(p, color, rook)) != FEN_NO_PROBLEM) {
             if (!cr)
-                return rc;
+                return why;
             drop_letter(cr, *c);
         }
     }
     *s = c;
-    return FEN_OK;
+    return FEN_NO_PROBLEM;
 }
 
-static int parse_number(const char **s, uint32_t *out, uint32_t max)
+static enum fen_problem parse_number(const char **s, uint32_t *out, uint32_t max)
 {
     const char *c = *s;
     uint64_t v = 0;
     if (*c < '0' || *c > '9')
-        return FEN_E_CLOCK;
+        return FEN_CLOCK;
     for (; ascii_is_digit(*c); c++) {
         v = v * 10 + (uint64_t)(*c - '0');
         if (v > max)
-            return FEN_E_CLOCK;
+            return FEN_CLOCK;
     }
     if (*c && *c != ' ')
-        return FEN_E_CLOCK;
+        return FEN_CLOCK;
     *out = (uint32_t)v;
     *s = c;
-    return FEN_OK;
+    return FEN_NO_PROBLEM;
 }
 
 /* Each side starts with 16 men; a piece beyond the first queen, two rooks, two
@@ -205,29 +207,29 @@ static int checks_possible(const struct pos *p)
     return !(bb_line(a, b) & sq_bb(king));
 }
 
-static int validate(struct pos *p)
+static enum fen_problem validate(struct pos *p)
 {
     for (int c = 0; c < 2; c++)
         if (bb_count(pos_pieces(p, c, KING)) != 1)
-            return FEN_E_KINGS;
+            return FEN_KINGS;
     if (p->by_type[PAWN] & (rank_bb(0) | rank_bb(7)))
-        return FEN_E_PAWN_RANK;
+        return FEN_PAWN_RANK;
     for (int c = 0; c < 2; c++)
         if (!material_possible(p, c))
-            return FEN_E_MATERIAL;
+            return FEN_MATERIAL;
     if (p->ep != SQ_NONE) {
         int up = p->side == WHITE ? 8 : -8;
         int passed = p->ep - up;
         if (sq_rank(p->ep) != (p->side == WHITE ? 5 : 2) || p->board[p->ep]
             || p->board[p->ep + up] || p->board[passed] != piece_make(p->side ^ 1, PAWN))
-            return FEN_E_EP;
+            return FEN_EP_SQUARE;
     }
     bitboard occ = pos_occupied(p);
     if (pos_attackers(p, p->king[p->side ^ 1], occ, p->side))
-        return FEN_E_OPPOSITE_CHECK;
+        return FEN_OPPOSITE_CHECK;
     if (bb_count(pos_checkers(p)) > 2)
-        return FEN_E_CHECKERS;
-    return FEN_OK;
+        return FEN_CHECKERS;
+    return FEN_NO_PROBLEM;
 }
 
 /* Standard chess has the king on e1/e8 and castling rooks on a/h. */
@@ -276,11 +278,11 @@ static int castling_rank(char c)
     return black * 16 + (u == 'K' ? 0 : u == 'Q' ? 1 : 2 + (u - 'A'));
 }
 
-static int read_fen(struct pos *p, const char *fen, struct castling_repair *cr)
+static enum fen_problem read_fen(struct pos *p, const char *fen, struct castling_repair *cr)
 {
     const char *s = fen;
     uint32_t n;
-    int rc;
+    enum fen_problem why;
 
     memset(p, 0, sizeof *p);
     p->ep = SQ_NONE;
@@ -288,75 +290,85 @@ static int read_fen(struct pos *p, const char *fen, struct castling_repair *cr)
     for (int i = 0; i < 4; i++)
         p->castle_rook[i] = SQ_NONE;
     if (strnlen(fen, FEN_MAX + 1) > FEN_MAX)
-        return FEN_E_TOO_LONG;
+        return FEN_TOO_LONG;
     while (*s == ' ')
         s++;
-    if ((rc = parse_board(p, &s)) != FEN_OK)
-        return rc;
+    if ((why = parse_board(p, &s)) != FEN_NO_PROBLEM)
+        return why;
     for (int c = 0; c < 2; c++) {
         bitboard k = pos_pieces(p, c, KING);
         if (bb_count(k) != 1)
-            return FEN_E_KINGS;
+            return FEN_KINGS;
         p->king[c] = (uint8_t)bb_lsb(k);
     }
     if (*s++ != ' ')
-        return FEN_E_SYNTAX;
+        return FEN_SYNTAX;
     if ((*s != 'w' && *s != 'b') || (s[1] && s[1] != ' '))
-        return FEN_E_SIDE;
+        return FEN_SIDE;
     p->side = *s++ == 'w' ? WHITE : BLACK;
     if (*s++ != ' ')
-        return FEN_E_SYNTAX;
+        return FEN_SYNTAX;
     const char *castling = s;
-    if ((rc = parse_castling(p, &s, cr)) != FEN_OK)
-        return rc;
+    if ((why = parse_castling(p, &s, cr)) != FEN_NO_PROBLEM)
+        return why;
     if (*s++ != ' ')
-        return FEN_E_SYNTAX;
+        return FEN_SYNTAX;
     if (*s == '-') {
         s++;
     } else {
         if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
-            return FEN_E_EP;
+            return FEN_EP_SQUARE;
         p->ep = (uint8_t)make_sq(s[0] - 'a', s[1] - '1');
         s += 2;
     }
     while (*s == ' ')
         s++;
     if (*s) {
-        if ((rc = parse_number(&s, &n, 65535)) != FEN_OK)
-            return rc;
+        if ((why = parse_number(&s, &n, 65535)) != FEN_NO_PROBLEM)
+            return why;
         p->halfmove = (uint16_t)n;
         while (*s == ' ')
             s++;
-        if ((rc = parse_number(&s, &n, 1000000)) != FEN_OK)
-            return rc;
+        if ((why = parse_number(&s, &n, 1000000)) != FEN_NO_PROBLEM)
+            return why;
         p->fullmove = n ? n : 1;
         while (*s == ' ')
             s++;
         if (*s)
-            return FEN_E_SYNTAX;
+            return FEN_SYNTAX;
     }
-    if ((rc = validate(p)) != FEN_OK)
-        return rc;
+    if ((why = validate(p)) != FEN_NO_PROBLEM)
+        return why;
     if (cr && cr->standard)
         drop_nonstandard(p, castling, cr);
     p->chess960 = !castling_is_standard(p);
     pos_update_castle_touch(p);
     p->key = pos_compute_key(p);
     /* Last, so that the position is complete for callers that go on with it. */
-    return checks_possible(p) ? FEN_OK : FEN_E_IMPOSSIBLE_CHECK;
+    return checks_possible(p) ? FEN_NO_PROBLEM : FEN_IMPOSSIBLE_CHECK;
 }
 
-int pos_from_fen(struct pos *p, const char *fen)
+/* The one place a FEN's problem becomes a status. */
+static int fen_status(enum fen_problem why, enum fen_problem *problem)
 {
-    return read_fen(p, fen, NULL);
+    if (problem)
+        *problem = why;
+    if (why == FEN_NO_PROBLEM)
+        return PGN_OK;
+    return why == FEN_TOO_LONG ? PGN_ETOOBIG : PGN_EFEN;
+}
+
+int pos_from_fen(struct pos *p, const char *fen, enum fen_problem *problem)
+{
+    return fen_status(read_fen(p, fen, NULL), problem);
 }
 
 int pos_from_fen_repair(struct pos *p, const char *fen, int standard,
-                        char dropped[FEN_DROPPED_MAX])
+                        char dropped[FEN_DROPPED_MAX], enum fen_problem *problem)
 {
     struct castling_repair cr = { standard, dropped, 0 };
     dropped[0] = '\0';
-    int rc = read_fen(p, fen, &cr);
+    enum fen_problem why = read_fen(p, fen, &cr);
     /* In the order a FEN gives them: White's first, the king's side first. */
     for (size_t i = 1; i < cr.n; i++)
         for (size_t j = i; j > 0 && castling_rank(dropped[j]) < castling_rank(dropped[j - 1]); j--) {
@@ -364,7 +376,7 @@ int pos_from_fen_repair(struct pos *p, const char *fen, int standard,
             dropped[j] = dropped[j - 1];
             dropped[j - 1] = t;
         }
-    return rc;
+    return fen_status(why, problem);
 }
 
 /* Parsed once by lib_init(): every game without a FEN tag starts here. */
@@ -372,7 +384,7 @@ static struct pos start_position;
 
 void pos_start_init(void)
 {
-    int rc = pos_from_fen(&start_position, START_FEN);
+    int rc = pos_from_fen(&start_position, START_FEN, NULL);
     (void)rc;
 }
 

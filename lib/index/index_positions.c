@@ -112,16 +112,16 @@ int index_postings_decode(const unsigned char *blob, size_t len, uint64_t want,
                           index_posting_fn *fn, void *ctx)
 {
     if (len < 4)
-        return -1;
+        return PGN_EFORMAT;
     size_t keys = (size_t)index_get_le(blob, 4);
     if (keys > (len - 4) / 10)
-        return -1;
+        return PGN_EFORMAT;
     const unsigned char *kp = blob + 4, *cp = kp + keys * 8, *pp = cp + keys * 2;
     size_t total = 0;
     for (size_t i = 0; i < keys; i++)
         total += (size_t)index_get_le(cp + 2 * i, 2);
     if (4 + keys * 10 + total * 3 != len)
-        return -1;
+        return PGN_EFORMAT;
     size_t lo = 0, hi = keys;
     if (want) { /* the first key >= want */
         while (lo < hi) {

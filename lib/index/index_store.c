@@ -285,7 +285,7 @@ static int keep_walks(struct index_db *db, int64_t source, uint64_t chunk, uint3
             bad |= !row || len != INDEX_DIRECTORY_SIZE || memcmp(row, seen, len) != 0;
         } else if (bucket >= 0 && bucket < INDEX_BUCKETS) {
             seen[bucket / 8] |= (unsigned char)(1u << (bucket % 8));
-            bad |= index_postings_decode(row, len, 0, keep_posting, db);
+            bad |= index_postings_decode(row, len, 0, keep_posting, db) != PGN_OK;
         } else {
             bad = 1;
         }

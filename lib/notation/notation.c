@@ -80,7 +80,7 @@ static void add_letter(const char *text, int lang, int type)
 
 void notation_tables_init(void)
 {
-    memset(ascii_symbol, -1, sizeof ascii_symbol);
+    memset(ascii_symbol, NOTATION_NO_SYMBOL, sizeof ascii_symbol);
     for (int lang = 0; lang < NLANG; lang++)
         for (int type = PAWN; type <= KING; type++)
             if (*table[lang].letters[letter_index(type)])
@@ -128,7 +128,7 @@ int notation_find(const char *name)
     for (int i = 0; i < NLANG; i++)
         if (!strcmp(table[i].name, name))
             return i;
-    return -2;
+    return NOTATION_UNKNOWN;
 }
 
 const char *notation_letter(int id, int type)
@@ -144,7 +144,7 @@ const char *notation_figurine(int color, int type)
 int notation_symbol(const char *s, size_t len, int *n)
 {
     if (!len)
-        return -1;
+        return NOTATION_NO_SYMBOL;
     unsigned char c = (unsigned char)s[0];
     if (c < 128) {
         *n = 1;
@@ -157,7 +157,7 @@ int notation_symbol(const char *s, size_t len, int *n)
             return multibyte[i];
         }
     }
-    return -1;
+    return NOTATION_NO_SYMBOL;
 }
 
 uint32_t notation_capitals(int lang)

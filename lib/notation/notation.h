@@ -31,7 +31,8 @@ struct notation {
 };
 
 /* Language ids are row indexes; these two are fixed, the rest follow the table. */
-enum { NOTATION_EN = 0, NOTATION_DE = 1, NOTATION_AUTO = -1, NOTATION_MAX = 32 };
+enum { NOTATION_EN = 0, NOTATION_DE = 1, NOTATION_AUTO = -1, NOTATION_UNKNOWN = -2,
+       NOTATION_MAX = 32 };
 
 /** Builds the symbol tables of every language; lib_init() calls it once. */
 void notation_tables_init(void);
@@ -42,7 +43,10 @@ int notation_count(void);
 /** Row of language id (0 <= id < notation_count()), or NULL. Static storage. */
 const struct notation *notation_get(int id);
 
-/** Id of the language named name ("en", "de", ...), NOTATION_AUTO for "auto", else -2. */
+/**
+ * Id of the language named name ("en", "de", ...), NOTATION_AUTO for "auto",
+ * else NOTATION_UNKNOWN.
+ */
 int notation_find(const char *name);
 
 /** Letter of piece type (PAWN..KING) in language id (a valid id); "" for a pawn without one. */
@@ -64,8 +68,10 @@ enum { NOTATION_SYMBOLS = 64 };
 /**
  * The symbol that starts the text [s, s+len) (the longest match: Russian
  * "Кр" before "К"): returns its id and sets *n to its length in bytes, or
- * returns -1 when the text does not start with a piece letter or figurine.
+ * returns NOTATION_NO_SYMBOL when the text does not start with a piece letter
+ * or figurine.
  */
+enum { NOTATION_NO_SYMBOL = -1 };
 int notation_symbol(const char *s, size_t len, int *n);
 
 /*

@@ -9,17 +9,6 @@
 #include "notation/san_fast.h"
 #include "base/banned.h"
 
-const char *move_strerror(int code)
-{
-    switch (code) {
-    case MOVE_OK: return "ok";
-    case MOVE_ESYNTAX: return "syntax error";
-    case MOVE_EILLEGAL: return "illegal move";
-    case MOVE_EAMBIGUOUS: return "ambiguous move";
-    default: return "unknown move error";
-    }
-}
-
 int move_error_set(struct move_error *err, int code, const char *fmt, ...)
 {
     if (err) {
@@ -107,7 +96,7 @@ static int parse_castling(const unsigned char **sp, const unsigned char *end,
     int groups = 0;
     for (;;) {
         if (s >= end || !is_castle_o(*s))
-            return move_error_set(err, MOVE_ESYNTAX, "malformed castling");
+            return move_error_set(err, PGN_ESYNTAX, "malformed castling");
         groups++;
         s++;
         const unsigned char *after = s;
@@ -123,10 +112,10 @@ static int parse_castling(const unsigned char **sp, const unsigned char *end,
         }
     }
     if (groups != 2 && groups != 3)
-        return move_error_set(err, MOVE_ESYNTAX, "malformed castling");
+        return move_error_set(err, PGN_ESYNTAX, "malformed castling");
     out->kind = groups == 2 ? SAN_CASTLE_SHORT : SAN_CASTLE_LONG;
     *sp = s;
-    return MOVE_OK;
+    return PGN_OK;
 }
 
 /* Piece letter, origin, capture marks, destination: "Nbd7", "Sf3xTe5", "ed", "g1f3". */
@@ -137,7 +126,7 @@ static int parse_body(const unsigned char **sp, const unsigned char *end, int la
     int primary;
     if (may_be_symbol(*s)) {
         if (!read_symbol(&s, end, lang, out, &out->pieces, &primary))
-            return move_error_set(err, MOVE_ESYNTAX, "unknown piece letter");
+            return move_error_set(err, PGN_ESYNTAX, "unknown piece letter");
         out->piece = (uint8_t)primary;
     }
     int co[4], nc = 0, files = 0, sep_at = -1, dash = 0;
@@ -153,13 +142,13 @@ static int parse_body(const unsigned char **sp, const unsigned char *end, int la
                 && !(s + 1 < end && is_rank(s[1])))
                 break;
             if (nc == 4)
-                return move_error_set(err, MOVE_ESYNTAX, "too many squares");
+                return move_error_set(err, PGN_ESYNTAX, "too many squares");
             files |= 1 << nc;
             co[nc++] = c - 'a';
             s++;
         } else if (is_rank(c)) {
             if (nc == 4)
-                return move_error_set(err, MOVE_ESYNTAX, "too many squares");
+                return move_error_set(err, PGN_ESYNTAX, "too many squares");
             co[nc++] = c - '1';
             s++;
         } else if ((c == 'x' || c == ':' || c == '-') && sep_at < 0) {
@@ -170,10 +159,10 @@ static int parse_body(const unsigned char **sp, const unsigned char *end, int la
             s++;
             if (!dash && s < end && may_be_symbol(*s)
                 && !read_symbol(&s, end, lang, out, &out->captured, &primary))
-                return move_error_set(err, MOVE_ESYNTAX, "unknown captured piece letter");
+                return move_error_set(err, PGN_ESYNTAX, "unknown captured piece letter");
         } else if (c == ':' || (c == 'x' && !dash)) {
             /* A second mark: "ed5::", "exd5:", "e4-d5:" (no real file writes them). */
-            return move_error_set(err, MOVE_ESYNTAX, dash ? "a dash and a capture mark '%c' in one move"
+            return move_error_set(err, PGN_ESYNTAX, dash ? "a dash and a capture mark '%c' in one move"
                                                           : "capture marked twice ('%c' again)", c);
         } else {
             break;
@@ -196,15 +185,15 @@ static int parse_body(const unsigned char **sp, const unsigned char *end, int la
         break;
     case 2 << 4 | 0x3: /* ed: a pawn capture given by files only */
         if (out->pieces && out->pieces != 1 << PAWN)
-            return move_error_set(err, MOVE_ESYNTAX, "a piece move needs a destination square");
+            return move_error_set(err, PGN_ESYNTAX, "a piece move needs a destination square");
         if (co[0] - co[1] != 1 && co[1] - co[0] != 1)
-            return move_error_set(err, MOVE_ESYNTAX, "a pawn captures onto a neighbouring file");
+            return move_error_set(err, PGN_ESYNTAX, "a pawn captures onto a neighbouring file");
         out->from_file = (int8_t)co[0];
         out->to_file = (int8_t)co[1];
         dest = 1;
         break;
     default:
-        return move_error_set(err, MOVE_ESYNTAX,
+        return move_error_set(err, PGN_ESYNTAX,
                               nc ? "malformed squares" : "no destination square");
     }
     if (dest == nc - 2) {
@@ -213,11 +202,11 @@ static int parse_body(const unsigned char **sp, const unsigned char *end, int la
     }
     /* x, : or - stand before the destination; ':' also after it (German "Sf5:"). */
     if (sep_at >= 0 && sep_at != dest && !(sep_at == nc && !dash && out->captured == 0))
-        return move_error_set(err, MOVE_ESYNTAX, "misplaced capture or dash");
+        return move_error_set(err, PGN_ESYNTAX, "misplaced capture or dash");
     if (dash && nc != 4)
-        return move_error_set(err, MOVE_ESYNTAX, "a dash needs the origin square");
+        return move_error_set(err, PGN_ESYNTAX, "a dash needs the origin square");
     *sp = s;
-    return MOVE_OK;
+    return PGN_OK;
 }
 
 /* Piece type of a UCI promotion letter, else 0 (PAWN, never promoted to). */
@@ -238,7 +227,7 @@ static int parse_promotion(const unsigned char **sp, const unsigned char *end, i
 {
     const unsigned char *s = *sp;
     if (s == end)
-        return MOVE_OK;
+        return PGN_OK;
     int open = 0, marked = 0, primary;
     if (s < end && (*s == '=' || *s == '/' || *s == '(')) {
         open = *s == '(';
@@ -248,18 +237,18 @@ static int parse_promotion(const unsigned char **sp, const unsigned char *end, i
     if (s < end && may_be_symbol(*s) && read_symbol(&s, end, lang, out, &out->promo, &primary)) {
         out->promo &= (uint8_t)((1 << KNIGHT) | (1 << BISHOP) | (1 << ROOK) | (1 << QUEEN));
         if (!out->promo)
-            return move_error_set(err, MOVE_ESYNTAX,
+            return move_error_set(err, PGN_ESYNTAX,
                                   "a pawn promotes to a queen, rook, bishop or knight");
     } else if (s < end && uci_promotion(*s)) {
         out->promo = (uint8_t)(1 << uci_promotion(*s));
         s++;
     } else if (marked) {
-        return move_error_set(err, MOVE_ESYNTAX, "promotion piece missing");
+        return move_error_set(err, PGN_ESYNTAX, "promotion piece missing");
     }
     if (open && (s >= end || *s++ != ')'))
-        return move_error_set(err, MOVE_ESYNTAX, "')' expected after the promotion piece");
+        return move_error_set(err, PGN_ESYNTAX, "')' expected after the promotion piece");
     *sp = s;
-    return MOVE_OK;
+    return PGN_OK;
 }
 
 /* Unicode annotation glyphs ‼ ⁇ ⁈ ⁉ as NAGs, else 0. */
@@ -296,7 +285,7 @@ static int parse_suffixes(const unsigned char *s, const unsigned char *end,
             s++;
         } else if (c == ':') {
             if (out->flags & SAN_CAPTURE)
-                return move_error_set(err, MOVE_ESYNTAX, "capture marked twice (':' again)");
+                return move_error_set(err, PGN_ESYNTAX, "capture marked twice (':' again)");
             out->flags |= SAN_CAPTURE;
             s++;
         } else if ((n = ep_marker(s, end))) {
@@ -316,11 +305,11 @@ static int parse_suffixes(const unsigned char *s, const unsigned char *end,
             int k = 1;
             while (k < 4 && s + k < end && (s[k] & 0xC0) == 0x80)
                 k++;
-            return move_error_set(err, MOVE_ESYNTAX, "unexpected '%.*s' after the move",
+            return move_error_set(err, PGN_ESYNTAX, "unexpected '%.*s' after the move",
                                   c >= 0xC0 ? k : 1, (const char *)s);
         }
     }
-    return MOVE_OK;
+    return PGN_OK;
 }
 
 static void parts_init(struct san_parts *out, int lang)
@@ -340,15 +329,15 @@ static NOINLINE int parse_general(const char *text, size_t len, int lang,
     while (s < end && *s == ' ')
         s++;
     if (s == end)
-        return move_error_set(err, MOVE_ESYNTAX, "empty move");
+        return move_error_set(err, PGN_ESYNTAX, "empty move");
     if (is_castle_o(*s)) {
         rc = parse_castling(&s, end, out, err);
     } else {
         rc = parse_body(&s, end, lang, out, err);
-        if (rc == MOVE_OK)
+        if (rc == PGN_OK)
             rc = parse_promotion(&s, end, lang, out, err);
     }
-    if (rc == MOVE_OK)
+    if (rc == PGN_OK)
         rc = parse_suffixes(s, end, out, err);
     return rc;
 }
@@ -368,7 +357,7 @@ int san_parse(const char *text, size_t len, int lang, struct san_parts *out,
 {
     lang = san_token_lang(text, len, lang);
     if (san_parse_fast(text, len, lang, out))
-        return MOVE_OK;
+        return PGN_OK;
     return parse_general(text, len, lang, out, err);
 }
 

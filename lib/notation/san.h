@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "base/compiler.h"
+#include "base/error.h"
 #include "chess/position.h"
 
 /*
@@ -34,28 +35,27 @@
  * ("Sf3xTe5" onto a bishop) and an e.p. mark on a move that is not one.
  */
 
-/* Results of san_parse/san_resolve/san_read; the values match PGN_E*. */
-enum move_status {
-    MOVE_OK = 0,
-    MOVE_ESYNTAX = -1,     /* not a move in any accepted form */
-    MOVE_EILLEGAL = -2,    /* well-formed but no legal move matches (reason given) */
-    MOVE_EAMBIGUOUS = -3,  /* more than one legal move matches (candidates listed) */
-};
-
+/*
+ * san_parse, san_resolve and san_read return an enum pgn_status (base/error.h):
+ * PGN_OK, PGN_ESYNTAX (not a move in any accepted form), PGN_EILLEGAL
+ * (well-formed but no legal move matches; the reason is in struct move_error)
+ * or PGN_EAMBIGUOUS (more than one legal move matches; the candidates are in
+ * struct move_error). pgn_strerror() names them.
+ */
 enum { MOVE_MSG_MAX = 96 };
 
-/** Error as a value: the status and a lowercase reason, e.g. "the knight on d7 is pinned". */
+/**
+ * Error as a value: the status (enum pgn_status) and a lowercase reason, e.g.
+ * "the knight on d7 is pinned".
+ */
 struct move_error {
     int code;
     char msg[MOVE_MSG_MAX];
 };
 
-/** Name of a move_status ("syntax error", "illegal move", "ambiguous move"). */
-const char *move_strerror(int code);
-
 /**
  * Fills *err (if not NULL) with code and a printf-style reason; returns code,
- * so that error paths read "return move_error_set(err, MOVE_EILLEGAL, ...)".
+ * so that error paths read "return move_error_set(err, PGN_EILLEGAL, ...)".
  */
 int move_error_set(struct move_error *err, int code, const char *fmt, ...)
     PRINTF_LIKE(3, 4);
@@ -96,18 +96,18 @@ struct san_parts {
  * 0 <= lang < notation_count(), or NOTATION_AUTO: the language the token's
  * own letters suggest, as lang_detect decides on this token alone; a game's
  * language is better decided on all its moves) into *out. No board is
- * needed. Returns MOVE_OK or MOVE_ESYNTAX (with a reason in *err when err is
+ * needed. Returns PGN_OK or PGN_ESYNTAX (with a reason in *err when err is
  * not NULL). No allocation.
  */
 int san_parse(const char *s, size_t len, int lang, struct san_parts *out, struct move_error *err);
 
 /**
  * Phase 2: finds the one legal move of p that *sp describes and stores it in
- * *move. Returns MOVE_OK, MOVE_EILLEGAL ("no white knight can reach f6",
+ * *move. Returns PGN_OK, PGN_EILLEGAL ("no white knight can reach f6",
  * "the knight on d7 is pinned", "king would be in check", "castling through
  * check", "captured piece does not match: e5 holds a bishop", "promotion
  * piece missing", "moves 'e4' and 'e6' written without a space", ...) or
- * MOVE_EAMBIGUOUS ("ambiguous: could be Nbd7, Nfd7"; what follows
+ * PGN_EAMBIGUOUS ("ambiguous: could be Nbd7, Nfd7"; what follows
  * "ambiguous: " is always a clause of its own), with
  * the reason in *err when err is not NULL. The check and mate suffixes are
  * not looked at. Cost: a reverse attack query and one O(1) legality test

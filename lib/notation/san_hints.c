@@ -16,12 +16,12 @@ int san_hint_glued(const struct pos *p, const struct san_parts *sp, struct move_
     second.to_rank = sp->to_rank;
     struct pos after = *p;
     move16 m;
-    if (san_resolve(p, &first, &m, NULL) != MOVE_OK)
+    if (san_resolve(p, &first, &m, NULL) != PGN_OK)
         return 0;
     pos_play(&after, m);
-    if (san_resolve(&after, &second, &m, NULL) != MOVE_OK)
+    if (san_resolve(&after, &second, &m, NULL) != PGN_OK)
         return 0;
-    move_error_set(err, MOVE_EILLEGAL, "moves '%c%d' and '%c%d' written without a space",
+    move_error_set(err, PGN_EILLEGAL, "moves '%c%d' and '%c%d' written without a space",
                    'a' + sp->from_file, sp->from_rank + 1, 'a' + sp->to_file, sp->to_rank + 1);
     return 1;
 }
@@ -38,7 +38,7 @@ void san_hint_bishop(const struct pos *p, const struct san_parts *sp, struct mov
     bishop.piece = BISHOP;
     bishop.from_file = -1;
     move16 m;
-    if (san_resolve(p, &bishop, &m, NULL) != MOVE_OK)
+    if (san_resolve(p, &bishop, &m, NULL) != PGN_OK)
         return;
     int to = make_sq(sp->to_file, sp->to_rank);
     char reason[MOVE_MSG_MAX];

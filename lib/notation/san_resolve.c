@@ -141,7 +141,7 @@ static int no_candidate(const struct pos *p, const struct san_parts *sp, int typ
 {
     char origin[24];
     origin_text(sp, origin);
-    return move_error_set(err, MOVE_EILLEGAL, "no %s %s%s can %s " SQ_FMT,
+    return move_error_set(err, PGN_EILLEGAL, "no %s %s%s can %s " SQ_FMT,
                           color_names[p->side], piece_names[type], origin,
                           capture ? "capture on" : "reach", SQ_ARG(to));
 }
@@ -153,15 +153,15 @@ static int refusal(const struct pos *p, move16 m, struct move_error *err)
     int ksq = p->king[p->side], them = p->side ^ 1;
     bitboard occ = pos_occupied(p);
     if (type == KING)
-        return move_error_set(err, MOVE_EILLEGAL, "king would be in check on " SQ_FMT,
+        return move_error_set(err, PGN_EILLEGAL, "king would be in check on " SQ_FMT,
                               SQ_ARG(move_to(m)));
     if (move_flag(m) == MF_EN_PASSANT)
-        return move_error_set(err, MOVE_EILLEGAL,
+        return move_error_set(err, PGN_EILLEGAL,
                               "the en-passant capture would leave the king in check");
     if (pos_attackers(p, ksq, occ ^ sq_bb(from), them) & ~pos_attackers(p, ksq, occ, them))
-        return move_error_set(err, MOVE_EILLEGAL, "the %s on " SQ_FMT " is pinned",
+        return move_error_set(err, PGN_EILLEGAL, "the %s on " SQ_FMT " is pinned",
                               piece_names[type], SQ_ARG(from));
-    return move_error_set(err, MOVE_EILLEGAL, "king would be in check");
+    return move_error_set(err, PGN_EILLEGAL, "king would be in check");
 }
 
 /* Listing order of candidates: by origin file, then rank ("Nbd7, Nfd7"). */
@@ -203,7 +203,7 @@ static int ambiguous(const struct pos *p, int lang, const move16 *moves, int n,
                                 type == PAWN ? "" : notation_letter(lang, type), origin,
                                 capture ? "x" : "", SQ_ARG(to));
     }
-    return move_error_set(err, MOVE_EAMBIGUOUS, "%s", text);
+    return move_error_set(err, PGN_EAMBIGUOUS, "%s", text);
 }
 
 /* The one legal move among candidate origins cands for the move template tmpl. */
@@ -221,7 +221,7 @@ static int pick(const struct pos *p, const struct san_parts *sp, bitboard cands,
     }
     if (n == 1) {
         *move = legal[0];
-        return MOVE_OK;
+        return PGN_OK;
     }
     return n ? ambiguous(p, sp->lang, legal, n, err) : refusal(p, refused, err);
 }
@@ -232,18 +232,18 @@ static int check_target(const struct pos *p, const struct san_parts *sp, int to,
 {
     int target = p->board[to];
     if (target && piece_color(target) == p->side)
-        return move_error_set(err, MOVE_EILLEGAL, SQ_FMT " is occupied by a %s %s", SQ_ARG(to),
+        return move_error_set(err, PGN_EILLEGAL, SQ_FMT " is occupied by a %s %s", SQ_ARG(to),
                               color_names[p->side], piece_names[piece_type(target)]);
     if (!target && !ep && (sp->flags & SAN_CAPTURE || sp->captured))
-        return move_error_set(err, MOVE_EILLEGAL, "no piece to capture on " SQ_FMT, SQ_ARG(to));
+        return move_error_set(err, PGN_EILLEGAL, "no piece to capture on " SQ_FMT, SQ_ARG(to));
     if (sp->captured) {
         int type = ep ? PAWN : piece_type(target);
         if (!(sp->captured & (1 << type)))
-            return move_error_set(err, MOVE_EILLEGAL,
+            return move_error_set(err, PGN_EILLEGAL,
                                   "captured piece does not match: " SQ_FMT " holds a %s",
                                   SQ_ARG(to), piece_names[type]);
     }
-    return MOVE_OK;
+    return PGN_OK;
 }
 
 static int resolve_castling(const struct pos *p, int kingside, move16 *move,
@@ -252,9 +252,9 @@ static int resolve_castling(const struct pos *p, int kingside, move16 *move,
     const char *why;
     move16 m = movegen_castling(p, kingside, &why);
     if (!m)
-        return move_error_set(err, MOVE_EILLEGAL, "%s", why);
+        return move_error_set(err, PGN_EILLEGAL, "%s", why);
     *move = m;
-    return MOVE_OK;
+    return PGN_OK;
 }
 
 /* Castling written as a king move: onto its own castling rook (e1h1, Chess960
@@ -292,10 +292,10 @@ static int king_move_castles(const struct pos *p, int to, int *kingside)
 static int promo_type(const struct san_parts *sp, int *type, struct move_error *err)
 {
     if (sp->promo & (sp->promo - 1))
-        return move_error_set(err, MOVE_EAMBIGUOUS,
+        return move_error_set(err, PGN_EAMBIGUOUS,
                               "ambiguous: the promotion letter names more than one piece");
     *type = __builtin_ctz(sp->promo);
-    return MOVE_OK;
+    return PGN_OK;
 }
 
 /* "ed": the one pawn capture from one file to the neighbouring one. */
@@ -328,15 +328,15 @@ static int resolve_file_capture(const struct pos *p, const struct san_parts *sp,
     }
     if (n == 1) {
         *move = legal[0];
-        return MOVE_OK;
+        return PGN_OK;
     }
     if (n)
         return ambiguous(p, sp->lang, legal, n, err);
     if (refused)
         return refusal(p, refused, err);
     if (missing_promo)
-        return move_error_set(err, MOVE_EILLEGAL, "promotion piece missing");
-    return move_error_set(err, MOVE_EILLEGAL,
+        return move_error_set(err, PGN_EILLEGAL, "promotion piece missing");
+    return move_error_set(err, PGN_EILLEGAL,
                           "no %s pawn on the %c-file can capture on the %c-file",
                           color_names[us], 'a' + sp->from_file, 'a' + sp->to_file);
 }
@@ -350,11 +350,11 @@ static int resolve_pawn(const struct pos *p, const struct san_parts *sp, move16 
     int to = make_sq(sp->to_file, sp->to_rank), promo = 0, rc;
     if (sq_rank(to) == (us == WHITE ? 7 : 0)) {
         if (!sp->promo)
-            return move_error_set(err, MOVE_EILLEGAL, "promotion piece missing");
+            return move_error_set(err, PGN_EILLEGAL, "promotion piece missing");
         if ((rc = promo_type(sp, &promo, err)))
             return rc;
     } else if (sp->promo) {
-        return move_error_set(err, MOVE_EILLEGAL, "a pawn promotes only on the last rank");
+        return move_error_set(err, PGN_EILLEGAL, "a pawn promotes only on the last rank");
     }
     bitboard pawns = pos_pieces(p, us, PAWN) & origin_mask(sp), cands = 0;
     int capture = (sp->flags & SAN_CAPTURE) || sp->captured
@@ -365,14 +365,14 @@ static int resolve_pawn(const struct pos *p, const struct san_parts *sp, move16 
         if ((rc = check_target(p, sp, to, ep, err)))
             return rc;
         if (!ep && !p->board[to])
-            return move_error_set(err, MOVE_EILLEGAL, "no piece to capture on " SQ_FMT,
+            return move_error_set(err, PGN_EILLEGAL, "no piece to capture on " SQ_FMT,
                                   SQ_ARG(to));
         cands = bb_pawn_attacks[us ^ 1][to] & pawns;
         flag = ep ? MF_EN_PASSANT : MF_NORMAL;
     } else {
         int from = to - up, pawn = piece_make(us, PAWN);
         if (p->board[to])
-            return move_error_set(err, MOVE_EILLEGAL, SQ_FMT " is occupied by a %s %s",
+            return move_error_set(err, PGN_EILLEGAL, SQ_FMT " is occupied by a %s %s",
                                   SQ_ARG(to), color_names[piece_color(p->board[to])],
                                   piece_names[piece_type(p->board[to])]);
         if (from < 8 || from >= 56)
@@ -397,9 +397,9 @@ static int resolve_type(const struct pos *p, const struct san_parts *sp, int typ
     if (type == PAWN)
         return resolve_pawn(p, sp, move, err);
     if (sp->promo)
-        return move_error_set(err, MOVE_EILLEGAL, "only pawns promote");
+        return move_error_set(err, PGN_EILLEGAL, "only pawns promote");
     if (sp->to_rank < 0)
-        return move_error_set(err, MOVE_ESYNTAX, "a piece move needs a destination square");
+        return move_error_set(err, PGN_ESYNTAX, "a piece move needs a destination square");
     int to = make_sq(sp->to_file, sp->to_rank);
     bitboard mask = origin_mask(sp);
     if (type == KING && (mask & sq_bb(p->king[p->side])) && king_move_castles(p, to, &kingside))
@@ -419,7 +419,7 @@ static int resolve_foreign(const struct pos *p, const struct san_parts *sp, move
 {
     struct san_parts one = *sp;
     int found = 0, rc = resolve_type(p, sp, sp->piece, move, err);
-    if (rc == MOVE_OK)
+    if (rc == PGN_OK)
         found = 1 << sp->piece;
     for (int type = PAWN; type <= KING; type++) {
         move16 m;
@@ -427,16 +427,16 @@ static int resolve_foreign(const struct pos *p, const struct san_parts *sp, move
             continue;
         one.pieces = (uint8_t)(1 << type);
         one.piece = (uint8_t)type;
-        if (resolve_type(p, &one, type, &m, NULL) != MOVE_OK)
+        if (resolve_type(p, &one, type, &m, NULL) != PGN_OK)
             continue;
         if (found)
-            return move_error_set(err, MOVE_EAMBIGUOUS,
+            return move_error_set(err, PGN_EAMBIGUOUS,
                                   "ambiguous: the piece letter can mean a %s or a %s, and "
                                   "both moves are legal here",
                                   piece_names[__builtin_ctz((unsigned)found)], piece_names[type]);
         found = 1 << type;
         *move = m;
-        rc = MOVE_OK;
+        rc = PGN_OK;
     }
     return rc;
 }
@@ -454,21 +454,21 @@ static NOINLINE int resolve_general(const struct pos *p,
         int pc = p->board[make_sq(sp->from_file, sp->from_rank)];
         if (!pc || piece_color(pc) != p->side)
             return err && san_hint_glued(p, sp, err)
-                 ? MOVE_EILLEGAL
-                 : move_error_set(err, MOVE_EILLEGAL, "no %s piece on %c%d",
+                 ? PGN_EILLEGAL
+                 : move_error_set(err, PGN_EILLEGAL, "no %s piece on %c%d",
                                   color_names[p->side], 'a' + sp->from_file, sp->from_rank + 1);
         rc = resolve_type(p, sp, piece_type(pc), move, err);
     } else if (!sp->pieces) {
         rc = resolve_pawn(p, sp, move, err);
-        if (rc != MOVE_OK && err)
+        if (rc != PGN_OK && err)
             san_hint_bishop(p, sp, err);
     } else if (!(sp->pieces & (sp->pieces - 1))) {
         rc = resolve_type(p, sp, sp->piece, move, err);
     } else {
         rc = resolve_foreign(p, sp, move, err);
     }
-    if (rc == MOVE_OK && (sp->flags & SAN_EP) && move_flag(*move) != MF_EN_PASSANT)
-        return move_error_set(err, MOVE_EILLEGAL, "not an en-passant capture");
+    if (rc == PGN_OK && (sp->flags & SAN_EP) && move_flag(*move) != MF_EN_PASSANT)
+        return move_error_set(err, PGN_EILLEGAL, "not an en-passant capture");
     return rc;
 }
 
@@ -546,7 +546,7 @@ int san_resolve(const struct pos *p, const struct san_parts *sp, move16 *move,
                 struct move_error *err)
 {
     if (resolve_quick(p, sp, move))
-        return MOVE_OK;
+        return PGN_OK;
     return resolve_general(p, sp, move, err);
 }
 
@@ -562,7 +562,7 @@ int san_read(const struct pos *p, const char *s, size_t len, int lang, move16 *m
             return rc;
     }
     if (resolve_quick(p, sp, move))
-        return MOVE_OK;
+        return PGN_OK;
     return resolve_general(p, sp, move, err);
 }
 

@@ -19,9 +19,9 @@ int pgn_roster_index(const char *name, size_t len)
     case 'R': k = len == 5 ? 3 : 6; break;
     case 'W': k = 4; break;
     case 'B': k = 5; break;
-    default: return -1;
+    default: return PGN_NOT_ROSTER;
     }
-    return len == strlen(pgn_roster[k]) && !memcmp(name, pgn_roster[k], len) ? k : -1;
+    return len == strlen(pgn_roster[k]) && !memcmp(name, pgn_roster[k], len) ? k : PGN_NOT_ROSTER;
 }
 
 int pgn_export_tag_cmp(const char *a, const char *b)

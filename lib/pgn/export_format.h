@@ -22,7 +22,8 @@ enum { PGN_EXPORT_LINE_MAX = 79, PGN_LINE_MAX_CHARS = 254, PGN_ROSTER_SIZE = 7 }
 /** The Seven Tag Roster in export order: Event Site Date Round White Black Result. */
 extern const char *const pgn_roster[PGN_ROSTER_SIZE];
 
-/** Index of the tag name name[0..len) in pgn_roster[], or -1 for any other tag. */
+/** Index of the tag name name[0..len) in pgn_roster[], or PGN_NOT_ROSTER for any other tag. */
+enum { PGN_NOT_ROSTER = -1 };
 int pgn_roster_index(const char *name, size_t len);
 
 /**

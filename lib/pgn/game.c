@@ -53,7 +53,7 @@ int game_cut(const struct game *g, struct game_cut *c)
     const char *s = g->raw;
     size_t n = g->raw_len, at = 0;
     if (!s || !g->nvars || (g->flags & (GAME_TRUNCATED | GAME_CP1252 | GAME_LAZY)))
-        return -1;
+        return GAME_NOT_CUT;
     if (n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
         at = 3;
     while (n > at && ascii_is_space(s[n - 1]))
@@ -63,7 +63,7 @@ int game_cut(const struct game *g, struct game_cut *c)
     if (g->ntags) {
         size_t first = g->tags[0].off, last = g->tags[g->ntags - 1].off;
         if (first < at || last >= n || s[first] != '[' || s[last] != '[')
-            return -1;
+            return GAME_NOT_CUT;
         size_t a = at, b = first;
         while (a < b && ascii_is_space(s[a]))
             a++;
@@ -79,10 +79,10 @@ int game_cut(const struct game *g, struct game_cut *c)
         const struct game_var *v = &g->vars[0];
         for (uint32_t k = 0; k < v->comment_count; k++)
             if (inside(g->comments[v->comment_first + k].off, first, p))
-                return -1;
+                return GAME_NOT_CUT;
         if ((v->count && inside(g->moves[v->first].off, first, p)) ||
             (g->result_text && inside(g->result_off, first, p)))
-            return -1;
+            return GAME_NOT_CUT;
     }
     for (;;) { /* blank lines */
         size_t q = p;
@@ -93,7 +93,7 @@ int game_cut(const struct game *g, struct game_cut *c)
         p = past_eol(s, n, q);
     }
     if (p >= n)
-        return -1;
+        return GAME_NOT_CUT;
     c->text = p;
     c->text_len = n - p;
     return 0;

@@ -234,9 +234,12 @@ struct game_cut {
                               no tag) to the last non-blank byte of the span */
 };
 
+/* What game_cut() returns for a game it cannot cut: an answer, not an error. */
+enum { GAME_NOT_CUT = -1 };
+
 /**
- * Cuts g (see struct game_cut). Returns 0, or -1 when the game cannot be
- * cut so: no raw text (GAME_TRUNCATED), GAME_CP1252 (raw is not UTF-8),
+ * Cuts g (see struct game_cut). Returns 0, or GAME_NOT_CUT when the game
+ * cannot be cut so: no raw text (GAME_TRUNCATED), GAME_CP1252 (raw is not UTF-8),
  * GAME_LAZY, no movetext after the tags, or a comment, move or result
  * standing between the first tag pair and the end of the last one's line.
  */

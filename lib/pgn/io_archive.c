@@ -106,6 +106,9 @@ struct io_archive {
     struct pgn_input *member; /* the member's decoder, once its bytes are asked for */
 };
 
+/* What a libarchive read callback returns on failure (archive_read_open(3)). */
+enum { ARCHIVE_READ_FAILED = -1 };
+
 static la_ssize_t feed(struct archive *a, void *data, const void **buf)
 {
     struct pgn_input *in = data;
@@ -115,7 +118,7 @@ static la_ssize_t feed(struct archive *a, void *data, const void **buf)
     int rc = stage_fill(in, 1);
     if (rc) {
         la.set_error(a, EIO, "%s", in->msg);
-        return -1;
+        return ARCHIVE_READ_FAILED;
     }
     *buf = in->stage + in->stage_pos;
     x->handed = staged(in);

@@ -120,7 +120,7 @@ static int lookup(const struct spelling *t, size_t count, const unsigned char *s
     for (size_t i = 0; i < count; i++)
         if (t[i].len == n && !memcmp(t[i].text, s, n))
             return t[i].value;
-    return -1;
+    return PGN_LEX_UNKNOWN;
 }
 
 int pgn_lex_result(const unsigned char *s, size_t n)

@@ -99,10 +99,16 @@ void pgn_lex_word(const unsigned char *s, size_t n, struct pgn_word *w);
  */
 size_t pgn_lex_glue(const unsigned char *s, const unsigned char *end, int *kind, int *result);
 
-/** enum pgn_result of a result spelling (see PGN_W_RESULT, plus "*"), or -1. */
+/* What pgn_lex_result() and pgn_lex_glyph() return for text they do not know. */
+enum { PGN_LEX_UNKNOWN = -1 };
+
+/** enum pgn_result of a result spelling (see PGN_W_RESULT, plus "*"), or PGN_LEX_UNKNOWN. */
 int pgn_lex_result(const unsigned char *s, size_t n);
 
-/** NAG number of a glyph ("!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, "=" 10, ...), or -1. */
+/**
+ * NAG number of a glyph ("!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, "=" 10,
+ * ...), or PGN_LEX_UNKNOWN.
+ */
 int pgn_lex_glyph(const unsigned char *s, size_t n);
 
 /**

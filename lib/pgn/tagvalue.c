@@ -14,11 +14,15 @@ static void trim(const char **s, size_t *len)
         (*len)--;
 }
 
-/* Reads n digits at s[*i]: their value, or -1 when they are all '?', or -2 when neither. */
+/* What part() and date_field() give for a part that is not a number. */
+enum { PART_UNKNOWN = -1, PART_BAD = -2 };
+
+/* Reads n digits at s[*i]: their value, or PART_UNKNOWN when they are all '?', or PART_BAD
+ * when neither. */
 static int part(const char *s, size_t len, size_t *i, size_t n)
 {
     if (*i + n > len)
-        return -2;
+        return PART_BAD;
     int v = 0, q = 0, d = 0;
     for (size_t k = 0; k < n; k++) {
         char c = s[*i + k];
@@ -27,40 +31,40 @@ static int part(const char *s, size_t len, size_t *i, size_t n)
         else if (c == '?')
             q++;
         else
-            return -2;
+            return PART_BAD;
     }
     *i += n;
     if (q == (int)n)
-        return -1;
-    return d == (int)n ? v : -2;
+        return PART_UNKNOWN;
+    return d == (int)n ? v : PART_BAD;
 }
 
 /* A separator (. - /) at s[*i] < len and two digits from 1 to max: their
- * value, or -1 for "??", or -2 when not that. */
+ * value, or PART_UNKNOWN for "??", or PART_BAD when not that. */
 static int date_field(const char *s, size_t len, size_t *i, int max)
 {
     if (s[*i] != '.' && s[*i] != '-' && s[*i] != '/')
-        return -2;
+        return PART_BAD;
     (*i)++;
     int v = part(s, len, i, 2);
-    return v >= 0 && (v < 1 || v > max) ? -2 : v;
+    return v >= 0 && (v < 1 || v > max) ? PART_BAD : v;
 }
 
 int tagvalue_date(const char *s, size_t len, struct date_range *out)
 {
     trim(&s, &len);
     size_t i = 0;
-    int year = part(s, len, &i, 4), month = -1, day = -1;
+    int year = part(s, len, &i, 4), month = PART_UNKNOWN, day = PART_UNKNOWN;
     if (year < 0)
-        return -1;
+        return TAGVALUE_NONE;
     if (i < len) {
-        if ((month = date_field(s, len, &i, 12)) == -2)
-            return -1;
-        if (i < len && (day = date_field(s, len, &i, 31)) == -2)
-            return -1;
+        if ((month = date_field(s, len, &i, 12)) == PART_BAD)
+            return TAGVALUE_NONE;
+        if (i < len && (day = date_field(s, len, &i, 31)) == PART_BAD)
+            return TAGVALUE_NONE;
     }
     if (i != len)
-        return -1;
+        return TAGVALUE_NONE;
     int32_t base = (int32_t)year * 10000;
     if (month < 0) {
         out->lo = base + 101;
@@ -82,11 +86,11 @@ int tagvalue_number(const char *s, size_t len, int64_t *out)
     if (i < len && (s[i] == '-' || s[i] == '+'))
         neg = s[i++] == '-';
     if (i == len || len - i > 18)
-        return -1;
+        return TAGVALUE_NONE;
     int64_t v = 0;
     for (; i < len; i++) {
         if (!ascii_is_digit(s[i]))
-            return -1;
+            return TAGVALUE_NONE;
         v = v * 10 + (s[i] - '0');
     }
     *out = neg ? -v : v;
@@ -114,7 +118,7 @@ int tagvalue_tag_number(const char *tag, const char *s, size_t len, int64_t *out
     if (!strcmp(tag, "WhiteElo") || !strcmp(tag, "BlackElo")) {
         int elo = tagvalue_elo(s, len);
         if (elo <= 0)
-            return -1;
+            return TAGVALUE_NONE;
         *out = elo;
         return 0;
     }
@@ -125,12 +129,12 @@ int tagvalue_eco(const char *s, size_t len)
 {
     trim(&s, &len);
     if (len < 3)
-        return -1;
+        return TAGVALUE_NONE;
     char letter = (char)(s[0] & ~0x20);
     if (letter < 'A' || letter > 'E' || !ascii_is_digit(s[1]) || !ascii_is_digit(s[2]))
-        return -1;
+        return TAGVALUE_NONE;
     if (len > 3 && ascii_is_digit(s[3]))
-        return -1;
+        return TAGVALUE_NONE;
     return (letter - 'A') * 100 + (s[1] - '0') * 10 + (s[2] - '0');
 }
 
@@ -138,13 +142,13 @@ int tagvalue_eco(const char *s, size_t len)
 static int eco_end(const char *s, size_t n, int high)
 {
     if (n < 1 || n > 3)
-        return -1;
+        return TAGVALUE_NONE;
     char letter = (char)(s[0] & ~0x20);
     if (letter < 'A' || letter > 'E')
-        return -1;
+        return TAGVALUE_NONE;
     for (size_t i = 1; i < n; i++)
         if (!ascii_is_digit(s[i]))
-            return -1;
+            return TAGVALUE_NONE;
     int v = (letter - 'A') * 100;
     if (n == 1)
         return v + (high ? 99 : 0);
@@ -159,7 +163,7 @@ int tagvalue_eco_range(const char *s, int *lo, int *hi)
     size_t n = dash ? (size_t)(dash - s) : strlen(s);
     *lo = eco_end(s, n, 0);
     *hi = dash ? eco_end(dash + 1, strlen(dash + 1), 1) : eco_end(s, n, 1);
-    return *lo < 0 || *hi < 0 || *lo > *hi ? -1 : 0;
+    return *lo < 0 || *hi < 0 || *lo > *hi ? TAGVALUE_NONE : 0;
 }
 
 /* Digits at s[*i] as a number (at most 9 of them); -1 when there are none. */
@@ -181,24 +185,24 @@ int tagvalue_time_control(const char *s, size_t len, struct time_control *tc)
     if (i < len && s[i] == '*') { /* sandclock */
         i++;
         tc->base = digits(s, len, &i);
-        return tc->base < 0 || i != len ? -1 : 0;
+        return tc->base < 0 || i != len ? TAGVALUE_NONE : 0;
     }
     int32_t a = digits(s, len, &i);
     if (a < 0)
-        return -1;
+        return TAGVALUE_NONE;
     if (i < len && s[i] == '/') { /* moves/seconds */
         i++;
         tc->moves = a;
         a = digits(s, len, &i);
         if (a < 0)
-            return -1;
+            return TAGVALUE_NONE;
     }
     tc->base = a;
     if (i < len && s[i] == '+') {
         i++;
         tc->increment = digits(s, len, &i);
         if (tc->increment < 0)
-            return -1;
+            return TAGVALUE_NONE;
     }
     /* Later periods (":1800+30") do not change the estimate; check their form only. */
     while (i < len && s[i] == ':') {
@@ -206,7 +210,7 @@ int tagvalue_time_control(const char *s, size_t len, struct time_control *tc)
         while (i < len && (ascii_is_digit(s[i]) || s[i] == '/' || s[i] == '+'))
             i++;
     }
-    return i == len ? 0 : -1;
+    return i == len ? 0 : TAGVALUE_NONE;
 }
 
 int64_t time_control_estimate(const struct time_control *tc)
@@ -238,13 +242,13 @@ int time_control_speed_range(const char *name, int64_t *lo, int64_t *hi)
             *hi = speeds[i].hi;
             return 0;
         }
-    return -1;
+    return TAGVALUE_NONE;
 }
 
 static int whole(const char *s, size_t n, int64_t *v)
 {
     if (!n || !ascii_is_digit(s[0]))
-        return -1;
+        return TAGVALUE_NONE;
     return tagvalue_number(s, n, v);
 }
 
@@ -253,23 +257,23 @@ int tagvalue_range(const char *s, int64_t *lo, int64_t *hi)
     const char *dash = strchr(s, '-');
     size_t n = strlen(s);
     if (!n)
-        return -1;
+        return TAGVALUE_NONE;
     if (!dash) {
         if (whole(s, n, lo))
-            return -1;
+            return TAGVALUE_NONE;
         *hi = *lo;
         return 0;
     }
     size_t a = (size_t)(dash - s), b = n - a - 1;
     if (!a && !b)
-        return -1;
+        return TAGVALUE_NONE;
     *lo = 0;
     *hi = INT64_MAX;
     if (a && whole(s, a, lo))
-        return -1;
+        return TAGVALUE_NONE;
     if (b && whole(dash + 1, b, hi))
-        return -1;
-    return *lo > *hi ? -1 : 0;
+        return TAGVALUE_NONE;
+    return *lo > *hi ? TAGVALUE_NONE : 0;
 }
 
 /* 1 when hay contains needle (lower case) in any case. */

@@ -12,6 +12,10 @@
  * says "unknown" instead of failing on values that are not well-formed.
  */
 
+/* What a reader below returns for text that is no value of its kind: not an
+ * error (the value is unknown), so not an enum pgn_status. */
+enum { TAGVALUE_NONE = -1 };
+
 /*
  * A date with unknown parts stands for every day it may be: the range
  * [lo, hi] of YYYYMMDD numbers. "2015.06.??" is [20150601, 20150631] (days
@@ -25,8 +29,8 @@ struct date_range {
 /**
  * Reads a date "YYYY.MM.DD" whose month and day may be "??" (or missing:
  * "2015", "2015.06"); '-' and '/' may separate the parts too. Returns 0 and
- * *out, or -1 when the year is unknown or the text is not such a date
- * (month outside 1-12, day outside 1-31, other characters).
+ * *out, or TAGVALUE_NONE when the year is unknown or the text is not such a
+ * date (month outside 1-12, day outside 1-31, other characters).
  */
 int tagvalue_date(const char *s, size_t len, struct date_range *out);
 
@@ -52,14 +56,15 @@ int tagvalue_elo(const char *s, size_t len);
 
 /**
  * An ECO code "A00".."E99" as 0..499 (letter * 100 + number); what follows
- * the three characters (Scid's "B90a") is ignored. -1 when it is not one.
+ * the three characters (Scid's "B90a") is ignored. TAGVALUE_NONE when it is
+ * not one.
  */
 int tagvalue_eco(const char *s, size_t len);
 
 /**
  * A range of ECO codes (NUL-terminated): "B90-B99", "B90", "B9" (B90-B99),
  * "B" (B00-B99), "A-C" (A00-C99); lowercase letters allowed. Returns 0 with
- * [*lo, *hi], or -1.
+ * [*lo, *hi], or TAGVALUE_NONE.
  */
 int tagvalue_eco_range(const char *s, int *lo, int *hi);
 
@@ -74,7 +79,10 @@ struct time_control {
     int32_t moves; /* moves of the first period, 0 when it is the whole game */
 };
 
-/** Reads a TimeControl value; 0 and *tc, or -1 for "-", "?", "" and anything unreadable. */
+/**
+ * Reads a TimeControl value; 0 and *tc, or TAGVALUE_NONE for "-", "?", ""
+ * and anything unreadable.
+ */
 int tagvalue_time_control(const char *s, size_t len, struct time_control *tc);
 
 /** Estimated duration of a game in seconds, as lichess counts it: base + 40 * increment. */
@@ -87,24 +95,27 @@ int64_t time_control_estimate(const struct time_control *tc);
  */
 const char *time_control_speed(int64_t estimate);
 
-/** [lo, hi] of the estimates of a speed class name (as above), or -1 when name is none. */
+/**
+ * [lo, hi] of the estimates of a speed class name (as above), or
+ * TAGVALUE_NONE when name is none.
+ */
 int time_control_speed_range(const char *name, int64_t *lo, int64_t *hi);
 
 /**
  * A range of whole numbers (NUL-terminated): "N", "N-M", "N-" (no upper
  * bound), "-M" (no lower bound; from 0), blanks not allowed. Returns 0 with
- * [*lo, *hi] (INT64_MAX when open), or -1.
+ * [*lo, *hi] (INT64_MAX when open), or TAGVALUE_NONE.
  */
 int tagvalue_range(const char *s, int64_t *lo, int64_t *hi);
 
-/** A whole number, optionally signed, blanks around allowed: 0 and *out, or -1. */
+/** A whole number, optionally signed, blanks around allowed: 0 and *out, or TAGVALUE_NONE. */
 int tagvalue_number(const char *s, size_t len, int64_t *out);
 
 /**
  * The number the tag named tag (NUL-terminated) holds in its value
  * s[0..len): for WhiteElo and BlackElo the rating tagvalue_elo() reads (no
  * number when it reads none), for other tags tagvalue_number(). 0 and *out,
- * or -1. Everything that compares tags as numbers asks here.
+ * or TAGVALUE_NONE. Everything that compares tags as numbers asks here.
  */
 int tagvalue_tag_number(const char *tag, const char *s, size_t len, int64_t *out);
 

@@ -4,10 +4,13 @@
 #include "picture/board_marks.h"
 #include "base/banned.h"
 
+/* square_at() of text that is no square. */
+enum { NO_SQUARE = -1 };
+
 static int square_at(const char *p)
 {
     if (p[0] < 'a' || p[0] > 'h' || p[1] < '1' || p[1] > '8')
-        return -1;
+        return NO_SQUARE;
     return (p[1] - '1') * 8 + (p[0] - 'a');
 }
 
@@ -39,7 +42,7 @@ unsigned board_marks_add(struct board_marks *m, const char *name, size_t name_le
             int from = square_at(args + a + 1), to = arrows ? square_at(args + a + 3) : from;
             unsigned *n = arrows ? &m->narrows : &m->nsquares;
             struct board_mark *list = arrows ? m->arrows : m->squares;
-            if (from >= 0 && to >= 0 && *n < BOARD_MARKS_MAX) {
+            if (from != NO_SQUARE && to != NO_SQUARE && *n < BOARD_MARKS_MAX) {
                 list[(*n)++] = (struct board_mark){ (uint8_t)from, (uint8_t)to, args[a] };
                 added++;
             }

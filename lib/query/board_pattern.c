@@ -1,6 +1,7 @@
 /* board_pattern.c - board patterns: a FEN board with wildcards, matched square by square. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "base/error.h"
 #include "query/board_pattern.h"
 #include "base/banned.h"
 
@@ -35,14 +36,14 @@ static int parse_set(const char *s, size_t *i, uint16_t *fits, const char **why)
         if (!f) {
             *i = at;
             *why = "a set holds piece letters, A or a";
-            return -1;
+            return PGN_ESYNTAX;
         }
         set |= f;
     }
     if (s[at] != ']' || !set) {
         *i = at;
         *why = s[at] != ']' ? "no ']' closes the set" : "an empty set";
-        return -1;
+        return PGN_ESYNTAX;
     }
     *fits = negate ? (uint16_t)(ANY_PIECE & ~set) : set;
     *i = at + 1;
@@ -52,7 +53,7 @@ static int parse_set(const char *s, size_t *i, uint16_t *fits, const char **why)
 static int add_token(struct bp_rank *r, uint16_t fits, int star)
 {
     if (r->n == BP_TOKENS)
-        return -1;
+        return PGN_ETOOBIG;
     r->fits[r->n] = fits;
     r->star[r->n] = (uint8_t)star;
     r->n++;
@@ -81,27 +82,27 @@ static int parse_rank(const char *s, size_t *i, struct bp_rank *r, const char **
             count = 0;
         } else if (c == '[') {
             if (parse_set(s, i, &fits, why))
-                return -1;
+                return PGN_ESYNTAX;
             (*i)--;
         } else if (!(fits = letter_fits(c))) {
             *why = "not a piece letter, digit or wildcard (? ! A a [..] *)";
-            return -1;
+            return PGN_ESYNTAX;
         }
         squares += count;
         if (squares > 8) {
             *why = "more than 8 squares in a rank";
-            return -1;
+            return PGN_ESYNTAX;
         }
         for (int k = 0; k < (star ? 1 : count); k++)
             if (add_token(r, fits, star)) {
                 *why = "too many wildcards in a rank";
-                return -1;
+                return PGN_ESYNTAX;
             }
         (*i)++;
     }
     if (squares < 8 && !r->has_star) {
         *why = "fewer than 8 squares in a rank (use * for the rest)";
-        return -1;
+        return PGN_ESYNTAX;
     }
     return 0;
 }
@@ -139,7 +140,7 @@ int board_pattern_parse(const char *s, struct board_pattern *out, size_t *err_at
     return 0;
 bad:
     *err_at = i;
-    return -1;
+    return PGN_ESYNTAX;
 }
 
 /* Tokens t.. of rank r against its squares from file f on. */

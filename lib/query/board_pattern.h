@@ -36,7 +36,7 @@ struct board_pattern {
 };
 
 /**
- * Reads pattern s (NUL-terminated) into *out. Returns 0, or -1 with
+ * Reads pattern s (NUL-terminated) into *out. Returns 0, or PGN_ESYNTAX with
  * *err_at set to the offset of the offending character and *why to a
  * static reason.
  */

@@ -93,7 +93,7 @@ static int grow(struct dup_seen *s)
 int64_t dup_seen_add(struct dup_seen *s, const struct dup_digest *d, uint32_t id)
 {
     if ((!s->slots || 2 * (s->count + 1) > s->mask + 1) && grow(s))
-        return -1;
+        return PGN_ENOMEM;
     struct dup_seen_slot *slot = probe(s->slots, s->mask, d);
     if (slot->used)
         return slot->id;

@@ -74,7 +74,7 @@ void dup_seen_init(struct dup_seen *s);
 /**
  * Adds digest d with number id, unless the set holds d already. Returns
  * the number the earlier equal digest was added with, UINT32_MAX when d is
- * new (and now added), or -1 when memory ran out (the set is unchanged).
+ * new (and now added), or PGN_ENOMEM when memory ran out (the set is unchanged).
  */
 int64_t dup_seen_add(struct dup_seen *s, const struct dup_digest *d, uint32_t id);
 

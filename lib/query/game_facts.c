@@ -68,7 +68,7 @@ int facts_field_find(const char *name, size_t len)
     for (int i = 0; i < F_FIELD_COUNT; i++)
         if (strlen(fields[i].name) == len && !memcmp(fields[i].name, name, len))
             return i;
-    return -1;
+    return FACTS_NO_FIELD;
 }
 
 const char *facts_field_name(int id) { return fields[id].name; }
@@ -163,18 +163,19 @@ static int grow_keys(struct game_facts *f, size_t n)
     size_t keys_cap = f->key_cap, clocks_cap = f->key_cap;
     if (array_reserve((void **)&f->keys, &keys_cap, n, sizeof *f->keys, 512) ||
         array_reserve((void **)&f->clocks, &clocks_cap, n, sizeof *f->clocks, 512))
-        return -1;
+        return PGN_ENOMEM;
     f->key_cap = keys_cap;
     return 0;
 }
 
-/* A new material run at the position of it, if it starts one (material_run_starts). 0, or -1 out of memory. */
+/* A new material run at the position of it, if it starts one (material_run_starts).
+ * 0, or PGN_ENOMEM. */
 static int note_run(struct game_facts *f, const struct ml_iter *it, int *pieces, int *pawns)
 {
     if (!material_run_starts(&it->pos, pieces, pawns))
         return 0;
     if (array_reserve((void **)&f->runs, &f->run_cap, (size_t)f->nruns + 1, sizeof *f->runs, 64))
-        return -1;
+        return PGN_ENOMEM;
     struct material_run *run = &f->runs[f->nruns++];
     run->ply = it->ply;
     material_of(&it->pos, &run->mat);

@@ -150,7 +150,10 @@ const struct game_features *game_facts_features(struct game_facts *f);
 /** replay_game() of g (FACTS_REPLAY); NULL on error. */
 const struct replay *game_facts_replay(struct game_facts *f);
 
-/** The field called name[0..len) (lowercase, as in the where language), or -1. */
+/* What facts_field_find() returns for a name that is no field. */
+enum { FACTS_NO_FIELD = -1 };
+
+/** The field called name[0..len) (lowercase, as in the where language), or FACTS_NO_FIELD. */
 int facts_field_find(const char *name, size_t len);
 
 /** Name, type (enum fact_type) and level (enum facts_level) of field id. */

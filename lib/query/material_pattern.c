@@ -1,10 +1,14 @@
 /* material_pattern.c - material patterns: counts per piece, exact or bounded, for each side. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "base/error.h"
 #include "query/material_pattern.h"
 #include "base/banned.h"
 
 enum { MAX_COUNT = 15, MINOR_MAX = 2 * MAX_COUNT };
+
+/* slot_of() of a letter that names no piece. */
+enum { NO_SLOT = -1 };
 
 static int slot_of(char c)
 {
@@ -16,7 +20,7 @@ static int slot_of(char c)
     case 'N': return KNIGHT;
     case 'P': return PAWN;
     case 'L': return MP_MINOR;
-    default: return -1;
+    default: return NO_SLOT;
     }
 }
 
@@ -41,8 +45,8 @@ static int parse_side(const char *s, size_t *i, struct material_pattern *p, int 
     side_empty(p, side);
     while (s[*i] && s[*i] != ':') {
         int slot = slot_of(s[*i]);
-        if (slot < 0)
-            return -1;
+        if (slot == NO_SLOT)
+            return PGN_ESYNTAX;
         (*i)++;
         unsigned n = 1;
         if (s[*i] >= '0' && s[*i] <= '9') {
@@ -53,13 +57,13 @@ static int parse_side(const char *s, size_t *i, struct material_pattern *p, int 
         count[slot] += n;
         if (count[slot] > (slot == KING ? 1u : MAX_COUNT) || (slot == KING && n == 0)) {
             (*i)--;
-            return -1;
+            return PGN_ESYNTAX;
         }
         unsigned lo = count[slot], hi = count[slot];
         if (s[*i] == '+' || s[*i] == '-' || s[*i] == '*') {
             char bound = s[(*i)++];
             if (slot == KING)
-                return -1;
+                return PGN_ESYNTAX;
             lo = bound == '+' ? count[slot] : 0;
             hi = bound == '-' ? count[slot] : slot == MP_MINOR ? MINOR_MAX : MAX_COUNT;
             if (bound == '*')
@@ -92,7 +96,7 @@ int material_pattern_parse(const char *s, struct material_pattern *out, size_t *
     return 0;
 bad:
     *err_at = i;
-    return -1;
+    return PGN_ESYNTAX;
 }
 
 static int side_fits(const struct material_pattern *p, const struct material *m, int side)

@@ -28,8 +28,8 @@ struct material_pattern {
 };
 
 /**
- * Reads pattern s (NUL-terminated) into *out. Returns 0, or -1 with *err_at
- * set to the offset of the offending character (a letter that names no
+ * Reads pattern s (NUL-terminated) into *out. Returns 0, or PGN_ESYNTAX with
+ * *err_at set to the offset of the offending character (a letter that names no
  * piece, a count over 15, a second ':', no ':').
  */
 int material_pattern_parse(const char *s, struct material_pattern *out, size_t *err_at);

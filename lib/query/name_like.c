@@ -1,6 +1,7 @@
 /* name_like.c - fuzzy player names: Latin letters folded, words keyed by sound, matched in any order. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "base/error.h"
 #include "query/name_like.h"
 #include "base/banned.h"
 
@@ -155,7 +156,7 @@ int name_like_init(struct name_like *n, const char *name)
     struct words ws;
     split(name, strlen(name), &ws);
     if (ws.n == 0 || ws.n > NAME_LIKE_WORDS)
-        return -1;
+        return PGN_EINVAL;
     n->nwords = ws.n;
     for (int i = 0; i < ws.n; i++) {
         name_like_key(ws.w[i].text, ws.w[i].len, n->keys[i]);

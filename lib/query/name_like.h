@@ -42,8 +42,8 @@ struct name_like {
 };
 
 /**
- * Reads the name a user gives into *n. Returns 0, or -1 when it has no
- * word or more than NAME_LIKE_WORDS words.
+ * Reads the name a user gives into *n. Returns 0, or PGN_EINVAL when it has
+ * no word or more than NAME_LIKE_WORDS words.
  */
 int name_like_init(struct name_like *n, const char *name);
 

@@ -69,7 +69,7 @@ static int add_position(struct search_query *q, struct criterion *c, const char 
                         struct sq_error *err)
 {
     struct pos p;
-    if (pos_from_fen(&p, text) != FEN_OK) {
+    if (pos_from_fen(&p, text, NULL) != PGN_OK) {
         int rc = sq_read_moves(q, text, NULL, &p, err);
         if (rc)
             return rc;

@@ -197,7 +197,7 @@ int sq_read_moves(struct search_query *q, const char *arg, struct criterion *c,
     rc = replay_game(&rp, &g);
     if (!rc && (rp.errors || rp.skipped)) {
         const struct replay_diag *d = rp.diags;
-        while (d->severity != SEV_ERROR && d + 1 < rp.diags + rp.ndiags)
+        while (d->severity != PGN_SEV_ERROR && d + 1 < rp.diags + rp.ndiags)
             d++;
         rc = sq_refuse(err, d->col, "%s", d->msg);
     }
@@ -249,13 +249,14 @@ static int build_position(struct search_query *q, struct criterion *c, const cha
                           struct sq_error *err)
 {
     (void)q;
-    int rc = pos_from_fen(&c->target, arg);
+    enum fen_problem why;
+    int rc = pos_from_fen(&c->target, arg, &why);
     if (rc && !build_board_pattern(q, c, arg, NULL)) {
         c->match = sq_match_board_pattern; /* a board alone: any castling, en passant */
         return PGN_OK;
     }
     if (rc)
-        return sq_refuse(err, 1, "invalid FEN '%s': %s", arg, fen_strerror(rc));
+        return sq_refuse(err, 1, "invalid FEN '%s': %s", arg, fen_problem_text(why));
     c->key = pos_repetition_key(&c->target);
     material_of(&c->target, &c->mat);
     c->home_pawns[WHITE] = pos_pieces(&c->target, WHITE, PAWN) & rank_bb(1);

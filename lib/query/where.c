@@ -211,7 +211,7 @@ static int add_kid(struct parser *p, struct node *n, struct node *kid)
     if (!k) {
         out_of_memory(p);
         node_free(kid);
-        return -1;
+        return p->failed;
     }
     n->kids = k;
     n->kids[n->nkids++] = kid;
@@ -228,7 +228,7 @@ static int string_operand(struct parser *p, struct operand *o)
     char *t = malloc(n + 1);
     if (!t) {
         out_of_memory(p);
-        return -1;
+        return p->failed;
     }
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -293,7 +293,8 @@ static const char *field_suggestion(const char *s, size_t n)
     return best;
 }
 
-/* Reads an operand at the current token; returns 0, or -1 (error recorded). */
+/* Reads an operand at the current token; returns 0, or the status recorded in
+ * p->failed (by error_at() or out_of_memory()). */
 static int parse_operand(struct parser *p, struct operand *o, size_t *col)
 {
     memset(o, 0, sizeof *o);
@@ -302,7 +303,7 @@ static int parse_operand(struct parser *p, struct operand *o, size_t *col)
     case T_NAME: {
         const char *s = p->src + p->tstart;
         int id = facts_field_find(s, p->tlen);
-        if (id >= 0) {
+        if (id != FACTS_NO_FIELD) {
             o->kind = O_FIELD;
             o->field = id;
         } else if (*s >= 'a' && *s <= 'z') {
@@ -314,13 +315,13 @@ static int parse_operand(struct parser *p, struct operand *o, size_t *col)
                      "unknown field '%.*s'%s%s%s; tag names start with a capital letter",
                      (int)p->tlen, s, hint ? " (did you mean " : "", hint ? hint : "",
                      hint ? "?)" : "");
-            return -1;
+            return p->failed;
         } else {
             o->kind = O_TAG;
             o->text = malloc(p->tlen + 1);
             if (!o->text) {
                 out_of_memory(p);
-                return -1;
+                return p->failed;
             }
             memcpy(o->text, s, p->tlen);
             o->text[p->tlen] = '\0';
@@ -330,7 +331,7 @@ static int parse_operand(struct parser *p, struct operand *o, size_t *col)
     }
     case T_STR:
         if (string_operand(p, o))
-            return -1;
+            return p->failed;
         break;
     case T_NUM: {
         int64_t v = 0;
@@ -339,7 +340,7 @@ static int parse_operand(struct parser *p, struct operand *o, size_t *col)
         for (size_t i = neg; i < p->tlen; i++) {
             if (v > (INT64_MAX - 9) / 10) {
                 error_at(p, p->tstart, "number too large");
-                return -1;
+                return p->failed;
             }
             v = v * 10 + (s[i] - '0');
         }
@@ -354,14 +355,14 @@ static int parse_operand(struct parser *p, struct operand *o, size_t *col)
         break;
     case T_END:
         error_at(p, p->tstart, "expected a condition at the end of the expression");
-        return -1;
+        return p->failed;
     default:
         error_at(p, p->tstart, "expected a field, a tag name or a value, not '%.*s'",
                  (int)p->tlen, p->src + p->tstart);
-        return -1;
+        return p->failed;
     }
     next(p);
-    return p->failed ? -1 : 0;
+    return p->failed;
 }
 
 static int operand_type(const struct operand *o)
@@ -400,7 +401,7 @@ static int check_compare(struct parser *p, struct node *n, size_t col_a, size_t 
     struct operand *a = &n->a, *b = &n->b;
     if (is_literal(a) && is_literal(b)) {
         error_at(p, col_a, "compares two values: one side must be a field or a tag");
-        return -1;
+        return p->failed;
     }
     if (is_literal(a) && n->op != OP_MATCH && n->op != OP_NMATCH) {
         struct operand t = *a;
@@ -416,27 +417,27 @@ static int check_compare(struct parser *p, struct node *n, size_t col_a, size_t 
         if (b->kind != O_STR) {
             error_at(p, col_b, "'%s' takes a regular expression in quotes on its right",
                      where_op_text[n->op]);
-            return -1;
+            return p->failed;
         }
         if (is_literal(a)) {
             error_at(p, col_a, "the left side of '%s' must be a field or a tag", where_op_text[n->op]);
-            return -1;
+            return p->failed;
         }
         if (ta == FT_BOOL) {
             error_at(p, col_a, "'%s' is a yes/no field: use it alone or with = true/false",
                      facts_field_name(a->field));
-            return -1;
+            return p->failed;
         }
         struct filter_error fe;
         int rc = filter_new(&n->re, b->text, b->len, p->filter_flags, p->limit, &fe);
         if (rc == PGN_ENOMEM) {
             out_of_memory(p);
-            return -1;
+            return p->failed;
         }
         if (rc) {
             /* col_b is the opening quote; point into the pattern (exact when it has no escapes) */
             error_at(p, col_b + 1 + fe.offset, "bad regular expression: %s", fe.msg);
-            return -1;
+            return p->failed;
         }
         return 0;
     }
@@ -449,7 +450,7 @@ static int check_compare(struct parser *p, struct node *n, size_t col_a, size_t 
             else
                 error_at(p, col, "'%s' is a yes/no field: use it alone or with = true/false",
                          facts_field_name(o->field));
-            return -1;
+            return p->failed;
         }
         return 0;
     }
@@ -458,14 +459,14 @@ static int check_compare(struct parser *p, struct node *n, size_t col_a, size_t 
         if (b->kind == O_NUM) {
             if (b->num < 0 || b->num > 9999) { /* before the product, which would overflow */
                 error_at(p, col_b, "%lld is not a year", (long long)b->num);
-                return -1;
+                return p->failed;
             }
             b->is_date = 1;
             b->date.lo = (int32_t)b->num * 10000 + 101;
             b->date.hi = (int32_t)b->num * 10000 + 1231;
         } else if (tagvalue_date(b->text, b->len, &b->date)) {
             error_at(p, col_b, "'%s' is not a date (YYYY, YYYY.MM or YYYY.MM.DD)", b->text);
-            return -1;
+            return p->failed;
         } else {
             b->is_date = 1;
         }
@@ -473,7 +474,7 @@ static int check_compare(struct parser *p, struct node *n, size_t col_a, size_t 
         if (tagvalue_number(b->text, b->len, &b->num)) {
             error_at(p, col_b, "'%s' is not a number: '%s' is a number field", b->text,
                      facts_field_name(a->field));
-            return -1;
+            return p->failed;
         }
         b->num_ok = 1;
     }

@@ -5,8 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-
-enum diag_severity { SEV_NOTE = 0, SEV_WARNING = 1, SEV_ERROR = 2 };
+#include "base/error.h" /* enum pgn_severity */
 
 /*
  * Every diagnostic has a stable code: its name (diag_name) is printed in JSON
@@ -77,9 +76,8 @@ const char *diag_name(int code);
 int diag_severity(int code);
 /** 1 for warnings that REPLAY_STRICT turns into errors (export-format deviations). */
 int diag_is_strict(int code);
-/** The code named name (diag_name()'s inverse), or -1 when no code has that name. */
+/** The code named name (diag_name()'s inverse), or D_NO_CODE when no code has that name. */
+enum { D_NO_CODE = -1 };
 int diag_find(const char *name);
-/** "error", "warning" or "note". */
-const char *diag_severity_name(int severity);
 
 #endif

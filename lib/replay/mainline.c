@@ -34,12 +34,13 @@ static int setup(struct mainline *m, const struct game *g)
     else if (variant && !variant_is_standard(variant))
         return ML_VARIANT;
     if (fen) {
-        int rc = pos_from_fen(&m->start, fen);
-        if (rc == FEN_E_CASTLING) { /* repaired as replay_game() does */
+        enum fen_problem why;
+        int rc = pos_from_fen(&m->start, fen, &why);
+        if (why == FEN_CASTLING) { /* repaired as replay_game() does */
             char dropped[FEN_DROPPED_MAX];
-            rc = pos_from_fen_repair(&m->start, fen, !m->chess960, dropped);
+            rc = pos_from_fen_repair(&m->start, fen, !m->chess960, dropped, NULL);
         }
-        if (rc != FEN_OK)
+        if (rc != PGN_OK)
             return ML_BAD_FEN;
     } else {
         pos_set_start(&m->start);
@@ -105,7 +106,7 @@ int mainline_next(struct mainline *m, struct ml_iter *it)
         }
         pos_play_null(&it->pos);
     } else {
-        if (san_read(&it->pos, gm->text, gm->len, m->lang, &mv, NULL, NULL) != MOVE_OK) {
+        if (san_read(&it->pos, gm->text, gm->len, m->lang, &mv, NULL, NULL) != PGN_OK) {
             m->failed = 1;
             return 0;
         }

@@ -22,21 +22,24 @@
 /*
  * A FEN whose castling rights name a king or rook that is not at home: the
  * rights are dropped, as python-chess and scalachess do, with a warning.
- * Returns pos_from_fen_repair()'s status.
+ * Returns pos_from_fen_repair()'s status and problem.
  */
 static COLD int repair_castling(struct replay *r, const struct game *g,
-                                const struct game_tag *fen)
+                                const struct game_tag *fen, enum fen_problem *problem)
 {
     char dropped[FEN_DROPPED_MAX];
-    int rc = pos_from_fen_repair(&r->start, fen->value, !r->chess960, dropped);
-    if (rc == FEN_OK)
+    int rc = pos_from_fen_repair(&r->start, fen->value, !r->chess960, dropped, problem);
+    if (rc == PGN_OK)
         replay_add(r, D_CASTLING_RIGHTS, fen->line, fen->col, g->offset + fen->off,
                    "FEN castling rights '%s' dropped: king or rook not on its home square",
                    dropped);
     return rc;
 }
 
-/* Sets r->start from the FEN/SetUp/Variant tags; 0 when the game can be replayed. */
+/*
+ * Sets r->start from the FEN/SetUp/Variant tags. Returns 1 when the game can
+ * be replayed, 0 when not: a variant (skipped) or a bad FEN, both reported.
+ */
 static int setup_start(struct replay *r, const struct game *g, const struct known_tags *k)
 {
     const struct game_tag *variant = k->tag[KT_VARIANT];
@@ -50,16 +53,20 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
         replay_add(r, D_VARIANT, variant->line, variant->col, g->offset + variant->off,
                    "variant '%s' is not replayed; the game is skipped", variant->value);
         r->skipped = 1;
-        return -1;
+        return 0;
     }
     if (fen) {
-        int rc = pos_from_fen(&r->start, fen->value);
-        if (rc == FEN_E_CASTLING)
-            rc = repair_castling(r, g, fen);
+        enum fen_problem why;
+        int rc = pos_from_fen(&r->start, fen->value, &why);
+        if (why == FEN_CASTLING)
+            rc = repair_castling(r, g, fen, &why);
         if (rc) {
-            replay_add(r, D_BAD_FEN, fen->line, fen->col, g->offset + fen->off,
-                       "invalid FEN '%s': %s", fen->value, fen_strerror(rc));
-            return -1;
+            struct replay_diag *d = replay_add(r, D_BAD_FEN, fen->line, fen->col,
+                                               g->offset + fen->off, "invalid FEN '%s': %s",
+                                               fen->value, fen_problem_text(why));
+            if (d)
+                d->detail = (int)why;
+            return 0;
         }
         const char *number = strrchr(fen->value, ' ');
         if (number && strspn(number + 1, "0") == strlen(number + 1) && number[1])
@@ -80,7 +87,7 @@ static int setup_start(struct replay *r, const struct game *g, const struct know
                    "Chess960");
     if (r->chess960)
         r->start.chess960 = 1;
-    return 0;
+    return 1;
 }
 
 /* ---- Moves --------------------------------------------------------------- */
@@ -124,7 +131,7 @@ struct walk {
 };
 
 /* After a move that does not resolve: a finished game explains it better. */
-static COLD int report_unresolved(struct walk *w, uint32_t i,
+static COLD void report_unresolved(struct walk *w, uint32_t i,
                                   const struct pos *p, int rc,
                                   const struct move_error *err)
 {
@@ -134,10 +141,10 @@ static COLD int report_unresolved(struct walk *w, uint32_t i,
         replay_move_diag(w->r, w->g, i, p, D_MOVE_AFTER_END, "move '%.*s' after %s",
                          (int)m->len, m->text,
                          state == STATE_CHECKMATE ? "checkmate" : "stalemate");
-        return -1;
+        return;
     }
-    int code = rc == MOVE_EAMBIGUOUS ? D_AMBIGUOUS_MOVE
-             : rc == MOVE_EILLEGAL ? D_ILLEGAL_MOVE : D_BAD_MOVE_TEXT;
+    int code = rc == PGN_EAMBIGUOUS ? D_AMBIGUOUS_MOVE
+             : rc == PGN_EILLEGAL ? D_ILLEGAL_MOVE : D_BAD_MOVE_TEXT;
     const char *what = code == D_AMBIGUOUS_MOVE ? "ambiguous move"
                      : code == D_ILLEGAL_MOVE ? "illegal move" : "not a move";
     /* The reason after "ambiguous: " is a clause of its own ("could be Nbd7,
@@ -146,7 +153,6 @@ static COLD int report_unresolved(struct walk *w, uint32_t i,
     if (code == D_AMBIGUOUS_MOVE && !strncmp(why, "ambiguous: ", 11))
         why += 11;
     replay_move_diag(w->r, w->g, i, p, code, "%s: %s", what, why);
-    return -1;
 }
 
 /* Compares the + / # written with what the move does (check: whether it gives check). */
@@ -235,8 +241,8 @@ static COLD int read_other_language(struct walk *w, uint32_t i, const struct pos
         return 0;
     struct san_parts sp;
     move16 found;
-    if (san_parse(m->text, m->len, other, &sp, NULL) != MOVE_OK ||
-        san_resolve(p, &sp, &found, NULL) != MOVE_OK)
+    if (san_parse(m->text, m->len, other, &sp, NULL) != PGN_OK ||
+        san_resolve(p, &sp, &found, NULL) != PGN_OK)
         return 0;
     if (w->mixed++ == 0) {
         w->first_mixed = i;
@@ -275,14 +281,14 @@ static NOINLINE struct general_read read_general(struct walk *w, uint32_t i,
      * foreign to English. The others are collected here. */
     w->letters |= replay_text_letters(m->text, m->len);
     int fast = san_parse_fast(m->text, m->len, lang, &parts);
-    int rc = fast ? MOVE_OK : san_parse(m->text, m->len, lang, &parts, &err);
-    if (rc == MOVE_OK)
+    int rc = fast ? PGN_OK : san_parse(m->text, m->len, lang, &parts, &err);
+    if (rc == PGN_OK)
         rc = san_resolve(p, &parts, &gr.move, &err);
-    if (rc != MOVE_OK && w->try_other && read_other_language(w, i, p, &parts, &gr.move)) {
-        rc = MOVE_OK;
+    if (rc != PGN_OK && w->try_other && read_other_language(w, i, p, &parts, &gr.move)) {
+        rc = PGN_OK;
         fast = 0;
     }
-    if (rc != MOVE_OK) {
+    if (rc != PGN_OK) {
         report_unresolved(w, i, p, rc, &err);
         return gr;
     }
@@ -337,8 +343,9 @@ static COLD void check_move_number(struct walk *w, uint32_t i,
                      m->number, p->fullmove);
 }
 
-/* Plays null move i of a line on p, *before getting p as it was; returns -1
- * when it is illegal (the side to move is in check). Out of line: rare. */
+/* Plays null move i of a line on p, *before getting p as it was; returns
+ * PGN_EILLEGAL when it is illegal (the side to move is in check). Out of
+ * line: rare. */
 static NOINLINE int play_null(struct walk *w, uint32_t i, struct pos *p,
                               struct pos *before)
 {
@@ -347,7 +354,7 @@ static NOINLINE int play_null(struct walk *w, uint32_t i, struct pos *p,
     if (pos_in_check(p)) {
         replay_move_diag(w->r, w->g, i, p, D_ILLEGAL_MOVE,
                          "illegal move: null move while in check");
-        return -1;
+        return PGN_EILLEGAL;
     }
     replay_move_diag(w->r, w->g, i, p, D_NULL_MOVE, "null move '%.*s'", (int)m->len, m->text);
     *before = *p;
@@ -700,7 +707,7 @@ int replay_game(struct replay *r, const struct game *g)
     replay_import_reader_diags(r, g);
     if (!(r->opts.flags & REPLAY_NO_TAGS))
         replay_check_tags(r, g, &tags);
-    int started = setup_start(r, g, &tags) == 0;
+    int started = setup_start(r, g, &tags);
     if (started && g->nvars) {
         int rc = replay_lines(r, g, &tags);
         if (rc)

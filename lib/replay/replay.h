@@ -29,13 +29,14 @@ enum { REPLAY_MSG_MAX = 240 };
 
 struct replay_diag {
     int code;             /* enum diag_code */
-    int severity;         /* enum diag_severity, after REPLAY_STRICT/REPLAY_WERROR mapping */
+    int severity;         /* enum pgn_severity, after REPLAY_STRICT/REPLAY_WERROR mapping */
     uint64_t line;        /* 1-based; 0 when the diagnostic has no position */
     uint32_t col;
     uint64_t offset;      /* absolute byte offset in the input */
     uint32_t move;        /* index in game->moves, or UINT32_MAX when not about a move */
     uint32_t move_number; /* full-move number of that move in its line */
     int side;             /* WHITE/BLACK: who made that move */
+    int detail;           /* a finer kind: for D_BAD_FEN the enum fen_problem, else 0 */
     char msg[REPLAY_MSG_MAX];
     char fen[FEN_MAX];    /* position before the move, "" when not about a move */
 };

@@ -9,9 +9,9 @@
 #include "replay/replay_internal.h"
 #include "base/banned.h"
 
-/* What effective_severity() gives a diagnostic replay_codes.ignore drops: it is
- * counted, unlike one dropped by REPLAY_NO_WARN (-1). */
-enum { SEV_IGNORED = -2 };
+/* What effective_severity() gives a diagnostic it drops: one replay_codes.ignore
+ * drops is counted (hidden), one REPLAY_NO_WARN drops is not. */
+enum { SEV_DROPPED = -1, SEV_IGNORED = -2 };
 
 /* The severity a diagnostic of code gets under the options, or < 0 when it
  * is dropped. sev: its severity before them; strict: 1 when REPLAY_STRICT makes
@@ -19,19 +19,19 @@ enum { SEV_IGNORED = -2 };
 static int effective_severity(const struct replay *r, int code, int sev, int strict)
 {
     /* replay_codes.ignore and .error are rare: one test keeps them off the way of the rest. */
-    if ((r->codes.ignore | r->codes.error) != 0 && sev < SEV_ERROR) {
+    if ((r->codes.ignore | r->codes.error) != 0 && sev < PGN_SEV_ERROR) {
         uint64_t bit = REPLAY_CODE_BIT(code);
         if (r->codes.ignore & bit)
             return SEV_IGNORED;
         if (r->codes.error & bit)
-            sev = SEV_ERROR;
+            sev = PGN_SEV_ERROR;
     }
-    if (sev == SEV_WARNING && (r->opts.flags & REPLAY_STRICT) && strict)
-        sev = SEV_ERROR;
-    if (sev == SEV_WARNING && (r->opts.flags & REPLAY_WERROR))
-        sev = SEV_ERROR;
-    if (sev < SEV_ERROR && (r->opts.flags & REPLAY_NO_WARN))
-        return -1;
+    if (sev == PGN_SEV_WARNING && (r->opts.flags & REPLAY_STRICT) && strict)
+        sev = PGN_SEV_ERROR;
+    if (sev == PGN_SEV_WARNING && (r->opts.flags & REPLAY_WERROR))
+        sev = PGN_SEV_ERROR;
+    if (sev < PGN_SEV_ERROR && (r->opts.flags & REPLAY_NO_WARN))
+        return SEV_DROPPED;
     return sev;
 }
 
@@ -49,7 +49,7 @@ int replay_keeps(const struct replay *r, int code)
 static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64_t line,
                                      uint32_t col, uint64_t offset)
 {
-    if (sev == SEV_IGNORED && diag_severity(code) == SEV_WARNING)
+    if (sev == SEV_IGNORED && diag_severity(code) == PGN_SEV_WARNING)
         r->hidden++;
     if (sev < 0 ||
         array_reserve((void **)&r->diags, &r->diag_cap, r->ndiags + 1, sizeof *r->diags, 64))
@@ -63,11 +63,12 @@ static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64
     d->move = UINT32_MAX;
     d->move_number = 0;
     d->side = WHITE;
+    d->detail = 0;
     d->fen[0] = 0;
     d->msg[0] = 0;
-    if (sev == SEV_ERROR)
+    if (sev == PGN_SEV_ERROR)
         r->errors++;
-    else if (sev == SEV_WARNING)
+    else if (sev == PGN_SEV_WARNING)
         r->warnings++;
     return d;
 }
@@ -165,13 +166,13 @@ int replay_drop_variation_errors(struct replay *r, const struct game *g)
 {
     int sev = effective_severity(r, D_VARIATION_DROPPED, diag_severity(D_VARIATION_DROPPED),
                                  diag_is_strict(D_VARIATION_DROPPED));
-    if (sev == SEV_ERROR)
+    if (sev == PGN_SEV_ERROR)
         return 0;
     int dropped = 0;
     size_t kept = 0;
     for (size_t i = 0; i < r->ndiags; i++) {
         struct replay_diag *d = &r->diags[i];
-        if (d->severity == SEV_ERROR && d->move != UINT32_MAX && g->moves[d->move].var != 0) {
+        if (d->severity == PGN_SEV_ERROR && d->move != UINT32_MAX && g->moves[d->move].var != 0) {
             dropped++;
             r->errors--;
             r->hidden += sev == SEV_IGNORED;

@@ -6,7 +6,11 @@
 #include "base/banned.h"
 
 
-/* Reads a fixed-width field of digits or of '?' only; -1 if unknown, -2 if malformed. */
+/* What date_part() gives for a field of '?' only, and for a malformed one. */
+enum { PART_UNKNOWN = -1, PART_MALFORMED = -2 };
+
+/* Reads a fixed-width field of digits or of '?' only: its value, PART_UNKNOWN
+ * or PART_MALFORMED. */
 static int date_part(const char *v, int width)
 {
     int value = 0, unknown = 0;
@@ -16,11 +20,11 @@ static int date_part(const char *v, int width)
         else if (ascii_is_digit(v[i]))
             value = value * 10 + (v[i] - '0');
         else
-            return -2;
+            return PART_MALFORMED;
     }
     if (unknown == width)
-        return -1;
-    return unknown ? -2 : value;
+        return PART_UNKNOWN;
+    return unknown ? PART_MALFORMED : value;
 }
 
 const char *tagcheck_date(const char *v, size_t len)

@@ -129,7 +129,7 @@ int main(int argc, char **argv)
         if (g.fen) {
             char fen[FEN_MAX];
             snprintf(fen, sizeof fen, "%.*s", (int)strcspn(g.fen, "\""), g.fen);
-            if (pos_from_fen(&p, fen))
+            if (pos_from_fen(&p, fen, NULL))
                 continue;
         }
         games++;

@@ -42,7 +42,7 @@ static void check_move(const struct pos *p, move16 m, const struct write_style *
             continue;
         }
         int rc = san_read(p, text, len, st[s].lang, &back, &parts, &err);
-        if (rc != MOVE_OK || back != m) {
+        if (rc != PGN_OK || back != m) {
             char fen[FEN_MAX], uci[UCI_MAX];
             pos_to_fen(p, 0, fen);
             uci_write(p, m, uci);
@@ -79,18 +79,18 @@ static void check_token(const struct pos *p, const struct movelist *list, const 
     move16 m = MOVE_NONE;
     memset(&err, 0, sizeof err);
     int rc = san_read(p, tok, len, lang, &m, &parts, &err);
-    if (rc != MOVE_OK && rc != MOVE_ESYNTAX && rc != MOVE_EILLEGAL && rc != MOVE_EAMBIGUOUS) {
+    if (rc != PGN_OK && rc != PGN_ESYNTAX && rc != PGN_EILLEGAL && rc != PGN_EAMBIGUOUS) {
         FAIL("san_read returned %d", rc);
         return;
     }
-    if (rc == MOVE_OK) {
+    if (rc == PGN_OK) {
         if (!legal(list, m))
             FAIL("san_read accepted an illegal move %04x (language %d)", m, lang);
         char text[MOVE_TEXT_MAX];
         struct write_style st = { MOVE_FMT_SAN, lang, 0 };
         move16 back = MOVE_NONE;
         size_t n = move_write(p, m, &st, text, sizeof text);
-        if (san_read(p, text, n, lang, &back, NULL, NULL) != MOVE_OK || back != m)
+        if (san_read(p, text, n, lang, &back, NULL, NULL) != PGN_OK || back != m)
             FAIL("the move read is written '%s', which does not read back", text);
     } else {
         /* The reader hands over valid UTF-8 only; the message must stay so. */
@@ -99,7 +99,7 @@ static void check_token(const struct pos *p, const struct movelist *list, const 
             (utf8_valid(tok, len) && !memchr(tok, 0, len) && !utf8_valid(err.msg, n)))
             FAIL("error %d: code %d, message not a valid string: %s", rc, err.code, err.msg);
     }
-    if (san_parse(tok, len, lang, &sp, &perr) == MOVE_ESYNTAX && rc != MOVE_ESYNTAX)
+    if (san_parse(tok, len, lang, &sp, &perr) == PGN_ESYNTAX && rc != PGN_ESYNTAX)
         FAIL("san_parse says syntax error, san_read %d", rc);
 }
 
@@ -113,7 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     struct pos p;
     const char *fen = fuzz_fens[(data[0] | (size_t)data[1] << 8) % fuzz_fens_count];
-    if (pos_from_fen(&p, fen) != FEN_OK)
+    if (pos_from_fen(&p, fen, NULL) != PGN_OK)
         return 0; /* the SAN table holds a few refused FENs on purpose */
     size_t at = HEADER;
     struct movelist list;

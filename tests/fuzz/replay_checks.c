@@ -28,12 +28,12 @@ void fuzz_check_replay(const struct game *g, const struct replay *r)
                  d->move, g->nmoves);
         if (d->fen[0]) {
             struct pos p;
-            if (strnlen(d->fen, sizeof d->fen) == sizeof d->fen || pos_from_fen(&p, d->fen))
+            if (strnlen(d->fen, sizeof d->fen) == sizeof d->fen || pos_from_fen(&p, d->fen, NULL))
                 FAIL("game %llu: diagnostic FEN '%.*s' does not read", (unsigned long long)g->index,
                      (int)sizeof d->fen, d->fen);
         }
-        CHECK(d->severity >= SEV_NOTE && d->severity <= SEV_ERROR);
-        errors += d->severity == SEV_ERROR;
+        CHECK(d->severity >= PGN_SEV_NOTE && d->severity <= PGN_SEV_ERROR);
+        errors += d->severity == PGN_SEV_ERROR;
     }
     if (errors != r->errors)
         FAIL("game %llu: %d errors counted, %d listed", (unsigned long long)g->index, r->errors,

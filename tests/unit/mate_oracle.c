@@ -181,7 +181,7 @@ static void test_placement(struct search *s)
     char fen[FEN_MAX];
     struct pos q;
     pos_to_fen(&p, 0, fen);
-    if (pos_from_fen(&q, fen) != FEN_OK || movegen_state(&q) != STATE_CHECKMATE)
+    if (pos_from_fen(&q, fen, NULL) != PGN_OK || movegen_state(&q) != STATE_CHECKMATE)
         return;
     s->found = 1;
     if (s->witness)

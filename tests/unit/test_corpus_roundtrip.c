@@ -27,7 +27,7 @@ static void check_move(struct rt *t, const struct pos *p, move16 mv)
         move16 back = MOVE_NONE;
         size_t len = move_write(p, mv, &t->styles[s], text, sizeof text);
         int rc = san_read(p, text, len, t->styles[s].lang, &back, NULL, &err);
-        if ((rc != MOVE_OK || back != mv) && t->failures++ < 10) {
+        if ((rc != PGN_OK || back != mv) && t->failures++ < 10) {
             char fen[FEN_MAX], uci[UCI_MAX];
             pos_to_fen(p, 0, fen);
             uci_write(p, mv, uci);

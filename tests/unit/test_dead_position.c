@@ -129,7 +129,7 @@ static void check_position(const char *fen, int want_dead)
 {
     struct pos p;
     int positions;
-    if (pos_from_fen(&p, fen) != FEN_OK) {
+    if (pos_from_fen(&p, fen, NULL) != PGN_OK) {
         FAIL("bad FEN %s", fen);
         return;
     }
@@ -207,7 +207,7 @@ void test_dead_position__random_blockades_survive_the_walk(void)
         char fen[FEN_MAX];
         board_fen(board, t & 1 ? BLACK : WHITE, fen);
         struct pos p;
-        if (pos_from_fen(&p, fen) != FEN_OK || !pos_is_dead(&p))
+        if (pos_from_fen(&p, fen, NULL) != PGN_OK || !pos_is_dead(&p))
             continue;
         dead_found++;
         check_position(fen, 1);

@@ -21,7 +21,7 @@ static size_t line(const char *text, move16 *out, size_t cap)
             e++;
         size_t len = (size_t)(e - s);
         if (len && s[len - 1] != '.') {
-            if (san_read(&p, s, len, NOTATION_EN, &out[n], NULL, NULL) != MOVE_OK) {
+            if (san_read(&p, s, len, NOTATION_EN, &out[n], NULL, NULL) != PGN_OK) {
                 FAIL("'%.*s' not legal in '%s'", (int)len, s, text);
                 return n;
             }
@@ -98,6 +98,6 @@ void test_eco__split_name(void)
 void test_eco__no_match_from_odd_position(void)
 {
     struct pos p;
-    CHECK(pos_from_fen(&p, "4k3/8/8/8/8/8/8/4K3 w - - 0 1") == FEN_OK);
+    CHECK(pos_from_fen(&p, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", NULL) == PGN_OK);
     CHECK(eco_lookup(&p) == NULL);
 }

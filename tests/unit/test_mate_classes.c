@@ -169,7 +169,7 @@ void test_mate_classes__oracle_sanity(void)
     CHECK(tested > 0);
     CHECK_EQ_INT(oracle_mate_exists("N", "R", w, &tested), 1);
     struct pos p;
-    CHECK_EQ_INT(pos_from_fen(&p, w), FEN_OK);
+    CHECK_EQ_INT(pos_from_fen(&p, w, NULL), PGN_OK);
     /* A pawn does not mate a queen at once but promotes. */
     CHECK_EQ_INT(oracle_mate_exists("P", "Q", w, &tested), 0);
     CHECK_EQ_INT(oracle_can_mate("P", "Q", w), 1);

@@ -37,7 +37,7 @@ void test_material__of_position(void)
     material_of(&p, &m);
     material_format(&m, out);
     CHECK_EQ_STR(out, "KQRRBBNNPPPPPPPP:KQRRBBNNPPPPPPPP");
-    CHECK(pos_from_fen(&p, "4k3/8/8/8/8/8/4P3/R3K2r w Q - 0 1") == FEN_OK);
+    CHECK(pos_from_fen(&p, "4k3/8/8/8/8/8/4P3/R3K2r w Q - 0 1", NULL) == PGN_OK);
     material_of(&p, &m);
     struct material want = sig("KRP:KR");
     CHECK(material_equal(&m, &want));

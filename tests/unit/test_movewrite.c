@@ -123,7 +123,7 @@ void test_movewrite__styles(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct pos p;
         char out[MOVE_TEXT_MAX];
-        if (pos_from_fen(&p, cases[i].fen)) {
+        if (pos_from_fen(&p, cases[i].fen, NULL)) {
             FAIL("case %zu: bad FEN", i);
             continue;
         }
@@ -145,7 +145,7 @@ void test_movewrite__small_buffers(void)
 {
     struct pos p;
     char out[MOVE_TEXT_MAX] = "xxxxxxx";
-    CHECK(pos_from_fen(&p, MATE) == FEN_OK);
+    CHECK(pos_from_fen(&p, MATE, NULL) == PGN_OK);
     move16 m = uci_parse(&p, "h5f7", 4);
     CHECK_EQ_INT(move_write(&p, m, NULL, out, 3), 5);
     CHECK_EQ_STR(out, "Qx");

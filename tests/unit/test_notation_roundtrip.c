@@ -138,7 +138,7 @@ static long check_position(const struct pos *p, const struct write_style *styles
                 pos_to_fen(p, 0, fen);
                 uci_write(p, m, uci);
                 FAIL("%s: %s written as '%s' (style %d) reads back as %s: %s", fen, uci, text, s,
-                     rc ? move_strerror(rc) : "another move", err.msg);
+                     rc ? pgn_strerror(rc) : "another move", err.msg);
                 if (test_failures > 20)
                     return -1;
             }
@@ -169,8 +169,9 @@ void test_notation_roundtrip__random_playouts(void)
     long moves = 0, target = target_moves();
     for (int round = 0; moves < target && nfens; round++) {
         struct pos p;
-        int rc = pos_from_fen(&p, fens[round % nfens]);
-        if (rc && rc != FEN_E_IMPOSSIBLE_CHECK) { /* a suite's impossible check is complete */
+        enum fen_problem why;
+        int rc = pos_from_fen(&p, fens[round % nfens], &why);
+        if (rc && why != FEN_IMPOSSIBLE_CHECK) { /* a suite's impossible check is complete */
             FAIL("bad FEN %s", fens[round % nfens]);
             return;
         }
@@ -299,7 +300,7 @@ static int read_game(const struct game_text *g, int lang, move16 *moves, struct 
             lang_detect_add(&d, g->tok[i], strlen(g->tok[i]));
         lang = lang_detect_result(&d);
     }
-    if (g->fen[0] ? pos_from_fen(&p, g->fen) : (pos_set_start(&p), 0)) {
+    if (g->fen[0] ? pos_from_fen(&p, g->fen, NULL) : (pos_set_start(&p), 0)) {
         FAIL("bad FEN '%s'", g->fen);
         return -1;
     }

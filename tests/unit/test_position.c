@@ -49,46 +49,51 @@ void test_position__polyglot_reference_keys(void)
 
 void test_position__fen_errors(void)
 {
-    static const struct { const char *fen; int status; } cases[] = {
-        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FEN_OK },
-        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", FEN_OK },
-        { "", FEN_E_BOARD },
-        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", FEN_E_BOARD },
-        { "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FEN_E_SYNTAX },
-        { "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FEN_E_BOARD },
-        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", FEN_E_SYNTAX },
-        { "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", FEN_E_KINGS },
-        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", FEN_E_KINGS },
-        { "4k3/8/8/8/8/8/8/4K2P w - - 0 1", FEN_E_PAWN_RANK },
-        { "4k2p/8/8/8/8/8/8/4K3 w - - 0 1", FEN_E_PAWN_RANK },
-        { "4k3/8/8/8/8/8/8/4K3 x - - 0 1", FEN_E_SIDE },
-        { "4k3/8/8/8/8/8/8/4K3 w K - 0 1", FEN_E_CASTLING },
-        { "4k3/8/8/8/8/8/8/R3K3 w K - 0 1", FEN_E_CASTLING },
-        { "r3k3/8/8/8/8/8/8/4K2R w Kk - 0 1", FEN_E_CASTLING },
-        { "4k3/8/8/8/8/8/8/3K3R w K - 0 1", FEN_OK }, /* Chess960 (X-FEN) */
-        { "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", FEN_OK },
-        { "4k3/8/8/3pP3/8/8/8/4K3 w - e6 0 1", FEN_E_EP },
-        { "4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1", FEN_E_EP },
-        { "4k3/8/3p4/3pP3/8/8/8/4K3 w - d6 0 1", FEN_E_EP },
-        { "4k3/8/8/3pP3/8/8/8/4K3 b - d6 0 1", FEN_E_EP },
-        { "4k3/8/8/8/8/8/8/4K3 w - z9 0 1", FEN_E_EP },
-        { "4k3/8/8/8/8/8/8/4K3 w - - x 1", FEN_E_CLOCK },
-        { "4k3/8/8/8/8/8/8/4K3 w - - 0 -1", FEN_E_CLOCK },
-        { "4k3/8/8/8/8/8/8/4K3 w - - 99999999 1", FEN_E_CLOCK },
-        { "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", FEN_E_OPPOSITE_CHECK },
-        { "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1", FEN_OK },
-        { "4k3/3PR3/5N2/8/8/8/8/4K3 b - - 0 1", FEN_E_CHECKERS },
-        { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", FEN_E_SYNTAX },
-        { "4k3/8/8/8/8/8/8/4K3w - - 0 1", FEN_E_BOARD },
-        { "4k3/8/8/8/8/8/8/4K3 w", FEN_E_SYNTAX },
-        { "4k3/8/8/8/8/8/8/4K3 w - - 0 1                                                                                                                         ", FEN_E_TOO_LONG },
+    static const struct { const char *fen; enum fen_problem problem; } cases[] = {
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FEN_NO_PROBLEM },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -", FEN_NO_PROBLEM },
+        { "", FEN_BOARD },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", FEN_BOARD },
+        { "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FEN_SYNTAX },
+        { "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", FEN_BOARD },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", FEN_SYNTAX },
+        { "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", FEN_KINGS },
+        { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", FEN_KINGS },
+        { "4k3/8/8/8/8/8/8/4K2P w - - 0 1", FEN_PAWN_RANK },
+        { "4k2p/8/8/8/8/8/8/4K3 w - - 0 1", FEN_PAWN_RANK },
+        { "4k3/8/8/8/8/8/8/4K3 x - - 0 1", FEN_SIDE },
+        { "4k3/8/8/8/8/8/8/4K3 w K - 0 1", FEN_CASTLING },
+        { "4k3/8/8/8/8/8/8/R3K3 w K - 0 1", FEN_CASTLING },
+        { "r3k3/8/8/8/8/8/8/4K2R w Kk - 0 1", FEN_CASTLING },
+        { "4k3/8/8/8/8/8/8/3K3R w K - 0 1", FEN_NO_PROBLEM }, /* Chess960 (X-FEN) */
+        { "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", FEN_NO_PROBLEM },
+        { "4k3/8/8/3pP3/8/8/8/4K3 w - e6 0 1", FEN_EP_SQUARE },
+        { "4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1", FEN_EP_SQUARE },
+        { "4k3/8/3p4/3pP3/8/8/8/4K3 w - d6 0 1", FEN_EP_SQUARE },
+        { "4k3/8/8/3pP3/8/8/8/4K3 b - d6 0 1", FEN_EP_SQUARE },
+        { "4k3/8/8/8/8/8/8/4K3 w - z9 0 1", FEN_EP_SQUARE },
+        { "4k3/8/8/8/8/8/8/4K3 w - - x 1", FEN_CLOCK },
+        { "4k3/8/8/8/8/8/8/4K3 w - - 0 -1", FEN_CLOCK },
+        { "4k3/8/8/8/8/8/8/4K3 w - - 99999999 1", FEN_CLOCK },
+        { "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", FEN_OPPOSITE_CHECK },
+        { "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1", FEN_NO_PROBLEM },
+        { "4k3/3PR3/5N2/8/8/8/8/4K3 b - - 0 1", FEN_CHECKERS },
+        { "4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", FEN_SYNTAX },
+        { "4k3/8/8/8/8/8/8/4K3w - - 0 1", FEN_BOARD },
+        { "4k3/8/8/8/8/8/8/4K3 w", FEN_SYNTAX },
+        { "4k3/8/8/8/8/8/8/4K3 w - - 0 1                                                                                                                         ", FEN_TOO_LONG },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct pos p;
-        int rc = pos_from_fen(&p, cases[i].fen);
-        if (rc != cases[i].status)
-            FAIL("'%s': got %d (%s), expected %d (%s)", cases[i].fen, rc, fen_strerror(rc),
-                 cases[i].status, fen_strerror(cases[i].status));
+        enum fen_problem why = FEN_PROBLEM_COUNT;
+        int rc = pos_from_fen(&p, cases[i].fen, &why);
+        /* The status the contract gives each problem (position.h). */
+        int status = cases[i].problem == FEN_NO_PROBLEM ? PGN_OK
+                     : cases[i].problem == FEN_TOO_LONG ? PGN_ETOOBIG : PGN_EFEN;
+        if (rc != status || why != cases[i].problem)
+            FAIL("'%s': got %d (%s: %s), expected %d (%s: %s)", cases[i].fen, rc,
+                 pgn_strerror(rc), fen_problem_text(why), status, pgn_strerror(status),
+                 fen_problem_text(cases[i].problem));
     }
 }
 
@@ -109,10 +114,11 @@ void test_position__fen_round_trip_perft_suites(void)
             *semi = 0;
             struct pos p;
             char out[FEN_MAX];
-            int rc = pos_from_fen(&p, line);
+            enum fen_problem why;
+            int rc = pos_from_fen(&p, line, &why);
             /* Suites hold impossible checks on purpose; their positions are complete. */
-            if (rc && rc != FEN_E_IMPOSSIBLE_CHECK) {
-                FAIL("%s: %s", line, fen_strerror(rc));
+            if (rc && why != FEN_IMPOSSIBLE_CHECK) {
+                FAIL("%s: %s", line, fen_problem_text(why));
                 continue;
             }
             /* The suites write Shredder files only where KQkq would be ambiguous
@@ -160,7 +166,7 @@ void test_position__dead_positions(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct pos p;
-        if (pos_from_fen(&p, cases[i].fen)) {
+        if (pos_from_fen(&p, cases[i].fen, NULL)) {
             FAIL("bad FEN %s", cases[i].fen);
             continue;
         }
@@ -187,7 +193,7 @@ void test_position__can_mate(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct pos p;
-        if (pos_from_fen(&p, cases[i].fen)) {
+        if (pos_from_fen(&p, cases[i].fen, NULL)) {
             FAIL("bad FEN %s", cases[i].fen);
             continue;
         }
@@ -205,14 +211,14 @@ void test_position__repetition_key_ignores_impossible_ep(void)
     struct pos a, b;
     /* Black pawn d4 pinned by the rook on a4 against the king on h4... the
      * capture exd3 would expose the black king on the 4th rank. */
-    CHECK(pos_from_fen(&a, "8/8/8/8/R2pP2k/8/8/4K3 b - e3 0 1") == FEN_OK);
-    CHECK(pos_from_fen(&b, "8/8/8/8/R2pP2k/8/8/4K3 b - - 0 1") == FEN_OK);
+    CHECK(pos_from_fen(&a, "8/8/8/8/R2pP2k/8/8/4K3 b - e3 0 1", NULL) == PGN_OK);
+    CHECK(pos_from_fen(&b, "8/8/8/8/R2pP2k/8/8/4K3 b - - 0 1", NULL) == PGN_OK);
     CHECK(!pos_ep_capture_possible(&a));
     CHECK(a.key != b.key); /* Polyglot: a pawn stands beside, so the file is hashed */
     CHECK(pos_repetition_key(&a) == pos_repetition_key(&b));
     /* A legal capture keeps positions apart. */
-    CHECK(pos_from_fen(&a, "8/8/8/8/3pP2k/8/8/4K3 b - e3 0 1") == FEN_OK);
-    CHECK(pos_from_fen(&b, "8/8/8/8/3pP2k/8/8/4K3 b - - 0 1") == FEN_OK);
+    CHECK(pos_from_fen(&a, "8/8/8/8/3pP2k/8/8/4K3 b - e3 0 1", NULL) == PGN_OK);
+    CHECK(pos_from_fen(&b, "8/8/8/8/3pP2k/8/8/4K3 b - - 0 1", NULL) == PGN_OK);
     CHECK(pos_ep_capture_possible(&a));
     CHECK(pos_repetition_key(&a) != pos_repetition_key(&b));
 }
@@ -230,7 +236,7 @@ void test_position__random_playouts_stay_consistent(void)
         if (semi)
             *semi = 0;
         struct pos p;
-        if (pos_from_fen(&p, line))
+        if (pos_from_fen(&p, line, NULL))
             continue;
         for (int game = 0; game < 20; game++) {
             struct pos q = p;
@@ -259,16 +265,18 @@ void test_position__chess960_castling_fen(void)
     struct pos p;
     char out[FEN_MAX];
     /* X-FEN with an inner rook needs the file letter. */
-    CHECK(pos_from_fen(&p, "1r2k1r1/8/8/8/8/8/8/RR2K2R w KBkq - 0 1") == FEN_OK);
+    CHECK(pos_from_fen(&p, "1r2k1r1/8/8/8/8/8/8/RR2K2R w KBkq - 0 1", NULL) == PGN_OK);
     CHECK(p.chess960);
     pos_to_fen(&p, 0, out);
     CHECK_EQ_STR(out, "1r2k1r1/8/8/8/8/8/8/RR2K2R w KBkq - 0 1");
     pos_to_fen(&p, FEN_SHREDDER, out);
     CHECK_EQ_STR(out, "1r2k1r1/8/8/8/8/8/8/RR2K2R w HBgb - 0 1");
     /* Two rights on one side are impossible. */
-    CHECK(pos_from_fen(&p, "1r2k1r1/8/8/8/8/8/8/RR2K2R w KQBkq - 0 1") == FEN_E_CASTLING);
+    enum fen_problem why;
+    CHECK(pos_from_fen(&p, "1r2k1r1/8/8/8/8/8/8/RR2K2R w KQBkq - 0 1", &why) == PGN_EFEN);
+    CHECK(why == FEN_CASTLING);
     /* Castling in Chess960 with the king on b1 and rook on a1 (queenside). */
-    CHECK(pos_from_fen(&p, "1k6/8/8/8/8/8/8/RK6 w A - 0 1") == FEN_OK);
+    CHECK(pos_from_fen(&p, "1k6/8/8/8/8/8/8/RK6 w A - 0 1", NULL) == PGN_OK);
     move16 m = uci_parse(&p, "b1a1", 4);
     CHECK(m && move_flag(m) == MF_CASTLING);
     if (m) {
@@ -297,7 +305,7 @@ static long suite_moves(unsigned seed, int (*each)(const struct pos *, move16, v
             if (semi)
                 *semi = 0;
             struct pos q;
-            if (pos_from_fen(&q, line))
+            if (pos_from_fen(&q, line, NULL))
                 continue;
             for (int ply = 0; ply < 60; ply++) {
                 struct movelist list;

@@ -7,39 +7,41 @@
 /* python-chess's and shakmaty's impossible checks, and malformed boards. */
 void test_position_fen__unreachable_positions(void)
 {
-    static const struct { const char *fen; int status; } cases[] = {
+    static const struct { const char *fen; enum fen_problem problem; } cases[] = {
         /* two checkers on one line through the king */
-        { "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1", FEN_E_IMPOSSIBLE_CHECK },
-        { "2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - - 0 1", FEN_E_IMPOSSIBLE_CHECK },
-        { "5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1", FEN_E_IMPOSSIBLE_CHECK },
+        { "3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1", FEN_IMPOSSIBLE_CHECK },
+        { "2Nq4/2K5/1b6/8/7R/3k4/7P/8 w - - 0 1", FEN_IMPOSSIBLE_CHECK },
+        { "5R2/2P5/8/4k3/8/3rK2r/8/8 w - - 0 1", FEN_IMPOSSIBLE_CHECK },
         /* two knights or pawns: neither can be discovered */
-        { "8/8/N7/2k5/N7/8/8/3K4 b - - 0 1", FEN_E_IMPOSSIBLE_CHECK },
-        { "1rrrrrk1/1PPPPPPP/8/8/8/8/8/6K1 b - - 0 1", FEN_E_IMPOSSIBLE_CHECK },
-        { "1q4k1/3r1Ppp/5NP1/pP6/8/1Q6/3B4/2K2R2 b - - 0 1", FEN_E_IMPOSSIBLE_CHECK },
+        { "8/8/N7/2k5/N7/8/8/3K4 b - - 0 1", FEN_IMPOSSIBLE_CHECK },
+        { "1rrrrrk1/1PPPPPPP/8/8/8/8/8/6K1 b - - 0 1", FEN_IMPOSSIBLE_CHECK },
+        { "1q4k1/3r1Ppp/5NP1/pP6/8/1Q6/3B4/2K2R2 b - - 0 1", FEN_IMPOSSIBLE_CHECK },
         /* an en-passant square: the double step neither gave nor uncovered the check */
-        { "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1", FEN_E_IMPOSSIBLE_CHECK },
-        { "1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1", FEN_E_IMPOSSIBLE_CHECK },
+        { "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1", FEN_IMPOSSIBLE_CHECK },
+        { "1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1", FEN_IMPOSSIBLE_CHECK },
         { "rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1",
-          FEN_E_IMPOSSIBLE_CHECK },
+          FEN_IMPOSSIBLE_CHECK },
         /* the same positions without the en-passant square are possible */
-        { "8/8/8/1k6/3Pp3/8/8/4KQ2 b - - 0 1", FEN_OK },
-        { "1b1k4/8/8/1rPpK3/8/8/8/8 w - - 0 1", FEN_OK },
+        { "8/8/8/1k6/3Pp3/8/8/4KQ2 b - - 0 1", FEN_NO_PROBLEM },
+        { "1b1k4/8/8/1rPpK3/8/8/8/8 w - - 0 1", FEN_NO_PROBLEM },
         /* material */
-        { "kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", FEN_E_MATERIAL },
-        { "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", FEN_E_MATERIAL },
-        { "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", FEN_E_MATERIAL },
-        { "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", FEN_OK },
+        { "kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", FEN_MATERIAL },
+        { "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", FEN_MATERIAL },
+        { "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", FEN_MATERIAL },
+        { "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", FEN_NO_PROBLEM },
         /* digits in a row add up to 8 but are no FEN */
-        { "4k3/17/8/8/8/8/8/4K3 w - - 0 1", FEN_E_DIGITS },
-        { "4k3/44/8/8/8/8/8/4K3 w - - 0 1", FEN_E_DIGITS },
+        { "4k3/17/8/8/8/8/8/4K3 w - - 0 1", FEN_DIGITS },
+        { "4k3/44/8/8/8/8/8/4K3 w - - 0 1", FEN_DIGITS },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct pos p;
-        int rc = pos_from_fen(&p, cases[i].fen);
-        if (rc != cases[i].status)
-            FAIL("%s: %s, expected %s", cases[i].fen, fen_strerror(rc),
-                 fen_strerror(cases[i].status));
-        if (rc == FEN_E_IMPOSSIBLE_CHECK)
+        enum fen_problem why = FEN_PROBLEM_COUNT;
+        int rc = pos_from_fen(&p, cases[i].fen, &why);
+        int status = cases[i].problem == FEN_NO_PROBLEM ? PGN_OK : PGN_EFEN;
+        if (rc != status || why != cases[i].problem)
+            FAIL("%s: %s, expected %s", cases[i].fen, fen_problem_text(why),
+                 fen_problem_text(cases[i].problem));
+        if (why == FEN_IMPOSSIBLE_CHECK)
             CHECK(pos_is_consistent(&p)); /* complete, as pos_from_fen() promises */
     }
 }
@@ -61,9 +63,9 @@ void test_position_fen__reachable_double_checks(void)
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         struct pos p;
-        int rc = pos_from_fen(&p, fens[i]);
-        if (rc != FEN_OK)
-            FAIL("%s: %s", fens[i], fen_strerror(rc));
+        enum fen_problem why;
+        if (pos_from_fen(&p, fens[i], &why) != PGN_OK)
+            FAIL("%s: %s", fens[i], fen_problem_text(why));
     }
 }
 
@@ -96,11 +98,12 @@ void test_position_fen__played_positions_are_accepted(void)
             char fen[FEN_MAX];
             struct pos back;
             pos_to_fen(&p, FEN_EP_ALWAYS, fen);
-            int rc = pos_from_fen(&back, fen);
+            enum fen_problem why;
+            int rc = pos_from_fen(&back, fen, &why);
             positions++;
             doubles += bb_more_than_one(pos_checkers(&p));
-            if (rc != FEN_OK) {
-                FAIL("%s reached in a game: %s", fen, fen_strerror(rc));
+            if (rc != PGN_OK) {
+                FAIL("%s reached in a game: %s", fen, fen_problem_text(why));
                 return;
             }
         }

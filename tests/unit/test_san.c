@@ -10,12 +10,12 @@
 static int error_kind(const char *word)
 {
     if (!strcmp(word, "SYNTAX"))
-        return MOVE_ESYNTAX;
+        return PGN_ESYNTAX;
     if (!strcmp(word, "ILLEGAL"))
-        return MOVE_EILLEGAL;
+        return PGN_EILLEGAL;
     if (!strcmp(word, "AMBIGUOUS"))
-        return MOVE_EAMBIGUOUS;
-    return MOVE_OK;
+        return PGN_EAMBIGUOUS;
+    return PGN_OK;
 }
 
 static int language_of(const char *name, const char *token)
@@ -35,7 +35,7 @@ static void check_row(int lineno, char *fields[4])
     struct move_error err = { 0, "" };
     move16 m = MOVE_NONE;
     int lang = language_of(fields[2], fields[1]);
-    if (pos_from_fen(&p, fields[0]) || lang < 0) {
+    if (pos_from_fen(&p, fields[0], NULL) || lang < 0) {
         FAIL("san.tsv:%d: bad FEN or language", lineno);
         return;
     }
@@ -44,10 +44,10 @@ static void check_row(int lineno, char *fields[4])
     const char *reason = strstr(fields[3], ": ");
     snprintf(kind, sizeof kind, "%.*s", reason ? (int)(reason - fields[3]) : 15, fields[3]);
     int want = error_kind(kind);
-    if (want != MOVE_OK) {
+    if (want != PGN_OK) {
         if (rc != want)
             FAIL("san.tsv:%d: '%s' (%s): got %s%s%s, expected %s", lineno, fields[1], fields[2],
-                 rc ? move_strerror(rc) : "a move", rc ? ": " : "", rc ? err.msg : "", fields[3]);
+                 rc ? pgn_strerror(rc) : "a move", rc ? ": " : "", rc ? err.msg : "", fields[3]);
         else if (reason && !strstr(err.msg, reason + 2))
             FAIL("san.tsv:%d: '%s': reason '%s' lacks '%s'", lineno, fields[1], err.msg,
                  reason + 2);
@@ -58,7 +58,7 @@ static void check_row(int lineno, char *fields[4])
         FAIL("san.tsv:%d: expected UCI '%s' is not legal in the position", lineno, fields[3]);
     } else if (rc) {
         FAIL("san.tsv:%d: '%s' (%s): %s: %s, expected %s", lineno, fields[1], fields[2],
-             move_strerror(rc), err.msg, fields[3]);
+             pgn_strerror(rc), err.msg, fields[3]);
     } else if (m != expect) {
         char got[UCI_MAX];
         uci_write(&p, m, got);
@@ -136,28 +136,28 @@ void test_san__suffixes(void)
 void test_san__parts(void)
 {
     struct san_parts sp;
-    CHECK(san_parse("Sf3xTe5", 7, NOTATION_DE, &sp, NULL) == MOVE_OK);
+    CHECK(san_parse("Sf3xTe5", 7, NOTATION_DE, &sp, NULL) == PGN_OK);
     CHECK_EQ_INT(sp.pieces, 1 << KNIGHT);
     CHECK_EQ_INT(sp.captured, 1 << ROOK);
     CHECK_EQ_INT(sp.from_file, 5);
     CHECK_EQ_INT(sp.from_rank, 2);
     CHECK_EQ_INT(sp.to_file, 4);
     CHECK_EQ_INT(sp.to_rank, 4);
-    CHECK(san_parse("ed", 2, NOTATION_DE, &sp, NULL) == MOVE_OK);
+    CHECK(san_parse("ed", 2, NOTATION_DE, &sp, NULL) == PGN_OK);
     CHECK_EQ_INT(sp.pieces, 0);
     CHECK_EQ_INT(sp.from_file, 4);
     CHECK_EQ_INT(sp.to_file, 3);
     CHECK_EQ_INT(sp.to_rank, -1);
-    CHECK(san_parse("e8(Q)", 5, NOTATION_EN, &sp, NULL) == MOVE_OK);
+    CHECK(san_parse("e8(Q)", 5, NOTATION_EN, &sp, NULL) == PGN_OK);
     CHECK_EQ_INT(sp.promo, 1 << QUEEN);
-    CHECK(san_parse("0 - 0 - 0", 9, NOTATION_DE, &sp, NULL) == MOVE_OK);
+    CHECK(san_parse("0 - 0 - 0", 9, NOTATION_DE, &sp, NULL) == PGN_OK);
     CHECK_EQ_INT(sp.kind, SAN_CASTLE_LONG);
-    CHECK(san_parse("Sf3", 3, NOTATION_EN, &sp, NULL) == MOVE_OK);
+    CHECK(san_parse("Sf3", 3, NOTATION_EN, &sp, NULL) == PGN_OK);
     CHECK_EQ_INT(sp.pieces, (1 << KNIGHT) | (1 << BISHOP)); /* German knight, Czech bishop */
     CHECK_EQ_INT(sp.piece, KNIGHT);
-    CHECK(san_parse("Крe2", strlen("Крe2"), notation_find("ru"), &sp, NULL) == MOVE_OK);
+    CHECK(san_parse("Крe2", strlen("Крe2"), notation_find("ru"), &sp, NULL) == PGN_OK);
     CHECK_EQ_INT(sp.pieces, 1 << KING);
-    CHECK(san_parse("Кe2", strlen("Кe2"), notation_find("ru"), &sp, NULL) == MOVE_OK);
+    CHECK(san_parse("Кe2", strlen("Кe2"), notation_find("ru"), &sp, NULL) == PGN_OK);
     CHECK_EQ_INT(sp.pieces, 1 << KNIGHT);
 }
 

@@ -24,7 +24,7 @@ static void compare_parse(const char *tok, int lang, int *fails)
     memcpy(spaced + 1, tok, n + 1);
     int ra = san_parse(tok, n, lang, &a, NULL);
     int rb = san_parse(spaced, n + 1, lang, &b, NULL);
-    if (ra != rb || (ra == MOVE_OK && memcmp(&a, &b, sizeof a))) {
+    if (ra != rb || (ra == PGN_OK && memcmp(&a, &b, sizeof a))) {
         if (++*fails <= 10)
             FAIL("'%s' (%s): fast path %d, general parser %d%s", tok, notation_get(lang)->name,
                  ra, rb, ra == rb ? ", different parts" : "");
@@ -110,9 +110,9 @@ static void compare_read(const struct pos *p, const char *tok, int *fails, int *
         /* PLAIN_STANDARD: exactly when the text is the SAN. */
         char san[MOVE_TEXT_MAX];
         san_write(p, mb, san);
-        int is_san = rc == MOVE_OK && unmarked(tok) == unmarked(san)
+        int is_san = rc == PGN_OK && unmarked(tok) == unmarked(san)
                   && !memcmp(tok, san, unmarked(san));
-        const char *what = rc != MOVE_OK || ma != mb ? "move"
+        const char *what = rc != PGN_OK || ma != mb ? "move"
                          : (got & 0xFF) != b.flags ? "flags"
                          : !(got & PLAIN_STANDARD) != !is_san ? "standard" : NULL;
         if (what) {
@@ -190,7 +190,7 @@ void test_san_paths__read_plain(void)
         while (f && fgets(line, sizeof line, f)) {
             struct pos p;
             line[strcspn(line, ";\n")] = 0;
-            if (line[0] && line[0] != '#' && pos_from_fen(&p, line) == FEN_OK)
+            if (line[0] && line[0] != '#' && pos_from_fen(&p, line, NULL) == PGN_OK)
                 tokens_of(&p, &fails, &plain);
         }
         if (f)
@@ -230,14 +230,14 @@ void test_san_paths__auto_language(void)
         move16 m = MOVE_NONE;
         int rc = san_read(&p, cases[i].tok, strlen(cases[i].tok), NOTATION_AUTO, &m, &sp, NULL);
         if (!cases[i].uci) {
-            CHECK(rc != MOVE_OK);
+            CHECK(rc != PGN_OK);
             continue;
         }
         char uci[8];
         snprintf(uci, sizeof uci, "%c%c%c%c", 'a' + sq_file(move_from(m)), '1' + sq_rank(move_from(m)),
                  'a' + sq_file(move_to(m)), '1' + sq_rank(move_to(m)));
-        if (rc != MOVE_OK || strcmp(uci, cases[i].uci))
+        if (rc != PGN_OK || strcmp(uci, cases[i].uci))
             FAIL("'%s': %d %s, expected %s", cases[i].tok, rc, uci, cases[i].uci);
-        CHECK(san_parse(cases[i].tok, strlen(cases[i].tok), NOTATION_AUTO, &sp, NULL) == MOVE_OK);
+        CHECK(san_parse(cases[i].tok, strlen(cases[i].tok), NOTATION_AUTO, &sp, NULL) == PGN_OK);
     }
 }

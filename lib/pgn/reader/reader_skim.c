@@ -42,15 +42,18 @@ void reader_skim_init(void)
 
 /*
  * The word starting at b[*i]: 1 when reader_word() would read a result there, 0
- * when not, -1 to give up. *i moves past what reader_word() would take.
+ * when not, SKIM_GIVE_UP to leave the game to the full parser. *i moves past
+ * what reader_word() would take.
  */
+enum { SKIM_GIVE_UP = -1 };
+
 static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end)
 {
     const unsigned char *cls = pgn_lex_class;
     const unsigned char *p = b + *i, *q = p;
     unsigned c = *p;
     if (c == 0xEF)
-        return -1;
+        return SKIM_GIVE_UP;
     if (cls[c] & LX_DIGIT) {
         while (cls[*q] & LX_DIGIT)
             q++;
@@ -70,7 +73,7 @@ static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end
         q++;
     size_t n = (size_t)(q - p);
     if (*q == '(')
-        return -1;
+        return SKIM_GIVE_UP;
     if ((c == '0' || c == '1' || c == 0xC2) && n < 8 && glue_chars(p, n) &&
         ascii_is_blank(*q)) {
         int kind, result;
@@ -267,7 +270,7 @@ static int skim(struct pgn_reader *r)
     size_t end;
 
     after_result = skim_word(b, &i, b + r->safe);
-    if (after_result < 0)
+    if (after_result == SKIM_GIVE_UP)
         goto parse;
     if (!after_result) {
         int clean = clean_rest(b, &i, r->safe);
@@ -380,7 +383,7 @@ static int skim(struct pgn_reader *r)
             continue;
         }
         after_result = skim_word(b, &i, b + r->safe);
-        if (after_result < 0)
+        if (after_result == SKIM_GIVE_UP)
             goto parse;
     }
     if (end - r->gstart > r->lim.max_game / 2)
