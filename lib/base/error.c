@@ -15,6 +15,7 @@ static const char *const status_text[PGN_STATUS_COUNT] = {
     "invalid UTF-8",
     "invalid argument",
     "not PGN text",
+    "not a valid position",
 };
 
 const char *pgn_strerror(int status)

@@ -22,8 +22,9 @@ enum pgn_status {
     PGN_EENCODING = -7,  /* text is not valid UTF-8 (it was read as CP1252) */
     PGN_EINVAL = -8,     /* bad argument */
     PGN_EFORMAT = -9,    /* the input is not text: a picture, a program, an unknown format */
+    PGN_EFEN = -10,      /* not a valid position */
 };
-#define PGN_STATUS_COUNT 10
+#define PGN_STATUS_COUNT 11
 
 /** Static English text for a status ("syntax error"); accepts either sign. */
 const char *pgn_strerror(int status);
