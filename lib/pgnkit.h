@@ -222,8 +222,12 @@ PGNKIT_API const char *pgnkit_severity_name(int severity);
 
 /*
  * Plies of the main line are numbered from 1; ply 0 is the start position
- * (its comments: the game comment before the first move). Only plies the
- * replay could play are counted: an illegal move ends the main line there.
+ * (its comments: the game comment before the first move). The replayed
+ * plies (pgnkit_game_ply_count, pgnkit_game_move, pgnkit_game_position)
+ * stop where the replay stopped: an illegal move ends the main line there.
+ * What is read from the text (move text, comments, NAGs, clocks,
+ * evaluations) is there for every main-line move as written, up to
+ * pgnkit_game_line_length(g, 0). Out-of-range plies give NULL, 0 or -1.
  */
 
 /** Number of main-line plies replayed. */
@@ -447,6 +451,45 @@ PGNKIT_API int pgnkit_writer_game(struct pgnkit_writer *w, struct pgnkit_game *g
 
 /** Frees w (NULL is allowed). */
 PGNKIT_API void pgnkit_writer_free(struct pgnkit_writer *w);
+
+/* ==== Queries =========================================================== */
+
+struct pgnkit_query;
+
+enum pgnkit_query_flags {
+    PGNKIT_QUERY_ICASE = 1 << 0, /* every regular expression ignores case (search -i) */
+};
+
+/**
+ * A new query that every game matches, until criteria are added; flags is
+ * enum pgnkit_query_flags. Returns PGNKIT_OK and *out, or PGNKIT_ENOMEM.
+ */
+PGNKIT_API int pgnkit_query_new(struct pgnkit_query **out, unsigned flags);
+
+/**
+ * Adds a criterion that a game must meet as well, named as the long option
+ * of pgnkit-search(1) without its dashes, with its argument as that option
+ * takes it (NULL for criteria without one): ("white", "Carlsen"),
+ * ("eco", "B90-B99"), ("position", FEN), ("checkmate", NULL), and ("where",
+ * "white_elo > 2700 and plies < 60") for a --where expression. The argument
+ * is compiled once, here (regular expressions with PCRE2's JIT). Returns
+ * PGNKIT_OK; PGNKIT_EINVAL for a name that is no criterion or an argument
+ * it refuses, with the reason in why[0..why_cap) when why is not NULL;
+ * PGNKIT_ENOMEM.
+ */
+PGNKIT_API int pgnkit_query_add(struct pgnkit_query *q, const char *name, const char *arg,
+                                char *why, size_t why_cap);
+
+/**
+ * 1 when g meets every criterion of q, 0 when not, or a negative status
+ * (PGNKIT_ENOMEM). The cheapest criteria run first: a game that fails on
+ * its tags is not replayed. q may be used on games of any reader, one game
+ * at a time.
+ */
+PGNKIT_API int pgnkit_query_match(struct pgnkit_query *q, struct pgnkit_game *g);
+
+/** Frees q (NULL is allowed). */
+PGNKIT_API void pgnkit_query_free(struct pgnkit_query *q);
 
 #ifdef __cplusplus
 }

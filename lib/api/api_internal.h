@@ -24,6 +24,7 @@ struct pgnkit_game {
     struct pos *line;   /* main-line positions [0 .. r.plies], made on demand */
     size_t line_len;    /* 0 until made */
     size_t line_cap;
+    struct pgn_reader *reader; /* the reader that returned g */
 };
 
 struct pgnkit_reader {

@@ -23,6 +23,7 @@ static int reader_wrap(struct pgnkit_reader **out, struct pgn_reader *in)
         return PGNKIT_ENOMEM;
     }
     r->in = in;
+    r->game.reader = in;
     replay_init(&r->game.r, &(struct replay_opts){ .lang = NOTATION_AUTO });
     *out = r;
     return PGNKIT_OK;

@@ -332,3 +332,55 @@ void test_api__threads(void)
         CHECK_EQ_INT((long)plies, 20 * 4);
     }
 }
+
+void test_api__query(void)
+{
+    static const char games[] =
+        "[White \"Steinitz, Wilhelm\"]\n[Black \"Zukertort\"]\n[WhiteElo \"2600\"]\n\n"
+        "1. e4 e5 2. Nf3 Nc6 1-0\n\n"
+        "[White \"Zukertort\"]\n[Black \"Steinitz, Wilhelm\"]\n[WhiteElo \"2500\"]\n\n"
+        "1. d4 d5 0-1\n";
+    struct pgnkit_query *white, *where, *mate;
+    char why[256];
+    CHECK_EQ_INT(pgnkit_query_new(&white, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_query_add(white, "white", "steinitz", NULL, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_query_new(&where, PGNKIT_QUERY_ICASE), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_query_add(where, "where", "plies < 4 and white_elo >= 2500", why,
+                                  sizeof why), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_query_new(&mate, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_query_add(mate, "checkmate", NULL, NULL, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_query_add(mate, "no-such-thing", "x", why, sizeof why), PGNKIT_EINVAL);
+    CHECK_EQ_STR(why, "no such criterion");
+    CHECK_EQ_INT(pgnkit_query_add(mate, "white", NULL, NULL, 0), PGNKIT_EINVAL);
+    why[0] = 0;
+    CHECK_EQ_INT(pgnkit_query_add(mate, "where", "plies <", why, sizeof why), PGNKIT_EINVAL);
+    CHECK(why[0] != 0);
+    CHECK_EQ_INT(pgnkit_query_add(mate, "eco", "Z99", NULL, 0), PGNKIT_EINVAL);
+    struct pgnkit_reader *r;
+    struct pgnkit_game *g;
+    CHECK_EQ_INT(pgnkit_reader_open_memory(&r, games, strlen(games)), PGNKIT_OK);
+    /* Case matters without PGNKIT_QUERY_ICASE: "steinitz" is nobody. */
+    int expect_where[] = { 0, 1 }, i = 0;
+    while (pgnkit_reader_next(r, &g) > 0 && i < 2) {
+        CHECK_EQ_INT(pgnkit_query_match(white, g), 0);
+        CHECK_EQ_INT(pgnkit_query_match(where, g), expect_where[i]);
+        CHECK_EQ_INT(pgnkit_query_match(mate, g), 0);
+        i++;
+    }
+    CHECK_EQ_INT(i, 2);
+    pgnkit_reader_free(r);
+    pgnkit_query_free(white);
+    pgnkit_query_free(where);
+    pgnkit_query_free(mate);
+    pgnkit_query_free(NULL);
+    /* The same criterion, in the name's own case, matches the first game only. */
+    CHECK_EQ_INT(pgnkit_query_new(&white, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_query_add(white, "white", "Steinitz", NULL, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_reader_open_memory(&r, games, strlen(games)), PGNKIT_OK);
+    int expect_white[] = { 1, 0 };
+    for (i = 0; i < 2 && pgnkit_reader_next(r, &g) > 0; i++)
+        CHECK_EQ_INT(pgnkit_query_match(white, g), expect_white[i]);
+    CHECK_EQ_INT(i, 2);
+    pgnkit_reader_free(r);
+    pgnkit_query_free(white);
+}
