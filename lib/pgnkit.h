@@ -36,6 +36,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #if defined(__GNUC__) && __GNUC__ >= 4
 #define PGNKIT_API __attribute__((visibility("default")))
@@ -113,6 +114,17 @@ PGNKIT_API int pgnkit_reader_open(struct pgnkit_reader **out, const char *path);
  */
 PGNKIT_API int pgnkit_reader_open_memory(struct pgnkit_reader **out, const void *data,
                                          size_t len);
+
+/**
+ * As pgnkit_reader_open(), reading the stream f from where its file
+ * descriptor stands (the reader reads a duplicate of the descriptor, so f
+ * stays the caller's to close, before or after pgnkit_reader_free()). f
+ * must not have been read through stdio: what its buffer holds would be
+ * skipped. Diagnostics name the input name (NULL: "<file>"). Returns
+ * PGNKIT_OK and *out, PGNKIT_EIO (errno says why), PGNKIT_EINVAL when f
+ * has no descriptor, or PGNKIT_ENOMEM.
+ */
+PGNKIT_API int pgnkit_reader_open_file(struct pgnkit_reader **out, FILE *f, const char *name);
 
 /**
  * Reads the next game. Returns 1 and *game, 0 at the end of the input (of
@@ -441,8 +453,8 @@ PGNKIT_API int pgnkit_writer_new(struct pgnkit_writer **out, int format, int lan
 
 /**
  * Writes g (replaying it first). Returns PGNKIT_OK with the text in *text
- * and *len (a CSV header row comes before the first game's row), owned by w
- * and valid until the next call on w; PGNKIT_EILLEGAL (nothing written)
+ * (NUL-terminated) and its length in *len (a CSV header row comes before
+ * the first game's row), owned by w and valid until the next call on w; PGNKIT_EILLEGAL (nothing written)
  * when g has errors, as convert leaves such a game out; PGNKIT_ENOMEM or
  * PGNKIT_ETOOBIG.
  */

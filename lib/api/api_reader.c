@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "api/api_internal.h"
 #include "init/lib_init.h"
 #include "notation/notation.h"
@@ -46,6 +47,21 @@ int pgnkit_reader_open_memory(struct pgnkit_reader **out, const void *data, size
     if (!data && len)
         return PGNKIT_EINVAL;
     int rc = pgn_reader_open_mem(&in, data ? data : "", len, NULL);
+    return rc ? rc : reader_wrap(out, in);
+}
+
+int pgnkit_reader_open_file(struct pgnkit_reader **out, FILE *f, const char *name)
+{
+    struct pgn_reader *in;
+    lib_init();
+    *out = NULL;
+    int fd = f ? fileno(f) : -1;
+    if (fd < 0)
+        return PGNKIT_EINVAL;
+    int own = dup(fd);
+    if (own < 0)
+        return PGNKIT_EIO;
+    int rc = pgn_reader_open_fd(&in, own, name, NULL);
     return rc ? rc : reader_wrap(out, in);
 }
 

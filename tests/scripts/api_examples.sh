@@ -54,7 +54,10 @@ esac
 # "FILE:LINE:COL: SEVERITY: GAME, MOVE: MESSAGE" lines without the game label
 # (and without the notes on games repeated across the files, which the
 # command finds by comparing games, not by replaying one).
-files="testdata/sample.pgn $(ls testdata/broken/*.pgn | head -n 40)"
+# Every form of input the command reads: UTF-16, an archive, gzip.
+files="testdata/sample.pgn $(ls testdata/broken/*.pgn | head -n 40) testdata/sample.pgn.gz
+    testdata/formats/encoding-utf16le.pgn testdata/formats/encoding-utf16be.pgn
+    testdata/formats/sample.pgn.7z"
 for prog in validate validate-static; do
     # shellcheck disable=SC2086
     "$tmp/$prog" $files >"$tmp/ex.out" 2>&1
@@ -78,6 +81,10 @@ for prog in validate validate-static; do
     [ -s "$tmp/ex.out" ] || fail "$prog printed nothing"
 done
 
+"$tmp/validate" testdata/formats/document.pdf >/dev/null 2>"$tmp/err"
+[ $? = 3 ] && grep -q 'not PGN: looks like a PDF document' "$tmp/err" ||
+    fail "the validate example does not refuse a PDF as the command does"
+
 # tagfilter: byte for byte what pgnkit search --white (a regex) copies.
 for who in Steinitz 'Anderssen|Paulsen' nobody-at-all; do
     "$tmp/tagfilter" white "$who" testdata/sample.pgn >"$tmp/ex.out"
@@ -92,7 +99,7 @@ done
 [ $? = 2 ] || fail "tagfilter takes a criterion that does not exist"
 
 # fenwalk: the positions pgnkit convert --format fen writes.
-for f in testdata/sample.pgn testdata/sample.pgn.gz; do
+for f in testdata/sample.pgn testdata/sample.pgn.gz testdata/formats/sample.pgn.7z; do
     "$tmp/fenwalk" "$f" >"$tmp/ex.out" || fail "fenwalk $f failed"
     "$PGNKIT" convert --format fen "$f" >"$tmp/cli.out" 2>/dev/null
     cmp -s "$tmp/ex.out" "$tmp/cli.out" || fail "fenwalk $f differs from pgnkit convert --format fen"

@@ -384,3 +384,30 @@ void test_api__query(void)
     pgnkit_reader_free(r);
     pgnkit_query_free(white);
 }
+
+/* A FILE of the caller's: read from where it stands, and still the caller's afterwards. */
+void test_api__reader_file(void)
+{
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    fputs("junk line\n", f);
+    fputs(one_game, f);
+    fflush(f);
+    CHECK_EQ_INT(fseek(f, 10, SEEK_SET), 0); /* past "junk line\n" */
+    struct pgnkit_reader *r;
+    struct pgnkit_game *g;
+    CHECK_EQ_INT(pgnkit_reader_open_file(&r, f, "mine.pgn"), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_reader_next(r, &g), 1);
+    CHECK_EQ_STR(pgnkit_game_file(g), "mine.pgn");
+    CHECK_EQ_STR(pgnkit_game_tag(g, "White"), "Anna");
+    CHECK_EQ_INT(pgnkit_game_ply_count(g), 4);
+    CHECK_EQ_INT(pgnkit_game_is_valid(g), 1);
+    CHECK_EQ_INT(pgnkit_reader_next(r, &g), 0);
+    pgnkit_reader_free(r);
+    CHECK_EQ_INT(fseek(f, 0, SEEK_SET), 0);
+    CHECK_EQ_INT(fgetc(f), 'j');
+    fclose(f);
+    CHECK_EQ_INT(pgnkit_reader_open_file(&r, NULL, NULL), PGNKIT_EINVAL);
+}
