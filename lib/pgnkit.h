@@ -452,11 +452,15 @@ enum pgnkit_format {
 PGNKIT_API int pgnkit_writer_new(struct pgnkit_writer **out, int format, int lang);
 
 /**
- * Writes g (replaying it first). Returns PGNKIT_OK with the text in *text
- * (NUL-terminated) and its length in *len (a CSV header row comes before
- * the first game's row), owned by w and valid until the next call on w; PGNKIT_EILLEGAL (nothing written)
- * when g has errors, as convert leaves such a game out; PGNKIT_ENOMEM or
- * PGNKIT_ETOOBIG.
+ * Writes g (replaying it first), as `pgnkit convert` writes it. Returns
+ * PGNKIT_OK with the text in *text (NUL-terminated) and its length in *len
+ * (a CSV header row comes before the first game's row; a game that is only
+ * comments gives no text), owned by w and valid until the next call on w;
+ * PGNKIT_EILLEGAL (nothing written) when g has errors, as convert leaves
+ * such a game out; PGNKIT_ENOMEM or PGNKIT_ETOOBIG. For the formats that
+ * write no variations (EPD, FEN, UCI, CSV), errors in variations first
+ * become warnings of g, as in convert, so that a valid main line is
+ * written.
  */
 PGNKIT_API int pgnkit_writer_game(struct pgnkit_writer *w, struct pgnkit_game *g,
                                   const char **text, size_t *len);

@@ -46,9 +46,16 @@ int pgnkit_writer_game(struct pgnkit_writer *w, struct pgnkit_game *g, const cha
 {
     *text = "";
     *len = 0;
+    if (g->g.flags & GAME_EMPTY) /* only comments or % lines: no game to write */
+        return PGNKIT_OK;
     int rc = api_game_replay(g);
     if (rc)
         return rc;
+    /* As convert: a bad variation need not cost the main line where
+     * variations are not written. */
+    int format = w->out.opts.format;
+    if (g->r.errors && format != GO_PGN && format != GO_NDJSON)
+        replay_drop_variation_errors(&g->r, &g->g);
     if (g->r.errors || g->r.skipped)
         return PGNKIT_EILLEGAL;
     buf_reset(&w->text);

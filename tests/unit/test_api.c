@@ -411,3 +411,32 @@ void test_api__reader_file(void)
     fclose(f);
     CHECK_EQ_INT(pgnkit_reader_open_file(&r, NULL, NULL), PGNKIT_EINVAL);
 }
+
+/* As convert: FEN drops a bad variation and keeps the main line; PGN, which writes it, refuses. */
+void test_api__writer_variation_errors(void)
+{
+    static const char game[] = "1. e4 e5 (1... Qxh2) 2. Nf3 *\n";
+    struct pgnkit_reader *r;
+    struct pgnkit_game *g = first_game(&r, game);
+    struct pgnkit_writer *pgn, *fen;
+    const char *text;
+    size_t len;
+    CHECK_EQ_INT(pgnkit_writer_new(&pgn, PGNKIT_FORMAT_PGN, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_writer_new(&fen, PGNKIT_FORMAT_FEN, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_writer_game(pgn, g, &text, &len), PGNKIT_EILLEGAL);
+    CHECK_EQ_INT(pgnkit_writer_game(fen, g, &text, &len), PGNKIT_OK);
+    CHECK_EQ_STR(text, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                       "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+                       "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"
+                       "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n");
+    CHECK_EQ_INT(pgnkit_game_is_valid(g), 1); /* the variation's error is a warning now */
+    pgnkit_reader_free(r);
+    /* A comment alone is a game of the reader's with nothing to write. */
+    g = first_game(&r, "{only a comment}\n");
+    CHECK_EQ_INT(pgnkit_writer_game(pgn, g, &text, &len), PGNKIT_OK);
+    CHECK_EQ_INT(len, 0);
+    CHECK_EQ_STR(text, "");
+    pgnkit_writer_free(pgn);
+    pgnkit_writer_free(fen);
+    pgnkit_reader_free(r);
+}
