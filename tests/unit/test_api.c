@@ -32,6 +32,8 @@ void test_api__status_names(void)
     CHECK_EQ_STR(pgnkit_status_name(INT_MIN), "unknown status");
     CHECK_EQ_INT(pgnkit_version_number(), 100);
     CHECK_EQ_STR(pgnkit_version_string(), "0.1.0");
+    /* The header's version is the Makefile's, which names the shared library. */
+    CHECK_EQ_STR(PGNKIT_VERSION_STRING, PGNKIT_VERSION);
 }
 
 void test_api__tags_and_moves(void)
