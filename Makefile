@@ -12,7 +12,8 @@
 #   make hostile    the hostile-input suite, with peak memory and time per case
 #   make valgrind   pgnkit validate on the test files under valgrind memcheck
 #   make demo       build and run the toolkit on testdata/sample.pgn
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (the command, and the library: see "Library")
+#   make install-lib the library alone: libpgnkit.so/.a, pgnkit.h, libpgnkit.pc, pgnkit(3)
 #   make clean
 
 VERSION   := 0.1.0
@@ -87,7 +88,11 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKG_LIBS) 2>/dev/null)
 PKG_LDLIBS := $(shell pkg-config --libs $(PKG_LIBS) 2>/dev/null || echo -lz -lzstd -lpcre2-8)
 
 CPPFLAGS  += -D_POSIX_C_SOURCE=200809L -DPGNKIT_VERSION='"$(VERSION)"' -Ilib $(PKG_CFLAGS)
-CFLAGS    += $(WARNINGS) $(OPTIMIZE) $(LTO) -MMD -MP
+# Hidden by default: only what lib/pgnkit.h marks PGNKIT_API leaves a shared
+# library. Inside one program (the CLI, the tests) nothing changes: hidden
+# symbols link statically as before, and calls to them can skip the PLT.
+VISIBILITY := -fvisibility=hidden
+CFLAGS    += $(WARNINGS) $(OPTIMIZE) $(LTO) $(VISIBILITY) -MMD -MP
 LDFLAGS   += $(OPTIMIZE) $(LTO)
 # SQLite is linked statically: its shared library asks to be bound at load
 # time, and resolving its 1,238 imports cost every run 1.35 million
@@ -103,8 +108,9 @@ CMD_OBJ   := $(CMD_SRC:%.c=$(BUILD)/%.o)
 UNIT_OBJ  := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 MANPAGES  := $(wildcard man/*.1)
 
-.PHONY: all test check check-portable bench demo install clean deps unit-list fuzz hostile valgrind
-all: $(BUILD)/pgnkit
+.PHONY: all lib test check check-portable bench demo install install-lib clean deps unit-list fuzz \
+        hostile valgrind
+all: $(BUILD)/pgnkit lib
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -174,6 +180,50 @@ $(BUILD)/libpgnkit.a: $(LIB_OBJ) $(BUILD)/gen/eco_data.o
 
 $(BUILD)/pgnkit: $(CMD_OBJ) $(BUILD)/libpgnkit.a
 	$(CC) $(LDFLAGS) $(LDSAN) -o $@ $(CMD_OBJ) $(BUILD)/libpgnkit.a $(LDLIBS)
+
+# Library. The CLI links $(BUILD)/libpgnkit.a, which keeps every internal
+# name global for the commands and the unit tests. What is installed is built
+# apart, position-independent and without LTO or PGO (their objects are the
+# compiler's, not the linker's), in $(PIC): a shared library exporting only
+# the PGNKIT_API functions of lib/pgnkit.h (tests/scripts/api_symbols.sh
+# compares them with lib/libpgnkit.sym), and a static one whose objects were
+# linked into one (ld -r) so that the hidden names could be made local: a
+# program linking it sees only pgnkit_ names, and its own set_error or
+# buf_init never clash with ours. SQLite is linked as a shared library here.
+PIC       := $(BUILD)/pic
+PIC_OBJ   := $(LIB_SRC:%.c=$(PIC)/%.o) $(PIC)/gen/eco_data.o
+SONAME    := libpgnkit.so.0
+SO_LIBS   := $(filter-out -Wl%,$(LDLIBS))
+LIB_FILES := $(BUILD)/libpgnkit.so.$(VERSION) $(PIC)/libpgnkit.a
+lib: $(LIB_FILES)
+
+$(PIC)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARNINGS) $(OPTIMIZE) $(VISIBILITY) -fPIC -MMD -MP -c -o $@ $<
+
+$(PIC)/gen/eco_data.o: $(BUILD)/gen/eco_data.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARNINGS) $(OPTIMIZE) $(VISIBILITY) -fPIC -c -o $@ $<
+
+$(BUILD)/libpgnkit.so.$(VERSION): $(PIC_OBJ)
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined $(LDSAN) -o $@ $(PIC_OBJ) $(SO_LIBS)
+	ln -sf libpgnkit.so.$(VERSION) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libpgnkit.so
+
+$(PIC)/libpgnkit.a: $(PIC_OBJ)
+	rm -f $@ $(PIC)/libpgnkit.o
+	$(LD) -r -o $(PIC)/libpgnkit.o $(PIC_OBJ)
+	objcopy --localize-hidden $(PIC)/libpgnkit.o
+	ar rcs $@ $(PIC)/libpgnkit.o
+
+# The library installed into a folder of the build, for the tests that build
+# programs against it as a user would (tests/scripts/api_examples.sh); not
+# under /usr, whose include folder pkg-config leaves out of --cflags.
+STAGE     := $(BUILD)/stage
+$(STAGE)/.installed: $(LIB_FILES) lib/pgnkit.h lib/libpgnkit.pc.in man/pgnkit.3
+	rm -rf $(STAGE)
+	$(MAKE) --no-print-directory install-lib DESTDIR=$(CURDIR)/$(STAGE) PREFIX=/opt/pgnkit
+	touch $@
 
 # Unit tests: every function named test_<module>__<case> in tests/unit/*.c is
 # collected into a generated list, so adding a test is writing the function.
@@ -251,7 +301,7 @@ deps:
 # The quick-start commands: each first makes sure the build and test
 # dependencies exist (.ci/deps), so that no test has to be skipped.
 test: deps
-	$(MAKE) $(BUILD)/pgnkit $(BUILD)/unit-tests
+	$(MAKE) $(BUILD)/pgnkit $(BUILD)/unit-tests $(STAGE)/.installed
 	sh tests/run.sh $(BUILD)
 
 check: deps
@@ -288,7 +338,19 @@ demo: deps
 	$(MAKE) $(BUILD)/pgnkit
 	sh tests/demo.sh $(BUILD)
 
-install: all
+install-lib: $(LIB_FILES)
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
+		$(DESTDIR)$(PREFIX)/share/man/man3
+	install -m 755 $(BUILD)/libpgnkit.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libpgnkit.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libpgnkit.so
+	install -m 644 $(PIC)/libpgnkit.a $(DESTDIR)$(PREFIX)/lib/libpgnkit.a
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS_PRIVATE@|$(SO_LIBS)|' \
+	    lib/libpgnkit.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/libpgnkit.pc
+	install -m 644 lib/pgnkit.h $(DESTDIR)$(PREFIX)/include/pgnkit.h
+	install -m 644 man/pgnkit.3 $(DESTDIR)$(PREFIX)/share/man/man3/pgnkit.3
+
+install: all install-lib
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BUILD)/pgnkit $(DESTDIR)$(PREFIX)/bin/pgnkit
 	install -m 644 $(MANPAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
@@ -304,5 +366,5 @@ install: all
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CMD_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(PIC_OBJ:.o=.d)
 -include $(FUZZ_OBJ:.o=.d) $(FUZZ_SRC:%.c=$(FUZZ_DIR)/%.d)

@@ -13,7 +13,11 @@
  * built apart by eco_init() (annotate/eco.h) for the commands that need it.
  */
 
-/** Builds the tables; call once, before any other library function and before starting threads. */
+/**
+ * Builds the tables, once: later calls, from any thread, return at once
+ * (after the first call has finished). Call it before any other library
+ * function; the functions of lib/pgnkit.h call it themselves.
+ */
 void lib_init(void);
 
 #endif

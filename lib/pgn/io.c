@@ -53,37 +53,50 @@ static int input_new(struct pgn_input **out, size_t stage_cap)
     return PGN_OK;
 }
 
-int pgn_input_open(struct pgn_input **out, const char *path, size_t read_size)
+/*
+ * Reads fd; own_fd: the input's own descriptor, closed by pgn_input_free()
+ * or here on failure, and looked at first (standard input is not).
+ */
+static int input_open_fd(struct pgn_input **out, int fd, int own_fd, size_t read_size)
 {
-    *out = NULL;
-    int fd = 0, is_stdin = !path || !strcmp(path, "-");
     struct stat st;
-    int have_stat = 0;
-    if (!is_stdin) {
-        fd = open(path, O_RDONLY);
-        if (fd < 0)
-            return PGN_EIO;
-        /* A folder opens, then fails at the first read: say so at once. */
-        have_stat = fstat(fd, &st) == 0;
-        if (have_stat && S_ISDIR(st.st_mode)) {
-            close(fd);
-            errno = EISDIR;
-            return PGN_EIO;
-        }
+    /* A folder opens, then fails at the first read: say so at once. */
+    int have_stat = own_fd && fstat(fd, &st) == 0;
+    if (have_stat && S_ISDIR(st.st_mode)) {
+        close(fd);
+        errno = EISDIR;
+        return PGN_EIO;
     }
     int rc = input_new(out, read_size ? read_size : PGN_READ_SIZE);
     if (rc) {
-        if (!is_stdin)
+        if (own_fd)
             close(fd);
         return rc;
     }
     (*out)->fd = fd;
-    (*out)->close_fd = !is_stdin;
+    (*out)->close_fd = own_fd;
     (*out)->threaded = 1;
     (*out)->sniff = 1;
     if (have_stat && S_ISREG(st.st_mode))
         (*out)->raw_size = (uint64_t)st.st_size;
     return PGN_OK;
+}
+
+int pgn_input_open(struct pgn_input **out, const char *path, size_t read_size)
+{
+    *out = NULL;
+    if (!path || !strcmp(path, "-"))
+        return input_open_fd(out, 0, 0, read_size);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return PGN_EIO;
+    return input_open_fd(out, fd, 1, read_size);
+}
+
+int pgn_input_open_fd(struct pgn_input **out, int fd, size_t read_size)
+{
+    *out = NULL;
+    return input_open_fd(out, fd, 1, read_size);
 }
 
 int input_open_pull(struct pgn_input **out, pull_fn *pull, void *ctx)

@@ -51,6 +51,13 @@ enum pgn_compression {
 int pgn_input_open(struct pgn_input **out, const char *path, size_t read_size);
 
 /**
+ * As pgn_input_open(), reading the open descriptor fd from where it stands;
+ * the input owns fd from then on, and closes it at pgn_input_free() (or at
+ * once when the call fails): pass a dup() to keep one's own.
+ */
+int pgn_input_open_fd(struct pgn_input **out, int fd, size_t read_size);
+
+/**
  * Reads from data[0..len), which the caller keeps alive and unchanged until
  * pgn_input_free(). Plain or gzip, as for files.
  */

@@ -196,6 +196,14 @@ unsigned pgn_tag_id(const char *name, size_t len);
  */
 int pgn_reader_open(struct pgn_reader **out, const char *path, const struct pgn_reader_opts *opts);
 
+/**
+ * As pgn_reader_open, reading the open descriptor fd, which the reader owns
+ * from then on (see pgn_input_open_fd()); diagnostics say name (NULL:
+ * "<file>").
+ */
+int pgn_reader_open_fd(struct pgn_reader **out, int fd, const char *name,
+                       const struct pgn_reader_opts *opts);
+
 /** As pgn_reader_open, reading data[0..len), which must outlive the reader. */
 int pgn_reader_open_mem(struct pgn_reader **out, const void *data, size_t len,
                         const struct pgn_reader_opts *opts);

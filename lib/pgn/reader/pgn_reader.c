@@ -103,6 +103,20 @@ int pgn_reader_open(struct pgn_reader **out, const char *path, const struct pgn_
     return rc;
 }
 
+int pgn_reader_open_fd(struct pgn_reader **out, int fd, const char *name,
+                       const struct pgn_reader_opts *opts)
+{
+    struct pgn_input *in;
+    *out = NULL;
+    int rc = pgn_input_open_fd(&in, fd, opts ? opts->read_size : 0);
+    if (rc)
+        return rc;
+    rc = reader_new(out, in, name ? name : "<file>", opts);
+    if (rc)
+        pgn_input_free(in);
+    return rc;
+}
+
 int pgn_reader_open_mem(struct pgn_reader **out, const void *data, size_t len,
                         const struct pgn_reader_opts *opts)
 {

@@ -1,0 +1,59 @@
+/* api_internal.h - the handles of the public interface (pgnkit.h) and what its files share. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_API_INTERNAL_H
+#define LIB_API_INTERNAL_H
+
+#include <stddef.h>
+#include "pgnkit.h"
+#include "base/buf.h"
+#include "chess/position.h"
+#include "pgn/game.h"
+#include "pgn/pgn_reader.h"
+#include "replay/replay.h"
+
+/*
+ * A game as the interface hands it out: the reader's parsed game, and what
+ * the replay made of it, done on the first call that needs it. One lives in
+ * each reader and is refilled by every pgnkit_reader_next().
+ */
+struct pgnkit_game {
+    struct game g;
+    struct replay r;
+    int replayed;       /* 1 once replay_game() ran on g */
+    int replay_status;  /* what it returned */
+    struct pos *line;   /* main-line positions [0 .. r.plies], made on demand */
+    size_t line_len;    /* 0 until made */
+    size_t line_cap;
+    struct pgn_reader *reader; /* the reader that returned g */
+};
+
+struct pgnkit_reader {
+    struct pgn_reader *in;
+    struct pgnkit_game game;
+    int status;      /* the error that ended reading, PGN_OK if none */
+    int have_game;   /* game.r holds a replay to release */
+};
+
+struct pgnkit_position {
+    struct pos p;
+};
+
+/** Replays g once (later calls return the first call's status). */
+int api_game_replay(struct pgnkit_game *g);
+
+/** The game's language-neutral main-line index of ply (1-based) in g->g.moves, or -1. */
+long api_game_move_index(struct pgnkit_game *g, size_t ply);
+
+/**
+ * The one place that turns a move of a position into text, for the games'
+ * plies and for positions alike: format is enum pgnkit_move_format, lang a
+ * notation id. Returns the length as snprintf does, 0 for a bad format or
+ * language. A null move (MOVE_NONE) is written "--" ("0000" in UCI).
+ */
+size_t api_write_move(const struct pos *p, move16 m, int format, int lang, char *out,
+                      size_t cap);
+
+/** Copies src (length n) into out[0..cap) NUL-terminated, as snprintf("%s") would. */
+size_t api_copy_text(char *out, size_t cap, const char *src, size_t n);
+
+#endif

@@ -1,0 +1,198 @@
+/* api_movetext.c - a game's movetext as written: moves, comments, NAGs, clocks, evaluations, variations. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "api/api_internal.h"
+#include "annotate/judge.h"
+#include "base/ascii.h"
+#include "base/banned.h"
+
+/*
+ * What follows ply: its comments and NAGs (ply 0: the comments before the
+ * first move, and no NAG). Returns 0 when ply is not a move of the main
+ * line as written.
+ */
+struct after_ply {
+    uint32_t comment_first, comment_count;
+    uint32_t nag_first, nag_count;
+};
+
+static int after_ply(struct pgnkit_game *g, size_t ply, struct after_ply *a)
+{
+    if (!g->g.nvars)
+        return 0;
+    if (ply == 0) {
+        const struct game_var *v = &g->g.vars[0];
+        *a = (struct after_ply){ v->comment_first, v->comment_count, 0, 0 };
+        return 1;
+    }
+    long i = api_game_move_index(g, ply);
+    if (i < 0)
+        return 0;
+    const struct game_move *m = &g->g.moves[i];
+    *a = (struct after_ply){ m->comment_first, m->comment_count, m->nag_first, m->nag_count };
+    return 1;
+}
+
+const char *pgnkit_game_move_text(struct pgnkit_game *g, size_t ply, size_t *len)
+{
+    long i = api_game_move_index(g, ply);
+    if (i < 0)
+        return NULL;
+    if (len)
+        *len = g->g.moves[i].len;
+    return g->g.moves[i].text;
+}
+
+size_t pgnkit_game_comment_count(struct pgnkit_game *g, size_t ply)
+{
+    struct after_ply a;
+    return after_ply(g, ply, &a) ? a.comment_count : 0;
+}
+
+const char *pgnkit_game_comment(struct pgnkit_game *g, size_t ply, size_t k, size_t *len)
+{
+    struct after_ply a;
+    if (!after_ply(g, ply, &a) || k >= a.comment_count)
+        return NULL;
+    const struct game_comment *c = &g->g.comments[a.comment_first + k];
+    if (len)
+        *len = c->plain_len;
+    return c->plain;
+}
+
+size_t pgnkit_game_nag_count(struct pgnkit_game *g, size_t ply)
+{
+    struct after_ply a;
+    return after_ply(g, ply, &a) ? a.nag_count : 0;
+}
+
+int pgnkit_game_nag(struct pgnkit_game *g, size_t ply, size_t k)
+{
+    struct after_ply a;
+    if (!after_ply(g, ply, &a) || k >= a.nag_count)
+        return -1;
+    return g->g.nags[a.nag_first + k];
+}
+
+/*
+ * The first [%name ...] command after ply, in its comments' order: the
+ * arguments and their length, or NULL.
+ */
+static const char *command_after(struct pgnkit_game *g, size_t ply, const char *name,
+                                 size_t *len)
+{
+    struct after_ply a;
+    if (!after_ply(g, ply, &a))
+        return NULL;
+    size_t name_len = strlen(name);
+    for (uint32_t c = 0; c < a.comment_count; c++) {
+        const struct game_comment *cm = &g->g.comments[a.comment_first + c];
+        for (uint32_t k = 0; k < cm->cmd_count; k++) {
+            const struct game_cmd *cmd = &g->g.cmds[cm->cmd_first + k];
+            if (cmd->name_len == name_len && !memcmp(cmd->name, name, name_len)) {
+                *len = cmd->args_len;
+                return cmd->args;
+            }
+        }
+    }
+    return NULL;
+}
+
+/*
+ * Reads H:MM:SS, MM:SS or SS, each with an optional fraction of a second
+ * (lichess writes 0:03:00, chess.com 0:02:59.9), into milliseconds. Hours
+ * are capped so the sum cannot overflow; a fraction's digits past the
+ * millisecond are read and dropped.
+ */
+static int read_clock(const char *s, size_t n, int64_t *ms)
+{
+    int64_t total = 0, part = 0, frac = 0, scale = 100;
+    int fields = 1, digits = 0, in_frac = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (ascii_is_digit(c)) {
+            if (in_frac) {
+                frac += (c - '0') * scale;
+                scale /= 10;
+            } else if (part > 1000000) {
+                return 0;
+            } else {
+                part = part * 10 + (c - '0');
+            }
+            digits++;
+        } else if (c == ':' && !in_frac && digits && fields < 3) {
+            total = (total + part) * 60;
+            part = 0;
+            digits = 0;
+            fields++;
+        } else if (c == '.' && !in_frac && digits) {
+            in_frac = 1;
+        } else {
+            return 0;
+        }
+    }
+    if (!digits)
+        return 0;
+    *ms = (total + part) * 1000 + frac;
+    return 1;
+}
+
+int pgnkit_game_clock(struct pgnkit_game *g, size_t ply, int64_t *ms)
+{
+    size_t n;
+    const char *args = command_after(g, ply, "clk", &n);
+    return args && read_clock(args, n, ms);
+}
+
+int pgnkit_game_eval(struct pgnkit_game *g, size_t ply, int *cp, int *mate)
+{
+    size_t n;
+    const char *args = command_after(g, ply, "eval", &n);
+    struct judge_eval e;
+    if (!args || judge_parse_eval(args, n, &e))
+        return 0;
+    *cp = e.cp;
+    *mate = e.mate;
+    return 1;
+}
+
+size_t pgnkit_game_line_count(const struct pgnkit_game *g)
+{
+    return g->g.nvars;
+}
+
+size_t pgnkit_game_line_length(const struct pgnkit_game *g, size_t line)
+{
+    return line < g->g.nvars ? g->g.vars[line].count : 0;
+}
+
+size_t pgnkit_game_line_depth(const struct pgnkit_game *g, size_t line)
+{
+    return line < g->g.nvars ? g->g.vars[line].depth : 0;
+}
+
+/* Move k of line, or NULL. */
+static const struct game_move *line_move(const struct pgnkit_game *g, size_t line, size_t k)
+{
+    if (line >= g->g.nvars || k >= g->g.vars[line].count)
+        return NULL;
+    return &g->g.moves[g->g.vars[line].first + k];
+}
+
+const char *pgnkit_game_line_move(const struct pgnkit_game *g, size_t line, size_t k,
+                                  size_t *len)
+{
+    const struct game_move *m = line_move(g, line, k);
+    if (m && len)
+        *len = m->len;
+    return m ? m->text : NULL;
+}
+
+size_t pgnkit_game_line_variations(const struct pgnkit_game *g, size_t line, size_t k,
+                                   size_t *first)
+{
+    const struct game_move *m = line_move(g, line, k);
+    if (first)
+        *first = m ? m->var_first : 0;
+    return m ? m->var_count : 0;
+}

@@ -1,0 +1,85 @@
+/* api_writer.c - writing games through the public interface: PGN, JSON, EPD, FEN, UCI, CSV. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include "api/api_internal.h"
+#include "init/lib_init.h"
+#include "notation/notation.h"
+#include "write/game_out.h"
+#include "base/banned.h"
+
+/* Text written per game, at most: the writer's buffer is capped as the reader's games are. */
+enum { WRITER_MAX = 256 << 20 };
+
+struct pgnkit_writer {
+    struct game_out out;
+    struct buf text;
+    int begun; /* the text before the first game (CSV header) was written */
+};
+
+int pgnkit_writer_new(struct pgnkit_writer **out, int format, int lang)
+{
+    /* The public formats in their order, as game_out names them. */
+    static const int formats[] = {
+        [PGNKIT_FORMAT_PGN] = GO_PGN, [PGNKIT_FORMAT_JSON] = GO_NDJSON,
+        [PGNKIT_FORMAT_EPD] = GO_EPD, [PGNKIT_FORMAT_FEN] = GO_FEN,
+        [PGNKIT_FORMAT_UCI] = GO_UCI, [PGNKIT_FORMAT_CSV] = GO_CSV,
+    };
+    lib_init();
+    *out = NULL;
+    if (format < 0 || format > PGNKIT_FORMAT_CSV || lang < 0 || lang >= notation_count())
+        return PGNKIT_EINVAL;
+    struct pgnkit_writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return PGNKIT_ENOMEM;
+    struct game_out_opts opts;
+    game_out_opts_init(&opts);
+    opts.format = formats[format];
+    opts.style.lang = lang;
+    game_out_init(&w->out, &opts);
+    buf_init(&w->text, WRITER_MAX);
+    *out = w;
+    return PGNKIT_OK;
+}
+
+int pgnkit_writer_game(struct pgnkit_writer *w, struct pgnkit_game *g, const char **text,
+                       size_t *len)
+{
+    *text = "";
+    *len = 0;
+    if (g->g.flags & GAME_EMPTY) /* only comments or % lines: no game to write */
+        return PGNKIT_OK;
+    int rc = api_game_replay(g);
+    if (rc)
+        return rc;
+    /* As convert: a bad variation need not cost the main line where
+     * variations are not written. */
+    int format = w->out.opts.format;
+    if (g->r.errors && format != GO_PGN && format != GO_NDJSON)
+        replay_drop_variation_errors(&g->r, &g->g);
+    if (g->r.errors || g->r.skipped)
+        return PGNKIT_EILLEGAL;
+    buf_reset(&w->text);
+    if (!w->begun) {
+        rc = game_out_begin(&w->out, &w->text);
+        if (rc)
+            return rc;
+        w->begun = 1;
+    }
+    rc = game_out_game(&w->out, &g->g, &g->r, &w->text);
+    if (!rc) /* a NUL after the text, not counted: it reads as a C string too */
+        rc = buf_append(&w->text, "", 1);
+    if (rc)
+        return rc;
+    *text = w->text.data;
+    *len = w->text.len - 1;
+    return PGNKIT_OK;
+}
+
+void pgnkit_writer_free(struct pgnkit_writer *w)
+{
+    if (!w)
+        return;
+    game_out_release(&w->out);
+    buf_release(&w->text);
+    free(w);
+}

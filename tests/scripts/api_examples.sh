@@ -1,0 +1,108 @@
+#!/bin/sh
+# api_examples.sh - the example programs of tests/examples, built as a user builds them.
+# SPDX-License-Identifier: MIT
+#
+# Each example includes only <pgnkit.h> and is compiled with what
+# `pkg-config --cflags --libs libpgnkit` says, against the library `make
+# test` installs into $BUILD/stage (make install-lib with DESTDIR). Then its
+# output on files of testdata/ is compared with the command's: an example
+# that needed an internal header would mean the interface lacks something.
+set -u
+cd "${PGNKIT_ROOT:-.}" || exit 3
+. tests/scripts/need.inc
+build=$(dirname "${PGNKIT:-build/pgnkit}")
+stage=$build/stage
+if [ ! -f "$stage/.installed" ]; then
+    echo "skipped: no library installed in $stage (make test installs it)"
+    exit 77
+fi
+need pkg-config pkgconf
+need cc gcc
+tmp=$(mktemp -d) || exit 3
+trap 'rm -rf "$tmp"' EXIT
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+
+if grep -n '#include "' tests/examples/*.c; then
+    fail "an example includes a header of the source tree (above): only <pgnkit.h>"
+fi
+
+prefix=$stage/opt/pgnkit
+PKG_CONFIG_PATH=$prefix/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$stage
+export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+cflags=$(pkg-config --cflags libpgnkit) && libs=$(pkg-config --libs libpgnkit) ||
+    { echo "FAIL: pkg-config does not know libpgnkit"; exit 1; }
+LD_LIBRARY_PATH=$prefix/lib
+export LD_LIBRARY_PATH
+for src in tests/examples/*.c; do
+    name=$(basename "$src" .c)
+    # shellcheck disable=SC2086
+    cc -std=c11 -Wall -Wextra -Werror $cflags -o "$tmp/$name" "$src" $libs ||
+        fail "$src does not build against the installed library"
+done
+# The static library too, with the private libraries pkg-config lists.
+private=$(pkg-config --static --libs-only-l libpgnkit | sed 's/-lpgnkit//')
+# shellcheck disable=SC2086
+cc -std=c11 $cflags -o "$tmp/validate-static" tests/examples/validate.c \
+    "$prefix/lib/libpgnkit.a" $private || fail "validate.c does not link the static library"
+case $(ldd "$tmp/validate" 2>/dev/null) in
+    *"$prefix/lib/libpgnkit.so.0"*) ;;
+    *) fail "the validate example does not run on the installed libpgnkit.so.0" ;;
+esac
+
+# validate: the same diagnostics, in the same order, as pgnkit validate's
+# "FILE:LINE:COL: SEVERITY: GAME, MOVE: MESSAGE" lines without the game label
+# (and without the notes on games repeated across the files, which the
+# command finds by comparing games, not by replaying one).
+# Every form of input the command reads: UTF-16, an archive, gzip.
+files="testdata/sample.pgn $(ls testdata/broken/*.pgn | head -n 40) testdata/sample.pgn.gz
+    testdata/formats/encoding-utf16le.pgn testdata/formats/encoding-utf16be.pgn
+    testdata/formats/sample.pgn.7z"
+for prog in validate validate-static; do
+    # shellcheck disable=SC2086
+    "$tmp/$prog" $files >"$tmp/ex.out" 2>&1
+    code=$?
+    # shellcheck disable=SC2086
+    "$PGNKIT" validate --ignore duplicate-game $files >"$tmp/cli.out" 2>/dev/null
+    cli_code=$?
+    [ "$code" = "$cli_code" ] || fail "$prog exits $code, pgnkit validate $cli_code"
+    [ "$(wc -l <"$tmp/ex.out")" = "$(wc -l <"$tmp/cli.out")" ] ||
+        fail "$prog prints $(wc -l <"$tmp/ex.out") diagnostics, pgnkit validate $(wc -l <"$tmp/cli.out")"
+    paste -d '\n' "$tmp/ex.out" "$tmp/cli.out" | awk '
+        NR % 2 == 1 { ex = $0; next }
+        {
+            # the example: "WHERE SEVERITY: MESSAGE"; the command puts the game between
+            split(ex, a, ": "); where = a[1] ": " a[2] ":"; msg = substr(ex, length(where) + 2)
+            if (index($0, where) != 1 || substr($0, length($0) - length(msg) + 1) != msg) {
+                if (++bad <= 5) print "differs:\n  example: " ex "\n  pgnkit:  " $0
+            }
+        }
+        END { exit bad }' || fail "$prog and pgnkit validate disagree (above)"
+    [ -s "$tmp/ex.out" ] || fail "$prog printed nothing"
+done
+
+"$tmp/validate" testdata/formats/document.pdf >/dev/null 2>"$tmp/err"
+[ $? = 3 ] && grep -q 'not PGN: looks like a PDF document' "$tmp/err" ||
+    fail "the validate example does not refuse a PDF as the command does"
+
+# tagfilter: byte for byte what pgnkit search --white (a regex) copies.
+for who in Steinitz 'Anderssen|Paulsen' nobody-at-all; do
+    "$tmp/tagfilter" white "$who" testdata/sample.pgn >"$tmp/ex.out"
+    code=$?
+    "$PGNKIT" search --white "$who" testdata/sample.pgn >"$tmp/cli.out" 2>/dev/null
+    cli_code=$?
+    [ "$code" = "$cli_code" ] || fail "tagfilter white '$who' exits $code, pgnkit search $cli_code"
+    cmp -s "$tmp/ex.out" "$tmp/cli.out" || fail "tagfilter white '$who' differs from pgnkit search"
+done
+[ "$(grep -c '^\[White "Steinitz' "$tmp/ex.out")" = 0 ] || fail "tagfilter matched nobody-at-all"
+"$tmp/tagfilter" no-such-criterion x testdata/sample.pgn 2>/dev/null
+[ $? = 2 ] || fail "tagfilter takes a criterion that does not exist"
+
+# fenwalk: the positions pgnkit convert --format fen writes.
+for f in testdata/sample.pgn testdata/sample.pgn.gz testdata/formats/sample.pgn.7z; do
+    "$tmp/fenwalk" "$f" >"$tmp/ex.out" || fail "fenwalk $f failed"
+    "$PGNKIT" convert --format fen "$f" >"$tmp/cli.out" 2>/dev/null
+    cmp -s "$tmp/ex.out" "$tmp/cli.out" || fail "fenwalk $f differs from pgnkit convert --format fen"
+    [ -s "$tmp/ex.out" ] || fail "fenwalk $f printed nothing"
+done
+exit $status
