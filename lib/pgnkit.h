@@ -17,8 +17,8 @@
  * enum pgnkit_status. Functions that also return a count use positive
  * values for it. pgnkit_status_name() names a status.
  *
- * Ownership. Handles are opaque. Every pgnkit_X_new() or pgnkit_X_open()
- * has a pgnkit_X_free(), and pgnkit_X_free(NULL) does nothing. Strings the
+ * Ownership. Handles are opaque. Every handle made by a pgnkit_X_new or
+ * pgnkit_X_open function has its pgnkit_X_free, which does nothing given NULL. Strings the
  * library returns are UTF-8, NUL-terminated unless a length is returned with
  * them, and belong to the handle they came from: each function says until
  * when they stay valid. Strings passed in are only read during the call,
@@ -277,7 +277,10 @@ PGNKIT_API const char *pgnkit_game_comment(struct pgnkit_game *g, size_t ply, si
 /** Number of NAGs ($1 .. $255, glyphs such as "!?" included) after ply. */
 PGNKIT_API size_t pgnkit_game_nag_count(struct pgnkit_game *g, size_t ply);
 
-/** NAG k after ply (1 .. 255), or -1 when out of range. */
+/** What pgnkit_game_nag() returns for a NAG that is not there. */
+#define PGNKIT_NO_NAG (-1)
+
+/** NAG k after ply (1 .. 255), or PGNKIT_NO_NAG when out of range. */
 PGNKIT_API int pgnkit_game_nag(struct pgnkit_game *g, size_t ply, size_t k);
 
 /**
@@ -445,8 +448,8 @@ enum pgnkit_format {
 
 /**
  * A new writer of games in format (enum pgnkit_format), moves in SAN of
- * language lang (0 = English), as `pgnkit convert --format F --lang L`
- * writes them. Returns PGNKIT_OK and *out, PGNKIT_EINVAL for a format or
+ * language lang (0 = English), as pgnkit-convert(1) writes them in that
+ * format and language. Returns PGNKIT_OK and *out, PGNKIT_EINVAL for a format or
  * language that is none, or PGNKIT_ENOMEM.
  */
 PGNKIT_API int pgnkit_writer_new(struct pgnkit_writer **out, int format, int lang);
@@ -487,7 +490,7 @@ PGNKIT_API int pgnkit_query_new(struct pgnkit_query **out, unsigned flags);
  * of pgnkit-search(1) without its dashes, with its argument as that option
  * takes it (NULL for criteria without one): ("white", "Carlsen"),
  * ("eco", "B90-B99"), ("position", FEN), ("checkmate", NULL), and ("where",
- * "white_elo > 2700 and plies < 60") for a --where expression. The argument
+ * "white_elo > 2700 and plies < 60") for a where expression. The argument
  * is compiled once, here (regular expressions with PCRE2's JIT). Returns
  * PGNKIT_OK; PGNKIT_EINVAL for a name that is no criterion or an argument
  * it refuses, with the reason in why[0..why_cap) when why is not NULL;

@@ -41,7 +41,10 @@ struct pgnkit_position {
 /** Replays g once (later calls return the first call's status). */
 int api_game_replay(struct pgnkit_game *g);
 
-/** The game's language-neutral main-line index of ply (1-based) in g->g.moves, or -1. */
+/* What api_game_move_index() returns for a ply the main line does not have. */
+enum { API_NO_MOVE = -1 };
+
+/** The game's language-neutral main-line index of ply (1-based) in g->g.moves, or API_NO_MOVE. */
 long api_game_move_index(struct pgnkit_game *g, size_t ply);
 
 /**

@@ -70,7 +70,7 @@ int pgnkit_game_nag(struct pgnkit_game *g, size_t ply, size_t k)
 {
     struct after_ply a;
     if (!after_ply(g, ply, &a) || k >= a.nag_count)
-        return -1;
+        return PGNKIT_NO_NAG;
     return g->g.nags[a.nag_first + k];
 }
 

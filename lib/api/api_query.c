@@ -1,4 +1,4 @@
-/* api_query.c - search criteria and --where expressions through the public interface. */
+/* api_query.c - search criteria and where expressions through the public interface. */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
@@ -35,13 +35,15 @@ int pgnkit_query_new(struct pgnkit_query **out, unsigned flags)
     return PGNKIT_OK;
 }
 
-/* The criterion named name, as pgnkit-search(1) names its option, or -1. */
+enum { NO_CRITERION = -1 };
+
+/* The criterion called name in the criteria table, or NO_CRITERION. */
 static int criterion_named(const char *name)
 {
     for (int k = 0; k < SQ_CRITERION_COUNT; k++)
         if (!strcmp(search_criterion_info(k)->name, name))
             return k;
-    return -1;
+    return NO_CRITERION;
 }
 
 static int refuse(char *why, size_t why_cap, const char *reason)
@@ -54,7 +56,7 @@ static int refuse(char *why, size_t why_cap, const char *reason)
 int pgnkit_query_add(struct pgnkit_query *q, const char *name, const char *arg, char *why,
                      size_t why_cap)
 {
-    int k = name ? criterion_named(name) : -1;
+    int k = name ? criterion_named(name) : NO_CRITERION;
     if (k < 0)
         return refuse(why, why_cap, "no such criterion");
     if (search_criterion_info(k)->takes_arg && !arg)

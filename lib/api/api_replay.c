@@ -18,7 +18,7 @@ int api_game_replay(struct pgnkit_game *g)
 long api_game_move_index(struct pgnkit_game *g, size_t ply)
 {
     if (!g->g.nvars || ply < 1 || ply > g->g.vars[0].count)
-        return -1;
+        return API_NO_MOVE;
     return (long)(g->g.vars[0].first + ply - 1);
 }
 

@@ -188,18 +188,23 @@ static int next_value(struct json_reader *j)
 
 /* ---- Building the game ----------------------------------------------------- */
 
+/* What a building step returns when it failed: the reason is in j->why (and
+ * j->nomem), recorded by bad() or no_memory() where the failure was met. */
+enum { BUILD_FAILED = -1 };
+
 static int bad(struct json_reader *j, const char *what)
 {
     if (!j->why[0])
         snprintf(j->why, sizeof j->why, "%s", what);
-    return -1;
+    return PGN_ESYNTAX;
 }
 
 /* Memory running out ends the input: the object cannot be judged, nor what follows. */
 static int no_memory(struct json_reader *j)
 {
     j->nomem = 1;
-    return bad(j, "out of memory");
+    bad(j, "out of memory");
+    return PGN_ENOMEM;
 }
 
 /* size zeroed bytes at the end of b, or NULL with j->nomem set. */
@@ -239,7 +244,7 @@ static int add_tag(struct json_reader *j, const char *name, json_t *value)
         return bad(j, "tag values must be strings");
     struct game_tag *t = push(j, &j->tags, sizeof *t);
     if (!t)
-        return -1;
+        return BUILD_FAILED;
     t->name = name;
     t->name_len = (uint32_t)strlen(name);
     t->value = json_string_value(value);
@@ -255,7 +260,7 @@ static int add_tags(struct json_reader *j, json_t *obj)
         return bad(j, "\"tags\" must be an object");
     json_object_foreach(tags, name, v)
         if (add_tag(j, name, v))
-            return -1;
+            return BUILD_FAILED;
     json_t *dups = json_object_get(obj, "duplicate_tags");
     size_t i;
     json_array_foreach(dups, i, v) {
@@ -263,7 +268,7 @@ static int add_tags(struct json_reader *j, json_t *obj)
         if (json_array_size(v) != 2 || !json_is_string(n))
             return bad(j, "\"duplicate_tags\" must hold [name, value] pairs");
         if (add_tag(j, json_string_value(n), json_array_get(v, 1)))
-            return -1;
+            return BUILD_FAILED;
     }
     return 0;
 }
@@ -275,7 +280,7 @@ static int split_comment(struct json_reader *j, struct game_comment *c)
     struct pgn_cmd_span cs;
     char *plain = arena_bytes(j, c->len);
     if (!plain)
-        return -1;
+        return BUILD_FAILED;
     size_t n = 0, from = 0;
     c->cmd_first = (uint32_t)COUNT(j->cmds, struct game_cmd);
     for (;;) {
@@ -295,7 +300,7 @@ static int split_comment(struct json_reader *j, struct game_comment *c)
             break;
         struct game_cmd *cmd = push(j, &j->cmds, sizeof *cmd);
         if (!cmd)
-            return -1;
+            return BUILD_FAILED;
         cmd->name = c->text + cs.name_off;
         cmd->name_len = (uint32_t)cs.name_len;
         cmd->args = c->text + cs.args_off;
@@ -331,7 +336,7 @@ static int comment_raw(struct json_reader *j, json_t *obj, struct game_comment *
     }
     char *s = arena_bytes(j, n);
     if (!s)
-        return -1;
+        return BUILD_FAILED;
     size_t len = 0;
     json_array_foreach(cmds, i, cmd) {
         size_t a = 0, b = 0;
@@ -352,7 +357,7 @@ static int reserve(struct json_reader *j, struct buf *b, size_t size, size_t n, 
     *first = (uint32_t)(b->len / size);
     for (size_t i = 0; i < n; i++)
         if (!push(j, b, size))
-            return -1;
+            return BUILD_FAILED;
     return 0;
 }
 
@@ -375,10 +380,10 @@ static int fill_comments(struct json_reader *j, json_t *arr, uint32_t at, uint32
         if (!json_is_object(obj))
             return bad(j, "a comment must be an object");
         if (comment_raw(j, obj, &c))
-            return -1;
+            return BUILD_FAILED;
         c.off = off;
         if (split_comment(j, &c))
-            return -1;
+            return BUILD_FAILED;
         AT(j->comments, struct game_comment, at + i) = c;
     }
     return (int)json_array_size(arr);
@@ -393,9 +398,9 @@ static int comments_array(struct json_reader *j, json_t *arr)
 static int add_comments(struct json_reader *j, json_t *arr, uint32_t *first, uint32_t *count)
 {
     if (comments_array(j, arr))
-        return -1;
+        return BUILD_FAILED;
     if (reserve_comments(j, json_array_size(arr), first))
-        return -1;
+        return BUILD_FAILED;
     *count = (uint32_t)json_array_size(arr);
     return fill_comments(j, arr, *first, 0) < 0 ? -1 : 0;
 }
@@ -432,7 +437,7 @@ static int fill_move(struct json_reader *j, json_t *obj, uint32_t index, uint32_
             return bad(j, "a NAG must be a number from 0 to 255");
         uint16_t *nag = push(j, &j->nags, sizeof *nag);
         if (!nag)
-            return -1;
+            return BUILD_FAILED;
         *nag = (uint16_t)json_integer_value(v);
         m.nag_count++;
     }
@@ -448,11 +453,11 @@ static int fill_move(struct json_reader *j, json_t *obj, uint32_t index, uint32_
         return bad(j, "\"comments\" and \"variations\" must be arrays");
     json_array_foreach(vars, i, v) {
         if (comments_array(j, json_object_get(v, "comments_after")))
-            return -1;
+            return BUILD_FAILED;
         n += json_array_size(json_object_get(v, "comments_after"));
     }
     if (reserve_comments(j, n, &m.comment_first))
-        return -1;
+        return BUILD_FAILED;
     m.comment_count = (uint32_t)n;
     int at = fill_comments(j, own, m.comment_first, 0);
     json_array_foreach(vars, i, v) {
@@ -461,7 +466,7 @@ static int fill_move(struct json_reader *j, json_t *obj, uint32_t index, uint32_
         at = got < 0 ? -1 : at + got;
     }
     if (at < 0)
-        return -1;
+        return BUILD_FAILED;
     AT(j->moves, struct game_move, index) = m;
     return 0;
 }
@@ -482,16 +487,16 @@ static int build_line(struct json_reader *j, uint32_t v, json_t *line, uint32_t 
     var.off = off;
     if (add_comments(j, json_object_get(line, "comments"),
                      &var.comment_first, &var.comment_count))
-        return -1;
+        return BUILD_FAILED;
     uint32_t first;
     if (reserve(j, &j->moves, sizeof(struct game_move), json_array_size(moves), &first))
-        return -1;
+        return BUILD_FAILED;
     var.first = first;
     var.count = (uint32_t)json_array_size(moves);
     AT(j->vars, struct game_var, v) = var;
     json_array_foreach(moves, k, obj)
         if (fill_move(j, obj, first + (uint32_t)k, v))
-            return -1;
+            return BUILD_FAILED;
     json_array_foreach(moves, k, obj) {
         json_t *vars = json_object_get(obj, "variations"), *sub;
         size_t t;
@@ -499,7 +504,7 @@ static int build_line(struct json_reader *j, uint32_t v, json_t *line, uint32_t 
             return bad(j, "\"variations\" must be an array");
         uint32_t vf;
         if (reserve(j, &j->vars, sizeof(struct game_var), json_array_size(vars), &vf))
-            return -1;
+            return BUILD_FAILED;
         AT(j->moves, struct game_move, first + k).var_first = vf;
         AT(j->moves, struct game_move, first + k).var_count = (uint32_t)json_array_size(vars);
         json_array_foreach(vars, t, sub) {
@@ -507,7 +512,7 @@ static int build_line(struct json_reader *j, uint32_t v, json_t *line, uint32_t 
                 return bad(j, "a variation must be an object");
             if (build_line(j, vf + (uint32_t)t, sub, first + (uint32_t)k, depth + 1,
                            2 * (uint32_t)t + 1))
-                return -1;
+                return BUILD_FAILED;
         }
     }
     return 0;
@@ -525,15 +530,15 @@ static int build_game(struct json_reader *j, json_t *obj, struct game *g)
     g->file = j->name;
     g->index = j->index;
     if (add_tags(j, obj))
-        return -1;
+        return BUILD_FAILED;
     if (!push(j, &j->vars, sizeof(struct game_var)))
-        return -1;
+        return BUILD_FAILED;
     if (build_line(j, 0, obj, UINT32_MAX, 0, 0))
-        return -1;
+        return BUILD_FAILED;
     /* After the moves: the main line's own comments come first in the array. */
     if (add_comments(j, json_object_get(obj, "final_comments"), &g->post_first,
                      &g->post_count))
-        return -1;
+        return BUILD_FAILED;
     size_t n;
     json_t *res = json_object_get(obj, "result");
     const char *rs = string_member(obj, "result", &n);

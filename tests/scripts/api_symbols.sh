@@ -64,7 +64,11 @@ int main(void)
     return !ok;
 }
 PROGRAM
-private="-ldl -lz -lzstd -lpcre2-8 -lisal -lsqlite3 -lpthread -lm"
+# The libraries the archive needs are the ones its pkg-config file names, so
+# that a dependency added to the library and not to the file fails here.
+pc=$(find "$build/stage" -name libpgnkit.pc 2>/dev/null | head -n 1)
+[ -n "$pc" ] || fail "no staged libpgnkit.pc under $build/stage"
+private=$(sed -n 's/^Libs.private: //p' "$pc" 2>/dev/null)
 # shellcheck disable=SC2086
 if cc -std=c11 -Ilib -o "$tmp/clash" "$tmp/clash.c" "$archive" $private 2>"$tmp/cc.err"; then
     "$tmp/clash" || fail "a program with its own buf_init and set_error misreads a game"

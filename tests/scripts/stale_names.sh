@@ -10,7 +10,7 @@
 # libraries pgnkit uses that the files name are listed below.
 set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
-system_names=' abort clock fork geteuid getpid isatty pthread_self setlocale ZSTD_createDStream '
+system_names=' abort clock fork geteuid getpid isatty pthread_self setlocale tmpfile ZSTD_createDStream '
 files=$(find lib cmd tests/unit tests/fuzz tests/bench -name '*.[ch]' | sort)
 status=0
 # shellcheck disable=SC2086
