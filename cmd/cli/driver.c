@@ -223,10 +223,36 @@ static int open_failed(const char *path, int rc)
     return -1;
 }
 
+/* The driver's reading as dbinput (below it) sees it. */
+static int db_read_file(void *ctx, const char *path) { return driver_read(ctx, path); }
+
+static int db_read_span(void *ctx, const void *data, size_t len, const char *name,
+                        const struct pgn_span_origin *o, dbinput_pass_fn *pass_over,
+                        const void *pass_ctx)
+{
+    struct driver *d = ctx;
+    d->pass_over = pass_over;
+    d->pass_ctx = pass_ctx;
+    int rc = driver_read_span(d, data, len, name, o);
+    d->pass_over = NULL;
+    d->pass_ctx = NULL;
+    return rc;
+}
+
+static int db_stopped(void *ctx) { return stopped(ctx); }
+
+/* A pgnkit database: its sources' games, read back through this driver. */
+static int read_database(struct driver *d, const char *path)
+{
+    const struct dbinput_reader via = { d, d->reader_flags, db_read_file, db_read_span,
+                                        db_stopped };
+    return dbinput_read(path, &d->db, &via);
+}
+
 int driver_read(struct driver *d, const char *path)
 {
     if (dbinput_is_database(path))
-        return dbinput_read(d, path); /* a pgnkit database: its sources' games */
+        return read_database(d, path);
     struct pgn_reader *reader;
     struct pgn_reader_opts opts;
     reader_opts(d, &opts);

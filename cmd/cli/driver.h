@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "base/buf.h"
+#include "cli/dbinput.h"
 #include "pipeline/pipeline.h"
 
 /*
@@ -38,8 +39,6 @@ typedef void driver_game_fn(void *cmd, struct pgn_reader *reader, struct game *g
 typedef int driver_admit_fn(void *cmd, struct pgn_reader *reader, struct game *g);
 /** A batch the workers finished, in input order, on the reading thread. */
 typedef void driver_batch_fn(void *cmd, struct batch *b);
-/** 1 to pass over a game the command has already counted otherwise (a database's, see dbinput.h). */
-typedef int driver_pass_fn(void *ctx, const struct game *g);
 /** Reads one input itself (path NULL: standard input); 0, or -1 when it failed (reported). */
 typedef int driver_input_fn(void *cmd, struct driver *d, const char *path);
 
@@ -50,11 +49,11 @@ struct driver {
     unsigned worker_reader_flags;    /* added with workers (PGN_READER_LAZY, _SPLIT) */
     int located_errors;              /* read errors as FILE:LINE:COL: message (search) */
     driver_admit_fn *admit;          /* NULL: every game is handled */
-    driver_pass_fn *pass_over;       /* set while dbinput reads: before admit */
-    void *pass_ctx;
     driver_game_fn *game;            /* a game, without workers */
     driver_batch_fn *batch;          /* a finished batch, with workers */
     driver_input_fn *input;          /* NULL: every input is PGN, read by driver_read() */
+    struct dbinput_opts db;          /* what the databases among the inputs answer (a
+                                      * search's plan, stats' tree); zeroed: every game */
     int read_past_closed_output;     /* reading goes on when standard output's reader
                                       * is gone (validate: its files, its status) */
     int progress;                    /* 1 (driver_init): the progress line on a terminal's
@@ -71,6 +70,8 @@ struct driver {
     uint64_t bytes_done; /* bytes read of the inputs already finished */
     uint64_t raw_done;   /* the same as stored (compressed bytes), for the progress line */
     uint64_t games_read; /* games read of all inputs so far */
+    dbinput_pass_fn *pass_over; /* while a database's span is read: before admit */
+    const void *pass_ctx;
 };
 
 /**

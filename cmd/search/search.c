@@ -725,9 +725,9 @@ int cmd_search(int argc, char **argv)
     struct dbinput_plan plan = { s.qo.query, &s.qo.sq, 0, 0 };
     plan.count_only = (s.out == OUT_COUNT || s.out == OUT_QUIET) && !s.max && !s.nranges;
     if (!s.invert && !s.summary && !query_opts_needs_key(&s.qo))
-        dbinput_set_plan(&plan);
+        s.d.db.plan = &plan;
     driver_run(&s.d, argc - optind, argv + optind);
-    dbinput_set_plan(NULL);
+    s.d.db.plan = NULL;
     s.selected += plan.counted;
     driver_release(&s.d);
     s.io_failed |= s.d.io_failed;

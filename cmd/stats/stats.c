@@ -347,9 +347,9 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
     /* A database counts the tree of most games itself; with a selection the
      * games it reads are chosen by the criteria instead. */
     struct dbinput_tree tree = { &s->o.root, s->o.depth, indexed_game, s };
-    dbinput_set_tree(s->o.report == R_TREE && !s->filter ? &tree : NULL);
+    s->d.db.tree = s->o.report == R_TREE && !s->filter ? &tree : NULL;
     driver_run(&s->d, n, inputs);
-    dbinput_set_tree(NULL);
+    s->d.db.tree = NULL;
     driver_release(&s->d);
     s->io_failed |= s->d.io_failed;
     for (long i = 0; workers && i < s->jobs; i++) {
