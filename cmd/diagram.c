@@ -368,9 +368,13 @@ static void game_graph(struct diagram *s, const struct game *g)
         die(EXIT_IO, "out of memory");
 }
 
-static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
+/* One game, drawn on the calling thread (diagram's one worker: its names
+ * and files follow the input order), so there is nothing left to write. */
+static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct arena *arena,
+                 FILE *diag, struct buf *out, struct batch_mark *m)
 {
-    struct diagram *s = cmd;
+    struct diagram *s = ctx;
+    (void)arena, (void)diag, (void)out, (void)m;
     if (g->flags & GAME_EMPTY)
         return;
     /* Games are numbered across the inputs, so that names never repeat. */
@@ -397,6 +401,10 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
         emit(s, name, where);
     }
 }
+
+static const struct driver_job diagram_job = {
+    .work = work, .record = { sizeof(struct batch_mark), 0 },
+};
 
 /* ---- Options ---- */
 
@@ -535,7 +543,7 @@ static int run(struct diagram *s, int n, char **inputs)
     /* Standard output gets its buffer before anything is written to it: a
      * write that fails is then seen by check_output() with its errno, not
      * after the terminal checks of driver_init() have changed errno. */
-    driver_init(&s->d, s);
+    driver_init(&s->d, s, &diagram_job);
     if (s->page)
         page_begin(s);
     if (s->fen) {
@@ -543,7 +551,7 @@ static int run(struct diagram *s, int n, char **inputs)
             return status;
     } else {
         s->d.reader_flags = query_opts_reader_flags(&s->qo);
-        s->d.game = one_game;
+        driver_start(&s->d, 1, PIPELINE_CALLER_WORKS, s, sizeof *s);
         driver_run(&s->d, n, inputs);
         driver_release(&s->d);
     }
