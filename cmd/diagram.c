@@ -37,7 +37,11 @@ static const char *const diagram_usage[] = {
     "                          or every position from the start",
     "        --moves TEXT      the position after these moves, in the games that start with",
     "                          them (\"1. e4 c5\")",
-    QUERY_USAGE,
+    NULL,
+};
+
+/* After the selection options' lines (query_opts_usage). */
+static const char *const diagram_usage_output[] = {
     "Output:",
     "    -o, --output DIR      one file per position in DIR: game-NNNNNN-ply-NNN.svg",
     "                          (position.svg for --fen); without -o: standard output",
@@ -50,6 +54,11 @@ static const char *const diagram_usage[] = {
     "        --lang LANG       caption and moves in this language (en, de, fr, ...)",
     "    -h, --help            show this help",
     NULL,
+};
+
+static const struct usage_part diagram_help[] = {
+    { diagram_usage, NULL }, { NULL, query_opts_usage }, { diagram_usage_output, NULL },
+    { NULL, NULL },
 };
 
 enum { OPT_FEN = 256, OPT_PLY, OPT_PAGE, OPT_GRAPH, OPT_FLIP, OPT_NO_COORDINATES, OPT_SIZE,
@@ -581,7 +590,7 @@ int cmd_diagram(int argc, char **argv)
             s.moves_text = optarg;
         int taken = query_opts_parse(&s.qo, opt, optarg);
         if (taken == 0 && opt == 'h') {
-            print_usage_with(stdout, diagram_usage, query_opts_usage);
+            print_usage_parts(stdout, diagram_help);
             query_opts_release(&s.qo);
             return EXIT_OK;
         }

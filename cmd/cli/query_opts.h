@@ -13,9 +13,9 @@
 
 /*
  * A command that selects games builds its getopt_long table with
- * query_opts_options(), puts "i" into its short options and QUERY_USAGE
- * into its usage array (printed with print_usage_with(f, usage,
- * query_opts_usage)), and hands every option to query_opts_parse() before
+ * query_opts_options(), puts "i" into its short options and
+ * query_opts_usage among the parts of its help (struct usage_part), and
+ * hands every option to query_opts_parse() before
  * its own switch:
  *
  *   switch (query_opts_parse(&qo, opt, optarg)) {
@@ -38,9 +38,6 @@ enum {
     QOPT_INPUT_LANG, QOPT_MATERIAL_PLIES, QOPT_CHECK_FILE, QOPT_NESTED_COMMENTS,
 };
 
-/* Where the selection options' usage goes in a usage array (see print_usage_with). */
-#define QUERY_USAGE USAGE_INSERT
-
 /**
  * The getopt_long table of a command that selects games: the criteria and
  * the other selection options, then own (up to its all-zero entry). Static
@@ -48,7 +45,7 @@ enum {
  */
 const struct option *query_opts_options(const struct option *own);
 
-/** Prints the usage lines of the selection options (where QUERY_USAGE stands). */
+/** Prints the usage lines of the selection options (a group's part of a command's help). */
 void query_opts_usage(FILE *f);
 
 enum { QO_ALL = 0, QO_UNIQUE, QO_DUPLICATES };

@@ -32,7 +32,11 @@ static const char *const search_usage[] = {
     "Reads standard input without FILE (or with '-'); gzip, zstd, bzip2, xz, zip, 7z, tar.",
     "Exit status: 0 when a game was selected, 1 when none, 2 usage, 3 I/O.",
     "",
-    QUERY_USAGE,
+    NULL,
+};
+
+/* After the selection options' lines (query_opts_usage). */
+static const char *const search_usage_printing[] = {
     "Printing:",
     "    -c, --count           print only the number of selected games",
     "    -l, --list            one line per game: number, White, Black, Result, Date, Event, ECO",
@@ -57,6 +61,11 @@ static const char *const search_usage[] = {
     OUTPUT_USAGE,
     SPLIT_USAGE,
     NULL,
+};
+
+static const struct usage_part search_help[] = {
+    { search_usage, NULL }, { NULL, query_opts_usage }, { search_usage_printing, NULL },
+    { NULL, NULL },
 };
 
 enum { OPT_SUMMARY = 256, OPT_SELECT_ONLY, OPT_SKIP_MATCHING, OPT_ARGS_FILE, OPT_FILES_FROM,
@@ -660,7 +669,7 @@ int cmd_search(int argc, char **argv)
         query_opts_release(&s.qo);
         free(s.ranges);
         if (own == 'h') {
-            print_usage_with(stdout, search_usage, query_opts_usage);
+            print_usage_parts(stdout, search_help);
             return EXIT_OK;
         }
         return own < 0 ? EXIT_USAGE : usage_error(search_usage);

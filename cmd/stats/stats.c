@@ -53,8 +53,11 @@ static const char *const stats_usage[] = {
     "    -j, --jobs N          read games on N threads (default: the number of CPUs)",
     "    -h, --help            show this help",
     "Criteria (as in pgnkit search):",
-    QUERY_USAGE,
     NULL,
+};
+
+static const struct usage_part stats_help[] = {
+    { stats_usage, NULL }, { NULL, query_opts_usage }, { NULL, NULL },
 };
 
 enum { OPT_OPENINGS = 256, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT,
@@ -255,7 +258,7 @@ static int parse_options(struct stats *s, int argc, char **argv)
         if (taken)
             continue;
         if (opt == 'h') {
-            print_usage_with(stdout, stats_usage, query_opts_usage);
+            print_usage_parts(stdout, stats_help);
             return -1;
         }
         return usage_error(stats_usage);
