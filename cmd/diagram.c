@@ -586,7 +586,7 @@ int cmd_diagram(int argc, char **argv)
     s.out = stdout;
     optind = 1;
     while ((opt = cmd_getopt(argc, argv, "io:h", options)) != -1) {
-        if (opt == QOPT_CRITERION + SQ_MOVES)
+        if (query_opts_id(opt) == QOPT_CRITERION + SQ_MOVES)
             s.moves_text = optarg;
         int taken = query_opts_parse(&s.qo, opt, optarg);
         if (taken == 0 && opt == 'h') {

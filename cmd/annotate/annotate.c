@@ -76,7 +76,7 @@ static const char *const annotate_usage[] = {
 enum {
     OPT_ECO = 256, OPT_PLYCOUNT, OPT_TERMINATION, OPT_FINAL_FEN, OPT_HASH, OPT_FEN_COMMENTS, OPT_HASH_COMMENTS,
     OPT_JUDGE, OPT_DEPTH, OPT_NODES, OPT_MOVETIME, OPT_MULTIPV, OPT_PV_PLIES, OPT_ENGINE_OPTION,
-    OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_JUDGE_MODEL, OPT_FORMAT, OPT_NESTED,
+    OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_JUDGE_MODEL, OPT_FORMAT, OPT_NESTED, OPT_FEN_STYLE,
 };
 
 static const struct option annotate_options[] = {
@@ -87,7 +87,7 @@ static const struct option annotate_options[] = {
     { "hash", no_argument, NULL, OPT_HASH },
     { "fen-comments", no_argument, NULL, OPT_FEN_COMMENTS },
     { "hash-comments", no_argument, NULL, OPT_HASH_COMMENTS },
-    FEN_STYLE_OPTION,
+    { "fen-style", required_argument, NULL, OPT_FEN_STYLE }, /* alone: fen_style_parse() */
     { "judge", no_argument, NULL, OPT_JUDGE },
     { "judge-model", required_argument, NULL, OPT_JUDGE_MODEL },
     { "engine", required_argument, NULL, 'e' },
@@ -184,7 +184,7 @@ static int parse_option(struct annotate *a, int opt, char *arg)
     case OPT_HASH: a->hash = 1; break;
     case OPT_FEN_COMMENTS: a->fen_comments = 1; break;
     case OPT_HASH_COMMENTS: a->hash_comments = 1; break;
-    case OUTOPT_FEN_STYLE:
+    case OPT_FEN_STYLE:
         if (fen_style_parse(arg, &a->go.fen_flags))
             return EXIT_USAGE;
         break;
@@ -287,7 +287,7 @@ int cmd_annotate(int argc, char **argv)
         if (opt == OPT_MULTIPV || opt == OPT_PV_PLIES || opt == OPT_ENGINE_OPTION ||
             opt == OPT_ENGINE_TIMEOUT)
             engine_only = opt;
-        fen_style |= opt == OUTOPT_FEN_STYLE;
+        fen_style |= opt == OPT_FEN_STYLE;
     }
     /* An option with nothing to act on is a mistake to tell, not to ignore. */
     if (engine_only && !a.use_engine) {

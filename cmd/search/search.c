@@ -584,7 +584,7 @@ static int search_option(struct search *s, int opt, int *out_opt)
         char *expr = search_tags_file(optarg);
         if (!expr)
             return -1;
-        return query_opts_parse(&s->qo, QOPT_CRITERION + SQ_WHERE, expr) == 1 ? 0 : -1;
+        return query_opts_take(&s->qo, QOPT_CRITERION + SQ_WHERE, expr) == 1 ? 0 : -1;
     }
     case 'h': return 'h';
     default: return '?';

@@ -240,12 +240,10 @@ static int parse_options(struct stats *s, int argc, char **argv)
     optind = 1;
     while ((opt = cmd_getopt(argc, argv, "ij:h", options)) != -1) {
         /* The root of the tree, or criteria as in search: told after all options. */
-        if (opt == QOPT_CRITERION + SQ_MOVES) {
-            s->moves_text = optarg;
-            continue;
-        }
-        if (opt == QOPT_CRITERION + SQ_POSITION) {
-            s->fen_text = optarg;
+        int id = query_opts_id(opt);
+        if (id == QOPT_CRITERION + SQ_MOVES || id == QOPT_CRITERION + SQ_POSITION) {
+            opt_group_take(&query_group, opt);
+            *(id == QOPT_CRITERION + SQ_MOVES ? &s->moves_text : &s->fen_text) = optarg;
             continue;
         }
         int taken = query_opts_parse(&s->qo, opt, optarg);
@@ -268,7 +266,7 @@ static int parse_options(struct stats *s, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (s->fen_text && s->o.report != R_TREE) {
-        if (query_opts_parse(&s->qo, QOPT_CRITERION + SQ_POSITION, s->fen_text) < 0)
+        if (query_opts_take(&s->qo, QOPT_CRITERION + SQ_POSITION, s->fen_text) < 0)
             return EXIT_USAGE;
         s->filter = 1;
     }
@@ -281,7 +279,7 @@ static int parse_options(struct stats *s, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (s->moves_text && s->o.report != R_TREE) {
-        query_opts_parse(&s->qo, QOPT_CRITERION + SQ_MOVES, s->moves_text);
+        query_opts_take(&s->qo, QOPT_CRITERION + SQ_MOVES, s->moves_text);
         s->filter = 1;
     }
     if (query_opts_needs_key(&s->qo))
