@@ -241,6 +241,13 @@ FUZZ_NAMES := $(notdir $(FUZZ_SRC:.c=))
 UNIT_OBJ   += $(FUZZ_SRC:%.c=$(BUILD)/%.unit.o) $(BUILD)/tests/fuzz/perft_fens.o \
               $(BUILD)/tests/fuzz/replay_checks.o
 
+# The driver's contract (tests/unit/test_driver.c): cmd/cli's loop over the
+# games and what it calls.
+DRIVER_CMD := cmd/cli/driver.c cmd/cli/dbinput.c cmd/cli/source_file.c cmd/cli/common.c \
+              cmd/cli/progress.c
+UNIT_OBJ   := $(sort $(UNIT_OBJ) $(DRIVER_CMD:%.c=$(BUILD)/%.o))
+$(BUILD)/tests/unit/test_driver.o: CPPFLAGS += -Icmd
+
 $(BUILD)/fuzz_list.h: $(FUZZ_SRC)
 	@mkdir -p $(dir $@)
 	printf 'FUZZ(%s)\n' $(FUZZ_NAMES) > $@.tmp && mv $@.tmp $@

@@ -74,29 +74,26 @@ struct convert {
     uint64_t games, converted, invalid, kept, skipped, fixed;
     int io_failed;
     struct driver d;
-    struct converter *here; /* the reading thread's converter */
-    struct replay *replay;  /* its replay: of PGN or of JSON input */
     struct split_opts split_opts;
     struct split_out *split; /* --split-every, --split-by: the files instead of stdout */
-    struct buf one;          /* with split: one game's text, converted on this thread */
 };
 
-/* What converts games: one for the reading thread, one per worker. */
+/* What converts games: one per worker. */
 struct converter {
     const struct convert *c;
     struct game_out out;       /* its own count of games written (JSON commas) */
     struct replay pgn_replay;  /* games read from PGN (--input-lang) */
     struct replay json_replay; /* games read from JSON: English SAN or UCI */
-    struct buf buf;            /* workers: the batch's games */
 };
 
 /* What converting one game came to; counted where it is written. */
 enum outcome { OUTCOME_NONE, OUTCOME_CONVERTED, OUTCOME_INVALID, OUTCOME_SKIPPED };
 struct done {
-    struct batch_mark mark; /* parallel runs: where the game's parts end */
+    struct batch_mark mark; /* where the game's parts end (driver.h) */
     int outcome, kept;
     int fixed;              /* --fix-results changed its result */
-    size_t flush_at;        /* standard output is flushed at this offset of the diagnostics */
+    size_t flush_at;        /* standard output is flushed at this offset of the game's
+                             * diagnostics (SIZE_MAX: not) */
     const char *split_key;  /* with split output: the key of the game's file */
 };
 
@@ -113,10 +110,7 @@ static void pass_through(struct converter *w, const struct game *g, struct buf *
 {
     int rc = game_out_raw(&w->out, g, out);
     if (rc == PGN_EINVAL) {
-        if (diag == stderr)
-            fflush(stdout);
-        else
-            d->flush_at = (size_t)ftell(diag);
+        d->flush_at = (size_t)ftell(diag) - d->mark.diag_end; /* from the game's first message */
         fprintf(diag, "%s: error: %s: game %" PRIu64 " is over the size limit: not copied\n",
                 progname, g->file, g->index);
     } else if (rc) {
@@ -213,7 +207,7 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
     }
 }
 
-/* Counts a converted game; text[0..len) is its output when it was converted on a worker. */
+/* Counts a converted game; text[0..len) is its output. */
 static void account(struct convert *c, const struct done *d, const char *text, size_t len)
 {
     if (d->outcome == OUTCOME_NONE)
@@ -238,69 +232,40 @@ static void account(struct convert *c, const struct done *d, const char *text, s
         flush(c);
 }
 
-/* ---- Several workers: games converted on threads, written in input order ---- */
+/* ---- The job: games converted on the workers, written in input order ---- */
 
-static void convert_batch_game(void *ctx, struct batch *b, struct game *g,
-                               struct pgn_reader *reader, FILE *diag, struct buf *out, void *rec)
+static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct arena *arena,
+                 FILE *diag, struct buf *out, struct batch_mark *m)
 {
     struct converter *w = ctx;
-    (void)b, (void)reader;
-    struct done *d = rec;
-    w->out.games = 0;
+    struct done *d = BATCH_RECORD(m, struct done, mark);
+    (void)reader;
+    w->out.games = 0; /* the writer puts the JSON commas */
     convert_game(w, w->c->from_json ? &w->json_replay : &w->pgn_replay, g, out, diag, d);
     if (w->c->split) {
         char key[SPLIT_KEY_MAX + 1];
         size_t n = split_key_of(&w->c->split_opts, g, key);
-        if (!(d->split_key = arena_memdup(&b->arena, key, n + 1)))
+        if (!(d->split_key = arena_memdup(arena, key, n + 1)))
             die(EXIT_IO, "out of memory");
     }
 }
 
-static void convert_batch(void *ctx, struct batch *b)
-{
-    struct converter *w = ctx;
-    batch_run(b, w, sizeof(struct done), &w->buf, convert_batch_game);
-}
-
-/* A batch converted on the workers, in input order. */
-static void write_batch(void *cmd, struct batch *b)
+/* A converted game, in input order. */
+static void write_game(void *cmd, const struct game *g, const struct batch_mark *m,
+                       const struct batch_part *part)
 {
     struct convert *c = cmd;
-    struct batch_cursor cur;
-    struct batch_part part;
-    const struct done *d;
-    batch_cursor_init(&cur, b, sizeof *d);
-    while ((d = batch_cursor_next(&cur, &part)) != NULL) {
-        if (d->flush_at != SIZE_MAX) {
-            size_t at = d->flush_at - (size_t)(part.diag - b->text);
-            fwrite(part.diag, 1, at, stderr);
-            fflush(stdout);
-            part.diag += at, part.diag_len -= at;
-        }
-        fwrite(part.diag, 1, part.diag_len, stderr);
-        account(c, d, part.text, part.text_len);
+    const struct done *d = BATCH_RECORD(m, const struct done, mark);
+    const char *diag = part->diag;
+    size_t diag_len = part->diag_len;
+    (void)g;
+    if (d->flush_at != SIZE_MAX) {
+        fwrite(diag, 1, d->flush_at, stderr);
+        fflush(stdout);
+        diag += d->flush_at, diag_len -= d->flush_at;
     }
-}
-
-/* One game read here: converted on this thread (there are no workers). */
-static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
-{
-    struct convert *c = cmd;
-    struct done d;
-    (void)reader;
-    if (c->split) {
-        /* Each game's text alone, as a worker makes it: the files get it in account(). */
-        char key[SPLIT_KEY_MAX + 1];
-        buf_reset(&c->one);
-        c->here->out.games = 0;
-        convert_game(c->here, c->replay, g, &c->one, stderr, &d);
-        split_key_of(&c->split_opts, g, key);
-        d.split_key = key;
-        account(c, &d, c->one.data, c->one.len);
-        return;
-    }
-    convert_game(c->here, c->replay, g, &c->buf, stderr, &d);
-    account(c, &d, NULL, 0);
+    fwrite(diag, 1, diag_len, stderr);
+    account(c, d, part->text, part->text_len);
 }
 
 /* A problem of the JSON reader, said as every command says it; memory running out ends the run. */
@@ -318,6 +283,7 @@ static int convert_json(void *cmd, struct driver *d, const char *path)
 {
     struct convert *c = cmd;
     struct json_reader *j;
+    /* One job: the calling thread converts each game as it is read. */
     struct game g;
     const char *raw;
     size_t raw_len;
@@ -330,7 +296,7 @@ static int convert_json(void *cmd, struct driver *d, const char *path)
     while ((rc = json_reader_next(j, &g, &raw, &raw_len)) != JSON_READER_END &&
            rc != JSON_READER_FAIL) {
         if (rc == JSON_READER_GAME) {
-            one_game(c, NULL, &g);
+            driver_take(d, NULL, &g);
         } else if (rc == JSON_READER_RAW) {
             if (driver_read_mem(d, raw, raw_len, path ? path : "<stdin>"))
                 c->io_failed = 1;
@@ -417,38 +383,32 @@ int cmd_convert(int argc, char **argv)
     if (outfile_check_all(NULL, 0, argv + optind, argc - optind))
         return EXIT_USAGE;
 
-    driver_init(&c.d, &c);
+    struct driver_job job = { .work = work, .write = write_game,
+                              .record = BATCH_LAYOUT(struct done, mark) };
+    if (c.from_json)
+        job.input = convert_json;
+    driver_init(&c.d, &c, &job);
     c.d.reader_flags = c.reader_flags;
     c.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
-    c.d.game = one_game;
-    c.d.batch = write_batch;
-    c.d.progress = !c.quiet;
-    if (c.from_json)
-        c.d.input = convert_json;
+    c.d.flags = c.quiet ? DRIVER_NO_PROGRESS : 0;
     game_out_init(&c.out, &oo.go);
     buf_init(&c.buf, OUT_MAX);
     if (c.from_json)
         c.jobs = 1;
-    /* The reading thread's converter writes into c.out and c.buf; workers have their own. */
-    long nconv = c.jobs > 1 ? c.jobs + 1 : 1;
+    /* Each worker has its own converter; the output gathers in c.out and c.buf. */
+    long nconv = c.jobs;
     struct converter *conv = xcalloc((size_t)nconv, sizeof *conv);
     for (long i = 0; i < nconv; i++) {
         struct replay_opts ro = ropts;
         conv[i].c = &c;
         game_out_init(&conv[i].out, &oo.go);
-        buf_init(&conv[i].buf, OUT_MAX);
         replay_init(&conv[i].pgn_replay, &ro);
         ro.lang = NOTATION_EN;
         replay_init(&conv[i].json_replay, &ro);
     }
-    c.here = conv;
-    c.replay = c.from_json ? &conv->json_replay : &conv->pgn_replay;
-    if (c.jobs > 1)
-        driver_start_workers(&c.d, c.jobs, PIPELINE_CALLER_WORKS, convert_batch, conv + 1,
-                             sizeof *conv);
+    driver_start(&c.d, c.jobs, PIPELINE_CALLER_WORKS, conv, sizeof *conv);
     if (split_opts_active(&c.split_opts)) {
         c.split = split_out_new(&c.split_opts, &oo.go, argv + optind, argc - optind);
-        buf_init(&c.one, OUT_MAX);
     } else if (game_out_begin(&c.out, &c.buf)) {
         die(EXIT_IO, "out of memory");
     }
@@ -458,7 +418,6 @@ int cmd_convert(int argc, char **argv)
     if (c.split) {
         /* Input that could not be read to its end: the files get every game read. */
         c.io_failed |= split_out_finish(c.split, 1) < 0;
-        buf_release(&c.one);
     } else if (game_out_end(&c.out, &c.buf)) {
         die(EXIT_IO, "out of memory");
     }
@@ -469,7 +428,6 @@ int cmd_convert(int argc, char **argv)
         replay_release(&conv[i].pgn_replay);
         replay_release(&conv[i].json_replay);
         game_out_release(&conv[i].out);
-        buf_release(&conv[i].buf);
     }
     free(conv);
     game_out_release(&c.out);

@@ -37,7 +37,11 @@ static const char *const diagram_usage[] = {
     "                          or every position from the start",
     "        --moves TEXT      the position after these moves, in the games that start with",
     "                          them (\"1. e4 c5\")",
-    QUERY_USAGE,
+    NULL,
+};
+
+/* After the selection options' lines (query_opts_usage). */
+static const char *const diagram_usage_output[] = {
     "Output:",
     "    -o, --output DIR      one file per position in DIR: game-NNNNNN-ply-NNN.svg",
     "                          (position.svg for --fen); without -o: standard output",
@@ -50,6 +54,11 @@ static const char *const diagram_usage[] = {
     "        --lang LANG       caption and moves in this language (en, de, fr, ...)",
     "    -h, --help            show this help",
     NULL,
+};
+
+static const struct usage_part diagram_help[] = {
+    { diagram_usage, NULL }, { NULL, query_opts_usage }, { diagram_usage_output, NULL },
+    { NULL, NULL },
 };
 
 enum { OPT_FEN = 256, OPT_PLY, OPT_PAGE, OPT_GRAPH, OPT_FLIP, OPT_NO_COORDINATES, OPT_SIZE,
@@ -368,9 +377,13 @@ static void game_graph(struct diagram *s, const struct game *g)
         die(EXIT_IO, "out of memory");
 }
 
-static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
+/* One game, drawn on the calling thread (diagram's one worker: its names
+ * and files follow the input order), so there is nothing left to write. */
+static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct arena *arena,
+                 FILE *diag, struct buf *out, struct batch_mark *m)
 {
-    struct diagram *s = cmd;
+    struct diagram *s = ctx;
+    (void)arena, (void)diag, (void)out, (void)m;
     if (g->flags & GAME_EMPTY)
         return;
     /* Games are numbered across the inputs, so that names never repeat. */
@@ -397,6 +410,10 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
         emit(s, name, where);
     }
 }
+
+static const struct driver_job diagram_job = {
+    .work = work, .record = { sizeof(struct batch_mark), 0 },
+};
 
 /* ---- Options ---- */
 
@@ -535,7 +552,7 @@ static int run(struct diagram *s, int n, char **inputs)
     /* Standard output gets its buffer before anything is written to it: a
      * write that fails is then seen by check_output() with its errno, not
      * after the terminal checks of driver_init() have changed errno. */
-    driver_init(&s->d, s);
+    driver_init(&s->d, s, &diagram_job);
     if (s->page)
         page_begin(s);
     if (s->fen) {
@@ -543,7 +560,7 @@ static int run(struct diagram *s, int n, char **inputs)
             return status;
     } else {
         s->d.reader_flags = query_opts_reader_flags(&s->qo);
-        s->d.game = one_game;
+        driver_start(&s->d, 1, PIPELINE_CALLER_WORKS, s, sizeof *s);
         driver_run(&s->d, n, inputs);
         driver_release(&s->d);
     }
@@ -569,11 +586,11 @@ int cmd_diagram(int argc, char **argv)
     s.out = stdout;
     optind = 1;
     while ((opt = cmd_getopt(argc, argv, "io:h", options)) != -1) {
-        if (opt == QOPT_CRITERION + SQ_MOVES)
+        if (query_opts_id(opt) == QOPT_CRITERION + SQ_MOVES)
             s.moves_text = optarg;
         int taken = query_opts_parse(&s.qo, opt, optarg);
         if (taken == 0 && opt == 'h') {
-            print_usage_with(stdout, diagram_usage, query_opts_usage);
+            print_usage_parts(stdout, diagram_help);
             query_opts_release(&s.qo);
             return EXIT_OK;
         }

@@ -219,9 +219,9 @@ static int index_games(struct indexer *ix, struct pgn_reader *reader)
 /* ---- Several workers: games prepared on threads, stored here in input order ---- */
 
 /* A copy of text[0..len) in the batch's arena (NULL stays NULL). */
-static const char *batch_text(struct batch *b, const char *text, size_t len)
+static const char *batch_text(struct arena *arena, const char *text, size_t len)
 {
-    const char *copy = text ? arena_memdup(&b->arena, text, len) : NULL;
+    const char *copy = text ? arena_memdup(arena, text, len) : NULL;
     if (text && !copy)
         die(EXIT_IO, "out of memory");
     return copy;
@@ -229,11 +229,11 @@ static const char *batch_text(struct batch *b, const char *text, size_t len)
 
 /* One game on a worker: replayed, reported, prepared. The writer sees only
  * the game's span, so its tags and names are copied into the batch's arena. */
-static void prepare_game(void *ctx, struct batch *b, struct game *g, struct pgn_reader *reader,
-                         FILE *diag, struct buf *out, void *rec)
+static void prepare_game(void *ctx, struct game *g, struct pgn_reader *reader,
+                         struct arena *arena, FILE *diag, struct buf *out, struct batch_mark *m)
 {
     struct index_worker *w = ctx;
-    struct prepared *pg = rec;
+    struct prepared *pg = BATCH_RECORD(m, struct prepared, mark);
     (void)reader, (void)out;
     if (replay_game(&w->r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
@@ -242,14 +242,14 @@ static void prepare_game(void *ctx, struct batch *b, struct game *g, struct pgn_
         report_diags(diag, g, &w->r, PGN_SEV_ERROR, 0);
     index_game_of(&w->facts, g, &w->r, &pg->ig);
     for (int i = 0; i < IR_NAMES; i++)
-        pg->ig.names[i] = batch_text(b, pg->ig.names[i], pg->ig.name_lens[i]);
-    struct game_tag *tags = g->ntags ? arena_alloc(&b->arena, g->ntags * sizeof *tags) : NULL;
+        pg->ig.names[i] = batch_text(arena, pg->ig.names[i], pg->ig.name_lens[i]);
+    struct game_tag *tags = g->ntags ? arena_alloc(arena, g->ntags * sizeof *tags) : NULL;
     if (g->ntags && !tags)
         die(EXIT_IO, "out of memory");
     for (uint32_t i = 0; i < g->ntags; i++) {
         tags[i] = g->tags[i];
-        tags[i].name = batch_text(b, g->tags[i].name, g->tags[i].name_len);
-        tags[i].value = batch_text(b, g->tags[i].value, g->tags[i].value_len);
+        tags[i].name = batch_text(arena, g->tags[i].name, g->tags[i].name_len);
+        tags[i].value = batch_text(arena, g->tags[i].value, g->tags[i].value_len);
     }
     pg->tags = tags;
     pg->ntags = g->ntags;
@@ -258,7 +258,8 @@ static void prepare_game(void *ctx, struct batch *b, struct game *g, struct pgn_
 static void prepare_batch(void *ctx, struct batch *b)
 {
     struct index_worker *w = ctx;
-    batch_run(b, w, sizeof(struct prepared), &w->none, prepare_game);
+    static const struct batch_layout rec = BATCH_LAYOUT(struct prepared, mark);
+    batch_run(b, w, &rec, &w->none, prepare_game);
 }
 
 /* The games of a batch the workers prepared, stored in input order. */
@@ -266,9 +267,11 @@ static void store_batch(struct indexer *ix, struct batch *b)
 {
     struct batch_cursor cur;
     struct batch_part part;
-    const struct prepared *pg;
-    batch_cursor_init(&cur, b, sizeof *pg);
-    for (size_t i = 0; (pg = batch_cursor_next(&cur, &part)) != NULL; i++) {
+    const struct batch_mark *m;
+    static const struct batch_layout rec = BATCH_LAYOUT(struct prepared, mark);
+    batch_cursor_init(&cur, b, &rec);
+    for (size_t i = 0; (m = batch_cursor_next(&cur, &part)) != NULL; i++) {
+        const struct prepared *pg = BATCH_RECORD(m, const struct prepared, mark);
         /* The game as index_db_store_game() reads it: its span and its tags. */
         struct game g = b->games[i];
         if (pg->invalid && !read_again_unchanged(ix, &g)) {

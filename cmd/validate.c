@@ -91,8 +91,6 @@ struct validate {
     uint64_t hidden; /* warnings not shown: -w, or a code given to --ignore */
     int io_failed, write_failed;
     struct driver d;
-    struct replay r; /* one job: the reading thread's */
-    struct buf key;  /* room for its duplicate keys */
     /* The duplicate-game note: off when --ignore drops it or nothing would show it. */
     int dups;
     struct dup_seen seen;      /* the digests of the games so far */
@@ -113,7 +111,7 @@ struct first_seen {
 /* VERDICT_NONE: comments alone, no game (GAME_EMPTY): neither counted nor reported. */
 enum verdict_kind { VERDICT_VALID, VERDICT_INVALID, VERDICT_SKIPPED, VERDICT_NONE };
 struct verdict {
-    struct batch_mark mark; /* parallel runs: where the game's diagnostics end */
+    struct batch_mark mark; /* where the game's diagnostics end (driver.h) */
     int kind;
     uint32_t errors, warnings, hidden; /* hidden: warnings -w or --ignore did not show */
     /* With validate.dups: the game's duplicate digest, and where it starts
@@ -318,55 +316,37 @@ static void account(struct validate *v, const struct game *g, const struct verdi
     }
 }
 
-/* ---- Several workers: games checked on threads, written in input order ---- */
+/* ---- The job: games checked on the workers, written in input order ---- */
 
 struct worker {
     const struct validate *v;
     struct replay r;
-    struct buf none; /* stays empty: validate's only output is its diagnostics */
-    struct buf key;
+    struct buf key; /* room for its duplicate keys */
 };
 
-static void check_batch_game(void *ctx, struct batch *b, struct game *g,
-                             struct pgn_reader *reader, FILE *diag, struct buf *out, void *rec)
+/* A worker's game; validate's only output is its diagnostics. */
+static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct arena *arena,
+                 FILE *diag, struct buf *out, struct batch_mark *m)
 {
     struct worker *w = ctx;
-    struct verdict *vd = rec;
-    (void)reader, (void)out;
-    (void)b;
-    check_game(w->v, &w->r, g, diag, w->v->quiet, vd, &w->key);
+    (void)reader, (void)arena, (void)out;
+    check_game(w->v, &w->r, g, diag, w->v->quiet, BATCH_RECORD(m, struct verdict, mark),
+               &w->key);
 }
 
-static void check_batch(void *ctx, struct batch *b)
-{
-    struct worker *w = ctx;
-    batch_run(b, w, sizeof(struct verdict), &w->none, check_batch_game);
-}
-
-/* A batch checked on the workers, in input order. */
-static void write_batch(void *cmd, struct batch *b)
+/* A checked game, in input order. */
+static void write_game(void *cmd, const struct game *g, const struct batch_mark *m,
+                       const struct batch_part *part)
 {
     struct validate *v = cmd;
-    struct batch_cursor cur;
-    struct batch_part part;
-    const struct verdict *vd;
-    batch_cursor_init(&cur, b, sizeof *vd);
-    for (size_t i = 0; !v->d.stop && (vd = batch_cursor_next(&cur, &part)) != NULL; i++) {
-        if (!v->diag_stopped)
-            fwrite(part.diag, 1, part.diag_len, v->diag_out);
-        account(v, &b->games[i], vd);
-    }
+    if (!v->diag_stopped)
+        fwrite(part->diag, 1, part->diag_len, v->diag_out);
+    account(v, g, BATCH_RECORD(m, const struct verdict, mark));
 }
 
-/* One game, checked on this thread. */
-static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
-{
-    struct validate *v = cmd;
-    struct verdict vd;
-    (void)reader;
-    check_game(v, &v->r, g, v->diag_out, v->quiet || v->diag_stopped, &vd, &v->key);
-    account(v, g, &vd);
-}
+static const struct driver_job validate_job = {
+    .work = work, .write = write_game, .record = BATCH_LAYOUT(struct verdict, mark),
+};
 
 /* The code named name; else reports it with the nearest name and returns -1. */
 static int find_code(const char *opt, const char *name)
@@ -520,44 +500,32 @@ int cmd_validate(int argc, char **argv)
     if (v.verbose)
         board_style(&v);
 
-    driver_init(&v.d, &v);
+    driver_init(&v.d, &v, &validate_job);
     v.d.reader_flags = v.reader_flags;
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
-    v.d.game = one_game;
-    v.d.read_past_closed_output = 1;
-    v.d.progress = !v.quiet;
-    v.d.quiet_stdout = v.diag_out == stdout; /* no game goes there */
-    v.d.batch = write_batch;
-    replay_init(&v.r, &v.ropts);
-    replay_set_codes(&v.r, &v.codes);
+    v.d.flags = DRIVER_READ_PAST_CLOSED_OUTPUT | (v.quiet ? DRIVER_NO_PROGRESS : 0) |
+                (v.diag_out == stdout ? DRIVER_QUIET_STDOUT : 0); /* no game goes there */
     /* No duplicate keys for a note nobody sees and that decides nothing. */
     uint64_t dup_bit = REPLAY_CODE_BIT(D_DUPLICATE_GAME);
     v.dups = !(v.codes.ignore & dup_bit) &&
              ((v.codes.error & dup_bit) || !(v.quiet || v.no_warnings));
     dup_seen_init(&v.seen);
-    buf_init(&v.key, (size_t)1 << 30);
-    struct worker *workers = NULL;
-    if (v.jobs > 1) {
-        workers = xcalloc((size_t)v.jobs, sizeof *workers);
-        for (long i = 0; i < v.jobs; i++) {
-            workers[i].v = &v;
-            buf_init(&workers[i].key, (size_t)1 << 30);
-            replay_init(&workers[i].r, &v.ropts);
-            replay_set_codes(&workers[i].r, &v.codes);
-        }
-        driver_start_workers(&v.d, v.jobs, PIPELINE_CALLER_WORKS, check_batch, workers,
-                             sizeof *workers);
+    struct worker *workers = xcalloc((size_t)v.jobs, sizeof *workers);
+    for (long i = 0; i < v.jobs; i++) {
+        workers[i].v = &v;
+        buf_init(&workers[i].key, (size_t)1 << 30);
+        replay_init(&workers[i].r, &v.ropts);
+        replay_set_codes(&workers[i].r, &v.codes);
     }
+    driver_start(&v.d, v.jobs, PIPELINE_CALLER_WORKS, workers, sizeof *workers);
     driver_run(&v.d, argc - optind, argv + optind);
     driver_release(&v.d);
     v.io_failed |= v.d.io_failed;
-    for (long i = 0; workers && i < v.jobs; i++) {
+    for (long i = 0; i < v.jobs; i++) {
         replay_release(&workers[i].r);
         buf_release(&workers[i].key);
     }
     free(workers);
-    replay_release(&v.r);
-    buf_release(&v.key);
     dup_seen_release(&v.seen);
     free(v.firsts);
     for (size_t i = 0; i < v.nfiles; i++)

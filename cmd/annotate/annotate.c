@@ -76,7 +76,7 @@ static const char *const annotate_usage[] = {
 enum {
     OPT_ECO = 256, OPT_PLYCOUNT, OPT_TERMINATION, OPT_FINAL_FEN, OPT_HASH, OPT_FEN_COMMENTS, OPT_HASH_COMMENTS,
     OPT_JUDGE, OPT_DEPTH, OPT_NODES, OPT_MOVETIME, OPT_MULTIPV, OPT_PV_PLIES, OPT_ENGINE_OPTION,
-    OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_JUDGE_MODEL, OPT_FORMAT, OPT_NESTED,
+    OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_JUDGE_MODEL, OPT_FORMAT, OPT_NESTED, OPT_FEN_STYLE,
 };
 
 static const struct option annotate_options[] = {
@@ -87,7 +87,7 @@ static const struct option annotate_options[] = {
     { "hash", no_argument, NULL, OPT_HASH },
     { "fen-comments", no_argument, NULL, OPT_FEN_COMMENTS },
     { "hash-comments", no_argument, NULL, OPT_HASH_COMMENTS },
-    FEN_STYLE_OPTION,
+    { "fen-style", required_argument, NULL, OPT_FEN_STYLE }, /* alone: fen_style_parse() */
     { "judge", no_argument, NULL, OPT_JUDGE },
     { "judge-model", required_argument, NULL, OPT_JUDGE_MODEL },
     { "engine", required_argument, NULL, 'e' },
@@ -107,7 +107,6 @@ static const struct option annotate_options[] = {
     { NULL, 0, NULL, 0 },
 };
 
-#define OUT_MAX ((size_t)1 << 30)
 
 struct done {
     struct batch_mark mark; /* where the game's parts end in its batch */
@@ -137,40 +136,32 @@ static void account(struct annotate *a, const struct done *d)
     a->plies_done += d->plies;
 }
 
-static void work_game(void *ctx, struct batch *b, struct game *g, struct pgn_reader *reader,
-                      FILE *diag, struct buf *out, void *rec)
+static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct arena *arena,
+                 FILE *diag, struct buf *out, struct batch_mark *m)
 {
-    struct done *d = rec;
-    (void)b, (void)reader;
+    struct done *d = BATCH_RECORD(m, struct done, mark);
+    (void)reader, (void)arena;
     d->outcome = annotate_game(ctx, g, out, diag, &d->plies);
 }
 
-static void work(void *ctx, struct batch *b)
-{
-    struct buf out;
-    buf_init(&out, OUT_MAX);
-    batch_run(b, ctx, sizeof(struct done), &out, work_game);
-    buf_release(&out);
-}
-
-/* A batch annotated on the workers, in input order. */
-static void write_batch(void *cmd, struct batch *b)
+/* A game annotated on the workers, in input order. */
+static void write_game(void *cmd, const struct game *g, const struct batch_mark *m,
+                       const struct batch_part *part)
 {
     struct annotate *a = cmd;
-    struct batch_cursor cur;
-    struct batch_part part;
-    const struct done *d;
-    batch_cursor_init(&cur, b, sizeof *d);
-    while ((d = batch_cursor_next(&cur, &part)) != NULL) {
-        if (part.diag_len) {
-            fflush(stdout);
-            fwrite(part.diag, 1, part.diag_len, stderr);
-        }
-        fwrite(part.text, 1, part.text_len, stdout);
-        account(a, d);
-        check_output();
+    (void)g;
+    if (part->diag_len) {
+        fflush(stdout);
+        fwrite(part->diag, 1, part->diag_len, stderr);
     }
+    fwrite(part->text, 1, part->text_len, stdout);
+    account(a, BATCH_RECORD(m, const struct done, mark));
+    check_output();
 }
+
+static const struct driver_job annotate_job = {
+    .work = work, .write = write_game, .record = BATCH_LAYOUT(struct done, mark),
+};
 
 static int parse_count(const char *opt, const char *arg, long min, long max, long *out)
 {
@@ -193,7 +184,7 @@ static int parse_option(struct annotate *a, int opt, char *arg)
     case OPT_HASH: a->hash = 1; break;
     case OPT_FEN_COMMENTS: a->fen_comments = 1; break;
     case OPT_HASH_COMMENTS: a->hash_comments = 1; break;
-    case OUTOPT_FEN_STYLE:
+    case OPT_FEN_STYLE:
         if (fen_style_parse(arg, &a->go.fen_flags))
             return EXIT_USAGE;
         break;
@@ -296,7 +287,7 @@ int cmd_annotate(int argc, char **argv)
         if (opt == OPT_MULTIPV || opt == OPT_PV_PLIES || opt == OPT_ENGINE_OPTION ||
             opt == OPT_ENGINE_TIMEOUT)
             engine_only = opt;
-        fen_style |= opt == OUTOPT_FEN_STYLE;
+        fen_style |= opt == OPT_FEN_STYLE;
     }
     /* An option with nothing to act on is a mistake to tell, not to ignore. */
     if (engine_only && !a.use_engine) {
@@ -343,16 +334,16 @@ int cmd_annotate(int argc, char **argv)
             die(EXIT_IO, "cannot start the engine '%s': %s", a.engine_path, err);
     }
     struct driver d;
-    driver_init(&d, &a);
+    driver_init(&d, &a, &annotate_job);
     /* Several workers parse the movetext; one worker (with an engine, the
      * slow part) leaves the parsing to this thread, so both keep busy. */
     d.reader_flags = (a.jobs > 1 ? PGN_READER_LAZY : 0) |
                      (a.nested_comments ? PGN_READER_NESTED_COMMENTS : 0);
-    d.batch = write_batch;
-    driver_start_workers(&d, a.jobs, 0, work, workers, sizeof *workers);
+    /* Always worker threads, one job too: the reading goes on while an engine thinks. */
+    driver_start(&d, a.jobs, 0, workers, sizeof *workers);
     if (a.use_engine)
         pipeline_set_batch_games(d.p, 1);
-    d.progress = !a.quiet;
+    d.flags = a.quiet ? DRIVER_NO_PROGRESS : 0;
     driver_run(&d, argc - optind, argv + optind);
     driver_release(&d);
     a.io_failed |= d.io_failed;

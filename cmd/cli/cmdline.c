@@ -35,6 +35,21 @@ static const char *command_name(void)
     return sp ? sp + 1 : progname;
 }
 
+/* --color, which every command takes: cmd_getopt() takes it itself. */
+static struct opt_group color_group;
+enum { COLOR_OPTION = 1 };
+
+int opt_group_take(struct opt_group *g, int opt)
+{
+    if (opt != 0)
+        return 0;
+    int id = g->seen;
+    g->seen = 0;
+    return id;
+}
+
+int opt_group_peek(const struct opt_group *g, int opt) { return opt == 0 ? g->seen : 0; }
+
 enum { TABLE_MAX = 512 };
 
 static struct option table[TABLE_MAX];
@@ -56,7 +71,8 @@ static void build_table(const struct option *own)
     for (; own->name && ntable < TABLE_MAX - 1; own++)
         table[ntable++] = *own;
     /* Every command takes --color, the last word of a command line that wins. */
-    table[ntable++] = (struct option){ "color", required_argument, NULL, CMDLINE_COLOR };
+    table[ntable++] = (struct option){ "color", required_argument, &color_group.seen,
+                                       COLOR_OPTION };
     nvisible = ntable;
     const char *cmd = command_name();
     for (const struct alias *a = aliases; a->name && ntable < TABLE_MAX - 1; a++) {
@@ -102,7 +118,8 @@ static void report_long(const char *arg)
     const struct option *first = NULL;
     int matches = 0;
     for (size_t i = 0; i < ntable; i++)
-        if (!strncmp(table[i].name, arg, len) && (!first || table[i].val != first->val))
+        if (!strncmp(table[i].name, arg, len) &&
+            (!first || table[i].val != first->val || table[i].flag != first->flag))
             matches++, first = first ? first : &table[i];
     if (matches > 1) {
         char list[256] = "";
@@ -145,9 +162,12 @@ int cmd_getopt(int argc, char **argv, const char *shortopts, const struct option
         exit(complete_options(command_name(), table, ntable, nvisible, shortopts));
     opterr = 0; /* the messages are ours */
     int opt;
-    while ((opt = getopt_long(argc, argv, shortopts, table, NULL)) == CMDLINE_COLOR)
+    while ((opt = getopt_long(argc, argv, shortopts, table, NULL)) == 0 &&
+           opt_group_peek(&color_group, opt) == COLOR_OPTION) {
+        opt_group_take(&color_group, opt);
         if (cmdline_color(optarg))
             return '?';
+    }
     if (opt == '?' || opt == ':') {
         report_bad_option(argc, argv, shortopts);
         return '?';

@@ -39,8 +39,26 @@ int cmd_getopt(int argc, char **argv, const char *shortopts, const struct option
 /** Prints the hidden aliases, "CMD --ALIAS --OPTION" a line (pgnkit __aliases, for the tests). */
 void cmdline_print_aliases(FILE *f);
 
-/* The value cmd_getopt() gives --color in its table (and takes itself). */
-enum { CMDLINE_COLOR = 0x7000 };
+/*
+ * An option group that several commands share (the output, split and
+ * selection options, and --color): every entry of the group's table names
+ * the group's slot as its flag, so getopt_long() stores the entry's id
+ * there and returns 0. Ids are the group's own (from 1): those of different
+ * groups may be equal, the slot tells them apart, and a command combines
+ * its table with any groups without value ranges. Each group's parse
+ * function takes its options with opt_group_take():
+ *
+ *   int id = opt_group_take(&output_group, opt);   // 0: not an output option
+ */
+struct opt_group {
+    int seen; /* the id of the group's option cmd_getopt() just returned; 0: none */
+};
+
+/** The id of g's option that cmd_getopt() just returned (as 0), taken; else 0. */
+int opt_group_take(struct opt_group *g, int opt);
+
+/** As opt_group_take(), but the option stays to be taken. */
+int opt_group_peek(const struct opt_group *g, int opt);
 
 /**
  * Sets the colour mode from a --color value: auto, always or never

@@ -52,14 +52,14 @@ void die(int code, const char *fmt, ...)
     exit(code);
 }
 
-void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f))
+void print_usage_parts(FILE *f, const struct usage_part *parts)
 {
-    fprintf(f, "usage: %s\n", usage[0]);
-    for (int i = 1; usage[i]; i++) {
-        if (!strcmp(usage[i], USAGE_INSERT) && insert)
-            insert(f);
-        else
-            fprintf(f, "%s\n", usage[i]);
+    fprintf(f, "usage: %s\n", parts[0].lines[0]);
+    for (const struct usage_part *p = parts; p->lines || p->group; p++) {
+        if (p->group)
+            p->group(f);
+        for (int i = p == parts; p->lines && p->lines[i]; i++)
+            fprintf(f, "%s\n", p->lines[i]);
     }
     /* What cmd_getopt() gives every command, said once here. */
     if (strchr(progname, ' '))
@@ -68,7 +68,11 @@ void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f)
                    "                          always or never\n");
 }
 
-void print_usage(FILE *f, const char *const *usage) { print_usage_with(f, usage, NULL); }
+void print_usage(FILE *f, const char *const *usage)
+{
+    const struct usage_part one[] = { { usage, NULL }, { NULL, NULL } };
+    print_usage_parts(f, one);
+}
 
 int usage_error(const char *const *usage)
 {

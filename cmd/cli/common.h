@@ -35,15 +35,18 @@ void print_usage(FILE *f, const char *const *usage);
 int usage_error(const char *const *usage);
 
 /*
- * An entry of a usage array that stands for lines printed by a function:
- * the usage of options a command shares with others (query_opts_usage).
- * It is told by its content, a control character no usage line holds, not
- * by its address: compilers may merge equal strings.
+ * A command's help (-h) in parts, in order: lines of its own, and the lines
+ * a group of options it shares with other commands prints itself
+ * (query_opts_usage), each where it stands. The first part holds the
+ * synopsis; a part with neither lines nor group ends the list.
  */
-#define USAGE_INSERT "\001"
+struct usage_part {
+    const char *const *lines; /* NULL-terminated; NULL for a group's part */
+    void (*group)(FILE *f);   /* prints the group's lines */
+};
 
-/** print_usage(), with insert(f) printing the lines where usage holds USAGE_INSERT. */
-void print_usage_with(FILE *f, const char *const *usage, void (*insert)(FILE *f));
+/** Prints the help of parts as print_usage() prints one usage array. */
+void print_usage_parts(FILE *f, const struct usage_part *parts);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

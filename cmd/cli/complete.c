@@ -146,7 +146,7 @@ int complete_options(const char *cmd, const struct option *table, size_t ntable,
     } else if (prev[0] == '-' && prev[1] && prev[1] != '-' && !prev[2]) {
         const char *s = strchr(shortopts, prev[1]);
         for (size_t i = 0; s && s[1] == ':' && i < ntable && !o; i++)
-            o = table[i].val == prev[1] ? &table[i] : NULL;
+            o = table[i].val == prev[1] && !table[i].flag ? &table[i] : NULL;
     }
     if (o && o->has_arg == required_argument) {
         const struct option_values *v = values_of(cmd, o->name);

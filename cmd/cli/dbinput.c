@@ -12,15 +12,14 @@
 #include "cli/source_file.h"
 #include "base/banned.h"
 
-/* The plan of the command (dbinput_set_plan), NULL to read every game. */
-static struct dbinput_plan *the_plan;
+/* One dbinput_read(): what the command asked and how the games are read. */
+struct db_run {
+    const struct dbinput_opts *o;
+    const struct dbinput_reader *via;
+};
 
-void dbinput_set_plan(struct dbinput_plan *plan) { the_plan = plan; }
-
-/* The tree of the command (dbinput_set_tree), NULL for none. */
-static struct dbinput_tree *the_tree;
-
-void dbinput_set_tree(struct dbinput_tree *t) { the_tree = t; }
+/* 1 when no more games are wanted. */
+static int run_stopped(const struct db_run *r) { return r->via->stopped(r->via->ctx); }
 
 int dbinput_is_database(const char *path)
 {
@@ -76,6 +75,7 @@ struct source_plan {
     int count_only;
     uint64_t games;
     int exact;              /* read the maybes only (the tree counted the rest) */
+    dbinput_pass_fn *pass_over; /* the games read along but counted already */
 };
 
 /* Games far apart are read as separate runs; closer ones in one run, the
@@ -111,8 +111,9 @@ static const unsigned char *source_bytes(struct source_file *sf, const struct in
  * The bytes are read into sf's buffer (source_bytes), never mapped: a file
  * cut meanwhile is a message, never a signal.
  */
-static int read_run(struct driver *d, struct index_db *db, const struct index_source *src,
-                    struct source_file *sf, uint64_t first, uint64_t *end_game, int whole)
+static int read_run(const struct db_run *r, struct index_db *db, const struct index_source *src,
+                    struct source_file *sf, const struct source_plan *sp, uint64_t first,
+                    uint64_t *end_game, int whole)
 {
     uint64_t last = *end_game;
     struct index_span a, b, next;
@@ -134,8 +135,9 @@ static int read_run(struct driver *d, struct index_db *db, const struct index_so
     if (rc != PGN_OK)
         return -2;
     *end_game = last;
-    return driver_read_span(d, source_bytes(sf, src, start, end - start),
-                            (size_t)(end - start), src->path, first == 1 ? NULL : &a.origin);
+    return r->via->read_span(r->via->ctx, source_bytes(sf, src, start, end - start),
+                             (size_t)(end - start), src->path, first == 1 ? NULL : &a.origin,
+                             sp->pass_over, sp);
 }
 
 /* Shortens the run [first, *last] (from 1) to the games that end within
@@ -165,16 +167,16 @@ static int bound_run(struct index_db *db, const struct index_source *src, uint64
 
 /* Reads the games of the plan (every game without one) from the source, a bounded
  * run at a time; 0, -1 (reported) or -2 (the database). */
-static int read_runs(struct driver *d, struct index_db *db, const struct index_source *src,
+static int read_runs(const struct db_run *r, struct index_db *db, const struct index_source *src,
                      struct source_file *sf, const struct source_plan *sp)
 {
     int rc = 0, whole = !sp->verdict;
     if (whole && src->games == 0 && src->indexed_bytes > 0) {
         /* No game, yet text (a comment, say): read as the scan reads it. */
-        return driver_read_span(d, source_bytes(sf, src, 0, src->indexed_bytes),
-                                (size_t)src->indexed_bytes, src->path, NULL);
+        return r->via->read_span(r->via->ctx, source_bytes(sf, src, 0, src->indexed_bytes),
+                                 (size_t)src->indexed_bytes, src->path, NULL, NULL, NULL);
     }
-    for (uint64_t i = 0; i < src->games && !d->stop && !driver_interrupted();) {
+    for (uint64_t i = 0; i < src->games && !run_stopped(r);) {
         if (!wanted(sp, i)) {
             i++;
             continue;
@@ -187,10 +189,10 @@ static int read_runs(struct driver *d, struct index_db *db, const struct index_s
         uint64_t end = last + 1;
         if (bound_run(db, src, i + 1, &end) != 0)
             return -2;
-        int r = read_run(d, db, src, sf, i + 1, &end, whole);
-        if (r == -2)
+        int run = read_run(r, db, src, sf, sp, i + 1, &end, whole);
+        if (run == -2)
             return -2;
-        rc |= r;
+        rc |= run;
         i = end; /* the game after the last one read (from 0) */
     }
     return rc;
@@ -198,21 +200,21 @@ static int read_runs(struct driver *d, struct index_db *db, const struct index_s
 
 /* A game the tree counted from the database, read along because the reader
  * must start at an earlier game (one whose span is parsed alone). */
-static int pass_counted(void *ctx, const struct game *g)
+static int pass_counted(const void *ctx, const struct game *g)
 {
     const struct source_plan *sp = ctx;
     return g->index >= 1 && g->index <= sp->games && sp->verdict[g->index - 1] == INDEX_NO;
 }
 
 /* The tree's verdicts of src's games into *sp (the games told are counted); 0, or -2. */
-static int tree_source(struct index_db *db, const struct index_source *src,
-                       struct source_plan *sp)
+static int tree_source(const struct dbinput_tree *tree, struct index_db *db,
+                       const struct index_source *src, struct source_plan *sp)
 {
     sp->verdict = xmalloc(src->games ? src->games : 1);
     sp->games = src->games;
     sp->count_only = sp->exact = 1;
-    if (index_tree_source(db, src->id, src->games, the_tree->root, the_tree->depth,
-                          the_tree->count, the_tree->ctx, sp->verdict) != PGN_OK)
+    if (index_tree_source(db, src->id, src->games, tree->root, tree->depth, tree->count,
+                          tree->ctx, sp->verdict) != PGN_OK)
         return -2;
     for (uint64_t i = 0; i < src->games; i++)
         sp->maybe += sp->verdict[i] == INDEX_MAYBE;
@@ -222,19 +224,20 @@ static int tree_source(struct index_db *db, const struct index_source *src,
 /* When only counting: a game the records decided, read along because it
  * lies between or before the games to read. It is counted (a yes) or not (a
  * no) already, so matching it again would count a yes twice. */
-static int pass_decided(void *ctx, const struct game *g)
+static int pass_decided(const void *ctx, const struct game *g)
 {
     const struct source_plan *sp = ctx;
     return g->index >= 1 && g->index <= sp->games && sp->verdict[g->index - 1] != INDEX_MAYBE;
 }
 
 /* Reads one source's indexed games (those of sp, when it has verdicts); 0, -1 (reported), -2. */
-static int read_source(struct driver *d, const char *db_path, struct index_db *db,
+static int read_source(const struct db_run *r, const char *db_path, struct index_db *db,
                        const struct index_source *src, struct source_plan *sp)
 {
     struct source_file sf;
     int state = source_check(&sf, src), rc = -1;
-    if (the_tree && src->plain && state != SOURCE_CHANGED && tree_source(db, src, sp) != 0) {
+    if (r->o->tree && src->plain && state != SOURCE_CHANGED &&
+        tree_source(r->o->tree, db, src, sp) != 0) {
         source_close(&sf);
         return -2;
     }
@@ -263,32 +266,32 @@ static int read_source(struct driver *d, const char *db_path, struct index_db *d
         if (counted_alone)
             rc = 0;
         else if (!src->plain)
-            rc = driver_read(d, same_file(src->path, &sf) ? src->path : src->location);
+            rc = r->via->read_file(r->via->ctx,
+                                   same_file(src->path, &sf) ? src->path : src->location);
         else {
-            d->pass_over = !sp->verdict ? NULL
-                           : sp->exact  ? pass_counted
-                           : sp->count_only ? pass_decided : NULL;
-            d->pass_ctx = sp;
-            rc = read_runs(d, db, src, &sf, sp);
-            d->pass_over = NULL;
+            sp->pass_over = !sp->verdict ? NULL
+                            : sp->exact  ? pass_counted
+                            : sp->count_only ? pass_decided : NULL;
+            rc = read_runs(r, db, src, &sf, sp);
         }
         break;
     }
     /* The games proved selected are counted when only the maybes were read. */
-    if (rc == 0 && the_plan && sp->verdict && sp->count_only && (src->plain || counted_alone))
-        the_plan->counted += sp->yes;
+    if (rc == 0 && r->o->plan && sp->verdict && sp->count_only && (src->plain || counted_alone))
+        r->o->plan->counted += sp->yes;
     source_close(&sf);
     return rc;
 }
 
 /* The verdicts of src's games under p into *sp; 0, or -1 (the database, reported). */
-static int plan_source(struct index_plan *p, struct index_db *db, const char *db_path,
-                       const struct index_source *src, struct source_plan *sp)
+static int plan_source(const struct dbinput_plan *want, struct index_plan *p,
+                       struct index_db *db, const char *db_path, const struct index_source *src,
+                       struct source_plan *sp)
 {
     memset(sp, 0, sizeof *sp);
     if (!p)
         return 0;
-    sp->count_only = the_plan->count_only;
+    sp->count_only = want->count_only;
     sp->games = src->games;
     sp->verdict = xmalloc(src->games ? src->games : 1);
     if (index_plan_source(p, src->id, src->games, sp->verdict) != PGN_OK) {
@@ -302,14 +305,15 @@ static int plan_source(struct index_plan *p, struct index_db *db, const char *db
     return 0;
 }
 
-int dbinput_read(struct driver *d, const char *path)
+int dbinput_read(const char *path, const struct dbinput_opts *o, const struct dbinput_reader *via)
 {
+    const struct db_run run = { o, via };
     struct index_db *db;
     struct index_source *srcs = NULL;
     struct index_plan *plan = NULL;
     size_t n = 0;
     if (index_db_open(&db, path, 0) != PGN_OK || index_db_sources(db, &srcs, &n) != PGN_OK ||
-        (the_plan && index_plan_new(&plan, db, the_plan->query, the_plan->opts) != PGN_OK)) {
+        (o->plan && index_plan_new(&plan, db, o->plan->query, o->plan->opts) != PGN_OK)) {
         error("cannot read '%s': %s", path, index_db_message(db));
         index_plan_free(plan);
         index_db_close(db);
@@ -317,7 +321,7 @@ int dbinput_read(struct driver *d, const char *path)
     }
     /* Its records are of the sources as the build read them: another way
      * of reading comments would give other games than the scan. */
-    int nested = (d->reader_flags & PGN_READER_NESTED_COMMENTS) != 0;
+    int nested = (via->reader_flags & PGN_READER_NESTED_COMMENTS) != 0;
     if (index_db_nested_comments(db) != nested) {
         error("'%s' was indexed %s --nested-comments: give the same option to read it, or index "
               "it again", path, nested ? "without" : "with");
@@ -331,10 +335,10 @@ int dbinput_read(struct driver *d, const char *path)
         plan = NULL;
     }
     int rc = 0;
-    for (size_t i = 0; i < n && !d->stop && !driver_interrupted(); i++) {
+    for (size_t i = 0; i < n && !run_stopped(&run); i++) {
         struct source_plan sp;
-        int r = plan_source(plan, db, path, &srcs[i], &sp);
-        if (r == 0 && (r = read_source(d, path, db, &srcs[i], &sp)) == -2) {
+        int r = plan_source(o->plan, plan, db, path, &srcs[i], &sp);
+        if (r == 0 && (r = read_source(&run, path, db, &srcs[i], &sp)) == -2) {
             error("cannot read '%s': %s", path, index_db_message(db));
             r = -1;
         }
@@ -348,6 +352,7 @@ int dbinput_read(struct driver *d, const char *path)
     index_sources_free(srcs, n);
     return rc;
 }
+
 int dbinput_count_inputs(int n, char *const *inputs)
 {
     int count = 0;

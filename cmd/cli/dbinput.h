@@ -3,10 +3,19 @@
 #ifndef CMD_DBINPUT_H
 #define CMD_DBINPUT_H
 
+#include <stddef.h>
 #include <stdint.h>
-#include "cli/driver.h"
 #include "index/index_tree.h"
+#include "pgn/pgn_reader.h"
 #include "query/search_query.h"
+
+/*
+ * dbinput sits below the driver (driver.h): the driver hands a database
+ * input to dbinput_read() with what the command asked of databases (struct
+ * dbinput_opts, a field of the driver) and the way back to its own reading
+ * of PGN bytes (struct dbinput_reader). dbinput never calls the driver by
+ * name and keeps no state of its own between calls.
+ */
 
 /*
  * A search's plan over the databases it reads (see index_plan.h): the
@@ -35,11 +44,32 @@ struct dbinput_tree {
     void *ctx;
 };
 
-/** Counts the trees of the databases given later with t (NULL: read every game). */
-void dbinput_set_tree(struct dbinput_tree *t);
+/** What a command asks of the databases among its inputs; all NULL: read every game. */
+struct dbinput_opts {
+    struct dbinput_plan *plan; /* a search's plan (NULL: every game of the sources) */
+    struct dbinput_tree *tree; /* stats --tree counted from the records (NULL: none) */
+};
 
-/** Reads the databases given later with plan (NULL: every game of their sources, as before). */
-void dbinput_set_plan(struct dbinput_plan *plan);
+/** 1 to pass over a game read along that the plan or tree has counted already. */
+typedef int dbinput_pass_fn(const void *ctx, const struct game *g);
+
+/** How dbinput has the games of a source read: the driver's reading, seen from below. */
+struct dbinput_reader {
+    void *ctx;               /* handed to each function */
+    unsigned reader_flags;   /* enum pgn_reader_flags the games are read with */
+    /** Reads the PGN file path (a source not stored plainly); 0, or -1 (reported). */
+    int (*read_file)(void *ctx, const char *path);
+    /**
+     * Reads data[0..len), the rest of source name from the span start *o on
+     * (NULL: its start), passing over the games pass_over says (NULL: none);
+     * 0, or -1 (reported).
+     */
+    int (*read_span)(void *ctx, const void *data, size_t len, const char *name,
+                     const struct pgn_span_origin *o, dbinput_pass_fn *pass_over,
+                     const void *pass_ctx);
+    /** 1 when no more games are wanted (the command stopped, a signal came). */
+    int (*stopped)(void *ctx);
+};
 
 /** 1 when path is a regular file that starts with the SQLite magic (a database). */
 int dbinput_is_database(const char *path);
@@ -54,8 +84,8 @@ int dbinput_is_database(const char *path);
 void dbinput_check_fresh(int n, char *const *inputs);
 
 /**
- * Reads the games of the database path through d, as driver_read() reads a
- * PGN file: the games of its sources, in the order they were indexed, each
+ * Reads the games of the database path through via, as the driver reads a
+ * PGN file, steered by o: the games of its sources, in the order they were indexed, each
  * source's indexed part read from the source itself (so the games and
  * their bytes are the source's), or with a plan only the games it picks.
  * A source changed since it was indexed, or while it is read, ends the run
@@ -66,7 +96,7 @@ void dbinput_check_fresh(int n, char *const *inputs);
  * database whose records are damaged is reported and fails. 0, or -1 when
  * it failed (reported).
  */
-int dbinput_read(struct driver *d, const char *path);
+int dbinput_read(const char *path, const struct dbinput_opts *o, const struct dbinput_reader *via);
 
 /**
  * How many files the n inputs stand for, a database counting as its sources

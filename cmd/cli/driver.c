@@ -1,5 +1,6 @@
 /* driver.c - for each game of the inputs, on the pipeline's workers or here, written in input order. */
 /* SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -61,27 +62,79 @@ int driver_exit_status(int quiet, int io_failed, int status)
     return status;
 }
 
-void driver_init(struct driver *d, void *cmd)
+/* Room for one worker's output of a batch (or, with one job, of a game). */
+#define OUT_MAX ((size_t)1 << 30)
+
+/* With one job, the calling thread as the worker: one game at a time. */
+struct driver_here {
+    void *ctx;                /* the command's worker context */
+    void *record;             /* job.record.size bytes */
+    struct arena arena;       /* the record's more memory, emptied after each game */
+    struct buf out;           /* the game's output */
+    FILE *diag;               /* the game's messages, a memory stream */
+    char *diag_text;
+    size_t diag_len;
+};
+
+/* A worker thread's context and its output buffer, for the pipeline. */
+struct driver_worker {
+    const struct driver_job *job;
+    void *ctx;
+    struct buf out;
+};
+
+void driver_init(struct driver *d, void *cmd, const struct driver_job *job)
 {
     static char outbuf[1 << 16];
     memset(d, 0, sizeof *d);
     d->cmd = cmd;
-    d->progress = 1;
+    d->job = *job;
     /* On a terminal each line shows as soon as it is written; a pipe or a
      * file gets it in large writes. */
     setvbuf(stdout, outbuf, isatty(1) ? _IOLBF : _IOFBF, sizeof outbuf);
     driver_catch_interrupt();
 }
 
-void driver_start_workers(struct driver *d, long jobs, unsigned flags, pipeline_work *work,
-                          void *workers, size_t size)
+static void work_batch(void *ctx, struct batch *b)
 {
+    struct driver_worker *w = ctx;
+    batch_run(b, w->ctx, &w->job->record, &w->out, w->job->work);
+}
+
+static void open_diag(struct driver_here *h)
+{
+    h->diag_text = NULL;
+    h->diag_len = 0;
+    if (!(h->diag = open_memstream(&h->diag_text, &h->diag_len)))
+        die(EXIT_IO, "out of memory");
+}
+
+void driver_start(struct driver *d, long jobs, unsigned flags, void *workers, size_t size)
+{
+    assert(jobs >= 1 && jobs <= JOBS_MAX &&
+           d->job.record.mark + sizeof(struct batch_mark) <= d->job.record.size);
+    if (jobs == 1 && (flags & PIPELINE_CALLER_WORKS)) {
+        struct driver_here *h = xcalloc(1, sizeof *h);
+        h->ctx = workers;
+        h->record = xcalloc(1, d->job.record.size);
+        arena_init(&h->arena, (size_t)1 << 31); /* as a batch's */
+        buf_init(&h->out, OUT_MAX);
+        open_diag(h);
+        d->here = h;
+        return;
+    }
     void *ctxs[JOBS_MAX];
-    for (long i = 0; i < jobs; i++)
-        ctxs[i] = (char *)workers + (size_t)i * size;
+    d->workers = xcalloc((size_t)jobs, sizeof *d->workers);
+    d->nworkers = jobs;
+    for (long i = 0; i < jobs; i++) {
+        d->workers[i].job = &d->job;
+        d->workers[i].ctx = (char *)workers + (size_t)i * size;
+        buf_init(&d->workers[i].out, OUT_MAX);
+        ctxs[i] = &d->workers[i];
+    }
     if (d->reader_flags & PGN_READER_NESTED_COMMENTS)
         flags |= PIPELINE_NESTED_COMMENTS;
-    if (pipeline_new(&d->p, (int)jobs, flags, work, ctxs) != PGN_OK)
+    if (pipeline_new(&d->p, (int)jobs, flags, work_batch, ctxs) != PGN_OK)
         die(EXIT_IO, "cannot start %ld threads", jobs);
 }
 
@@ -89,12 +142,94 @@ void driver_release(struct driver *d)
 {
     pipeline_free(d->p);
     d->p = NULL;
+    for (long i = 0; d->workers && i < d->nworkers; i++)
+        buf_release(&d->workers[i].out);
+    free(d->workers);
+    d->workers = NULL;
+    if (d->here) {
+        fclose(d->here->diag);
+        free(d->here->diag_text);
+        buf_release(&d->here->out);
+        arena_release(&d->here->arena);
+        free(d->here->record);
+        free(d->here);
+        d->here = NULL;
+    }
 }
 
 /* No more games: the command says so, a signal came, or nobody reads the output. */
 static int stopped(const struct driver *d)
 {
-    return d->stop || interrupted || (output_closed() && !d->read_past_closed_output);
+    return d->stop || interrupted ||
+           (output_closed() && !(d->flags & DRIVER_READ_PAST_CLOSED_OUTPUT));
+}
+
+/* 1 when standard output is a terminal: a game's text there erases the line first. */
+static int stdout_is_terminal;
+
+/* Before a game's parts are written, maybe to the terminal: the progress line goes. */
+static void erase_for(const struct batch_part *part)
+{
+    if (part->diag_len || (part->text_len && stdout_is_terminal))
+        progress_erase();
+}
+
+/* Every game of b, written in order until the command stops. */
+static void write_batch(struct driver *d, struct batch *b)
+{
+    struct batch_cursor cur;
+    struct batch_part part;
+    const struct batch_mark *m;
+    batch_cursor_init(&cur, b, &d->job.record);
+    for (size_t i = 0; !d->stop && (m = batch_cursor_next(&cur, &part)) != NULL; i++)
+        if (d->job.write)
+            d->job.write(d->cmd, &b->games[i], m, &part);
+}
+
+static void drain(struct driver *d, int wait);
+
+/* One game on the calling thread, the worker of one job: worked on, then written. */
+static void work_here(struct driver *d, struct pgn_reader *reader, struct game *g)
+{
+    struct driver_here *h = d->here;
+    struct batch_mark *m = (void *)((char *)h->record + d->job.record.mark);
+    size_t dstart = h->diag_len;
+    memset(h->record, 0, d->job.record.size);
+    m->diag_end = dstart;
+    buf_reset(&h->out);
+    d->job.work(h->ctx, g, reader, &h->arena, h->diag, &h->out, m);
+    fflush(h->diag);
+    m->diag_end = h->diag_len;
+    m->text_end = h->out.len;
+    struct batch_part part = { h->diag_text + dstart, h->out.data, h->diag_len - dstart,
+                               h->out.len };
+    erase_for(&part);
+    if (d->job.write)
+        d->job.write(d->cmd, g, m, &part);
+    if (h->arena.used)
+        arena_reset(&h->arena);
+    if (h->diag_len >= ((size_t)1 << 16)) {
+        /* The messages of games written are not kept. */
+        fclose(h->diag);
+        free(h->diag_text);
+        open_diag(h);
+    }
+}
+
+void driver_take(struct driver *d, struct pgn_reader *reader, struct game *g)
+{
+    if (d->job.select && !d->job.select(d->cmd, reader, g))
+        return;
+    if (d->here) {
+        if (d->job.one)
+            d->job.one(d->cmd, reader, g);
+        else
+            work_here(d, reader, g);
+        return;
+    }
+    if (pipeline_add(d->p, reader, g) != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    drain(d, 0);
 }
 
 /* Writes the finished batches in input order; with wait, every batch in flight. */
@@ -102,7 +237,7 @@ static void drain(struct driver *d, int wait)
 {
     struct batch *b;
     while ((b = pipeline_next(d->p, wait || pipeline_full(d->p))) != NULL) {
-        d->batch(d->cmd, b);
+        write_batch(d, b);
         pipeline_recycle(d->p, b);
         /* A batch can take long (an engine's analysis): count it as it comes. */
         if (progress_active())
@@ -118,7 +253,7 @@ static int close_input(struct driver *d, struct pgn_reader *r, int rc)
         const struct pgn_error *e = pgn_reader_error(r);
         progress_erase();
         fflush(stdout);
-        if (d->located_errors) {
+        if (d->flags & DRIVER_LOCATED_ERRORS) {
             /* gcc style, the location first; no column where none is known. */
             fprintf(stderr, "%s:", e->file ? e->file : "<stdin>");
             if (e->line)
@@ -190,15 +325,7 @@ static int read_member(struct driver *d, struct pgn_reader *reader, uint64_t raw
         }
         if (d->pass_over && d->pass_over(d->pass_ctx, &g))
             continue;
-        if (d->admit && !d->admit(d->cmd, reader, &g))
-            continue;
-        if (d->p) {
-            if (pipeline_add(d->p, reader, &g) != PGN_OK)
-                die(EXIT_IO, "out of memory");
-            drain(d, 0);
-        } else {
-            d->game(d->cmd, reader, &g);
-        }
+        driver_take(d, reader, &g);
     }
     if (d->p) {
         /* Everything of this input is written before its read error, as with one job. */
@@ -225,10 +352,36 @@ static int open_failed(const char *path, int rc)
     return -1;
 }
 
+/* The driver's reading as dbinput (below it) sees it. */
+static int db_read_file(void *ctx, const char *path) { return driver_read(ctx, path); }
+
+static int db_read_span(void *ctx, const void *data, size_t len, const char *name,
+                        const struct pgn_span_origin *o, dbinput_pass_fn *pass_over,
+                        const void *pass_ctx)
+{
+    struct driver *d = ctx;
+    d->pass_over = pass_over;
+    d->pass_ctx = pass_ctx;
+    int rc = driver_read_span(d, data, len, name, o);
+    d->pass_over = NULL;
+    d->pass_ctx = NULL;
+    return rc;
+}
+
+static int db_stopped(void *ctx) { return stopped(ctx); }
+
+/* A pgnkit database: its sources' games, read back through this driver. */
+static int read_database(struct driver *d, const char *path)
+{
+    const struct dbinput_reader via = { d, d->reader_flags, db_read_file, db_read_span,
+                                        db_stopped };
+    return dbinput_read(path, &d->db, &via);
+}
+
 int driver_read(struct driver *d, const char *path)
 {
     if (dbinput_is_database(path))
-        return dbinput_read(d, path); /* a pgnkit database: its sources' games */
+        return read_database(d, path);
     struct pgn_reader *reader;
     struct pgn_reader_opts opts;
     reader_opts(d, &opts);
@@ -257,7 +410,7 @@ int driver_read_span(struct driver *d, const void *data, size_t len, const char 
 static void run_input(struct driver *d, const char *arg)
 {
     const char *path = arg && strcmp(arg, "-") ? arg : NULL;
-    int rc = d->input ? d->input(d->cmd, d, path) : driver_read(d, path);
+    int rc = d->job.input ? d->job.input(d->cmd, d, path) : driver_read(d, path);
     d->io_failed |= rc < 0;
 }
 
@@ -275,16 +428,14 @@ static uint64_t inputs_size(int n, char *const *inputs)
     return total;
 }
 
-/* 1 when standard output is a terminal: a game's text there erases the line first. */
-static int stdout_is_terminal;
-
 void driver_run(struct driver *d, int n, char *const *inputs)
 {
     stdout_is_terminal = isatty(1);
     dbinput_check_fresh(n, inputs); /* a stale database answers nothing */
     /* Alone, the reading thread cannot tell when a game's own text goes to
      * the terminal; with workers, every such text passes batch_cursor_next(). */
-    if (d->progress && isatty(2) && (d->p || !stdout_is_terminal || d->quiet_stdout))
+    if (!(d->flags & DRIVER_NO_PROGRESS) && isatty(2) &&
+        (d->p || !stdout_is_terminal || (d->flags & DRIVER_QUIET_STDOUT)))
         progress_start(inputs_size(n, inputs));
     if (n == 0)
         run_input(d, NULL);
@@ -293,24 +444,32 @@ void driver_run(struct driver *d, int n, char *const *inputs)
     progress_stop();
 }
 
-void batch_run(struct batch *b, void *worker, size_t rec_size, struct buf *out, batch_game_fn *fn)
+/* The mark of record i of recs, laid out as rec. */
+static struct batch_mark *mark_of(const void *recs, const struct batch_layout *rec, size_t i)
 {
-    char *recs = arena_alloc(&b->arena, b->n * rec_size), *diag_text = NULL;
+    return (void *)((char *)(uintptr_t)recs + i * rec->size + rec->mark);
+}
+
+void batch_run(struct batch *b, void *worker, const struct batch_layout *rec, struct buf *out,
+               batch_game_fn *fn)
+{
+    char *recs = arena_alloc(&b->arena, b->n * rec->size), *diag_text = NULL;
     size_t diag_len = 0;
     FILE *diag = recs ? open_memstream(&diag_text, &diag_len) : NULL;
     if (!diag) {
         b->status = PGN_ENOMEM;
         return;
     }
-    memset(recs, 0, b->n * rec_size);
+    memset(recs, 0, b->n * rec->size);
     buf_reset(out);
     for (size_t i = 0; i < b->n; i++) {
         struct pgn_reader *reader;
         struct game *g = pipeline_game(b, i, &reader);
         if (!g)
             break;
-        struct batch_mark *m = (struct batch_mark *)(recs + i * rec_size);
-        fn(worker, b, g, reader, diag, out, m);
+        struct batch_mark *m = mark_of(recs, rec, i);
+        m->diag_end = diag_len;
+        fn(worker, g, reader, &b->arena, diag, out, m);
         fflush(diag);
         m->diag_end = diag_len;
         m->text_end = out->len;
@@ -330,29 +489,27 @@ void batch_run(struct batch *b, void *worker, size_t rec_size, struct buf *out, 
     b->result = recs;
 }
 
-void batch_cursor_init(struct batch_cursor *c, const struct batch *b, size_t rec_size)
+void batch_cursor_init(struct batch_cursor *c, const struct batch *b,
+                       const struct batch_layout *rec)
 {
     if (b->status != PGN_OK)
         die(EXIT_IO, "out of memory");
-    const char *recs = b->result;
     c->b = b;
-    c->rec_size = rec_size;
+    c->rec = *rec;
     c->next = c->dstart = c->tstart = 0;
-    c->diag_len = b->n ? ((const struct batch_mark *)(recs + (b->n - 1) * rec_size))->diag_end : 0;
+    c->diag_len = b->n ? mark_of(b->result, rec, b->n - 1)->diag_end : 0;
 }
 
-const void *batch_cursor_next(struct batch_cursor *c, struct batch_part *part)
+const struct batch_mark *batch_cursor_next(struct batch_cursor *c, struct batch_part *part)
 {
     if (c->next >= c->b->n)
         return NULL;
-    const struct batch_mark *m =
-        (const struct batch_mark *)((const char *)c->b->result + c->next++ * c->rec_size);
+    const struct batch_mark *m = mark_of(c->b->result, &c->rec, c->next++);
     part->diag = c->b->text + c->dstart;
     part->diag_len = m->diag_end - c->dstart;
     part->text = c->b->text + c->diag_len + c->tstart;
     part->text_len = m->text_end - c->tstart;
-    if (part->diag_len || (part->text_len && stdout_is_terminal))
-        progress_erase(); /* the caller writes them next, maybe to the terminal */
+    erase_for(part); /* the caller writes them next, maybe to the terminal */
     c->dstart = m->diag_end;
     c->tstart = m->text_end;
     return m;

@@ -6,92 +6,181 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "base/arena.h"
 #include "base/buf.h"
+#include "cli/dbinput.h"
 #include "pipeline/pipeline.h"
 
 /*
  * Every command that reads games runs the same loop: each input of the
  * command line in turn ('-' or none at all: standard input), each game of
- * it either handled here (one job) or added to the pipeline, whose finished
- * batches come back in input order to be written; an input that cannot be
- * opened or read to its end is reported and counted, and the next is read.
- * The driver is that loop; the command keeps only what is its own:
+ * it worked on by a worker, and the games written back in input order; an
+ * input that cannot be opened or read to its end is reported and counted,
+ * and the next is read. The driver is that loop; the command writes its
+ * work on one game once (struct driver_job) and keeps only what is its own:
  *
  *   struct driver d;
- *   driver_init(&d, &cmd);              // also buffers standard output
- *   d.game = one_game;                  // without workers
- *   d.batch = write_batch;              // with workers
- *   if (jobs > 1)
- *       driver_start_workers(&d, jobs, PIPELINE_CALLER_WORKS, work, workers, sizeof *workers);
+ *   driver_init(&d, &cmd, &job);        // also buffers standard output
+ *   driver_start(&d, jobs, PIPELINE_CALLER_WORKS, workers, sizeof *workers);
  *   driver_run(&d, argc - optind, argv + optind);
  *   driver_release(&d);                 // stops the workers
  *   ... d.io_failed: an input failed ...
+ *
+ * With more than one job, the games travel in batches through the pipeline
+ * to worker threads. With one job (and PIPELINE_CALLER_WORKS) the calling
+ * thread is the worker: it works on each game as it is read and writes it
+ * at once, with no batch, no copy and no second parse of the game: the
+ * same job, the same output, at one thread's speed.
  *
  * Everything of one input is written before the next input is opened and
  * before its read error is reported, as it is with one job.
  */
 struct driver;
 
-/** A game the reading thread read from reader (NULL: not read by a PGN reader). */
-typedef void driver_game_fn(void *cmd, struct pgn_reader *reader, struct game *g);
-/** 1 to handle the game just read (here or on the workers), 0 to pass it over. */
-typedef int driver_admit_fn(void *cmd, struct pgn_reader *reader, struct game *g);
-/** A batch the workers finished, in input order, on the reading thread. */
-typedef void driver_batch_fn(void *cmd, struct batch *b);
-/** 1 to pass over a game the command has already counted otherwise (a database's, see dbinput.h). */
-typedef int driver_pass_fn(void *ctx, const struct game *g);
+/*
+ * Where one game's parts end in its batch's text: the typed header of
+ * every command's per-game record. The command embeds it as a member of
+ * its record (any member) and names both with BATCH_LAYOUT(); the driver
+ * hands the mark to the command's functions, which get their record back
+ * with BATCH_RECORD(). Both check that the member is a struct batch_mark.
+ */
+struct batch_mark {
+    size_t diag_end, text_end; /* ends of the game's messages and output in their parts */
+};
+
+/** A record's size and where its struct batch_mark lies in it. */
+struct batch_layout {
+    size_t size, mark;
+};
+
+/*
+ * Compile-time 0, and a compile error (-Werror: pointers of distinct types
+ * compared) when member of type is not a struct batch_mark.
+ */
+#define BATCH_MARK_CHECK_(type, member) \
+    (0 * sizeof(&((type *)0)->member == (const struct batch_mark *)0))
+
+/** The struct batch_layout of type, whose mark is member (an initialiser). */
+#define BATCH_LAYOUT(type, member) \
+    { sizeof(type), offsetof(type, member) + BATCH_MARK_CHECK_(type, member) }
+
+/** The record of type type (maybe const) whose member member is the mark m. */
+#define BATCH_RECORD(m, type, member) \
+    ((type *)(void *)((const char *)(1 ? (m) : &((type *)0)->member) - offsetof(type, member)))
+
+/** A game's messages and output, as its work left them. */
+struct batch_part {
+    const char *diag, *text;
+    size_t diag_len, text_len;
+};
+
+/**
+ * A command's work on one game, on a worker (the calling thread with one
+ * job): messages to diag, output appended to out, its result into the
+ * record of m (zeroed; on entry m->diag_end is where the game's messages
+ * start in diag, ftell(diag)). The game is complete unless the reading is
+ * lazy; then reader completes it. More memory for the record comes from
+ * arena, which lives until the game is written.
+ */
+typedef void batch_game_fn(void *worker, struct game *g, struct pgn_reader *reader,
+                           struct arena *arena, FILE *diag, struct buf *out,
+                           struct batch_mark *m);
+
+/** 1 to work on the game just read, 0 to pass it over; on the reading thread. */
+typedef int driver_select_fn(void *cmd, struct pgn_reader *reader, struct game *g);
+/**
+ * A game worked on, in input order, on the reading thread: its record (m)
+ * and its parts. g is the game as read (with workers, maybe only its span:
+ * see THE WRITER in pipeline.h).
+ */
+typedef void driver_write_fn(void *cmd, const struct game *g, const struct batch_mark *m,
+                             const struct batch_part *part);
+/** A game handled whole on the calling thread (see struct driver_job, one). */
+typedef void driver_one_fn(void *cmd, struct pgn_reader *reader, struct game *g);
 /** Reads one input itself (path NULL: standard input); 0, or -1 when it failed (reported). */
 typedef int driver_input_fn(void *cmd, struct driver *d, const char *path);
 
+/** What a command does with the games: told to the driver once, the same for every -j. */
+struct driver_job {
+    driver_select_fn *select; /* NULL: every game is worked on */
+    batch_game_fn *work;
+    driver_write_fn *write;   /* NULL: the work leaves nothing to write */
+    struct batch_layout record; /* the command's per-game record: BATCH_LAYOUT() */
+    driver_input_fn *input;   /* NULL: every input is PGN, read by driver_read() */
+    /* With one job, each game handled here instead of work + write: only
+     * where the measured cost of the record says so (search, on tags). */
+    driver_one_fn *one;
+};
+
+enum driver_flags {
+    /* Read errors as FILE:LINE:COL: message (search). */
+    DRIVER_LOCATED_ERRORS = 1 << 0,
+    /* Reading goes on when standard output's reader is gone (validate:
+     * its files, its status). */
+    DRIVER_READ_PAST_CLOSED_OUTPUT = 1 << 1,
+    /* No progress line on a terminal's stderr (the command's -q). */
+    DRIVER_NO_PROGRESS = 1 << 2,
+    /* While reading, standard output gets nothing but diagnostics printed
+     * by cmd/cli/report.c (which erases the line first): the line is drawn
+     * with one thread when standard output is the terminal too. */
+    DRIVER_QUIET_STDOUT = 1 << 3,
+};
+
+/* The calling thread's worker, with one job (driver.c). */
+struct driver_here;
+/* A worker thread's context wrapped for the pipeline (driver.c). */
+struct driver_worker;
+
 struct driver {
-    /* The command's part: driver_init() zeroes it, the command sets what it needs. */
+    /* The command's part: driver_init() sets cmd and job, the command the rest. */
     void *cmd;                       /* handed to every callback */
+    struct driver_job job;
     unsigned reader_flags;           /* enum pgn_reader_flags for every input */
-    unsigned worker_reader_flags;    /* added with workers (PGN_READER_LAZY, _SPLIT) */
-    int located_errors;              /* read errors as FILE:LINE:COL: message (search) */
-    driver_admit_fn *admit;          /* NULL: every game is handled */
-    driver_pass_fn *pass_over;       /* set while dbinput reads: before admit */
-    void *pass_ctx;
-    driver_game_fn *game;            /* a game, without workers */
-    driver_batch_fn *batch;          /* a finished batch, with workers */
-    driver_input_fn *input;          /* NULL: every input is PGN, read by driver_read() */
-    int read_past_closed_output;     /* reading goes on when standard output's reader
-                                      * is gone (validate: its files, its status) */
-    int progress;                    /* 1 (driver_init): the progress line on a terminal's
-                                      * stderr (cmd/cli/progress.h); the command's -q clears it */
-    int quiet_stdout;                /* 1: while reading, standard output gets nothing but
-                                      * diagnostics printed by cmd/cli/report.c (which erases
-                                      * the line first): the line is drawn with one thread
-                                      * when standard output is the terminal too */
+    unsigned worker_reader_flags;    /* added with worker threads (PGN_READER_LAZY, _SPLIT) */
+    unsigned flags;                  /* enum driver_flags */
+    struct dbinput_opts db;          /* what the databases among the inputs answer (a
+                                      * search's plan, stats' tree); zeroed: every game */
 
     /* The loop's state. */
-    struct pipeline *p; /* NULL without workers */
+    struct pipeline *p; /* NULL without worker threads */
+    struct driver_here *here;      /* with one job: the calling thread's worker */
+    struct driver_worker *workers; /* with worker threads, nworkers of them */
+    long nworkers;
     int stop;           /* set by the command: read no more games, open no more inputs */
     int io_failed;      /* an input could not be opened or read to its end */
     uint64_t bytes_done; /* bytes read of the inputs already finished */
     uint64_t raw_done;   /* the same as stored (compressed bytes), for the progress line */
     uint64_t games_read; /* games read of all inputs so far */
+    dbinput_pass_fn *pass_over; /* while a database's span is read: before select */
+    const void *pass_ctx;
 };
 
 /**
- * Sets up d for the command whose state is cmd, gives standard output a
- * 64 KB buffer and catches SIGINT and SIGTERM (driver_catch_interrupt).
+ * Sets up d for the command whose state is cmd and whose work is job (copied),
+ * gives standard output a 64 KB buffer and catches SIGINT and SIGTERM
+ * (driver_catch_interrupt).
  */
-void driver_init(struct driver *d, void *cmd);
+void driver_init(struct driver *d, void *cmd, const struct driver_job *job);
 
 /**
- * Starts the pipeline (flags: enum pipeline_flags) of jobs workers whose
- * contexts are the jobs elements, size bytes each, of the array workers
- * (the caller's, freed by it after driver_release); dies when the threads
- * cannot be started.
+ * Sets up the jobs workers whose contexts are the jobs elements, size bytes
+ * each, of the array workers (the caller's, freed by it after
+ * driver_release). One job with PIPELINE_CALLER_WORKS: the calling thread
+ * is the worker, game by game; else the pipeline (flags: enum
+ * pipeline_flags) of jobs workers. Dies when the threads cannot be started.
  */
-void driver_start_workers(struct driver *d, long jobs, unsigned flags, pipeline_work *work,
-                          void *workers, size_t size);
+void driver_start(struct driver *d, long jobs, unsigned flags, void *workers, size_t size);
 
 /**
- * Reads the n inputs (standard input when n is 0), until d->stop. With
- * d->progress, stderr a terminal, and workers, standard output not a
- * terminal or d->quiet_stdout (one thread cannot tell when the command
+ * A game the command read itself (reader NULL when no PGN reader read it),
+ * handed to the job as driver_read() hands the games it reads.
+ */
+void driver_take(struct driver *d, struct pgn_reader *reader, struct game *g);
+
+/**
+ * Reads the n inputs (standard input when n is 0), until d->stop. Without
+ * DRIVER_NO_PROGRESS, stderr a terminal, and worker threads, standard
+ * output not a terminal or DRIVER_QUIET_STDOUT (one thread cannot tell when the command
  * writes a game there), the progress line is drawn meanwhile and erased
  * before this returns.
  */
@@ -111,7 +200,7 @@ int driver_read_mem(struct driver *d, const void *data, size_t len, const char *
 int driver_read_span(struct driver *d, const void *data, size_t len, const char *name,
                      const struct pgn_span_origin *o);
 
-/** Stops the workers; the command then frees their contexts. */
+/** Writes every game in flight, stops the workers; the command then frees their contexts. */
 void driver_release(struct driver *d);
 
 /**
@@ -149,43 +238,31 @@ int driver_run_failed(int io_failed);
 int driver_exit_status(int quiet, int io_failed, int status);
 
 /*
- * A command's work on the games of a batch, on a worker thread. Each game
- * writes its messages (diagnostics, list lines) to a memory stream and its
- * output to a buffer; b->text then holds every message, then every output,
- * and the per-game records (b->result) say where each game's parts end.
+ * The batches of a pipeline of the driver's kind (index.c has its own):
+ * each game writes its messages (diagnostics, list lines) to a memory
+ * stream and its output to a buffer; b->text then holds every message, then
+ * every output, and the per-game records (b->result) say where each game's
+ * parts end.
  */
-struct batch_mark {
-    size_t diag_end, text_end; /* ends of the game's messages and output in their parts */
-};
 
 /**
- * One game of b (game i, read again from its span by reader if it was read
- * lazily): messages to diag, output appended to out, result into rec, the
- * command's record, which begins with a struct batch_mark.
- */
-typedef void batch_game_fn(void *worker, struct batch *b, struct game *g,
-                           struct pgn_reader *reader, FILE *diag, struct buf *out, void *rec);
-
-/**
- * Runs fn on every game of b with records of rec_size bytes (zeroed, from
+ * Runs fn on every game of b with records laid out as rec (zeroed, from
  * b's arena) and out (emptied first) as the output buffer; leaves b->text
  * and b->result as said above. Out of memory: b->status is PGN_ENOMEM.
  */
-void batch_run(struct batch *b, void *worker, size_t rec_size, struct buf *out, batch_game_fn *fn);
+void batch_run(struct batch *b, void *worker, const struct batch_layout *rec, struct buf *out,
+               batch_game_fn *fn);
 
 /** Walks the games of a batch made by batch_run(), in order, on the writing side. */
 struct batch_cursor {
     const struct batch *b;
-    size_t rec_size, next, diag_len, dstart, tstart;
+    struct batch_layout rec;
+    size_t next, diag_len, dstart, tstart;
 };
-/** A game's messages and output in its batch's text. */
-struct batch_part {
-    const char *diag, *text;
-    size_t diag_len, text_len;
-};
-/** Starts on b, whose records are rec_size bytes; dies if b's work ran out of memory. */
-void batch_cursor_init(struct batch_cursor *c, const struct batch *b, size_t rec_size);
-/** The next game's record (NULL after the last), and its parts into *part. */
-const void *batch_cursor_next(struct batch_cursor *c, struct batch_part *part);
+/** Starts on b, whose records are laid out as rec; dies if b's work ran out of memory. */
+void batch_cursor_init(struct batch_cursor *c, const struct batch *b,
+                       const struct batch_layout *rec);
+/** The next game's mark (NULL after the last), and its parts into *part. */
+const struct batch_mark *batch_cursor_next(struct batch_cursor *c, struct batch_part *part);
 
 #endif

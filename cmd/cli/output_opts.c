@@ -248,14 +248,17 @@ static int parse_notation(struct game_out_opts *o, const char *arg)
     return -1;
 }
 
+struct opt_group output_group;
+
 int output_opts_parse(struct output_opts *o, int opt, char *arg)
 {
     struct game_out_opts *go = &o->go;
     int rc = 0;
     long v;
-    if (opt < OUTOPT_FORMAT || opt >= OUTOPT_END_)
+    _Static_assert(OUTOPT_END_ <= 32, "a bit of output_opts.given per option");
+    if (!(opt = opt_group_take(&output_group, opt)))
         return 0;
-    o->given |= 1u << (opt - OUTOPT_FORMAT);
+    o->given |= 1u << opt;
     switch (opt) {
     case OUTOPT_FORMAT: rc = parse_format(go, arg); break;
     case OUTOPT_NOTATION: rc = parse_notation(go, arg); break;
@@ -334,7 +337,7 @@ int output_opts_parse(struct output_opts *o, int opt, char *arg)
 
 static int given(const struct output_opts *o, int opt)
 {
-    return (o->given >> (opt - OUTOPT_FORMAT)) & 1;
+    return (o->given >> opt) & 1;
 }
 
 int output_opts_check(const struct output_opts *o)

@@ -4,6 +4,7 @@
 #define CMD_OUTPUT_OPTS_H
 
 #include <getopt.h>
+#include "cli/cmdline.h"
 #include "write/game_out.h"
 #include "replay/replay.h"
 
@@ -20,8 +21,12 @@
  *   if (output_opts_check(&oo)) return EXIT_USAGE;
  *   game_out_init(&out, &oo.go);
  */
+/* The output options' group (cmdline.h): its entries' flag, their ids below. */
+extern struct opt_group output_group;
+#define OUTPUT_SLOT (&output_group.seen)
+
 enum {
-    OUTOPT_FORMAT = 0x1000, OUTOPT_NOTATION, OUTOPT_LANG, OUTOPT_BOOK, OUTOPT_CAPTURED,
+    OUTOPT_FORMAT = 1, OUTOPT_NOTATION, OUTOPT_LANG, OUTOPT_BOOK, OUTOPT_CAPTURED,
     OUTOPT_WIDTH, OUTOPT_FEN, OUTOPT_PLY, OUTOPT_COLUMNS, OUTOPT_STRIP, OUTOPT_STR,
     OUTOPT_FIX_RESULTS, OUTOPT_PLIES, OUTOPT_FEN_STYLE, OUTOPT_NO_MOVE_NUMBERS,
     OUTOPT_NO_RESULTS, OUTOPT_NO_CHECKS, OUTOPT_COMMENT_LINES, OUTOPT_TAG_ORDER,
@@ -31,37 +36,37 @@ enum {
 
 /* The FEN style option, shared with the commands (annotate) that write FEN
  * without the other output options: fen_style_parse() reads its value. */
-#define FEN_STYLE_OPTION { "fen-style", required_argument, NULL, OUTOPT_FEN_STYLE }
+#define FEN_STYLE_OPTION { "fen-style", required_argument, OUTPUT_SLOT, OUTOPT_FEN_STYLE }
 #define FEN_STYLE_USAGE \
     "        --fen-style LIST  FEN written: xfen (default), shredder (castling as rook", \
     "                          files), pgn (en-passant square after every double step)"
 
 #define OUTPUT_OPTIONS \
-    { "format", required_argument, NULL, OUTOPT_FORMAT }, \
-    { "notation", required_argument, NULL, OUTOPT_NOTATION }, \
-    { "lang", required_argument, NULL, OUTOPT_LANG }, \
-    { "book", no_argument, NULL, OUTOPT_BOOK }, \
-    { "captured", no_argument, NULL, OUTOPT_CAPTURED }, \
-    { "width", required_argument, NULL, OUTOPT_WIDTH }, \
-    { "fen", no_argument, NULL, OUTOPT_FEN }, \
-    { "ply", required_argument, NULL, OUTOPT_PLY }, \
-    { "columns", required_argument, NULL, OUTOPT_COLUMNS }, \
-    { "strip", required_argument, NULL, OUTOPT_STRIP }, \
-    { "seven-tag-roster", no_argument, NULL, OUTOPT_STR }, \
-    { "fix-results", no_argument, NULL, OUTOPT_FIX_RESULTS }, \
-    { "plies", required_argument, NULL, OUTOPT_PLIES }, \
-    { "no-move-numbers", no_argument, NULL, OUTOPT_NO_MOVE_NUMBERS }, \
-    { "no-results", no_argument, NULL, OUTOPT_NO_RESULTS }, \
-    { "no-checks", no_argument, NULL, OUTOPT_NO_CHECKS }, \
-    { "comment-lines", no_argument, NULL, OUTOPT_COMMENT_LINES }, \
-    { "tag-order", required_argument, NULL, OUTOPT_TAG_ORDER }, \
-    { "tag-order-only", no_argument, NULL, OUTOPT_TAG_ORDER_ONLY }, \
-    { "drop-tag", required_argument, NULL, OUTOPT_DROP_TAG }, \
-    { "total-ply-count", no_argument, NULL, OUTOPT_TOTAL_PLY_COUNT }, \
-    { "drop-ply", required_argument, NULL, OUTOPT_DROP_PLY }, \
-    { "drop-before", required_argument, NULL, OUTOPT_DROP_BEFORE }, \
-    { "quiescent", required_argument, NULL, OUTOPT_QUIESCENT }, \
-    { "split-variations", optional_argument, NULL, OUTOPT_SPLIT_VARIATIONS }, \
+    { "format", required_argument, OUTPUT_SLOT, OUTOPT_FORMAT }, \
+    { "notation", required_argument, OUTPUT_SLOT, OUTOPT_NOTATION }, \
+    { "lang", required_argument, OUTPUT_SLOT, OUTOPT_LANG }, \
+    { "book", no_argument, OUTPUT_SLOT, OUTOPT_BOOK }, \
+    { "captured", no_argument, OUTPUT_SLOT, OUTOPT_CAPTURED }, \
+    { "width", required_argument, OUTPUT_SLOT, OUTOPT_WIDTH }, \
+    { "fen", no_argument, OUTPUT_SLOT, OUTOPT_FEN }, \
+    { "ply", required_argument, OUTPUT_SLOT, OUTOPT_PLY }, \
+    { "columns", required_argument, OUTPUT_SLOT, OUTOPT_COLUMNS }, \
+    { "strip", required_argument, OUTPUT_SLOT, OUTOPT_STRIP }, \
+    { "seven-tag-roster", no_argument, OUTPUT_SLOT, OUTOPT_STR }, \
+    { "fix-results", no_argument, OUTPUT_SLOT, OUTOPT_FIX_RESULTS }, \
+    { "plies", required_argument, OUTPUT_SLOT, OUTOPT_PLIES }, \
+    { "no-move-numbers", no_argument, OUTPUT_SLOT, OUTOPT_NO_MOVE_NUMBERS }, \
+    { "no-results", no_argument, OUTPUT_SLOT, OUTOPT_NO_RESULTS }, \
+    { "no-checks", no_argument, OUTPUT_SLOT, OUTOPT_NO_CHECKS }, \
+    { "comment-lines", no_argument, OUTPUT_SLOT, OUTOPT_COMMENT_LINES }, \
+    { "tag-order", required_argument, OUTPUT_SLOT, OUTOPT_TAG_ORDER }, \
+    { "tag-order-only", no_argument, OUTPUT_SLOT, OUTOPT_TAG_ORDER_ONLY }, \
+    { "drop-tag", required_argument, OUTPUT_SLOT, OUTOPT_DROP_TAG }, \
+    { "total-ply-count", no_argument, OUTPUT_SLOT, OUTOPT_TOTAL_PLY_COUNT }, \
+    { "drop-ply", required_argument, OUTPUT_SLOT, OUTOPT_DROP_PLY }, \
+    { "drop-before", required_argument, OUTPUT_SLOT, OUTOPT_DROP_BEFORE }, \
+    { "quiescent", required_argument, OUTPUT_SLOT, OUTOPT_QUIESCENT }, \
+    { "split-variations", optional_argument, OUTPUT_SLOT, OUTOPT_SPLIT_VARIATIONS }, \
     FEN_STYLE_OPTION
 
 #define OUTPUT_USAGE \
@@ -103,7 +108,7 @@ enum { OUTOPT_TAGS_MAX = 256 };
 
 struct output_opts {
     struct game_out_opts go;
-    unsigned given; /* bit (opt - OUTOPT_FORMAT) per option seen */
+    unsigned given; /* bit OUTOPT_* per option seen */
     const char *tag_order[OUTOPT_TAGS_MAX]; /* --tag-order: names in a file read whole */
     const char *drop_tags[OUTOPT_TAGS_MAX]; /* --drop-tag: names in the arguments */
 };

@@ -10,16 +10,18 @@
 #include "cli/query_usage.h"
 #include "base/banned.h"
 
+struct opt_group query_group;
+
 /* The selection options that are not criteria, after the criteria in getopt's table. */
 static const struct option selection_options[] = {
     { "ignore-case", no_argument, NULL, 'i' },
-    { "unique", no_argument, NULL, QOPT_UNIQUE },
-    { "duplicates", no_argument, NULL, QOPT_DUPLICATES },
-    { "match-limit", required_argument, NULL, QOPT_MATCH_LIMIT },
-    { "input-lang", required_argument, NULL, QOPT_INPUT_LANG },
-    { "material-plies", required_argument, NULL, QOPT_MATERIAL_PLIES },
-    { "check-file", required_argument, NULL, QOPT_CHECK_FILE },
-    { "nested-comments", no_argument, NULL, QOPT_NESTED_COMMENTS },
+    { "unique", no_argument, &query_group.seen, QOPT_UNIQUE },
+    { "duplicates", no_argument, &query_group.seen, QOPT_DUPLICATES },
+    { "match-limit", required_argument, &query_group.seen, QOPT_MATCH_LIMIT },
+    { "input-lang", required_argument, &query_group.seen, QOPT_INPUT_LANG },
+    { "material-plies", required_argument, &query_group.seen, QOPT_MATERIAL_PLIES },
+    { "check-file", required_argument, &query_group.seen, QOPT_CHECK_FILE },
+    { "nested-comments", no_argument, &query_group.seen, QOPT_NESTED_COMMENTS },
 };
 enum { NSELECTION = sizeof selection_options / sizeof selection_options[0] };
 
@@ -45,7 +47,7 @@ const struct option *query_opts_options(const struct option *own)
     for (int k = 0; k < SQ_CRITERION_COUNT; k++) {
         const struct search_criterion_info *c = search_criterion_info(k);
         table[n++] = (struct option){ c->name, c->takes_arg ? required_argument : no_argument,
-                                      NULL, QOPT_CRITERION + k };
+                                      &query_group.seen, QOPT_CRITERION + k };
     }
     for (size_t i = 0; i < NSELECTION; i++)
         table[n++] = selection_options[i];
@@ -87,7 +89,19 @@ void query_opts_release(struct query_opts *o)
     memset(o, 0, sizeof *o);
 }
 
+int query_opts_id(int opt) { return opt_group_peek(&query_group, opt); }
+
 int query_opts_parse(struct query_opts *o, int opt, char *arg)
+{
+    if (opt == 'i') {
+        o->sq.flags |= SQ_ICASE;
+        return 1;
+    }
+    int id = opt_group_take(&query_group, opt);
+    return id ? query_opts_take(o, id, arg) : 0;
+}
+
+int query_opts_take(struct query_opts *o, int opt, char *arg)
 {
     if (opt >= QOPT_CRITERION && opt < QOPT_CRITERION + SQ_CRITERION_COUNT) {
         if (o->n == o->cap) {
@@ -99,9 +113,6 @@ int query_opts_parse(struct query_opts *o, int opt, char *arg)
         return 1;
     }
     switch (opt) {
-    case 'i':
-        o->sq.flags |= SQ_ICASE;
-        return 1;
     case QOPT_UNIQUE:
     case QOPT_DUPLICATES:
         if (o->dedupe && o->dedupe != (opt == QOPT_UNIQUE ? QO_UNIQUE : QO_DUPLICATES)) {

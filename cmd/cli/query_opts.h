@@ -8,14 +8,15 @@
 #include <stdio.h>
 #include "query/dupset.h"
 #include "base/buf.h"
+#include "cli/cmdline.h"
 #include "query/game_facts.h"
 #include "query/search_query.h"
 
 /*
  * A command that selects games builds its getopt_long table with
- * query_opts_options(), puts "i" into its short options and QUERY_USAGE
- * into its usage array (printed with print_usage_with(f, usage,
- * query_opts_usage)), and hands every option to query_opts_parse() before
+ * query_opts_options(), puts "i" into its short options and
+ * query_opts_usage among the parts of its help (struct usage_part), and
+ * hands every option to query_opts_parse() before
  * its own switch:
  *
  *   switch (query_opts_parse(&qo, opt, optarg)) {
@@ -28,18 +29,18 @@
  *             selected = query_opts_select(&qo, &facts, invert);
  *
  * The criteria, their option names and their usage lines come from the one
- * table of lib/query/search_query.c; the option of criterion k returns
- * QOPT_CRITERION + k. Criteria are collected first and built at the end, so
+ * table of lib/query/search_query.c; the option of criterion k is id
+ * QOPT_CRITERION + k of the selection group (query_group, cmdline.h). Criteria are collected first and built at the end, so
  * -i applies to every regex wherever it stands on the command line.
  */
+/* The selection options' group (cmdline.h); -i is a short option of the command's. */
+extern struct opt_group query_group;
+
 enum {
-    QOPT_CRITERION = 0x2000, /* + enum search_criterion */
+    QOPT_CRITERION = 1, /* + enum search_criterion */
     QOPT_UNIQUE = QOPT_CRITERION + SQ_CRITERION_COUNT, QOPT_DUPLICATES, QOPT_MATCH_LIMIT,
     QOPT_INPUT_LANG, QOPT_MATERIAL_PLIES, QOPT_CHECK_FILE, QOPT_NESTED_COMMENTS,
 };
-
-/* Where the selection options' usage goes in a usage array (see print_usage_with). */
-#define QUERY_USAGE USAGE_INSERT
 
 /**
  * The getopt_long table of a command that selects games: the criteria and
@@ -48,7 +49,7 @@ enum {
  */
 const struct option *query_opts_options(const struct option *own);
 
-/** Prints the usage lines of the selection options (where QUERY_USAGE stands). */
+/** Prints the usage lines of the selection options (a group's part of a command's help). */
 void query_opts_usage(FILE *f);
 
 enum { QO_ALL = 0, QO_UNIQUE, QO_DUPLICATES };
@@ -77,11 +78,17 @@ struct query_opts {
 void query_opts_init(struct query_opts *o);
 
 /**
- * Takes option opt with argument arg (kept by pointer: argv strings live
- * long enough). Returns 1 when it is a selection option, 0 when not, -1
- * after reporting a bad value.
+ * Takes option opt (as cmd_getopt() returned it) with argument arg (kept by
+ * pointer: argv strings live long enough). Returns 1 when it is a selection
+ * option, 0 when not, -1 after reporting a bad value.
  */
 int query_opts_parse(struct query_opts *o, int opt, char *arg);
+
+/** Takes the selection option of id QOPT_* with arg, as if given; as query_opts_parse(). */
+int query_opts_take(struct query_opts *o, int id, char *arg);
+
+/** The QOPT_* id of the selection option opt (as cmd_getopt() returned it) stands for, or 0. */
+int query_opts_id(int opt);
 
 /** Builds o->query; reports a bad argument (with a caret under --where errors) and returns -1. */
 int query_opts_build(struct query_opts *o);

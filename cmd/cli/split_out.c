@@ -102,9 +102,11 @@ static int parse_by(struct split_opts *o, const char *arg)
     return 0;
 }
 
+struct opt_group split_group;
+
 int split_opts_parse(struct split_opts *o, int opt, const char *arg)
 {
-    switch (opt) {
+    switch (opt_group_take(&split_group, opt)) {
     case SPLITOPT_EVERY:
         if (parse_long(arg, 1, 2000000000L, &o->every)) {
             error("--split-every takes a positive number, not '%s'", arg);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include "pgn/game.h"
 #include "write/game_out.h"
+#include "cli/cmdline.h"
 
 /*
  * A command that writes games (convert, search) puts SPLIT_OPTIONS into its
@@ -27,14 +28,17 @@
  * written to it. A key taken from a tag value is made a safe file name
  * (split_key_sanitize), so it can never name another folder.
  */
+/* The split options' group (cmdline.h): its entries' flag, their ids below. */
+extern struct opt_group split_group;
+
 enum {
-    SPLITOPT_EVERY = 0x1100, SPLITOPT_BY, SPLITOPT_NAME, SPLITOPT_END_
+    SPLITOPT_EVERY = 1, SPLITOPT_BY, SPLITOPT_NAME, SPLITOPT_END_
 };
 
 #define SPLIT_OPTIONS \
-    { "split-every", required_argument, NULL, SPLITOPT_EVERY }, \
-    { "split-by", required_argument, NULL, SPLITOPT_BY }, \
-    { "split-name", required_argument, NULL, SPLITOPT_NAME }
+    { "split-every", required_argument, &split_group.seen, SPLITOPT_EVERY }, \
+    { "split-by", required_argument, &split_group.seen, SPLITOPT_BY }, \
+    { "split-name", required_argument, &split_group.seen, SPLITOPT_NAME }
 
 #define SPLIT_USAGE \
     "Output files (instead of standard output):", \

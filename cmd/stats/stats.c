@@ -53,8 +53,11 @@ static const char *const stats_usage[] = {
     "    -j, --jobs N          read games on N threads (default: the number of CPUs)",
     "    -h, --help            show this help",
     "Criteria (as in pgnkit search):",
-    QUERY_USAGE,
     NULL,
+};
+
+static const struct usage_part stats_help[] = {
+    { stats_usage, NULL }, { NULL, query_opts_usage }, { NULL, NULL },
 };
 
 enum { OPT_OPENINGS = 256, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT,
@@ -89,7 +92,6 @@ struct stats {
     int io_failed;
     struct driver d;
     struct stats_agg *agg; /* the reading thread's aggregate */
-    struct replay r;       /* one job: the reading thread's replay */
 };
 
 /* ---- Reading: games counted on worker threads, each into its own aggregate ---- */
@@ -100,20 +102,20 @@ struct worker {
     struct stats_agg a;
 };
 
-static void count_batch(void *ctx, struct batch *b)
+/* A selected game, counted into the worker's own aggregate (merged at the end). */
+static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct arena *arena,
+                 FILE *diag, struct buf *out, struct batch_mark *m)
 {
     struct worker *w = ctx;
-    for (size_t i = 0; i < b->n; i++) {
-        const struct game *g = pipeline_game(b, i, NULL);
-        if (!g)
-            break;
-        stats_count_game(&w->s->o, &w->a, &w->r, g);
-    }
+    (void)arena, (void)diag, (void)out, (void)m;
+    if ((g->flags & GAME_LAZY) && pgn_reader_complete(reader, g) != PGN_OK)
+        die(EXIT_IO, "out of memory");
+    stats_count_game(&w->s->o, &w->a, &w->r, g);
 }
 
 /* Every game read: the selection, which stays on this thread because
  * --unique depends on input order. */
-static int admit(void *cmd, struct pgn_reader *reader, struct game *g)
+static int select_game(void *cmd, struct pgn_reader *reader, struct game *g)
 {
     struct stats *s = cmd;
     if (!s->filter)
@@ -124,22 +126,10 @@ static int admit(void *cmd, struct pgn_reader *reader, struct game *g)
     return query_opts_select(&s->qo, &s->facts, 0);
 }
 
-/* A selected game, counted on this thread. */
-static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
-{
-    struct stats *s = cmd;
-    if ((g->flags & GAME_LAZY) && pgn_reader_complete(reader, g) != PGN_OK)
-        die(EXIT_IO, "out of memory");
-    stats_count_game(&s->o, s->agg, &s->r, g);
-}
-
-/* The workers count into their own aggregates: a finished batch only comes back. */
-static void batch_done(void *cmd, struct batch *b)
-{
-    (void)cmd;
-    if (b->status != PGN_OK)
-        die(EXIT_IO, "out of memory");
-}
+/* The workers count into their own aggregates: a counted game leaves nothing to write. */
+static const struct driver_job stats_job = {
+    .select = select_game, .work = work, .record = { sizeof(struct batch_mark), 0 },
+};
 
 /* The tree's W/D/B bars: colour where the terminal takes it, block characters when the
  * locale is UTF-8, ASCII letters otherwise (cmd/cli/term.c decides both). */
@@ -250,12 +240,10 @@ static int parse_options(struct stats *s, int argc, char **argv)
     optind = 1;
     while ((opt = cmd_getopt(argc, argv, "ij:h", options)) != -1) {
         /* The root of the tree, or criteria as in search: told after all options. */
-        if (opt == QOPT_CRITERION + SQ_MOVES) {
-            s->moves_text = optarg;
-            continue;
-        }
-        if (opt == QOPT_CRITERION + SQ_POSITION) {
-            s->fen_text = optarg;
+        int id = query_opts_id(opt);
+        if (id == QOPT_CRITERION + SQ_MOVES || id == QOPT_CRITERION + SQ_POSITION) {
+            opt_group_take(&query_group, opt);
+            *(id == QOPT_CRITERION + SQ_MOVES ? &s->moves_text : &s->fen_text) = optarg;
             continue;
         }
         int taken = query_opts_parse(&s->qo, opt, optarg);
@@ -268,7 +256,7 @@ static int parse_options(struct stats *s, int argc, char **argv)
         if (taken)
             continue;
         if (opt == 'h') {
-            print_usage_with(stdout, stats_usage, query_opts_usage);
+            print_usage_parts(stdout, stats_help);
             return -1;
         }
         return usage_error(stats_usage);
@@ -278,7 +266,7 @@ static int parse_options(struct stats *s, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (s->fen_text && s->o.report != R_TREE) {
-        if (query_opts_parse(&s->qo, QOPT_CRITERION + SQ_POSITION, s->fen_text) < 0)
+        if (query_opts_take(&s->qo, QOPT_CRITERION + SQ_POSITION, s->fen_text) < 0)
             return EXIT_USAGE;
         s->filter = 1;
     }
@@ -291,7 +279,7 @@ static int parse_options(struct stats *s, int argc, char **argv)
         return EXIT_USAGE;
     }
     if (s->moves_text && s->o.report != R_TREE) {
-        query_opts_parse(&s->qo, QOPT_CRITERION + SQ_MOVES, s->moves_text);
+        query_opts_take(&s->qo, QOPT_CRITERION + SQ_MOVES, s->moves_text);
         s->filter = 1;
     }
     if (query_opts_needs_key(&s->qo))
@@ -327,38 +315,29 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
     s->d.reader_flags = s->filter ? query_opts_reader_flags(&s->qo)
                                   : (s->qo.nested_comments ? PGN_READER_NESTED_COMMENTS : 0);
     s->d.worker_reader_flags = PGN_READER_LAZY | (s->filter ? 0 : PGN_READER_SPLIT);
-    s->d.admit = admit;
-    s->d.quiet_stdout = 1; /* the report comes at the end */
-    s->d.game = one_game;
-    s->d.batch = batch_done;
+    s->d.flags |= DRIVER_QUIET_STDOUT; /* the report comes at the end */
     s->agg = a;
-    replay_init(&s->r, &s->ropts);
-    struct worker *workers = NULL;
-    if (s->jobs > 1) {
-        workers = xcalloc((size_t)s->jobs, sizeof *workers);
-        for (long i = 0; i < s->jobs; i++) {
-            workers[i].s = s;
-            replay_init(&workers[i].r, &s->ropts);
-            stats_agg_init(&workers[i].a);
-        }
-        driver_start_workers(&s->d, s->jobs, PIPELINE_CALLER_WORKS, count_batch, workers,
-                             sizeof *workers);
+    struct worker *workers = xcalloc((size_t)s->jobs, sizeof *workers);
+    for (long i = 0; i < s->jobs; i++) {
+        workers[i].s = s;
+        replay_init(&workers[i].r, &s->ropts);
+        stats_agg_init(&workers[i].a);
     }
+    driver_start(&s->d, s->jobs, PIPELINE_CALLER_WORKS, workers, sizeof *workers);
     /* A database counts the tree of most games itself; with a selection the
      * games it reads are chosen by the criteria instead. */
     struct dbinput_tree tree = { &s->o.root, s->o.depth, indexed_game, s };
-    dbinput_set_tree(s->o.report == R_TREE && !s->filter ? &tree : NULL);
+    s->d.db.tree = s->o.report == R_TREE && !s->filter ? &tree : NULL;
     driver_run(&s->d, n, inputs);
-    dbinput_set_tree(NULL);
+    s->d.db.tree = NULL;
     driver_release(&s->d);
     s->io_failed |= s->d.io_failed;
-    for (long i = 0; workers && i < s->jobs; i++) {
+    for (long i = 0; i < s->jobs; i++) {
         stats_agg_merge(a, &workers[i].a);
         stats_agg_release(&workers[i].a);
         replay_release(&workers[i].r);
     }
     free(workers);
-    replay_release(&s->r);
 }
 
 int cmd_stats(int argc, char **argv)
@@ -382,7 +361,7 @@ int cmd_stats(int argc, char **argv)
     if (!s.merge && s.o.report == R_OPENINGS && eco_init() != PGN_OK)
         die(EXIT_IO, "out of memory building the opening table");
 
-    driver_init(&s.d, &s);
+    driver_init(&s.d, &s, &stats_job);
     game_facts_init(&s.facts, s.qo.sq.lang);
     struct stats_agg a;
     stats_agg_init(&a);
