@@ -7,8 +7,9 @@
 # not a struct batch_mark must not compile; the mark may be any member.
 set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
-cc=${CC:-cc}
-command -v "$cc" >/dev/null 2>&1 || { echo "no C compiler ($cc)"; exit 77; }
+. tests/scripts/need.inc
+need cc gcc
+cc=${CC:-$need_path}
 status=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -11,7 +11,8 @@
 # in the driver, so dbinput.c and source_file.c have no file-scope variable.
 set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
-command -v tsort >/dev/null 2>&1 || { echo "tsort is not installed"; exit 77; }
+. tests/scripts/need.inc
+need tsort coreutils
 status=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
