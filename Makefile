@@ -311,15 +311,18 @@ test: deps
 	$(MAKE) $(BUILD)/pgnkit $(BUILD)/unit-tests $(STAGE)/.installed
 	sh tests/run.sh $(BUILD)
 
+# A program built against the sanitized library must be sanitized too (the
+# runtime comes first): PGNKIT_USER_CFLAGS is what the library tests add when
+# they build one.
 check: deps
-	$(MAKE) SANITIZE=1 build/san/pgnkit build/san/unit-tests
+	$(MAKE) SANITIZE=1 build/san/pgnkit build/san/unit-tests build/san/stage/.installed
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 PERFT_MAX_NODES=300000 \
-	  PGNKIT_QUICK=1 sh tests/run.sh build/san
+	  PGNKIT_QUICK=1 PGNKIT_USER_CFLAGS="-fsanitize=address,undefined" sh tests/run.sh build/san
 
 # The tests on the scalar fallbacks of the SIMD scanners (base/simd.h): what a
 # machine without SSE2 runs.
 check-portable: deps
-	$(MAKE) PORTABLE=1 build/portable/pgnkit build/portable/unit-tests
+	$(MAKE) PORTABLE=1 build/portable/pgnkit build/portable/unit-tests build/portable/stage/.installed
 	sh tests/run.sh build/portable
 
 bench:

@@ -21,6 +21,7 @@ int main(int argc, char **argv)
         return 3;
     if (pgnkit_query_add(q, argv[1], argv[2], why, sizeof why) != PGNKIT_OK) {
         fprintf(stderr, "tagfilter: '%s': %s\n", argv[2], why);
+        pgnkit_query_free(q);
         return 2;
     }
     int matched = 0;
@@ -29,6 +30,7 @@ int main(int argc, char **argv)
         struct pgnkit_game *g;
         if (pgnkit_reader_open(&r, argv[i]) != PGNKIT_OK) {
             fprintf(stderr, "tagfilter: cannot open '%s'\n", argv[i]);
+            pgnkit_query_free(q);
             return 3;
         }
         while (pgnkit_reader_next(r, &g) > 0) {

@@ -7,6 +7,8 @@
 # test` installs into $BUILD/stage (make install-lib with DESTDIR). Then its
 # output on files of testdata/ is compared with the command's: an example
 # that needed an internal header would mean the interface lacks something.
+# PGNKIT_USER_CFLAGS (set by make check) is added to a program built against
+# a sanitized library: the sanitizer runtime must come first.
 set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
 . tests/scripts/need.inc
@@ -37,13 +39,13 @@ export LD_LIBRARY_PATH
 for src in tests/examples/*.c; do
     name=$(basename "$src" .c)
     # shellcheck disable=SC2086
-    cc -std=c11 -Wall -Wextra -Werror $cflags -o "$tmp/$name" "$src" $libs ||
+    cc -std=c11 -Wall -Wextra -Werror $cflags ${PGNKIT_USER_CFLAGS:-} -o "$tmp/$name" "$src" $libs ||
         fail "$src does not build against the installed library"
 done
 # The static library too, with the private libraries pkg-config lists.
 private=$(pkg-config --static --libs-only-l libpgnkit | sed 's/-lpgnkit//')
 # shellcheck disable=SC2086
-cc -std=c11 $cflags -o "$tmp/validate-static" tests/examples/validate.c \
+cc -std=c11 $cflags ${PGNKIT_USER_CFLAGS:-} -o "$tmp/validate-static" tests/examples/validate.c \
     "$prefix/lib/libpgnkit.a" $private || fail "validate.c does not link the static library"
 case $(ldd "$tmp/validate" 2>/dev/null) in
     *"$prefix/lib/libpgnkit.so.0"*) ;;

@@ -16,7 +16,7 @@ build=$(dirname "${PGNKIT:-build/pgnkit}")
 so=$build/libpgnkit.so.0.1.0
 archive=$build/pic/libpgnkit.a
 if [ ! -f "$so" ] || [ ! -f "$archive" ]; then
-    echo "skipped: no $so or $archive (make builds them; make check does not)"
+    echo "skipped: no $so or $archive (make, make check and make check-portable build them)"
     exit 77
 fi
 need nm binutils
@@ -70,7 +70,7 @@ pc=$(find "$build/stage" -name libpgnkit.pc 2>/dev/null | head -n 1)
 [ -n "$pc" ] || fail "no staged libpgnkit.pc under $build/stage"
 private=$(sed -n 's/^Libs.private: //p' "$pc" 2>/dev/null)
 # shellcheck disable=SC2086
-if cc -std=c11 -Ilib -o "$tmp/clash" "$tmp/clash.c" "$archive" $private 2>"$tmp/cc.err"; then
+if cc -std=c11 ${PGNKIT_USER_CFLAGS:-} -Ilib -o "$tmp/clash" "$tmp/clash.c" "$archive" $private 2>"$tmp/cc.err"; then
     "$tmp/clash" || fail "a program with its own buf_init and set_error misreads a game"
 else
     head -n 5 "$tmp/cc.err"
