@@ -57,7 +57,12 @@ int pgnkit_db_open(struct pgnkit_db **out, const char *path)
     struct pgnkit_db *db = calloc(1, sizeof *db);
     if (!db)
         return PGNKIT_ENOMEM;
-    int rc = path && index_db_is_database(path) ? index_db_open(&db->idx, path, 0) : PGN_EINVAL;
+    /* A file that is not there is an I/O failure; one that is there and is
+     * not a database, a format one. */
+    struct stat st;
+    int rc = !path || stat(path, &st) != 0 ? PGN_EIO
+             : index_db_is_database(path) ? index_db_open(&db->idx, path, 0)
+                                          : PGN_EINVAL;
     if (rc == PGN_OK)
         rc = index_db_sources(db->idx, &db->srcs, &db->nsrc);
     if (rc != PGN_OK) {
@@ -320,10 +325,11 @@ int pgnkit_db_game_pgn(struct pgnkit_db *db, uint64_t number, const char **text,
     *len = 0;
     db->error[0] = '\0';
     size_t k = 0;
+    uint64_t asked = number;
     while (k < db->nsrc && number > db->srcs[k].games)
         number -= db->srcs[k++].games;
     if (number == 0 || k == db->nsrc)
-        return fail(db, PGNKIT_EINVAL, "no game %llu in the database", (unsigned long long)number);
+        return fail(db, PGNKIT_EINVAL, "no game %llu in the database", (unsigned long long)asked);
     const struct index_source *src = &db->srcs[k];
     struct source s;
     int rc = source_open(db, src, &s);

@@ -168,4 +168,8 @@ touch -d '2001-01-01' "$tmp/sample.pgn"
 [ $? = 3 ] && grep -q "changed since it was indexed" "$tmp/err" ||
     fail "dbgames reads a source changed since it was indexed"
 "$tmp/dbgames" "$tmp/sample.pgn.gz.pgnkit" >/dev/null || fail "dbgames failed on an unchanged source"
+"$tmp/dbgames" testdata/sample.pgn >/dev/null 2>&1
+[ $? = 3 ] || fail "dbgames opens a PGN file as a database"
+"$tmp/dbtree" "$tmp/no-such.pgnkit" >/dev/null 2>&1
+[ $? = 3 ] || fail "dbtree opens a database that is not there"
 exit $status
