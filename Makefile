@@ -13,7 +13,7 @@
 #   make valgrind   pgnkit validate on the test files under valgrind memcheck
 #   make demo       build and run the toolkit on testdata/sample.pgn
 #   make install    PREFIX=/usr/local DESTDIR= (the command, and the library: see "Library")
-#   make install-lib the library alone: libpgnkit.so/.a, pgnkit.h, libpgnkit.pc, pgnkit(3)
+#   make install-lib the library alone: libpgnkit.so/.a, pgnkit.h, pgnkit_db.h, libpgnkit.pc, pgnkit(3)
 #   make clean
 
 VERSION   := 0.1.0
@@ -185,7 +185,7 @@ $(BUILD)/pgnkit: $(CMD_OBJ) $(BUILD)/libpgnkit.a
 # name global for the commands and the unit tests. What is installed is built
 # apart, position-independent and without LTO or PGO (their objects are the
 # compiler's, not the linker's), in $(PIC): a shared library exporting only
-# the PGNKIT_API functions of lib/pgnkit.h (tests/scripts/api_symbols.sh
+# the PGNKIT_API functions of lib/pgnkit.h and lib/pgnkit_db.h (tests/scripts/api_symbols.sh
 # compares them with lib/libpgnkit.sym), and a static one whose objects were
 # linked into one (ld -r) so that the hidden names could be made local: a
 # program linking it sees only pgnkit_ names, and its own set_error or
@@ -220,7 +220,7 @@ $(PIC)/libpgnkit.a: $(PIC_OBJ)
 # programs against it as a user would (tests/scripts/api_examples.sh); not
 # under /usr, whose include folder pkg-config leaves out of --cflags.
 STAGE     := $(BUILD)/stage
-$(STAGE)/.installed: $(LIB_FILES) lib/pgnkit.h lib/libpgnkit.pc.in man/pgnkit.3
+$(STAGE)/.installed: $(LIB_FILES) lib/pgnkit.h lib/pgnkit_db.h lib/libpgnkit.pc.in man/pgnkit.3
 	rm -rf $(STAGE)
 	$(MAKE) --no-print-directory install-lib DESTDIR=$(CURDIR)/$(STAGE) PREFIX=/opt/pgnkit
 	touch $@
@@ -358,6 +358,7 @@ install-lib: $(LIB_FILES)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBS_PRIVATE@|$(SO_LIBS)|' \
 	    lib/libpgnkit.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/libpgnkit.pc
 	install -m 644 lib/pgnkit.h $(DESTDIR)$(PREFIX)/include/pgnkit.h
+	install -m 644 lib/pgnkit_db.h $(DESTDIR)$(PREFIX)/include/pgnkit_db.h
 	install -m 644 man/pgnkit.3 $(DESTDIR)$(PREFIX)/share/man/man3/pgnkit.3
 
 install: all install-lib

@@ -7,9 +7,9 @@
  * libpgnkit is the engine of the pgnkit command: a streaming PGN reader, a
  * replay that checks every move against the FIDE Laws, SAN, LAN and UCI in
  * sixteen languages, Polyglot keys, and writers for PGN, JSON, EPD, FEN, UCI
- * and CSV. This header is the only one a program includes; everything it
- * names starts with pgnkit_ or PGNKIT_, and the library exports nothing
- * else.
+ * and CSV. This header is the only one a program includes (with
+ * pgnkit_db.h beside it to read a pgnkit database); everything they name
+ * starts with pgnkit_ or PGNKIT_, and the library exports nothing else.
  *
  * CONVENTIONS, stated once for every function below.
  *

@@ -7,23 +7,9 @@
 #include <unistd.h>
 #include "base/error.h"
 #include "cli/common.h"
-#include "index/index_fingerprint.h"
+#include "index/index_source_state.h"
 #include "cli/source_file.h"
 #include "base/banned.h"
-
-/* The magic bytes of what the reader decompresses or unpacks: such a file's
- * offsets are not those of its games, so only a plain file is read in part. */
-static int looks_compressed(const unsigned char *h, size_t n)
-{
-    static const struct { const char *magic; size_t len; } formats[] = {
-        { "\x1f\x8b", 2 }, { "\x28\xb5\x2f\xfd", 4 }, { "\xfd" "7zXZ", 5 }, { "BZh", 3 },
-        { "PK\x03\x04", 4 }, { "7z\xbc\xaf\x27\x1c", 6 }, { "\x04\x22\x4d\x18", 4 },
-    };
-    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-        if (n >= formats[i].len && !memcmp(h, formats[i].magic, formats[i].len))
-            return 1;
-    return n >= 262 && !memcmp(h + 257, "ustar", 5); /* tar */
-}
 
 const char *source_open(struct source_file *sf, const struct index_source *src)
 {
@@ -43,7 +29,7 @@ const char *source_open(struct source_file *sf, const struct index_source *src)
         errno = saved;
         return NULL;
     }
-    sf->compressed = looks_compressed(head, (size_t)n);
+    sf->compressed = index_looks_compressed(head, (size_t)n);
     return path;
 }
 
@@ -94,23 +80,16 @@ void source_close(struct source_file *sf)
 
 int64_t source_mtime_ns(const struct stat *st)
 {
-    return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+    return index_mtime_ns(st);
 }
 
 int source_check(struct source_file *sf, const struct index_source *src)
 {
     if (!source_open(sf, src))
         return SOURCE_MISSING;
-    uint64_t size = (uint64_t)sf->st.st_size, fp;
-    /* Records that say more bytes were indexed than there are cannot be read. */
-    if (src->plain && src->indexed_bytes > size)
-        return SOURCE_CHANGED;
-    if (size == src->size && source_mtime_ns(&sf->st) == src->mtime_ns)
-        return SOURCE_FRESH;
-    /* The same size at another time may be an edit the samples miss: changed. */
-    if (!src->plain || sf->compressed || size <= src->size)
-        return SOURCE_CHANGED;
-    if (index_fingerprint(sf->fd, src->indexed_bytes, &fp) != PGN_OK || fp != src->fingerprint)
-        return SOURCE_CHANGED;
-    return SOURCE_APPENDED;
+    switch (index_source_state(src, sf->fd, &sf->st, sf->compressed)) {
+    case INDEX_SOURCE_FRESH: return SOURCE_FRESH;
+    case INDEX_SOURCE_APPENDED: return SOURCE_APPENDED;
+    default: return SOURCE_CHANGED;
+    }
 }

@@ -183,7 +183,6 @@ static int set_root(struct stats *s)
         }
         t = e;
     }
-    s->o.root_key = pos_repetition_key(&s->o.root);
     pos_to_fen(&s->o.root, FEN_NO_COUNTERS, s->o.root_fen);
     return 0;
 }

@@ -344,23 +344,15 @@ static void count_nodes(struct stats_agg *a, const struct pos *p,
 }
 
 /* The explorer: the first time the main line reaches the root position, the
- * next --depth moves. */
+ * next --depth moves, read from the replay as the database reads it. */
 static void count_tree(const struct stats_opts *s, struct stats_agg *a, const struct game *g,
-                       const struct replay *r, const move16 *mv, int welo, int belo, int year)
+                       const struct replay *r)
 {
-    uint32_t at = UINT32_MAX;
-    for (uint32_t i = 0; i <= r->plies; i++)
-        if (r->keys[i] == s->root_key) {
-            at = i;
-            break;
-        }
-    if (at == UINT32_MAX)
-        return;
-    struct pos p = r->start;
-    for (uint32_t i = 0; i < at; i++)
-        play(&p, mv[i]);
-    uint32_t n = r->plies - at < (uint32_t)s->depth ? r->plies - at : (uint32_t)s->depth;
-    count_nodes(a, &p, mv + at, n, stats_result(g), welo, belo, year);
+    struct index_tree_game tg;
+    index_tree_of_replay(g, r, &s->root, s->depth, &tg);
+    if (tg.reached)
+        count_nodes(a, &s->root, tg.moves, tg.nmoves, tg.result, tg.white_elo, tg.black_elo,
+                    tg.year);
 }
 
 /* The counts every report makes of a game (not an empty one). */
@@ -444,7 +436,7 @@ void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct re
         count_player(a, w && *w ? w : "?", 1, welo, belo, res);
         count_player(a, b && *b ? b : "?", 0, belo, welo, res);
     } else if (s->report == R_TREE && !r->skipped && mv) {
-        count_tree(s, a, g, r, mv, welo, belo, year);
+        count_tree(s, a, g, r);
     }
 }
 

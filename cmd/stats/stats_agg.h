@@ -32,7 +32,6 @@ struct stats_opts {
     int depth;  /* --tree: moves deep */
     long top;   /* --top: rows of the long tables in text (0: the default) */
     struct pos root; /* --tree: the position */
-    uint64_t root_key;
     char root_fen[FEN_MAX];
     bool bar_color, bar_utf8; /* text --tree: the W/D/B bars in colour, in block characters */
 };

@@ -9,6 +9,7 @@
 #include "chess/position.h"
 #include "pgn/game.h"
 #include "pgn/pgn_reader.h"
+#include "query/search_query.h"
 #include "replay/replay.h"
 
 /*
@@ -55,6 +56,18 @@ long api_game_move_index(struct pgnkit_game *g, size_t ply);
  */
 size_t api_write_move(const struct pos *p, move16 m, int format, int lang, char *out,
                       size_t cap);
+
+/** The criteria of q, for a database's plan (index_plan.h). */
+const struct search_query *api_query_criteria(const struct pgnkit_query *q);
+
+/** The options q's criteria were built with. */
+const struct search_query_opts *api_query_opts(const struct pgnkit_query *q);
+
+/**
+ * The one matcher of the interface: 1 when q matches game g, read by
+ * reader (for what the query asks of it beyond g), else 0.
+ */
+int api_query_match_game(struct pgnkit_query *q, struct game *g, struct pgn_reader *reader);
 
 /** Copies src (length n) into out[0..cap) NUL-terminated, as snprintf("%s") would. */
 size_t api_copy_text(char *out, size_t cap, const char *src, size_t n);

@@ -11,6 +11,7 @@
 
 struct pgnkit_query {
     struct search_query *criteria;
+    struct search_query_opts opts; /* what criteria was built with */
     struct game_facts facts; /* what is known of the game being matched */
 };
 
@@ -21,11 +22,11 @@ int pgnkit_query_new(struct pgnkit_query **out, unsigned flags)
     struct pgnkit_query *q = calloc(1, sizeof *q);
     if (!q)
         return PGNKIT_ENOMEM;
-    struct search_query_opts opts = {
+    q->opts = (struct search_query_opts){
         .flags = flags & PGNKIT_QUERY_ICASE ? SQ_ICASE : 0,
         .lang = NOTATION_AUTO,
     };
-    int rc = search_query_new(&q->criteria, &opts);
+    int rc = search_query_new(&q->criteria, &q->opts);
     if (rc) {
         free(q);
         return rc;
@@ -68,10 +69,25 @@ int pgnkit_query_add(struct pgnkit_query *q, const char *name, const char *arg, 
     return rc;
 }
 
+int api_query_match_game(struct pgnkit_query *q, struct game *g, struct pgn_reader *reader)
+{
+    game_facts_reset(&q->facts, g, reader);
+    return search_query_match(q->criteria, &q->facts);
+}
+
 int pgnkit_query_match(struct pgnkit_query *q, struct pgnkit_game *g)
 {
-    game_facts_reset(&q->facts, &g->g, g->reader);
-    return search_query_match(q->criteria, &q->facts);
+    return api_query_match_game(q, &g->g, g->reader);
+}
+
+const struct search_query *api_query_criteria(const struct pgnkit_query *q)
+{
+    return q->criteria;
+}
+
+const struct search_query_opts *api_query_opts(const struct pgnkit_query *q)
+{
+    return &q->opts;
 }
 
 void pgnkit_query_free(struct pgnkit_query *q)

@@ -6,6 +6,7 @@
 #include "index/index_db_internal.h"
 #include "index/index_plan.h"
 #include "index/index_tree.h"
+#include "query/stats_tags.h"
 #include "base/banned.h"
 
 struct tree_chunk {
@@ -106,4 +107,37 @@ int index_tree_source(struct index_db *db, int64_t source, uint64_t games,
     free(tc.hits);
     free(tc.rowbuf);
     return rc;
+}
+
+void index_tree_of_replay(const struct game *g, const struct replay *r, const struct pos *root,
+                          int depth, struct index_tree_game *tg)
+{
+    memset(tg, 0, sizeof *tg);
+    if (g->flags & GAME_EMPTY) {
+        tg->empty = 1;
+        return;
+    }
+    tg->invalid = r->errors > 0;
+    tg->skipped = r->skipped;
+    tg->result = stats_result(g);
+    tg->white_elo = stats_rating(g, "WhiteElo");
+    tg->black_elo = stats_rating(g, "BlackElo");
+    tg->year = stats_year(g);
+    /* The main line's keys are the game's only when its start was set up:
+     * a move was played or the (empty) line completed. */
+    if (r->skipped || !g->nvars || !(r->plies || r->complete))
+        return;
+    const move16 *mv = r->moves + g->vars[0].first;
+    uint64_t key = pos_repetition_key(root);
+    for (uint32_t at = 0; at <= r->plies; at++) {
+        if (r->keys[at] != key)
+            continue;
+        uint32_t left = r->plies - at, want = depth < 0 ? 0 : (uint32_t)depth;
+        if (want > INDEX_TREE_DEPTH_MAX)
+            want = INDEX_TREE_DEPTH_MAX;
+        tg->reached = 1;
+        tg->nmoves = left < want ? left : want;
+        memcpy(tg->moves, mv + at, tg->nmoves * sizeof *mv);
+        return;
+    }
 }

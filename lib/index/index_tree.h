@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include "chess/position.h"
 #include "index/index_db.h"
+#include "pgn/game.h"
+#include "replay/replay.h"
 
 /*
  * the stats tree (index_tree.h) counts every game (games, valid, invalid, skipped, results)
@@ -44,5 +46,15 @@ typedef void index_tree_fn(void *ctx, const struct index_tree_game *tg);
 int index_tree_source(struct index_db *db, int64_t source, uint64_t games,
                       const struct pos *root, int depth, index_tree_fn *count, void *ctx,
                       unsigned char *verdict);
+
+/**
+ * What the tree at root (to depth moves) counts of game g, replayed into r
+ * (replay_game() ran on it), into *tg: the one reading of a replay for the
+ * tree, the same as index_tree_source() tells from the records. A game the
+ * replay skipped (a variant) or whose start could not be set up does not
+ * reach the root.
+ */
+void index_tree_of_replay(const struct game *g, const struct replay *r, const struct pos *root,
+                          int depth, struct index_tree_game *tg);
 
 #endif

@@ -26,7 +26,7 @@ status=0
 fail() { echo "FAIL: $*"; status=1; }
 
 if grep -n '#include "' tests/examples/*.c; then
-    fail "an example includes a header of the source tree (above): only <pgnkit.h>"
+    fail "an example includes a header of the source tree (above): only <pgnkit.h>, <pgnkit_db.h>"
 fi
 
 prefix=$stage/opt/pgnkit
@@ -107,4 +107,71 @@ for f in testdata/sample.pgn testdata/sample.pgn.gz testdata/formats/sample.pgn.
     cmp -s "$tmp/ex.out" "$tmp/cli.out" || fail "fenwalk $f differs from pgnkit convert --format fen"
     [ -s "$tmp/ex.out" ] || fail "fenwalk $f printed nothing"
 done
+
+# A database over a copy of sample.pgn, and over its gzip (whose games are
+# read whole: its offsets are not the file's).
+cp testdata/sample.pgn testdata/sample.pgn.gz "$tmp/" || exit 3
+for src in sample.pgn sample.pgn.gz; do
+    "$PGNKIT" index -o "$tmp/$src.pgnkit" "$tmp/$src" 2>/dev/null ||
+        { fail "pgnkit index $src failed"; continue; }
+done
+
+# dbtree: the counts of pgnkit stats --tree (its JSON holds them exactly).
+# Each move as "SAN GAMES WHITE DRAWS BLACK"; the node "" is the root.
+cli_tree() {
+    "$PGNKIT" stats --tree --format json ${1:+--moves "$1"} "$2" 2>/dev/null |
+        grep -o '"[^"]*":{"games":[0-9]*,"white":[0-9]*,"draws":[0-9]*,"black":[0-9]*' |
+        sed 's/^"\([^"]*\)":{"games":\([0-9]*\),"white":\([0-9]*\),"draws":\([0-9]*\),"black":\([0-9]*\)$/\1 \2 \3 \4 \5/'
+}
+for db in sample.pgn.pgnkit sample.pgn.gz.pgnkit; do
+    for line in "" "e4" "e4 c5" "e4 c5 Nf3" "d4 d5" "e4 e5 Nf3 Nc6 Bb5" "h4 h5"; do
+        # shellcheck disable=SC2086
+        "$tmp/dbtree" "$tmp/$db" $line >"$tmp/ex.out" 2>"$tmp/err" ||
+            { fail "dbtree $db '$line' failed: $(cat "$tmp/err")"; continue; }
+        cli_tree "$line" "$tmp/$db" >"$tmp/cli.all"
+        grep -v '^ ' "$tmp/cli.all" | LC_ALL=C sort >"$tmp/cli.out"
+        sed 1d "$tmp/ex.out" | LC_ALL=C sort >"$tmp/ex.moves"
+        cmp -s "$tmp/ex.moves" "$tmp/cli.out" ||
+            fail "dbtree $db '$line' counts differ from pgnkit stats --tree: $(diff "$tmp/ex.moves" "$tmp/cli.out" | tr '\n' ' ')"
+        reached=$(sed -n 's/^ \([0-9]*\) .*/\1/p' "$tmp/cli.all")
+        head -n 1 "$tmp/ex.out" | grep -q "^39 games, ${reached:-0} reach the position$" ||
+            fail "dbtree $db '$line' says '$(head -n 1 "$tmp/ex.out")', pgnkit stats ${reached:-0} reach it"
+    done
+    [ "$(wc -l <"$tmp/ex.out")" -ge 1 ] || fail "dbtree printed nothing"
+done
+# Hand counts of sample.pgn: 25 of its 39 games open 1. e4, 3 of them 1... c5.
+"$tmp/dbtree" "$tmp/sample.pgn.pgnkit" e4 | grep -q '^c5 3 2 1 0$' ||
+    fail "dbtree after 1. e4 does not count the three Sicilians of sample.pgn (2 white wins, 1 draw)"
+"$tmp/dbtree" "$tmp/sample.pgn.pgnkit" | grep -q '^e4 25 ' ||
+    fail "dbtree at the start does not count the 25 games of sample.pgn that open 1. e4"
+
+# dbgames: every game read back gives the source byte for byte (the games'
+# spans partition the file), and counts are pgnkit search --count's.
+for db in sample.pgn.pgnkit sample.pgn.gz.pgnkit; do
+    "$tmp/dbgames" "$tmp/$db" >"$tmp/ex.out" || fail "dbgames $db failed"
+    cmp -s "$tmp/ex.out" testdata/sample.pgn || fail "dbgames $db does not give sample.pgn back"
+    for crit in "white Steinitz" "eco C2" "checkmate" "result 1/2-1/2" "moves e4" "plies-min 80" "has-comments" "comment the" "annotator ."; do
+        name=${crit%% *} arg=${crit#"$name"}
+        # shellcheck disable=SC2086
+        ex=$("$tmp/dbgames" "$tmp/$db" $name $arg)
+        # shellcheck disable=SC2086
+        cli=$("$PGNKIT" search --count --$name $arg "$tmp/$db" 2>/dev/null)
+        [ -n "$ex" ] && [ "$ex" = "$cli" ] ||
+            fail "dbgames $db counts '$ex' games for --$crit, pgnkit search --count '$cli'"
+    done
+done
+"$tmp/dbgames" "$tmp/sample.pgn.pgnkit" white Steinitz | grep -qx 4 ||
+    fail "dbgames does not count the 4 games Steinitz plays White in sample.pgn"
+
+# A source edited since it was indexed is refused, not answered from the records.
+sed 's/Steinitz/Steinitx/' testdata/sample.pgn >"$tmp/sample.pgn"
+touch -d '2001-01-01' "$tmp/sample.pgn"
+"$tmp/dbgames" "$tmp/sample.pgn.pgnkit" white Steinitz >/dev/null 2>"$tmp/err"
+[ $? = 3 ] && grep -q "changed since it was indexed" "$tmp/err" ||
+    fail "dbgames reads a source changed since it was indexed"
+"$tmp/dbgames" "$tmp/sample.pgn.gz.pgnkit" >/dev/null || fail "dbgames failed on an unchanged source"
+"$tmp/dbgames" testdata/sample.pgn >/dev/null 2>&1
+[ $? = 3 ] || fail "dbgames opens a PGN file as a database"
+"$tmp/dbtree" "$tmp/no-such.pgnkit" >/dev/null 2>&1
+[ $? = 3 ] || fail "dbtree opens a database that is not there"
 exit $status

@@ -1,11 +1,11 @@
 #!/bin/sh
-# api_symbols.sh - the library exports lib/pgnkit.h, exactly, and nothing else.
+# api_symbols.sh - the library exports lib/pgnkit.h and lib/pgnkit_db.h, exactly, and nothing else.
 # SPDX-License-Identifier: MIT
 #
 # lib/libpgnkit.sym is the committed list of the shared library's exported
 # symbols: a change of the interface shows up as a change of that file, made
 # on purpose. The list must also be exactly the PGNKIT_API functions of
-# lib/pgnkit.h. The installed static library must not spill internal names
+# lib/pgnkit.h and lib/pgnkit_db.h. The installed static library must not spill internal names
 # into a program either: its only global definitions are pgnkit_ names, so a
 # program of its own may define buf_init or set_error (names the library
 # uses inside) and still link.
@@ -31,10 +31,10 @@ diff -u lib/libpgnkit.sym "$tmp/exported" >"$tmp/diff" ||
     { cat "$tmp/diff"; fail "the exports of $so differ from lib/libpgnkit.sym (above)"; }
 
 # The declarations: "PGNKIT_API type name(" possibly over two lines.
-tr '\n' ' ' <lib/pgnkit.h | grep -o 'PGNKIT_API [^;(]*(' |
+cat lib/pgnkit.h lib/pgnkit_db.h | tr '\n' ' ' | grep -o 'PGNKIT_API [^;(]*(' |
     sed 's/.*[ *]\([a-z_0-9]*\)($/\1/' | grep '^pgnkit_' | LC_ALL=C sort >"$tmp/declared"
 diff -u "$tmp/declared" lib/libpgnkit.sym >"$tmp/diff" ||
-    { cat "$tmp/diff"; fail "lib/libpgnkit.sym differs from the PGNKIT_API functions of lib/pgnkit.h"; }
+    { cat "$tmp/diff"; fail "lib/libpgnkit.sym differs from the PGNKIT_API functions of lib/pgnkit.h and lib/pgnkit_db.h"; }
 [ -s "$tmp/declared" ] || fail "no PGNKIT_API function found in lib/pgnkit.h"
 soname=$(readelf -d "$so" 2>/dev/null | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
 [ "$soname" = libpgnkit.so.0 ] || fail "soname '$soname', not libpgnkit.so.0"

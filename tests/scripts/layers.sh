@@ -17,7 +17,7 @@ level() {
     case $1 in
         base) echo 0 ;; chess) echo 1 ;; notation) echo 2 ;; pgn) echo 3 ;;
         replay) echo 4 ;; query|write|annotate|picture) echo 5 ;; pipeline|index) echo 6 ;; init) echo 7 ;;
-        pgnkit.h) echo 8 ;; api) echo 9 ;; # the public interface and its implementation
+        pgnkit.h|pgnkit_db.h) echo 8 ;; api) echo 9 ;; # the public interface and its implementation
         *) echo "" ;;
     esac
 }
@@ -29,7 +29,7 @@ for f in $(find lib -name '*.[ch]' | sort); do
         echo "$f: folder lib/$top has no level in tests/scripts/layers.sh"; status=1; continue
     fi
     for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
-        case $inc in */* | pgnkit.h) ;; *)
+        case $inc in */* | pgnkit.h | pgnkit_db.h) ;; *)
             echo "$f: #include \"$inc\": name the folder (\"base/$inc\", ...)"; status=1; continue ;;
         esac
         theirs_top=${inc%%/*}

@@ -1,0 +1,513 @@
+/* api_db.c - a pgnkit database through the public interface: open, count, read back, tree. */
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "pgnkit_db.h"
+#include "api/api_internal.h"
+#include "index/index_db.h"
+#include "index/index_plan.h"
+#include "index/index_source_state.h"
+#include "index/index_tree.h"
+#include "init/lib_init.h"
+#include "notation/notation.h"
+#include "base/banned.h"
+
+struct pgnkit_db {
+    struct index_db *idx;
+    struct index_source *srcs;
+    size_t nsrc;
+    unsigned reader_flags;      /* how the sources were read when indexed */
+    struct replay replay;       /* for the games the tree reads */
+    char error[512];
+    unsigned char *bytes;       /* a source's bytes being read, or a game's text */
+    size_t bytes_cap;
+    struct pgnkit_tree_move *tree;
+    size_t tree_len, tree_cap;
+    struct pgnkit_tree_total total;
+};
+
+/* Records what failed (printf-style) and returns status. */
+static int fail(struct pgnkit_db *db, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(db->error, sizeof db->error, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+/* The library's status of an index_db_* failure, its message kept. */
+static int index_failed(struct pgnkit_db *db, int rc)
+{
+    return fail(db, rc == PGN_ENOMEM ? PGNKIT_ENOMEM : rc == PGN_EFORMAT ? PGNKIT_EFORMAT
+                                                                        : PGNKIT_EIO,
+                "cannot read the database: %s", index_db_message(db->idx));
+}
+
+int pgnkit_db_open(struct pgnkit_db **out, const char *path)
+{
+    lib_init();
+    *out = NULL;
+    struct pgnkit_db *db = calloc(1, sizeof *db);
+    if (!db)
+        return PGNKIT_ENOMEM;
+    /* A file that is not there is an I/O failure; one that is there and is
+     * not a database, a format one. */
+    struct stat st;
+    int rc = !path || stat(path, &st) != 0 ? PGN_EIO
+             : index_db_is_database(path) ? index_db_open(&db->idx, path, 0)
+                                          : PGN_EINVAL;
+    if (rc == PGN_OK)
+        rc = index_db_sources(db->idx, &db->srcs, &db->nsrc);
+    if (rc != PGN_OK) {
+        index_db_close(db->idx);
+        free(db);
+        return rc == PGN_ENOMEM ? PGNKIT_ENOMEM : rc == PGN_EINVAL ? PGNKIT_EFORMAT : PGNKIT_EIO;
+    }
+    db->reader_flags = index_db_nested_comments(db->idx) ? PGN_READER_NESTED_COMMENTS : 0;
+    replay_init(&db->replay, &(struct replay_opts){ .lang = NOTATION_AUTO,
+                                                    .flags = REPLAY_NO_WARN });
+    *out = db;
+    return PGNKIT_OK;
+}
+
+void pgnkit_db_free(struct pgnkit_db *db)
+{
+    if (!db)
+        return;
+    index_sources_free(db->srcs, db->nsrc);
+    index_db_close(db->idx);
+    replay_release(&db->replay);
+    free(db->bytes);
+    free(db->tree);
+    free(db);
+}
+
+const char *pgnkit_db_error(const struct pgnkit_db *db)
+{
+    return db ? db->error : "";
+}
+
+int pgnkit_db_game_count(struct pgnkit_db *db, uint64_t *n)
+{
+    *n = 0;
+    for (size_t i = 0; i < db->nsrc; i++)
+        *n += db->srcs[i].games;
+    return PGNKIT_OK;
+}
+
+/* ---- Reading games from the sources ---- */
+
+/* An open source file that is still the file indexed (index_source_state). */
+struct source {
+    const struct index_source *src;
+    int fd;
+    const char *opened; /* the path opened */
+};
+
+/* Opens src's file (its absolute location, else its path as given); PGNKIT_OK or PGNKIT_EIO. */
+static int source_open(struct pgnkit_db *db, const struct index_source *src, struct source *s)
+{
+    s->src = src;
+    s->opened = src->location;
+    s->fd = s->opened ? open(s->opened, O_RDONLY) : -1;
+    if (s->fd < 0)
+        s->fd = open(s->opened = src->path, O_RDONLY);
+    if (s->fd < 0)
+        return fail(db, PGNKIT_EIO, "cannot open '%s': %s", src->path, strerror(errno));
+    struct stat st;
+    unsigned char head[512];
+    ssize_t got = fstat(s->fd, &st) == 0 ? pread(s->fd, head, sizeof head, 0) : -1;
+    if (got < 0) {
+        int saved = errno;
+        close(s->fd);
+        return fail(db, PGNKIT_EIO, "cannot read '%s': %s", src->path, strerror(saved));
+    }
+    if (index_source_state(src, s->fd, &st, index_looks_compressed(head, (size_t)got)) ==
+        INDEX_SOURCE_CHANGED) {
+        close(s->fd);
+        return fail(db, PGNKIT_EIO, "'%s' changed since it was indexed", src->path);
+    }
+    return PGNKIT_OK;
+}
+
+/* Bytes [offset, offset + len) of s into db->bytes (PGN_SPAN_PAD more bytes of room). */
+static int source_read(struct pgnkit_db *db, const struct source *s, uint64_t offset,
+                       uint64_t len)
+{
+    if (len > SIZE_MAX - PGN_SPAN_PAD - 1)
+        return fail(db, PGNKIT_ETOOBIG, "'%s': a game too large to read", s->src->path);
+    if (len + PGN_SPAN_PAD + 1 > db->bytes_cap) {
+        unsigned char *more = realloc(db->bytes, (size_t)len + PGN_SPAN_PAD + 1);
+        if (!more)
+            return fail(db, PGNKIT_ENOMEM, "out of memory");
+        db->bytes = more;
+        db->bytes_cap = (size_t)len + PGN_SPAN_PAD + 1;
+    }
+    for (uint64_t done = 0; done < len;) {
+        ssize_t got = pread(s->fd, db->bytes + done, (size_t)(len - done), (off_t)(offset + done));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return fail(db, PGNKIT_EIO, "cannot read '%s': %s", s->src->path,
+                        got ? strerror(errno) : "it changed while it was read");
+        done += (uint64_t)got;
+    }
+    return PGNKIT_OK;
+}
+
+/* What is done with each game read: its reader, for the query's facts. */
+typedef int game_fn(struct pgnkit_db *db, void *ctx, struct game *g, struct pgn_reader *r);
+
+/* A status of the reader as the interface's, with its message kept. */
+static int reader_failed(struct pgnkit_db *db, const struct index_source *src, int rc)
+{
+    if (rc == PGN_ENOMEM)
+        return fail(db, PGNKIT_ENOMEM, "out of memory");
+    return fail(db, PGNKIT_EIO, "cannot read '%s'", src->path);
+}
+
+/*
+ * Game number of a plain source, from the bytes of its span: the reader
+ * starts at the nearest game at or before it whose span can be parsed
+ * alone (pgn_reader.h, PARSING A SPAN ELSEWHERE) and reads on to it.
+ */
+static int read_plain_game(struct pgnkit_db *db, const struct source *s, uint64_t number,
+                           game_fn *fn, void *ctx)
+{
+    struct index_span at, from;
+    uint64_t first = number;
+    int rc;
+    if ((rc = index_db_game_span(db->idx, s->src->id, number, &at)) != PGN_OK)
+        return index_failed(db, rc);
+    from = at;
+    while (!from.has_origin && first > 1) {
+        first -= 1;
+        if ((rc = index_db_game_span(db->idx, s->src->id, first, &from)) != PGN_OK)
+            return index_failed(db, rc);
+    }
+    uint64_t start = first == 1 ? 0 : from.offset, end = at.offset + at.length;
+    if (end > s->src->indexed_bytes || start > end)
+        return fail(db, PGNKIT_EFORMAT, "the database is damaged: game %llu of '%s'",
+                    (unsigned long long)number, s->src->path);
+    if ((rc = source_read(db, s, start, end - start)) != PGNKIT_OK)
+        return rc;
+    struct pgn_reader_opts opts;
+    pgn_reader_opts_init(&opts);
+    opts.name = s->src->path;
+    opts.flags = db->reader_flags;
+    struct pgn_reader *r;
+    if ((rc = pgn_reader_open_mem(&r, db->bytes, (size_t)(end - start), &opts)) != PGN_OK)
+        return reader_failed(db, s->src, rc);
+    if (first > 1 && pgn_reader_set_origin(r, &from.origin) != PGN_OK) {
+        pgn_reader_free(r);
+        return fail(db, PGNKIT_EFORMAT, "the database is damaged: game %llu of '%s'",
+                    (unsigned long long)number, s->src->path);
+    }
+    struct game g;
+    memset(&g, 0, sizeof g);
+    while ((rc = pgn_reader_next(r, &g)) > 0 && g.index < number)
+        ;
+    if (rc > 0 && g.index == number)
+        rc = fn(db, ctx, &g, r);
+    else if (rc >= 0)
+        rc = fail(db, PGNKIT_EFORMAT, "the database is damaged: game %llu of '%s' is not there",
+                  (unsigned long long)number, s->src->path);
+    else
+        rc = reader_failed(db, s->src, rc);
+    pgn_reader_free(r);
+    return rc;
+}
+
+/* Every game of a source the reader must decompress or unpack whose wanted[] is set
+ * (NULL: every game), read from its start (its offsets are not the file's). */
+static int read_whole_source(struct pgnkit_db *db, const struct source *s,
+                             const unsigned char *wanted, game_fn *fn, void *ctx)
+{
+    struct pgn_reader_opts opts;
+    pgn_reader_opts_init(&opts);
+    opts.name = s->src->path;
+    opts.flags = db->reader_flags;
+    struct pgn_reader *r;
+    int rc = pgn_reader_open(&r, s->opened, &opts);
+    if (rc != PGN_OK)
+        return reader_failed(db, s->src, rc);
+    struct game g;
+    memset(&g, 0, sizeof g);
+    const char *member;
+    int status = PGNKIT_OK;
+    for (;;) {
+        while (status == PGNKIT_OK && (rc = pgn_reader_next(r, &g)) > 0)
+            if (g.index >= 1 && g.index <= s->src->games && (!wanted || wanted[g.index - 1]))
+                status = fn(db, ctx, &g, r);
+        if (status != PGNKIT_OK)
+            break;
+        if (rc < 0) {
+            status = reader_failed(db, s->src, rc);
+            break;
+        }
+        do
+            rc = pgn_reader_next_member(r, &member);
+        while (rc == 2 || rc == 3);
+        if (rc < 0)
+            status = reader_failed(db, s->src, rc);
+        if (rc <= 0)
+            break;
+    }
+    pgn_reader_free(r);
+    return status;
+}
+
+/*
+ * Hands fn the games of source k whose verdict is INDEX_MAYBE (verdict
+ * NULL: every game), read from the source, which must be as indexed.
+ */
+static int read_games(struct pgnkit_db *db, size_t k, const unsigned char *verdict, game_fn *fn,
+                      void *ctx)
+{
+    const struct index_source *src = &db->srcs[k];
+    struct source s;
+    int rc = source_open(db, src, &s);
+    if (rc != PGNKIT_OK)
+        return rc;
+    if (!src->plain) {
+        unsigned char *wanted = NULL;
+        if (verdict) {
+            wanted = malloc(src->games ? src->games : 1);
+            if (!wanted) {
+                close(s.fd);
+                return fail(db, PGNKIT_ENOMEM, "out of memory");
+            }
+            for (uint64_t i = 0; i < src->games; i++)
+                wanted[i] = verdict[i] == INDEX_MAYBE;
+        }
+        rc = read_whole_source(db, &s, wanted, fn, ctx);
+        free(wanted);
+    } else {
+        for (uint64_t i = 0; i < src->games && rc == PGNKIT_OK; i++)
+            if (!verdict || verdict[i] == INDEX_MAYBE)
+                rc = read_plain_game(db, &s, i + 1, fn, ctx);
+    }
+    close(s.fd);
+    return rc;
+}
+
+/* ---- Reading a game back ---- */
+
+/* Keeps g's raw text in db->bytes (a game read through a compressed source). */
+static int keep_text(struct pgnkit_db *db, void *ctx, struct game *g, struct pgn_reader *r)
+{
+    (void)r;
+    size_t *len = ctx;
+    if (!g->raw)
+        return fail(db, PGNKIT_ETOOBIG, "game %llu of '%s' is over the size limit",
+                    (unsigned long long)g->index, g->file ? g->file : "");
+    unsigned char *copy = malloc(g->raw_len + 1);
+    if (!copy)
+        return fail(db, PGNKIT_ENOMEM, "out of memory");
+    memcpy(copy, g->raw, g->raw_len);
+    free(db->bytes); /* the reader's input is a file, never db->bytes here */
+    db->bytes = copy;
+    db->bytes_cap = g->raw_len + 1;
+    *len = g->raw_len;
+    return PGNKIT_OK;
+}
+
+int pgnkit_db_game_pgn(struct pgnkit_db *db, uint64_t number, const char **text, size_t *len)
+{
+    *text = NULL;
+    *len = 0;
+    db->error[0] = '\0';
+    size_t k = 0;
+    uint64_t asked = number;
+    while (k < db->nsrc && number > db->srcs[k].games)
+        number -= db->srcs[k++].games;
+    if (number == 0 || k == db->nsrc)
+        return fail(db, PGNKIT_EINVAL, "no game %llu in the database", (unsigned long long)asked);
+    const struct index_source *src = &db->srcs[k];
+    struct source s;
+    int rc = source_open(db, src, &s);
+    if (rc != PGNKIT_OK)
+        return rc;
+    if (src->plain) {
+        struct index_span at;
+        if ((rc = index_db_game_span(db->idx, src->id, number, &at)) != PGN_OK)
+            rc = index_failed(db, rc);
+        else if (at.offset + at.length > src->indexed_bytes)
+            rc = fail(db, PGNKIT_EFORMAT, "the database is damaged: game %llu of '%s'",
+                      (unsigned long long)number, src->path);
+        else if ((rc = source_read(db, &s, at.offset, at.length)) == PGNKIT_OK)
+            *len = (size_t)at.length;
+    } else {
+        unsigned char *wanted = calloc(src->games, 1);
+        if (!wanted)
+            rc = fail(db, PGNKIT_ENOMEM, "out of memory");
+        else {
+            wanted[number - 1] = 1;
+            rc = read_whole_source(db, &s, wanted, keep_text, len);
+            free(wanted);
+        }
+    }
+    close(s.fd);
+    if (rc == PGNKIT_OK)
+        *text = (const char *)db->bytes;
+    return rc;
+}
+
+/* ---- Counting the games a query matches ---- */
+
+static int count_match(struct pgnkit_db *db, void *ctx, struct game *g, struct pgn_reader *r)
+{
+    struct { struct pgnkit_query *q; uint64_t n; } *c = ctx;
+    int m = api_query_match_game(c->q, g, r);
+    if (m < 0)
+        return fail(db, m, "out of memory");
+    c->n += m > 0;
+    return PGNKIT_OK;
+}
+
+int pgnkit_db_count(struct pgnkit_db *db, struct pgnkit_query *q, uint64_t *n)
+{
+    *n = 0;
+    db->error[0] = '\0';
+    struct { struct pgnkit_query *q; uint64_t n; } c = { q, 0 };
+    struct index_plan *plan = NULL;
+    int rc = index_plan_new(&plan, db->idx, api_query_criteria(q), api_query_opts(q));
+    if (rc != PGN_OK)
+        return index_failed(db, rc);
+    for (size_t k = 0; k < db->nsrc && rc == PGNKIT_OK; k++) {
+        const struct index_source *src = &db->srcs[k];
+        unsigned char *verdict = malloc(src->games ? src->games : 1);
+        if (!verdict) {
+            rc = fail(db, PGNKIT_ENOMEM, "out of memory");
+            break;
+        }
+        /* A plan that decides nothing leaves every game to the matcher. */
+        if (!index_plan_useful(plan))
+            memset(verdict, INDEX_MAYBE, src->games);
+        else if ((rc = index_plan_source(plan, src->id, src->games, verdict)) != PGN_OK)
+            rc = index_failed(db, rc);
+        for (uint64_t i = 0; rc == PGNKIT_OK && i < src->games; i++)
+            c.n += verdict[i] == INDEX_YES;
+        /* Read even when the records decided every game: the source is
+         * checked then, so that no count comes from stale records. */
+        if (rc == PGNKIT_OK)
+            rc = read_games(db, k, verdict, count_match, &c);
+        free(verdict);
+    }
+    index_plan_free(plan);
+    if (rc == PGNKIT_OK)
+        *n = c.n;
+    return rc;
+}
+
+/* ---- The opening tree ---- */
+
+/* Adds a game's tree reading to db's tree (the first of its next moves only). */
+static void tree_add(void *ctx, const struct index_tree_game *tg)
+{
+    struct pgnkit_db *db = ctx;
+    if (tg->empty || db->error[0])
+        return;
+    db->total.games++;
+    if (!tg->reached)
+        return;
+    uint64_t w = tg->result == PGN_RESULT_WHITE, d = tg->result == PGN_RESULT_DRAW,
+             b = tg->result == PGN_RESULT_BLACK;
+    db->total.reached++;
+    db->total.white_wins += w;
+    db->total.draws += d;
+    db->total.black_wins += b;
+    if (tg->nmoves == 0)
+        return;
+    size_t i = 0;
+    while (i < db->tree_len && db->tree[i].move != tg->moves[0])
+        i++;
+    if (i == db->tree_len) {
+        if (db->tree_len == db->tree_cap) {
+            size_t cap = db->tree_cap ? 2 * db->tree_cap : 32;
+            struct pgnkit_tree_move *more = realloc(db->tree, cap * sizeof *more);
+            if (!more) {
+                fail(db, PGNKIT_ENOMEM, "out of memory");
+                return;
+            }
+            db->tree = more;
+            db->tree_cap = cap;
+        }
+        db->tree[db->tree_len++] = (struct pgnkit_tree_move){ .move = tg->moves[0] };
+    }
+    db->tree[i].games++;
+    db->tree[i].white_wins += w;
+    db->tree[i].draws += d;
+    db->tree[i].black_wins += b;
+}
+
+struct tree_walk {
+    const struct pos *root;
+};
+
+/* A game the records could not tell: replayed, and read as the tree reads a replay. */
+static int tree_replay(struct pgnkit_db *db, void *ctx, struct game *g, struct pgn_reader *r)
+{
+    const struct tree_walk *t = ctx;
+    (void)r;
+    struct index_tree_game tg;
+    if (!(g->flags & GAME_EMPTY) && replay_game(&db->replay, g) != PGN_OK)
+        return fail(db, PGNKIT_ENOMEM, "out of memory");
+    index_tree_of_replay(g, &db->replay, t->root, 1, &tg);
+    tree_add(db, &tg);
+    return db->error[0] ? PGNKIT_ENOMEM : PGNKIT_OK;
+}
+
+/* Most played first, then by the move's number. */
+static int by_games(const void *a, const void *b)
+{
+    const struct pgnkit_tree_move *x = a, *y = b;
+    if (x->games != y->games)
+        return x->games < y->games ? 1 : -1;
+    return (x->move > y->move) - (x->move < y->move);
+}
+
+int pgnkit_db_tree(struct pgnkit_db *db, const struct pgnkit_position *root,
+                   const struct pgnkit_tree_move **moves, size_t *n,
+                   struct pgnkit_tree_total *total)
+{
+    *moves = NULL;
+    *n = 0;
+    db->error[0] = '\0';
+    db->tree_len = 0;
+    memset(&db->total, 0, sizeof db->total);
+    struct tree_walk t = { &root->p };
+    int rc = PGNKIT_OK;
+    for (size_t k = 0; k < db->nsrc && rc == PGNKIT_OK; k++) {
+        const struct index_source *src = &db->srcs[k];
+        unsigned char *verdict = malloc(src->games ? src->games : 1);
+        if (!verdict)
+            return fail(db, PGNKIT_ENOMEM, "out of memory");
+        /* The records tell a plain source's games; a compressed one is read whole. */
+        if (!src->plain)
+            memset(verdict, INDEX_MAYBE, src->games);
+        else if ((rc = index_tree_source(db->idx, src->id, src->games, &root->p, 1, tree_add,
+                                         db, verdict)) != PGN_OK)
+            rc = index_failed(db, rc);
+        if (rc == PGNKIT_OK && db->error[0])
+            rc = PGNKIT_ENOMEM;
+        if (rc == PGNKIT_OK)
+            rc = read_games(db, k, verdict, tree_replay, &t);
+        free(verdict);
+    }
+    if (rc != PGNKIT_OK)
+        return rc;
+    qsort(db->tree, db->tree_len, sizeof *db->tree, by_games);
+    *moves = db->tree;
+    *n = db->tree_len;
+    if (total)
+        *total = db->total;
+    return PGNKIT_OK;
+}
