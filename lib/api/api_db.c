@@ -504,7 +504,8 @@ int pgnkit_db_tree(struct pgnkit_db *db, const struct pgnkit_position *root,
     }
     if (rc != PGNKIT_OK)
         return rc;
-    qsort(db->tree, db->tree_len, sizeof *db->tree, by_games);
+    if (db->tree_len) /* a position no game reached has no array to sort */
+        qsort(db->tree, db->tree_len, sizeof *db->tree, by_games);
     *moves = db->tree;
     *n = db->tree_len;
     if (total)
