@@ -19,6 +19,7 @@
 #include "cli/outfile.h"
 #include "index/index_db.h"
 #include "index/index_fingerprint.h"
+#include "index/index_source_state.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
@@ -367,7 +368,7 @@ static int finish_source(struct indexer *ix, struct source_file *sf, uint64_t de
     src->plain = !sf->compressed && decoded == (uint64_t)st.st_size;
     src->indexed_bytes = decoded;
     src->size = src->plain ? decoded : (uint64_t)st.st_size;
-    src->mtime_ns = source_mtime_ns(&sf->st);
+    src->mtime_ns = index_mtime_ns(&sf->st);
     if (index_fingerprint(sf->fd, src->size, &src->fingerprint) != PGN_OK) {
         error("cannot read '%s': %s", src->path, strerror(errno));
         return -1;

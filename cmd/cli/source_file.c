@@ -38,7 +38,7 @@ static int changed_since_open(const struct source_file *sf)
 {
     struct stat now;
     return fstat(sf->fd, &now) != 0 || now.st_size != sf->st.st_size ||
-           source_mtime_ns(&now) != source_mtime_ns(&sf->st);
+           index_mtime_ns(&now) != index_mtime_ns(&sf->st);
 }
 
 int source_read_range(struct source_file *sf, uint64_t offset, size_t len, const unsigned char **data)
@@ -76,11 +76,6 @@ void source_close(struct source_file *sf)
     sf->buf = NULL;
     sf->cap = 0;
     sf->fd = -1;
-}
-
-int64_t source_mtime_ns(const struct stat *st)
-{
-    return index_mtime_ns(st);
 }
 
 int source_check(struct source_file *sf, const struct index_source *src)

@@ -60,9 +60,6 @@ const char *source_read_strerror(int status);
 /** Frees sf's buffer and closes it (also after a failed source_open). */
 void source_close(struct source_file *sf);
 
-/** The modification time of st in nanoseconds since the epoch. */
-int64_t source_mtime_ns(const struct stat *st);
-
 /**
  * Opens src's file into sf and compares it with what was indexed: size,
  * modification time, fingerprint (index_fingerprint.h); a plain source
