@@ -344,8 +344,8 @@ static void leftovers_read(const char *dir)
     size_t cap = 0;
     while (d && (e = readdir(d)) != NULL) {
         const char *mark = e->d_name[0] == '.' ? strstr(e->d_name, TMP_MARK) : NULL;
-        while (mark && strstr(mark + 1, TMP_MARK))
-            mark = strstr(mark + 1, TMP_MARK); /* the last: NAME may hold one too */
+        for (const char *later; mark && (later = strstr(mark + 1, TMP_MARK)) != NULL;)
+            mark = later; /* the last: NAME may hold one too */
         long pid = mark ? leftover_pid(mark + strlen(TMP_MARK)) : 0;
         if (pid <= 0 || pid == (long)getpid() || pid > INT_MAX || kill((pid_t)pid, 0) == 0 ||
             errno != ESRCH)
