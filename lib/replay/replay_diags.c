@@ -43,7 +43,7 @@ void replay_set_codes(struct replay *r, const struct replay_codes *c)
 /* A diagnostic replay_codes.ignore drops is still looked for, to be counted. */
 int replay_keeps(const struct replay *r, int code)
 {
-    return effective_severity(r, code, diag_severity(code), diag_is_strict(code)) != -1;
+    return effective_severity(r, code, diag_severity(code), diag_is_strict(code)) != SEV_DROPPED;
 }
 
 static struct replay_diag *push_diag(struct replay *r, int code, int sev, uint64_t line,

@@ -35,15 +35,22 @@ int reader_skip_blank(struct pgn_reader *r)
     }
 }
 
+int reader_only_blank(const struct pgn_reader *r, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if (!(pgn_lex_class[r->buf[i]] & (LX_SPACE | LX_EOL)))
+            return 0;
+    return 1;
+}
+
 int reader_blank_run(struct pgn_reader *r, size_t q)
 {
     struct parse *ps = &r->ps;
     const unsigned char *cls = pgn_lex_class;
     int started = ps->phase != PHASE_START;
     size_t from = r->gstart + (started ? ps->last_end : 0);
-    for (size_t i = from; i < q; i++)
-        if (!(cls[r->buf[i]] & (LX_SPACE | LX_EOL)))
-            return BLANK_TOO_BIG;
+    if (!reader_only_blank(r, from, q))
+        return BLANK_TOO_BIG;
     if (!started) {
         /* Nothing to keep: the game has not begun, and begins after the blanks. */
         r->pos = q;

@@ -389,6 +389,9 @@ const char *reader_common_tag_name(unsigned id);
 enum { BLANK_TOO_BIG = 2 };
 int reader_blank_run(struct pgn_reader *r, size_t q);
 
+/** 1 when buf[from, to) holds nothing but blanks and line ends, else 0. */
+int reader_only_blank(const struct pgn_reader *r, size_t from, size_t to);
+
 /**
  * Moves pos (at a line start) past the lines that hold nothing but blanks,
  * reading on without keeping them (gstart follows pos), and clears

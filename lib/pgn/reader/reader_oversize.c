@@ -20,9 +20,8 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
     if (r->pos > r->len)
         r->pos = r->len; /* past the sentinel that closed the last line */
     /* Nothing but white space yet: if only more follows, there is no game. */
-    int blank_only = ps->phase == PHASE_START && !in_comment;
-    for (size_t i = r->gstart; blank_only && i < r->pos; i++)
-        blank_only = (pgn_lex_class[r->buf[i]] & (LX_SPACE | LX_EOL)) != 0;
+    int blank_only = ps->phase == PHASE_START && !in_comment &&
+                     reader_only_blank(r, r->gstart, r->pos);
     if (ps->phase == PHASE_START)
         start_token(r, r->pos); /* a game that is one long line: locate it there */
     reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, r->line, 1, r->base + r->pos,
