@@ -70,6 +70,8 @@ grep -oE '[.] [^ ]+ was best\.}( \{\[%eval [^]]*\]})? \([0-9]+\.+ [^ )]+' "$tmp/
 # The same judgments from the engine as from --judge on its output.
 "$PGNKIT" annotate -q -j 1 --depth 6 --engine-option Threads=1 --engine-option Hash=16 \
     testdata/annotate/twic1428-first3.pgn >"$tmp/twic.pgn" 2>/dev/null
+# Two runs that both fail write the same nothing: that is no agreement.
+[ -s "$tmp/twic.pgn" ] || fail "annotate --depth 6 on twic1428-first3.pgn wrote nothing"
 "$PGNKIT" annotate -q --judge "$tmp/twic.pgn" >"$tmp/twic-judged.pgn" 2>/dev/null
 cmp -s "$tmp/twic.pgn" "$tmp/twic-judged.pgn" || {
     fail "--judge on the engine's output judges otherwise:"

@@ -5,6 +5,8 @@
 # update rolled back). A later build or update of the same database removes the
 # DB.tmp-PID files that killed builds left (their PID gone), and only those.
 . tests/scripts/index_setup.inc
+. "$root/tests/scripts/need.inc"
+need sqlite3
 
 for i in 1 2 3 4 5 6 7 8; do cat "$root/testdata/sample.pgn"; done >8.pgn
 for i in 1 2 3 4 5 6 7 8; do cat 8.pgn; done >64.pgn

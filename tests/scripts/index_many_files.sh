@@ -6,6 +6,8 @@
 # scan, through an update too; a missing row or directory is damage (exit 3), and a
 # database of the older schema is refused with a message.
 . tests/scripts/index_setup.inc
+. "$root/tests/scripts/need.inc"
+need sqlite3
 
 mkdir f
 awk '/^\[Event /{ n++ } { print > sprintf("f/g%03d.pgn", n) }' "$root/testdata/sample.pgn"

@@ -13,6 +13,7 @@
 . "$root/tests/scripts/need.inc"
 need time
 TIME=$need_path
+need sqlite3
 
 # stale NAME CMD ARGS...: nothing on stdout, one line on stderr about a change, exit 3.
 stale() {
