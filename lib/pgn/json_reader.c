@@ -196,15 +196,14 @@ static int bad(struct json_reader *j, const char *what)
 {
     if (!j->why[0])
         snprintf(j->why, sizeof j->why, "%s", what);
-    return PGN_ESYNTAX;
+    return BUILD_FAILED;
 }
 
 /* Memory running out ends the input: the object cannot be judged, nor what follows. */
 static int no_memory(struct json_reader *j)
 {
     j->nomem = 1;
-    bad(j, "out of memory");
-    return PGN_ENOMEM;
+    return bad(j, "out of memory");
 }
 
 /* size zeroed bytes at the end of b, or NULL with j->nomem set. */
