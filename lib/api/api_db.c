@@ -225,10 +225,10 @@ static int read_plain_game(struct pgnkit_db *db, const struct source *s, uint64_
     return rc;
 }
 
-/* Every game of a source the reader must decompress or unpack whose wanted[] is set
- * (NULL: every game), read from its start (its offsets are not the file's). */
+/* Every game of a source the reader must decompress or unpack whose verdict is
+ * INDEX_MAYBE (NULL: every game), read from its start (its offsets are not the file's). */
 static int read_whole_source(struct pgnkit_db *db, const struct source *s,
-                             const unsigned char *wanted, game_fn *fn, void *ctx)
+                             const unsigned char *verdict, game_fn *fn, void *ctx)
 {
     struct pgn_reader_opts opts;
     pgn_reader_opts_init(&opts);
@@ -244,7 +244,7 @@ static int read_whole_source(struct pgnkit_db *db, const struct source *s,
     int status = PGNKIT_OK;
     for (;;) {
         while (status == PGNKIT_OK && (rc = pgn_reader_next(r, &g)) > 0)
-            if (g.index >= 1 && g.index <= s->src->games && (!wanted || wanted[g.index - 1]))
+            if (g.index >= 1 && g.index <= s->src->games && (!verdict || verdict[g.index - 1] == INDEX_MAYBE))
                 status = fn(db, ctx, &g, r);
         if (status != PGNKIT_OK)
             break;
@@ -276,20 +276,9 @@ static int read_games(struct pgnkit_db *db, size_t k, const unsigned char *verdi
     int rc = source_open(db, src, &s);
     if (rc != PGNKIT_OK)
         return rc;
-    if (!src->plain) {
-        unsigned char *wanted = NULL;
-        if (verdict) {
-            wanted = malloc(src->games ? src->games : 1);
-            if (!wanted) {
-                close(s.fd);
-                return fail(db, PGNKIT_ENOMEM, "out of memory");
-            }
-            for (uint64_t i = 0; i < src->games; i++)
-                wanted[i] = verdict[i] == INDEX_MAYBE;
-        }
-        rc = read_whole_source(db, &s, wanted, fn, ctx);
-        free(wanted);
-    } else {
+    if (!src->plain)
+        rc = read_whole_source(db, &s, verdict, fn, ctx);
+    else {
         for (uint64_t i = 0; i < src->games && rc == PGNKIT_OK; i++)
             if (!verdict || verdict[i] == INDEX_MAYBE)
                 rc = read_plain_game(db, &s, i + 1, fn, ctx);
@@ -345,11 +334,11 @@ int pgnkit_db_game_pgn(struct pgnkit_db *db, uint64_t number, const char **text,
         else if ((rc = source_read(db, &s, at.offset, at.length)) == PGNKIT_OK)
             *len = (size_t)at.length;
     } else {
-        unsigned char *wanted = calloc(src->games, 1);
+        unsigned char *wanted = calloc(src->games, 1); /* INDEX_NO but the one game */
         if (!wanted)
             rc = fail(db, PGNKIT_ENOMEM, "out of memory");
         else {
-            wanted[number - 1] = 1;
+            wanted[number - 1] = INDEX_MAYBE;
             rc = read_whole_source(db, &s, wanted, keep_text, len);
             free(wanted);
         }

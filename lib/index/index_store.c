@@ -99,9 +99,8 @@ static int flush_positions(struct index_db *db)
     unsigned char dir[INDEX_DIRECTORY_SIZE] = { 0 };
     int rc = index_postings_sort(p);
     size_t at = 0;
-    for (unsigned bucket = 0; rc == PGN_OK && bucket < INDEX_BUCKETS && at < p->n; bucket++) {
-        if (index_bucket(p->v[at].key) != bucket)
-            continue;
+    while (rc == PGN_OK && at < p->n) { /* sorted: each bucket's keys run together */
+        unsigned bucket = index_bucket(p->v[at].key);
         unsigned char *blob;
         size_t len;
         if ((rc = index_postings_encode(p, &at, bucket, &blob, &len)) != PGN_OK)

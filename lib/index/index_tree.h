@@ -10,9 +10,9 @@
 #include "replay/replay.h"
 
 /*
- * the stats tree (index_tree.h) counts every game (games, valid, invalid, skipped, results)
- * and, for the games whose main line reaches the root position, the next
- * moves from the first time it does. For each game of a source the
+ * The stats tree counts every game (games, valid, invalid, skipped,
+ * results) and, for the games whose main line reaches the root position,
+ * the next moves from the first time it does. For each game of a source the
  * database tells it all (the walk of index_walk.h: the keys of the first
  * INDEX_WALK_PLIES plies, the opening moves, stats' own readings of the
  * tags) or says that only the replay of the game can:
