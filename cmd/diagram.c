@@ -20,6 +20,7 @@
 #include "picture/board_svg.h"
 #include "picture/chart_svg.h"
 #include "picture/svg_text.h"
+#include "pgn/clock_command.h"
 #include "pgn/pgn_reader.h"
 #include "query/game_facts.h"
 #include "base/banned.h"
@@ -312,29 +313,11 @@ static double eval_cp(const char *a, size_t n)
     return end == t || (*end && *end != ',') ? CHART_NONE : pawns * 100.0;
 }
 
-/* [%clk 1:05:30] or [%clk 0:00:59.5]: seconds. */
+/* [%clk 1:05:30] or [%clk 0:00:59.5]: seconds, read as the library reads clocks. */
 static double clock_seconds(const char *a, size_t n)
 {
-    double total = 0, part = 0, frac = 0;
-    int digits = 0, in_frac = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (ascii_is_digit(a[i])) {
-            if (in_frac)
-                part += (a[i] - '0') * (frac /= 10);
-            else
-                part = part * 10 + (a[i] - '0');
-            digits++;
-        } else if (a[i] == ':' && !in_frac) {
-            total = (total + part) * 60;
-            part = 0;
-        } else if (a[i] == '.' && !in_frac) {
-            in_frac = 1;
-            frac = 1;
-        } else {
-            return CHART_NONE;
-        }
-    }
-    return digits ? total + part : CHART_NONE;
+    int64_t ms;
+    return clock_command_ms(a, n, &ms) ? CHART_NONE : (double)ms / 1000.0;
 }
 
 static int cmd_is(const struct game_cmd *c, const char *name)

@@ -3,7 +3,7 @@
 #include <string.h>
 #include "api/api_internal.h"
 #include "annotate/judge.h"
-#include "base/ascii.h"
+#include "pgn/clock_command.h"
 #include "base/banned.h"
 
 /*
@@ -98,50 +98,11 @@ static const char *command_after(struct pgnkit_game *g, size_t ply, const char *
     return NULL;
 }
 
-/*
- * Reads H:MM:SS, MM:SS or SS, each with an optional fraction of a second
- * (lichess writes 0:03:00, chess.com 0:02:59.9), into milliseconds. Hours
- * are capped so the sum cannot overflow; a fraction's digits past the
- * millisecond are read and dropped.
- */
-static int read_clock(const char *s, size_t n, int64_t *ms)
-{
-    int64_t total = 0, part = 0, frac = 0, scale = 100;
-    int fields = 1, digits = 0, in_frac = 0;
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (ascii_is_digit(c)) {
-            if (in_frac) {
-                frac += (c - '0') * scale;
-                scale /= 10;
-            } else if (part > 1000000) {
-                return 0;
-            } else {
-                part = part * 10 + (c - '0');
-            }
-            digits++;
-        } else if (c == ':' && !in_frac && digits && fields < 3) {
-            total = (total + part) * 60;
-            part = 0;
-            digits = 0;
-            fields++;
-        } else if (c == '.' && !in_frac && digits) {
-            in_frac = 1;
-        } else {
-            return 0;
-        }
-    }
-    if (!digits)
-        return 0;
-    *ms = (total + part) * 1000 + frac;
-    return 1;
-}
-
 int pgnkit_game_clock(struct pgnkit_game *g, size_t ply, int64_t *ms)
 {
     size_t n;
     const char *args = command_after(g, ply, "clk", &n);
-    return args && read_clock(args, n, ms);
+    return args && clock_command_ms(args, n, ms) == 0;
 }
 
 int pgnkit_game_eval(struct pgnkit_game *g, size_t ply, int *cp, int *mate)

@@ -113,9 +113,15 @@ int tagvalue_elo(const char *s, size_t len)
     return v ? (int)v : TAGVALUE_NO_ELO;
 }
 
-int tagvalue_tag_number(const char *tag, const char *s, size_t len, int64_t *out)
+int tagvalue_number_reader(const char *tag)
 {
-    if (!strcmp(tag, "WhiteElo") || !strcmp(tag, "BlackElo")) {
+    return !strcmp(tag, "WhiteElo") || !strcmp(tag, "BlackElo") ? TAGVALUE_READ_ELO
+                                                               : TAGVALUE_READ_NUMBER;
+}
+
+int tagvalue_read_number(int reader, const char *s, size_t len, int64_t *out)
+{
+    if (reader == TAGVALUE_READ_ELO) {
         int elo = tagvalue_elo(s, len);
         if (elo <= 0)
             return TAGVALUE_NONE;
@@ -123,6 +129,11 @@ int tagvalue_tag_number(const char *tag, const char *s, size_t len, int64_t *out
         return 0;
     }
     return tagvalue_number(s, len, out);
+}
+
+int tagvalue_tag_number(const char *tag, const char *s, size_t len, int64_t *out)
+{
+    return tagvalue_read_number(tagvalue_number_reader(tag), s, len, out);
 }
 
 int tagvalue_eco(const char *s, size_t len)

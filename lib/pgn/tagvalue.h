@@ -115,9 +115,26 @@ int tagvalue_number(const char *s, size_t len, int64_t *out);
  * The number the tag named tag (NUL-terminated) holds in its value
  * s[0..len): for WhiteElo and BlackElo the rating tagvalue_elo() reads (no
  * number when it reads none), for other tags tagvalue_number(). 0 and *out,
- * or TAGVALUE_NONE. Everything that compares tags as numbers asks here.
+ * or TAGVALUE_NONE. Everything that compares tags as numbers asks here, or
+ * in the two steps below when one tag's values are read many times.
  */
 int tagvalue_tag_number(const char *tag, const char *s, size_t len, int64_t *out);
+
+/* How a tag's value reads as a number, told by the tag's name. */
+enum tagvalue_number_reader {
+    TAGVALUE_READ_NUMBER, /* tagvalue_number() */
+    TAGVALUE_READ_ELO,    /* tagvalue_elo(), a positive rating or none */
+};
+
+/** The reader (enum tagvalue_number_reader) of the tag named tag (NUL-terminated). */
+int tagvalue_number_reader(const char *tag);
+
+/**
+ * The number s[0..len) holds as reader (enum tagvalue_number_reader) reads
+ * it: tagvalue_tag_number() of a tag whose reader that is. 0 and *out, or
+ * TAGVALUE_NONE.
+ */
+int tagvalue_read_number(int reader, const char *s, size_t len, int64_t *out);
 
 /*
  * How a Termination tag says a game ended: the values of the PGN standard

@@ -15,6 +15,15 @@ static int put_text(struct buf *out, const char *s, size_t n)
     return rc ? rc : buf_append(out, "", 1);
 }
 
+/* put_text() into room already reserved at p; returns the end. */
+static char *put_text_at(char *p, const char *s, size_t n)
+{
+    if (n)
+        memcpy(p, s, n);
+    p[n] = '\0';
+    return p + n + 1;
+}
+
 int dup_key_counts(const struct game *g) { return !(g->flags & GAME_EMPTY); }
 
 static int bytes_cmp(const char *a, size_t na, const char *b, size_t nb)
@@ -31,24 +40,35 @@ static int tag_cmp(const void *pa, const void *pb)
     return c ? c : bytes_cmp(a->value, a->value_len, b->value, b->value_len);
 }
 
-/* The tags of g in name order (then value order): the same for copies that
- * write them in another order. */
+/*
+ * The tags of g in name order (then value order): the same for copies that
+ * write them in another order. The text goes where it stays in out, and the
+ * list sorted to write it lies just past it, in the room of the same
+ * reservation: no allocation of its own, only out's growth, which the
+ * games after reuse.
+ */
 static int put_tags(struct buf *out, const struct game *g)
 {
-    const struct game_tag **sorted = malloc((g->ntags ? g->ntags : 1) * sizeof *sorted);
-    if (!sorted)
-        return PGN_ENOMEM;
+    size_t text = 1; /* "T" */
+    for (uint32_t i = 0; i < g->ntags; i++)
+        text += (size_t)g->tags[i].name_len + g->tags[i].value_len + 2;
+    size_t align = sizeof(const struct game_tag *);
+    size_t list_at = (out->len + text + align - 1) / align * align;
+    int rc = buf_reserve(out, list_at - out->len + (size_t)g->ntags * align);
+    if (rc)
+        return rc;
+    const struct game_tag **sorted = (const struct game_tag **)(void *)(out->data + list_at);
     for (uint32_t i = 0; i < g->ntags; i++)
         sorted[i] = &g->tags[i];
     qsort(sorted, g->ntags, sizeof *sorted, tag_cmp);
-    int rc = buf_append(out, "T", 1);
-    for (uint32_t i = 0; !rc && i < g->ntags; i++) {
-        rc = put_text(out, sorted[i]->name, sorted[i]->name_len);
-        if (!rc)
-            rc = put_text(out, sorted[i]->value, sorted[i]->value_len);
+    char *p = out->data + out->len;
+    *p++ = 'T';
+    for (uint32_t i = 0; i < g->ntags; i++) {
+        p = put_text_at(p, sorted[i]->name, sorted[i]->name_len);
+        p = put_text_at(p, sorted[i]->value, sorted[i]->value_len);
     }
-    free(sorted);
-    return rc;
+    out->len += text;
+    return 0;
 }
 
 int dup_key_append(struct buf *out, const struct game *g, const struct pos *start, int chess960,

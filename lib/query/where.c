@@ -304,8 +304,10 @@ static int parse_operand(struct parser *p, struct operand *o, size_t *col)
         const char *s = p->src + p->tstart;
         int id = facts_field_find(s, p->tlen);
         if (id != FACTS_NO_FIELD) {
+            const char *tag = facts_field_tag(id);
             o->kind = O_FIELD;
             o->field = id;
+            o->number_reader = tagvalue_number_reader(tag ? tag : "");
         } else if (*s >= 'a' && *s <= 'z') {
             /* Tag names start with a capital letter (PGN's own and nearly all
              * others): a lowercase name is a field, and an unknown one a typo
@@ -326,6 +328,7 @@ static int parse_operand(struct parser *p, struct operand *o, size_t *col)
             memcpy(o->text, s, p->tlen);
             o->text[p->tlen] = '\0';
             o->len = p->tlen;
+            o->number_reader = tagvalue_number_reader(o->text);
         }
         break;
     }

@@ -73,8 +73,9 @@ static int cmp_dates(const struct date_range *a, const struct date_range *b, int
 /*
  * The number value v of operand o holds: a number field's; a literal string
  * read as a number when parsed (beside a number field); the text of a tag
- * or text field as tagvalue_tag_number() reads it, so that a tag compares as
- * the number every other command reads in it. 1 and *n, or 0.
+ * or text field as tagvalue_tag_number() reads it (o's reader, told when
+ * parsed), so that a tag compares as the number every other command reads
+ * in it. 1 and *n, or 0.
  */
 static int as_number(const struct operand *o, const struct fact_value *v, int64_t *n)
 {
@@ -88,20 +89,36 @@ static int as_number(const struct operand *o, const struct fact_value *v, int64_
         *n = o->num;
         return o->num_ok;
     }
-    const char *tag = o->kind == O_TAG ? o->text : o->kind == O_FIELD ? facts_field_tag(o->field) : NULL;
-    return !tagvalue_tag_number(tag ? tag : "", v->s, v->len, n);
+    if (o->kind != O_TAG && o->kind != O_FIELD)
+        return 0;
+    return !tagvalue_read_number(o->number_reader, v->s, v->len, n);
+}
+
+/* The left value's number, read once for all the right values it meets. */
+struct number_memo {
+    int state; /* 0: not read yet; 1: num holds it; 2: it has none */
+    int64_t num;
+};
+
+static int memo_number(const struct operand *o, const struct fact_value *v,
+                       struct number_memo *m, int64_t *n)
+{
+    if (!m->state)
+        m->state = as_number(o, v, &m->num) ? 1 : 2;
+    *n = m->num;
+    return m->state == 1;
 }
 
 /*
  * The positive form of a comparison (= < <= > >=) of value a of operand ao
- * with value b of operand bo. Numbers compare as numbers when one side is a
- * number field or a number literal, and when both sides come from the game
- * and one holds a number (BlackElo > WhiteElo): as bytes, "1000" would be
- * below "847". A side that holds no number is then unequal to the other
- * and neither before nor after it.
+ * with value b of operand bo; am is a's number memo. Numbers compare as
+ * numbers when one side is a number field or a number literal, and when
+ * both sides come from the game and one holds a number (BlackElo >
+ * WhiteElo): as bytes, "1000" would be below "847". A side that holds no
+ * number is then unequal to the other and neither before nor after it.
  */
 static int compare(const struct operand *ao, const struct operand *bo, const struct fact_value *a,
-                   const struct fact_value *b, int op)
+                   const struct fact_value *b, struct number_memo *am, int op)
 {
     if (a->type == FT_BOOL || b->type == FT_BOOL)
         return a->type == b->type && op == OP_EQ && a->num == b->num;
@@ -123,7 +140,7 @@ static int compare(const struct operand *ao, const struct operand *bo, const str
     int ax = 0, by = 0;
     int numeric = a->type == FT_NUM || b->type == FT_NUM || (bo->kind == O_STR && bo->num_ok);
     if (numeric || (!is_literal(ao) && !is_literal(bo))) { /* text against a literal: no reading */
-        ax = as_number(ao, a, &x);
+        ax = memo_number(ao, a, am, &x);
         by = as_number(bo, b, &y);
         numeric |= ax || by;
     }
@@ -166,6 +183,7 @@ static int eval_cmp(const struct node *n, struct game_facts *f)
             found = filter_match(n->re, s, len);
             continue;
         }
+        struct number_memo am = { 0, 0 };
         for (uint32_t j = 0; !found; j++) {
             rc = operand_value(&n->b, f, j, &b);
             if (rc <= 0) {
@@ -173,7 +191,7 @@ static int eval_cmp(const struct node *n, struct game_facts *f)
                     return rc;
                 break;
             }
-            found = compare(&n->a, &n->b, &a, &b, positive);
+            found = compare(&n->a, &n->b, &a, &b, &am, positive);
         }
     }
     return positive != n->op ? !found : found;
@@ -259,13 +277,14 @@ static int decide_cmp(const struct decider *d, struct node *n)
                 return WHERE_MAYBE;
             continue;
         }
+        struct number_memo am = { 0, 0 };
         for (uint32_t j = 0; !found; j++) {
             rc = known_value(d, &n->b, j, 0, &b);
             if (rc == WHERE_UNKNOWN)
                 return WHERE_MAYBE;
             if (rc <= 0)
                 break;
-            found = compare(&n->a, &n->b, &a, &b, positive);
+            found = compare(&n->a, &n->b, &a, &b, &am, positive);
         }
     }
     return positive != n->op ? !found : found;

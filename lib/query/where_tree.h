@@ -24,6 +24,8 @@ struct operand {
     int is_date;            /* O_STR/O_NUM compared with a date: date holds it */
     struct date_range date;
     int num_ok;             /* O_STR compared with a number: num holds it */
+    int number_reader;      /* O_TAG, O_FIELD: how its text reads as a number
+                             * (enum tagvalue_number_reader), told once */
 };
 
 struct node {

@@ -64,37 +64,61 @@ static int needed_tag(const char *name)
 }
 
 /*
- * Export format's order (pgn_export_tag_cmp()) for the tags of o->scratch:
- * a merge sort, stable so that tags of the same name keep their order, and
- * not quadratic in a hostile game's thousands of tags.
+ * t[0..n) in ASCII order of their names, stable: a merge sort through
+ * tmp[0..n), not quadratic in a hostile game's thousands of tags.
+ */
+static void sort_by_name(struct go_tag *t, struct go_tag *tmp, size_t n)
+{
+    struct go_tag *from = t, *to = tmp;
+    for (size_t run = 1; run < n; run *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * run) {
+            size_t mid = lo + run < n ? lo + run : n, hi = lo + 2 * run < n ? lo + 2 * run : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                to[k++] = strcmp(from[j].name, from[i].name) < 0 ? from[j++] : from[i++];
+            while (i < mid)
+                to[k++] = from[i++];
+            while (j < hi)
+                to[k++] = from[j++];
+        }
+        struct go_tag *swap = from;
+        from = to;
+        to = swap;
+    }
+    if (from != t)
+        memcpy(t, from, n * sizeof *t);
+}
+
+/*
+ * Export format's order (pgn_export_tag_cmp()) for the tags of o->scratch,
+ * stable so that tags of the same name keep their order. Each tag's rank
+ * (its place in the roster, PGN_ROSTER_SIZE for any other) is found once,
+ * from the length the tag carries; a counting sort by rank puts the roster
+ * first, and only the other tags are compared, by name.
  */
 static void sort_export(struct go_game *w)
 {
     size_t n = w->o->scratch.len / sizeof(struct go_tag);
     if (w->err || n < 2)
         return;
-    /* Room for a copy after the tags, as order_tags() makes. */
-    if ((w->err = buf_reserve(&w->o->scratch, n * sizeof(struct go_tag))))
+    /* Room after the tags for a copy of them and their ranks. */
+    if ((w->err = buf_reserve(&w->o->scratch, n * (sizeof(struct go_tag) + 1))))
         return;
-    struct go_tag *a = (struct go_tag *)w->o->scratch.data, *b = a + n, *from = a, *to = b;
-    for (size_t run = 1; run < n; run *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * run) {
-            size_t mid = lo + run < n ? lo + run : n, hi = lo + 2 * run < n ? lo + 2 * run : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                to[k++] = pgn_export_tag_cmp(from[j].name, from[i].name) < 0 ? from[j++]
-                                                                              : from[i++];
-            while (i < mid)
-                to[k++] = from[i++];
-            while (j < hi)
-                to[k++] = from[j++];
-        }
-        struct go_tag *t = from;
-        from = to;
-        to = t;
+    struct go_tag *a = (struct go_tag *)w->o->scratch.data, *b = a + n;
+    unsigned char *rank = (unsigned char *)(b + n);
+    size_t at[PGN_ROSTER_SIZE + 2] = { 0 };
+    for (size_t i = 0; i < n; i++) {
+        int k = pgn_roster_index(a[i].name, a[i].name_len);
+        rank[i] = (unsigned char)(k == PGN_NOT_ROSTER ? PGN_ROSTER_SIZE : k);
+        at[rank[i] + 1]++;
     }
-    if (from != a)
-        memcpy(a, from, n * sizeof *a);
+    for (int k = 1; k <= PGN_ROSTER_SIZE + 1; k++)
+        at[k] += at[k - 1];
+    size_t others = at[PGN_ROSTER_SIZE];
+    for (size_t i = 0; i < n; i++)
+        b[at[rank[i]]++] = a[i];
+    memcpy(a, b, n * sizeof *a);
+    sort_by_name(a + others, b, n - others);
 }
 
 /* tag_order, GO_TAG_ORDER_ONLY, drop_tags: the tags of o->scratch reordered in place. */

@@ -61,11 +61,18 @@ grep -oE 'was best\.}( \{\[%eval [^]]*\]})? \([0-9]+\.+ [^ )]+' "$tmp/out.pgn" >
 judged=$(grep -o 'was best\.' "$tmp/out.pgn" | wc -l)
 [ "$judged" -gt 0 ] || fail "no judged move names a best move"
 [ "$(wc -l <"$tmp/best")" = "$judged" ] || fail "$judged best moves but $(wc -l <"$tmp/best") variations after them"
-grep -oE '[.] [^ ]+ was best\.}( \{\[%eval [^]]*\]})? \([0-9]+\.+ [^ )]+' "$tmp/out.pgn" |
-    sed 's/^[.] \([^ ]*\) was best.*[.] \([^ ]*\)$/\1 \2/' | while read -r best first; do
-        [ "$best" = "$first" ] || echo "FAIL: '$best was best.' but the variation starts with '$first'"
-    done >"$tmp/mismatch"
-[ -s "$tmp/mismatch" ] && { cat "$tmp/mismatch"; status=1; }
+# Every judged move is paired with its variation's first move and checked:
+# a "was best." the pattern below misses would otherwise go unchecked.
+grep -oE '[ {][^ {}]+ was best\.}( \{\[%eval [^]]*\]})? \([0-9]+\.+ [^ )]+' "$tmp/out.pgn" |
+    sed 's/^[ {]\([^ ]*\) was best.*[.] \([^ ]*\)$/\1 \2/' >"$tmp/pairs" || true
+[ "$(wc -l <"$tmp/pairs")" = "$judged" ] ||
+    fail "$judged moves judged 'was best.' but $(wc -l <"$tmp/pairs") of them checked against their variation"
+checked=0
+while read -r best first; do
+    checked=$((checked + 1))
+    [ "$best" = "$first" ] || fail "'$best was best.' but the variation starts with '$first'"
+done <"$tmp/pairs"
+[ "$checked" = "$judged" ] || fail "$checked 'was best.' checks run, $judged judged moves"
 
 # The same judgments from the engine as from --judge on its output.
 "$PGNKIT" annotate -q -j 1 --depth 6 --engine-option Threads=1 --engine-option Hash=16 \

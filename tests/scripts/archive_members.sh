@@ -9,6 +9,11 @@ set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . tests/scripts/expect.inc
+. tests/scripts/need.inc
+need tar
+need gzip
+need zstd
+need zip
 cd "$tmp" || exit 3
 game() { printf '[Event "%s"]\n[Result "1-0"]\n\n1. %s e5 1-0\n' "$1" "$2"; }
 game A e4 >a.pgn

@@ -8,6 +8,8 @@ set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . tests/scripts/expect.inc
+. tests/scripts/need.inc
+need tar
 game_a='[Event "A"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
 game_b='[Event "B"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n'
 head -c 17000000 /dev/zero | tr '\0' '\n' >"$tmp/lines"

@@ -26,6 +26,7 @@ failed=0
 . tests/scripts/need.inc
 need time
 TIME=$need_path
+need gzip
 
 game() { # game NAME: a short valid game
     printf '[Event "%s"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "A"]\n' "$1"

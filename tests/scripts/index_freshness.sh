@@ -4,6 +4,8 @@
 # last indexed game on and counting only what is new; an edited, truncated, re-touched, recompressed or missing source
 # fails the query with exit status 3; --update re-indexes a changed source whole. After
 # each update the database answers exactly as the scan of the source.
+. tests/scripts/need.inc
+need gzip
 . tests/scripts/index_setup.inc
 
 # check NAME WANT_EXIT WANT_STDERR_PATTERN ARGS...: search through the database.

@@ -8,6 +8,8 @@ need zip
 need zstd
 need bzip2
 need xz xz-utils
+need tar
+need gzip
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 src=testdata/sample.pgn

@@ -7,6 +7,9 @@
 # each run is held up for 1.5 s (a pipe that pauses, or a reader of the
 # output that starts late), since nothing is drawn in the first second.
 set -u
+. tests/scripts/need.inc
+need gzip
+need script bsdutils
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0

@@ -92,12 +92,22 @@ cp -R tests/fuzz/regressions/fuzz_pgn_reader tests/fuzz/regressions/fuzz_json "$
 grep -qx "FAIL unit test_fuzz__regressions" "$tmp/fuzz.out" ||
     fail "test_fuzz__regressions passes with tests/fuzz/regressions/fuzz_where missing"
 
-# 4. Every script that needs a tool: without it (PGNKIT_TEST_MISSING hides
-# it from need.inc), exit 77 and a last line saying why.
+# The tools a test needs: every "need TOOL" it runs, in any place of a line
+# (alone, after ';', '&&', '||', '{', 'then' or 'do'), more than one a line.
+needed_tools() {
+    grep -v '^[[:space:]]*#' "$1" |
+        grep -oE '(^|[;&|({]|then|do|else)[[:space:]]*need [A-Za-z0-9_.+-]+' | sed 's/.*need //'
+}
+
+# 4. Every script and CLI test that needs a tool: without it
+# (PGNKIT_TEST_MISSING hides it from need.inc), exit 77 and a last line
+# saying why.
 for script in $(grep -l -e '^\. .*tests/scripts/need\.inc' -e '^\. tests/scripts/pgn_extract\.inc' \
-                tests/scripts/*.sh); do
+                tests/scripts/*.sh tests/cli/*/*.sh); do
     [ "$script" = tests/scripts/skips.sh ] && continue
-    tools=$(sed -n 's/^ *need \([^ ]*\).*/\1/p' "$script")
+    tools=$(needed_tools "$script")
+    [ -n "$tools" ] || grep -q 'pgn_extract\.inc' "$script" ||
+        fail "$script sources need.inc and needs no tool that this test can find"
     grep -q 'pgn_extract\.inc' "$script" && tools="$tools pgn-extract"
     tools=$(echo $tools) # one line, the names apart by blanks
     PGNKIT_TEST_MISSING="$tools" sh "$script" >"$tmp/script.out" 2>&1 </dev/null
@@ -108,9 +118,16 @@ for script in $(grep -l -e '^\. .*tests/scripts/need\.inc' -e '^\. tests/scripts
 done
 
 # 5. No test says it is skipped and then exits 0 (as the scripts did that
-# counted a missing tool as a pass).
+# counted a missing tool as a pass), on one line or on the next.
 if grep -n 'skip.*exit 0' tests/scripts/*.sh tests/scripts/*.inc tests/cli/*/*.sh | grep -v '^tests/scripts/skips\.sh:'; then
     fail "the lines above skip with exit 0: exit 77 instead (tests/scripts/need.inc)"
+fi
+if awk 'FNR == 1 { said = 0 }
+        said && /^[[:space:]]*exit 0([^0-9]|$)/ { print FILENAME ":" FNR ": " $0; found = 1 }
+        { said = /skip/ && !/^[[:space:]]*#/ }
+        END { exit !found }' tests/scripts/*.sh tests/scripts/*.inc tests/cli/*/*.sh |
+        grep -v '^tests/scripts/skips\.sh:'; then
+    fail "the lines above exit 0 right after saying skip: exit 77 instead (tests/scripts/need.inc)"
 fi
 
 # 6. need.inc is the one place a script looks for a tool: a script that
@@ -120,6 +137,27 @@ fi
 if grep -nE 'command -v|\[ -x |/usr/bin/' tests/scripts/*.sh tests/cli/*/*.sh | grep -v '^tests/scripts/skips\.sh:'; then
     fail "the lines above look for a tool themselves: use need TOOL PACKAGE (tests/scripts/need.inc)"
 fi
+
+# 7. A test that runs a tool that may be missing needs it first: without
+# the tool it is then skipped, not failed, nor passed with less checked
+# (archive_members.sh ran zip, zstd and tar, blank_runs.sh tar, and the
+# index CLI tests sqlite3, without asking). A tool runs where a command
+# starts: a line's start, after '|', '&', ';', '(', '{', '$(', 'then',
+# 'do', 'if' or '!'; comments do not count.
+checked_tools="zip unzip zstd tar gzip bzip2 xz sqlite3 stockfish xmllint parallel chromium
+    script pkg-config nm tsort zsh fish pgn-extract"
+for file in tests/scripts/*.sh tests/cli/*/*.sh; do
+    [ "$file" = tests/scripts/skips.sh ] && continue
+    needs=" $(needed_tools "$file" | tr '\n' ' ') "
+    grep -q '^\. tests/scripts/pgn_extract\.inc' "$file" && needs="$needs pgn-extract "
+    for tool in $checked_tools; do
+        case $needs in *" $tool "*) continue ;; esac
+        if grep -v '^[[:space:]]*#' "$file" |
+                grep -qE "(^|[|&;({]|\\\$\(|then |do |if |! )[[:space:]]*$tool([[:space:]]|\$)"; then
+            fail "$file runs $tool without 'need $tool' first (tests/scripts/need.inc)"
+        fi
+    done
+done
 
 [ $status = 0 ] && echo "skips: counted apart, failed under CI, reported by every kind of test"
 exit $status

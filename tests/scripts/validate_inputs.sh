@@ -3,6 +3,9 @@
 # packaging: plain file, gzip, concatenated gzip members, standard input, CRLF
 # line ends, a UTF-8 byte order mark.
 set -u
+. tests/scripts/need.inc
+need gzip
+need zstd
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 src=$tmp/all.pgn

@@ -4,6 +4,8 @@
 # standard output with the diagnostics on standard error; with --max-errors
 # the split stays complete.
 set -u
+. tests/scripts/need.inc
+need gzip
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0

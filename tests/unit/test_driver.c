@@ -146,3 +146,49 @@ void test_driver__threads_write_the_same_in_input_order(void)
     buf_release(&pgn);
     buf_release(&want);
 }
+
+/* A job of search's kind at -j 1: each selected game handled whole (one). */
+struct whole {
+    pthread_t caller;
+    long long count, index_sum;
+    int off_caller;
+};
+
+static void one_whole(void *cmd, struct pgn_reader *reader, struct game *g)
+{
+    struct whole *w = cmd;
+    (void)reader;
+    w->count++;
+    w->index_sum += (long long)g->index;
+    w->off_caller |= !pthread_equal(pthread_self(), w->caller);
+}
+
+static const struct driver_job whole_job = {
+    .select = select_game, .work = work, .write = write_game,
+    /* A record no memory holds: with one, one job never needs one. */
+    .record = { (size_t)1 << 60, 0 },
+    .one = one_whole,
+};
+
+void test_driver__one_job_handles_games_whole_without_a_record(void)
+{
+    struct buf pgn, want;
+    struct whole w = { .caller = pthread_self() };
+    struct driver d;
+    make_input(&pgn, &want, 1);
+    fflush(stdout);
+    driver_init(&d, &w, &whole_job);
+    d.flags = DRIVER_NO_PROGRESS;
+    /* Before, this allocated the record (and died: out of memory). */
+    driver_start(&d, 1, PIPELINE_CALLER_WORKS, &w, sizeof w);
+    CHECK(driver_read_mem(&d, pgn.data, pgn.len, "mem.pgn") == 0);
+    driver_release(&d);
+    CHECK(!d.io_failed);
+    CHECK(!w.off_caller);
+    /* Games 1..600 but the 85 multiples of 7: 515 games, indexes summing
+     * to 600 * 601 / 2 - 7 * (85 * 86 / 2) = 180300 - 25585. */
+    CHECK_EQ_INT(w.count, 515);
+    CHECK_EQ_INT(w.index_sum, 154715);
+    buf_release(&pgn);
+    buf_release(&want);
+}

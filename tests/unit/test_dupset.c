@@ -145,3 +145,37 @@ void test_dupset__games_without_moves_compare_tags(void)
     game_facts_release(&f);
     pgn_reader_free(r);
 }
+
+/*
+ * The key of a game without moves, byte for byte as dup_key.h describes it
+ * (written by hand): "V", the empty Variant and FEN, then "T" and every tag
+ * name and value in name order. It lands after what out holds already
+ * (three bytes: the list put_tags sorts in out's spare room is aligned),
+ * and a second key after the first.
+ */
+void test_dupset__key_of_a_game_without_moves(void)
+{
+    static const char pgn[] =
+        "[White \"Kasparov\"]\n[Black \"Karpov\"]\n[Event \"Forfeit\"]\n[Result \"1-0\"]\n\n1-0\n\n"
+        "[Round \"\"]\n[Event \"E\"]\n\n*\n";
+    static const char want[] =
+        "abc"
+        "V\0\0TBlack\0Karpov\0Event\0Forfeit\0Result\0" "1-0\0White\0Kasparov\0"
+        "V\0\0TEvent\0E\0Round\0\0";
+    struct pgn_reader *r;
+    struct game g;
+    struct buf out = BUF_INIT(1 << 20);
+    if (pgn_reader_open_mem(&r, pgn, sizeof pgn - 1, NULL)) {
+        FAIL("cannot read");
+        return;
+    }
+    CHECK_EQ_INT(buf_append(&out, "abc", 3), PGN_OK);
+    for (int i = 0; i < 2; i++) {
+        CHECK(pgn_reader_next(r, &g) > 0);
+        CHECK_EQ_INT(dup_key_append(&out, &g, NULL, 0, NULL, 0), PGN_OK);
+    }
+    CHECK_EQ_INT((long long)out.len, (long long)(sizeof want - 1));
+    CHECK(out.len == sizeof want - 1 && !memcmp(out.data, want, out.len));
+    pgn_reader_free(r);
+    buf_release(&out);
+}

@@ -151,3 +151,22 @@ void test_tagvalue__termination_kinds(void)
     CHECK_EQ_INT(tagvalue_termination("adjudication"), TERMINATION_ADJUDICATION);
     CHECK_EQ_INT(tagvalue_termination("White wins by adjudication"), TERMINATION_ADJUDICATION);
 }
+
+/* A tag's number reader, told by its name once, reads as tagvalue_tag_number(). */
+void test_tagvalue__number_reader_by_tag_name(void)
+{
+    int64_t n = -1;
+    CHECK_EQ_INT(tagvalue_number_reader("WhiteElo"), TAGVALUE_READ_ELO);
+    CHECK_EQ_INT(tagvalue_number_reader("BlackElo"), TAGVALUE_READ_ELO);
+    CHECK_EQ_INT(tagvalue_number_reader("WhiteELO"), TAGVALUE_READ_NUMBER);
+    CHECK_EQ_INT(tagvalue_number_reader("PlyCount"), TAGVALUE_READ_NUMBER);
+    CHECK_EQ_INT(tagvalue_number_reader(""), TAGVALUE_READ_NUMBER);
+    CHECK(tagvalue_read_number(TAGVALUE_READ_ELO, " 2700 ", 6, &n) == 0 && n == 2700);
+    CHECK(tagvalue_read_number(TAGVALUE_READ_ELO, "0", 1, &n) == TAGVALUE_NONE);
+    CHECK(tagvalue_read_number(TAGVALUE_READ_ELO, "5000", 4, &n) == TAGVALUE_NONE);
+    CHECK(tagvalue_read_number(TAGVALUE_READ_ELO, "-20", 3, &n) == TAGVALUE_NONE);
+    CHECK(tagvalue_read_number(TAGVALUE_READ_NUMBER, "-20", 3, &n) == 0 && n == -20);
+    CHECK(tagvalue_read_number(TAGVALUE_READ_NUMBER, "0", 1, &n) == 0 && n == 0);
+    CHECK(tagvalue_read_number(TAGVALUE_READ_NUMBER, "5000", 4, &n) == 0 && n == 5000);
+    CHECK(tagvalue_read_number(TAGVALUE_READ_NUMBER, "12a", 3, &n) == TAGVALUE_NONE);
+}

@@ -335,3 +335,20 @@ void test_where__decides_from_known_fields(void)
     decides("white_elo > 3000 and round ~ \"1\"", WHERE_NO);
     decides("not (white_elo < 2000) and white = \"Carlsen, Magnus\"", WHERE_YES);
 }
+
+/* A tag given twice has two values: a comparison holds when any pair does.
+ * Each left value's number is read once for all the right values (the
+ * answers by hand: 12 > 7 in the first game; 3 and 4 below 7 and 20 in
+ * the second; "x" holds no number, 9 > 7 in the third). */
+static const char repeated[] =
+    "[Board \"3\"]\n[Board \"12\"]\n[Table \"7\"]\n[Table \"20\"]\n\n1. e4 *\n\n"
+    "[Board \"3\"]\n[Board \"4\"]\n[Table \"7\"]\n[Table \"20\"]\n\n1. e4 *\n\n"
+    "[Board \"x\"]\n[Board \"9\"]\n[Table \"7\"]\n[Table \"x\"]\n\n1. e4 *\n";
+
+void test_where__repeated_tags_compare_every_pair(void)
+{
+    answers_on(repeated, "Board > Table", "101");
+    answers_on(repeated, "Table > Board", "110"); /* 7 > 3; 7 > 3; "x" and 7 < 9: none */
+    answers_on(repeated, "Board = 4", "010");
+    answers_on(repeated, "Table >= 20", "110");
+}

@@ -1,4 +1,6 @@
 # A database of testdata/sample.pgn: its tables as sqlite3 shows them, and searches through it.
+. tests/scripts/need.inc
+need sqlite3
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 cp testdata/sample.pgn "$t/sample.pgn"
 cd "$t" || exit 3

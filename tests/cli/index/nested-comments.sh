@@ -1,5 +1,7 @@
 # index --nested-comments: recorded in meta, the database answers as the scan with the option
 # does, a query or an update that reads comments the other way is refused.
+. tests/scripts/need.inc
+need sqlite3
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 cp testdata/reader/nested_comments.pgn "$t/n.pgn"
 cd "$t" || exit 3

@@ -1,6 +1,8 @@
 # A zip of several members, as TWIC ships them: every PGN member in order, named in
 # the diagnostics (ARCHIVE:MEMBER:LINE:COL); a member not named *.pgn is passed over
 # with a note.
+. tests/scripts/need.inc
+need zip
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 d=testdata/formats

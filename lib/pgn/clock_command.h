@@ -1,0 +1,23 @@
+/* clock_command.h - the time a [%clk] comment command gives, read once for every reader of it. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_CLOCK_COMMAND_H
+#define LIB_CLOCK_COMMAND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * Reads the arguments s[0..n) of a [%clk] command (not NUL-terminated):
+ * H:MM:SS, MM:SS or SS, the last field with an optional fraction of a
+ * second (lichess writes 0:03:00, chess.com 0:02:59.9), into *ms,
+ * milliseconds; fraction digits past the millisecond are dropped. Fields
+ * are not range-checked (0:75:00 is 75 minutes); a field past 1,000,000 is
+ * refused so that the sum cannot overflow. Returns 0 and *ms, or
+ * PGN_ESYNTAX (and *ms untouched) for anything else: no digits, an empty
+ * field ("1::00"), more than three fields, a second '.', a sign, a blank.
+ * Allocates nothing; safe on any thread. The API's pgnkit_game_clock() and
+ * diagram's clock graph both read clocks here, so they agree.
+ */
+int clock_command_ms(const char *s, size_t n, int64_t *ms);
+
+#endif
