@@ -1,5 +1,6 @@
 /* cmdline.c - a command's options as one table: parsing, -h, hidden aliases, --color, completion. */
 /* SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -326,6 +327,8 @@ static void print_help(FILE *f, const char *const *usage)
 static int take(const struct flat_entry *fe, char *arg, const char *const *usage)
 {
     const struct option_entry *e = fe->e;
+    /* A group's table is shared: its options store through callbacks, into the group's storage. */
+    assert(e->value || e->type == OPTION_CALLBACK || e->type == OPTION_HELP);
     switch (e->type) {
     case OPTION_SET_INT: *(int *)e->value = (int)e->number; return OPTIONS_PARSED;
     case OPTION_BITS: *(unsigned *)e->value |= (unsigned)e->number; return OPTIONS_PARSED;
