@@ -6,8 +6,10 @@
 /*
  * Adding a subcommand NAME:
  *  1. write cmd/NAME.c exporting int cmd_NAME(int argc, char **argv), with its
- *     usage array and getopt_long option table near the top (a command that
- *     needs several files gets a folder, cmd/NAME/, as stats and search have);
+ *     usage array (synopsis and description) near the top and its table of
+ *     options (struct option_entry, cli/cmdline.h: their help is printed
+ *     from it) read by parse_options() (a command that needs several files
+ *     gets a folder, cmd/NAME/, as stats and search have);
  *  2. declare it below and add a row to the table in cmd/main.c;
  *  3. write man/pgnkit-NAME.1 (its SYNOPSIS must match `pgnkit NAME -h`);
  *  4. add golden tests under tests/cli/NAME/.

@@ -1,7 +1,6 @@
 /* convert.c - `pgnkit convert`: rewrite games in another notation or format, losing nothing else. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,32 +31,7 @@ static const char *const convert_usage[] = {
     "game is replayed first, and invalid games are reported as validate does and skipped.",
     "Reads standard input without FILE (or with '-'); gzip, zstd, bzip2, xz, zip, 7z, tar.",
     "",
-    OUTPUT_USAGE,
-    SPLIT_USAGE,
-    "Input:",
-    "        --from FMT        pgn (default) or json (what --format json or ndjson wrote)",
-    "        --input-lang LANG read moves in LANG (default: auto, decided per game)",
-    "        --keep-invalid    pass invalid games through unchanged (pgn, json, ndjson)",
-    "        --nested-comments read {a {b} c} as one comment (braces nest)",
-    "    -j, --jobs N          convert games on N threads (default: the number of CPUs)",
-    "    -q, --quiet           print no diagnostics and no summary",
-    "    -h, --help            show this help",
     NULL,
-};
-
-enum { OPT_FROM = 256, OPT_INPUT_LANG, OPT_KEEP_INVALID, OPT_NESTED };
-
-static const struct option convert_options[] = {
-    OUTPUT_OPTIONS,
-    SPLIT_OPTIONS,
-    { "from", required_argument, NULL, OPT_FROM },
-    { "input-lang", required_argument, NULL, OPT_INPUT_LANG },
-    { "keep-invalid", no_argument, NULL, OPT_KEEP_INVALID },
-    { "nested-comments", no_argument, NULL, OPT_NESTED },
-    { "jobs", required_argument, NULL, 'j' },
-    { "quiet", no_argument, NULL, 'q' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
 };
 
 /* Output is handed to stdio in pieces of about this size. */
@@ -325,52 +299,46 @@ static void summary(const struct convert *c)
     fprintf(stderr, "\n");
 }
 
+static int from_option(void *storage, const struct option_entry *entry, char *arg)
+{
+    (void)entry;
+    if (!strcmp(arg, "json") || !strcmp(arg, "ndjson")) {
+        *(int *)storage = 1;
+    } else if (strcmp(arg, "pgn")) {
+        error("unknown input format '%s' (pgn or json)", arg);
+        return -1;
+    }
+    return 0;
+}
+
 int cmd_convert(int argc, char **argv)
 {
     struct convert c;
     struct output_opts oo;
     struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = REPLAY_NO_TAGS };
-    int opt;
     memset(&c, 0, sizeof c);
     output_opts_init(&oo);
     split_opts_init(&c.split_opts);
-    optind = 1;
     c.jobs = pipeline_cpus();
-    while ((opt = cmd_getopt(argc, argv, "qhj:", convert_options)) != -1) {
-        int taken = output_opts_parse(&oo, opt, optarg);
-        if (!taken)
-            taken = split_opts_parse(&c.split_opts, opt, optarg);
-        if (taken < 0)
-            return EXIT_USAGE;
-        if (taken)
-            continue;
-        switch (opt) {
-        case OPT_FROM:
-            if (!strcmp(optarg, "json") || !strcmp(optarg, "ndjson")) {
-                c.from_json = 1;
-            } else if (strcmp(optarg, "pgn")) {
-                error("unknown input format '%s' (pgn or json)", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_INPUT_LANG:
-            ropts.lang = notation_find(optarg);
-            if (ropts.lang < NOTATION_AUTO) {
-                error("unknown language '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_KEEP_INVALID: c.keep_invalid = 1; break;
-        case OPT_NESTED: c.reader_flags |= PGN_READER_NESTED_COMMENTS; break;
-        case 'q': c.quiet = 1; break;
-        case 'j':
-            if (parse_jobs(optarg, &c.jobs))
-                return EXIT_USAGE;
-            break;
-        case 'h': print_usage(stdout, convert_usage); return EXIT_OK;
-        default: return usage_error(convert_usage);
-        }
-    }
+    const struct option_entry options[] = {
+        OPT_GROUP(output_options, &oo),
+        OPT_GROUP(split_options, &c.split_opts),
+        OPT_HEADING("Input:"),
+        OPT_CALLBACK(0, "from", &c.from_json, "FMT",
+                     "pgn (default) or json (what --format json or ndjson wrote)", from_option),
+        OPT_INPUT_LANG(&ropts.lang, "read moves in LANG (default: auto, decided per game)"),
+        OPT_BOOL(0, "keep-invalid", &c.keep_invalid,
+                 "pass invalid games through unchanged (pgn, json, ndjson)"),
+        OPT_BIT(0, "nested-comments", &c.reader_flags, PGN_READER_NESTED_COMMENTS,
+                "read {a {b} c} as one comment (braces nest)"),
+        OPT_JOBS(&c.jobs, "convert games on N threads (default: the number of CPUs)"),
+        OPT_BOOL('q', "quiet", &c.quiet, "print no diagnostics and no summary"),
+        OPT_HELP(),
+        OPT_END(),
+    };
+    int parsed = parse_options(argc, argv, options, convert_usage);
+    if (parsed != OPTIONS_PARSED)
+        return parsed;
     if (output_opts_check(&oo) || split_opts_check(&c.split_opts))
         return EXIT_USAGE;
     report_set_color(term_color(stderr));

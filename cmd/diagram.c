@@ -32,51 +32,7 @@ static const char *const diagram_usage[] = {
     "that meet every criterion. Reads standard input when no FILE (or '-') is given.",
     "Exit status: 0 when a diagram was written, 1 when none, 2 usage, 3 I/O.",
     "",
-    "Positions:",
-    "        --fen FEN         this position (no games are read)",
-    "        --ply N|final|all after N plies of the main line, after its last move (default),",
-    "                          or every position from the start",
-    "        --moves TEXT      the position after these moves, in the games that start with",
-    "                          them (\"1. e4 c5\")",
     NULL,
-};
-
-/* After the selection options' lines (query_opts_usage). */
-static const char *const diagram_usage_output[] = {
-    "Output:",
-    "    -o, --output DIR      one file per position in DIR: game-NNNNNN-ply-NNN.svg",
-    "                          (position.svg for --fen); without -o: standard output",
-    "        --page            one HTML page of every diagram (to -o FILE or standard output)",
-    "        --graph           per game, its evaluation and clock graph from the [%eval] and",
-    "                          [%clk] comments, instead of boards: game-NNNNNN-graph.svg",
-    "        --flip            Black at the bottom",
-    "        --no-coordinates  no files and ranks around the board",
-    "        --size N          width in pixels (default 360; 0: as wide as the page)",
-    "        --lang LANG       caption and moves in this language (en, de, fr, ...)",
-    "    -h, --help            show this help",
-    NULL,
-};
-
-static const struct usage_part diagram_help[] = {
-    { diagram_usage, NULL }, { NULL, query_opts_usage }, { diagram_usage_output, NULL },
-    { NULL, NULL },
-};
-
-enum { OPT_FEN = 256, OPT_PLY, OPT_PAGE, OPT_GRAPH, OPT_FLIP, OPT_NO_COORDINATES, OPT_SIZE,
-       OPT_LANG };
-
-static const struct option diagram_options[] = { /* after the selection options */
-    { "fen", required_argument, NULL, OPT_FEN },
-    { "ply", required_argument, NULL, OPT_PLY },
-    { "output", required_argument, NULL, 'o' },
-    { "page", no_argument, NULL, OPT_PAGE },
-    { "graph", no_argument, NULL, OPT_GRAPH },
-    { "flip", no_argument, NULL, OPT_FLIP },
-    { "no-coordinates", no_argument, NULL, OPT_NO_COORDINATES },
-    { "size", required_argument, NULL, OPT_SIZE },
-    { "lang", required_argument, NULL, OPT_LANG },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
 };
 
 enum { PLY_FINAL = -1, PLY_ALL = -2 };
@@ -422,10 +378,13 @@ static long count_plies(const char *t)
 }
 
 /* The command's own options: 1 when taken, 0 when not its, -1 after a message. */
-static int parse_own(struct diagram *s, int opt, char *arg)
+enum { OPT_PLY = 1, OPT_SIZE, OPT_LANG, OPT_MOVES };
+
+/* The options with a value to check, told by entry->number: 0, or -1 after a message. */
+static int diagram_option(void *storage, const struct option_entry *entry, char *arg)
 {
-    switch (opt) {
-    case OPT_FEN: s->fen = arg; return 1;
+    struct diagram *s = storage;
+    switch (entry->number) {
     case OPT_PLY:
         if (!strcmp(arg, "final"))
             s->ply = PLY_FINAL;
@@ -435,28 +394,30 @@ static int parse_own(struct diagram *s, int opt, char *arg)
             error("--ply takes a number of plies, 'final' or 'all', not '%s'", arg);
             return -1;
         }
-        return 1;
-    case 'o': s->out_path = arg; return 1;
-    case OPT_PAGE: s->page = 1; return 1;
-    case OPT_GRAPH: s->graph = 1; return 1;
-    case OPT_FLIP: s->flip = 1; return 1;
-    case OPT_NO_COORDINATES: s->coordinates = 0; return 1;
+        return 0;
     case OPT_SIZE:
         if (parse_long(arg, 0, 10000, &s->size)) {
             error("--size takes a width in pixels from 0 to 10000, not '%s'", arg);
             return -1;
         }
-        return 1;
+        return 0;
     case OPT_LANG:
         s->lang = notation_find(arg);
         if (s->lang < 0) {
             error("unknown language '%s'", arg);
             return -1;
         }
-        return 1;
+        return 0;
+    case OPT_MOVES: /* the position, and the criterion of the games that start so */
+        s->moves_text = arg;
+        return query_opts_take(&s->qo, QOPT_CRITERION + SQ_MOVES, arg) == 1 ? 0 : -1;
     }
-    return 0;
+    return -1;
 }
+
+#define DIAGRAM_OPTION(l, a, h, id) \
+    { .type = OPTION_CALLBACK, .long_name = (l), .value = &s, .arg_name = (a), .help = (h), \
+      .callback = diagram_option, .number = (id) }
 
 static int check_options(struct diagram *s, int ninputs)
 {
@@ -559,34 +520,45 @@ static int run(struct diagram *s, int n, char **inputs)
 int cmd_diagram(int argc, char **argv)
 {
     struct diagram s;
-    const struct option *options = query_opts_options(diagram_options);
-    int opt, status;
+    int status;
     memset(&s, 0, sizeof s);
     query_opts_init(&s.qo);
     s.ply = PLY_FINAL;
     s.coordinates = 1;
     s.size = 360;
     s.out = stdout;
-    optind = 1;
-    while ((opt = cmd_getopt(argc, argv, "io:h", options)) != -1) {
-        if (query_opts_id(opt) == QOPT_CRITERION + SQ_MOVES)
-            s.moves_text = optarg;
-        int taken = query_opts_parse(&s.qo, opt, optarg);
-        if (taken == 0 && opt == 'h') {
-            print_usage_parts(stdout, diagram_help);
-            query_opts_release(&s.qo);
-            return EXIT_OK;
-        }
-        if (taken == 0)
-            taken = parse_own(&s, opt, optarg);
-        if (taken < 0) {
-            query_opts_release(&s.qo);
-            return EXIT_USAGE;
-        }
-        if (taken == 0) {
-            query_opts_release(&s.qo);
-            return usage_error(diagram_usage);
-        }
+    const struct option_entry options[] = {
+        OPT_HEADING("Positions:"),
+        OPT_STRING(0, "fen", &s.fen, "FEN", "this position (no games are read)"),
+        DIAGRAM_OPTION("ply", "N|final|all",
+                       "after N plies of the main line, after its last move (default),\n"
+                       "or every position from the start", OPT_PLY),
+        DIAGRAM_OPTION("moves", "TEXT",
+                       "the position after these moves, in the games that start with\n"
+                       "them (\"1. e4 c5\")", OPT_MOVES),
+        OPT_GROUP(query_opts_options(), &s.qo),
+        OPT_HEADING("Output:"),
+        OPT_STRING('o', "output", &s.out_path, "DIR",
+                   "one file per position in DIR: game-NNNNNN-ply-NNN.svg\n"
+                   "(position.svg for --fen); without -o: standard output"),
+        OPT_BOOL(0, "page", &s.page,
+                 "one HTML page of every diagram (to -o FILE or standard output)"),
+        OPT_BOOL(0, "graph", &s.graph,
+                 "per game, its evaluation and clock graph from the [%eval] and\n"
+                 "[%clk] comments, instead of boards: game-NNNNNN-graph.svg"),
+        OPT_BOOL(0, "flip", &s.flip, "Black at the bottom"),
+        OPT_SET_INT(0, "no-coordinates", &s.coordinates, 0, "no files and ranks around the board"),
+        DIAGRAM_OPTION("size", "N", "width in pixels (default 360; 0: as wide as the page)",
+                       OPT_SIZE),
+        DIAGRAM_OPTION("lang", "LANG", "caption and moves in this language (en, de, fr, ...)",
+                       OPT_LANG),
+        OPT_HELP(),
+        OPT_END(),
+    };
+    int parsed = parse_options(argc, argv, options, diagram_usage);
+    if (parsed != OPTIONS_PARSED) {
+        query_opts_release(&s.qo);
+        return parsed;
     }
     if (check_options(&s, argc - optind) || query_opts_build(&s.qo)) {
         query_opts_release(&s.qo);

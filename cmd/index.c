@@ -38,27 +38,9 @@ static const char *const index_usage[] = {
     "answers of the FILEs themselves. Every game is replayed as validate does; the",
     "errors of invalid games are reported (they are indexed too).",
     "",
-    "    -o, --output FILE     the database to write (replaced only when complete)",
-    "    -u, --update          add what was appended to the sources of DATABASE",
-    "    -j, --jobs N          parse and replay games on N threads (default: the number of CPUs)",
-    "        --nested-comments read {a {b} c} as one comment (braces nest); recorded, and",
-    "                          the queries and updates of DATABASE read the same way",
-    "    -q, --quiet           report no invalid game and no summary",
-    "    -h, --help            show this help",
     NULL,
 };
 
-enum { OPT_NESTED = 256 };
-
-static const struct option index_options[] = {
-    { "output", required_argument, NULL, 'o' },
-    { "update", no_argument, NULL, 'u' },
-    { "jobs", required_argument, NULL, 'j' },
-    { "nested-comments", no_argument, NULL, OPT_NESTED },
-    { "quiet", no_argument, NULL, 'q' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
-};
 
 struct indexer {
     struct index_db *db;
@@ -686,21 +668,21 @@ int cmd_index(int argc, char **argv)
 {
     struct indexer ix = { .jobs = pipeline_cpus() };
     char *out = NULL;
-    int do_update = 0, opt;
-    while ((opt = cmd_getopt(argc, argv, "o:uj:qh", index_options)) != -1) {
-        switch (opt) {
-        case 'o': out = optarg; break;
-        case 'u': do_update = 1; break;
-        case 'j':
-            if (parse_jobs(optarg, &ix.jobs))
-                return EXIT_USAGE;
-            break;
-        case OPT_NESTED: ix.nested_comments = 1; break;
-        case 'q': ix.quiet = 1; break;
-        case 'h': print_usage(stdout, index_usage); return EXIT_OK;
-        default: return usage_error(index_usage);
-        }
-    }
+    int do_update = 0;
+    const struct option_entry options[] = {
+        OPT_STRING('o', "output", &out, "FILE", "the database to write (replaced only when complete)"),
+        OPT_BOOL('u', "update", &do_update, "add what was appended to the sources of DATABASE"),
+        OPT_JOBS(&ix.jobs, "parse and replay games on N threads (default: the number of CPUs)"),
+        OPT_BOOL(0, "nested-comments", &ix.nested_comments,
+                 "read {a {b} c} as one comment (braces nest); recorded, and\n"
+                 "the queries and updates of DATABASE read the same way"),
+        OPT_BOOL('q', "quiet", &ix.quiet, "report no invalid game and no summary"),
+        OPT_HELP(),
+        OPT_END(),
+    };
+    int parsed = parse_options(argc, argv, options, index_usage);
+    if (parsed != OPTIONS_PARSED)
+        return parsed;
     int n = argc - optind;
     if (do_update ? n != 1 || out : n < 1 || !out) {
         error(do_update ? "--update takes one database and no -o"

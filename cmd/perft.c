@@ -1,6 +1,5 @@
 /* perft.c - `pgnkit perft`: count move-tree leaves, check against EPD suites. */
 /* SPDX-License-Identifier: MIT */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,25 +16,9 @@ static const char *const perft_usage[] = {
     "pgnkit perft [--divide] [--time] FEN|startpos DEPTH",
     "   or: pgnkit perft --epd FILE [--max-depth N] [--max-nodes N]",
     "",
-    "    -d, --divide        print the node count below each legal move (UCI)",
-    "    -t, --time          print nodes per second on stderr",
-    "        --epd FILE      check the counts of FILE: lines 'FEN ;D1 n ;D2 n ...'",
-    "                        or .perft blocks 'epd FEN' + 'perft D n'",
-    "        --max-depth N   with --epd, check depths up to N only (default 1000)",
-    "        --max-nodes N   with --epd, skip counts above N (default 10000000)",
-    "    -h, --help          show this help",
     NULL,
 };
 
-static const struct option perft_options[] = {
-    { "divide", no_argument, NULL, 'd' },
-    { "time", no_argument, NULL, 't' },
-    { "epd", required_argument, NULL, 'e' },
-    { "max-depth", required_argument, NULL, 'D' },
-    { "max-nodes", required_argument, NULL, 'N' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
-};
 
 static double now(void)
 {
@@ -241,35 +224,59 @@ static int run_epd(const char *path, int max_depth, uint64_t max_nodes)
     return s.wrong ? EXIT_NEGATIVE : EXIT_OK;
 }
 
+/* --max-depth and --max-nodes: their values, and whether given (they need --epd). */
+struct perft_args {
+    long max_depth, max_nodes;
+    int max_depth_given, max_nodes_given;
+};
+
+static int max_depth_option(void *storage, const struct option_entry *entry, char *arg)
+{
+    struct perft_args *p = storage;
+    (void)entry;
+    p->max_depth_given = 1;
+    if (parse_long(arg, 0, PERFT_MAX_DEPTH, &p->max_depth)) {
+        error("--max-depth takes a number from 0 to %d, not '%s'", PERFT_MAX_DEPTH, arg);
+        return -1;
+    }
+    return 0;
+}
+
+static int max_nodes_option(void *storage, const struct option_entry *entry, char *arg)
+{
+    struct perft_args *p = storage;
+    (void)entry;
+    p->max_nodes_given = 1;
+    if (parse_long(arg, 0, 0x7fffffffffffffffL, &p->max_nodes)) {
+        error("--max-nodes takes a number, not '%s'", arg);
+        return -1;
+    }
+    return 0;
+}
+
 int cmd_perft(int argc, char **argv)
 {
-    int divide = 0, timed = 0, max_depth_given = 0, max_nodes_given = 0, opt;
+    struct perft_args p = { .max_depth = PERFT_MAX_DEPTH, .max_nodes = 10000000 };
+    int divide = 0, timed = 0;
     const char *epd = NULL;
-    long max_depth = PERFT_MAX_DEPTH, max_nodes = 10000000;
-    optind = 1;
-    while ((opt = cmd_getopt(argc, argv, "dte:h", perft_options)) != -1) {
-        switch (opt) {
-        case 'd': divide = 1; break;
-        case 't': timed = 1; break;
-        case 'e': epd = optarg; break;
-        case 'D':
-            max_depth_given = 1;
-            if (parse_long(optarg, 0, PERFT_MAX_DEPTH, &max_depth)) {
-                error("--max-depth takes a number from 0 to %d, not '%s'", PERFT_MAX_DEPTH, optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'N':
-            max_nodes_given = 1;
-            if (parse_long(optarg, 0, 0x7fffffffffffffffL, &max_nodes)) {
-                error("--max-nodes takes a number, not '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'h': print_usage(stdout, perft_usage); return EXIT_OK;
-        default: return usage_error(perft_usage);
-        }
-    }
+    const struct option_entry options[] = {
+        OPT_BOOL('d', "divide", &divide, "print the node count below each legal move (UCI)"),
+        OPT_BOOL('t', "time", &timed, "print nodes per second on stderr"),
+        OPT_STRING('e', "epd", &epd, "FILE",
+                   "check the counts of FILE: lines 'FEN ;D1 n ;D2 n ...'\n"
+                   "or .perft blocks 'epd FEN' + 'perft D n'"),
+        OPT_CALLBACK(0, "max-depth", &p, "N", "with --epd, check depths up to N only (default 1000)",
+                     max_depth_option),
+        OPT_CALLBACK(0, "max-nodes", &p, "N", "with --epd, skip counts above N (default 10000000)",
+                     max_nodes_option),
+        OPT_HELP(),
+        OPT_END(),
+    };
+    int parsed = parse_options(argc, argv, options, perft_usage);
+    if (parsed != OPTIONS_PARSED)
+        return parsed;
+    long max_depth = p.max_depth, max_nodes = p.max_nodes;
+    int max_depth_given = p.max_depth_given, max_nodes_given = p.max_nodes_given;
     if (epd && (divide || timed)) {
         error("%s counts one position: it does not go with --epd", divide ? "--divide" : "--time");
         return EXIT_USAGE;

@@ -1,6 +1,5 @@
 /* validate.c - `pgnkit validate`: replay every game and report each problem like a compiler. */
 /* SPDX-License-Identifier: MIT */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -33,45 +32,9 @@ static const char *const validate_usage[] = {
     "FILE:LINE:COL: error|warning|note: game N (White - Black Date), MOVE: message.",
     "Reads standard input without FILE (or with '-'); gzip, zstd, bzip2, xz, zip, 7z, tar.",
     "",
-    "    -s, --strict          check the PGN export format too; its deviations are errors",
-    "        --werror          every warning is an error",
-    "        --ignore CODE,... drop the warnings and notes of these codes (counted)",
-    "        --error CODE,...  make the warnings and notes of these codes errors",
-    "    -w, --no-warnings     report errors only",
-    "    -q, --quiet           print no diagnostics and no summary",
-    "        --verbose         add the position before the move (FEN; a board at errors)",
-    "        --format FMT      text (default) or json (one object per line)",
-    "        --max-errors N    stop after N error diagnostics",
-    "        --good FILE       write the valid games to FILE, byte for byte",
-    "        --bad FILE        write the invalid games to FILE, byte for byte",
-    "        --input-lang LANG read moves in LANG (en, de, fr, ...; default: auto per game)",
-    "        --nested-comments read {a {b} c} as one comment (braces nest)",
-    "    -j, --jobs N          check games on N threads (default: the number of CPUs)",
-    "    -h, --help            show this help",
     NULL,
 };
 
-enum { OPT_WERROR = 256, OPT_FORMAT, OPT_MAX_ERRORS, OPT_GOOD, OPT_BAD, OPT_LANG, OPT_IGNORE,
-       OPT_ERROR, OPT_NESTED };
-
-static const struct option validate_options[] = {
-    { "strict", no_argument, NULL, 's' },
-    { "werror", no_argument, NULL, OPT_WERROR },
-    { "ignore", required_argument, NULL, OPT_IGNORE },
-    { "error", required_argument, NULL, OPT_ERROR },
-    { "no-warnings", no_argument, NULL, 'w' },
-    { "quiet", no_argument, NULL, 'q' },
-    { "verbose", no_argument, NULL, 'v' },
-    { "format", required_argument, NULL, OPT_FORMAT },
-    { "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
-    { "good", required_argument, NULL, OPT_GOOD },
-    { "bad", required_argument, NULL, OPT_BAD },
-    { "input-lang", required_argument, NULL, OPT_LANG },
-    { "nested-comments", no_argument, NULL, OPT_NESTED },
-    { "jobs", required_argument, NULL, 'j' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
-};
 
 struct validate {
     struct replay_opts ropts;
@@ -417,61 +380,69 @@ static void print_summary(const struct validate *v)
         fprintf(stderr, "%" PRIu64 " warning%s\n", v->warnings, noun_s(v->warnings));
 }
 
+enum { OPT_IGNORE = 1, OPT_ERROR, OPT_FORMAT, OPT_MAX_ERRORS };
+
+/* The options with a value to check, told by entry->number: 0, or -1 after a message. */
+static int validate_option(void *storage, const struct option_entry *entry, char *arg)
+{
+    struct validate *v = storage;
+    switch (entry->number) {
+    case OPT_IGNORE: return parse_codes("--ignore", arg, 1, &v->codes.ignore);
+    case OPT_ERROR: return parse_codes("--error", arg, 0, &v->codes.error);
+    case OPT_FORMAT:
+        if (!strcmp(arg, "json"))
+            v->json = 1;
+        else if (strcmp(arg, "text")) {
+            error("unknown format '%s' (text or json)", arg);
+            return -1;
+        }
+        return 0;
+    case OPT_MAX_ERRORS:
+        if (parse_long(arg, 1, 1000000000L, &v->max_errors)) {
+            error("--max-errors takes a positive number, not '%s'", arg);
+            return -1;
+        }
+        return 0;
+    }
+    return -1;
+}
+
+#define VALIDATE_OPTION(s, l, a, h, id) \
+    { .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = &v, \
+      .arg_name = (a), .help = (h), .callback = validate_option, .number = (id) }
+
 int cmd_validate(int argc, char **argv)
 {
     struct validate v;
-    int opt;
     memset(&v, 0, sizeof v);
     v.ropts.lang = NOTATION_AUTO;
-    optind = 1;
     v.jobs = pipeline_cpus();
-    while ((opt = cmd_getopt(argc, argv, "swqvhj:", validate_options)) != -1) {
-        switch (opt) {
-        case 's': v.ropts.flags |= REPLAY_STRICT; break;
-        case OPT_WERROR: v.ropts.flags |= REPLAY_WERROR; break;
-        case OPT_IGNORE:
-            if (parse_codes("--ignore", optarg, 1, &v.codes.ignore))
-                return EXIT_USAGE;
-            break;
-        case OPT_ERROR:
-            if (parse_codes("--error", optarg, 0, &v.codes.error))
-                return EXIT_USAGE;
-            break;
-        case 'w': v.no_warnings = 1; break;
-        case 'q': v.quiet = 1; break;
-        case 'v': v.verbose = 1; break;
-        case OPT_FORMAT:
-            if (!strcmp(optarg, "json"))
-                v.json = 1;
-            else if (strcmp(optarg, "text")) {
-                error("unknown format '%s' (text or json)", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_MAX_ERRORS:
-            if (parse_long(optarg, 1, 1000000000L, &v.max_errors)) {
-                error("--max-errors takes a positive number, not '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_NESTED: v.reader_flags |= PGN_READER_NESTED_COMMENTS; break;
-        case OPT_GOOD: v.good_path = optarg; break;
-        case OPT_BAD: v.bad_path = optarg; break;
-        case OPT_LANG:
-            v.ropts.lang = notation_find(optarg);
-            if (v.ropts.lang < NOTATION_AUTO) {
-                error("unknown language '%s'", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'j':
-            if (parse_jobs(optarg, &v.jobs))
-                return EXIT_USAGE;
-            break;
-        case 'h': print_usage(stdout, validate_usage); return EXIT_OK;
-        default: return usage_error(validate_usage);
-        }
-    }
+    const struct option_entry options[] = {
+        OPT_BIT('s', "strict", &v.ropts.flags, REPLAY_STRICT,
+                "check the PGN export format too; its deviations are errors"),
+        OPT_BIT(0, "werror", &v.ropts.flags, REPLAY_WERROR, "every warning is an error"),
+        VALIDATE_OPTION(0, "ignore", "CODE,...",
+                        "drop the warnings and notes of these codes (counted)", OPT_IGNORE),
+        VALIDATE_OPTION(0, "error", "CODE,...", "make the warnings and notes of these codes errors",
+                        OPT_ERROR),
+        OPT_BOOL('w', "no-warnings", &v.no_warnings, "report errors only"),
+        OPT_BOOL('q', "quiet", &v.quiet, "print no diagnostics and no summary"),
+        OPT_BOOL('v', "verbose", &v.verbose, "add the position before the move (FEN; a board at errors)"),
+        VALIDATE_OPTION(0, "format", "FMT", "text (default) or json (one object per line)",
+                        OPT_FORMAT),
+        VALIDATE_OPTION(0, "max-errors", "N", "stop after N error diagnostics", OPT_MAX_ERRORS),
+        OPT_STRING(0, "good", &v.good_path, "FILE", "write the valid games to FILE, byte for byte"),
+        OPT_STRING(0, "bad", &v.bad_path, "FILE", "write the invalid games to FILE, byte for byte"),
+        OPT_INPUT_LANG(&v.ropts.lang, "read moves in LANG (en, de, fr, ...; default: auto per game)"),
+        OPT_BIT(0, "nested-comments", &v.reader_flags, PGN_READER_NESTED_COMMENTS,
+                "read {a {b} c} as one comment (braces nest)"),
+        OPT_JOBS(&v.jobs, "check games on N threads (default: the number of CPUs)"),
+        OPT_HELP(),
+        OPT_END(),
+    };
+    int parsed = parse_options(argc, argv, options, validate_usage);
+    if (parsed != OPTIONS_PARSED)
+        return parsed;
     /* What prints nothing cannot be shown more of. */
     if (v.quiet && (v.verbose || v.json || v.no_warnings)) {
         error("-q prints no diagnostics: it does not go with %s",

@@ -1,7 +1,6 @@
 /* annotate.c - `pgnkit annotate`: opening, facts, judgments and engine evaluations added to games. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,76 +35,9 @@ static const char *const annotate_usage[] = {
     "reported as validate does and passed through unchanged. Reads standard input when",
     "no FILE (or '-') is given.",
     "",
-    "Without an engine:",
-    "        --eco             ECO, Opening and Variation tags (deepest known position)",
-    "        --plycount        PlyCount tag",
-    "        --termination     Termination \"normal\" when the rules end the game, and",
-    "                          TerminationDetails: checkmate, stalemate, dead position,",
-    "                          fivefold repetition or 75-move rule",
-    "        --final-fen       FinalFEN tag",
-    "        --hash            PolyglotKey tag: Polyglot key of the final position",
-    "        --fen-comments    a {FEN} comment after every main-line move",
-    "        --hash-comments   a {Polyglot key} comment after every main-line move",
-    FEN_STYLE_USAGE,
-    "        --judge           ?! ? ?? and comments from the [%eval] comments (lichess's",
-    "                          rules), per-player counts and ACPL as tags",
-    "        --judge-model M   winning-chances (default, lichess since 2021) or cp",
-    "                          (centipawn drop 300/100/50, lichess before)",
-    "With an engine (implies --judge):",
-    "    -e, --engine PATH     UCI engine (default: stockfish, looked up in PATH and /usr/games)",
-    "        --depth N         search N plies per position",
-    "        --nodes N         search N nodes per position",
-    "        --movetime MS     search MS milliseconds per position",
-    "        --multipv N       variations at a judged move (1-5; default 1)",
-    "        --pv-plies N      plies of each variation (default 8)",
-    "        --engine-option NAME=VALUE  setoption (repeatable), e.g. Threads=1",
-    "        --engine-timeout MS  restart an engine that has not ended a search MS ms",
-    "                          (plus --movetime) after go (default 30000)",
-    "    -j, --jobs N          N engines on different games (default: the number of CPUs)",
-    "Other:",
-    "        --width N         write every movetext in export format, in lines of at",
-    "                          most N characters (79; 0: no limit); without it, a",
-    "                          movetext with only tags added is copied as read",
-    "        --format pgn      the only output format (pipe it to convert for JSON)",
-    "        --nested-comments read {a {b} c} as one comment (braces nest)",
-    "    -q, --quiet           print no diagnostics, no progress and no summary",
-    "    -h, --help            show this help",
     NULL,
 };
 
-enum {
-    OPT_ECO = 256, OPT_PLYCOUNT, OPT_TERMINATION, OPT_FINAL_FEN, OPT_HASH, OPT_FEN_COMMENTS, OPT_HASH_COMMENTS,
-    OPT_JUDGE, OPT_DEPTH, OPT_NODES, OPT_MOVETIME, OPT_MULTIPV, OPT_PV_PLIES, OPT_ENGINE_OPTION,
-    OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_JUDGE_MODEL, OPT_FORMAT, OPT_NESTED, OPT_FEN_STYLE,
-};
-
-static const struct option annotate_options[] = {
-    { "eco", no_argument, NULL, OPT_ECO },
-    { "plycount", no_argument, NULL, OPT_PLYCOUNT },
-    { "termination", no_argument, NULL, OPT_TERMINATION },
-    { "final-fen", no_argument, NULL, OPT_FINAL_FEN },
-    { "hash", no_argument, NULL, OPT_HASH },
-    { "fen-comments", no_argument, NULL, OPT_FEN_COMMENTS },
-    { "hash-comments", no_argument, NULL, OPT_HASH_COMMENTS },
-    { "fen-style", required_argument, NULL, OPT_FEN_STYLE }, /* alone: fen_style_parse() */
-    { "judge", no_argument, NULL, OPT_JUDGE },
-    { "judge-model", required_argument, NULL, OPT_JUDGE_MODEL },
-    { "engine", required_argument, NULL, 'e' },
-    { "depth", required_argument, NULL, OPT_DEPTH },
-    { "nodes", required_argument, NULL, OPT_NODES },
-    { "movetime", required_argument, NULL, OPT_MOVETIME },
-    { "multipv", required_argument, NULL, OPT_MULTIPV },
-    { "pv-plies", required_argument, NULL, OPT_PV_PLIES },
-    { "engine-option", required_argument, NULL, OPT_ENGINE_OPTION },
-    { "engine-timeout", required_argument, NULL, OPT_ENGINE_TIMEOUT },
-    { "jobs", required_argument, NULL, 'j' },
-    { "width", required_argument, NULL, OPT_WIDTH },
-    { "format", required_argument, NULL, OPT_FORMAT },
-    { "nested-comments", no_argument, NULL, OPT_NESTED },
-    { "quiet", no_argument, NULL, 'q' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
-};
 
 
 struct done {
@@ -172,23 +104,28 @@ static int parse_count(const char *opt, const char *arg, long min, long max, lon
     return 0;
 }
 
-/* One option into a: EXIT_OK, EXIT_USAGE after a message, or -1 after printing the usage (-h). */
-static int parse_option(struct annotate *a, int opt, char *arg)
+/* What reading the options needs besides a: which options were given. */
+struct annotate_args {
+    struct annotate *a;
+    const struct option_entry *engine_only; /* an option that needs an engine, given */
+    int fen_style;                          /* --fen-style given */
+};
+
+enum {
+    OPT_FEN_STYLE = 1, OPT_JUDGE_MODEL, OPT_ENGINE, OPT_DEPTH, OPT_NODES, OPT_MOVETIME,
+    OPT_MULTIPV, OPT_PV_PLIES, OPT_ENGINE_OPTION, OPT_ENGINE_TIMEOUT, OPT_WIDTH, OPT_FORMAT,
+};
+
+/* The options with a value to check, told by entry->number: 0, or -1 after a message. */
+static int annotate_option(void *storage, const struct option_entry *entry, char *arg)
 {
+    struct annotate_args *args = storage;
+    struct annotate *a = args->a;
     long v;
-    switch (opt) {
-    case OPT_ECO: a->eco = 1; break;
-    case OPT_PLYCOUNT: a->plycount = 1; break;
-    case OPT_TERMINATION: a->termination = 1; break;
-    case OPT_FINAL_FEN: a->final_fen = 1; break;
-    case OPT_HASH: a->hash = 1; break;
-    case OPT_FEN_COMMENTS: a->fen_comments = 1; break;
-    case OPT_HASH_COMMENTS: a->hash_comments = 1; break;
+    switch (entry->number) {
     case OPT_FEN_STYLE:
-        if (fen_style_parse(arg, &a->go.fen_flags))
-            return EXIT_USAGE;
-        break;
-    case OPT_JUDGE: a->judge = 1; break;
+        args->fen_style = 1;
+        return fen_style_parse(arg, &a->go.fen_flags);
     case OPT_JUDGE_MODEL:
         if (!strcmp(arg, "cp")) {
             a->judge_model = JUDGE_MODEL_CP;
@@ -196,57 +133,57 @@ static int parse_option(struct annotate *a, int opt, char *arg)
             a->judge_model = JUDGE_MODEL_WINNING_CHANCES;
         } else {
             error("unknown judgment model '%s' (winning-chances or cp)", arg);
-            return EXIT_USAGE;
+            return -1;
         }
         a->judge = 1;
         break;
-    case 'e': a->use_engine = 1; a->engine_name = arg; break;
+    case OPT_ENGINE: a->use_engine = 1; a->engine_name = arg; break;
     case OPT_DEPTH:
         if (parse_count("--depth", arg, 1, 200, &a->search.depth))
-            return EXIT_USAGE;
+            return -1;
         a->use_engine = 1;
         break;
     case OPT_NODES:
         if (parse_count("--nodes", arg, 1, 2000000000L, &a->search.nodes))
-            return EXIT_USAGE;
+            return -1;
         a->use_engine = 1;
         break;
     case OPT_MOVETIME:
         if (parse_count("--movetime", arg, 1, 86400000L, &a->search.movetime))
-            return EXIT_USAGE;
+            return -1;
         a->use_engine = 1;
         break;
     case OPT_MULTIPV:
         if (parse_count("--multipv", arg, 1, UCI_MULTIPV_MAX, &v))
-            return EXIT_USAGE;
+            return -1;
         a->search.multipv = (int)v;
+        args->engine_only = entry;
         break;
     case OPT_PV_PLIES:
         if (parse_count("--pv-plies", arg, 0, UCI_PV_MAX, &a->pv_plies))
-            return EXIT_USAGE;
+            return -1;
+        args->engine_only = entry;
         break;
     case OPT_ENGINE_OPTION:
         if (!strchr(arg, '=') || arg[0] == '=') {
             error("--engine-option takes NAME=VALUE, not '%s'", arg);
-            return EXIT_USAGE;
+            return -1;
         }
         if (a->nengine_options == MAX_ENGINE_OPTIONS) {
             error("at most %d engine options", MAX_ENGINE_OPTIONS);
-            return EXIT_USAGE;
+            return -1;
         }
         a->engine_options[a->nengine_options++] = arg;
+        args->engine_only = entry;
         break;
     case OPT_ENGINE_TIMEOUT:
         if (parse_count("--engine-timeout", arg, 1, 86400000L, &a->timeout_ms))
-            return EXIT_USAGE;
-        break;
-    case 'j':
-        if (parse_jobs(arg, &a->jobs))
-            return EXIT_USAGE;
+            return -1;
+        args->engine_only = entry;
         break;
     case OPT_WIDTH:
         if (parse_count("--width", arg, 0, 1000000, &v))
-            return EXIT_USAGE;
+            return -1;
         a->go.width = (unsigned)v;
         a->rewrite = 1;
         break;
@@ -256,21 +193,20 @@ static int parse_option(struct annotate *a, int opt, char *arg)
         if (strcmp(arg, "pgn")) {
             error("--format %s: annotate writes PGN only; pipe its output to "
                   "'pgnkit convert --format %s'", arg, arg);
-            return EXIT_USAGE;
+            return -1;
         }
         break;
-    case OPT_NESTED: a->nested_comments = 1; break;
-    case 'q': a->quiet = 1; break;
-    case 'h': print_usage(stdout, annotate_usage); return -1;
-    default: return usage_error(annotate_usage);
     }
-    return EXIT_OK;
+    return 0;
 }
+
+#define ANNOTATE_OPTION(s, l, a, h, id) \
+    { .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = &args, \
+      .arg_name = (a), .help = (h), .callback = annotate_option, .number = (id) }
 
 int cmd_annotate(int argc, char **argv)
 {
     struct annotate a;
-    int opt, engine_only = 0, fen_style = 0;
     memset(&a, 0, sizeof a);
     a.ropts.lang = NOTATION_AUTO;
     a.ropts.flags = REPLAY_NO_TAGS | REPLAY_NO_WARN;
@@ -279,23 +215,63 @@ int cmd_annotate(int argc, char **argv)
     a.timeout_ms = 30000;
     a.search.multipv = 1;
     game_out_opts_init(&a.go);
-    optind = 1;
-    while ((opt = cmd_getopt(argc, argv, "e:j:qh", annotate_options)) != -1) {
-        int rc = parse_option(&a, opt, optarg);
-        if (rc)
-            return rc < 0 ? EXIT_OK : rc;
-        if (opt == OPT_MULTIPV || opt == OPT_PV_PLIES || opt == OPT_ENGINE_OPTION ||
-            opt == OPT_ENGINE_TIMEOUT)
-            engine_only = opt;
-        fen_style |= opt == OPT_FEN_STYLE;
-    }
+    struct annotate_args args = { &a, NULL, 0 };
+    const struct option_entry options[] = {
+        OPT_HEADING("Without an engine:"),
+        OPT_BOOL(0, "eco", &a.eco, "ECO, Opening and Variation tags (deepest known position)"),
+        OPT_BOOL(0, "plycount", &a.plycount, "PlyCount tag"),
+        OPT_BOOL(0, "termination", &a.termination,
+                 "Termination \"normal\" when the rules end the game, and\n"
+                 "TerminationDetails: checkmate, stalemate, dead position,\n"
+                 "fivefold repetition or 75-move rule"),
+        OPT_BOOL(0, "final-fen", &a.final_fen, "FinalFEN tag"),
+        OPT_BOOL(0, "hash", &a.hash, "PolyglotKey tag: Polyglot key of the final position"),
+        OPT_BOOL(0, "fen-comments", &a.fen_comments, "a {FEN} comment after every main-line move"),
+        OPT_BOOL(0, "hash-comments", &a.hash_comments,
+                 "a {Polyglot key} comment after every main-line move"),
+        ANNOTATE_OPTION(0, "fen-style", "LIST", FEN_STYLE_HELP, OPT_FEN_STYLE),
+        OPT_BOOL(0, "judge", &a.judge, "?! ? ?? and comments from the [%eval] comments (lichess's\n"
+                 "rules), per-player counts and ACPL as tags"),
+        ANNOTATE_OPTION(0, "judge-model", "M", "winning-chances (default, lichess since 2021) or cp\n"
+                        "(centipawn drop 300/100/50, lichess before)", OPT_JUDGE_MODEL),
+        OPT_HEADING("With an engine (implies --judge):"),
+        ANNOTATE_OPTION('e', "engine", "PATH",
+                        "UCI engine (default: stockfish, looked up in PATH and /usr/games)",
+                        OPT_ENGINE),
+        ANNOTATE_OPTION(0, "depth", "N", "search N plies per position", OPT_DEPTH),
+        ANNOTATE_OPTION(0, "nodes", "N", "search N nodes per position", OPT_NODES),
+        ANNOTATE_OPTION(0, "movetime", "MS", "search MS milliseconds per position", OPT_MOVETIME),
+        ANNOTATE_OPTION(0, "multipv", "N", "variations at a judged move (1-5; default 1)",
+                        OPT_MULTIPV),
+        ANNOTATE_OPTION(0, "pv-plies", "N", "plies of each variation (default 8)", OPT_PV_PLIES),
+        ANNOTATE_OPTION(0, "engine-option", "NAME=VALUE", "setoption (repeatable), e.g. Threads=1",
+                        OPT_ENGINE_OPTION),
+        ANNOTATE_OPTION(0, "engine-timeout", "MS",
+                        "restart an engine that has not ended a search MS ms\n"
+                        "(plus --movetime) after go (default 30000)", OPT_ENGINE_TIMEOUT),
+        OPT_JOBS(&a.jobs, "N engines on different games (default: the number of CPUs)"),
+        OPT_HEADING("Other:"),
+        ANNOTATE_OPTION(0, "width", "N", "write every movetext in export format, in lines of at\n"
+                        "most N characters (79; 0: no limit); without it, a\n"
+                        "movetext with only tags added is copied as read", OPT_WIDTH),
+        ANNOTATE_OPTION(0, "format", "pgn", "the only output format (pipe it to convert for JSON)",
+                        OPT_FORMAT),
+        OPT_BOOL(0, "nested-comments", &a.nested_comments,
+                 "read {a {b} c} as one comment (braces nest)"),
+        OPT_BOOL('q', "quiet", &a.quiet, "print no diagnostics, no progress and no summary"),
+        OPT_HELP(),
+        OPT_END(),
+    };
+    int parsed = parse_options(argc, argv, options, annotate_usage);
+    if (parsed != OPTIONS_PARSED)
+        return parsed;
     /* An option with nothing to act on is a mistake to tell, not to ignore. */
-    if (engine_only && !a.use_engine) {
+    if (args.engine_only && !a.use_engine) {
         error("--%s goes with an engine (--engine, --depth, --nodes or --movetime)",
-              cmdline_option_name(engine_only));
+              option_name(args.engine_only));
         return EXIT_USAGE;
     }
-    if (fen_style && !a.fen_comments && !a.final_fen) {
+    if (args.fen_style && !a.fen_comments && !a.final_fen) {
         error("--fen-style goes with --fen-comments or --final-fen");
         return EXIT_USAGE;
     }

@@ -52,26 +52,11 @@ void die(int code, const char *fmt, ...)
     exit(code);
 }
 
-void print_usage_parts(FILE *f, const struct usage_part *parts)
-{
-    fprintf(f, "usage: %s\n", parts[0].lines[0]);
-    for (const struct usage_part *p = parts; p->lines || p->group; p++) {
-        if (p->group)
-            p->group(f);
-        for (int i = p == parts; p->lines && p->lines[i]; i++)
-            fprintf(f, "%s\n", p->lines[i]);
-    }
-    /* What cmd_getopt() gives every command, said once here. */
-    if (strchr(progname, ' '))
-        fprintf(f, "Every command:\n"
-                   "        --color WHEN      colour diagnostics: auto (default: on a terminal),\n"
-                   "                          always or never\n");
-}
-
 void print_usage(FILE *f, const char *const *usage)
 {
-    const struct usage_part one[] = { { usage, NULL }, { NULL, NULL } };
-    print_usage_parts(f, one);
+    fprintf(f, "usage: %s\n", usage[0]);
+    for (int i = 1; usage[i]; i++)
+        fprintf(f, "%s\n", usage[i]);
 }
 
 int usage_error(const char *const *usage)

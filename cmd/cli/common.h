@@ -25,7 +25,8 @@ void warning(const char *fmt, ...) PRINTF_LIKE(1, 2);
 /** Prints "pgnkit: fatal: ..." to stderr and exits with code. */
 _Noreturn void die(int code, const char *fmt, ...) PRINTF_LIKE(2, 3);
 
-/** Prints a NULL-terminated usage array: first line "usage: ...", the rest as given. */
+/** Prints a NULL-terminated usage array: first line "usage: ...", the rest as given (pgnkit -h; a
+ * command's -h is printed by parse_options()). */
 void print_usage(FILE *f, const char *const *usage);
 /**
  * For a bad command line, after its error: prints the synopsis of usage
@@ -33,20 +34,6 @@ void print_usage(FILE *f, const char *const *usage);
  * to stderr; returns EXIT_USAGE.
  */
 int usage_error(const char *const *usage);
-
-/*
- * A command's help (-h) in parts, in order: lines of its own, and the lines
- * a group of options it shares with other commands prints itself
- * (query_opts_usage), each where it stands. The first part holds the
- * synopsis; a part with neither lines nor group ends the list.
- */
-struct usage_part {
-    const char *const *lines; /* NULL-terminated; NULL for a group's part */
-    void (*group)(FILE *f);   /* prints the group's lines */
-};
-
-/** Prints the help of parts as print_usage() prints one usage array. */
-void print_usage_parts(FILE *f, const struct usage_part *parts);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

@@ -12,8 +12,8 @@
 
 /*
  * The option names come from the option table the command hands to
- * cmd_getopt(), so options added to any command are completed without a
- * change here. What this file holds is the values an option takes where
+ * parse_options() (its entries and those of the groups it includes), so
+ * options added to any command are completed without a change here. What this file holds is the values an option takes where
  * they are a closed set; tests/scripts/completion.sh checks that the
  * command accepts each of them. An option not listed completes file names.
  */
@@ -203,7 +203,7 @@ int cmdline_complete(int nwords, char **words, const struct command_entry *comma
         complete_cur = cur;
         complete_prev = words[nwords - 2];
         char *argv[] = { name, NULL };
-        commands[k].fn(1, argv); /* its first cmd_getopt() completes and exits */
+        commands[k].fn(1, argv); /* its parse_options() completes and exits */
         return 1;
     }
     return 0;

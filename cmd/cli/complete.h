@@ -13,11 +13,11 @@ struct command_entry;
  * (words[0] "pgnkit", the last one the word being completed, maybe empty).
  * Prints the candidates, one a line, and returns 0; returns 1 (nothing
  * printed) when the word is a file name. For a command's options it runs
- * the command, whose first cmd_getopt() call completes and exits.
+ * the command, whose parse_options() call completes and exits.
  */
 int cmdline_complete(int nwords, char **words, const struct command_entry *commands, int ncommands);
 
-/** 1 while `pgnkit __complete` runs a command to read its options (cmd_getopt asks). */
+/** 1 while `pgnkit __complete` runs a command to read its options (parse_options asks). */
 int complete_active(void);
 
 /**

@@ -248,16 +248,14 @@ static int parse_notation(struct game_out_opts *o, const char *arg)
     return -1;
 }
 
-struct opt_group output_group;
-
-int output_opts_parse(struct output_opts *o, int opt, char *arg)
+/* Every option of the group: entry->number tells which. */
+static int output_option(void *storage, const struct option_entry *entry, char *arg)
 {
+    struct output_opts *o = storage;
     struct game_out_opts *go = &o->go;
-    int rc = 0;
+    int rc = 0, opt = (int)entry->number;
     long v;
     _Static_assert(OUTOPT_END_ <= 32, "a bit of output_opts.given per option");
-    if (!(opt = opt_group_take(&output_group, opt)))
-        return 0;
     o->given |= 1u << opt;
     switch (opt) {
     case OUTOPT_FORMAT: rc = parse_format(go, arg); break;
@@ -332,8 +330,63 @@ int output_opts_parse(struct output_opts *o, int opt, char *arg)
         }
         break;
     }
-    return rc ? -1 : 1;
+    return rc ? -1 : 0;
 }
+
+#define OUTPUT_OPTION(name, arg, help, id) OPT_GROUP_OPTION(name, arg, help, output_option, id)
+
+const struct option_entry output_options[] = {
+    OPT_HEADING("Output:"),
+    OUTPUT_OPTION("format", "FMT", "pgn (default), json, ndjson, epd, fen, uci or csv",
+                  OUTOPT_FORMAT),
+    OUTPUT_OPTION("notation", "NOT", "san (default), lan (Ng1-f3), uci (g1f3) or figurine;\n"
+                  "pgn-extract's lalg, halg, elalg, xlalg, xolalg", OUTOPT_NOTATION),
+    OUTPUT_OPTION("lang", "LANG", "piece letters: en (default), de, fr, es, it, pt, nl, sv,\n"
+                  "fi, pl, cs, hu, ro, ru", OUTOPT_LANG),
+    OUTPUT_OPTION("book", NULL, "book style: 0-0, e8D, e.p., results 1:0 ½:½ 0:1", OUTOPT_BOOK),
+    OUTPUT_OPTION("captured", NULL, "long notation names the captured piece: Sf3xTe5",
+                  OUTOPT_CAPTURED),
+    OUTPUT_OPTION("width", "N", "PGN lines of at most N characters (79; 0: no limit)",
+                  OUTOPT_WIDTH),
+    OUTPUT_OPTION("fen", NULL, "json, ndjson: the FEN after every move", OUTOPT_FEN),
+    OUTPUT_OPTION("ply", "LIST", "epd, fen: plies to write: all (default), start, final,\n"
+                  "N, N-M, N- (comma-separated)", OUTOPT_PLY),
+    OUTPUT_OPTION("columns", "LIST", "csv: tag names and game, file, plies, result, end,\n"
+                  "start_fen, final_fen, moves, uci", OUTOPT_COLUMNS),
+    OUTPUT_OPTION("fen-style", "LIST", FEN_STYLE_HELP, OUTOPT_FEN_STYLE),
+    OPT_HEADING("Clean-up:"),
+    OUTPUT_OPTION("strip", "LIST", "leave out comments, variations, nags, clocks, evals,\n"
+                  "arrows, commands, tags (comma-separated)", OUTOPT_STRIP),
+    OUTPUT_OPTION("seven-tag-roster", NULL,
+                  "keep only the Seven Tag Roster (and FEN, SetUp, Variant)", OUTOPT_STR),
+    OUTPUT_OPTION("fix-results", NULL,
+                  "result from how the game ended (mate, stalemate, draw by rule)",
+                  OUTOPT_FIX_RESULTS),
+    OUTPUT_OPTION("plies", "N", "keep the first N plies of the main line", OUTOPT_PLIES),
+    OUTPUT_OPTION("quiescent", "N", "with --plies: go on until N plies without capture,\n"
+                  "check or promotion", OUTOPT_QUIESCENT),
+    OUTPUT_OPTION("drop-ply", "N", "leave out the first N plies (-N: keep the last N); the\n"
+                  "game starts from a FEN", OUTOPT_DROP_PLY),
+    OUTPUT_OPTION("drop-before", "TEXT", "leave out the plies up to the comment holding TEXT",
+                  OUTOPT_DROP_BEFORE),
+    { .type = OPTION_CALLBACK, .long_name = "split-variations", .arg_name = "DEPTH",
+      .flags = OPTION_OPTIONAL_ARG, .help = "every variation also a game of its own",
+      .callback = output_option, .number = OUTOPT_SPLIT_VARIATIONS },
+    OUTPUT_OPTION("no-move-numbers", NULL, "leave out the move numbers", OUTOPT_NO_MOVE_NUMBERS),
+    OUTPUT_OPTION("no-results", NULL, "leave out the results", OUTOPT_NO_RESULTS),
+    OUTPUT_OPTION("no-checks", NULL, "leave out the check marks (+ and #)", OUTOPT_NO_CHECKS),
+    OUTPUT_OPTION("comment-lines", NULL, "PGN: every comment on lines of its own",
+                  OUTOPT_COMMENT_LINES),
+    OUTPUT_OPTION("tag-order", "FILE", "the tags FILE names (white-space separated) first, in\n"
+                  "its order", OUTOPT_TAG_ORDER),
+    OUTPUT_OPTION("tag-order-only", NULL, "with --tag-order: only those tags",
+                  OUTOPT_TAG_ORDER_ONLY),
+    OUTPUT_OPTION("drop-tag", "LIST", "leave out these tags (comma-separated; FEN, SetUp stay)",
+                  OUTOPT_DROP_TAG),
+    OUTPUT_OPTION("total-ply-count", NULL, "a TotalPlyCount tag: the plies written, variations too",
+                  OUTOPT_TOTAL_PLY_COUNT),
+    OPT_END(),
+};
 
 static int given(const struct output_opts *o, int opt)
 {

@@ -1,5 +1,6 @@
 /* query_opts.c - the command-line options that select games (search, stats, ...): criteria, --where, duplicates. */
 /* SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli/common.h"
@@ -10,65 +11,72 @@
 #include "cli/query_usage.h"
 #include "base/banned.h"
 
-struct opt_group query_group;
+/* The selection options' ids past the criteria's (enum in query_opts.h): -i. */
+enum { QOPT_ICASE = QOPT_NESTED_COMMENTS + 1 };
 
-/* The selection options that are not criteria, after the criteria in getopt's table. */
-static const struct option selection_options[] = {
-    { "ignore-case", no_argument, NULL, 'i' },
-    { "unique", no_argument, &query_group.seen, QOPT_UNIQUE },
-    { "duplicates", no_argument, &query_group.seen, QOPT_DUPLICATES },
-    { "match-limit", required_argument, &query_group.seen, QOPT_MATCH_LIMIT },
-    { "input-lang", required_argument, &query_group.seen, QOPT_INPUT_LANG },
-    { "material-plies", required_argument, &query_group.seen, QOPT_MATERIAL_PLIES },
-    { "check-file", required_argument, &query_group.seen, QOPT_CHECK_FILE },
-    { "nested-comments", no_argument, &query_group.seen, QOPT_NESTED_COMMENTS },
-};
-enum { NSELECTION = sizeof selection_options / sizeof selection_options[0] };
-
-/* Their usage: -i goes with the tag criteria (the regexes), the rest after the criteria. */
-static const char icase_usage[] = "    -i, --ignore-case     every regular expression ignores case";
-static const char *const selection_usage[] = {
-    "Selection:",
-    "        --unique          drop games whose start position and main line came before",
-    "        --duplicates      keep only those repeats",
-    "        --check-file FILE drop games whose main line is already in FILE",
-    "        --input-lang LANG read moves in LANG (default: auto, decided per game)",
-    "        --match-limit N   regex backtracking limit per match (100000)",
-    "        --material-plies N  positions in a row --material must last (2)",
-    "        --nested-comments read {a {b} c} as one comment (braces nest)",
-    NULL,
-};
-
-const struct option *query_opts_options(const struct option *own)
+static int query_option(void *storage, const struct option_entry *entry, char *arg)
 {
-    enum { CAP = SQ_CRITERION_COUNT + NSELECTION + 64 };
-    static struct option table[CAP];
-    size_t n = 0;
-    for (int k = 0; k < SQ_CRITERION_COUNT; k++) {
-        const struct search_criterion_info *c = search_criterion_info(k);
-        table[n++] = (struct option){ c->name, c->takes_arg ? required_argument : no_argument,
-                                      &query_group.seen, QOPT_CRITERION + k };
+    struct query_opts *o = storage;
+    o->given++;
+    if (entry->number == QOPT_ICASE) {
+        o->sq.flags |= SQ_ICASE;
+        return 0;
     }
-    for (size_t i = 0; i < NSELECTION; i++)
-        table[n++] = selection_options[i];
-    for (; own->name; own++) {
-        if (n == CAP - 1)
-            die(EXIT_IO, "too many options");
-        table[n++] = *own;
-    }
-    table[n] = (struct option){ NULL, 0, NULL, 0 };
-    return table;
+    return query_opts_take(o, (int)entry->number, arg) == 1 ? 0 : -1;
 }
 
-void query_opts_usage(FILE *f)
+#define SELECTION_OPTION(name, arg, help, id) OPT_GROUP_OPTION(name, arg, help, query_option, id)
+
+/* The selection options that are not criteria, after the criteria. */
+static const struct option_entry selection_options[] = {
+    OPT_HEADING("Selection:"),
+    SELECTION_OPTION("unique", NULL, "drop games whose start position and main line came before",
+                     QOPT_UNIQUE),
+    SELECTION_OPTION("duplicates", NULL, "keep only those repeats", QOPT_DUPLICATES),
+    SELECTION_OPTION("check-file", "FILE", "drop games whose main line is already in FILE",
+                     QOPT_CHECK_FILE),
+    SELECTION_OPTION("input-lang", "LANG", "read moves in LANG (default: auto, decided per game)",
+                     QOPT_INPUT_LANG),
+    SELECTION_OPTION("match-limit", "N", "regex backtracking limit per match (100000)",
+                     QOPT_MATCH_LIMIT),
+    SELECTION_OPTION("material-plies", "N", "positions in a row --material must last (2)",
+                     QOPT_MATERIAL_PLIES),
+    SELECTION_OPTION("nested-comments", NULL, "read {a {b} c} as one comment (braces nest)",
+                     QOPT_NESTED_COMMENTS),
+    OPT_END(),
+};
+
+const struct option_entry *query_opts_options(void)
 {
-    for (int k = 0; k < SQ_CRITERION_COUNT; k++) {
-        query_usage_print(f, k);
-        if (k == SQ_TAG)
-            fprintf(f, "%s\n", icase_usage);
+    /* A heading and an entry per row, then the other selection options. */
+    static struct option_entry table[2 * (SQ_CRITERION_COUNT + 1) + 1];
+    static int built;
+    if (built)
+        return table;
+    size_t nrows, n = 0;
+    const struct criterion_usage *rows = query_usage_rows(&nrows);
+    int seen[SQ_CRITERION_COUNT] = { 0 };
+    for (size_t i = 0; i < nrows; i++) {
+        const struct criterion_usage *r = &rows[i];
+        if (r->section)
+            table[n++] = (struct option_entry)OPT_HEADING(r->section);
+        struct option_entry *e = &table[n++];
+        if (r->criterion == QUERY_USAGE_ICASE) {
+            *e = (struct option_entry)SELECTION_OPTION("ignore-case", NULL, r->help, QOPT_ICASE);
+            e->short_name = 'i';
+            continue;
+        }
+        seen[r->criterion]++;
+        const struct search_criterion_info *c = search_criterion_info(r->criterion);
+        *e = (struct option_entry)SELECTION_OPTION(c->name, c->takes_arg ? r->arg_name : NULL,
+                                                   r->help, QOPT_CRITERION + r->criterion);
+        e->flags = r->help ? 0 : OPTION_SAME_LINE;
     }
-    for (int i = 0; selection_usage[i]; i++)
-        fprintf(f, "%s\n", selection_usage[i]);
+    for (int k = 0; k < SQ_CRITERION_COUNT; k++)
+        assert(seen[k] == 1); /* query_usage.c: a row per criterion */
+    table[n] = (struct option_entry)OPT_GROUP(selection_options, NULL);
+    built = 1;
+    return table;
 }
 
 void query_opts_init(struct query_opts *o)
@@ -87,18 +95,6 @@ void query_opts_release(struct query_opts *o)
     dupset_free(o->known);
     buf_release(&o->key);
     memset(o, 0, sizeof *o);
-}
-
-int query_opts_id(int opt) { return opt_group_peek(&query_group, opt); }
-
-int query_opts_parse(struct query_opts *o, int opt, char *arg)
-{
-    if (opt == 'i') {
-        o->sq.flags |= SQ_ICASE;
-        return 1;
-    }
-    int id = opt_group_take(&query_group, opt);
-    return id ? query_opts_take(o, id, arg) : 0;
 }
 
 int query_opts_take(struct query_opts *o, int opt, char *arg)
@@ -146,13 +142,7 @@ int query_opts_take(struct query_opts *o, int opt, char *arg)
         o->check_files = xrealloc(o->check_files, (o->ncheck + 1) * sizeof *o->check_files);
         o->check_files[o->ncheck++] = arg;
         return 1;
-    case QOPT_INPUT_LANG:
-        o->sq.lang = notation_find(arg);
-        if (o->sq.lang < NOTATION_AUTO) {
-            error("unknown language '%s'", arg);
-            return -1;
-        }
-        return 1;
+    case QOPT_INPUT_LANG: return input_lang_parse(arg, &o->sq.lang) ? -1 : 1;
     }
     return 0;
 }

@@ -3,7 +3,6 @@
 #ifndef CMD_QUERY_OPTS_H
 #define CMD_QUERY_OPTS_H
 
-#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "query/dupset.h"
@@ -13,29 +12,26 @@
 #include "query/search_query.h"
 
 /*
- * A command that selects games builds its getopt_long table with
- * query_opts_options(), puts "i" into its short options and
- * query_opts_usage among the parts of its help (struct usage_part), and
- * hands every option to query_opts_parse() before
- * its own switch:
+ * A command that selects games includes the selection options' group in
+ * its option table (cmdline.h), with its storage, and builds the query
+ * after parse_options():
  *
- *   switch (query_opts_parse(&qo, opt, optarg)) {
- *   case 1: continue;             // a selection option, taken
- *   case -1: return EXIT_USAGE;   // a bad value, already reported
- *   }
- *   ... the command's own options ...
+ *   struct query_opts qo;
+ *   query_opts_init(&qo);
+ *   ... OPT_GROUP(query_opts_options(), &qo), ... in the command's table
+ *   parse_options(...);
  *   if (query_opts_build(&qo)) return EXIT_USAGE;     // qo.query is ready
  *   per game: game_facts_reset(&facts, &g, reader);
  *             selected = query_opts_select(&qo, &facts, invert);
  *
- * The criteria, their option names and their usage lines come from the one
- * table of lib/query/search_query.c; the option of criterion k is id
- * QOPT_CRITERION + k of the selection group (query_group, cmdline.h). Criteria are collected first and built at the end, so
- * -i applies to every regex wherever it stands on the command line.
+ * The criteria and their option names come from the one table of
+ * lib/query/search_query.c, how -h shows them from query_usage.c; the
+ * option of criterion k has id QOPT_CRITERION + k. Criteria are collected
+ * first and built at the end, so -i applies to every regex wherever it
+ * stands on the command line. A command that reads a criterion's option
+ * its own way (stats --moves) puts its own entry of that name before the
+ * group: the first entry of a name wins.
  */
-/* The selection options' group (cmdline.h); -i is a short option of the command's. */
-extern struct opt_group query_group;
-
 enum {
     QOPT_CRITERION = 1, /* + enum search_criterion */
     QOPT_UNIQUE = QOPT_CRITERION + SQ_CRITERION_COUNT, QOPT_DUPLICATES, QOPT_MATCH_LIMIT,
@@ -43,14 +39,11 @@ enum {
 };
 
 /**
- * The getopt_long table of a command that selects games: the criteria and
- * the other selection options, then own (up to its all-zero entry). Static
- * storage, rebuilt by each call.
+ * The selection options' group: the criteria in sections, -i, and
+ * "Selection:" --unique, --duplicates and the rest; storage a struct
+ * query_opts. Built on the first call, static after.
  */
-const struct option *query_opts_options(const struct option *own);
-
-/** Prints the usage lines of the selection options (a group's part of a command's help). */
-void query_opts_usage(FILE *f);
+const struct option_entry *query_opts_options(void);
 
 enum { QO_ALL = 0, QO_UNIQUE, QO_DUPLICATES };
 
@@ -72,23 +65,18 @@ struct query_opts {
     struct dupset *known;       /* their duplicate keys, after query_opts_build */
     uint64_t dropped_known;     /* games left out as found in a check file */
     int nested_comments;        /* --nested-comments: braces nest in every input's comments */
+    unsigned given;             /* options of the group given on the command line */
 };
 
 /** Sets the defaults: no criteria, auto language. */
 void query_opts_init(struct query_opts *o);
 
 /**
- * Takes option opt (as cmd_getopt() returned it) with argument arg (kept by
- * pointer: argv strings live long enough). Returns 1 when it is a selection
- * option, 0 when not, -1 after reporting a bad value.
+ * Takes the selection option of id QOPT_* with arg (kept by pointer:
+ * argv strings live long enough), as if given. Returns 1, or -1 after
+ * reporting a bad value.
  */
-int query_opts_parse(struct query_opts *o, int opt, char *arg);
-
-/** Takes the selection option of id QOPT_* with arg, as if given; as query_opts_parse(). */
 int query_opts_take(struct query_opts *o, int id, char *arg);
-
-/** The QOPT_* id of the selection option opt (as cmd_getopt() returned it) stands for, or 0. */
-int query_opts_id(int opt);
 
 /** Builds o->query; reports a bad argument (with a caret under --where errors) and returns -1. */
 int query_opts_build(struct query_opts *o);

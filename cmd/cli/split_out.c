@@ -102,28 +102,45 @@ static int parse_by(struct split_opts *o, const char *arg)
     return 0;
 }
 
-struct opt_group split_group;
+enum { SPLITOPT_EVERY = 1, SPLITOPT_BY, SPLITOPT_NAME };
 
-int split_opts_parse(struct split_opts *o, int opt, const char *arg)
+/* Every option of the group: entry->number tells which. */
+static int split_option(void *storage, const struct option_entry *entry, char *arg)
 {
-    switch (opt_group_take(&split_group, opt)) {
+    struct split_opts *o = storage;
+    switch (entry->number) {
     case SPLITOPT_EVERY:
         if (parse_long(arg, 1, 2000000000L, &o->every)) {
             error("--split-every takes a positive number, not '%s'", arg);
             return -1;
         }
-        return 1;
-    case SPLITOPT_BY: return parse_by(o, arg) ? -1 : 1;
-    case SPLITOPT_NAME:
+        return 0;
+    case SPLITOPT_BY: return parse_by(o, arg);
+    default:
         if (!strstr(arg, "{}")) {
             error("--split-name needs {} where the number or value goes, not '%s'", arg);
             return -1;
         }
         o->name = arg;
-        return 1;
-    default: return 0;
+        return 0;
     }
 }
+
+const struct option_entry split_options[] = {
+    OPT_HEADING("Output files (instead of standard output):"),
+    OPT_GROUP_OPTION("split-every", "N", "N games per file: 1.pgn, 2.pgn, ...", split_option,
+                     SPLITOPT_EVERY),
+    OPT_GROUP_OPTION("split-by", "KEY",
+                     "one file per value of KEY: eco[:LEN] (the ECO code or\n"
+                     "its first LEN characters; noeco when none) or a tag\n"
+                     "name, TAG[:LEN] (Event, Date:4, White; none when none)",
+                     split_option, SPLITOPT_BY),
+    OPT_GROUP_OPTION("split-name", "PAT",
+                     "file names: PAT with {} replaced by the number or\n"
+                     "value (default {}.pgn, or the format's extension)",
+                     split_option, SPLITOPT_NAME),
+    OPT_END(),
+};
 
 /* The length of the valid UTF-8 character at s (n bytes left), or 0. */
 static size_t char_len(const char *s, size_t n)

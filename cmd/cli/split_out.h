@@ -9,9 +9,9 @@
 #include "cli/cmdline.h"
 
 /*
- * A command that writes games (convert, search) puts SPLIT_OPTIONS into its
- * getopt_long table and SPLIT_USAGE into its usage array, and hands every
- * option to split_opts_parse() as it does to output_opts_parse(). When
+ * A command that writes games (convert, search) includes the split options'
+ * group in its option table (cmdline.h): OPT_GROUP(split_options, &sopts),
+ * and checks them with split_opts_check() after parse_options(). When
  * split_opts_active(), it writes no game to standard output but hands each
  * game's text, in input order, to split_out_write():
  *
@@ -28,26 +28,9 @@
  * written to it. A key taken from a tag value is made a safe file name
  * (split_key_sanitize), so it can never name another folder.
  */
-/* The split options' group (cmdline.h): its entries' flag, their ids below. */
-extern struct opt_group split_group;
-
-enum {
-    SPLITOPT_EVERY = 1, SPLITOPT_BY, SPLITOPT_NAME, SPLITOPT_END_
-};
-
-#define SPLIT_OPTIONS \
-    { "split-every", required_argument, &split_group.seen, SPLITOPT_EVERY }, \
-    { "split-by", required_argument, &split_group.seen, SPLITOPT_BY }, \
-    { "split-name", required_argument, &split_group.seen, SPLITOPT_NAME }
-
-#define SPLIT_USAGE \
-    "Output files (instead of standard output):", \
-    "        --split-every N   N games per file: 1.pgn, 2.pgn, ...", \
-    "        --split-by KEY    one file per value of KEY: eco[:LEN] (the ECO code or", \
-    "                          its first LEN characters; noeco when none) or a tag", \
-    "                          name, TAG[:LEN] (Event, Date:4, White; none when none)", \
-    "        --split-name PAT  file names: PAT with {} replaced by the number or", \
-    "                          value (default {}.pgn, or the format's extension)"
+/* The group's options, under the heading "Output files (instead of standard output):";
+ * their storage is a struct split_opts. */
+extern const struct option_entry split_options[];
 
 /* Longest key kept from a tag value, in bytes (cut at a character boundary). */
 enum { SPLIT_KEY_MAX = 100 };
@@ -62,9 +45,6 @@ struct split_opts {
 
 /** No splitting. */
 void split_opts_init(struct split_opts *o);
-
-/** As output_opts_parse(): 1 taken, 0 not a split option, -1 reported. */
-int split_opts_parse(struct split_opts *o, int opt, const char *arg);
 
 /** Checks the options against each other; 0, or -1 after reporting. */
 int split_opts_check(const struct split_opts *o);

@@ -1,7 +1,6 @@
 /* search.c - `pgnkit search`: select games by tags, numbers, moves, positions and features, like grep. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,65 +32,6 @@ static const char *const search_usage[] = {
     "Exit status: 0 when a game was selected, 1 when none, 2 usage, 3 I/O.",
     "",
     NULL,
-};
-
-/* After the selection options' lines (query_opts_usage). */
-static const char *const search_usage_printing[] = {
-    "Printing:",
-    "    -c, --count           print only the number of selected games",
-    "    -l, --list            one line per game: number, White, Black, Result, Date, Event, ECO",
-    "    -v, --invert-match    select the games that do not meet the criteria",
-    "    -m, --max-count N     stop after N selected games",
-    "        --select-only LIST  print only these of the matching games: 1-10,15,20-",
-    "        --skip-matching LIST  leave out these of the matching games",
-    "    -q, --quiet           print nothing; the exit status tells",
-    "        --rest FILE       write the games not selected to FILE, as read",
-    "        --match-tag       add [MaterialMatch \"White\"] (\"Black\": colours swapped) for --material",
-    "        --mark-matches TEXT  add {TEXT} after the move where a position or move matched",
-    "                          (TEXT FEN: the position's FEN)",
-    "Options from files:",
-    "        --args-file FILE  more arguments, one a line (--NAME VALUE, or a FILE)",
-    "        --files-from FILE the files to read, one a line ('-': standard input)",
-    "        --tags-file FILE  tag criteria, one a line: White \"Carlsen\", WhiteElo >= \"2500\"",
-    "        --summary         counts on standard error: games read, parsed, replayed",
-    "    -j, --jobs N          select games on N threads (default: the number of CPUs)",
-    "    -h, --help            show this help",
-    "Selected games are printed as read, unless one of these options (as in convert) is given;",
-    "games that do not replay are then printed as read (pgn, json) or left out.",
-    OUTPUT_USAGE,
-    SPLIT_USAGE,
-    NULL,
-};
-
-static const struct usage_part search_help[] = {
-    { search_usage, NULL }, { NULL, query_opts_usage }, { search_usage_printing, NULL },
-    { NULL, NULL },
-};
-
-enum { OPT_SUMMARY = 256, OPT_SELECT_ONLY, OPT_SKIP_MATCHING, OPT_ARGS_FILE, OPT_FILES_FROM,
-       OPT_TAGS_FILE, OPT_REST, OPT_MATCH_TAG, OPT_MARK_MATCHES };
-
-/* After the selection options (query_opts_options). */
-static const struct option search_options[] = {
-    OUTPUT_OPTIONS,
-    SPLIT_OPTIONS,
-    { "count", no_argument, NULL, 'c' },
-    { "list", no_argument, NULL, 'l' },
-    { "invert-match", no_argument, NULL, 'v' },
-    { "max-count", required_argument, NULL, 'm' },
-    { "quiet", no_argument, NULL, 'q' },
-    { "summary", no_argument, NULL, OPT_SUMMARY },
-    { "select-only", required_argument, NULL, OPT_SELECT_ONLY },
-    { "skip-matching", required_argument, NULL, OPT_SKIP_MATCHING },
-    { "args-file", required_argument, NULL, OPT_ARGS_FILE },
-    { "files-from", required_argument, NULL, OPT_FILES_FROM },
-    { "tags-file", required_argument, NULL, OPT_TAGS_FILE },
-    { "rest", required_argument, NULL, OPT_REST },
-    { "match-tag", no_argument, NULL, OPT_MATCH_TAG },
-    { "mark-matches", required_argument, NULL, OPT_MARK_MATCHES },
-    { "jobs", required_argument, NULL, 'j' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
 };
 
 enum { OUT_GAMES, OUT_COUNT, OUT_LIST, OUT_QUIET };
@@ -536,60 +476,57 @@ static void print_summary(const struct search *s)
             ", replayed %" PRIu64 "\n", s->facts.completions, s->facts.walks, s->facts.replays);
 }
 
-/*
- * Takes one of search's own options (the criteria and the output options are
- * taken before): 0 when taken, -1 after reporting a bad value, 'h' for -h and
- * '?' for an option search does not know. *out_opt is the -c/-l/-q given.
- */
-static int search_option(struct search *s, int opt, int *out_opt)
+enum { OPT_OUTPUT = 1, OPT_MAX_COUNT, OPT_SELECT_ONLY, OPT_SKIP_MATCHING, OPT_FILES,
+       OPT_TAGS_FILE, OPT_MARK_MATCHES };
+
+/* Search's own options with a value to check, told by entry->number: 0, or -1 after a message. */
+static int search_option(void *storage, const struct option_entry *entry, char *arg)
 {
-    switch (opt) {
-    case 'c':
-    case 'l':
-    case 'q':
-        if (*out_opt && *out_opt != opt) {
-            error("-%c and -%c are different outputs: give one", *out_opt, opt);
+    static const char letter[] = { [OUT_COUNT] = 'c', [OUT_LIST] = 'l', [OUT_QUIET] = 'q' };
+    struct search *s = storage;
+    switch (entry->number) {
+    case OPT_OUTPUT: { /* -c, -l, -q */
+        int opt = entry->short_name;
+        if (s->out != OUT_GAMES && letter[s->out] != opt) {
+            error("-%c and -%c are different outputs: give one", letter[s->out], opt);
             return -1;
         }
-        *out_opt = opt;
         s->out = opt == 'c' ? OUT_COUNT : opt == 'l' ? OUT_LIST : OUT_QUIET;
         return 0;
-    case 'v': s->invert = 1; return 0;
-    case 'm':
-        if (parse_long(optarg, 1, 2000000000L, &s->max)) {
-            error("--max-count takes a positive number, not '%s'", optarg);
+    }
+    case OPT_MAX_COUNT:
+        if (parse_long(arg, 1, 2000000000L, &s->max)) {
+            error("--max-count takes a positive number, not '%s'", arg);
             return -1;
         }
         return 0;
-    case OPT_SUMMARY: s->summary = 1; return 0;
-    case OPT_REST: s->rest_path = optarg; return 0;
-    case OPT_MATCH_TAG: s->mark.tag = 1; return 0;
-    case OPT_MARK_MATCHES: return search_mark_text(&s->mark, optarg);
+    case OPT_MARK_MATCHES: return search_mark_text(&s->mark, arg);
     case OPT_SELECT_ONLY:
     case OPT_SKIP_MATCHING: {
-        int skip = opt == OPT_SKIP_MATCHING;
+        int skip = entry->number == OPT_SKIP_MATCHING;
         if (s->nranges && s->skip_ranges != skip) {
             error("--select-only and --skip-matching exclude each other");
             return -1;
         }
-        if (parse_ranges(s, skip ? "--skip-matching" : "--select-only", optarg))
+        if (parse_ranges(s, skip ? "--skip-matching" : "--select-only", arg))
             return -1;
         s->skip_ranges = skip;
         return 0;
     }
-    case 'j': return parse_jobs(optarg, &s->jobs) ? -1 : 0;
-    case OPT_ARGS_FILE:
-    case OPT_FILES_FROM: return 0; /* search_expand_args() took them before getopt */
+    case OPT_FILES: return 0; /* search_expand_args() took them before parse_options() */
     case OPT_TAGS_FILE: {
-        char *expr = search_tags_file(optarg);
+        char *expr = search_tags_file(arg);
         if (!expr)
             return -1;
         return query_opts_take(&s->qo, QOPT_CRITERION + SQ_WHERE, expr) == 1 ? 0 : -1;
     }
-    case 'h': return 'h';
-    default: return '?';
     }
+    return -1;
 }
+
+#define SEARCH_OPTION(sh, l, a, h, id) \
+    { .type = OPTION_CALLBACK, .short_name = (sh), .long_name = (l), .value = &s, \
+      .arg_name = (a), .help = (h), .callback = search_option, .number = (id) }
 
 /*
  * Standard output and --rest FILE: never an input, nor each other; then
@@ -640,39 +577,58 @@ int cmd_search(int argc, char **argv)
 {
     struct search s;
     struct output_opts oo;
-    const struct option *options = query_opts_options(search_options);
-    int opt, out_opt = 0;
     memset(&s, 0, sizeof s);
     query_opts_init(&s.qo);
     output_opts_init(&oo);
     split_opts_init(&s.split_opts);
     optind = 1;
     s.jobs = pipeline_cpus();
+    const struct option_entry options[] = {
+        OPT_GROUP(query_opts_options(), &s.qo),
+        OPT_HEADING("Printing:"),
+        SEARCH_OPTION('c', "count", NULL, "print only the number of selected games", OPT_OUTPUT),
+        SEARCH_OPTION('l', "list", NULL,
+                      "one line per game: number, White, Black, Result, Date, Event, ECO",
+                      OPT_OUTPUT),
+        OPT_BOOL('v', "invert-match", &s.invert, "select the games that do not meet the criteria"),
+        SEARCH_OPTION('m', "max-count", "N", "stop after N selected games", OPT_MAX_COUNT),
+        SEARCH_OPTION(0, "select-only", "LIST",
+                      "print only these of the matching games: 1-10,15,20-", OPT_SELECT_ONLY),
+        SEARCH_OPTION(0, "skip-matching", "LIST", "leave out these of the matching games",
+                      OPT_SKIP_MATCHING),
+        SEARCH_OPTION('q', "quiet", NULL, "print nothing; the exit status tells", OPT_OUTPUT),
+        OPT_STRING(0, "rest", &s.rest_path, "FILE", "write the games not selected to FILE, as read"),
+        OPT_BOOL(0, "match-tag", &s.mark.tag,
+                 "add [MaterialMatch \"White\"] (\"Black\": colours swapped) for --material"),
+        SEARCH_OPTION(0, "mark-matches", "TEXT",
+                      "add {TEXT} after the move where a position or move matched\n"
+                      "(TEXT FEN: the position's FEN)", OPT_MARK_MATCHES),
+        OPT_HEADING("Options from files:"),
+        SEARCH_OPTION(0, "args-file", "FILE", "more arguments, one a line (--NAME VALUE, or a FILE)",
+                      OPT_FILES),
+        SEARCH_OPTION(0, "files-from", "FILE", "the files to read, one a line ('-': standard input)",
+                      OPT_FILES),
+        SEARCH_OPTION(0, "tags-file", "FILE",
+                      "tag criteria, one a line: White \"Carlsen\", WhiteElo >= \"2500\"",
+                      OPT_TAGS_FILE),
+        OPT_BOOL(0, "summary", &s.summary, "counts on standard error: games read, parsed, replayed"),
+        OPT_JOBS(&s.jobs, "select games on N threads (default: the number of CPUs)"),
+        OPT_HELP(),
+        OPT_HEADING("Selected games are printed as read, unless one of these options (as in convert) "
+                    "is given;\ngames that do not replay are then printed as read (pgn, json) or "
+                    "left out."),
+        OPT_GROUP(output_options, &oo),
+        OPT_GROUP(split_options, &s.split_opts),
+        OPT_END(),
+    };
     int expanded = search_expand_args(&argc, &argv, options);
     if (expanded)
         return expanded;
-    while ((opt = cmd_getopt(argc, argv, "iclvm:qhj:", options)) != -1) {
-        int taken = query_opts_parse(&s.qo, opt, optarg);
-        if (!taken)
-            taken = output_opts_parse(&oo, opt, optarg);
-        if (!taken)
-            taken = split_opts_parse(&s.split_opts, opt, optarg);
-        if (taken < 0) {
-            query_opts_release(&s.qo);
-            return EXIT_USAGE;
-        }
-        if (taken)
-            continue;
-        int own = search_option(&s, opt, &out_opt);
-        if (own == 0)
-            continue;
+    int parsed = parse_options(argc, argv, options, search_usage);
+    if (parsed != OPTIONS_PARSED) {
         query_opts_release(&s.qo);
         free(s.ranges);
-        if (own == 'h') {
-            print_usage_parts(stdout, search_help);
-            return EXIT_OK;
-        }
-        return own < 0 ? EXIT_USAGE : usage_error(search_usage);
+        return parsed;
     }
     s.formatted = oo.given != 0;
     if (refuse_combinations(&s) || output_opts_check(&oo) || split_opts_check(&s.split_opts) || query_opts_build(&s.qo)) {

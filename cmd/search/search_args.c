@@ -58,15 +58,7 @@ static char *next_line(FILE *f, char *buf, size_t cap, const char *path, unsigne
     return s;
 }
 
-static const struct option *find_option(const struct option *options, const char *name, size_t n)
-{
-    for (const struct option *o = options; o->name; o++)
-        if (strlen(o->name) == n && !memcmp(o->name, name, n))
-            return o;
-    return NULL;
-}
-
-static int add_args_file(struct arglist *out, const char *path, const struct option *options,
+static int add_args_file(struct arglist *out, const char *path, const struct option_entry *options,
                          int depth);
 
 /*
@@ -75,7 +67,7 @@ static int add_args_file(struct arglist *out, const char *path, const struct opt
  * the exit status after reporting.
  */
 static int add_line(struct arglist *out, const char *s, const char *path, unsigned long line,
-                    const struct option *options, int depth)
+                    const struct option_entry *options, int depth)
 {
     if (s[0] != '-' || !strcmp(s, "-")) {
         push(out, xstrdup(s));
@@ -87,8 +79,9 @@ static int add_line(struct arglist *out, const char *s, const char *path, unsign
         return EXIT_USAGE;
     }
     const char *name = s + 2, *end = name + strcspn(name, "= \t");
-    const struct option *o = find_option(options, name, (size_t)(end - name));
-    if (!o) {
+    int n = (int)(end - name);
+    int takes = options_find(options, name, (size_t)n);
+    if (takes < 0) {
         error("%s:%lu: unknown option '--%.*s'", path, line, (int)(end - name), name);
         return EXIT_USAGE;
     }
@@ -98,27 +91,27 @@ static int add_line(struct arglist *out, const char *s, const char *path, unsign
         while (*end != '=' && (*value == ' ' || *value == '\t'))
             value++;
     }
-    if (o->has_arg == required_argument && !value) {
-        error("%s:%lu: '--%s' needs a value on its line", path, line, o->name);
+    if (takes == 1 && !value) {
+        error("%s:%lu: '--%.*s' needs a value on its line", path, line, n, name);
         return EXIT_USAGE;
     }
-    if (o->has_arg == no_argument && value) {
-        error("%s:%lu: '--%s' takes no value", path, line, o->name);
+    if (takes == 0 && value) {
+        error("%s:%lu: '--%.*s' takes no value", path, line, n, name);
         return EXIT_USAGE;
     }
-    if (!strcmp(o->name, "args-file"))
+    if (n == 9 && !strncmp(name, "args-file", 9))
         return add_args_file(out, value, options, depth + 1);
-    size_t n = strlen(o->name);
-    char *opt = xmalloc(n + 3);
+    char *opt = xmalloc((size_t)n + 3);
     memcpy(opt, "--", 2);
-    memcpy(opt + 2, o->name, n + 1);
+    memcpy(opt + 2, name, (size_t)n);
+    opt[n + 2] = '\0';
     push(out, opt);
     if (value)
         push(out, xstrdup(value));
     return 0;
 }
 
-static int add_args_file(struct arglist *out, const char *path, const struct option *options,
+static int add_args_file(struct arglist *out, const char *path, const struct option_entry *options,
                          int depth)
 {
     if (depth > ARGS_DEPTH) {
@@ -167,11 +160,11 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
     if (a[2 + n] == '=')
         return a + 3 + n;
     if (a[2 + n] || *i + 1 >= argc)
-        return NULL; /* a missing value: getopt says so */
+        return NULL; /* a missing value: parse_options() says so */
     return argv[++*i];
 }
 
-int search_expand_args(int *argc, char ***argv, const struct option *options)
+int search_expand_args(int *argc, char ***argv, const struct option_entry *options)
 {
     struct arglist *out = &collected, *files = &from_files;
     int operands = 0; /* after "--": nothing is an option */

@@ -3,7 +3,7 @@
 #ifndef CMD_SEARCH_ARGS_H
 #define CMD_SEARCH_ARGS_H
 
-#include <getopt.h>
+#include "cli/cmdline.h"
 
 /**
  * Expands the files named in *argv before the options are read: each
@@ -15,7 +15,7 @@
  * (kept to the end of the run), or the exit status after reporting
  * (EXIT_USAGE with FILE:LINE for a bad line, EXIT_IO for an unreadable file).
  */
-int search_expand_args(int *argc, char ***argv, const struct option *options);
+int search_expand_args(int *argc, char ***argv, const struct option_entry *options);
 
 /**
  * The --where expression of the tag-criteria file path (pgn-extract's -t

@@ -1,6 +1,5 @@
 /* stats.c - `pgnkit stats`: summary, opening, explorer-tree and player reports; exact JSON partial aggregates that --merge combines. */
 /* SPDX-License-Identifier: MIT */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,45 +36,9 @@ static const char *const stats_usage[] = {
     "(default), or one report, over the games that meet every criterion given (the",
     "criteria of pgnkit search). Reads standard input when no FILE (or '-') is given.",
     "",
-    "Reports:",
-    "        --openings        ECO code and name by position (transpositions recognised)",
-    "        --tree            next moves from a position, like an opening explorer",
-    "        --moves TEXT      with --tree: the position after these moves (\"1. e4 c5\");",
-    "                          else the criterion: games that start with these moves",
-    "        --position FEN    with --tree: this position (default: the start position);",
-    "                          else the criterion: games where it occurs",
-    "        --depth N         with --tree: expand N moves deep (default 1, at most 20)",
-    "        --players         per player: games, score, average opponent, performance",
-    "Output:",
-    "        --format FMT      text (default), csv, tsv, json (a partial aggregate), or html",
-    "        --merge           the FILEs are --format json outputs: combine them exactly",
-    "        --top N           rows of event and opening/player tables in text (default 10/all)",
-    "    -j, --jobs N          read games on N threads (default: the number of CPUs)",
-    "    -h, --help            show this help",
-    "Criteria (as in pgnkit search):",
     NULL,
 };
 
-static const struct usage_part stats_help[] = {
-    { stats_usage, NULL }, { NULL, query_opts_usage }, { NULL, NULL },
-};
-
-enum { OPT_OPENINGS = 256, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT,
-       OPT_MERGE, OPT_TOP };
-
-/* --moves is a criterion's option: with --tree it sets the position instead. */
-static const struct option stats_options[] = { /* after the selection options */
-    { "openings", no_argument, NULL, OPT_OPENINGS },
-    { "tree", no_argument, NULL, OPT_TREE },
-    { "depth", required_argument, NULL, OPT_DEPTH },
-    { "players", no_argument, NULL, OPT_PLAYERS },
-    { "format", required_argument, NULL, OPT_FORMAT },
-    { "merge", no_argument, NULL, OPT_MERGE },
-    { "top", required_argument, NULL, OPT_TOP },
-    { "jobs", required_argument, NULL, 'j' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 },
-};
 
 struct stats {
     struct stats_opts o;  /* what is reported: read by the workers too */
@@ -187,14 +150,17 @@ static int set_root(struct stats *s)
     return 0;
 }
 
-/* The report's own options; 1 when taken, 0 when not its, -1 after a message. */
-static int parse_report_option(struct stats *s, int opt, const char *arg)
+enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT, OPT_TOP };
+
+/* The report's own options, told by entry->number: 0, or -1 after a message. */
+static int report_option(void *storage, const struct option_entry *entry, char *arg)
 {
+    struct stats *s = storage;
     long n;
-    switch (opt) {
-    case OPT_OPENINGS: s->o.report = R_OPENINGS; s->reports |= 1; return 1;
-    case OPT_TREE: s->o.report = R_TREE; s->reports |= 2; return 1;
-    case OPT_PLAYERS: s->o.report = R_PLAYERS; s->reports |= 4; return 1;
+    switch (entry->number) {
+    case OPT_OPENINGS: s->o.report = R_OPENINGS; s->reports |= 1; return 0;
+    case OPT_TREE: s->o.report = R_TREE; s->reports |= 2; return 0;
+    case OPT_PLAYERS: s->o.report = R_PLAYERS; s->reports |= 4; return 0;
     case OPT_DEPTH:
         if (parse_long(arg, 1, 20, &n)) {
             error("--depth takes a number from 1 to 20, not '%s'", arg);
@@ -202,7 +168,7 @@ static int parse_report_option(struct stats *s, int opt, const char *arg)
         }
         s->o.depth = (int)n;
         s->depth_given = 1;
-        return 1;
+        return 0;
     case OPT_FORMAT:
         if (!strcmp(arg, "text"))
             s->o.format = FMT_TEXT;
@@ -218,48 +184,58 @@ static int parse_report_option(struct stats *s, int opt, const char *arg)
             error("unknown format '%s' (text, csv, tsv, json or html)", arg);
             return -1;
         }
-        return 1;
-    case OPT_MERGE: s->merge = 1; return 1;
+        return 0;
     case OPT_TOP:
         if (parse_long(arg, 1, 1000000000L, &s->o.top)) {
             error("--top takes a positive number, not '%s'", arg);
             return -1;
         }
-        return 1;
-    case 'j': return parse_jobs(arg, &s->jobs) ? -1 : 1;
+        return 0;
     }
-    return 0;
+    return -1;
 }
 
-/* The options into s: EXIT_OK to go on, else the exit status (-h: printed the usage). */
-static int parse_options(struct stats *s, int argc, char **argv)
+#define REPORT_OPTION(l, a, h, id) \
+    { .type = OPTION_CALLBACK, .long_name = (l), .value = s, .arg_name = (a), .help = (h), \
+      .callback = report_option, .number = (id) }
+
+/* The options into s: EXIT_OK to go on, else the exit status (-h: -1, after the help). */
+static int read_options(struct stats *s, int argc, char **argv)
 {
-    const struct option *options = query_opts_options(stats_options);
-    int opt;
-    optind = 1;
-    while ((opt = cmd_getopt(argc, argv, "ij:h", options)) != -1) {
-        /* The root of the tree, or criteria as in search: told after all options. */
-        int id = query_opts_id(opt);
-        if (id == QOPT_CRITERION + SQ_MOVES || id == QOPT_CRITERION + SQ_POSITION) {
-            opt_group_take(&query_group, opt);
-            *(id == QOPT_CRITERION + SQ_MOVES ? &s->moves_text : &s->fen_text) = optarg;
-            continue;
-        }
-        int taken = query_opts_parse(&s->qo, opt, optarg);
-        if (taken)
-            s->filter = 1;
-        else
-            taken = parse_report_option(s, opt, optarg);
-        if (taken < 0)
-            return EXIT_USAGE;
-        if (taken)
-            continue;
-        if (opt == 'h') {
-            print_usage_parts(stdout, stats_help);
-            return -1;
-        }
-        return usage_error(stats_usage);
-    }
+    /* --moves and --position are the root of the tree, or criteria as in
+     * search: told after all options. */
+    const struct option_entry options[] = {
+        OPT_HEADING("Reports:"),
+        REPORT_OPTION("openings", NULL, "ECO code and name by position (transpositions recognised)",
+                      OPT_OPENINGS),
+        REPORT_OPTION("tree", NULL, "next moves from a position, like an opening explorer",
+                      OPT_TREE),
+        OPT_STRING(0, "moves", &s->moves_text, "TEXT",
+                   "with --tree: the position after these moves (\"1. e4 c5\");\n"
+                   "else the criterion: games that start with these moves"),
+        OPT_STRING(0, "position", &s->fen_text, "FEN",
+                   "with --tree: this position (default: the start position);\n"
+                   "else the criterion: games where it occurs"),
+        REPORT_OPTION("depth", "N", "with --tree: expand N moves deep (default 1, at most 20)",
+                      OPT_DEPTH),
+        REPORT_OPTION("players", NULL, "per player: games, score, average opponent, performance",
+                      OPT_PLAYERS),
+        OPT_HEADING("Output:"),
+        REPORT_OPTION("format", "FMT",
+                      "text (default), csv, tsv, json (a partial aggregate), or html", OPT_FORMAT),
+        OPT_BOOL(0, "merge", &s->merge, "the FILEs are --format json outputs: combine them exactly"),
+        REPORT_OPTION("top", "N", "rows of event and opening/player tables in text (default 10/all)",
+                      OPT_TOP),
+        OPT_JOBS(&s->jobs, "read games on N threads (default: the number of CPUs)"),
+        OPT_HELP(),
+        OPT_HEADING("Criteria (as in pgnkit search):"),
+        OPT_GROUP(query_opts_options(), &s->qo),
+        OPT_END(),
+    };
+    int parsed = parse_options(argc, argv, options, stats_usage);
+    if (parsed != OPTIONS_PARSED)
+        return parsed == EXIT_OK ? -1 : parsed;
+    s->filter = s->qo.given != 0;
     if (s->reports & (s->reports - 1)) {
         error("--openings, --tree and --players are different reports: give one");
         return EXIT_USAGE;
@@ -348,7 +324,7 @@ int cmd_stats(int argc, char **argv)
     s.o.depth = 1;
     s.jobs = pipeline_cpus();
     query_opts_init(&s.qo);
-    int rc = parse_options(&s, argc, argv);
+    int rc = read_options(&s, argc, argv);
     if (rc != EXIT_OK) {
         query_opts_release(&s.qo);
         return rc < 0 ? EXIT_OK : rc;

@@ -1,20 +1,23 @@
 #!/bin/sh
-# option_groups.sh - option groups combine by their slots, never by ranges of values,
-# and a command's help is printed from its parts, never spliced at a marker.
+# option_groups.sh - option groups combine as tables that a command's table
+# includes, never by ranges of values, and a command's help is printed from
+# its table, never spliced at a marker.
 # SPDX-License-Identifier: MIT
 #
 # A group of options several commands share (output, split, selection,
-# --color) names its own slot as the flag of each entry (struct opt_group,
-# cmdline.h) and numbers its options from 1: no group reserves a range of
-# getopt values (once 0x1000 output, 0x1100 split, 0x2000 selection, 0x7000
-# --color) that the next group must stay clear of. Options of two groups
-# with the same number are then told apart by their slots: --format and
-# --split-every are both option 1 of their groups.
+# --color) is a table of struct option_entry (cmd/cli/cmdline.h) that a
+# command's table includes with OPT_GROUP, naming the group's storage: no
+# group reserves a range of getopt values (once 0x1000 output, 0x1100
+# split, 0x2000 selection, 0x7000 --color) that the next group must stay
+# clear of, and ids of different groups may be equal (--format and
+# --split-every are both option 1 of their groups).
 #
-# The selection options' lines (search, stats, diagram) are printed by their
-# group (query_opts_usage) as one part of the command's help (struct
-# usage_part): no usage string holds a control character standing for them.
-# Each such help shows the group's lines once, after the command's first.
+# The selection options' lines (search, stats, diagram) are printed from
+# the group's entries where the command's table includes it: no usage
+# string holds a control character standing for them. Each such help shows
+# the group's lines once, after the command's first.
+# (tests/scripts/option_tables.sh checks that every command reads its
+# options through one table.)
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 3
@@ -28,11 +31,10 @@ trap 'rm -rf "$tmp"' EXIT
 if grep -nE '(OPT|COLOR)[A-Z_]* *= *0x[0-9a-fA-F]+' $(find cmd -name '*.[ch]'); then
     fail "an option value from a hand-picked range (above): give the group a slot"
 fi
-# Every entry of the shared groups' tables names its group's slot.
-for f in cmd/cli/output_opts.h cmd/cli/split_out.h cmd/cli/query_opts.c; do
-    if grep -nE '\{ "[a-z-]+", (no|required|optional)_argument, NULL, (OUTOPT|SPLITOPT|QOPT)_' "$f"; then
-        fail "$f: a group's option without its group's slot (above)"
-    fi
+# The shared groups are tables of entries, included by the commands that take them.
+for group in output_options split_options 'query_opts_options()'; do
+    grep -qF "OPT_GROUP($group, " $(find cmd -name '*.c') ||
+        fail "no command includes the group $group with OPT_GROUP"
 done
 
 # Option 1 of the output group and option 1 of the split group, together.
@@ -48,7 +50,7 @@ want=$(grep -c '^\[Result "1-0"\]' testdata/sample.pgn)
 [ "$n" = "$want" ] || fail "search --result 1-0 --split-every 1: $n files, expected $want"
 # No usage line is a marker: a C string escape of a control character.
 if grep -nE '"\\(00[0-7]|x0[0-9a-fA-F])"' $(find cmd -name '*.[ch]'); then
-    fail "a usage string stands for other lines (above): make it a part (struct usage_part)"
+    fail "a usage string stands for other lines (above): include the group's table"
 fi
 if grep -n 'USAGE_INSERT\|print_usage_with' $(find cmd -name '*.[ch]'); then
     fail "the usage marker is still used (above)"
