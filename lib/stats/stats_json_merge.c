@@ -72,13 +72,13 @@ static void add_member(struct merge *m, int64_t *total, json_t *o, const char *k
     add_count(m, total, json_object_get(o, key), key);
 }
 
-static void jtable(struct merge *m, struct stats_table *t, json_t *o)
+/* Adds the table t from member member of the text, o. */
+static void jtable(struct merge *m, struct stats_table *t, json_t *o, const char *member)
 {
     const char *key;
     json_t *v;
     if (!json_is_object(o)) {
-        fail(m, PGN_EFORMAT, "'%s': member '%s' missing or not an object", m->name,
-             t->kind->name ? t->kind->name : "table");
+        fail(m, PGN_EFORMAT, "'%s': member '%s' missing or not an object", m->name, member);
         return;
     }
     json_object_foreach(o, key, v) {
@@ -142,9 +142,9 @@ static void merge_summary(struct merge *m, json_t *o)
     for (int i = 0; i < T_COUNT; i++)
         if (i < T_ABANDONED || json_object_get(term, stats_term_names[i]))
             add_member(m, &a->term[i], term, stats_term_names[i]);
-    jtable(m, &a->years, json_object_get(o, "years"));
-    jtable(m, &a->variants, json_object_get(o, "variants"));
-    jtable(m, &a->events, json_object_get(o, "events"));
+    jtable(m, &a->years, json_object_get(o, "years"), "years");
+    jtable(m, &a->variants, json_object_get(o, "variants"), "variants");
+    jtable(m, &a->events, json_object_get(o, "events"), "events");
 }
 
 /* The report of o, checked against s (set from it when first): PGN_OK or a failure. */
@@ -218,7 +218,7 @@ int stats_json_merge(struct stats_opts *s, struct stats_agg *a, const char *text
     } else {
         struct stats_table *t = s->report == R_OPENINGS ? &a->openings
                                 : s->report == R_PLAYERS ? &a->players : &a->moves;
-        jtable(&m, t, json_object_get(o, t->kind->name));
+        jtable(&m, t, json_object_get(o, t->kind->name), t->kind->name);
     }
     json_decref(o);
     return m.rc;

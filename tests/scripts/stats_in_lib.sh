@@ -28,7 +28,7 @@ only_in "the JSON reader of stats (jansson)" lib/stats/stats_json_merge.c \
     $(grep -rl '#include <jansson.h>' lib/stats cmd/stats)
 
 # The library's side of stats speaks in statuses: no message printed, no exit.
-if grep -nE '\b(die|error|warning|xmalloc|xcalloc|xrealloc)\(' lib/stats/*.c; then
+if grep -nE '\b(die|error|warning|xmalloc|xcalloc|xrealloc)\(' lib/stats/*.c lib/api/api_stats.c; then
     echo "lib/stats dies or prints (above): return a status"; status=1
 fi
 exit $status
