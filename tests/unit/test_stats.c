@@ -1,6 +1,7 @@
 /* test_stats.c - the stats interface (pgnkit_stats_*): hand-counted aggregates, merges, bad JSON. */
 /* SPDX-License-Identifier: MIT */
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdint.h>
 #include "test.h"
 #include "pgnkit.h"
@@ -237,4 +238,43 @@ void test_stats__merge_overflow_is_a_status(void)
     CHECK_EQ_STR(why, "'<memory>': member 'games': the total is over 9223372036854775807");
     pgnkit_stats_free(s);
     pgnkit_stats_free(t);
+}
+
+/* One thread's share: game `which` of two_games, on a handle of its own. */
+struct share {
+    int which;
+    struct pgnkit_stats *s;
+    int rc;
+};
+
+static void *count_share(void *arg)
+{
+    struct share *sh = arg;
+    struct pgnkit_reader *r;
+    struct pgnkit_game *g;
+    sh->rc = pgnkit_reader_open_memory(&r, two_games, strlen(two_games));
+    for (int n = 1; !sh->rc && pgnkit_reader_next(r, &g) == 1; n++)
+        if (n == sh->which)
+            sh->rc = pgnkit_stats_add(sh->s, g);
+    pgnkit_reader_free(r);
+    return NULL;
+}
+
+void test_stats__threads_count_apart_and_merge(void)
+{
+    /* As the header says to count on threads: a handle each, merged after. */
+    struct share sh[2] = { { 1, NULL, 0 }, { 2, NULL, 0 } };
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        CHECK_EQ_INT(pgnkit_stats_new(&sh[i].s, PGNKIT_STATS_SUMMARY, NULL, 0), PGNKIT_OK);
+    for (int i = 0; i < 2; i++)
+        CHECK_EQ_INT(pthread_create(&t[i], NULL, count_share, &sh[i]), 0);
+    for (int i = 0; i < 2; i++) {
+        pthread_join(t[i], NULL);
+        CHECK_EQ_INT(sh[i].rc, PGNKIT_OK);
+    }
+    CHECK_EQ_INT(pgnkit_stats_merge(sh[1].s, sh[0].s), PGNKIT_OK);
+    CHECK_EQ_STR(json_of(sh[1].s), two_games_summary);
+    pgnkit_stats_free(sh[0].s);
+    pgnkit_stats_free(sh[1].s);
 }
