@@ -278,3 +278,34 @@ void test_stats__threads_count_apart_and_merge(void)
     pgnkit_stats_free(sh[0].s);
     pgnkit_stats_free(sh[1].s);
 }
+
+/* The fuzz target (tests/fuzz/fuzz_stats_json.c), linked here under this name. */
+int fuzz_stats_json_entry(const uint8_t *data, size_t size);
+
+static void fuzz_text(const char *text)
+{
+    fuzz_stats_json_entry((const uint8_t *)text, strlen(text));
+}
+
+void test_stats__fuzz_target_on_samples(void)
+{
+    /* Its checks hold on every report's real aggregate, and on texts it must refuse. */
+    static const int reports[] = { PGNKIT_STATS_SUMMARY, PGNKIT_STATS_OPENINGS,
+                                   PGNKIT_STATS_TREE, PGNKIT_STATS_PLAYERS };
+    for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++) {
+        struct pgnkit_stats *s;
+        CHECK_EQ_INT(pgnkit_stats_new(&s, reports[i], NULL, 1), PGNKIT_OK);
+        add_games(s, two_games, 0);
+        fuzz_text(json_of(s));
+        pgnkit_stats_free(s);
+    }
+    char text[2048];
+    with(text, sizeof text, "\"buckets\":{\"2000\":1}", "\"buckets\":{\"2050\":1,\"x\":2}");
+    fuzz_text(text);
+    with(text, sizeof text, "\"games\":2", "\"games\":-2");
+    fuzz_text(text);
+    fuzz_text("");
+    fuzz_text("{}");
+    fuzz_text("{\"pgnkit_stats\":1,\"report\":\"tree\",\"fen\":\"8/8/8/8/8/8/8/8 w - -\"}");
+    fuzz_text("[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[");
+}
