@@ -110,10 +110,13 @@ done
 
 # stats: the JSON aggregate of pgnkit stats, byte for byte, though the
 # example counts alternate games on two handles and merges them; and merged
-# from the JSON of shards (pgnkit stats --format json of each file), alone
-# or with games, it is still the aggregate of one run over every file.
+# from the JSON of shards (pgnkit stats --format json of each good file),
+# with the games of the others read, it is still the aggregate of one run
+# over every file. The broken games count as invalid, the same in both
+# (the example replays with the game's own replay, the command with its
+# workers').
 files="testdata/sample.pgn testdata/stats/small.pgn testdata/stats/terminations.pgn
-    testdata/stats/najdorf.pgn testdata/sample.pgn.gz"
+    testdata/stats/najdorf.pgn testdata/sample.pgn.gz $(ls testdata/broken/*.pgn)"
 for report in summary openings players tree tree=3; do
     case $report in
         summary) opts= ;; tree=*) opts="--tree --depth ${report#tree=}" ;; *) opts=--$report ;;
@@ -127,15 +130,17 @@ for report in summary openings players tree tree=3; do
     grep -q '^{"pgnkit_stats":1,"report":"'"${report%=*}"'","' "$tmp/ex.out" ||
         fail "stats $report wrote no $report aggregate"
     i=0
-    for f in $files; do
+    for f in testdata/sample.pgn testdata/stats/small.pgn testdata/stats/terminations.pgn \
+            testdata/stats/najdorf.pgn testdata/sample.pgn.gz; do
         i=$((i + 1))
         # shellcheck disable=SC2086
         "$PGNKIT" stats $opts --format json "$f" >"$tmp/shard$i.json" 2>/dev/null
     done
-    "$tmp/stats" $report "$tmp"/shard*.json >"$tmp/ex.out" || fail "stats $report of shards failed"
+    "$tmp/stats" $report "$tmp"/shard*.json testdata/broken/*.pgn >"$tmp/ex.out" ||
+        fail "stats $report of shards failed"
     cmp -s "$tmp/ex.out" "$tmp/cli.out" || fail "stats $report: the merged shards differ from one run"
     "$tmp/stats" $report "$tmp/shard1.json" testdata/stats/small.pgn "$tmp/shard3.json" \
-        testdata/stats/najdorf.pgn "$tmp/shard5.json" >"$tmp/ex.out" ||
+        testdata/stats/najdorf.pgn "$tmp/shard5.json" testdata/broken/*.pgn >"$tmp/ex.out" ||
         fail "stats $report of shards and games failed"
     cmp -s "$tmp/ex.out" "$tmp/cli.out" ||
         fail "stats $report: shards merged with games differ from one run"
