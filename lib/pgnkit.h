@@ -6,10 +6,11 @@
 /*
  * libpgnkit is the engine of the pgnkit command: a streaming PGN reader, a
  * replay that checks every move against the FIDE Laws, SAN, LAN and UCI in
- * sixteen languages, Polyglot keys, and writers for PGN, JSON, EPD, FEN, UCI
- * and CSV. This header is the only one a program includes (with
- * pgnkit_db.h beside it to read a pgnkit database); everything they name
- * starts with pgnkit_ or PGNKIT_, and the library exports nothing else.
+ * sixteen languages, Polyglot keys, statistics that merge exactly, and
+ * writers for PGN, JSON, EPD, FEN, UCI and CSV. This header is the only one
+ * a program includes (with pgnkit_db.h beside it to read a pgnkit
+ * database); everything they name starts with pgnkit_ or PGNKIT_, and the
+ * library exports nothing else.
  *
  * CONVENTIONS, stated once for every function below.
  *
@@ -509,6 +510,90 @@ PGNKIT_API int pgnkit_query_match(struct pgnkit_query *q, struct pgnkit_game *g)
 
 /** Frees q (NULL is allowed). */
 PGNKIT_API void pgnkit_query_free(struct pgnkit_query *q);
+
+/* ==== Stats ============================================================= */
+
+/*
+ * The aggregates of pgnkit-stats(1): exact counts and sums over games (never
+ * averages), so that aggregates made apart, on several threads or over
+ * shards of a collection, merge into exactly the aggregate of one pass over
+ * every game. The JSON text of an aggregate is the one pgnkit-stats(1)
+ * writes in its JSON format, byte for byte, and merges back exactly.
+ *
+ * Threads: a handle is used by one thread at a time. To count on several
+ * threads, give each its own handle (same report, root and depth) and merge
+ * them into one at the end with pgnkit_stats_merge().
+ */
+
+struct pgnkit_stats;
+
+enum pgnkit_stats_report {
+    PGNKIT_STATS_SUMMARY = 0, /* results, ratings, lengths, terminations, years, variants, events */
+    PGNKIT_STATS_OPENINGS,    /* games by ECO code and opening name, found by position */
+    PGNKIT_STATS_TREE,        /* the moves played from a root position, like an opening explorer */
+    PGNKIT_STATS_PLAYERS,     /* per player: games, score, own and opponents' ratings */
+};
+
+/* The deepest opening tree, in moves from its root. */
+#define PGNKIT_STATS_DEPTH_MAX 20
+
+/**
+ * A new, empty aggregate for report (enum pgnkit_stats_report). For
+ * PGNKIT_STATS_TREE, root is the position the tree starts from (NULL: the
+ * standard start position; only read during the call) and depth how many
+ * moves deep it goes (1 .. PGNKIT_STATS_DEPTH_MAX); the other reports
+ * ignore both. Returns PGNKIT_OK and *out (free it with pgnkit_stats_free),
+ * PGNKIT_EINVAL (*out = NULL) for a report or depth that is none, or
+ * PGNKIT_ENOMEM.
+ */
+PGNKIT_API int pgnkit_stats_new(struct pgnkit_stats **out, int report,
+                                const struct pgnkit_position *root, int depth);
+
+/**
+ * Counts g (replaying it first, if no function has) into s, as `pgnkit
+ * stats` counts a game. A reader's entry that is no game (only comments)
+ * is not counted. Returns PGNKIT_OK or PGNKIT_ENOMEM (s may then hold part
+ * of the game's counts). g stays the reader's.
+ */
+PGNKIT_API int pgnkit_stats_add(struct pgnkit_stats *s, struct pgnkit_game *g);
+
+/**
+ * Adds every count of src into dst, which must have been made with the
+ * same report (and, for a tree, the same root and depth). src is
+ * unchanged. Returns PGNKIT_OK; PGNKIT_EINVAL when the reports differ or
+ * src is dst; PGNKIT_ETOOBIG when a total would pass INT64_MAX; or
+ * PGNKIT_ENOMEM. After PGNKIT_ETOOBIG or PGNKIT_ENOMEM, dst holds part of
+ * src's counts: free it.
+ */
+PGNKIT_API int pgnkit_stats_merge(struct pgnkit_stats *dst, const struct pgnkit_stats *src);
+
+/**
+ * Adds the aggregate in the JSON text json[0..len) (written earlier by
+ * pgnkit_stats_json() or by pgnkit-stats(1) in JSON) to s; its report
+ * (root and depth for a tree) must be s's. Returns PGNKIT_OK, or:
+ * PGNKIT_EFORMAT when the text is not JSON, not such an aggregate, or
+ * holds a count that is none (negative, not a whole number);
+ * PGNKIT_EINVAL for another report, root or depth, or json NULL;
+ * PGNKIT_ETOOBIG when a total would pass INT64_MAX; PGNKIT_ENOMEM. On
+ * failure the first reason ("'<memory>': member 'games' is negative") is
+ * written into why[0..why_cap) when why is not NULL, and s may hold part
+ * of the text's counts: free it. Bad text never crashes.
+ */
+PGNKIT_API int pgnkit_stats_merge_json(struct pgnkit_stats *s, const char *json, size_t len,
+                                       char *why, size_t why_cap);
+
+/**
+ * The JSON text of s: one object on one line, ending with a newline, the
+ * bytes pgnkit-stats(1) writes in JSON for the same games. Returns
+ * PGNKIT_OK with the text in *text (NUL-terminated) and its length in
+ * *len, owned by s and valid until the next call on s (as the writer's
+ * texts are the writer's: nothing for the caller to free); or
+ * PGNKIT_ENOMEM (*text = "", *len = 0).
+ */
+PGNKIT_API int pgnkit_stats_json(struct pgnkit_stats *s, const char **text, size_t *len);
+
+/** Frees s and its text (NULL is allowed). */
+PGNKIT_API void pgnkit_stats_free(struct pgnkit_stats *s);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 /* stats.c - `pgnkit stats`: summary, opening, explorer-tree and player reports; exact JSON partial aggregates that --merge combines. */
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "base/ascii.h"
+#include "base/buf.h"
 #include "cmd.h"
 #include "cli/cmdline.h"
 #include "cli/common.h"
@@ -25,6 +27,7 @@
 #include "stats/stats_agg.h"
 #include "cli/term.h"
 #include "stats/stats_json.h"
+#include "stats/stats_json_merge.h"
 #include "stats/stats_report.h"
 #include "base/banned.h"
 
@@ -41,7 +44,7 @@ static const char *const stats_usage[] = {
 
 
 struct stats {
-    struct stats_opts o;  /* what is reported: read by the workers too */
+    struct stats_show show; /* what is reported (show.o: read by the workers too) and how */
     int merge;
     int reports;          /* bit per report option given: one report at a time */
     int depth_given;
@@ -73,7 +76,8 @@ static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct ar
     (void)arena, (void)diag, (void)out, (void)m;
     if ((g->flags & GAME_LAZY) && pgn_reader_complete(reader, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
-    stats_count_game(&w->s->o, &w->a, &w->r, g);
+    if (stats_count_game(&w->s->show.o, &w->a, &w->r, g))
+        die(EXIT_IO, "out of memory");
 }
 
 /* Every game read: the selection, which stays on this thread because
@@ -96,7 +100,7 @@ static const struct driver_job stats_job = {
 
 /* The tree's W/D/B bars: colour where the terminal takes it, block characters when the
  * locale is UTF-8, ASCII letters otherwise (cmd/cli/term.c decides both). */
-static void bar_style(struct stats_opts *o)
+static void bar_style(struct stats_show *o)
 {
     o->bar_color = term_color(stdout);
     o->bar_utf8 = term_utf8();
@@ -106,14 +110,15 @@ static void bar_style(struct stats_opts *o)
 
 static int set_root(struct stats *s)
 {
+    struct pos root;
     if (s->fen_text) {
         enum fen_problem why;
-        if (pos_from_fen(&s->o.root, s->fen_text, &why)) {
+        if (pos_from_fen(&root, s->fen_text, &why)) {
             error("--position: %s", fen_problem_text(why));
             return -1;
         }
     } else {
-        pos_set_start(&s->o.root);
+        pos_set_start(&root);
     }
     const char *t = s->moves_text;
     while (t && *t) {
@@ -138,16 +143,16 @@ static int set_root(struct stats *s)
             struct lang_detect d; /* san_read() takes a language, not NOTATION_AUTO */
             lang_detect_init(&d);
             lang_detect_add(&d, m, (size_t)(e - m));
-            if (san_read(&s->o.root, m, (size_t)(e - m), lang_detect_result(&d), &mv, NULL, &err)) {
+            if (san_read(&root, m, (size_t)(e - m), lang_detect_result(&d), &mv, NULL, &err)) {
                 error("--moves: '%.*s': %s", (int)(e - m), m, err.msg);
                 return -1;
             }
-            pos_play(&s->o.root, mv);
+            pos_play(&root, mv);
         }
         t = e;
     }
-    pos_to_fen(&s->o.root, FEN_NO_COUNTERS, s->o.root_fen);
-    return 0;
+    /* The depth was checked as it was read. */
+    return stats_opts_set(&s->show.o, R_TREE, &root, s->show.o.depth) ? -1 : 0;
 }
 
 enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT, OPT_TOP };
@@ -158,35 +163,35 @@ static int report_option(void *storage, const struct option_entry *entry, char *
     struct stats *s = storage;
     long n;
     switch (entry->number) {
-    case OPT_OPENINGS: s->o.report = R_OPENINGS; s->reports |= 1; return 0;
-    case OPT_TREE: s->o.report = R_TREE; s->reports |= 2; return 0;
-    case OPT_PLAYERS: s->o.report = R_PLAYERS; s->reports |= 4; return 0;
+    case OPT_OPENINGS: s->show.o.report = R_OPENINGS; s->reports |= 1; return 0;
+    case OPT_TREE: s->show.o.report = R_TREE; s->reports |= 2; return 0;
+    case OPT_PLAYERS: s->show.o.report = R_PLAYERS; s->reports |= 4; return 0;
     case OPT_DEPTH:
         if (parse_long(arg, 1, 20, &n)) {
             error("--depth takes a number from 1 to 20, not '%s'", arg);
             return -1;
         }
-        s->o.depth = (int)n;
+        s->show.o.depth = (int)n;
         s->depth_given = 1;
         return 0;
     case OPT_FORMAT:
         if (!strcmp(arg, "text"))
-            s->o.format = FMT_TEXT;
+            s->show.format = FMT_TEXT;
         else if (!strcmp(arg, "csv"))
-            s->o.format = FMT_CSV;
+            s->show.format = FMT_CSV;
         else if (!strcmp(arg, "tsv"))
-            s->o.format = FMT_TSV;
+            s->show.format = FMT_TSV;
         else if (!strcmp(arg, "json"))
-            s->o.format = FMT_JSON;
+            s->show.format = FMT_JSON;
         else if (!strcmp(arg, "html"))
-            s->o.format = FMT_HTML;
+            s->show.format = FMT_HTML;
         else {
             error("unknown format '%s' (text, csv, tsv, json or html)", arg);
             return -1;
         }
         return 0;
     case OPT_TOP:
-        if (parse_long(arg, 1, 1000000000L, &s->o.top)) {
+        if (parse_long(arg, 1, 1000000000L, &s->show.top)) {
             error("--top takes a positive number, not '%s'", arg);
             return -1;
         }
@@ -240,20 +245,20 @@ static int read_options(struct stats *s, int argc, char **argv)
         error("--openings, --tree and --players are different reports: give one");
         return EXIT_USAGE;
     }
-    if (s->fen_text && s->o.report != R_TREE) {
+    if (s->fen_text && s->show.o.report != R_TREE) {
         if (query_opts_take(&s->qo, QOPT_CRITERION + SQ_POSITION, s->fen_text) < 0)
             return EXIT_USAGE;
         s->filter = 1;
     }
-    if (s->depth_given && s->o.report != R_TREE) {
+    if (s->depth_given && s->show.o.report != R_TREE) {
         error("--depth goes with --tree");
         return EXIT_USAGE;
     }
-    if (s->o.top && (s->o.report == R_TREE || s->o.format != FMT_TEXT)) {
+    if (s->show.top && (s->show.o.report == R_TREE || s->show.format != FMT_TEXT)) {
         error("--top goes with the text output of the summary, --openings and --players");
         return EXIT_USAGE;
     }
-    if (s->moves_text && s->o.report != R_TREE) {
+    if (s->moves_text && s->show.o.report != R_TREE) {
         query_opts_take(&s->qo, QOPT_CRITERION + SQ_MOVES, s->moves_text);
         s->filter = 1;
     }
@@ -269,7 +274,7 @@ static int read_options(struct stats *s, int argc, char **argv)
         error("--merge needs the JSON files to combine");
         return EXIT_USAGE;
     }
-    if (!s->merge && s->o.report == R_TREE && set_root(s))
+    if (!s->merge && s->show.o.report == R_TREE && set_root(s))
         return EXIT_USAGE;
     return EXIT_OK;
 }
@@ -278,7 +283,8 @@ static int read_options(struct stats *s, int argc, char **argv)
 static void indexed_game(void *ctx, const struct index_tree_game *tg)
 {
     struct stats *s = ctx;
-    stats_count_indexed(&s->o, s->agg, tg);
+    if (stats_count_indexed(&s->show.o, s->agg, tg))
+        die(EXIT_IO, "out of memory");
 }
 
 /* Counts the games of the inputs into a, on the workers or here. */
@@ -301,18 +307,75 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
     driver_start(&s->d, s->jobs, PIPELINE_CALLER_WORKS, workers, sizeof *workers);
     /* A database counts the tree of most games itself; with a selection the
      * games it reads are chosen by the criteria instead. */
-    struct dbinput_tree tree = { &s->o.root, s->o.depth, indexed_game, s };
-    s->d.db.tree = s->o.report == R_TREE && !s->filter ? &tree : NULL;
+    struct dbinput_tree tree = { &s->show.o.root, s->show.o.depth, indexed_game, s };
+    s->d.db.tree = s->show.o.report == R_TREE && !s->filter ? &tree : NULL;
     driver_run(&s->d, n, inputs);
     s->d.db.tree = NULL;
     driver_release(&s->d);
     s->io_failed |= s->d.io_failed;
     for (long i = 0; i < s->jobs; i++) {
-        stats_agg_merge(a, &workers[i].a);
+        int rc = stats_agg_merge(a, &workers[i].a);
+        if (rc)
+            die(EXIT_IO, "%s", pgn_strerror(rc));
         stats_agg_release(&workers[i].a);
         replay_release(&workers[i].r);
     }
     free(workers);
+}
+
+/* ---- The JSON aggregate: written here, read back by --merge (lib/stats does both) ---- */
+
+static void print_json(const struct stats_show *o, const struct stats_agg *a)
+{
+    struct buf text = BUF_INIT(STATS_JSON_MAX);
+    int rc = stats_json_write(&o->o, a, &text);
+    if (rc)
+        die(EXIT_IO, "cannot write the JSON aggregate: %s", pgn_strerror(rc));
+    fwrite(text.data, 1, text.len, stdout);
+    buf_release(&text);
+}
+
+/* The whole of the file path into text: 0, or -1 after a message. */
+static int read_whole(const char *path, struct buf *text)
+{
+    FILE *f = fopen(path, "rb");
+    int rc = f ? PGN_OK : PGN_EIO;
+    enum { CHUNK = 1 << 16 };
+    while (!rc) {
+        char *p = buf_push(text, CHUNK, &rc);
+        if (!p)
+            break;
+        size_t n = fread(p, 1, CHUNK, f);
+        text->len -= CHUNK - n;
+        if (n < CHUNK)
+            break;
+    }
+    if (!rc && ferror(f))
+        rc = PGN_EIO;
+    int saved = errno;
+    if (f)
+        fclose(f);
+    if (rc == PGN_EIO)
+        error("cannot read '%s': %s", path, strerror(saved));
+    else if (rc)
+        error("cannot read '%s': %s", path, pgn_strerror(rc));
+    return rc ? -1 : 0;
+}
+
+/* Adds the aggregate of the JSON file path to a; the first file sets the report. 0, or -1 after a message. */
+static int merge_file(struct stats_show *o, struct stats_agg *a, const char *path, int first)
+{
+    const struct stats_json_names names = { path, "pgnkit stats --format json", "the first file" };
+    struct buf text = BUF_INIT(STATS_JSON_MAX);
+    char why[8192];
+    int rc = read_whole(path, &text);
+    if (!rc && stats_json_merge(&o->o, a, text.data ? text.data : "", text.len, &names, first,
+                                why, sizeof why)) {
+        error("%s", why);
+        rc = -1;
+    }
+    buf_release(&text);
+    return rc;
 }
 
 int cmd_stats(int argc, char **argv)
@@ -321,7 +384,7 @@ int cmd_stats(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.ropts.lang = NOTATION_AUTO;
     s.ropts.flags = REPLAY_NO_WARN;
-    s.o.depth = 1;
+    s.show.o.depth = 1;
     s.jobs = pipeline_cpus();
     query_opts_init(&s.qo);
     int rc = read_options(&s, argc, argv);
@@ -333,7 +396,7 @@ int cmd_stats(int argc, char **argv)
         query_opts_release(&s.qo);
         return EXIT_USAGE;
     }
-    if (!s.merge && s.o.report == R_OPENINGS && eco_init() != PGN_OK)
+    if (!s.merge && s.show.o.report == R_OPENINGS && eco_init() != PGN_OK)
         die(EXIT_IO, "out of memory building the opening table");
 
     driver_init(&s.d, &s, &stats_job);
@@ -342,19 +405,19 @@ int cmd_stats(int argc, char **argv)
     stats_agg_init(&a);
     if (s.merge) {
         for (int i = optind; i < argc; i++)
-            if (stats_merge_file(&s.o, &a, argv[i], i == optind))
+            if (merge_file(&s.show, &a, argv[i], i == optind))
                 s.io_failed = 1;
     } else {
         count_inputs(&s, &a, argc - optind, argv + optind);
     }
     if (!s.merge || !s.io_failed) {
-        if (s.o.format == FMT_JSON)
-            stats_print_json(&s.o, &a);
-        else if (s.o.format == FMT_HTML)
-            stats_print_html(&s.o, &a);
+        if (s.show.format == FMT_JSON)
+            print_json(&s.show, &a);
+        else if (s.show.format == FMT_HTML)
+            stats_print_html(&s.show, &a);
         else {
-            bar_style(&s.o);
-            stats_print_report(&s.o, &a, s.o.format == FMT_TEXT && isatty(1));
+            bar_style(&s.show);
+            stats_print_report(&s.show, &a, s.show.format == FMT_TEXT && isatty(1));
         }
     }
     stats_agg_release(&a);

@@ -86,7 +86,7 @@ static void cell_text(struct svg *s, const char *cls, const char *t)
 
 struct tree_page {
     struct svg *s;
-    const struct stats_opts *o;
+    const struct stats_show *o;
 };
 
 static void tree_row(void *ctx, const struct stats_entry *node, const struct stats_entry *parent,
@@ -112,14 +112,14 @@ static void tree_row(void *ctx, const struct stats_entry *node, const struct sta
     svg_puts(s, "</td></tr>\n");
 }
 
-static void tree_page(struct svg *s, const struct stats_opts *o, const struct stats_agg *a)
+static void tree_page(struct svg *s, const struct stats_show *o, const struct stats_agg *a)
 {
     struct tree_page tp = { s, o };
     struct stats_entry root;
     char caption[FEN_MAX + 16];
     page_begin(s, "Opening explorer");
-    snprintf(caption, sizeof caption, "%s", o->root_fen);
-    struct board_view v = { &o->root, false, true, MOVE_NONE, NULL, caption, 0 };
+    snprintf(caption, sizeof caption, "%s", o->o.root_fen);
+    struct board_view v = { &o->o.root, false, true, MOVE_NONE, NULL, caption, 0 };
     svg_puts(s, "<figure class=\"position\">");
     if (board_svg(s->out, &v, BOARD_SVG_DEFS) && !s->status)
         s->status = PGN_ENOMEM;
@@ -143,9 +143,9 @@ static void tree_page(struct svg *s, const struct stats_opts *o, const struct st
 
 /* ---- Openings and players ---- */
 
-static void openings_page(struct svg *s, const struct stats_opts *o, const struct stats_agg *a)
+static void openings_page(struct svg *s, const struct stats_show *o, const struct stats_agg *a)
 {
-    struct stats_entry *v = stats_table_sorted(&a->openings, stats_by_games);
+    struct stats_entry *v = stats_sorted(&a->openings, stats_by_games);
     size_t n = hash_table_count(&a->openings.h);
     int64_t total = 0;
     for (size_t i = 0; i < n; i++)
@@ -172,9 +172,9 @@ static void openings_page(struct svg *s, const struct stats_opts *o, const struc
     free(v);
 }
 
-static void players_page(struct svg *s, const struct stats_opts *o, const struct stats_agg *a)
+static void players_page(struct svg *s, const struct stats_show *o, const struct stats_agg *a)
 {
-    struct stats_entry *v = stats_table_sorted(&a->players, stats_by_games);
+    struct stats_entry *v = stats_sorted(&a->players, stats_by_games);
     size_t n = hash_table_count(&a->players.h);
     if (o->top > 0 && (size_t)o->top < n)
         n = (size_t)o->top;
@@ -250,7 +250,7 @@ static void summary_page(struct svg *s, const struct stats_agg *a)
                            a->results[PGN_RESULT_NONE] };
     chart(s, "Results", result_labels, results, 5);
     histogram(s, "Ratings (100-point groups)", a->elo_hist, ELO_BUCKETS, "%ld", 100);
-    struct stats_entry *years = stats_table_sorted(&a->years, stats_by_key);
+    struct stats_entry *years = stats_sorted(&a->years, stats_by_key);
     size_t ny = hash_table_count(&a->years.h);
     const char **ylabels = xcalloc(ny + 1, sizeof *ylabels);
     int64_t *ycounts = xcalloc(ny + 1, sizeof *ycounts);
@@ -272,11 +272,11 @@ static void summary_page(struct svg *s, const struct stats_agg *a)
     svg_puts(s, "</div>\n");
 }
 
-void stats_print_html(const struct stats_opts *o, const struct stats_agg *a)
+void stats_print_html(const struct stats_show *o, const struct stats_agg *a)
 {
     struct buf b = BUF_INIT((size_t)1 << 31);
     struct svg s = { &b, PGN_OK };
-    switch (o->report) {
+    switch (o->o.report) {
     case R_TREE: tree_page(&s, o, a); break;
     case R_OPENINGS: openings_page(&s, o, a); break;
     case R_PLAYERS: players_page(&s, o, a); break;

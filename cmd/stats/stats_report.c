@@ -8,7 +8,17 @@
 #include "stats/stats_report.h"
 #include "stats/stats_table.h"
 #include "picture/wdl_bar.h"
+#include "cli/common.h"
 #include "base/banned.h"
+
+struct stats_entry *stats_sorted(const struct stats_table *t,
+                                 int (*cmp)(const void *, const void *))
+{
+    struct stats_entry *v = stats_table_sorted(t, cmp);
+    if (!v)
+        die(EXIT_IO, "out of memory");
+    return v;
+}
 
 /* ---- Figures derived at output time ---- */
 
@@ -92,7 +102,7 @@ static double median_plies(const struct stats_agg *a, int64_t n)
 static void table_rows(struct out_table *t, const char *section, const struct stats_table *tab,
                        int sort_by_key, long top, int64_t whole)
 {
-    struct stats_entry *v = stats_table_sorted(tab, sort_by_key ? stats_by_key : stats_by_games);
+    struct stats_entry *v = stats_sorted(tab, sort_by_key ? stats_by_key : stats_by_games);
     size_t n = top > 0 && (size_t)top < hash_table_count(&tab->h) ? (size_t)top
                                                                   : hash_table_count(&tab->h);
     for (size_t i = 0; i < n; i++)
@@ -100,7 +110,7 @@ static void table_rows(struct out_table *t, const char *section, const struct st
     free(v);
 }
 
-static void print_summary(const struct stats_opts *s, const struct stats_agg *a, int tty)
+static void print_summary(const struct stats_show *s, const struct stats_agg *a, int tty)
 {
     struct out_table t = { 4, summary_head, "ttnn", NULL, NULL, 0, 0 };
     char k[64];
@@ -183,12 +193,12 @@ static void print_summary(const struct stats_opts *s, const struct stats_agg *a,
 
 /* ---- The other reports ---- */
 
-static void print_openings(const struct stats_opts *s, const struct stats_agg *a, int tty)
+static void print_openings(const struct stats_show *s, const struct stats_agg *a, int tty)
 {
     static const char *const head[] = { "eco", "opening", "games", "share%", "white%", "draw%",
                                         "black%", "avg_elo" };
     struct out_table t = { 8, head, "ttnnnnnn", NULL, NULL, 0, 0 };
-    struct stats_entry *v = stats_table_sorted(&a->openings, stats_by_games);
+    struct stats_entry *v = stats_sorted(&a->openings, stats_by_games);
     int64_t total = 0;
     for (size_t i = 0; i < hash_table_count(&a->openings.h); i++)
         total += v[i].v[0];
@@ -213,12 +223,12 @@ static void print_openings(const struct stats_opts *s, const struct stats_agg *a
     ot_print(&t, s->format, tty);
 }
 
-static void print_players(const struct stats_opts *s, const struct stats_agg *a, int tty)
+static void print_players(const struct stats_show *s, const struct stats_agg *a, int tty)
 {
     static const char *const head[] = { "player", "games", "wins", "draws", "losses", "score%",
                                         "avg_elo", "avg_opp", "perf", "white", "black" };
     struct out_table t = { 11, head, "tnnnnnnnnnn", NULL, NULL, 0, 0 };
-    struct stats_entry *v = stats_table_sorted(&a->players, stats_by_games);
+    struct stats_entry *v = stats_sorted(&a->players, stats_by_games);
     size_t n =
         s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < hash_table_count(&a->players.h)
             ? (size_t)s->top
@@ -272,7 +282,7 @@ static void walk_children(struct stats_entry *v, size_t n, const struct stats_en
 int stats_tree_walk(const struct stats_agg *a, stats_tree_fn *fn, void *ctx,
                     struct stats_entry *root)
 {
-    struct stats_entry *v = stats_table_sorted(&a->moves, stats_by_games);
+    struct stats_entry *v = stats_sorted(&a->moves, stats_by_games);
     size_t n = hash_table_count(&a->moves.h);
     int found = 0;
     for (size_t i = 0; i < n && !found; i++) {
@@ -286,7 +296,7 @@ int stats_tree_walk(const struct stats_agg *a, stats_tree_fn *fn, void *ctx,
     return found;
 }
 
-static void tree_rows(const struct stats_opts *s, struct out_table *t, struct stats_entry *v,
+static void tree_rows(const struct stats_show *s, struct out_table *t, struct stats_entry *v,
                       size_t n, const struct stats_entry *parent, int white_moves_first)
 {
     size_t plen = strlen(parent->key);
@@ -324,21 +334,21 @@ static void tree_rows(const struct stats_opts *s, struct out_table *t, struct st
     }
 }
 
-static void print_tree(const struct stats_opts *s, const struct stats_agg *a, int tty)
+static void print_tree(const struct stats_show *s, const struct stats_agg *a, int tty)
 {
     static const char *const head[] = { "move", "games", "share%", "white%", "draw%", "black%",
                                         "mover_score%", "mover_elo", "mover_opp",
                                         "mover_perf", "first", "last", "white/draw/black" };
     /* The W/D/B bar is a column of the text table only. */
     struct out_table t = { s->format == FMT_TEXT ? 13 : 12, head, "tnnnnnnnnnnnt", NULL, NULL, 0, 0 };
-    struct stats_entry *v = stats_table_sorted(&a->moves, stats_by_games);
+    struct stats_entry *v = stats_sorted(&a->moves, stats_by_games);
     struct stats_entry *root = NULL;
     for (size_t i = 0; i < hash_table_count(&a->moves.h); i++)
         if (!v[i].key[0])
             root = &v[i];
     if (s->format == FMT_TEXT) {
         int64_t n = root ? root->v[0] : 0;
-        printf("%s\n%" PRId64 " game%s reach%s the position", s->root_fen, n, n == 1 ? "" : "s",
+        printf("%s\n%" PRId64 " game%s reach%s the position", s->o.root_fen, n, n == 1 ? "" : "s",
                n == 1 ? "es" : "");
         if (root) {
             const int64_t *x = root->v;
@@ -349,14 +359,14 @@ static void print_tree(const struct stats_opts *s, const struct stats_agg *a, in
         printf("\n\n");
     }
     if (root)
-        tree_rows(s, &t, v, hash_table_count(&a->moves.h), root, s->root.side == WHITE);
+        tree_rows(s, &t, v, hash_table_count(&a->moves.h), root, s->o.root.side == WHITE);
     free(v);
     ot_print(&t, s->format, tty);
 }
 
-void stats_print_report(const struct stats_opts *o, const struct stats_agg *a, int tty)
+void stats_print_report(const struct stats_show *o, const struct stats_agg *a, int tty)
 {
-    switch (o->report) {
+    switch (o->o.report) {
     case R_SUMMARY: print_summary(o, a, tty); break;
     case R_OPENINGS: print_openings(o, a, tty); break;
     case R_PLAYERS: print_players(o, a, tty); break;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/common.h"
-#include "stats/stats_agg.h"
+#include "stats/stats_report.h"
 #include "stats/stats_table.h"
 #include "cli/term.h"
 #include "base/banned.h"

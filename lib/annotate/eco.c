@@ -1,6 +1,7 @@
 /* eco.c - opening classification: the embedded table, indexed by position by eco_init(). */
 /* SPDX-License-Identifier: MIT */
 #include <assert.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "annotate/eco.h"
@@ -80,16 +81,31 @@ static void index_row(const char *row)
         longest = plies;
 }
 
-int eco_init(void)
+static int build_status;
+
+static void build_table(void)
 {
-    assert(!built); /* once per process */
     hash_table_init(&positions, sizeof(struct eco_entry));
-    if (hash_table_reserve(&positions, eco_rows_count))
-        return PGN_ENOMEM;
+    if (hash_table_reserve(&positions, eco_rows_count)) {
+        build_status = PGN_ENOMEM;
+        return;
+    }
     for (size_t i = 0; i < eco_rows_count; i++)
         index_row(eco_rows[i]);
     built = 1;
-    return PGN_OK;
+}
+
+/*
+ * pthread_once: the CLI builds the table before its threads start, but a
+ * program using the library may ask for it from several threads at once
+ * (each making an openings aggregate); the first builds, the others wait.
+ */
+static pthread_once_t build_once = PTHREAD_ONCE_INIT;
+
+int eco_init(void)
+{
+    pthread_once(&build_once, build_table);
+    return build_status;
 }
 
 /* The table exists: eco_init() was called, before any thread that looks up. */

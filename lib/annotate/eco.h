@@ -22,9 +22,10 @@ struct eco_entry {
 };
 
 /**
- * Builds the table (about 6 ms, so only commands that classify call it):
- * once per process, after lib_init() and before any thread looks up; every
- * other function here needs it. Returns PGN_OK or PGN_ENOMEM.
+ * Builds the table (about 6 ms, so only what classifies calls it), after
+ * lib_init(): the first call builds it, later calls from any thread return
+ * the first one's status (waiting until it is built). Every other function
+ * here needs it. Returns PGN_OK or PGN_ENOMEM.
  */
 int eco_init(void);
 

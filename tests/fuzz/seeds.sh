@@ -58,6 +58,15 @@ for name in "$@"; do
               'material = "KQvK" or checkmate or underpromotion != false'
         } | awk -v dir="$dir" '{ f = sprintf("%s/where-%03d", dir, NR); printf "%c%s", 0, $0 > f; close(f) }'
         ;;
+    fuzz_stats_json)
+        # Each report's aggregate of the stats samples, and the hand-made merge inputs.
+        [ -x "${PGNKIT:-}" ] || { echo "seeds.sh: set PGNKIT for the fuzz_stats_json seeds" >&2; exit 3; }
+        for report in "" --openings --players --tree; do
+            "$PGNKIT" stats $report --format json testdata/stats/*.pgn testdata/sample.pgn \
+                >"$dir/stats${report#--}.json" 2>/dev/null
+        done
+        cp testdata/stats/merge/*.json "$dir/"
+        ;;
     *) ;;
     esac
 done

@@ -108,6 +108,56 @@ for f in testdata/sample.pgn testdata/sample.pgn.gz testdata/formats/sample.pgn.
     [ -s "$tmp/ex.out" ] || fail "fenwalk $f printed nothing"
 done
 
+# stats: the JSON aggregate of pgnkit stats, byte for byte, though the
+# example counts alternate games on two handles and merges them; and merged
+# from the JSON of shards (pgnkit stats --format json of each good file),
+# with the games of the others read, it is still the aggregate of one run
+# over every file. The broken games count as invalid, the same in both
+# (the example replays with the game's own replay, the command with its
+# workers').
+files="testdata/sample.pgn testdata/stats/small.pgn testdata/stats/terminations.pgn
+    testdata/stats/najdorf.pgn testdata/sample.pgn.gz $(ls testdata/broken/*.pgn)"
+for report in summary openings players tree tree=3; do
+    case $report in
+        summary) opts= ;; tree=*) opts="--tree --depth ${report#tree=}" ;; *) opts=--$report ;;
+    esac
+    # shellcheck disable=SC2086
+    "$PGNKIT" stats $opts --format json $files >"$tmp/cli.out" 2>/dev/null
+    # shellcheck disable=SC2086
+    "$tmp/stats" $report $files >"$tmp/ex.out" || fail "stats $report failed"
+    cmp -s "$tmp/ex.out" "$tmp/cli.out" ||
+        fail "stats $report differs from pgnkit stats $opts --format json: $(diff "$tmp/ex.out" "$tmp/cli.out" | head -c 300)"
+    grep -q '^{"pgnkit_stats":1,"report":"'"${report%=*}"'","' "$tmp/ex.out" ||
+        fail "stats $report wrote no $report aggregate"
+    i=0
+    for f in testdata/sample.pgn testdata/stats/small.pgn testdata/stats/terminations.pgn \
+            testdata/stats/najdorf.pgn testdata/sample.pgn.gz; do
+        i=$((i + 1))
+        # shellcheck disable=SC2086
+        "$PGNKIT" stats $opts --format json "$f" >"$tmp/shard$i.json" 2>/dev/null
+    done
+    "$tmp/stats" $report "$tmp"/shard*.json testdata/broken/*.pgn >"$tmp/ex.out" ||
+        fail "stats $report of shards failed"
+    cmp -s "$tmp/ex.out" "$tmp/cli.out" || fail "stats $report: the merged shards differ from one run"
+    "$tmp/stats" $report "$tmp/shard1.json" testdata/stats/small.pgn "$tmp/shard3.json" \
+        testdata/stats/najdorf.pgn "$tmp/shard5.json" testdata/broken/*.pgn >"$tmp/ex.out" ||
+        fail "stats $report of shards and games failed"
+    cmp -s "$tmp/ex.out" "$tmp/cli.out" ||
+        fail "stats $report: shards merged with games differ from one run"
+done
+# Each game counted once: 39 games in sample.pgn, by hand (39 [Event tags).
+[ "$(grep -c '^\[Event ' testdata/sample.pgn)" = 39 ] || fail "sample.pgn no longer holds 39 games"
+"$tmp/stats" summary testdata/sample.pgn | grep -q '"games":39,' ||
+    fail "stats summary does not count the 39 games of sample.pgn"
+# Bad JSON is refused with a reason, and another report's aggregate too.
+echo '{"pgnkit_stats":1,"report":"summary","games":-1}' >"$tmp/bad.json"
+"$tmp/stats" summary "$tmp/bad.json" >/dev/null 2>"$tmp/err"
+[ $? = 3 ] && grep -q "member 'games' is negative" "$tmp/err" ||
+    fail "the stats example merges a negative count: $(cat "$tmp/err")"
+"$tmp/stats" players "$tmp/shard1.json" >/dev/null 2>"$tmp/err"
+[ $? = 3 ] && grep -q "holds a tree report, the aggregate a players report" "$tmp/err" ||
+    fail "the stats example merges a tree into a players aggregate: $(cat "$tmp/err")"
+
 # A database over a copy of sample.pgn, and over its gzip (whose games are
 # read whole: its offsets are not the file's).
 cp testdata/sample.pgn testdata/sample.pgn.gz "$tmp/" || exit 3

@@ -1,10 +1,9 @@
-/* stats_agg.c - the aggregate of `pgnkit stats`: exact counts and sums per game, merged across workers and runs. */
+/* stats_agg.c - the statistics aggregate: exact counts and sums per game, merged across threads and runs. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/ascii.h"
-#include "cli/common.h"
 #include "annotate/eco.h"
 #include "notation/movewrite.h"
 #include "notation/san.h"
@@ -21,6 +20,29 @@ const char *const stats_term_names[T_COUNT] = {
     "rules infraction", "adjudication",
 };
 const char *const stats_result_names[5] = { "none", "1-0", "0-1", "1/2-1/2", "*" };
+
+int stats_opts_set(struct stats_opts *o, int report, const struct pos *root, int depth)
+{
+    if (report < 0 || report >= R_COUNT ||
+        (report == R_TREE && (depth < 1 || depth > INDEX_TREE_DEPTH_MAX)))
+        return PGN_EINVAL;
+    memset(o, 0, sizeof *o);
+    o->report = report;
+    o->depth = report == R_TREE ? depth : 1;
+    if (root)
+        o->root = *root;
+    else
+        pos_set_start(&o->root);
+    pos_to_fen(&o->root, FEN_NO_COUNTERS, o->root_fen);
+    return PGN_OK;
+}
+
+int stats_opts_same(const struct stats_opts *a, const struct stats_opts *b)
+{
+    if (a->report != b->report)
+        return 0;
+    return a->report != R_TREE || (a->depth == b->depth && !strcmp(a->root_fen, b->root_fen));
+}
 
 
 /* ---- String-keyed tables of exact integer fields ---- */
@@ -50,12 +72,11 @@ static void stats_table_init(struct stats_table *t, const struct table_kind *k)
 
 static void stats_table_release(struct stats_table *t) { hash_table_release(&t->h); }
 
-/* The fields of key[0..len), zero when it is new. */
 int64_t *stats_table_get(struct stats_table *t, const char *key, size_t len)
 {
     void *v;
     if (hash_table_insert(&t->h, key, len, hash_table_hash(key, len), &v) < 0)
-        die(EXIT_IO, "out of memory");
+        return NULL;
     return v;
 }
 
@@ -63,28 +84,34 @@ int stats_count_add(int64_t *total, int64_t n)
 {
     /* Counts are never negative, so only the top can be passed. */
     if (n < 0 || *total < 0 || *total > INT64_MAX - n)
-        return -1;
+        return PGN_ETOOBIG;
     *total += n;
-    return 0;
+    return PGN_OK;
 }
 
 int stats_entry_combine(const struct table_kind *k, int64_t *dst, const int64_t *src)
 {
     for (int f = 0; f < k->nf; f++) {
         if (k->op[f] == SUM) {
-            if (stats_count_add(&dst[f], src[f]))
-                return -1;
+            int rc = stats_count_add(&dst[f], src[f]);
+            if (rc)
+                return rc;
         } else if (src[f] && (!dst[f] || (k->op[f] == MIN ? src[f] < dst[f] : src[f] > dst[f])))
             dst[f] = src[f];
     }
-    return 0;
+    return PGN_OK;
 }
 
-static void stats_table_merge(struct stats_table *dst, const struct stats_table *src)
+static int stats_table_merge(struct stats_table *dst, const struct stats_table *src)
 {
     struct hash_item it;
-    for (size_t i = 0; hash_table_next(&src->h, &i, &it);)
-        stats_entry_combine(dst->kind, stats_table_get(dst, it.key, it.len), it.value);
+    for (size_t i = 0; hash_table_next(&src->h, &i, &it);) {
+        int64_t *v = stats_table_get(dst, it.key, it.len);
+        int rc = v ? stats_entry_combine(dst->kind, v, it.value) : PGN_ENOMEM;
+        if (rc)
+            return rc;
+    }
+    return PGN_OK;
 }
 
 /* The entries, sorted by field 0 descending, then key. */
@@ -102,11 +129,12 @@ int stats_by_key(const void *a, const void *b)
     return strcmp(x->key, y->key);
 }
 
-/* Every entry of t (hash_table_count(&t->h) of them), sorted by cmp; the caller frees the array. */
 struct stats_entry *stats_table_sorted(const struct stats_table *t,
                                        int (*cmp)(const void *, const void *))
 {
-    struct stats_entry *v = xmalloc((hash_table_count(&t->h) + 1) * sizeof *v);
+    struct stats_entry *v = malloc((hash_table_count(&t->h) + 1) * sizeof *v);
+    if (!v)
+        return NULL;
     struct hash_item it;
     size_t n = 0;
     for (size_t i = 0; hash_table_next(&t->h, &i, &it);)
@@ -148,50 +176,68 @@ int stats_agg_plies_add(struct stats_agg *a, size_t plies, int64_t count)
         size_t cap = a->plies_cap ? a->plies_cap : 256;
         while (cap <= plies)
             cap *= 2;
-        a->plies_hist = xrealloc(a->plies_hist, cap * sizeof *a->plies_hist);
-        memset(a->plies_hist + a->plies_cap, 0, (cap - a->plies_cap) * sizeof *a->plies_hist);
+        int64_t *hist = realloc(a->plies_hist, cap * sizeof *hist);
+        if (!hist)
+            return PGN_ENOMEM;
+        memset(hist + a->plies_cap, 0, (cap - a->plies_cap) * sizeof *hist);
+        a->plies_hist = hist;
         a->plies_cap = cap;
     }
     return stats_count_add(&a->plies_hist[plies], count);
 }
 
-void stats_agg_plies(struct stats_agg *a, size_t plies)
+/* Counts one game of plies main-line plies into the length histogram and sum. */
+static int count_plies(struct stats_agg *a, size_t plies)
 {
-    stats_agg_plies_add(a, plies, 1);
     a->plies_sum += (int64_t)plies;
+    return stats_agg_plies_add(a, plies, 1);
 }
 
-void stats_agg_merge(struct stats_agg *d, const struct stats_agg *s)
+/* Adds the n counts src into dst, stopping at the first that fails. */
+static int add_counts(int64_t *dst, const int64_t *src, size_t n)
 {
-    d->games += s->games;
-    d->valid += s->valid;
-    d->invalid += s->invalid;
-    d->skipped += s->skipped;
-    for (int i = 0; i < 5; i++)
-        d->results[i] += s->results[i];
-    d->elo_sum += s->elo_sum;
-    d->elo_n += s->elo_n;
-    for (int i = 0; i < ELO_BUCKETS; i++)
-        d->elo_hist[i] += s->elo_hist[i];
-    for (size_t i = 0; i < s->plies_cap; i++)
+    int rc = PGN_OK;
+    for (size_t i = 0; i < n && !rc; i++)
+        rc = stats_count_add(&dst[i], src[i]);
+    return rc;
+}
+
+int stats_agg_merge(struct stats_agg *d, const struct stats_agg *s)
+{
+    const int64_t head_s[] = { s->games, s->valid, s->invalid, s->skipped, s->elo_sum,
+                               s->elo_n, s->plies_sum };
+    int64_t *head_d[] = { &d->games, &d->valid, &d->invalid, &d->skipped, &d->elo_sum,
+                          &d->elo_n, &d->plies_sum };
+    int rc = PGN_OK;
+    for (size_t i = 0; i < sizeof head_s / sizeof head_s[0] && !rc; i++)
+        rc = stats_count_add(head_d[i], head_s[i]);
+    if (!rc)
+        rc = add_counts(d->results, s->results, 5);
+    if (!rc)
+        rc = add_counts(d->elo_hist, s->elo_hist, ELO_BUCKETS);
+    if (!rc)
+        rc = add_counts(d->term, s->term, T_COUNT);
+    for (size_t i = 0; i < s->plies_cap && !rc; i++)
         if (s->plies_hist[i])
-            stats_agg_plies_add(d, i, s->plies_hist[i]);
-    d->plies_sum += s->plies_sum;
-    for (int i = 0; i < T_COUNT; i++)
-        d->term[i] += s->term[i];
-    stats_table_merge(&d->years, &s->years);
-    stats_table_merge(&d->variants, &s->variants);
-    stats_table_merge(&d->events, &s->events);
-    stats_table_merge(&d->openings, &s->openings);
-    stats_table_merge(&d->players, &s->players);
-    stats_table_merge(&d->moves, &s->moves);
+            rc = stats_agg_plies_add(d, i, s->plies_hist[i]);
+    const struct stats_table *from[] = { &s->years, &s->variants, &s->events, &s->openings,
+                                         &s->players, &s->moves };
+    struct stats_table *into[] = { &d->years, &d->variants, &d->events, &d->openings,
+                                   &d->players, &d->moves };
+    for (size_t i = 0; i < sizeof from / sizeof from[0] && !rc; i++)
+        rc = stats_table_merge(into[i], from[i]);
+    return rc;
 }
 
 /* ---- Counting one game ---- */
 
-static void count_key(struct stats_table *t, const char *v)
+static int count_key(struct stats_table *t, const char *v)
 {
-    stats_table_get(t, v, strlen(v))[0]++;
+    int64_t *e = stats_table_get(t, v, strlen(v));
+    if (!e)
+        return PGN_ENOMEM;
+    e[0]++;
+    return PGN_OK;
 }
 
 static int termination(const struct game *g, const struct replay *r, int res)
@@ -242,10 +288,12 @@ static void add_rating(int64_t *v, int sum, int r)
 }
 
 /* Adds one side's game to the player table; score from that side's view. */
-static void count_player(struct stats_agg *a, const char *name, int white, int own, int opp,
-                         int res)
+static int count_player(struct stats_agg *a, const char *name, int white, int own, int opp,
+                        int res)
 {
     int64_t *e = stats_table_get(&a->players, name, strlen(name));
+    if (!e)
+        return PGN_ENOMEM;
     e[PL_GAMES]++;
     e[white ? PL_WHITE : PL_BLACK]++;
     if (res == PGN_RESULT_DRAW)
@@ -256,6 +304,7 @@ static void count_player(struct stats_agg *a, const char *name, int white, int o
         e[white ? PL_LOSSES : PL_WINS]++;
     add_rating(e, PL_OPP_SUM, opp);
     add_rating(e, PL_ELO_SUM, own);
+    return PGN_OK;
 }
 
 static void count_result(int64_t *v, int res)
@@ -278,25 +327,26 @@ static void play(struct pos *p, move16 m)
         pos_play(p, m);
 }
 
-/* The explorer's nodes of one game that reaches the root: p is the root, mv
- * the n moves played from it (at most --depth); each prefix of them is a
- * node keyed by its SAN moves. */
 /* The tree node (its fields in a->moves) of the first k moves of mv from
- * root, keyed by its SAN path, which is written only the first time. */
+ * root, keyed by its SAN path, which is written only the first time; NULL
+ * when memory runs out. */
 static int64_t *tree_node(struct stats_agg *a, const struct pos *root, const move16 *mv,
                           uint32_t k)
 {
     if (k == 0 && a->root_node)
         return a->root_node;
-    /* One move deep (all of the default --depth 1): a slot per move16, no hashing. */
-    if (k == 1 && !a->first_nodes)
-        a->first_nodes = xcalloc((size_t)1 << 16, sizeof *a->first_nodes);
+    /* One move deep (all of a tree of depth 1): a slot per move16, no hashing. */
+    if (k == 1 && !a->first_nodes) {
+        a->first_nodes = calloc((size_t)1 << 16, sizeof *a->first_nodes);
+        if (!a->first_nodes)
+            return NULL;
+    }
     if (k == 1 && a->first_nodes[mv[0]])
         return a->first_nodes[mv[0]];
     int64_t **node;
     if (hash_table_insert(&a->nodes, mv, k * sizeof *mv, hash_table_hash(mv, k * sizeof *mv),
                           (void **)&node) < 0)
-        die(EXIT_IO, "out of memory");
+        return NULL;
     if (*node)
         return *node;
     char path[20 * (MOVE_TEXT_MAX + 1)];
@@ -312,6 +362,8 @@ static int64_t *tree_node(struct stats_agg *a, const struct pos *root, const mov
         play(&p, mv[j]);
     }
     *node = stats_table_get(&a->moves, path, len);
+    if (!*node)
+        return NULL;
     if (k == 0)
         a->root_node = *node;
     else if (k == 1)
@@ -321,11 +373,13 @@ static int64_t *tree_node(struct stats_agg *a, const struct pos *root, const mov
 
 /* The game's nodes: the root p (the same for every game: its moves key the
  * nodes) and each of the n moves mv after it. */
-static void count_nodes(struct stats_agg *a, const struct pos *p,
-                        const move16 *mv, uint32_t n, int res, int welo, int belo, int year)
+static int count_nodes(struct stats_agg *a, const struct pos *p,
+                       const move16 *mv, uint32_t n, int res, int welo, int belo, int year)
 {
     for (uint32_t k = 0; k <= n; k++) {
         int64_t *v = tree_node(a, p, mv, k);
+        if (!v)
+            return PGN_ENOMEM;
         count_result(v, res);
         /* The mover of the node's last move: the side to move before it
          * (a null move passes the turn too, so sides alternate). */
@@ -341,18 +395,20 @@ static void count_nodes(struct stats_agg *a, const struct pos *p,
                 v[MV_Y1] = year;
         }
     }
+    return PGN_OK;
 }
 
 /* The explorer: the first time the main line reaches the root position, the
- * next --depth moves, read from the replay as the database reads it. */
-static void count_tree(const struct stats_opts *s, struct stats_agg *a, const struct game *g,
-                       const struct replay *r)
+ * next depth moves, read from the replay as the database reads it. */
+static int count_tree(const struct stats_opts *s, struct stats_agg *a, const struct game *g,
+                      const struct replay *r)
 {
     struct index_tree_game tg;
     index_tree_of_replay(g, r, &s->root, s->depth, &tg);
-    if (tg.reached)
-        count_nodes(a, &s->root, tg.moves, tg.nmoves, tg.result, tg.white_elo, tg.black_elo,
-                    tg.year);
+    if (!tg.reached)
+        return PGN_OK;
+    return count_nodes(a, &s->root, tg.moves, tg.nmoves, tg.result, tg.white_elo, tg.black_elo,
+                       tg.year);
 }
 
 /* The counts every report makes of a game (not an empty one). */
@@ -368,24 +424,59 @@ static void count_status(struct stats_agg *a, int invalid, int skipped, int res)
     a->results[res >= 0 && res <= 4 ? res : 0]++;
 }
 
-void stats_count_indexed(const struct stats_opts *s, struct stats_agg *a,
-                         const struct index_tree_game *tg)
+int stats_count_indexed(const struct stats_opts *s, struct stats_agg *a,
+                        const struct index_tree_game *tg)
 {
     if (tg->empty)
-        return;
+        return PGN_OK;
     count_status(a, tg->invalid, tg->skipped, tg->result);
-    if (tg->reached)
-        count_nodes(a, &s->root, tg->moves, tg->nmoves, tg->result, tg->white_elo,
-                    tg->black_elo, tg->year);
+    if (!tg->reached)
+        return PGN_OK;
+    return count_nodes(a, &s->root, tg->moves, tg->nmoves, tg->result, tg->white_elo,
+                       tg->black_elo, tg->year);
 }
 
-void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct replay *r,
-                       const struct game *g)
+/* The summary's counts of a game: ratings, length, termination, year, variant, event. */
+static int count_summary(struct stats_agg *a, const struct game *g, const struct replay *r,
+                         int res, int welo, int belo, int year)
+{
+    for (int i = 0; i < 2; i++) {
+        int e = i ? belo : welo;
+        if (e) {
+            a->elo_sum += e;
+            a->elo_n++;
+            a->elo_hist[e / 100 < ELO_BUCKETS ? e / 100 : ELO_BUCKETS - 1]++;
+        }
+    }
+    a->term[termination(g, r, res)]++;
+    char y[16] = "?";
+    if (year)
+        snprintf(y, sizeof y, "%d", year);
+    const char *variant = game_tag_value(g, "Variant"), *event = game_tag_value(g, "Event");
+    int rc = count_plies(a, g->nvars ? g->vars[0].count : 0);
+    if (!rc)
+        rc = count_key(&a->years, y);
+    if (!rc)
+        rc = count_key(&a->variants, variant && *variant ? variant : "Standard");
+    if (!rc)
+        rc = count_key(&a->events, event && *event ? event : "?");
+    return rc;
+}
+
+int stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct replay *r,
+                     const struct game *g)
 {
     if (g->flags & GAME_EMPTY)
-        return;
-    if (replay_game(r, g) != PGN_OK)
-        die(EXIT_IO, "out of memory");
+        return PGN_OK;
+    int rc = replay_game(r, g);
+    return rc ? rc : stats_count_replayed(s, a, r, g);
+}
+
+int stats_count_replayed(const struct stats_opts *s, struct stats_agg *a,
+                         const struct replay *r, const struct game *g)
+{
+    if (g->flags & GAME_EMPTY)
+        return PGN_OK;
     int res = stats_result(g);
     count_status(a, r->errors > 0, r->skipped, res);
     int welo = stats_rating(g, "WhiteElo"), belo = stats_rating(g, "BlackElo");
@@ -394,29 +485,9 @@ void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct re
      * was played or the (empty) line completed; else r->keys and r->start
      * may be left from an earlier game (bad FEN). */
     const move16 *mv = g->nvars && (r->plies || r->complete) ? r->moves + g->vars[0].first : NULL;
-    if (s->report == R_SUMMARY) {
-        for (int i = 0; i < 2; i++) {
-            int e = i ? belo : welo;
-            if (e) {
-                a->elo_sum += e;
-                a->elo_n++;
-                a->elo_hist[e / 100 < ELO_BUCKETS ? e / 100 : ELO_BUCKETS - 1]++;
-            }
-        }
-        stats_agg_plies(a, g->nvars ? g->vars[0].count : 0);
-        a->term[termination(g, r, res)]++;
-        char y[16];
-        if (year) {
-            snprintf(y, sizeof y, "%d", year);
-            count_key(&a->years, y);
-        } else {
-            count_key(&a->years, "?");
-        }
-        const char *v = game_tag_value(g, "Variant");
-        count_key(&a->variants, v && *v ? v : "Standard");
-        v = game_tag_value(g, "Event");
-        count_key(&a->events, v && *v ? v : "?");
-    } else if (s->report == R_OPENINGS) {
+    if (s->report == R_SUMMARY)
+        return count_summary(a, g, r, res, welo, belo, year);
+    if (s->report == R_OPENINGS) {
         const struct eco_entry *e = NULL;
         char key[512];
         if (!r->skipped && mv)
@@ -426,17 +497,21 @@ void stats_count_game(const struct stats_opts *s, struct stats_agg *a, struct re
         else
             snprintf(key, sizeof key, "?\tunclassified");
         int64_t *v = stats_table_get(&a->openings, key, strlen(key));
+        if (!v)
+            return PGN_ENOMEM;
         count_result(v, res);
         for (int i = 0; i < 2; i++) {
             int el = i ? belo : welo;
             add_rating(v, 4, el);
         }
-    } else if (s->report == R_PLAYERS) {
-        const char *w = game_tag_value(g, "White"), *b = game_tag_value(g, "Black");
-        count_player(a, w && *w ? w : "?", 1, welo, belo, res);
-        count_player(a, b && *b ? b : "?", 0, belo, welo, res);
-    } else if (s->report == R_TREE && !r->skipped && mv) {
-        count_tree(s, a, g, r);
+        return PGN_OK;
     }
+    if (s->report == R_PLAYERS) {
+        const char *w = game_tag_value(g, "White"), *b = game_tag_value(g, "Black");
+        int rc = count_player(a, w && *w ? w : "?", 1, welo, belo, res);
+        return rc ? rc : count_player(a, b && *b ? b : "?", 0, belo, welo, res);
+    }
+    if (s->report == R_TREE && !r->skipped && mv)
+        return count_tree(s, a, g, r);
+    return PGN_OK;
 }
-

@@ -1,9 +1,8 @@
-/* stats_agg.h - the aggregate of `pgnkit stats`: exact counts and sums per game, merged across workers and runs. */
+/* stats_agg.h - the statistics aggregate: exact counts and sums per game, merged across threads and runs. */
 /* SPDX-License-Identifier: MIT */
-#ifndef CMD_STATS_AGG_H
-#define CMD_STATS_AGG_H
+#ifndef LIB_STATS_AGG_H
+#define LIB_STATS_AGG_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "base/hash_table.h"
@@ -14,27 +13,42 @@
 
 /*
  * Everything is an exact integer (counts, sums, minima, maxima) so that the
- * aggregates of workers, and of runs over shards of a database (--merge),
- * combine into exactly the aggregate of one run over everything. Averages
- * and percentages are derived only when a report is written.
+ * aggregates of threads, and of runs over shards of a database (merged
+ * from their JSON, stats_json_merge.h), combine into exactly the aggregate
+ * of one run over everything. Averages and percentages are derived only
+ * when a report is written.
+ *
+ * ERRORS. Every function that can fail returns PGN_OK or a negative enum
+ * pgn_status: PGN_ENOMEM when memory runs out, PGN_ETOOBIG when a sum would
+ * pass INT64_MAX. After a failure the aggregate holds part of what was
+ * being added; it can still be released.
+ *
+ * THREADS. An aggregate belongs to one thread at a time: each thread counts
+ * into its own and the owner merges them at the end (stats_agg_merge).
  */
 
 enum stats_report { R_SUMMARY, R_OPENINGS, R_TREE, R_PLAYERS, R_COUNT };
-enum stats_format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON, FMT_HTML };
 
-/* The report names of --format json ("summary", ...), by enum stats_report. */
+/* The report names of the JSON ("summary", ...), by enum stats_report. */
 extern const char *const stats_report_names[R_COUNT];
 
-/* What a run reports; read only while games are counted (on every worker). */
+/* What is counted; read only while games are counted (by every thread). */
 struct stats_opts {
     int report; /* enum stats_report */
-    int format; /* enum stats_format */
-    int depth;  /* --tree: moves deep */
-    long top;   /* --top: rows of the long tables in text (0: the default) */
-    struct pos root; /* --tree: the position */
-    char root_fen[FEN_MAX];
-    bool bar_color, bar_utf8; /* text --tree: the W/D/B bars in colour, in block characters */
+    int depth;  /* R_TREE: moves deep (1 .. INDEX_TREE_DEPTH_MAX) */
+    struct pos root; /* R_TREE: the position */
+    char root_fen[FEN_MAX]; /* R_TREE: its FEN without the move counters, as the JSON names it */
 };
+
+/**
+ * Sets o for report (enum stats_report); for R_TREE from root (NULL: the
+ * start position) to depth moves. PGN_OK, or PGN_EINVAL for a report or a
+ * depth that is none.
+ */
+int stats_opts_set(struct stats_opts *o, int report, const struct pos *root, int depth);
+
+/** 1 when aggregates counted with a and with b may be merged (same report, root and depth). */
+int stats_opts_same(const struct stats_opts *a, const struct stats_opts *b);
 
 /* ---- String-keyed tables of exact integer fields ---- */
 
@@ -66,19 +80,20 @@ struct stats_entry {
     int64_t *v; /* NV fields */
 };
 
-/** The fields of key[0..len) in t, zero when it is new; dies on running out of memory. */
+/** The fields of key[0..len) in t, zero when it is new; NULL when memory runs out. */
 int64_t *stats_table_get(struct stats_table *t, const char *key, size_t len);
 
 /**
- * Adds the count n to *total: 0, or -1 (*total unchanged) when n or *total is
- * negative or the sum would pass INT64_MAX. Every count that --merge reads
- * from a file is added through here.
+ * Adds the count n to *total: PGN_OK, or PGN_ETOOBIG (*total unchanged)
+ * when n or *total is negative or the sum would pass INT64_MAX. Every count
+ * that a merge adds goes through here.
  */
 int stats_count_add(int64_t *total, int64_t n);
 
 /**
- * Combines the fields src into dst as the kind k says (SUM, MIN, MAX): 0, or
- * -1 when a sum fails stats_count_add() (dst is then partly combined).
+ * Combines the fields src into dst as the kind k says (SUM, MIN, MAX):
+ * PGN_OK, or PGN_ETOOBIG when a sum fails stats_count_add() (dst is then
+ * partly combined).
  */
 int stats_entry_combine(const struct table_kind *k, int64_t *dst, const int64_t *src);
 
@@ -86,7 +101,10 @@ int stats_entry_combine(const struct table_kind *k, int64_t *dst, const int64_t 
 int stats_by_games(const void *a, const void *b);
 int stats_by_key(const void *a, const void *b);
 
-/** Every entry of t sorted by cmp (hash_table_count(&t->h) of them); the caller frees the array. */
+/**
+ * Every entry of t sorted by cmp (hash_table_count(&t->h) of them), in an
+ * array the caller frees; NULL when memory runs out.
+ */
 struct stats_entry *stats_table_sorted(const struct stats_table *t,
                                        int (*cmp)(const void *, const void *));
 
@@ -121,31 +139,40 @@ struct stats_agg {
     int64_t **first_nodes; /* the nodes of one move after the root, by move16 (NULL: none yet) */
 };
 
-/** An empty aggregate. */
+/** An empty aggregate; allocates nothing yet. */
 void stats_agg_init(struct stats_agg *a);
 
 /** Frees what a holds. */
 void stats_agg_release(struct stats_agg *a);
 
-/** Counts one game of plies main-line plies into the length histogram and sum. */
-void stats_agg_plies(struct stats_agg *a, size_t plies);
-
 /**
  * Adds count games to the length histogram's bucket plies, not to the sum
- * (merging brings its own): 0, or -1 as stats_count_add().
+ * (merging brings its own): PGN_OK, PGN_ETOOBIG as stats_count_add(), or
+ * PGN_ENOMEM.
  */
 int stats_agg_plies_add(struct stats_agg *a, size_t plies, int64_t count);
 
-/** Adds s into d. */
-void stats_agg_merge(struct stats_agg *d, const struct stats_agg *s);
+/**
+ * Adds s into d (both counted with the same stats_opts): the one merge of
+ * aggregates, for threads and for handles alike. PGN_OK, PGN_ETOOBIG or
+ * PGN_ENOMEM.
+ */
+int stats_agg_merge(struct stats_agg *d, const struct stats_agg *s);
 
 /** Counts a game the database told (index_tree.h) into a, as stats_count_game() would. */
-void stats_count_indexed(const struct stats_opts *o, struct stats_agg *a,
-                         const struct index_tree_game *tg);
+int stats_count_indexed(const struct stats_opts *o, struct stats_agg *a,
+                        const struct index_tree_game *tg);
 
-/** Replays g with r (the caller's) and counts it into a for the report of o; dies on running out of
- * memory. */
-void stats_count_game(const struct stats_opts *o, struct stats_agg *a, struct replay *r,
-                      const struct game *g);
+/**
+ * Counts g into a for the report of o; r holds g's replay (replay_game()
+ * returned PGN_OK on it). A game without moves or tags (GAME_EMPTY) is
+ * not counted. PGN_OK or PGN_ENOMEM.
+ */
+int stats_count_replayed(const struct stats_opts *o, struct stats_agg *a,
+                         const struct replay *r, const struct game *g);
+
+/** Replays g with r (the caller's) and counts it as stats_count_replayed(). */
+int stats_count_game(const struct stats_opts *o, struct stats_agg *a, struct replay *r,
+                     const struct game *g);
 
 #endif
