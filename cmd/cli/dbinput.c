@@ -8,6 +8,7 @@
 #include "cli/dbinput.h"
 #include "index/index_db.h"
 #include "index/index_plan.h"
+#include "index/index_runs.h"
 #include "index/index_tree.h"
 #include "cli/source_file.h"
 #include "base/banned.h"
@@ -78,13 +79,10 @@ struct source_plan {
     dbinput_pass_fn *pass_over; /* the games read along but counted already */
 };
 
-/* Games far apart are read as separate runs; closer ones in one run, the
- * games between read and matched too (their verdict is the scan's anyway). */
-enum { RUN_GAP = 8 };
-
 /* 1 when game i (from 0) must be read: every game without verdicts. */
-static int wanted(const struct source_plan *sp, uint64_t i)
+static int wanted(const void *ctx, uint64_t i)
 {
+    const struct source_plan *sp = ctx;
     if (!sp->verdict)
         return 1;
     return sp->count_only ? sp->verdict[i] == INDEX_MAYBE : sp->verdict[i] != INDEX_NO;
@@ -102,98 +100,25 @@ static const unsigned char *source_bytes(struct source_file *sf, const struct in
     return data;
 }
 
-/*
- * Reads games [first, *end_game] (from 1) of the source: from a span start
- * the reader can begin at, to the end of a game the skim proved ends there
- * and after which the next run can begin (so no game is read twice);
- * *end_game becomes the last game read. With whole, a run that reaches the
- * last game reads on to the end of the indexed bytes, as the scan does.
+/* Reads the games of the plan (every game without one) from the source, a
+ * run at a time (index_runs.h cuts them); 0, -1 (reported) or -2 (the database).
  * The bytes are read into sf's buffer (source_bytes), never mapped: a file
- * cut meanwhile is a message, never a signal.
- */
-static int read_run(const struct db_run *r, struct index_db *db, const struct index_source *src,
-                    struct source_file *sf, const struct source_plan *sp, uint64_t first,
-                    uint64_t *end_game, int whole)
-{
-    uint64_t last = *end_game;
-    struct index_span a, b, next;
-    int rc;
-    while ((rc = index_db_game_span(db, src->id, first, &a)) == PGN_OK && !a.has_origin &&
-           first > 1)
-        first--;
-    while (rc == PGN_OK && (rc = index_db_game_span(db, src->id, last, &b)) == PGN_OK &&
-           last < src->games) {
-        if (b.has_origin && (rc = index_db_game_span(db, src->id, last + 1, &next)) == PGN_OK &&
-            next.has_origin)
-            break;
-        last++;
-    }
-    uint64_t start = first == 1 ? 0 : a.offset;
-    uint64_t end = whole && last == src->games ? src->indexed_bytes : b.offset + b.length;
-    if (rc == PGN_OK && (end > src->indexed_bytes || start > end))
-        rc = PGN_EFORMAT;
-    if (rc != PGN_OK)
-        return -2;
-    *end_game = last;
-    return r->via->read_span(r->via->ctx, source_bytes(sf, src, start, end - start),
-                             (size_t)(end - start), src->path, first == 1 ? NULL : &a.origin,
-                             sp->pass_over, sp);
-}
-
-/* Shortens the run [first, *last] (from 1) to the games that end within
- * SOURCE_WINDOW bytes of its start (the first game at least); 0, or -2. */
-static int bound_run(struct index_db *db, const struct index_source *src, uint64_t first,
-                     uint64_t *last)
-{
-    struct index_span a, m;
-    if (index_db_game_span(db, src->id, first, &a) != PGN_OK ||
-        index_db_game_span(db, src->id, *last, &m) != PGN_OK)
-        return -2;
-    if (m.offset + m.length - a.offset <= SOURCE_WINDOW)
-        return 0;
-    uint64_t fits = first, over = *last; /* by bisection: fits ends inside, over does not */
-    while (over - fits > 1) {
-        uint64_t mid = fits + (over - fits) / 2;
-        if (index_db_game_span(db, src->id, mid, &m) != PGN_OK)
-            return -2;
-        if (m.offset + m.length - a.offset <= SOURCE_WINDOW)
-            fits = mid;
-        else
-            over = mid;
-    }
-    *last = fits;
-    return 0;
-}
-
-/* Reads the games of the plan (every game without one) from the source, a bounded
- * run at a time; 0, -1 (reported) or -2 (the database). */
+ * cut meanwhile is a message, never a signal. */
 static int read_runs(const struct db_run *r, struct index_db *db, const struct index_source *src,
                      struct source_file *sf, const struct source_plan *sp)
 {
-    int rc = 0, whole = !sp->verdict;
-    if (whole && src->games == 0 && src->indexed_bytes > 0) {
-        /* No game, yet text (a comment, say): read as the scan reads it. */
-        return r->via->read_span(r->via->ctx, source_bytes(sf, src, 0, src->indexed_bytes),
-                                 (size_t)src->indexed_bytes, src->path, NULL, NULL, NULL);
-    }
-    for (uint64_t i = 0; i < src->games && !run_stopped(r);) {
-        if (!wanted(sp, i)) {
-            i++;
-            continue;
-        }
-        uint64_t last = whole ? src->games - 1 : i;
-        for (uint64_t j = i + 1; !whole && j < src->games && j <= last + (sp->exact ? 1 : RUN_GAP);
-             j++)
-            if (wanted(sp, j))
-                last = j;
-        uint64_t end = last + 1;
-        if (bound_run(db, src, i + 1, &end) != 0)
+    struct index_runs it;
+    struct index_run run;
+    int rc = 0, next;
+    index_runs_init(&it, db, src, sp->verdict ? wanted : NULL, sp,
+                    sp->exact ? 1 : INDEX_RUN_GAP);
+    while (!run_stopped(r) && (next = index_runs_next(&it, &run)) != 0) {
+        if (next < 0)
             return -2;
-        int run = read_run(r, db, src, sf, sp, i + 1, &end, whole);
-        if (run == -2)
-            return -2;
-        rc |= run;
-        i = end; /* the game after the last one read (from 0) */
+        rc |= r->via->read_span(r->via->ctx, source_bytes(sf, src, run.start, run.end - run.start),
+                                (size_t)(run.end - run.start), src->path,
+                                run.has_origin ? &run.origin : NULL,
+                                sp->pass_over, sp);
     }
     return rc;
 }

@@ -92,7 +92,7 @@ void dbinput_check_fresh(int n, char *const *inputs);
  * (a message, exit status 3); a missing one is reported and makes the input
  * fail unless the plan counts all its games without it; one that grew is
  * read as far as it was indexed, with a warning. A source is read a run of
- * games at a time, SOURCE_WINDOW bytes at most (source_file.h). A
+ * games at a time, as index_runs.h cuts them (INDEX_RUN_WINDOW bytes at most). A
  * database whose records are damaged is reported and fails. 0, or -1 when
  * it failed (reported).
  */
