@@ -1,11 +1,9 @@
 /* index.c - `pgnkit index`: build or update a database of the games of PGN files. */
 /* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700 /* realpath() */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -454,75 +452,6 @@ static void summary(const struct indexer *ix, const char *db)
             progname, ix->games, ix->invalid, ix->total - ix->empty, db);
 }
 
-/* 1 when name is base.tmp-PID, or that with a suffix SQLite gives its side files, and the
- * process PID is gone: the file of a build of base that was killed. */
-static int dead_build_file(const char *name, const char *base)
-{
-    static const char *const suffixes[] = { "", "-journal", "-wal", "-shm" };
-    size_t len = strlen(base);
-    if (strncmp(name, base, len) || strncmp(name + len, ".tmp-", 5))
-        return 0;
-    const char *digits = name + len + 5;
-    char *end;
-    errno = 0;
-    long pid = strtol(digits, &end, 10);
-    if (end == digits || *digits < '0' || *digits > '9' || errno || pid <= 0 ||
-        pid == (long)getpid())
-        return 0;
-    int known = 0;
-    for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
-        known |= !strcmp(end, suffixes[i]);
-    /* A process that exists (or that we may not signal) may be building it now. */
-    return known && kill((pid_t)pid, 0) != 0 && errno == ESRCH;
-}
-
-/* Removes what killed builds of the database db left beside it (db.tmp-PID of a PID
- * that is gone): a build writes there and renames it when complete. */
-static void remove_dead_builds(const char *db)
-{
-    const char *slash = strrchr(db, '/');
-    char *dir = slash ? xstrdup(db) : xstrdup(".");
-    if (slash)
-        dir[slash == db ? 1 : slash - db] = '\0';
-    const char *base = slash ? slash + 1 : db;
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d)) != NULL) {
-        if (!dead_build_file(e->d_name, base))
-            continue;
-        size_t len = strlen(dir) + strlen(e->d_name) + 2;
-        char *path = xmalloc(len);
-        snprintf(path, len, "%s/%s", dir, e->d_name);
-        unlink(path);
-        free(path);
-    }
-    if (d)
-        closedir(d);
-    free(dir);
-}
-
-/* Makes the finished file tmp the database out, durably: data, then name. */
-static int publish(const char *tmp, const char *out)
-{
-    int fd = open(tmp, O_RDONLY);
-    int ok = fd >= 0 && fsync(fd) == 0;
-    if (fd >= 0)
-        close(fd);
-    ok = ok && rename(tmp, out) == 0;
-    if (!ok)
-        return -1;
-    char *dir = xstrdup(out), *slash = strrchr(dir, '/');
-    if (slash)
-        slash[slash == dir] = '\0';
-    fd = open(slash ? dir : ".", O_RDONLY);
-    if (fd >= 0) {
-        fsync(fd); /* the rename itself survives a power loss */
-        close(fd);
-    }
-    free(dir);
-    return 0;
-}
-
 static int build(struct indexer *ix, int n, char **files, char *out)
 {
     for (int i = 0; i < n; i++) {
@@ -538,21 +467,24 @@ static int build(struct indexer *ix, int n, char **files, char *out)
     /* The database replaces its file: never one of the games' files. */
     if (outfile_check(&out, 1, files, n))
         return EXIT_USAGE;
-    /* Built beside the output under another name and renamed when complete:
-     * a build killed at any point leaves the old database as it was. Through
-     * a symbolic link, the file it names is replaced, as every output is. */
-    char *target = outfile_target(out);
-    remove_dead_builds(target);
-    size_t tmp_len = strlen(target) + 32;
-    char *tmp = xmalloc(tmp_len);
-    snprintf(tmp, tmp_len, "%s.tmp-%ld", target, (long)getpid());
-    unlink(tmp);
-    if (index_db_create(&ix->db, tmp) != PGN_OK) {
-        error("cannot create '%s': %s", tmp, index_db_message(ix->db));
+    /* Built beside the output under another name and renamed when complete
+     * (outfile.h, durably): a build killed at any point leaves the old
+     * database as it was, and the next run removes what it left. */
+    struct outfile o;
+    if (outfile_open(&o, strcmp(out, "-") ? out : "./-"))
+        return EXIT_IO;
+    if (!o.tmp) {
+        error("cannot write a database to '%s': not a regular file", out);
+        outfile_close(&o, 0);
+        return EXIT_USAGE;
+    }
+    o.durable = 1;
+    /* SQLite writes the file by its name: the stream is not needed. */
+    if (outfile_pause(&o) != 0 || index_db_create(&ix->db, o.tmp) != PGN_OK) {
+        error("cannot create '%s': %s", o.tmp, index_db_message(ix->db));
         index_db_close(ix->db);
-        unlink(tmp);
-        free(tmp);
-        free(target);
+        ix->db = NULL;
+        outfile_close(&o, 0);
         return EXIT_IO;
     }
     int failed = 0;
@@ -566,19 +498,13 @@ static int build(struct indexer *ix, int n, char **files, char *out)
         free(src.location);
     }
     if (!failed && index_db_finish(ix->db) != PGN_OK) {
-        error("cannot write '%s': %s", tmp, index_db_message(ix->db));
+        error("cannot write '%s': %s", o.tmp, index_db_message(ix->db));
         failed = 1;
     }
     index_db_close(ix->db);
     ix->db = NULL;
-    if (!failed && publish(tmp, target) != 0) {
-        error("cannot write '%s': %s", out, strerror(errno));
+    if (outfile_close(&o, !failed) != 0)
         failed = 1;
-    }
-    if (failed)
-        unlink(tmp);
-    free(tmp);
-    free(target);
     if (failed && driver_interrupted())
         summary(ix, out);
     if (failed)
@@ -638,7 +564,9 @@ static int sources_hold(const struct index_source *srcs, size_t n, char *db)
 
 static int update(struct indexer *ix, char *path)
 {
-    remove_dead_builds(path);
+    char *target = outfile_target(path);
+    outfile_remove_leftovers(target); /* of builds of path killed earlier */
+    free(target);
     if (index_db_open(&ix->db, path, 1) != PGN_OK || index_db_begin(ix->db) != PGN_OK) {
         error("cannot update '%s': %s", path, index_db_message(ix->db));
         index_db_close(ix->db);
