@@ -140,6 +140,7 @@ struct driver {
     unsigned flags;                  /* enum driver_flags */
     struct dbinput_opts db;          /* what the databases among the inputs answer (a
                                       * search's plan, stats' tree); zeroed: every game */
+    struct dbinputs dbs;             /* the inputs, databases opened once (driver_run) */
 
     /* The loop's state. */
     struct pipeline *p; /* NULL without worker threads */
