@@ -195,6 +195,10 @@ static void work_here(struct driver *d, struct pgn_reader *reader, struct game *
     struct driver_here *h = d->here;
     struct batch_mark *m = (void *)((char *)h->record + d->job.record.mark);
     size_t dstart = h->diag_len;
+    /* Before the work completes the game: then the reader still knows its span. */
+    struct pgn_span_origin o;
+    int has_origin = (d->flags & DRIVER_SPAN_ORIGINS) && (g->flags & GAME_LAZY) && reader &&
+                     pgn_reader_span_origin(reader, g, &o) == PGN_OK;
     memset(h->record, 0, d->job.record.size);
     m->diag_end = dstart;
     buf_reset(&h->out);
@@ -203,7 +207,7 @@ static void work_here(struct driver *d, struct pgn_reader *reader, struct game *
     m->diag_end = h->diag_len;
     m->text_end = h->out.len;
     struct batch_part part = { h->diag_text + dstart, h->out.data, h->diag_len - dstart,
-                               h->out.len };
+                               h->out.len, has_origin ? &o : NULL };
     erase_for(&part);
     if (d->job.write)
         d->job.write(d->cmd, g, m, &part);
@@ -353,16 +357,17 @@ static int open_failed(const char *path, int rc)
     return -1;
 }
 
-/* The driver's reading as dbinput (below it) sees it. */
-static int db_read_fd(void *ctx, int fd, const char *name)
+int driver_read_fd(struct driver *d, int fd, const char *name)
 {
-    struct driver *d = ctx;
     struct pgn_reader *reader;
     struct pgn_reader_opts opts;
     reader_opts(d, &opts);
     int rc = pgn_reader_open_fd(&reader, fd, name, &opts);
     return rc != PGN_OK ? open_failed(name, rc) : read_games(d, reader);
 }
+
+/* The driver's reading as dbinput (below it) sees it. */
+static int db_read_fd(void *ctx, int fd, const char *name) { return driver_read_fd(ctx, fd, name); }
 
 static int db_read_span(void *ctx, const void *data, size_t len, const char *name,
                         const struct pgn_span_origin *o, dbinput_pass_fn *pass_over,
@@ -515,6 +520,8 @@ const struct batch_mark *batch_cursor_next(struct batch_cursor *c, struct batch_
 {
     if (c->next >= c->b->n)
         return NULL;
+    const struct batch *b = c->b;
+    part->origin = b->origins && b->origins[c->next].index ? &b->origins[c->next] : NULL;
     const struct batch_mark *m = mark_of(c->b->result, &c->rec, c->next++);
     part->diag = c->b->text + c->dstart;
     part->diag_len = m->diag_end - c->dstart;
