@@ -1,11 +1,9 @@
 /* index.c - `pgnkit index`: build or update a database of the games of PGN files. */
 /* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700 /* realpath() */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +42,6 @@ static const char *const index_usage[] = {
 
 struct indexer {
     struct index_db *db;
-    struct replay r;
     int quiet;
     int nested_comments;            /* braces nest in the sources' comments */
     uint64_t games, invalid, bytes; /* read by this run */
@@ -53,10 +50,14 @@ struct indexer {
     struct index_source *src; /* the source being read */
     int progress;             /* standard error is a terminal: a progress line */
     uint64_t src_size;        /* bytes of the source being read, for the time left */
+    uint64_t shown_games;     /* games read when the line was last drawn */
     struct timespec t0, shown;
     long jobs;
-    struct pipeline *p;          /* with jobs > 1: the games go through the workers */
-    struct index_worker *workers;
+    /* The games are read by the driver (cmd/cli/driver.h), started when the
+     * first source is read: an update knows only then how its comments read. */
+    struct driver d;
+    int started;
+    struct index_worker *workers; /* jobs of them (with one job, this thread's) */
     /* An update of an appended source: its games before again_number are
      * read again unchanged, and so is game again_number unless its span
      * grew (0: no such source being read). */
@@ -64,15 +65,15 @@ struct indexer {
     uint64_t again_number;
 };
 
-/* A worker of a parallel build: parses, replays and prepares games (index_game_of). */
+/* A worker: parses, replays and prepares games (index_game_of). */
 struct index_worker {
     const struct indexer *ix;
     struct replay r;
     struct game_facts facts;
-    struct buf none; /* stays empty: the build writes no text per game */
+    int threads; /* on worker threads: the writer sees only the game's span */
 };
 
-/* What a worker leaves of one game for the writer (names and tags in the batch's arena). */
+/* What a worker leaves of one game for the writer (names and tags in the game's arena). */
 struct prepared {
     struct batch_mark mark;
     struct index_game ig;
@@ -89,9 +90,8 @@ static double since(const struct timespec *a, const struct timespec *b)
 /*
  * On a terminal, from half a second on, every quarter of a second: games,
  * megabytes and speed so far, and the time left on the current source
- * (done: clears the line). The build reads each source itself rather than
- * through cmd/cli/driver.c (it records each game's span start), so it shows
- * its own line.
+ * (done: clears the line). The build shows its own line, not the driver's
+ * (DRIVER_NO_PROGRESS): its time left is of the source being read.
  */
 static void show_progress(struct indexer *ix, uint64_t offset, uint64_t size, int done)
 {
@@ -114,9 +114,6 @@ static void show_progress(struct indexer *ix, uint64_t offset, uint64_t size, in
     fprintf(stderr, "\r%s: %" PRIu64 " games, %.0f MB, %.1f MB/s, %.0f s left\033[K", progname,
             ix->games, mb, rate, left);
 }
-
-static int index_games_parallel(struct indexer *ix, struct pgn_reader *reader);
-static void start_workers(struct indexer *ix);
 
 /*
  * 1 when g is a game an update of an appended source read again as it was
@@ -158,50 +155,9 @@ static void count_game(struct indexer *ix, const struct game *g, int invalid, in
     ix->invalid += invalid != 0;
 }
 
-/* Adds every game of reader to the current source; 0, or -1 after a read error (reported). */
-static int index_games(struct indexer *ix, struct pgn_reader *reader)
-{
-    struct game g;
-    int rc = 0;
-    if (ix->p)
-        rc = index_games_parallel(ix, reader);
-    else while (!driver_interrupted() && (rc = pgn_reader_next(reader, &g)) > 0) {
-        /* Read lazily first: a game the skim proved to end where its span
-         * ends can be parsed again from its span alone (pgn_reader.h). */
-        struct pgn_span_origin o;
-        int has_origin = (g.flags & GAME_LAZY) && pgn_reader_span_origin(reader, &g, &o) == PGN_OK;
-        if (pgn_reader_complete(reader, &g) != PGN_OK)
-            die(EXIT_IO, "out of memory");
-        if (replay_game(&ix->r, &g) != PGN_OK)
-            die(EXIT_IO, "out of memory");
-        if (ix->r.errors && !read_again_unchanged(ix, &g)) {
-            if (!ix->quiet) {
-                show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
-                report_diags(stderr, &g, &ix->r, PGN_SEV_ERROR, 0);
-            }
-        }
-        rc = index_db_add_game(ix->db, ix->src->id, &g, has_origin ? &o : NULL, &ix->r);
-        if (rc != PGN_OK)
-            die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
-        count_game(ix, &g, ix->r.errors, (g.flags & GAME_EMPTY) != 0);
-        if ((ix->games & 255) == 0)
-            show_progress(ix, pgn_reader_offset(reader), ix->src_size, 0);
-    }
-    show_progress(ix, 0, 0, 1);
-    if (driver_interrupted())
-        return -1;
-    if (rc < 0) {
-        const struct pgn_error *e = pgn_reader_error(reader);
-        error("cannot read '%s' to its end: %s", e->file ? e->file : ix->src->path,
-              e->message ? e->message : pgn_strerror(rc));
-        return -1;
-    }
-    return 0;
-}
+/* ---- Each game: prepared on a worker (this thread with one job), stored in input order ---- */
 
-/* ---- Several workers: games prepared on threads, stored here in input order ---- */
-
-/* A copy of text[0..len) in the batch's arena (NULL stays NULL). */
+/* A copy of text[0..len) in the game's arena (NULL stays NULL). */
 static const char *batch_text(struct arena *arena, const char *text, size_t len)
 {
     const char *copy = text ? arena_memdup(arena, text, len) : NULL;
@@ -210,20 +166,28 @@ static const char *batch_text(struct arena *arena, const char *text, size_t len)
     return copy;
 }
 
-/* One game on a worker: replayed, reported, prepared. The writer sees only
- * the game's span, so its tags and names are copied into the batch's arena. */
+/* One game on a worker: completed (read lazily: a game the skim proved to
+ * end where its span ends can be parsed again from its span alone),
+ * replayed, reported, prepared. With worker threads the writer sees only
+ * the game's span, so its tags and names are copied into the arena. */
 static void prepare_game(void *ctx, struct game *g, struct pgn_reader *reader,
                          struct arena *arena, FILE *diag, struct buf *out, struct batch_mark *m)
 {
     struct index_worker *w = ctx;
     struct prepared *pg = BATCH_RECORD(m, struct prepared, mark);
-    (void)reader, (void)out;
+    (void)out;
+    if ((g->flags & GAME_LAZY) && pgn_reader_complete(reader, g) != PGN_OK)
+        die(EXIT_IO, "out of memory");
     if (replay_game(&w->r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
     pg->invalid = w->r.errors != 0;
     if (pg->invalid && !w->ix->quiet)
         report_diags(diag, g, &w->r, PGN_SEV_ERROR, 0);
     index_game_of(&w->facts, g, &w->r, &pg->ig);
+    pg->tags = g->tags;
+    pg->ntags = g->ntags;
+    if (!w->threads)
+        return; /* written at once, from the game itself */
     for (int i = 0; i < IR_NAMES; i++)
         pg->ig.names[i] = batch_text(arena, pg->ig.names[i], pg->ig.name_lens[i]);
     struct game_tag *tags = g->ntags ? arena_alloc(arena, g->ntags * sizeof *tags) : NULL;
@@ -235,107 +199,73 @@ static void prepare_game(void *ctx, struct game *g, struct pgn_reader *reader,
         tags[i].value = batch_text(arena, g->tags[i].value, g->tags[i].value_len);
     }
     pg->tags = tags;
-    pg->ntags = g->ntags;
 }
 
-static void prepare_batch(void *ctx, struct batch *b)
+/* A game prepared, stored in input order into the current source. */
+static void store_game(void *cmd, const struct game *read, const struct batch_mark *m,
+                       const struct batch_part *part)
 {
-    struct index_worker *w = ctx;
-    static const struct batch_layout rec = BATCH_LAYOUT(struct prepared, mark);
-    batch_run(b, w, &rec, &w->none, prepare_game);
-}
-
-/* The games of a batch the workers prepared, stored in input order. */
-static void store_batch(struct indexer *ix, struct batch *b)
-{
-    struct batch_cursor cur;
-    struct batch_part part;
-    const struct batch_mark *m;
-    static const struct batch_layout rec = BATCH_LAYOUT(struct prepared, mark);
-    batch_cursor_init(&cur, b, &rec);
-    for (size_t i = 0; (m = batch_cursor_next(&cur, &part)) != NULL; i++) {
-        const struct prepared *pg = BATCH_RECORD(m, const struct prepared, mark);
-        /* The game as index_db_store_game() reads it: its span and its tags. */
-        struct game g = b->games[i];
-        if (pg->invalid && !read_again_unchanged(ix, &g)) {
-            show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
-            fwrite(part.diag, 1, part.diag_len, stderr);
-        }
-        g.tags = pg->tags;
-        g.ntags = pg->ntags;
-        struct index_game ig = pg->ig;
-        const struct pgn_span_origin *o = b->origins && b->origins[i].index ? &b->origins[i] : NULL;
-        if (index_db_store_game(ix->db, ix->src->id, &g, o, &ig) != PGN_OK)
-            die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
-        count_game(ix, &g, pg->invalid, (pg->ig.rec.flags & IR_EMPTY) != 0);
+    struct indexer *ix = cmd;
+    const struct prepared *pg = BATCH_RECORD(m, const struct prepared, mark);
+    if (pg->invalid && !read_again_unchanged(ix, read)) {
+        show_progress(ix, 0, 0, 1); /* the line is cleared before a message */
+        fwrite(part->diag, 1, part->diag_len, stderr);
+    }
+    /* The game as index_db_store_game() reads it: its span and its tags. */
+    struct game g = *read;
+    g.tags = pg->tags;
+    g.ntags = pg->ntags;
+    struct index_game ig = pg->ig;
+    if (index_db_store_game(ix->db, ix->src->id, &g, part->origin, &ig) != PGN_OK)
+        die(EXIT_IO, "cannot write the database: %s", index_db_message(ix->db));
+    count_game(ix, &g, pg->invalid, (pg->ig.rec.flags & IR_EMPTY) != 0);
+    if (ix->games - ix->shown_games >= 256) {
+        ix->shown_games = ix->games;
+        show_progress(ix, g.offset, ix->src_size, 0);
     }
 }
 
-/* Takes back the finished batches (wait: until none is in flight). */
-static void drain(struct indexer *ix, int wait)
-{
-    struct batch *b;
-    while ((b = pipeline_next(ix->p, wait || pipeline_full(ix->p))) != NULL) {
-        store_batch(ix, b);
-        pipeline_recycle(ix->p, b);
-    }
-}
+static const struct driver_job index_job = {
+    .work = prepare_game,
+    .write = store_game,
+    .record = BATCH_LAYOUT(struct prepared, mark),
+};
 
-/* Adds every game of reader through the workers; as index_games(). */
-static int index_games_parallel(struct indexer *ix, struct pgn_reader *reader)
+/* Starts the driver and its ix->jobs workers (the caller is one of them). */
+static void start_driver(struct indexer *ix)
 {
-    struct game g;
-    int rc = 0;
-    uint64_t shown = 0;
-    while (!driver_interrupted() && (rc = pgn_reader_next(reader, &g)) > 0) {
-        if (pipeline_add(ix->p, reader, &g) != PGN_OK)
-            die(EXIT_IO, "out of memory");
-        drain(ix, 0);
-        if (ix->games - shown >= 256) {
-            shown = ix->games;
-            show_progress(ix, pgn_reader_offset(reader), ix->src_size, 0);
-        }
-    }
-    pipeline_flush(ix->p);
-    drain(ix, 1);
-    show_progress(ix, 0, 0, 1);
-    return rc;
-}
-
-/* Starts the workers of a build of ix->jobs threads (the caller is one of them), when the first
- * source is read: an update knows only then how its comments read. */
-static void start_workers(struct indexer *ix)
-{
-    if (ix->jobs <= 1 || ix->p)
+    if (ix->started)
         return;
+    ix->started = 1;
+    driver_init(&ix->d, ix, &index_job);
+    ix->d.reader_flags = PGN_READER_LAZY | (ix->nested_comments ? PGN_READER_NESTED_COMMENTS : 0);
+    ix->d.worker_reader_flags = PGN_READER_SPLIT; /* this thread only splits: the workers parse */
+    /* Its own progress line; nothing goes to standard output; span origins recorded. */
+    ix->d.flags = DRIVER_NO_PROGRESS | DRIVER_READ_PAST_CLOSED_OUTPUT | DRIVER_SPAN_ORIGINS;
     ix->workers = xcalloc((size_t)ix->jobs, sizeof *ix->workers);
-    void *ctxs[JOBS_MAX];
     struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = REPLAY_TRACE,
                                   .keep_ply = INDEX_WALK_PLIES };
     for (long i = 0; i < ix->jobs; i++) {
         struct index_worker *w = &ix->workers[i];
         w->ix = ix;
+        w->threads = ix->jobs > 1;
         replay_init(&w->r, &ropts);
         game_facts_init(&w->facts, NOTATION_AUTO);
-        buf_init(&w->none, 0);
-        ctxs[i] = w;
     }
-    unsigned flags = PIPELINE_CALLER_WORKS | (ix->nested_comments ? PIPELINE_NESTED_COMMENTS : 0);
-    if (pipeline_new(&ix->p, (int)ix->jobs, flags, prepare_batch, ctxs) != PGN_OK)
-        die(EXIT_IO, "cannot start %ld threads", ix->jobs);
+    driver_start(&ix->d, ix->jobs, PIPELINE_CALLER_WORKS, ix->workers, sizeof *ix->workers);
 }
 
-static void stop_workers(struct indexer *ix)
+static void stop_driver(struct indexer *ix)
 {
-    if (!ix->p)
+    if (!ix->started)
         return;
-    pipeline_free(ix->p);
+    driver_release(&ix->d);
     for (long i = 0; i < ix->jobs; i++) {
         replay_release(&ix->workers[i].r);
         game_facts_release(&ix->workers[i].facts);
-        buf_release(&ix->workers[i].none);
     }
     free(ix->workers);
+    ix->started = 0;
 }
 
 /* Records size, time and fingerprint of the source open on sf after its games were read. */
@@ -362,26 +292,20 @@ static int finish_source(struct indexer *ix, struct source_file *sf, uint64_t de
     return 0;
 }
 
-/* Reads the source src from the span start *from (NULL: from its start). */
+/* Reads the source src from the span start *from (NULL: from its start)
+ * through the driver, then records it; 0, or -1 (reported, or interrupted). */
 static int read_source(struct indexer *ix, struct index_source *src,
                        const struct pgn_span_origin *from)
 {
     struct source_file sf;
-    const char *path = source_open(&sf, src);
-    if (!path) {
+    if (!source_open(&sf, src)) {
         error("cannot open '%s': %s", src->path, strerror(errno));
         return -1;
     }
     ix->src = src;
     ix->src_size = (uint64_t)sf.st.st_size;
-    struct pgn_reader *reader;
-    struct pgn_reader_opts opts;
-    pgn_reader_opts_init(&opts);
-    opts.name = src->path;
-    opts.flags |= PGN_READER_LAZY | (ix->nested_comments ? PGN_READER_NESTED_COMMENTS : 0);
-    start_workers(ix);
-    if (ix->p) /* this thread only splits the source: the workers parse */
-        opts.flags |= PGN_READER_SPLIT;
+    start_driver(ix);
+    uint64_t before = ix->d.bytes_done;
     int rc;
     if (from) {
         /* What was appended, read (not mapped: a file cut meanwhile is an error, not a signal). */
@@ -395,23 +319,20 @@ static int read_source(struct indexer *ix, struct index_source *src,
             source_close(&sf);
             return -1;
         }
-        rc = pgn_reader_open_mem(&reader, data, (size_t)(size - from->offset), &opts);
-        if (rc == PGN_OK && pgn_reader_set_origin(reader, from) != PGN_OK)
-            die(EXIT_IO, "cannot read '%s' from offset %" PRIu64, src->path, from->offset);
+        rc = driver_read_span(&ix->d, data, (size_t)(size - from->offset), src->path, from);
     } else {
-        rc = pgn_reader_open(&reader, path, &opts);
+        /* The file opened above, read on a descriptor of its own (the reader closes it). */
+        int fd = dup(sf.fd);
+        if (fd < 0)
+            die(EXIT_IO, "cannot read '%s': %s", src->path, strerror(errno));
+        rc = driver_read_fd(&ix->d, fd, src->path);
     }
-    if (rc != PGN_OK) {
-        error("cannot open '%s': %s", src->path,
-              rc == PGN_EIO ? strerror(errno) : pgn_strerror(rc));
-        source_close(&sf);
-        return -1;
-    }
-    rc = index_games(ix, reader);
-    uint64_t decoded = pgn_reader_offset(reader);
-    pgn_reader_free(reader);
+    show_progress(ix, 0, 0, 1);
+    if (driver_interrupted())
+        rc = -1;
+    /* The driver counts the bytes of each input read: the end of the last game's span. */
     if (rc == 0)
-        rc = finish_source(ix, &sf, decoded);
+        rc = finish_source(ix, &sf, ix->d.bytes_done - before);
     source_close(&sf);
     return rc;
 }
@@ -436,75 +357,6 @@ static void summary(const struct indexer *ix, const char *db)
             progname, ix->games, ix->invalid, ix->total - ix->empty, db);
 }
 
-/* 1 when name is base.tmp-PID, or that with a suffix SQLite gives its side files, and the
- * process PID is gone: the file of a build of base that was killed. */
-static int dead_build_file(const char *name, const char *base)
-{
-    static const char *const suffixes[] = { "", "-journal", "-wal", "-shm" };
-    size_t len = strlen(base);
-    if (strncmp(name, base, len) || strncmp(name + len, ".tmp-", 5))
-        return 0;
-    const char *digits = name + len + 5;
-    char *end;
-    errno = 0;
-    long pid = strtol(digits, &end, 10);
-    if (end == digits || *digits < '0' || *digits > '9' || errno || pid <= 0 ||
-        pid == (long)getpid())
-        return 0;
-    int known = 0;
-    for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
-        known |= !strcmp(end, suffixes[i]);
-    /* A process that exists (or that we may not signal) may be building it now. */
-    return known && kill((pid_t)pid, 0) != 0 && errno == ESRCH;
-}
-
-/* Removes what killed builds of the database db left beside it (db.tmp-PID of a PID
- * that is gone): a build writes there and renames it when complete. */
-static void remove_dead_builds(const char *db)
-{
-    const char *slash = strrchr(db, '/');
-    char *dir = slash ? xstrdup(db) : xstrdup(".");
-    if (slash)
-        dir[slash == db ? 1 : slash - db] = '\0';
-    const char *base = slash ? slash + 1 : db;
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d)) != NULL) {
-        if (!dead_build_file(e->d_name, base))
-            continue;
-        size_t len = strlen(dir) + strlen(e->d_name) + 2;
-        char *path = xmalloc(len);
-        snprintf(path, len, "%s/%s", dir, e->d_name);
-        unlink(path);
-        free(path);
-    }
-    if (d)
-        closedir(d);
-    free(dir);
-}
-
-/* Makes the finished file tmp the database out, durably: data, then name. */
-static int publish(const char *tmp, const char *out)
-{
-    int fd = open(tmp, O_RDONLY);
-    int ok = fd >= 0 && fsync(fd) == 0;
-    if (fd >= 0)
-        close(fd);
-    ok = ok && rename(tmp, out) == 0;
-    if (!ok)
-        return -1;
-    char *dir = xstrdup(out), *slash = strrchr(dir, '/');
-    if (slash)
-        slash[slash == dir] = '\0';
-    fd = open(slash ? dir : ".", O_RDONLY);
-    if (fd >= 0) {
-        fsync(fd); /* the rename itself survives a power loss */
-        close(fd);
-    }
-    free(dir);
-    return 0;
-}
-
 static int build(struct indexer *ix, int n, char **files, char *out)
 {
     for (int i = 0; i < n; i++) {
@@ -520,21 +372,24 @@ static int build(struct indexer *ix, int n, char **files, char *out)
     /* The database replaces its file: never one of the games' files. */
     if (outfile_check(&out, 1, files, n))
         return EXIT_USAGE;
-    /* Built beside the output under another name and renamed when complete:
-     * a build killed at any point leaves the old database as it was. Through
-     * a symbolic link, the file it names is replaced, as every output is. */
-    char *target = outfile_target(out);
-    remove_dead_builds(target);
-    size_t tmp_len = strlen(target) + 32;
-    char *tmp = xmalloc(tmp_len);
-    snprintf(tmp, tmp_len, "%s.tmp-%ld", target, (long)getpid());
-    unlink(tmp);
-    if (index_db_create(&ix->db, tmp) != PGN_OK) {
-        error("cannot create '%s': %s", tmp, index_db_message(ix->db));
+    /* Built beside the output under another name and renamed when complete
+     * (outfile.h, durably): a build killed at any point leaves the old
+     * database as it was, and the next run removes what it left. */
+    struct outfile o;
+    if (outfile_open(&o, strcmp(out, "-") ? out : "./-"))
+        return EXIT_IO;
+    if (!o.tmp) {
+        error("cannot write a database to '%s': not a regular file", out);
+        outfile_close(&o, 0);
+        return EXIT_USAGE;
+    }
+    o.durable = 1;
+    /* SQLite writes the file by its name: the stream is not needed. */
+    if (outfile_pause(&o) != 0 || index_db_create(&ix->db, o.tmp) != PGN_OK) {
+        error("cannot create '%s': %s", o.tmp, index_db_message(ix->db));
         index_db_close(ix->db);
-        unlink(tmp);
-        free(tmp);
-        free(target);
+        ix->db = NULL;
+        outfile_close(&o, 0);
         return EXIT_IO;
     }
     int failed = 0;
@@ -548,19 +403,13 @@ static int build(struct indexer *ix, int n, char **files, char *out)
         free(src.location);
     }
     if (!failed && index_db_finish(ix->db) != PGN_OK) {
-        error("cannot write '%s': %s", tmp, index_db_message(ix->db));
+        error("cannot write '%s': %s", o.tmp, index_db_message(ix->db));
         failed = 1;
     }
     index_db_close(ix->db);
     ix->db = NULL;
-    if (!failed && publish(tmp, target) != 0) {
-        error("cannot write '%s': %s", out, strerror(errno));
+    if (outfile_close(&o, !failed) != 0)
         failed = 1;
-    }
-    if (failed)
-        unlink(tmp);
-    free(tmp);
-    free(target);
     if (failed && driver_interrupted())
         summary(ix, out);
     if (failed)
@@ -620,7 +469,9 @@ static int sources_hold(const struct index_source *srcs, size_t n, char *db)
 
 static int update(struct indexer *ix, char *path)
 {
-    remove_dead_builds(path);
+    char *target = outfile_target(path);
+    outfile_remove_leftovers(target); /* of builds of path killed earlier */
+    free(target);
     if (index_db_open(&ix->db, path, 1) != PGN_OK || index_db_begin(ix->db) != PGN_OK) {
         error("cannot update '%s': %s", path, index_db_message(ix->db));
         index_db_close(ix->db);
@@ -692,11 +543,7 @@ int cmd_index(int argc, char **argv)
     driver_catch_interrupt();
     ix.progress = !ix.quiet && isatty(2);
     clock_gettime(CLOCK_MONOTONIC, &ix.t0);
-    struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = REPLAY_TRACE,
-                                  .keep_ply = INDEX_WALK_PLIES };
-    replay_init(&ix.r, &ropts);
     int rc = do_update ? update(&ix, argv[optind]) : build(&ix, n, argv + optind, out);
-    stop_workers(&ix);
-    replay_release(&ix.r);
+    stop_driver(&ix);
     return rc;
 }

@@ -1,4 +1,4 @@
-/* pgnkit_db.h - the public C interface to a pgnkit database: open, count, read back, tree. */
+/* pgnkit_db.h - the public C interface to a pgnkit database: open, find, count, read back, tree. */
 /* SPDX-License-Identifier: MIT */
 #ifndef PGNKIT_DB_H
 #define PGNKIT_DB_H
@@ -61,6 +61,37 @@ PGNKIT_API int pgnkit_db_game_count(struct pgnkit_db *db, uint64_t *n);
  * PGNKIT_EFORMAT when the database is damaged; PGNKIT_ENOMEM.
  */
 PGNKIT_API int pgnkit_db_count(struct pgnkit_db *db, struct pgnkit_query *q, uint64_t *n);
+
+/**
+ * Tells found the number (as pgnkit_db_game_pgn() takes it) of each game
+ * of the database that q matches, in input order, one call per game:
+ * exactly the games `pgnkit search` with the same criteria over DB writes,
+ * and those pgnkit_db_count() counts. The database decides what its records
+ * can; the other games are read from their sources (each source opened and
+ * checked once, its undecided games read in runs by one reader) and
+ * matched as pgnkit_query_match() matches them. found returns 0 to go on,
+ * anything else to stop (pgnkit_db_find then returns PGNKIT_OK); inside
+ * it, only pgnkit_db_game_pgn(), pgnkit_db_game_count() and
+ * pgnkit_db_error() may be called on db. q and ctx are the caller's and
+ * only used during the call. PGNKIT_OK; PGNKIT_EIO (a source missing,
+ * changed or unreadable: pgnkit_db_error() says which; the games of the
+ * sources before it were told already); PGNKIT_EFORMAT when the database is
+ * damaged; PGNKIT_ENOMEM. Threads: as every function on db.
+ *
+ *   static int print(void *ctx, uint64_t number)
+ *   {
+ *       const char *text;
+ *       size_t len;
+ *       if (pgnkit_db_game_pgn(ctx, number, &text, &len) != PGNKIT_OK)
+ *           return 1;
+ *       fwrite(text, 1, len, stdout);
+ *       return 0;
+ *   }
+ *   ...
+ *   pgnkit_db_find(db, q, print, db);
+ */
+PGNKIT_API int pgnkit_db_find(struct pgnkit_db *db, struct pgnkit_query *q,
+                              int (*found)(void *ctx, uint64_t number), void *ctx);
 
 /**
  * Game number (1 .. pgnkit_db_game_count()) as its PGN text, byte for byte

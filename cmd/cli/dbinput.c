@@ -4,10 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "cli/common.h"
 #include "cli/dbinput.h"
 #include "index/index_db.h"
 #include "index/index_plan.h"
+#include "index/index_runs.h"
+#include "index/index_source_state.h"
 #include "index/index_tree.h"
 #include "cli/source_file.h"
 #include "base/banned.h"
@@ -35,30 +38,130 @@ static void stale(const struct index_source *src, const char *db_path)
         db_path);
 }
 
-void dbinput_check_fresh(int n, char *const *inputs)
+/*
+ * A source of a database input, checked once when the run starts. Its file
+ * stays open from the check to its reading, so what is read is what was
+ * checked; past MAX_OPEN_SOURCES open files (a database of thousands of
+ * one-game files) it is closed after the check and opened again when read,
+ * where its identity, size and time must still be those checked.
+ */
+struct dbinput_source {
+    struct source_file sf; /* open while kept */
+    int state;             /* enum source_state, as checked */
+    int err;               /* SOURCE_MISSING: the errno of the open */
+    int kept;              /* sf is open */
+};
+
+enum { MAX_OPEN_SOURCES = 256 };
+
+/* Opens the database input in and checks each of its sources once (*open
+ * counts the source files kept open); a changed source ends the run. */
+static void open_database(struct dbinput_db *in, int *open)
 {
-    for (int i = 0; i < n; i++) {
-        struct index_db *db;
-        struct index_source *srcs;
-        size_t nsrc;
-        if (!dbinput_is_database(inputs[i]))
-            continue;
-        /* A database that cannot be read is reported when it is read. */
-        if (index_db_open(&db, inputs[i], 0) != PGN_OK ||
-            index_db_sources(db, &srcs, &nsrc) != PGN_OK) {
-            index_db_close(db);
-            continue;
-        }
-        for (size_t k = 0; k < nsrc; k++) {
-            struct source_file sf;
-            int state = source_check(&sf, &srcs[k]);
-            source_close(&sf);
-            if (state == SOURCE_CHANGED)
-                stale(&srcs[k], inputs[i]);
-        }
-        index_sources_free(srcs, nsrc);
-        index_db_close(db);
+    if (index_db_open(&in->db, in->path, 0) != PGN_OK ||
+        index_db_sources(in->db, &in->srcs, &in->nsrc) != PGN_OK) {
+        /* Reported when it is read, in its turn. */
+        in->open_error = xstrdup(index_db_message(in->db));
+        index_db_close(in->db);
+        in->db = NULL;
+        in->srcs = NULL;
+        in->nsrc = 0;
+        return;
     }
+    in->checked = xcalloc(in->nsrc ? in->nsrc : 1, sizeof *in->checked);
+    for (size_t k = 0; k < in->nsrc; k++) {
+        struct dbinput_source *cs = &in->checked[k];
+        cs->state = source_check(&cs->sf, &in->srcs[k]);
+        cs->err = errno;
+        if (cs->state == SOURCE_CHANGED)
+            stale(&in->srcs[k], in->path);
+        cs->kept = cs->state != SOURCE_MISSING && *open < MAX_OPEN_SOURCES;
+        *open += cs->kept;
+        if (!cs->kept && cs->state != SOURCE_MISSING) {
+            close(cs->sf.fd); /* its stat stays, to be compared when it is read */
+            cs->sf.fd = -1;
+        }
+    }
+}
+
+/* A new entry of set for path (each its own allocation: a reader holds it while
+ * the set grows); a database is opened and checked, keeping open at most
+ * MAX_OPEN_SOURCES - *open more source files. */
+static struct dbinput_db *add_input(struct dbinputs *set, const char *path, int *open)
+{
+    set->in = xrealloc(set->in, (set->n + 1) * sizeof *set->in);
+    struct dbinput_db *in = set->in[set->n++] = xcalloc(1, sizeof *in);
+    in->path = xstrdup(path);
+    in->is_database = dbinput_is_database(path);
+    if (in->is_database)
+        open_database(in, open);
+    return in;
+}
+
+void dbinputs_open(struct dbinputs *set, int n, char *const *inputs)
+{
+    int open = 0;
+    for (int i = 0; i < n; i++)
+        add_input(set, inputs[i], &open);
+}
+
+struct dbinput_db *dbinputs_get(struct dbinputs *set, const char *path)
+{
+    if (!path)
+        return NULL;
+    struct dbinput_db *in = NULL;
+    for (size_t i = 0; i < set->n && !in; i++)
+        if (!set->in[i]->done && !strcmp(set->in[i]->path, path))
+            in = set->in[i];
+    /* An input the run did not start with: looked at now, once; none of its
+     * files is kept open, they are read at once. */
+    int open = MAX_OPEN_SOURCES;
+    if (!in)
+        in = add_input(set, path, &open);
+    in->done = 1;
+    return in->is_database ? in : NULL;
+}
+
+/* Closes what in holds open, its sources' files included. */
+static void close_database(struct dbinput_db *in)
+{
+    for (size_t k = 0; in->checked && k < in->nsrc; k++)
+        source_close(&in->checked[k].sf);
+    free(in->checked);
+    in->checked = NULL;
+    index_sources_free(in->srcs, in->nsrc);
+    in->srcs = NULL;
+    in->nsrc = 0;
+    index_db_close(in->db);
+    in->db = NULL;
+}
+
+void dbinputs_release(struct dbinputs *set)
+{
+    for (size_t i = 0; i < set->n; i++) {
+        close_database(set->in[i]);
+        free(set->in[i]->path);
+        free(set->in[i]->open_error);
+        free(set->in[i]);
+    }
+    free(set->in);
+    memset(set, 0, sizeof *set);
+}
+
+/* The file of a source checked and closed (past MAX_OPEN_SOURCES), open
+ * again; a file that is not the one checked ends the run as a changed one. */
+static void reopen_checked(struct dbinput_source *cs, const struct index_source *src,
+                           const char *db_path)
+{
+    struct stat was = cs->sf.st;
+    if (!source_open(&cs->sf, src)) {
+        cs->state = SOURCE_MISSING;
+        cs->err = errno;
+        return;
+    }
+    if (cs->sf.st.st_dev != was.st_dev || cs->sf.st.st_ino != was.st_ino ||
+        cs->sf.st.st_size != was.st_size || index_mtime_ns(&cs->sf.st) != index_mtime_ns(&was))
+        stale(src, db_path);
 }
 
 /* 1 when path names the file open on sf: then it is the name the scan would use. */
@@ -78,13 +181,10 @@ struct source_plan {
     dbinput_pass_fn *pass_over; /* the games read along but counted already */
 };
 
-/* Games far apart are read as separate runs; closer ones in one run, the
- * games between read and matched too (their verdict is the scan's anyway). */
-enum { RUN_GAP = 8 };
-
 /* 1 when game i (from 0) must be read: every game without verdicts. */
-static int wanted(const struct source_plan *sp, uint64_t i)
+static int wanted(const void *ctx, uint64_t i)
 {
+    const struct source_plan *sp = ctx;
     if (!sp->verdict)
         return 1;
     return sp->count_only ? sp->verdict[i] == INDEX_MAYBE : sp->verdict[i] != INDEX_NO;
@@ -102,98 +202,25 @@ static const unsigned char *source_bytes(struct source_file *sf, const struct in
     return data;
 }
 
-/*
- * Reads games [first, *end_game] (from 1) of the source: from a span start
- * the reader can begin at, to the end of a game the skim proved ends there
- * and after which the next run can begin (so no game is read twice);
- * *end_game becomes the last game read. With whole, a run that reaches the
- * last game reads on to the end of the indexed bytes, as the scan does.
+/* Reads the games of the plan (every game without one) from the source, a
+ * run at a time (index_runs.h cuts them); 0, -1 (reported) or -2 (the database).
  * The bytes are read into sf's buffer (source_bytes), never mapped: a file
- * cut meanwhile is a message, never a signal.
- */
-static int read_run(const struct db_run *r, struct index_db *db, const struct index_source *src,
-                    struct source_file *sf, const struct source_plan *sp, uint64_t first,
-                    uint64_t *end_game, int whole)
-{
-    uint64_t last = *end_game;
-    struct index_span a, b, next;
-    int rc;
-    while ((rc = index_db_game_span(db, src->id, first, &a)) == PGN_OK && !a.has_origin &&
-           first > 1)
-        first--;
-    while (rc == PGN_OK && (rc = index_db_game_span(db, src->id, last, &b)) == PGN_OK &&
-           last < src->games) {
-        if (b.has_origin && (rc = index_db_game_span(db, src->id, last + 1, &next)) == PGN_OK &&
-            next.has_origin)
-            break;
-        last++;
-    }
-    uint64_t start = first == 1 ? 0 : a.offset;
-    uint64_t end = whole && last == src->games ? src->indexed_bytes : b.offset + b.length;
-    if (rc == PGN_OK && (end > src->indexed_bytes || start > end))
-        rc = PGN_EFORMAT;
-    if (rc != PGN_OK)
-        return -2;
-    *end_game = last;
-    return r->via->read_span(r->via->ctx, source_bytes(sf, src, start, end - start),
-                             (size_t)(end - start), src->path, first == 1 ? NULL : &a.origin,
-                             sp->pass_over, sp);
-}
-
-/* Shortens the run [first, *last] (from 1) to the games that end within
- * SOURCE_WINDOW bytes of its start (the first game at least); 0, or -2. */
-static int bound_run(struct index_db *db, const struct index_source *src, uint64_t first,
-                     uint64_t *last)
-{
-    struct index_span a, m;
-    if (index_db_game_span(db, src->id, first, &a) != PGN_OK ||
-        index_db_game_span(db, src->id, *last, &m) != PGN_OK)
-        return -2;
-    if (m.offset + m.length - a.offset <= SOURCE_WINDOW)
-        return 0;
-    uint64_t fits = first, over = *last; /* by bisection: fits ends inside, over does not */
-    while (over - fits > 1) {
-        uint64_t mid = fits + (over - fits) / 2;
-        if (index_db_game_span(db, src->id, mid, &m) != PGN_OK)
-            return -2;
-        if (m.offset + m.length - a.offset <= SOURCE_WINDOW)
-            fits = mid;
-        else
-            over = mid;
-    }
-    *last = fits;
-    return 0;
-}
-
-/* Reads the games of the plan (every game without one) from the source, a bounded
- * run at a time; 0, -1 (reported) or -2 (the database). */
+ * cut meanwhile is a message, never a signal. */
 static int read_runs(const struct db_run *r, struct index_db *db, const struct index_source *src,
                      struct source_file *sf, const struct source_plan *sp)
 {
-    int rc = 0, whole = !sp->verdict;
-    if (whole && src->games == 0 && src->indexed_bytes > 0) {
-        /* No game, yet text (a comment, say): read as the scan reads it. */
-        return r->via->read_span(r->via->ctx, source_bytes(sf, src, 0, src->indexed_bytes),
-                                 (size_t)src->indexed_bytes, src->path, NULL, NULL, NULL);
-    }
-    for (uint64_t i = 0; i < src->games && !run_stopped(r);) {
-        if (!wanted(sp, i)) {
-            i++;
-            continue;
-        }
-        uint64_t last = whole ? src->games - 1 : i;
-        for (uint64_t j = i + 1; !whole && j < src->games && j <= last + (sp->exact ? 1 : RUN_GAP);
-             j++)
-            if (wanted(sp, j))
-                last = j;
-        uint64_t end = last + 1;
-        if (bound_run(db, src, i + 1, &end) != 0)
+    struct index_runs it;
+    struct index_run run;
+    int rc = 0, next;
+    index_runs_init(&it, db, src, sp->verdict ? wanted : NULL, sp,
+                    sp->exact ? 1 : INDEX_RUN_GAP);
+    while (!run_stopped(r) && (next = index_runs_next(&it, &run)) != 0) {
+        if (next < 0)
             return -2;
-        int run = read_run(r, db, src, sf, sp, i + 1, &end, whole);
-        if (run == -2)
-            return -2;
-        rc |= run;
-        i = end; /* the game after the last one read (from 0) */
+        rc |= r->via->read_span(r->via->ctx, source_bytes(sf, src, run.start, run.end - run.start),
+                                (size_t)(run.end - run.start), src->path,
+                                run.has_origin ? &run.origin : NULL,
+                                sp->pass_over, sp);
     }
     return rc;
 }
@@ -232,27 +259,28 @@ static int pass_decided(const void *ctx, const struct game *g)
 
 /* Reads one source's indexed games (those of sp, when it has verdicts); 0, -1 (reported), -2. */
 static int read_source(const struct db_run *r, const char *db_path, struct index_db *db,
-                       const struct index_source *src, struct source_plan *sp)
+                       const struct index_source *src, struct dbinput_source *cs,
+                       struct source_plan *sp)
 {
-    struct source_file sf;
-    int state = source_check(&sf, src), rc = -1;
-    if (r->o->tree && src->plain && state != SOURCE_CHANGED &&
-        tree_source(r->o->tree, db, src, sp) != 0) {
-        source_close(&sf);
+    struct source_file *sf = &cs->sf;
+    int rc = -1;
+    if (!cs->kept && cs->state != SOURCE_MISSING)
+        reopen_checked(cs, src, db_path);
+    int state = cs->state;
+    if (r->o->tree && src->plain && tree_source(r->o->tree, db, src, sp) != 0) {
+        source_close(sf);
         return -2;
     }
     /* Counting what the records prove needs no source. */
     int counted_alone = sp->verdict && sp->count_only && sp->maybe == 0;
     if (state == SOURCE_MISSING && !counted_alone) {
-        error("cannot open '%s' (indexed in '%s'): %s", src->path, db_path, strerror(errno));
+        error("cannot open '%s' (indexed in '%s'): %s", src->path, db_path, strerror(cs->err));
         return -1;
     }
     switch (state) {
     case SOURCE_MISSING:
+    case SOURCE_CHANGED: /* ended the run when it was checked */
         rc = 0;
-        break;
-    case SOURCE_CHANGED:
-        stale(src, db_path); /* changed since dbinput_check_fresh() */
         break;
     case SOURCE_APPENDED:
         warning("%s grew since it was indexed: reading its first %llu bytes (pgnkit index "
@@ -265,21 +293,25 @@ static int read_source(const struct db_run *r, const char *db_path, struct index
          * messages as the scan. */
         if (counted_alone)
             rc = 0;
-        else if (!src->plain)
-            rc = r->via->read_file(r->via->ctx,
-                                   same_file(src->path, &sf) ? src->path : src->location);
+        else if (!src->plain) {
+            /* Read through the file checked: handed over, not opened again. */
+            int fd = sf->fd;
+            sf->fd = -1;
+            rc = r->via->read_fd(r->via->ctx, fd,
+                                 same_file(src->path, sf) ? src->path : src->location);
+        }
         else {
             sp->pass_over = !sp->verdict ? NULL
                             : sp->exact  ? pass_counted
                             : sp->count_only ? pass_decided : NULL;
-            rc = read_runs(r, db, src, &sf, sp);
+            rc = read_runs(r, db, src, sf, sp);
         }
         break;
     }
     /* The games proved selected are counted when only the maybes were read. */
     if (rc == 0 && r->o->plan && sp->verdict && sp->count_only && (src->plain || counted_alone))
         r->o->plan->counted += sp->yes;
-    source_close(&sf);
+    source_close(sf); /* read: its file is not needed any more */
     return rc;
 }
 
@@ -305,18 +337,17 @@ static int plan_source(const struct dbinput_plan *want, struct index_plan *p,
     return 0;
 }
 
-int dbinput_read(const char *path, const struct dbinput_opts *o, const struct dbinput_reader *via)
+int dbinput_read(struct dbinput_db *in, const struct dbinput_opts *o,
+                 const struct dbinput_reader *via)
 {
     const struct db_run run = { o, via };
-    struct index_db *db;
-    struct index_source *srcs = NULL;
+    const char *path = in->path;
+    struct index_db *db = in->db;
     struct index_plan *plan = NULL;
-    size_t n = 0;
-    if (index_db_open(&db, path, 0) != PGN_OK || index_db_sources(db, &srcs, &n) != PGN_OK ||
-        (o->plan && index_plan_new(&plan, db, o->plan->query, o->plan->opts) != PGN_OK)) {
-        error("cannot read '%s': %s", path, index_db_message(db));
+    if (!db || (o->plan && index_plan_new(&plan, db, o->plan->query, o->plan->opts) != PGN_OK)) {
+        error("cannot read '%s': %s", path, db ? index_db_message(db) : in->open_error);
         index_plan_free(plan);
-        index_db_close(db);
+        close_database(in);
         return -1;
     }
     /* Its records are of the sources as the build read them: another way
@@ -326,8 +357,7 @@ int dbinput_read(const char *path, const struct dbinput_opts *o, const struct db
         error("'%s' was indexed %s --nested-comments: give the same option to read it, or index "
               "it again", path, nested ? "without" : "with");
         index_plan_free(plan);
-        index_db_close(db);
-        index_sources_free(srcs, n);
+        close_database(in);
         return -1;
     }
     if (plan && !index_plan_useful(plan)) {
@@ -335,10 +365,11 @@ int dbinput_read(const char *path, const struct dbinput_opts *o, const struct db
         plan = NULL;
     }
     int rc = 0;
-    for (size_t i = 0; i < n && !run_stopped(&run); i++) {
+    for (size_t i = 0; i < in->nsrc && !run_stopped(&run); i++) {
         struct source_plan sp;
-        int r = plan_source(o->plan, plan, db, path, &srcs[i], &sp);
-        if (r == 0 && (r = read_source(&run, path, db, &srcs[i], &sp)) == -2) {
+        int r = plan_source(o->plan, plan, db, path, &in->srcs[i], &sp);
+        if (r == 0 &&
+            (r = read_source(&run, path, db, &in->srcs[i], &in->checked[i], &sp)) == -2) {
             error("cannot read '%s': %s", path, index_db_message(db));
             r = -1;
         }
@@ -348,8 +379,7 @@ int dbinput_read(const char *path, const struct dbinput_opts *o, const struct db
             break; /* a damaged database answers nothing more */
     }
     index_plan_free(plan);
-    index_db_close(db);
-    index_sources_free(srcs, n);
+    close_database(in); /* read once: the run reads each input once */
     return rc;
 }
 

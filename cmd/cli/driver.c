@@ -144,6 +144,7 @@ void driver_start(struct driver *d, long jobs, unsigned flags, void *workers, si
 
 void driver_release(struct driver *d)
 {
+    dbinputs_release(&d->dbs);
     pipeline_free(d->p);
     d->p = NULL;
     for (long i = 0; d->workers && i < d->nworkers; i++)
@@ -199,6 +200,10 @@ static void work_here(struct driver *d, struct pgn_reader *reader, struct game *
     struct driver_here *h = d->here;
     struct batch_mark *m = (void *)((char *)h->record + d->job.record.mark);
     size_t dstart = h->diag_len;
+    /* Before the work completes the game: then the reader still knows its span. */
+    struct pgn_span_origin o;
+    int has_origin = (d->flags & DRIVER_SPAN_ORIGINS) && (g->flags & GAME_LAZY) && reader &&
+                     pgn_reader_span_origin(reader, g, &o) == PGN_OK;
     memset(h->record, 0, d->job.record.size);
     m->diag_end = dstart;
     buf_reset(&h->out);
@@ -207,7 +212,7 @@ static void work_here(struct driver *d, struct pgn_reader *reader, struct game *
     m->diag_end = h->diag_len;
     m->text_end = h->out.len;
     struct batch_part part = { h->diag_text + dstart, h->out.data, h->diag_len - dstart,
-                               h->out.len };
+                               h->out.len, has_origin ? &o : NULL };
     erase_for(&part);
     if (d->job.write)
         d->job.write(d->cmd, g, m, &part);
@@ -369,8 +374,17 @@ static int open_failed(const char *path, int rc)
     return -1;
 }
 
+int driver_read_fd(struct driver *d, int fd, const char *name)
+{
+    struct pgn_reader *reader;
+    struct pgn_reader_opts opts;
+    reader_opts(d, &opts);
+    int rc = pgn_reader_open_fd(&reader, fd, name, &opts);
+    return rc != PGN_OK ? open_failed(name, rc) : read_games(d, reader);
+}
+
 /* The driver's reading as dbinput (below it) sees it. */
-static int db_read_file(void *ctx, const char *path) { return driver_read(ctx, path); }
+static int db_read_fd(void *ctx, int fd, const char *name) { return driver_read_fd(ctx, fd, name); }
 
 static int db_read_span(void *ctx, const void *data, size_t len, const char *name,
                         const struct pgn_span_origin *o, dbinput_pass_fn *pass_over,
@@ -388,17 +402,18 @@ static int db_read_span(void *ctx, const void *data, size_t len, const char *nam
 static int db_stopped(void *ctx) { return stopped(ctx); }
 
 /* A pgnkit database: its sources' games, read back through this driver. */
-static int read_database(struct driver *d, const char *path)
+static int read_database(struct driver *d, struct dbinput_db *in)
 {
-    const struct dbinput_reader via = { d, d->reader_flags, db_read_file, db_read_span,
+    const struct dbinput_reader via = { d, d->reader_flags, db_read_fd, db_read_span,
                                         db_stopped };
-    return dbinput_read(path, &d->db, &via);
+    return dbinput_read(in, &d->db, &via);
 }
 
 int driver_read(struct driver *d, const char *path)
 {
-    if (dbinput_is_database(path))
-        return read_database(d, path);
+    struct dbinput_db *in = dbinputs_get(&d->dbs, path);
+    if (in)
+        return read_database(d, in);
     struct pgn_reader *reader;
     struct pgn_reader_opts opts;
     reader_opts(d, &opts);
@@ -448,7 +463,7 @@ static uint64_t inputs_size(int n, char *const *inputs)
 void driver_run(struct driver *d, int n, char *const *inputs)
 {
     stdout_is_terminal = isatty(1);
-    dbinput_check_fresh(n, inputs); /* a stale database answers nothing */
+    dbinputs_open(&d->dbs, n, inputs); /* a stale database answers nothing */
     /* Alone, the reading thread cannot tell when a game's own text goes to
      * the terminal; with workers, every such text passes batch_cursor_next(). */
     if (!(d->flags & DRIVER_NO_PROGRESS) && isatty(2) &&
@@ -459,6 +474,7 @@ void driver_run(struct driver *d, int n, char *const *inputs)
     for (int i = 0; i < n && !stopped(d); i++)
         run_input(d, inputs[i]);
     progress_stop();
+    dbinputs_release(&d->dbs);
 }
 
 /* The mark of record i of recs, laid out as rec. */
@@ -521,6 +537,8 @@ const struct batch_mark *batch_cursor_next(struct batch_cursor *c, struct batch_
 {
     if (c->next >= c->b->n)
         return NULL;
+    const struct batch *b = c->b;
+    part->origin = b->origins && b->origins[c->next].index ? &b->origins[c->next] : NULL;
     const struct batch_mark *m = mark_of(c->b->result, &c->rec, c->next++);
     part->diag = c->b->text + c->dstart;
     part->diag_len = m->diag_end - c->dstart;

@@ -72,6 +72,11 @@ struct batch_layout {
 struct batch_part {
     const char *diag, *text;
     size_t diag_len, text_len;
+    /* Where the game's span starts in its input when the reader proved it
+     * can be parsed alone (pgn_reader.h, PARSING A SPAN ELSEWHERE): with
+     * worker threads, the batch's; with one job, only with
+     * DRIVER_SPAN_ORIGINS. NULL otherwise. */
+    const struct pgn_span_origin *origin;
 };
 
 /**
@@ -124,6 +129,9 @@ enum driver_flags {
      * by cmd/cli/report.c (which erases the line first): the line is drawn
      * with one thread when standard output is the terminal too. */
     DRIVER_QUIET_STDOUT = 1 << 3,
+    /* With one job, each lazy game's span origin is worked out before its
+     * work completes it, for the writer (struct batch_part; index). */
+    DRIVER_SPAN_ORIGINS = 1 << 4,
 };
 
 /* The calling thread's worker, with one job (driver.c). */
@@ -140,6 +148,7 @@ struct driver {
     unsigned flags;                  /* enum driver_flags */
     struct dbinput_opts db;          /* what the databases among the inputs answer (a
                                       * search's plan, stats' tree); zeroed: every game */
+    struct dbinputs dbs;             /* the inputs, databases opened once (driver_run) */
 
     /* The loop's state. */
     struct pipeline *p; /* NULL without worker threads */
@@ -188,6 +197,12 @@ void driver_run(struct driver *d, int n, char *const *inputs);
 
 /** Reads the PGN games of path (NULL: standard input); 0, or -1 when it failed (reported). */
 int driver_read(struct driver *d, const char *path);
+
+/**
+ * Reads the PGN games of the file open on fd, named name in messages (the
+ * reading owns fd and closes it); 0 or -1 as driver_read().
+ */
+int driver_read_fd(struct driver *d, int fd, const char *name);
 
 /** Reads the PGN games of data[0..len), named name in messages; 0 or -1 as driver_read(). */
 int driver_read_mem(struct driver *d, const void *data, size_t len, const char *name);

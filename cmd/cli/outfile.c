@@ -4,6 +4,7 @@
 #include <assert.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -292,19 +293,24 @@ static void set_pending(const char *tmp, int on)
 
 /* The process number of a temporary file's name after ".NAME.tmp-", when the
  * rest is exactly what outfile_open() makes ("PID-" and mkstemp's six
- * letters or digits); else 0. */
+ * letters or digits), or that with the suffix of a side file SQLite makes
+ * beside a database (the index build writes one there); else 0. */
 static long leftover_pid(const char *rest)
 {
+    static const char *const side_files[] = { "", "-journal", "-wal", "-shm" };
     const char *p = rest;
     long pid = 0;
     while (*p >= '0' && *p <= '9' && p - rest < 10)
         pid = pid * 10 + (*p++ - '0');
-    if (p == rest || *p++ != '-' || strlen(p) != 6)
+    if (p == rest || *p++ != '-')
         return 0;
-    for (; *p; p++)
+    for (int i = 0; i < 6; i++, p++)
         if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
             return 0;
-    return pid;
+    for (size_t i = 0; i < sizeof side_files / sizeof *side_files; i++)
+        if (!strcmp(p, side_files[i]))
+            return pid;
+    return 0;
 }
 
 /*
@@ -360,11 +366,7 @@ static void leftovers_read(const char *dir)
         closedir(d);
 }
 
-/* Removes the temporary files of target that runs killed earlier left:
- * only names of exactly that form, regular files of this user, whose
- * process is no longer running. A live process's file (another run writing
- * the same target) is kept. */
-static void remove_leftovers(const char *target)
+void outfile_remove_leftovers(const char *target)
 {
     const char *name = base_name(target);
     size_t name_len = strlen(name);
@@ -435,6 +437,18 @@ static mode_t target_mode(const char *target)
     return 0666 & ~mask;
 }
 
+/* Writes out the folder of path's entries (a rename in it). */
+static void sync_folder(const char *path)
+{
+    char *dir = folder_of(path);
+    int fd = open(dir, O_RDONLY);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    free(dir);
+}
+
 int outfile_open(struct outfile *o, const char *path)
 {
     memset(o, 0, sizeof *o);
@@ -456,7 +470,7 @@ int outfile_open(struct outfile *o, const char *path)
     }
     const char *name = base_name(o->target);
     size_t dir_len = (size_t)(name - o->target);
-    remove_leftovers(o->target);
+    outfile_remove_leftovers(o->target);
     size_t cap = strlen(o->target) + 48;
     o->tmp = xmalloc(cap);
     snprintf(o->tmp, cap, "%.*s.%s" TMP_MARK "%ld-XXXXXX", (int)dir_len, o->target, name,
@@ -559,6 +573,12 @@ int outfile_close(struct outfile *o, int replace)
         return 0; /* the command flushes and checks standard output */
     }
     int failed = !o->f || outfile_failed(o);
+    /* Durable: the data is on the disk before the name points to it. */
+    if (o->f && !failed && o->tmp && replace && o->durable &&
+        (fflush(o->f) != 0 || fsync(fileno(o->f)) != 0)) {
+        write_failed(o, errno);
+        failed = 1;
+    }
     if (o->f && fclose(o->f) != 0 && !failed) {
         write_failed(o, errno);
         failed = 1;
@@ -568,6 +588,8 @@ int outfile_close(struct outfile *o, int replace)
     } else if (o->tmp && replace && rename(o->tmp, o->target) != 0) {
         error("cannot replace '%s': %s", o->path, strerror(errno));
         rc = -1;
+    } else if (o->tmp && replace && o->durable) {
+        sync_folder(o->target); /* the rename itself survives a power loss */
     }
     if (o->tmp) {
         if (rc || !replace)

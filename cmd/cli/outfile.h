@@ -7,7 +7,7 @@
 
 /*
  * An output file (validate --good/--bad, search --rest, split output, a
- * diagram page) is written to a temporary file in the folder of its target,
+ * diagram page, the database an index build writes) is written to a temporary file in the folder of its target,
  * .NAME.tmp-PID-XXXXXX, and renamed over the target by outfile_close(): a
  * run that fails or is killed leaves the previous file as it was, and the
  * temporary file of a killed run is removed by the next run that writes the
@@ -31,6 +31,8 @@ struct outfile {
     FILE *f;          /* where to write; stdout for "-" */
     int err;          /* the errno of the first write that failed; 0 while none has */
     int reported;     /* that failure was reported */
+    int durable;      /* set by the command: outfile_close() syncs the data to the disk
+                       * before the rename, and the rename after it (a database) */
 };
 
 /**
@@ -60,6 +62,17 @@ int outfile_check_all(char *const *outs, int nouts, char *const *inputs, int nin
  * frees.
  */
 char *outfile_target(const char *path);
+
+/**
+ * Removes the temporary files of target that runs killed earlier left
+ * beside it (.NAME.tmp-PID-XXXXXX, and the -journal, -wal and -shm files
+ * SQLite keeps beside such a file): only names of exactly that form,
+ * regular files of this user, whose process is no longer running; a live
+ * process's file (another run writing the same target) is kept. The one
+ * place that decides what a leftover is: outfile_open() calls it, and so
+ * does an index update, which writes no temporary file of its own.
+ */
+void outfile_remove_leftovers(const char *target);
 
 /**
  * Opens o for path ("-": standard output). Returns 0, or -1 after reporting.

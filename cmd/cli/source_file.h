@@ -16,13 +16,6 @@ struct source_file {
     size_t cap;          /* bytes buf can hold */
 };
 
-/*
- * The largest stretch of a source read at once when reading it through a
- * database (more only for one game longer than that): the memory a read
- * takes does not grow with the source.
- */
-enum { SOURCE_WINDOW = 4 << 20 };
-
 /* What became of a source since it was indexed (source_check). */
 enum source_state {
     SOURCE_FRESH,    /* as indexed */

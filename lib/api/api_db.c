@@ -12,11 +12,19 @@
 #include "api/api_internal.h"
 #include "index/index_db.h"
 #include "index/index_plan.h"
+#include "index/index_runs.h"
 #include "index/index_source_state.h"
 #include "index/index_tree.h"
 #include "init/lib_init.h"
 #include "notation/notation.h"
 #include "base/banned.h"
+
+/* An open source file that is still the file indexed (index_source_state). */
+struct source {
+    const struct index_source *src;
+    int fd;
+    const char *opened; /* the path opened */
+};
 
 struct pgnkit_db {
     struct index_db *idx;
@@ -25,8 +33,11 @@ struct pgnkit_db {
     unsigned reader_flags;      /* how the sources were read when indexed */
     struct replay replay;       /* for the games the tree reads */
     char error[512];
-    unsigned char *bytes;       /* a source's bytes being read, or a game's text */
+    unsigned char *bytes;       /* the run of a source being read (index_runs.h) */
     size_t bytes_cap;
+    unsigned char *text;        /* the game pgnkit_db_game_pgn() gave last */
+    size_t text_cap;
+    const struct source *reading; /* the source read_games() has open (NULL: none) */
     struct pgnkit_tree_move *tree;
     size_t tree_len, tree_cap;
     struct pgnkit_tree_total total;
@@ -85,6 +96,7 @@ void pgnkit_db_free(struct pgnkit_db *db)
     index_db_close(db->idx);
     replay_release(&db->replay);
     free(db->bytes);
+    free(db->text);
     free(db->tree);
     free(db);
 }
@@ -103,13 +115,6 @@ int pgnkit_db_game_count(struct pgnkit_db *db, uint64_t *n)
 }
 
 /* ---- Reading games from the sources ---- */
-
-/* An open source file that is still the file indexed (index_source_state). */
-struct source {
-    const struct index_source *src;
-    int fd;
-    const char *opened; /* the path opened */
-};
 
 /* Opens src's file (its absolute location, else its path as given); PGNKIT_OK or PGNKIT_EIO. */
 static int source_open(struct pgnkit_db *db, const struct index_source *src, struct source *s)
@@ -137,21 +142,22 @@ static int source_open(struct pgnkit_db *db, const struct index_source *src, str
     return PGNKIT_OK;
 }
 
-/* Bytes [offset, offset + len) of s into db->bytes (PGN_SPAN_PAD more bytes of room). */
+/* Bytes [offset, offset + len) of s into *buf, of *cap bytes (grown, with
+ * PGN_SPAN_PAD more bytes of room for a reader to parse them in place). */
 static int source_read(struct pgnkit_db *db, const struct source *s, uint64_t offset,
-                       uint64_t len)
+                       uint64_t len, unsigned char **buf, size_t *cap)
 {
     if (len > SIZE_MAX - PGN_SPAN_PAD - 1)
         return fail(db, PGNKIT_ETOOBIG, "'%s': a game too large to read", s->src->path);
-    if (len + PGN_SPAN_PAD + 1 > db->bytes_cap) {
-        unsigned char *more = realloc(db->bytes, (size_t)len + PGN_SPAN_PAD + 1);
+    if (len + PGN_SPAN_PAD + 1 > *cap) {
+        unsigned char *more = realloc(*buf, (size_t)len + PGN_SPAN_PAD + 1);
         if (!more)
             return fail(db, PGNKIT_ENOMEM, "out of memory");
-        db->bytes = more;
-        db->bytes_cap = (size_t)len + PGN_SPAN_PAD + 1;
+        *buf = more;
+        *cap = (size_t)len + PGN_SPAN_PAD + 1;
     }
     for (uint64_t done = 0; done < len;) {
-        ssize_t got = pread(s->fd, db->bytes + done, (size_t)(len - done), (off_t)(offset + done));
+        ssize_t got = pread(s->fd, *buf + done, (size_t)(len - done), (off_t)(offset + done));
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0)
@@ -173,54 +179,81 @@ static int reader_failed(struct pgnkit_db *db, const struct index_source *src, i
     return fail(db, PGNKIT_EIO, "cannot read '%s'", src->path);
 }
 
-/*
- * Game number of a plain source, from the bytes of its span: the reader
- * starts at the nearest game at or before it whose span can be parsed
- * alone (pgn_reader.h, PARSING A SPAN ELSEWHERE) and reads on to it.
- */
-static int read_plain_game(struct pgnkit_db *db, const struct source *s, uint64_t number,
-                           game_fn *fn, void *ctx)
+/* A game the records left undecided (index_plan.h): it is read. */
+static int undecided(const void *ctx, uint64_t i)
 {
-    struct index_span at, from;
-    uint64_t first = number;
-    int rc;
-    if ((rc = index_db_game_span(db->idx, s->src->id, number, &at)) != PGN_OK)
-        return index_failed(db, rc);
-    from = at;
-    while (!from.has_origin && first > 1) {
-        first -= 1;
-        if ((rc = index_db_game_span(db->idx, s->src->id, first, &from)) != PGN_OK)
-            return index_failed(db, rc);
-    }
-    uint64_t start = first == 1 ? 0 : from.offset, end = at.offset + at.length;
-    if (end > s->src->indexed_bytes || start > end)
-        return fail(db, PGNKIT_EFORMAT, "the database is damaged: game %llu of '%s'",
-                    (unsigned long long)number, s->src->path);
-    if ((rc = source_read(db, s, start, end - start)) != PGNKIT_OK)
-        return rc;
+    const unsigned char *verdict = ctx;
+    return verdict[i] == INDEX_MAYBE;
+}
+
+/*
+ * db->bytes[0..len), a run of a plain source starting at *o (NULL: the
+ * source's start), on the source's one reader *r: opened for the first run,
+ * reset onto each later one (pgn_reader_parse_span), so a source costs one
+ * reader however many runs it is read in.
+ */
+static int run_reader(struct pgnkit_db *db, const struct source *s, struct pgn_reader **r,
+                      size_t len, const struct pgn_span_origin *o)
+{
+    int rc = PGN_OK;
+    if (*r && o && pgn_reader_parse_span(*r, db->bytes, len, s->src->path, o) == PGN_OK)
+        return PGNKIT_OK;
+    /* The first run, or one longer than the reader takes a game to be. */
+    pgn_reader_free(*r);
+    *r = NULL;
     struct pgn_reader_opts opts;
     pgn_reader_opts_init(&opts);
     opts.name = s->src->path;
     opts.flags = db->reader_flags;
-    struct pgn_reader *r;
-    if ((rc = pgn_reader_open_mem(&r, db->bytes, (size_t)(end - start), &opts)) != PGN_OK)
+    if ((rc = pgn_reader_open_mem(r, db->bytes, len, &opts)) != PGN_OK)
         return reader_failed(db, s->src, rc);
-    if (first > 1 && pgn_reader_set_origin(r, &from.origin) != PGN_OK) {
-        pgn_reader_free(r);
+    if (o && pgn_reader_set_origin(*r, o) != PGN_OK)
         return fail(db, PGNKIT_EFORMAT, "the database is damaged: game %llu of '%s'",
-                    (unsigned long long)number, s->src->path);
-    }
+                    (unsigned long long)o->index, s->src->path);
+    return PGNKIT_OK;
+}
+
+/*
+ * The games of a plain source whose verdict is INDEX_MAYBE (verdict NULL:
+ * every game), read in runs (index_runs.h) of at most gap games apart, in
+ * order, the games read along passed over.
+ */
+static int read_plain_games(struct pgnkit_db *db, const struct source *s,
+                            const unsigned char *verdict, uint64_t gap, game_fn *fn, void *ctx)
+{
+    const struct index_source *src = s->src;
+    struct index_runs it;
+    struct index_run run;
+    struct pgn_reader *r = NULL;
     struct game g;
     memset(&g, 0, sizeof g);
-    while ((rc = pgn_reader_next(r, &g)) > 0 && g.index < number)
-        ;
-    if (rc > 0 && g.index == number)
-        rc = fn(db, ctx, &g, r);
-    else if (rc >= 0)
-        rc = fail(db, PGNKIT_EFORMAT, "the database is damaged: game %llu of '%s' is not there",
-                  (unsigned long long)number, s->src->path);
-    else
-        rc = reader_failed(db, s->src, rc);
+    int rc = PGNKIT_OK, next;
+    index_runs_init(&it, db->idx, src, verdict ? undecided : NULL, verdict, gap);
+    while (rc == PGNKIT_OK && (next = index_runs_next(&it, &run)) != 0) {
+        if (next < 0) {
+            rc = index_failed(db, next);
+            break;
+        }
+        if ((rc = source_read(db, s, run.start, run.end - run.start, &db->bytes,
+                              &db->bytes_cap)) != PGNKIT_OK ||
+            (rc = run_reader(db, s, &r, (size_t)(run.end - run.start),
+                             run.has_origin ? &run.origin : NULL)) != PGNKIT_OK)
+            break;
+        int got;
+        uint64_t seen = run.first - 1;
+        while (rc == PGNKIT_OK && (got = pgn_reader_next(r, &g)) > 0) {
+            seen = g.index;
+            if (g.index >= run.first && g.index <= src->games &&
+                (!verdict || verdict[g.index - 1] == INDEX_MAYBE))
+                rc = fn(db, ctx, &g, r);
+        }
+        if (rc == PGNKIT_OK && got < 0)
+            rc = reader_failed(db, src, got);
+        else if (rc == PGNKIT_OK && seen < run.last)
+            rc = fail(db, PGNKIT_EFORMAT,
+                      "the database is damaged: game %llu of '%s' is not there",
+                      (unsigned long long)run.last, src->path);
+    }
     pgn_reader_free(r);
     return rc;
 }
@@ -266,30 +299,28 @@ static int read_whole_source(struct pgnkit_db *db, const struct source *s,
 
 /*
  * Hands fn the games of source k whose verdict is INDEX_MAYBE (verdict
- * NULL: every game), read from the source, which must be as indexed.
+ * NULL: every game), in order, read from the source, which must be as
+ * indexed: a plain one in runs at most gap games apart, the others whole.
  */
-static int read_games(struct pgnkit_db *db, size_t k, const unsigned char *verdict, game_fn *fn,
-                      void *ctx)
+static int read_games(struct pgnkit_db *db, size_t k, const unsigned char *verdict, uint64_t gap,
+                      game_fn *fn, void *ctx)
 {
     const struct index_source *src = &db->srcs[k];
     struct source s;
     int rc = source_open(db, src, &s);
     if (rc != PGNKIT_OK)
         return rc;
-    if (!src->plain)
-        rc = read_whole_source(db, &s, verdict, fn, ctx);
-    else {
-        for (uint64_t i = 0; i < src->games && rc == PGNKIT_OK; i++)
-            if (!verdict || verdict[i] == INDEX_MAYBE)
-                rc = read_plain_game(db, &s, i + 1, fn, ctx);
-    }
+    db->reading = &s; /* fn may ask for a game's text: it is read from here */
+    rc = src->plain ? read_plain_games(db, &s, verdict, gap, fn, ctx)
+                    : read_whole_source(db, &s, verdict, fn, ctx);
+    db->reading = NULL;
     close(s.fd);
     return rc;
 }
 
 /* ---- Reading a game back ---- */
 
-/* Keeps g's raw text in db->bytes (a game read through a compressed source). */
+/* Keeps g's raw text in db->text (a game read through a compressed source). */
 static int keep_text(struct pgnkit_db *db, void *ctx, struct game *g, struct pgn_reader *r)
 {
     (void)r;
@@ -297,13 +328,14 @@ static int keep_text(struct pgnkit_db *db, void *ctx, struct game *g, struct pgn
     if (!g->raw)
         return fail(db, PGNKIT_ETOOBIG, "game %llu of '%s' is over the size limit",
                     (unsigned long long)g->index, g->file ? g->file : "");
-    unsigned char *copy = malloc(g->raw_len + 1);
-    if (!copy)
-        return fail(db, PGNKIT_ENOMEM, "out of memory");
-    memcpy(copy, g->raw, g->raw_len);
-    free(db->bytes); /* the reader's input is a file, never db->bytes here */
-    db->bytes = copy;
-    db->bytes_cap = g->raw_len + 1;
+    if (g->raw_len + 1 > db->text_cap) {
+        unsigned char *more = realloc(db->text, g->raw_len + 1);
+        if (!more)
+            return fail(db, PGNKIT_ENOMEM, "out of memory");
+        db->text = more;
+        db->text_cap = g->raw_len + 1;
+    }
+    memcpy(db->text, g->raw, g->raw_len);
     *len = g->raw_len;
     return PGNKIT_OK;
 }
@@ -320,10 +352,14 @@ int pgnkit_db_game_pgn(struct pgnkit_db *db, uint64_t number, const char **text,
     if (number == 0 || k == db->nsrc)
         return fail(db, PGNKIT_EINVAL, "no game %llu in the database", (unsigned long long)asked);
     const struct index_source *src = &db->srcs[k];
+    /* Asked while pgnkit_db_find() reads this source: it is open and checked. */
+    const struct source *open_one = db->reading && db->reading->src == src ? db->reading : NULL;
     struct source s;
-    int rc = source_open(db, src, &s);
+    int rc = open_one ? PGNKIT_OK : source_open(db, src, &s);
     if (rc != PGNKIT_OK)
         return rc;
+    if (open_one)
+        s = *open_one;
     if (src->plain) {
         struct index_span at;
         if ((rc = index_db_game_span(db->idx, src->id, number, &at)) != PGN_OK)
@@ -331,7 +367,8 @@ int pgnkit_db_game_pgn(struct pgnkit_db *db, uint64_t number, const char **text,
         else if (at.offset + at.length > src->indexed_bytes)
             rc = fail(db, PGNKIT_EFORMAT, "the database is damaged: game %llu of '%s'",
                       (unsigned long long)number, src->path);
-        else if ((rc = source_read(db, &s, at.offset, at.length)) == PGNKIT_OK)
+        else if ((rc = source_read(db, &s, at.offset, at.length, &db->text, &db->text_cap)) ==
+                 PGNKIT_OK)
             *len = (size_t)at.length;
     } else {
         unsigned char *wanted = calloc(src->games, 1); /* INDEX_NO but the one game */
@@ -343,33 +380,62 @@ int pgnkit_db_game_pgn(struct pgnkit_db *db, uint64_t number, const char **text,
             free(wanted);
         }
     }
-    close(s.fd);
+    if (!open_one)
+        close(s.fd);
     if (rc == PGNKIT_OK)
-        *text = (const char *)db->bytes;
+        *text = (const char *)db->text;
     return rc;
 }
 
-/* ---- Counting the games a query matches ---- */
+/* ---- The games a query matches ---- */
 
-static int count_match(struct pgnkit_db *db, void *ctx, struct game *g, struct pgn_reader *r)
+/* found asked to stop: not a status, never returned to the caller. */
+enum { FIND_STOPPED = 1 };
+
+/* A pgnkit_db_find() going through one source. */
+struct find {
+    struct pgnkit_query *q;
+    int (*found)(void *ctx, uint64_t number);
+    void *ctx;
+    const unsigned char *verdict; /* the source's games, by the plan */
+    uint64_t before;              /* games of the sources before it */
+    uint64_t next;                /* its first game (from 0) not told yet */
+};
+
+/* Tells found the games before game upto (from 0) the records proved matched. */
+static int tell_decided(struct find *f, uint64_t upto)
 {
-    struct { struct pgnkit_query *q; uint64_t n; } *c = ctx;
-    int m = api_query_match_game(c->q, g, r);
-    if (m < 0)
-        return fail(db, m, "out of memory");
-    c->n += m > 0;
+    for (; f->next < upto; f->next++)
+        if (f->verdict[f->next] == INDEX_YES && f->found(f->ctx, f->before + f->next + 1))
+            return FIND_STOPPED;
     return PGNKIT_OK;
 }
 
-int pgnkit_db_count(struct pgnkit_db *db, struct pgnkit_query *q, uint64_t *n)
+/* An undecided game read from its source: matched, and told in its turn. */
+static int find_match(struct pgnkit_db *db, void *ctx, struct game *g, struct pgn_reader *r)
 {
-    *n = 0;
+    struct find *f = ctx;
+    int rc = tell_decided(f, g->index - 1);
+    if (rc != PGNKIT_OK)
+        return rc;
+    int m = api_query_match_game(f->q, g, r);
+    if (m < 0)
+        return fail(db, m, "out of memory");
+    f->next = g->index;
+    return m > 0 && f->found(f->ctx, f->before + g->index) ? FIND_STOPPED : PGNKIT_OK;
+}
+
+int pgnkit_db_find(struct pgnkit_db *db, struct pgnkit_query *q,
+                   int (*found)(void *ctx, uint64_t number), void *ctx)
+{
     db->error[0] = '\0';
-    struct { struct pgnkit_query *q; uint64_t n; } c = { q, 0 };
+    struct find f = { .q = q, .found = found, .ctx = ctx };
     struct index_plan *plan = NULL;
     int rc = index_plan_new(&plan, db->idx, api_query_criteria(q), api_query_opts(q));
-    if (rc != PGN_OK)
+    if (rc != PGN_OK) {
+        index_plan_free(plan);
         return index_failed(db, rc);
+    }
     for (size_t k = 0; k < db->nsrc && rc == PGNKIT_OK; k++) {
         const struct index_source *src = &db->srcs[k];
         unsigned char *verdict = malloc(src->games ? src->games : 1);
@@ -382,17 +448,35 @@ int pgnkit_db_count(struct pgnkit_db *db, struct pgnkit_query *q, uint64_t *n)
             memset(verdict, INDEX_MAYBE, src->games);
         else if ((rc = index_plan_source(plan, src->id, src->games, verdict)) != PGN_OK)
             rc = index_failed(db, rc);
-        for (uint64_t i = 0; rc == PGNKIT_OK && i < src->games; i++)
-            c.n += verdict[i] == INDEX_YES;
+        f.verdict = verdict;
+        f.next = 0;
         /* Read even when the records decided every game: the source is
-         * checked then, so that no count comes from stale records. */
+         * checked then, so that no answer comes from stale records. */
         if (rc == PGNKIT_OK)
-            rc = read_games(db, k, verdict, count_match, &c);
+            rc = read_games(db, k, verdict, INDEX_RUN_GAP, find_match, &f);
+        if (rc == PGNKIT_OK)
+            rc = tell_decided(&f, src->games);
+        f.before += src->games;
         free(verdict);
     }
     index_plan_free(plan);
+    return rc == FIND_STOPPED ? PGNKIT_OK : rc;
+}
+
+static int count_one(void *ctx, uint64_t number)
+{
+    (void)number;
+    *(uint64_t *)ctx += 1;
+    return 0;
+}
+
+int pgnkit_db_count(struct pgnkit_db *db, struct pgnkit_query *q, uint64_t *n)
+{
+    uint64_t found = 0;
+    *n = 0;
+    int rc = pgnkit_db_find(db, q, count_one, &found);
     if (rc == PGNKIT_OK)
-        *n = c.n;
+        *n = found;
     return rc;
 }
 
@@ -488,7 +572,7 @@ int pgnkit_db_tree(struct pgnkit_db *db, const struct pgnkit_position *root,
         if (rc == PGNKIT_OK && db->error[0])
             rc = PGNKIT_ENOMEM;
         if (rc == PGNKIT_OK)
-            rc = read_games(db, k, verdict, tree_replay, &t);
+            rc = read_games(db, k, verdict, 1, tree_replay, &t);
         free(verdict);
     }
     if (rc != PGNKIT_OK)

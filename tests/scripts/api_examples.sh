@@ -9,33 +9,12 @@
 # that needed an internal header would mean the interface lacks something.
 # PGNKIT_USER_CFLAGS (set by make check) is added to a program built against
 # a sanitized library: the sanitizer runtime must come first.
-set -u
-cd "${PGNKIT_ROOT:-.}" || exit 3
-. tests/scripts/need.inc
-build=$(dirname "${PGNKIT:-build/pgnkit}")
-stage=$build/stage
-if [ ! -f "$stage/.installed" ]; then
-    echo "skipped: no library installed in $stage (make test installs it)"
-    exit 77
-fi
-need pkg-config pkgconf
-need cc gcc
-tmp=$(mktemp -d) || exit 3
-trap 'rm -rf "$tmp"' EXIT
-status=0
-fail() { echo "FAIL: $*"; status=1; }
+. "${PGNKIT_ROOT:-.}/tests/scripts/api_stage.inc"
 
 if grep -n '#include "' tests/examples/*.c; then
     fail "an example includes a header of the source tree (above): only <pgnkit.h>, <pgnkit_db.h>"
 fi
 
-prefix=$stage/opt/pgnkit
-PKG_CONFIG_PATH=$prefix/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$stage
-export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
-cflags=$(pkg-config --cflags libpgnkit) && libs=$(pkg-config --libs libpgnkit) ||
-    { echo "FAIL: pkg-config does not know libpgnkit"; exit 1; }
-LD_LIBRARY_PATH=$prefix/lib
-export LD_LIBRARY_PATH
 for src in tests/examples/*.c; do
     name=$(basename "$src" .c)
     # shellcheck disable=SC2086
@@ -212,6 +191,59 @@ for db in sample.pgn.pgnkit sample.pgn.gz.pgnkit; do
 done
 "$tmp/dbgames" "$tmp/sample.pgn.pgnkit" white Steinitz | grep -qx 4 ||
     fail "dbgames does not count the 4 games Steinitz plays White in sample.pgn"
+
+# dbfind: the games pgnkit_db_find() tells, printed with pgnkit_db_game_pgn(),
+# are byte for byte what pgnkit search writes for the same criteria over the
+# same database (the records decide some, the sources the rest), also over a
+# database of several sources (plain and compressed, games numbered across
+# them), and the exit status is the command's.
+cp testdata/corpus/engine_sunfish_3fold.pgn "$tmp/sunfish.pgn" || exit 3
+"$PGNKIT" index -q -o "$tmp/three.pgnkit" "$tmp/sample.pgn" "$tmp/sunfish.pgn" \
+    "$tmp/sample.pgn.gz" 2>/dev/null || fail "pgnkit index of three sources failed"
+# Each line: the criteria, NAME=ARGUMENT or NAME, separated by ';'.
+cat >"$tmp/criteria" <<'END'
+white=Steinitz
+eco=C2
+checkmate
+result=1/2-1/2
+moves=e4 c5
+comment=the
+annotator=.
+player=Anderssen;result=1-0
+white=.;plies-min=80
+repetition=3
+where=plies > 100 and white_elo > 0
+white=nobody-at-all
+
+END
+for db in sample.pgn.pgnkit sample.pgn.gz.pgnkit three.pgnkit; do
+    while IFS= read -r crits; do
+        IFS=';'
+        set -f
+        # shellcheck disable=SC2086
+        set -- $crits
+        set +f
+        IFS=' 	
+'
+        "$tmp/dbfind" "$tmp/$db" "$@" >"$tmp/ex.out" 2>"$tmp/err"
+        code=$?
+        for c do set -- "$@" "--$c"; shift; done # NAME=ARG as the option --NAME=ARG
+        "$PGNKIT" search "$@" "$tmp/$db" >"$tmp/cli.out" 2>/dev/null
+        cli_code=$?
+        [ "$code" = "$cli_code" ] ||
+            fail "dbfind $db '$crits' exits $code ($(cat "$tmp/err")), pgnkit search $cli_code"
+        cmp -s "$tmp/ex.out" "$tmp/cli.out" ||
+            fail "dbfind $db '$crits' prints other games than pgnkit search"
+    done <"$tmp/criteria"
+done
+# Hand counts: Steinitz plays White in 4 games of sample.pgn, so in 8 of the
+# three sources (sample.pgn twice); the database gives nothing else.
+[ "$("$tmp/dbfind" "$tmp/three.pgnkit" white=Steinitz | grep -c '^\[White "Steinitz')" = 8 ] ||
+    fail "dbfind does not find the 8 games Steinitz plays White in sample.pgn twice"
+[ "$("$tmp/dbfind" "$tmp/three.pgnkit" white=Steinitz | grep -c '^\[Event ')" = 8 ] ||
+    fail "dbfind prints games Steinitz does not play White in"
+"$tmp/dbfind" "$tmp/three.pgnkit" no-such-criterion 2>/dev/null
+[ $? = 2 ] || fail "dbfind takes a criterion that does not exist"
 
 # A source edited since it was indexed is refused, not answered from the records.
 sed 's/Steinitz/Steinitx/' testdata/sample.pgn >"$tmp/sample.pgn"

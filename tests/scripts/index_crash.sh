@@ -41,7 +41,7 @@ i=0
 while [ $i -lt $rounds ]; do
     i=$((i + 1))
     killed "$PGNKIT" index -q old.pgn big.pgn -o g.pgnkit
-    rm -f g.pgnkit.tmp-*
+    rm -f .g.pgnkit.tmp-*
     intact "build killed (round $i)" "$want" "$(( want * 2 ))"
     # A complete build is the new state: go back to the old one for the next round.
     [ "$("$PGNKIT" search --count g.pgnkit 2>/dev/null)" = "$want" ] \

@@ -3,7 +3,9 @@
 # do: the summary of what was read, a line saying it was interrupted, exit status 130
 # (143 for SIGTERM), and the database left as it was (the build's file removed, the
 # update rolled back). A later build or update of the same database removes the
-# DB.tmp-PID files that killed builds left (their PID gone), and only those.
+# .DB.tmp-PID-XXXXXX files (and their SQLite side files) that killed builds left
+# (their PID gone), and only those: outfile.c's outfile_remove_leftovers() decides,
+# for the database as for every output.
 . tests/scripts/index_setup.inc
 . "$root/tests/scripts/need.inc"
 need sqlite3
@@ -15,17 +17,24 @@ for i in 1 2 3 4 5 6 7 8; do cat 64.pgn; done >big.pgn # 44 MB
 # A PID that is gone: a process that has ended (and was waited for).
 sh -c 'exit 0' & dead=$!; wait $dead
 cp "$root/testdata/sample.pgn" g.pgn
-touch "g.pgnkit.tmp-$dead" "g.pgnkit.tmp-$dead-journal" "g.pgnkit.tmp-$$" \
-    "other.pgnkit.tmp-$dead" "g.pgnkit.tmp-${dead}x"
+touch ".g.pgnkit.tmp-$dead-a1B2c3" ".g.pgnkit.tmp-$dead-a1B2c3-journal" \
+    ".g.pgnkit.tmp-$dead-a1B2c3-wal" ".g.pgnkit.tmp-$$-a1B2c3" \
+    ".other.pgnkit.tmp-$dead-a1B2c3" ".g.pgnkit.tmp-$dead-a1B2c3x" \
+    ".g.pgnkit.tmp-$dead-a1B2c3-notes"
 "$PGNKIT" index -q g.pgn -o g.pgnkit || fail "index failed"
-[ -e "g.pgnkit.tmp-$dead" ] && fail "the file of a killed build was left"
-[ -e "g.pgnkit.tmp-$dead-journal" ] && fail "the journal of a killed build was left"
-[ -e "g.pgnkit.tmp-$$" ] || fail "the file of a live process was removed"
-[ -e "other.pgnkit.tmp-$dead" ] || fail "the file of another database was removed"
-[ -e "g.pgnkit.tmp-${dead}x" ] || fail "a file that is no build's was removed"
-touch "g.pgnkit.tmp-$dead"
+[ -e ".g.pgnkit.tmp-$dead-a1B2c3" ] && fail "the file of a killed build was left"
+[ -e ".g.pgnkit.tmp-$dead-a1B2c3-journal" ] && fail "the journal of a killed build was left"
+[ -e ".g.pgnkit.tmp-$dead-a1B2c3-wal" ] && fail "the WAL of a killed build was left"
+[ -e ".g.pgnkit.tmp-$$-a1B2c3" ] || fail "the file of a live process was removed"
+[ -e ".other.pgnkit.tmp-$dead-a1B2c3" ] || fail "the file of another database was removed"
+[ -e ".g.pgnkit.tmp-$dead-a1B2c3x" ] || fail "a file that is no build's was removed"
+[ -e ".g.pgnkit.tmp-$dead-a1B2c3-notes" ] || fail "a file that is no side file was removed"
+touch ".g.pgnkit.tmp-$dead-a1B2c3"
 "$PGNKIT" index -q --update g.pgnkit || fail "update failed"
-[ -e "g.pgnkit.tmp-$dead" ] && fail "update: the file of a killed build was left"
+[ -e ".g.pgnkit.tmp-$dead-a1B2c3" ] && fail "update: the file of a killed build was left"
+# index.c names no leftover itself: it reads no folder and asks after no process.
+grep -n 'opendir\|readdir\|kill(\|\.tmp-' "$root/cmd/index.c" &&
+    fail "cmd/index.c looks for leftovers itself (above), not through outfile.c"
 
 # interrupted SIGNAL WANT NAME GROW ARGS...: index ARGS, signalled once it is under way
 # (3 tries: the file GROW made larger when it finished first); checks the end.
@@ -46,7 +55,7 @@ interrupted() {
             [ "$code" = "$want" ] || fail "$name: exit $code, not $want"
             grep -q 'games read (.* invalid), none written' err || fail "$name: no summary: $(cat err)"
             grep -q "interrupted: 'g.pgnkit' is left as it was" err || fail "$name: $(cat err)"
-            ls g.pgnkit.tmp-$pid* >/dev/null 2>&1 && fail "$name: its file was left"
+            ls .g.pgnkit.tmp-$pid-* >/dev/null 2>&1 && fail "$name: its file was left"
             [ "$(sqlite3 g.pgnkit .dump)" = "$(sqlite3 before.pgnkit .dump)" ] ||
                 fail "$name: the database changed"
             return 0

@@ -14,7 +14,7 @@ refused() {
     [ -s out ] && fail "$name: standard output: $(cat out)"
     cmp -s x.pgn "$root/testdata/sample.pgn" || fail "$name: x.pgn was changed"
     cmp -s b.pgn "$root/testdata/sample.pgn" || fail "$name: b.pgn was changed"
-    ls ./*.tmp-* >/dev/null 2>&1 && fail "$name: a temporary file was left"
+    ls ./.*.tmp-* >/dev/null 2>&1 && fail "$name: a temporary file was left"
 }
 
 cp "$root/testdata/sample.pgn" x.pgn

@@ -15,7 +15,7 @@ ln -s real/db.pgnkit link.pgnkit
 [ "$(readlink link.pgnkit)" = real/db.pgnkit ] || fail "link.pgnkit now names '$(readlink link.pgnkit)'"
 "$PGNKIT" search -c real/db.pgnkit >got 2>err || fail "search of real/db.pgnkit failed: $(cat err)"
 cmp -s got want || fail "real/db.pgnkit holds $(cat got) games, not the $(cat want) of sample.pgn"
-ls ./*.tmp-* real/*.tmp-* >/dev/null 2>&1 && fail "a temporary file was left: $(ls ./*.tmp-* real/*.tmp-* 2>/dev/null)"
+ls ./.*.tmp-* real/.*.tmp-* >/dev/null 2>&1 && fail "a temporary file was left: $(ls ./.*.tmp-* real/.*.tmp-* 2>/dev/null)"
 
 # A link to a database not yet there: the build makes the file the link names.
 ln -s real/new.pgnkit new-link.pgnkit
