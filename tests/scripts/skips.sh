@@ -145,11 +145,15 @@ fi
 # starts: a line's start, after '|', '&', ';', '(', '{', '$(', 'then',
 # 'do', 'if' or '!'; comments do not count.
 checked_tools="zip unzip zstd tar gzip bzip2 xz sqlite3 stockfish xmllint parallel chromium
-    script pkg-config nm tsort zsh fish pgn-extract"
+    script pkg-config nm tsort zsh fish pgn-extract strace"
 for file in tests/scripts/*.sh tests/cli/*/*.sh; do
     [ "$file" = tests/scripts/skips.sh ] && continue
     needs=" $(needed_tools "$file" | tr '\n' ' ') "
     grep -q '^\. tests/scripts/pgn_extract\.inc' "$file" && needs="$needs pgn-extract "
+    # What a sourced tests/scripts/*.inc needs is needed by the file too.
+    for inc in $(grep -oE '^\. .*tests/scripts/[a-z_]+\.inc' "$file" | sed 's|.*tests/scripts/|tests/scripts/|'); do
+        needs="$needs$(needed_tools "$inc" | tr '\n' ' ') "
+    done
     for tool in $checked_tools; do
         case $needs in *" $tool "*) continue ;; esac
         if grep -v '^[[:space:]]*#' "$file" |
@@ -158,6 +162,19 @@ for file in tests/scripts/*.sh tests/cli/*/*.sh; do
         fi
     done
 done
+
+# 8. Every package a test needs is one that .ci/deps installs, so that CI,
+# where a skip fails, has it (the database tests once needed strace, which
+# it did not install). Some come without being named: bash and coreutils are
+# in every Debian system, binutils comes with gcc, pkgconf with pkg-config.
+ci_pkgs=" $(sed -n 's/^build_pkgs="\([^"$]*\)"$/\1/p' .ci/deps) bash coreutils binutils pkgconf "
+grep -hoE '(^|[;&|({]|then|do|else)[[:space:]]*need [A-Za-z0-9_.+-]+( [A-Za-z0-9_.+-]+)?' \
+        tests/scripts/*.sh tests/scripts/*.inc tests/cli/*/*.sh | sed 's/.*need //' | sort -u |
+    while read -r tool package; do
+        case $ci_pkgs in *" ${package:-$tool} "*) ;; *) echo "${package:-$tool}" ;; esac
+    done >"$tmp/uninstalled"
+[ -s "$tmp/uninstalled" ] &&
+    fail "tests need packages .ci/deps does not install: $(tr '\n' ' ' <"$tmp/uninstalled")"
 
 [ $status = 0 ] && echo "skips: counted apart, failed under CI, reported by every kind of test"
 exit $status
