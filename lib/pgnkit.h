@@ -161,6 +161,15 @@ PGNKIT_API uint64_t pgnkit_game_line(const struct pgnkit_game *g);
 /** The game's PGN text exactly as it stands in the input; *len gets its length. NULL when over the size limit. */
 PGNKIT_API const char *pgnkit_game_raw(const struct pgnkit_game *g, size_t *len);
 
+/**
+ * Where the game stands in its input: returns the byte offset of its first
+ * byte in the (decompressed) input, and *size (when size is not NULL) the
+ * length of its span. The spans of consecutive games partition the input, so
+ * [offset, offset + size) is what pgnkit_game_raw() gives, even when that is
+ * NULL for a game over the size limit.
+ */
+PGNKIT_API uint64_t pgnkit_game_offset(const struct pgnkit_game *g, uint64_t *size);
+
 /** Number of tag pairs, in input order. */
 PGNKIT_API size_t pgnkit_game_tag_count(const struct pgnkit_game *g);
 
@@ -197,7 +206,12 @@ enum pgnkit_severity { PGNKIT_NOTE = 0, PGNKIT_WARNING = 1, PGNKIT_ERROR = 2 };
  * from the PGN export format or a fact worth knowing). detail is the finer,
  * stable kind: pgnkit_detail_name() names it as pgnkit-validate(1) lists
  * it ("illegal-move", "missing-tag"). message is lowercase English with
- * the subject quoted. The strings belong to the game.
+ * the subject quoted. A diagnostic about a move names it as validate's
+ * JSON report does: ply counts the half-moves of its line from 1 (a
+ * variation's plies go on from the move it replaces), move is its text as
+ * written (move_len bytes, not NUL-terminated) and fen the position before
+ * it; otherwise ply is 0, move NULL and fen "". The strings belong to the
+ * game.
  */
 struct pgnkit_diagnostic {
     const char *file;
@@ -208,6 +222,10 @@ struct pgnkit_diagnostic {
     int severity; /* enum pgnkit_severity */
     int detail;   /* pgnkit_detail_name() */
     const char *message;
+    uint32_t ply;
+    const char *move;
+    size_t move_len;
+    const char *fen;
 };
 
 /**
@@ -229,6 +247,14 @@ PGNKIT_API const char *pgnkit_detail_name(int detail);
 
 /** "error", "warning" or "note". */
 PGNKIT_API const char *pgnkit_severity_name(int severity);
+
+/**
+ * How the rules ended the main line (replaying g first), in the words of
+ * the end column of convert's CSV: "checkmate", "stalemate", "dead
+ * position", "fivefold repetition", "75-move rule", or "" when play could
+ * go on (or the game could not be replayed). Static storage.
+ */
+PGNKIT_API const char *pgnkit_game_end(struct pgnkit_game *g);
 
 /* ==== A game's moves, comments, NAGs, clocks, evaluations =============== */
 

@@ -133,6 +133,13 @@ const char *pgnkit_game_raw(const struct pgnkit_game *g, size_t *len)
     return g->g.raw;
 }
 
+uint64_t pgnkit_game_offset(const struct pgnkit_game *g, uint64_t *size)
+{
+    if (size)
+        *size = g->g.raw_size;
+    return g->g.offset;
+}
+
 size_t pgnkit_game_tag_count(const struct pgnkit_game *g)
 {
     return g->g.ntags;

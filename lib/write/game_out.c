@@ -255,19 +255,6 @@ static int game_end(struct go_game *w)
     return replay_end_of(final_position(w), END_NONE, 0);
 }
 
-static const char *end_name(int end)
-{
-    switch (end) {
-    case END_CHECKMATE: return "checkmate";
-    case END_STALEMATE: return "stalemate";
-    case END_DEAD: return "dead position";
-    case END_FIVEFOLD: return "fivefold repetition";
-    case END_SEVENTYFIVE: return "75-move rule";
-    default: return "";
-    }
-}
-
-
 /* The move text of step-like (before, move) in the chosen notation. */
 static size_t move_text(const struct game_out *o, const struct pos *before, move16 m, int null,
                         char out[MOVE_TEXT_MAX])
@@ -500,7 +487,7 @@ static void csv_column(struct go_game *w, const char *col)
     } else if (!strcmp(col, "result")) {
         go_puts(w, pgn_result_str(w->result));
     } else if (!strcmp(col, "end")) {
-        const char *end = end_name(game_end(w));
+        const char *end = replay_end_name(game_end(w));
         csv_field(w, end, strlen(end));
     } else if (!strcmp(col, "start_fen")) {
         go_put(w, tmp, pos_to_fen(&w->start, w->o->opts.fen_flags, tmp));
