@@ -342,7 +342,8 @@ check-portable: deps
 bench:
 	@sh .ci/deps bench
 	$(MAKE) $(BUILD)/pgnkit $(BUILD)/san-bench
-	sh tests/bench/run.sh $(BUILD)
+	-$(MAKE) python
+	PYTHON=$(PYTHON) sh tests/bench/run.sh $(BUILD)
 
 fuzz:
 	@sh .ci/deps fuzz

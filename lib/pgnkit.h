@@ -170,6 +170,22 @@ PGNKIT_API const char *pgnkit_game_raw(const struct pgnkit_game *g, size_t *len)
  */
 PGNKIT_API uint64_t pgnkit_game_offset(const struct pgnkit_game *g, uint64_t *size);
 
+enum pgnkit_game_flags {
+    PGNKIT_GAME_TOO_BIG = 1 << 0,      /* over the size limit: no raw text, no movetext */
+    PGNKIT_GAME_CP1252 = 1 << 1,       /* not valid UTF-8: read as CP1252 */
+    PGNKIT_GAME_INPUT_BROKEN = 1 << 2, /* the input broke off in this game (damaged or cut
+                                        * short): the next pgnkit_reader_next() fails */
+};
+
+/**
+ * What the reader knows of g without replaying it, as enum
+ * pgnkit_game_flags bits. A program that reads a game again from its raw
+ * text (another thread, another process) gets the same game unless
+ * PGNKIT_GAME_INPUT_BROKEN is set: that diagnostic is the input's, not the
+ * text's.
+ */
+PGNKIT_API unsigned pgnkit_game_flags(const struct pgnkit_game *g);
+
 /** Number of tag pairs, in input order. */
 PGNKIT_API size_t pgnkit_game_tag_count(const struct pgnkit_game *g);
 

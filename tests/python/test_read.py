@@ -42,7 +42,7 @@ def test_fields_agree_with_convert_json(path):
         # A move's comments: those before its variations, then those after each.
         after = [m.get("comments", []) + [c for v in m.get("variations", [])
                                           for c in v.get("comments_after", [])] for m in moves]
-        assert g.comments == [[c["text"] for c in cs if c["text"]] for cs in after]
+        assert g.comments == [tuple(c["text"] for c in cs if c["text"]) for cs in after]
         assert g.start_comments == [c["text"] for c in j.get("comments", []) if c["text"]]
         clocks = [commands(m, "clk") for m in moves]
         assert g.clocks == [clock_seconds(c[0]) if c else None for c in clocks]
@@ -157,7 +157,7 @@ def test_clocks_and_evals_by_hand():
     assert g.clocks == [3723.5, None, 7.0]
     assert g.evals == [34, None, None]
     assert g.mates == [None, -3, None]
-    assert g.comments == [[], [], ["hello"]]
+    assert g.comments == [(), (), ("hello",)]
 
 
 def test_german_moves_come_out_in_english_san():
@@ -174,9 +174,55 @@ def test_uci_agrees_with_convert_uci_on_every_corpus():
         assert [w.split(" ") for w in want] == [x.split(" ") for x in got], path
 
 
-def test_threads_other_than_one_are_refused_not_ignored():
+def everything(g):
+    return (g.tags, g.result, g.moves, g.uci, g.clocks, g.evals, g.mates, g.comments,
+            g.start_comments, g.nags, g.variations, g.diagnostics, g.valid, g.end, g.source,
+            g.raw, g.number, g.line, g.fens())
+
+
+THREAD_INPUTS = CORPORA + sorted(str(p.relative_to(ROOT)) for p in (ROOT / "testdata/broken").glob("*.pgn")) + [
+    "testdata/sample.pgn.gz", "testdata/formats/sample.pgn.7z", "testdata/formats/encoding-utf16le.pgn",
+    "testdata/formats/encoding-utf8-bom.pgn", "testdata/reader/bom_crlf.pgn", "testdata/reader/lone_cr.pgn",
+    "testdata/reader/junk_between_games.pgn", "testdata/reader/comments_only.pgn",
+    "testdata/reader/boundaries.pgn", "testdata/reader/mixed.pgn", "testdata/reader/unicode.pgn",
+]
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_give_the_same_games_in_the_same_order(threads):
+    for path in THREAD_INPUTS:
+        one = [everything(g) for g in pgnkit.read(path)]
+        assert one, path
+        assert [everything(g) for g in pgnkit.read(path, threads=threads)] == one, path
+
+
+def test_threads_over_bytes_a_big_game_and_errors(tmp_path):
+    data = (ROOT / "testdata/sample.pgn").read_bytes()
+    big = b"[White \"big\"]\n\n1. e4 {" + b"x" * (40 << 20) + b"} e5 *\n"
+    many = data + big + data
+    one = [everything(g) for g in pgnkit.read(many)]
+    assert len(one) == 79
+    assert one[39][15] is None, "the big game is over the size limit: it has no raw text"
+    assert [everything(g) for g in pgnkit.read(many, threads=4)] == one
+    cut = tmp_path / "cut.pgn.gz"
+    cut.write_bytes((ROOT / "testdata/sample.pgn.gz").read_bytes()[:3000])
+    for threads in (1, 2):
+        got = []
+        with pytest.raises(pgnkit.ReadError) as e:
+            for g in pgnkit.read(str(cut), threads=threads):
+                got.append(everything(g))
+        if threads == 1:
+            first, message = got, str(e.value)
+        assert (got, str(e.value)) == (first, message)
     with pytest.raises(ValueError):
-        pgnkit.read("testdata/sample.pgn", threads=2)
+        pgnkit.read("testdata/sample.pgn", threads=0)
+
+
+def test_an_unfinished_threaded_read_stops_cleanly():
+    for _ in range(50):
+        it = pgnkit.read("testdata/sample.pgn", threads=3)
+        next(it)
+        del it
 
 
 def test_repr_and_types():

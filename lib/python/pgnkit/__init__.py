@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 
-def _file_reader(f):
+def _file_reader(f, threads):
     """A reader of file object f: through its descriptor when it has one, else its bytes."""
     name = getattr(f, "name", None)
     name = name if isinstance(name, str) else None
@@ -62,11 +62,11 @@ def _file_reader(f):
         # buffered ahead of f.tell() would be skipped, so go back to it.
         if f.seekable():
             os.lseek(fd, f.tell(), os.SEEK_SET)
-        return _Reader(fd=fd, name=name or "<file>")
+        return _Reader(fd=fd, name=name or "<file>", threads=threads)
     data = f.read()
     if isinstance(data, str):
         data = data.encode("utf-8")
-    return _Reader(data=bytes(data), name=name or "<memory>")
+    return _Reader(data=bytes(data), name=name or "<memory>", threads=threads)
 
 
 def read(source, threads=1):
@@ -79,22 +79,21 @@ def read(source, threads=1):
     members are read one after another. The GIL is released while the
     library reads and replays a game.
 
-    threads: the number of threads reading (only 1 so far: more is refused
-    with ValueError rather than ignored).
+    threads: with N > 1, one thread reads ahead and N threads replay the
+    games while Python works on earlier ones; games come in input order,
+    the same games as with one thread.
 
     Raises ReadError when the input cannot be opened, is damaged (after the
     games before the damage) or is not PGN, with the command's message.
     A broken game is no exception: it comes with game.valid False and its
     diagnostics.
     """
-    if threads != 1:
-        raise ValueError("read: threads=%r: only threads=1 is implemented" % (threads,))
     if isinstance(source, (bytes, bytearray, memoryview)):
-        reader = _Reader(data=bytes(source))
+        reader = _Reader(data=bytes(source), threads=threads)
     elif isinstance(source, (str, os.PathLike)):
-        reader = _Reader(path=os.fsencode(source))
+        reader = _Reader(path=os.fsencode(source), threads=threads)
     elif hasattr(source, "read"):
-        reader = _file_reader(source)
+        reader = _file_reader(source, threads)
     else:
         raise TypeError("read: source must be a path, bytes or a file object, not %s"
                         % type(source).__name__)

@@ -41,12 +41,13 @@ class Source(NamedTuple):
 class Game:
     tags: dict[str, str]
     result: str
-    moves: list[str]
+    @property
+    def moves(self) -> list[str]: ...
     uci: list[str]
     clocks: list[float | None]
     evals: list[int | None]
     mates: list[int | None]
-    comments: list[list[str]]
+    comments: list[tuple[str, ...]]
     start_comments: list[str]
     nags: list[tuple[int, ...]]
     variations: list[Variation]

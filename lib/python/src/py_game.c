@@ -95,6 +95,27 @@ static PyObject *tags_of(struct pgnkit_game *g)
     return d;
 }
 
+/*
+ * The str of a UCI move, made once per interpreter: a game of 80 plies
+ * would otherwise make 80 new strings of the same few thousand. Slots are
+ * from, to and promotion ("e7e8q"); other text (a null move) is not kept.
+ */
+static PyObject *uci_str(const char *t, size_t n)
+{
+    static PyObject *cache[64 * 64 * 5];
+    static const char promos[] = " nbrq";
+    const char *promo = n == 5 ? strchr(promos + 1, t[4]) : NULL;
+    if ((n != 4 && !promo) || t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8' ||
+        t[2] < 'a' || t[2] > 'h' || t[3] < '1' || t[3] > '8')
+        return PyUnicode_FromStringAndSize(t, (Py_ssize_t)n);
+    size_t slot = ((size_t)(t[0] - 'a') + 8 * (size_t)(t[1] - '1')) * 64 * 5 +
+                  ((size_t)(t[2] - 'a') + 8 * (size_t)(t[3] - '1')) * 5 +
+                  (promo ? (size_t)(promo - promos) : 0);
+    if (!cache[slot])
+        cache[slot] = PyUnicode_FromStringAndSize(t, (Py_ssize_t)n);
+    return cache[slot] ? Py_NewRef(cache[slot]) : NULL;
+}
+
 /* The replayed main line in format: one str per ply. */
 static PyObject *moves_of(struct pgnkit_game *g, size_t plies, int format)
 {
@@ -102,7 +123,8 @@ static PyObject *moves_of(struct pgnkit_game *g, size_t plies, int format)
     char text[PGNKIT_MOVE_TEXT_MAX];
     for (size_t ply = 1; list && ply <= plies; ply++) {
         size_t n = pgnkit_game_move(g, ply, format, 0, text, sizeof text);
-        PyObject *s = PyUnicode_FromStringAndSize(text, (Py_ssize_t)n);
+        PyObject *s = format == PGNKIT_UCI ? uci_str(text, n)
+                                           : PyUnicode_FromStringAndSize(text, (Py_ssize_t)n);
         if (!s)
             Py_CLEAR(list);
         else
@@ -111,17 +133,24 @@ static PyObject *moves_of(struct pgnkit_game *g, size_t plies, int format)
     return list;
 }
 
-static PyObject *comment_list(struct pgnkit_game *g, size_t ply)
+/* The comments after ply with text, as a tuple (a comment of commands only says nothing). */
+static PyObject *comment_tuple(struct pgnkit_game *g, size_t ply)
 {
-    size_t n = pgnkit_game_comment_count(g, ply);
-    PyObject *list = PyList_New(0);
-    for (size_t k = 0; list && k < n; k++) {
-        size_t len;
+    size_t n = pgnkit_game_comment_count(g, ply), len, texts = 0;
+    for (size_t k = 0; k < n; k++)
+        texts += pgnkit_game_comment(g, ply, k, &len) && len;
+    PyObject *t = PyTuple_New((Py_ssize_t)texts);
+    for (size_t k = 0, i = 0; t && k < n; k++) {
         const char *s = pgnkit_game_comment(g, ply, k, &len);
-        if (len && append(list, py_text(s, len)) < 0) /* a comment of commands only says nothing */
-            Py_CLEAR(list);
+        if (!s || !len)
+            continue;
+        PyObject *text = py_text(s, len);
+        if (!text)
+            Py_CLEAR(t);
+        else
+            PyTuple_SET_ITEM(t, (Py_ssize_t)i++, text);
     }
-    return list;
+    return t;
 }
 
 static PyObject *nag_tuple(struct pgnkit_game *g, size_t ply)
@@ -143,23 +172,34 @@ static int per_ply(struct py_game *o, struct pgnkit_game *g)
 {
     size_t n = pgnkit_game_line_length(g, 0);
     PyObject **lists[] = { &o->clocks, &o->evals, &o->mates, &o->comments, &o->nags };
-    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
-        if (!(*lists[i] = PyList_New(0)))
+    enum { NLISTS = sizeof lists / sizeof lists[0] };
+    for (size_t i = 0; i < NLISTS; i++)
+        if (!(*lists[i] = PyList_New((Py_ssize_t)n)))
             return PY_FAILED;
     for (size_t ply = 1; ply <= n; ply++) {
         int64_t ms;
         int cp, mate;
         int has_eval = pgnkit_game_eval(g, ply, &cp, &mate);
-        PyObject *clock = pgnkit_game_clock(g, ply, &ms) ? PyFloat_FromDouble((double)ms / 1000)
-                                                         : Py_NewRef(Py_None);
-        PyObject *ev = has_eval && !mate ? PyLong_FromLong(cp) : Py_NewRef(Py_None);
-        PyObject *mt = has_eval && mate ? PyLong_FromLong(mate) : Py_NewRef(Py_None);
-        if (append(o->clocks, clock) < 0 || append(o->evals, ev) < 0 ||
-            append(o->mates, mt) < 0 || append(o->comments, comment_list(g, ply)) < 0 ||
-            append(o->nags, nag_tuple(g, ply)) < 0)
+        PyObject *items[NLISTS] = {
+            pgnkit_game_clock(g, ply, &ms) ? PyFloat_FromDouble((double)ms / 1000)
+                                           : Py_NewRef(Py_None),
+            has_eval && !mate ? PyLong_FromLong(cp) : Py_NewRef(Py_None),
+            has_eval && mate ? PyLong_FromLong(mate) : Py_NewRef(Py_None),
+            comment_tuple(g, ply),
+            nag_tuple(g, ply),
+        };
+        int bad = 0;
+        for (size_t i = 0; i < NLISTS; i++) {
+            bad |= !items[i];
+            PyList_SET_ITEM(*lists[i], (Py_ssize_t)ply - 1, items[i] ? items[i] : Py_NewRef(Py_None));
+        }
+        if (bad)
             return PY_FAILED;
     }
-    return (o->start_comments = comment_list(g, 0)) ? 0 : -1;
+    PyObject *start = comment_tuple(g, 0);
+    o->start_comments = start ? PySequence_List(start) : NULL;
+    Py_XDECREF(start);
+    return o->start_comments ? 0 : PY_FAILED;
 }
 
 static PyObject *line_moves(struct pgnkit_game *g, size_t line)
@@ -217,8 +257,14 @@ static PyObject *maybe_text(const char *s, size_t n)
     return s ? py_text(s, n) : Py_NewRef(Py_None);
 }
 
-static PyObject *diagnostic_of(const struct pgnkit_diagnostic *d)
+static PyObject *diagnostic_of(struct pgnkit_diagnostic *d, const struct py_origin *origin)
 {
+    if (origin) {
+        d->file = origin->file;
+        d->offset += origin->offset;
+        if (d->line)
+            d->line = (uint64_t)((int64_t)d->line + origin->line_delta);
+    }
     PyObject *o = PyStructSequence_New(py_diagnostic_type);
     if (!o)
         return NULL;
@@ -246,7 +292,7 @@ static PyObject *diagnostic_of(const struct pgnkit_diagnostic *d)
     return o;
 }
 
-static PyObject *diagnostics_of(struct pgnkit_game *g)
+static PyObject *diagnostics_of(struct pgnkit_game *g, const struct py_origin *origin)
 {
     int n = pgnkit_game_diagnostic_count(g);
     if (n < 0)
@@ -256,7 +302,7 @@ static PyObject *diagnostics_of(struct pgnkit_game *g)
         struct pgnkit_diagnostic d;
         PyObject *o = NULL;
         if (pgnkit_game_diagnostic(g, (size_t)i, &d) == PGNKIT_OK)
-            o = diagnostic_of(&d);
+            o = diagnostic_of(&d, origin);
         if (!o)
             Py_CLEAR(list);
         else
@@ -265,10 +311,15 @@ static PyObject *diagnostics_of(struct pgnkit_game *g)
     return list;
 }
 
-static PyObject *source_of(struct pgnkit_game *g)
+static PyObject *source_of(struct pgnkit_game *g, const struct py_origin *origin)
 {
     uint64_t size, start = pgnkit_game_offset(g, &size);
     const char *file = pgnkit_game_file(g);
+    if (origin) {
+        file = origin->file;
+        start = origin->offset;
+        size = origin->size;
+    }
     return Py_BuildValue("(NKK)", py_text(file, strlen(file)), (unsigned long long)start,
                          (unsigned long long)(start + size));
 }
@@ -289,7 +340,7 @@ static const char *result_of(struct pgnkit_game *g)
     return "*";
 }
 
-PyObject *py_game_new(struct pgnkit_game *g)
+PyObject *py_game_new(struct pgnkit_game *g, const struct py_origin *origin)
 {
     struct py_game *o = PyObject_New(struct py_game, &py_game_type);
     if (!o)
@@ -298,7 +349,7 @@ PyObject *py_game_new(struct pgnkit_game *g)
     size_t plies = pgnkit_game_ply_count(g), raw_len;
     const char *raw = pgnkit_game_raw(g, &raw_len);
     const char *result = result_of(g);
-    PyObject *where = source_of(g);
+    PyObject *where = source_of(g, origin);
     if (where) {
         o->source = PyStructSequence_New(py_source_type);
         for (Py_ssize_t i = 0; o->source && i < 3; i++)
@@ -307,16 +358,18 @@ PyObject *py_game_new(struct pgnkit_game *g)
     }
     o->tags = tags_of(g);
     o->result = PyUnicode_FromString(result);
-    o->moves = moves_of(g, plies, PGNKIT_SAN);
     o->uci = moves_of(g, plies, PGNKIT_UCI);
     o->variations = variations_of(g);
-    o->diagnostics = diagnostics_of(g);
+    o->diagnostics = diagnostics_of(g, origin);
     o->valid = PyBool_FromLong(pgnkit_game_is_valid(g));
     o->end = PyUnicode_FromString(pgnkit_game_end(g));
     o->raw = raw ? PyBytes_FromStringAndSize(raw, (Py_ssize_t)raw_len) : Py_NewRef(Py_None);
-    o->number = PyLong_FromUnsignedLongLong(pgnkit_game_number(g));
-    o->line = PyLong_FromUnsignedLongLong(pgnkit_game_line(g));
-    if (!o->source || !o->tags || !o->result || !o->moves || !o->uci || !o->variations ||
+    uint64_t line = pgnkit_game_line(g);
+    o->number = PyLong_FromUnsignedLongLong(origin ? origin->number : pgnkit_game_number(g));
+    if (origin && line)
+        line = (uint64_t)((int64_t)line + origin->line_delta);
+    o->line = PyLong_FromUnsignedLongLong(line);
+    if (!o->source || !o->tags || !o->result || !o->uci || !o->variations ||
         !o->diagnostics || !o->valid || !o->end || !o->raw || !o->number || !o->line ||
         per_ply(o, g) < 0) {
         Py_DECREF(o);
@@ -337,43 +390,65 @@ static void game_dealloc(PyObject *self)
     PyObject_Free(self);
 }
 
-/* The positions of the main line, from the game's own text read again. */
-static PyObject *game_fens(PyObject *self, PyObject *unused)
+/* The FEN of every position of g's replayed main line. */
+static PyObject *fens_of(struct pgnkit_game *g)
 {
-    struct py_game *o = (struct py_game *)self;
-    (void)unused;
-    PyObject *list = PyList_New(0);
-    if (!list || o->raw == Py_None)
-        return list;
-    struct pgnkit_reader *r;
-    struct pgnkit_game *g;
     struct pgnkit_position *p;
     int rc = pgnkit_position_new(&p);
-    if (rc == PGNKIT_OK) {
-        rc = pgnkit_reader_open_memory(&r, PyBytes_AS_STRING(o->raw),
-                                       (size_t)PyBytes_GET_SIZE(o->raw));
-        if (rc != PGNKIT_OK)
-            pgnkit_position_free(p);
-    }
-    if (rc != PGNKIT_OK) {
-        Py_DECREF(list);
+    if (rc != PGNKIT_OK)
         return py_raise_status(rc, pgnkit_status_name(rc));
+    PyObject *list = PyList_New(0);
+    char fen[PGNKIT_FEN_MAX];
+    size_t plies = pgnkit_game_ply_count(g);
+    for (size_t ply = 0; list && ply <= plies && pgnkit_game_position(g, ply, p) == PGNKIT_OK;
+         ply++) {
+        size_t n = pgnkit_position_fen(p, fen, sizeof fen);
+        if (append(list, PyUnicode_FromStringAndSize(fen, (Py_ssize_t)n)) < 0)
+            Py_CLEAR(list);
     }
-    if (pgnkit_reader_next(r, &g) == 1) {
-        char fen[PGNKIT_FEN_MAX];
-        size_t plies = pgnkit_game_ply_count(g);
-        for (size_t ply = 0; ply <= plies && pgnkit_game_position(g, ply, p) == PGNKIT_OK;
-             ply++) {
-            size_t n = pgnkit_position_fen(p, fen, sizeof fen);
-            if (append(list, PyUnicode_FromStringAndSize(fen, (Py_ssize_t)n)) < 0) {
-                Py_CLEAR(list);
-                break;
-            }
-        }
-    }
-    pgnkit_reader_free(r);
     pgnkit_position_free(p);
     return list;
+}
+
+static PyObject *san_of(struct pgnkit_game *g)
+{
+    return moves_of(g, pgnkit_game_ply_count(g), PGNKIT_SAN);
+}
+
+/*
+ * make(g) on the game read again from its own text: what is made on
+ * demand (SAN, FENs) without keeping the reader's game. A game without raw
+ * text (over the size limit) has no moves: an empty list.
+ */
+static PyObject *from_own_text(struct py_game *o, PyObject *(*make)(struct pgnkit_game *))
+{
+    if (o->raw == Py_None)
+        return PyList_New(0);
+    struct pgnkit_reader *r;
+    struct pgnkit_game *g;
+    int rc = pgnkit_reader_open_memory(&r, PyBytes_AS_STRING(o->raw),
+                                       (size_t)PyBytes_GET_SIZE(o->raw));
+    if (rc != PGNKIT_OK)
+        return py_raise_status(rc, pgnkit_status_name(rc));
+    PyObject *list = pgnkit_reader_next(r, &g) == 1 ? make(g) : PyList_New(0);
+    pgnkit_reader_free(r);
+    return list;
+}
+
+static PyObject *game_fens(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return from_own_text((struct py_game *)self, fens_of);
+}
+
+/* SAN costs a third of a read: made when first asked for, then kept. */
+static PyObject *game_moves(PyObject *self, void *closure)
+{
+    struct py_game *o = (struct py_game *)self;
+    (void)closure;
+    if (!o->moves)
+        o->moves = from_own_text(o, san_of);
+    return o->moves ? Py_NewRef(o->moves) : NULL;
 }
 
 static PyObject *game_errors(PyObject *self, void *closure)
@@ -399,7 +474,7 @@ static PyObject *game_repr(PyObject *self)
     return PyUnicode_FromFormat("<pgnkit.Game %S #%S: %S - %S %S, %zd plies>",
                                 PyStructSequence_GET_ITEM(o->source, 0), o->number,
                                 white ? white : Py_None, black ? black : Py_None, o->result,
-                                PyList_GET_SIZE(o->moves));
+                                PyList_GET_SIZE(o->uci));
 }
 
 #define MEMBER(name, doc) { #name, T_OBJECT_EX, offsetof(struct py_game, name), READONLY, doc }
@@ -407,12 +482,11 @@ static PyMemberDef game_members[] = {
     MEMBER(tags, "dict of the tag pairs in file order (the first pair of a name, as convert's JSON)"),
     MEMBER(result, "\"1-0\", \"0-1\", \"1/2-1/2\" or \"*\" as convert writes it: the movetext's "
                    "marker, else the Result tag"),
-    MEMBER(moves, "the replayed main line in SAN, as `pgnkit convert` writes it"),
     MEMBER(uci, "the replayed main line in UCI"),
     MEMBER(clocks, "per main-line move as written: [%clk] in seconds, or None"),
     MEMBER(evals, "per move: [%eval] in centipawns from White's view, or None (also for a mate)"),
     MEMBER(mates, "per move: [%eval #N] as N from White's view (negative: Black mates), or None"),
-    MEMBER(comments, "per move: list of its comments' text ([%cmd] commands left out; a comment of commands only is none)"),
+    MEMBER(comments, "per move: tuple of its comments' text ([%cmd] commands left out; a comment of commands only is none)"),
     MEMBER(start_comments, "the comments before the first move"),
     MEMBER(nags, "per move: tuple of its NAGs (1..255)"),
     MEMBER(variations, "list of Variation, in the order they are written"),
@@ -428,6 +502,8 @@ static PyMemberDef game_members[] = {
 };
 
 static PyGetSetDef game_getset[] = {
+    { "moves", game_moves, NULL,
+      "the replayed main line in SAN, as `pgnkit convert` writes it (made on first use)", NULL },
     { "errors", game_errors, NULL, "the diagnostics of severity \"error\"", NULL },
     { NULL, NULL, NULL, NULL, NULL },
 };

@@ -50,15 +50,49 @@ extern PyTypeObject *py_source_type;
 /** Readies the game types (game, diagnostic, variation, source) and adds them to m. */
 int py_game_types_init(PyObject *m);
 
+/*
+ * Where a game read again from a copy of its text came from: what the
+ * Game says of its place (file, number, line, offsets) is the original's.
+ */
+struct py_origin {
+    const char *file;   /* the input's name */
+    uint64_t number;    /* the game's number in it */
+    uint64_t offset;    /* where the copy starts in the input */
+    uint64_t size;      /* the length of the copy */
+    int64_t line_delta; /* added to the copy's line numbers */
+};
+
 /**
  * A new Game holding everything of g the module gives (read while g is
- * valid, as every string of g belongs to its reader). Call with the GIL
- * held, after py_game_prepare() without it. Returns NULL with an exception set.
+ * valid, as every string of g belongs to its reader); origin, when not
+ * NULL, says where g's text was copied from. Call with the GIL held, after
+ * py_game_prepare() without it. Returns NULL with an exception set.
  */
-PyObject *py_game_new(struct pgnkit_game *g);
+PyObject *py_game_new(struct pgnkit_game *g, const struct py_origin *origin);
 
 /** Does the slow, Python-free part of reading g (its replay), so that it can run without the GIL. */
 void py_game_prepare(struct pgnkit_game *g);
+
+/* The threads of pgnkit.read(threads=N) (py_pipeline.c). */
+struct py_pipeline;
+
+/**
+ * Starts a thread that reads in and threads workers that replay, ahead of
+ * the caller. in stays the caller's, to free after py_pipeline_stop().
+ * Returns NULL when memory or threads ran out.
+ */
+struct py_pipeline *py_pipeline_start(struct pgnkit_reader *in, int threads);
+
+/**
+ * The next game, in input order, with the GIL held (it is released while
+ * waiting). Returns 1 and *game (NULL with a Python exception set when it
+ * could not be made), 0 at the end, or the negative status that ended the
+ * input with the reader's message in *error (owned by p).
+ */
+int py_pipeline_next(struct py_pipeline *p, PyObject **game, const char **error);
+
+/** Stops and joins the threads and frees p (NULL is allowed). */
+void py_pipeline_stop(struct py_pipeline *p);
 
 /** UTF-8 text s[0..n) as a str; invalid bytes (there should be none) are replaced. */
 PyObject *py_text(const char *s, size_t n);

@@ -9,11 +9,13 @@ struct py_reader {
     struct pgnkit_reader *r;
     PyObject *data; /* the bytes read from memory, kept alive while r reads them */
     PyObject *name; /* the input's name for messages (str) */
+    struct py_pipeline *pipe; /* threads > 1: the threads that read and replay ahead */
 };
 
 static void reader_dealloc(PyObject *self)
 {
     struct py_reader *o = (struct py_reader *)self;
+    py_pipeline_stop(o->pipe); /* first: its threads use r */
     pgnkit_reader_free(o->r);
     Py_CLEAR(o->data);
     Py_CLEAR(o->name);
@@ -59,12 +61,14 @@ static int reader_open(struct py_reader *o, const char *path, int fd, const char
  */
 static PyObject *reader_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = { "path", "data", "fd", "name", NULL };
+    static char *kwlist[] = { "path", "data", "fd", "name", "threads", NULL };
     PyObject *path = Py_None, *data = Py_None, *name = Py_None;
-    int fd = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OSiO:Reader", kwlist, &path, &data, &fd,
-                                     &name))
+    int fd = -1, threads = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OSiOi:Reader", kwlist, &path, &data, &fd,
+                                     &name, &threads))
         return NULL;
+    if (threads < 1)
+        return PyErr_Format(PyExc_ValueError, "threads must be 1 or more, not %d", threads);
     struct py_reader *o = (struct py_reader *)type->tp_alloc(type, 0);
     if (!o)
         return NULL;
@@ -101,6 +105,10 @@ static PyObject *reader_new(PyTypeObject *type, PyObject *args, PyObject *kw)
         }
         goto fail;
     }
+    if (threads > 1 && !(o->pipe = py_pipeline_start(o->r, threads))) {
+        PyErr_NoMemory();
+        goto fail;
+    }
     return (PyObject *)o;
 fail:
     Py_DECREF(o);
@@ -108,9 +116,8 @@ fail:
 }
 
 /* The error that ended reading, in the command's words. */
-static PyObject *read_failed(struct py_reader *o, int rc)
+static PyObject *read_failed(struct py_reader *o, int rc, const char *why)
 {
-    const char *why = pgnkit_reader_error(o->r);
     PyObject *msg = rc == PGNKIT_EFORMAT
                         ? PyUnicode_FromFormat("%U: %s", o->name, why)
                         : PyUnicode_FromFormat("cannot read '%U' to its end: %s", o->name, why);
@@ -128,16 +135,22 @@ static PyObject *reader_next(PyObject *self)
     int rc;
     if (!o->r)
         return NULL;
+    if (o->pipe) {
+        PyObject *game;
+        const char *why;
+        rc = py_pipeline_next(o->pipe, &game, &why);
+        return rc == 1 ? game : rc == 0 ? NULL : read_failed(o, rc, why);
+    }
     Py_BEGIN_ALLOW_THREADS
     rc = pgnkit_reader_next(o->r, &g);
     if (rc == 1)
         py_game_prepare(g);
     Py_END_ALLOW_THREADS
     if (rc == 1)
-        return py_game_new(g);
+        return py_game_new(g, NULL);
     if (rc == 0)
         return NULL; /* StopIteration */
-    return read_failed(o, rc);
+    return read_failed(o, rc, pgnkit_reader_error(o->r));
 }
 
 PyTypeObject py_reader_type = {
@@ -146,7 +159,8 @@ PyTypeObject py_reader_type = {
     .tp_basicsize = sizeof(struct py_reader),
     .tp_dealloc = reader_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Reader(path=None, data=None, fd=-1, name=None): the games of one input, in order.\n"
+    .tp_doc = "Reader(path=None, data=None, fd=-1, name=None, threads=1): the games of one input,\n"
+              "in order (threads > 1: read by one thread and replayed by threads more).\n"
               "Use pgnkit.read(), which chooses the arguments from what it is given.",
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = reader_next,
