@@ -12,8 +12,13 @@ cd "${PGNKIT_ROOT:-.}" || exit 3
 . tests/scripts/need.inc
 need pytest-3 python3-pytest
 python=$(sed -n '1s/^#! *\([^ ]*\).*/\1/p' "$need_path")
-[ -x "$python" ] || python=python3
+if [ -z "$python" ]; then
+    echo "skipped: $need_path names no interpreter on its first line"
+    exit 77
+fi
+need nm binutils
 build=$(dirname "${PGNKIT:-build/pgnkit}")
+case $build in /*) ;; *) build=$(pwd)/$build ;; esac
 lib=$build/pic/libpgnkit.a
 if [ ! -f "$lib" ]; then
     echo "skipped: no $lib (make test builds it)"
@@ -28,13 +33,12 @@ fi
     { echo "skipped: no Python.h for $python (Debian package python3-dev; sh .ci/deps installs it)"; exit 77; }
 "$python" -c 'import setuptools' 2>/dev/null ||
     { echo "skipped: no setuptools for $python (Debian package python3-setuptools; sh .ci/deps installs it)"; exit 77; }
-out=$(pwd)/$build/python-test
-lib=$(pwd)/$lib
+out=$build/python-test
 log=$(mktemp) || exit 3
 trap 'rm -f "$log"' EXIT
 (cd lib/python && PGNKIT_LIB=$lib \
     PGNKIT_LIBS=$(make --no-print-directory -s -C ../.. lib-libs) \
     "$python" setup.py -q build --build-lib "$out" --build-temp "$out.tmp") >"$log" 2>&1 ||
     { cat "$log"; echo "FAIL: the Python module does not build"; exit 1; }
-PGNKIT=$(cd "$build" && pwd)/pgnkit PGNKIT_ROOT=$(pwd) PYTHONPATH=$out:tests/python PYTHONDONTWRITEBYTECODE=1 \
+PGNKIT=$build/pgnkit PGNKIT_ROOT=$(pwd) PYTHONPATH=$out:tests/python PYTHONDONTWRITEBYTECODE=1 \
     "$python" -m pytest -q -p no:cacheprovider tests/python
