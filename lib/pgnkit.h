@@ -201,6 +201,13 @@ PGNKIT_API const char *pgnkit_game_tag(const struct pgnkit_game *g, const char *
 /** The result marker of the movetext: "1-0", "0-1", "1/2-1/2", "*", or "" when it has none. */
 PGNKIT_API const char *pgnkit_game_result(const struct pgnkit_game *g);
 
+/**
+ * The result pgnkit convert writes for g: the result marker, else the
+ * Result tag when it is "1-0", "0-1", "1/2-1/2" or "*", else "*". Static
+ * storage.
+ */
+PGNKIT_API const char *pgnkit_game_written_result(const struct pgnkit_game *g);
+
 /* ==== Replay and diagnostics ============================================ */
 
 /*

@@ -178,3 +178,8 @@ const char *pgnkit_game_result(const struct pgnkit_game *g)
 {
     return pgn_result_str(g->g.result);
 }
+
+const char *pgnkit_game_written_result(const struct pgnkit_game *g)
+{
+    return pgn_result_str(game_result(&g->g));
+}

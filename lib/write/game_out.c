@@ -332,10 +332,8 @@ void go_prepare(struct go_game *w, int export)
 
     go_choose_plies(w);
     main = go_main_len(w);
-    const char *tag_result = game_tag_value(g, "Result");
-    w->result = g->result != PGN_RESULT_NONE ? g->result : go_result_of(tag_result);
-    if (w->result == PGN_RESULT_NONE || w->path_var)
-        w->result = PGN_RESULT_UNKNOWN; /* a variation: not a finished game */
+    w->result = w->path_var ? PGN_RESULT_UNKNOWN /* a variation: not a finished game */
+                            : game_result(g);
     const char *fixed = w->path_var ? "*" : NULL;
     if (o->flags & GO_FIX_RESULTS) {
         int end = game_end(w);

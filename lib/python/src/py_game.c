@@ -324,22 +324,6 @@ static PyObject *source_of(struct pgnkit_game *g, const struct py_origin *origin
                          (unsigned long long)(start + size));
 }
 
-/*
- * The game's result as convert writes it: the movetext's marker, else the
- * Result tag when it is one of the four results, else "*".
- */
-static const char *result_of(struct pgnkit_game *g)
-{
-    static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
-    const char *marker = pgnkit_game_result(g), *tag = pgnkit_game_tag(g, "Result");
-    if (*marker)
-        return marker;
-    for (size_t i = 0; tag && i < sizeof results / sizeof results[0]; i++)
-        if (!strcmp(tag, results[i]))
-            return results[i];
-    return "*";
-}
-
 PyObject *py_game_new(struct pgnkit_game *g, const struct py_origin *origin)
 {
     struct py_game *o = PyObject_New(struct py_game, &py_game_type);
@@ -348,7 +332,7 @@ PyObject *py_game_new(struct pgnkit_game *g, const struct py_origin *origin)
     memset((char *)o + sizeof(PyObject), 0, sizeof *o - sizeof(PyObject));
     size_t plies = pgnkit_game_ply_count(g), raw_len;
     const char *raw = pgnkit_game_raw(g, &raw_len);
-    const char *result = result_of(g);
+    const char *result = pgnkit_game_written_result(g);
     PyObject *where = source_of(g, origin);
     if (where) {
         o->source = PyStructSequence_New(py_source_type);
