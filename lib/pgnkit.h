@@ -339,6 +339,12 @@ PGNKIT_API int pgnkit_game_nag(struct pgnkit_game *g, size_t ply, size_t k);
 PGNKIT_API int pgnkit_game_clock(struct pgnkit_game *g, size_t ply, int64_t *ms);
 
 /**
+ * The time the move of ply took, from an [%emt H:MM:SS(.s)] command in its
+ * comments, in milliseconds. Returns 1 and *ms, or 0 when ply has none.
+ */
+PGNKIT_API int pgnkit_game_elapsed(struct pgnkit_game *g, size_t ply, int64_t *ms);
+
+/**
  * The evaluation after ply from an [%eval] command in its comments, from
  * White's point of view: "[%eval 0.34]" gives *cp 34 and *mate 0, "[%eval
  * #-3]" gives *cp 0 and *mate -3. Returns 1, or 0 when ply has none.

@@ -24,6 +24,7 @@ CORPORA = sorted(str(p.relative_to(ROOT)) for p in (TESTDATA / "corpus").glob("*
     "testdata/reader/german.pgn",
     "testdata/reader/constructs.pgn",
     "testdata/reader/cp1252.pgn",
+    "testdata/python/clocks.pgn",
 ]
 
 

@@ -17,7 +17,7 @@ def movetexts(path):
     return out
 
 
-@pytest.mark.parametrize("path", ["testdata/corpus/online_lichess.pgn",
+@pytest.mark.parametrize("path", ["testdata/corpus/online_lichess.pgn", "testdata/python/clocks.pgn",
                                   "testdata/corpus/online_chesscom_clk.pgn",
                                   "testdata/annotate/lichess-judged.pgn"])
 def test_movetext_agrees_with_the_command(path):
@@ -29,6 +29,7 @@ def test_movetext_agrees_with_the_command(path):
         # Without the tags a game from a FEN would differ; these corpora have none.
         assert row["uci"] == g.uci
         assert row["clocks"] == g.clocks
+        assert row["elapsed"] == g.elapsed
         assert (row["evals"], row["mates"]) == (g.evals, g.mates)
         assert row["result"] == (g.result if g.raw.rstrip().endswith(g.result.encode()) else "")
     # The UCI main lines are the command's, for the games it finds valid alone.

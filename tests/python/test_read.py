@@ -46,6 +46,8 @@ def test_fields_agree_with_convert_json(path):
         assert g.start_comments == [c["text"] for c in j.get("comments", []) if c["text"]]
         clocks = [commands(m, "clk") for m in moves]
         assert g.clocks == [clock_seconds(c[0]) if c else None for c in clocks]
+        took = [commands(m, "emt") for m in moves]
+        assert g.elapsed == [clock_seconds(t[0]) if t else None for t in took]
         evals = [eval_pair(e[0]) if e else (None, None) for e in (commands(m, "eval") for m in moves)]
         assert g.evals == [e[0] for e in evals]
         assert g.mates == [e[1] for e in evals]
@@ -62,6 +64,7 @@ def test_sample_has_what_the_comparison_covers():
     assert any(any(n) for g in games for n in g.nags)
     assert any(any(c) for g in games for c in g.comments)
     assert any(c is not None for g in games for c in g.clocks)
+    assert any(t is not None for g in games for t in g.elapsed)
     assert any(e is not None for g in games for e in g.evals)
     assert any(m is not None for g in games for m in g.mates)
     assert any(not g.valid for g in games)
@@ -160,6 +163,16 @@ def test_clocks_and_evals_by_hand():
     assert g.comments == [(), (), ("hello",)]
 
 
+def test_clock_file_by_hand():
+    g, plain = pgnkit.read("testdata/python/clocks.pgn")
+    assert g.clocks == [5400.0, None, 5390.3, 5280.0, None]
+    assert g.elapsed == [5.0, 62.5, 14.0, None, 3600.0]
+    assert g.evals == [None, 25, None, None, -105]
+    assert g.mates == [None, None, 7, None, None]
+    assert g.comments == [(), (), ("thinking",), (), ()]
+    assert plain.clocks == plain.elapsed == [None] * 7 and plain.end == "checkmate"
+
+
 def test_german_moves_come_out_in_english_san():
     (g,) = pgnkit.read("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *\n".encode())
     assert g.moves == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
@@ -175,7 +188,7 @@ def test_uci_agrees_with_convert_uci_on_every_corpus():
 
 
 def everything(g):
-    return (g.tags, g.result, g.moves, g.uci, g.clocks, g.evals, g.mates, g.comments,
+    return (g.tags, g.result, g.moves, g.uci, g.clocks, g.elapsed, g.evals, g.mates, g.comments,
             g.start_comments, g.nags, g.variations, g.diagnostics, g.valid, g.end, g.source,
             g.raw, g.number, g.line, g.fens())
 
@@ -202,7 +215,7 @@ def test_threads_over_bytes_a_big_game_and_errors(tmp_path):
     many = data + big + data
     one = [everything(g) for g in pgnkit.read(many)]
     assert len(one) == 79
-    assert one[39][15] is None, "the big game is over the size limit: it has no raw text"
+    assert one[39][16] is None, "the big game is over the size limit: it has no raw text"
     assert [everything(g) for g in pgnkit.read(many, threads=4)] == one
     cut = tmp_path / "cut.pgn.gz"
     cut.write_bytes((ROOT / "testdata/sample.pgn.gz").read_bytes()[:3000])

@@ -45,6 +45,7 @@ class Game:
     def moves(self) -> list[str]: ...
     uci: list[str]
     clocks: list[float | None]
+    elapsed: list[float | None]
     evals: list[int | None]
     mates: list[int | None]
     comments: list[tuple[str, ...]]

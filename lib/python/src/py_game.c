@@ -10,7 +10,7 @@
  */
 struct py_game {
     PyObject_HEAD
-    PyObject *tags, *result, *moves, *uci, *clocks, *evals, *mates, *comments;
+    PyObject *tags, *result, *moves, *uci, *clocks, *elapsed, *evals, *mates, *comments;
     PyObject *start_comments, *nags, *variations, *diagnostics, *valid, *end;
     PyObject *source, *raw, *number, *line;
 };
@@ -167,22 +167,25 @@ static PyObject *nag_tuple(struct pgnkit_game *g, size_t ply)
     return t;
 }
 
-/* What is written after each main-line move: clocks, evaluations, mates, comments, NAGs. */
+/* What is written after each main-line move: clocks, times taken, evaluations, mates, comments, NAGs. */
 static int per_ply(struct py_game *o, struct pgnkit_game *g)
 {
     size_t n = pgnkit_game_line_length(g, 0);
-    PyObject **lists[] = { &o->clocks, &o->evals, &o->mates, &o->comments, &o->nags };
+    PyObject **lists[] = { &o->clocks, &o->elapsed, &o->evals, &o->mates, &o->comments,
+                           &o->nags };
     enum { NLISTS = sizeof lists / sizeof lists[0] };
     for (size_t i = 0; i < NLISTS; i++)
         if (!(*lists[i] = PyList_New((Py_ssize_t)n)))
             return PY_FAILED;
     for (size_t ply = 1; ply <= n; ply++) {
-        int64_t ms;
+        int64_t ms, took;
         int cp, mate;
         int has_eval = pgnkit_game_eval(g, ply, &cp, &mate);
         PyObject *items[NLISTS] = {
             pgnkit_game_clock(g, ply, &ms) ? PyFloat_FromDouble((double)ms / 1000)
                                            : Py_NewRef(Py_None),
+            pgnkit_game_elapsed(g, ply, &took) ? PyFloat_FromDouble((double)took / 1000)
+                                               : Py_NewRef(Py_None),
             has_eval && !mate ? PyLong_FromLong(cp) : Py_NewRef(Py_None),
             has_eval && mate ? PyLong_FromLong(mate) : Py_NewRef(Py_None),
             comment_tuple(g, ply),
@@ -365,8 +368,8 @@ PyObject *py_game_new(struct pgnkit_game *g, const struct py_origin *origin)
 static void game_dealloc(PyObject *self)
 {
     struct py_game *o = (struct py_game *)self;
-    PyObject **fields[] = { &o->tags, &o->result, &o->moves, &o->uci, &o->clocks, &o->evals,
-                            &o->mates, &o->comments, &o->start_comments, &o->nags,
+    PyObject **fields[] = { &o->tags, &o->result, &o->moves, &o->uci, &o->clocks, &o->elapsed,
+                            &o->evals, &o->mates, &o->comments, &o->start_comments, &o->nags,
                             &o->variations, &o->diagnostics, &o->valid, &o->end, &o->source,
                             &o->raw, &o->number, &o->line };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
@@ -468,6 +471,7 @@ static PyMemberDef game_members[] = {
                    "marker, else the Result tag"),
     MEMBER(uci, "the replayed main line in UCI"),
     MEMBER(clocks, "per main-line move as written: [%clk] in seconds, or None"),
+    MEMBER(elapsed, "per move: [%emt], the time it took, in seconds, or None"),
     MEMBER(evals, "per move: [%eval] in centipawns from White's view, or None (also for a mate)"),
     MEMBER(mates, "per move: [%eval #N] as N from White's view (negative: Black mates), or None"),
     MEMBER(comments, "per move: tuple of its comments' text ([%cmd] commands left out; a comment of commands only is none)"),

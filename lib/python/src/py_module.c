@@ -72,7 +72,7 @@ static PyMethodDef functions[] = {
       METH_VARARGS | METH_KEYWORDS,
       "parse_movetext(strings, threads=1) -> list[dict]\n\n"
       "Replays each string of movetext (a PGN game, tags optional) and gives per\n"
-      "string a dict: uci, clocks, evals, mates (as on a Game), valid, end, and\n"
+      "string a dict: uci, clocks, elapsed, evals, mates (as on a Game), valid, end, and\n"
       "result (the result marker as written, \"\" without one). An empty string is\n"
       "no game: no moves, not valid." },
     { NULL, NULL, 0, NULL },

@@ -12,8 +12,8 @@
  */
 struct mt_ply {
     char uci[8];         /* "" past the replayed plies */
-    int has_clock, has_eval;
-    int64_t clock_ms;
+    int has_clock, has_took, has_eval;
+    int64_t clock_ms, took_ms;
     int cp, mate;
 };
 
@@ -46,6 +46,7 @@ static int fill_record(struct mt_record *rec, struct pgnkit_game *g)
         if (i < rec->plies)
             pgnkit_game_move(g, i + 1, PGNKIT_UCI, 0, p->uci, sizeof p->uci);
         p->has_clock = pgnkit_game_clock(g, i + 1, &p->clock_ms);
+        p->has_took = pgnkit_game_elapsed(g, i + 1, &p->took_ms);
         p->has_eval = pgnkit_game_eval(g, i + 1, &p->cp, &p->mate);
     }
     rec->valid = pgnkit_game_is_valid(g);
@@ -122,8 +123,8 @@ static PyObject *record_dict(const struct mt_record *rec)
         return py_raise_status(rec->status, pgnkit_status_name(rec->status));
     PyObject *d = PyDict_New();
     PyObject *uci = PyList_New((Py_ssize_t)rec->plies), *clocks = PyList_New(0);
-    PyObject *evals = PyList_New(0), *mates = PyList_New(0);
-    int bad = !d || !uci || !clocks || !evals || !mates;
+    PyObject *elapsed = PyList_New(0), *evals = PyList_New(0), *mates = PyList_New(0);
+    int bad = !d || !uci || !clocks || !elapsed || !evals || !mates;
     for (size_t i = 0; !bad && i < rec->plies; i++) {
         PyObject *s = PyUnicode_FromString(rec->ply[i].uci);
         bad = !s;
@@ -133,15 +134,18 @@ static PyObject *record_dict(const struct mt_record *rec)
     for (size_t i = 0; !bad && i < rec->written; i++) {
         const struct mt_ply *p = &rec->ply[i];
         PyObject *c = none_or(p->has_clock, PyFloat_FromDouble((double)p->clock_ms / 1000));
+        PyObject *t = none_or(p->has_took, PyFloat_FromDouble((double)p->took_ms / 1000));
         PyObject *e = none_or(p->has_eval && !p->mate, PyLong_FromLong(p->cp));
         PyObject *m = none_or(p->has_eval && p->mate, PyLong_FromLong(p->mate));
-        bad = !c || !e || !m || PyList_Append(clocks, c) || PyList_Append(evals, e) ||
-              PyList_Append(mates, m);
+        bad = !c || !t || !e || !m || PyList_Append(clocks, c) || PyList_Append(elapsed, t) ||
+              PyList_Append(evals, e) || PyList_Append(mates, m);
         Py_XDECREF(c);
+        Py_XDECREF(t);
         Py_XDECREF(e);
         Py_XDECREF(m);
     }
     if (bad || set_item(d, "uci", Py_NewRef(uci)) || set_item(d, "clocks", Py_NewRef(clocks)) ||
+        set_item(d, "elapsed", Py_NewRef(elapsed)) ||
         set_item(d, "evals", Py_NewRef(evals)) || set_item(d, "mates", Py_NewRef(mates)) ||
         set_item(d, "valid", PyBool_FromLong(rec->valid)) ||
         set_item(d, "end", PyUnicode_FromString(rec->end)) ||
@@ -149,6 +153,7 @@ static PyObject *record_dict(const struct mt_record *rec)
         Py_CLEAR(d);
     Py_XDECREF(uci);
     Py_XDECREF(clocks);
+    Py_XDECREF(elapsed);
     Py_XDECREF(evals);
     Py_XDECREF(mates);
     return d;
