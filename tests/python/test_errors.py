@@ -96,6 +96,15 @@ def test_hostile_inputs_never_crash(i, tmp_path):
             "    for g in pgnkit.read(open(sys.argv[1], 'rb').read()): n += 1\n"
             "except pgnkit.Error as e:\n"
             "    print('error', e.exit_code)\n"
+            "def games(threads):\n"
+            "    out = []\n"
+            "    try:\n"
+            "        for g in pgnkit.read(sys.argv[1], threads=threads):\n"
+            "            out.append((g.uci, g.diagnostics, g.source))\n"
+            "    except pgnkit.Error as e:\n"
+            "        out.append(str(e))\n"
+            "    return out\n"
+            "assert games(1) == games(3), 'threads change the games'\n"
             "print('games', n)\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     p = subprocess.run([sys.executable, "-c", code, str(f)], stdout=subprocess.PIPE,
