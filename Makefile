@@ -100,7 +100,7 @@ LDFLAGS   += $(OPTIMIZE) $(LTO)
 LDLIBS    += $(PKG_LDLIBS) -Wl,-Bstatic -lsqlite3 -Wl,-Bdynamic -lpthread -lm
 
 # lib/ is layered in folders (README.md, "Layout", is the map); every .c below it is built.
-LIB_SRC   := $(sort $(shell find lib -name '*.c'))
+LIB_SRC   := $(sort $(shell find lib -path lib/python -prune -o -name '*.c' -print))
 CMD_SRC   := $(sort $(wildcard cmd/*.c cmd/*/*.c))
 UNIT_SRC  := $(sort $(wildcard tests/unit/*.c))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -109,7 +109,7 @@ UNIT_OBJ  := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 MANPAGES  := $(wildcard man/*.1)
 
 .PHONY: all lib test check check-portable bench demo install install-lib clean deps unit-list fuzz \
-        hostile valgrind
+        hostile valgrind python lib-libs
 all: $(BUILD)/pgnkit lib
 
 $(BUILD)/%.o: %.c
@@ -302,6 +302,20 @@ $(FUZZ_BIN): $(FUZZ_DIR)/bin/%: $(FUZZ_DIR)/tests/fuzz/%.o $(FUZZ_OBJ) $(BUILD)/
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
+# The Python module (lib/python): built by the interpreter's setuptools
+# against $(PIC)/libpgnkit.a into $(BUILD)/python, which is what PYTHONPATH
+# should name (tests/scripts/python.sh builds its own copy for the
+# interpreter that has pytest). `pip install ./lib/python` does the same.
+PYTHON ?= python3
+python: $(PIC)/libpgnkit.a
+	cd lib/python && PGNKIT_LIB=$(CURDIR)/$(PIC)/libpgnkit.a PGNKIT_LIBS="$(SO_LIBS)" \
+	  $(PYTHON) setup.py -q build --build-lib $(CURDIR)/$(BUILD)/python \
+	  --build-temp $(CURDIR)/$(BUILD)/python-tmp
+
+# What a program linking $(PIC)/libpgnkit.a needs besides (lib/python/setup.py asks).
+lib-libs:
+	@echo $(SO_LIBS)
+
 deps:
 	@sh .ci/deps
 
@@ -328,7 +342,8 @@ check-portable: deps
 bench:
 	@sh .ci/deps bench
 	$(MAKE) $(BUILD)/pgnkit $(BUILD)/san-bench
-	sh tests/bench/run.sh $(BUILD)
+	-$(MAKE) python
+	PYTHON=$(PYTHON) sh tests/bench/run.sh $(BUILD)
 
 fuzz:
 	@sh .ci/deps fuzz

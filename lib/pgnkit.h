@@ -162,6 +162,31 @@ PGNKIT_API uint64_t pgnkit_game_line(const struct pgnkit_game *g);
 /** The game's PGN text exactly as it stands in the input; *len gets its length. NULL when over the size limit. */
 PGNKIT_API const char *pgnkit_game_raw(const struct pgnkit_game *g, size_t *len);
 
+/**
+ * Where the game stands in its input: returns the byte offset of its first
+ * byte in the (decompressed) input, and *size (when size is not NULL) the
+ * length of its span. The spans of consecutive games partition the input, so
+ * [offset, offset + size) is what pgnkit_game_raw() gives, even when that is
+ * NULL for a game over the size limit.
+ */
+PGNKIT_API uint64_t pgnkit_game_offset(const struct pgnkit_game *g, uint64_t *size);
+
+enum pgnkit_game_flags {
+    PGNKIT_GAME_TOO_BIG = 1 << 0,      /* over the size limit: no raw text, no movetext */
+    PGNKIT_GAME_CP1252 = 1 << 1,       /* not valid UTF-8: read as CP1252 */
+    PGNKIT_GAME_INPUT_BROKEN = 1 << 2, /* the input broke off in this game (damaged or cut
+                                        * short): the next pgnkit_reader_next() fails */
+};
+
+/**
+ * What the reader knows of g without replaying it, as enum
+ * pgnkit_game_flags bits. A program that reads a game again from its raw
+ * text (another thread, another process) gets the same game unless
+ * PGNKIT_GAME_INPUT_BROKEN is set: that diagnostic is the input's, not the
+ * text's.
+ */
+PGNKIT_API unsigned pgnkit_game_flags(const struct pgnkit_game *g);
+
 /** Number of tag pairs, in input order. */
 PGNKIT_API size_t pgnkit_game_tag_count(const struct pgnkit_game *g);
 
@@ -176,6 +201,13 @@ PGNKIT_API const char *pgnkit_game_tag(const struct pgnkit_game *g, const char *
 
 /** The result marker of the movetext: "1-0", "0-1", "1/2-1/2", "*", or "" when it has none. */
 PGNKIT_API const char *pgnkit_game_result(const struct pgnkit_game *g);
+
+/**
+ * The result pgnkit convert writes for g: the result marker, else the
+ * Result tag when it is "1-0", "0-1", "1/2-1/2" or "*", else "*". Static
+ * storage.
+ */
+PGNKIT_API const char *pgnkit_game_written_result(const struct pgnkit_game *g);
 
 /* ==== Replay and diagnostics ============================================ */
 
@@ -198,7 +230,12 @@ enum pgnkit_severity { PGNKIT_NOTE = 0, PGNKIT_WARNING = 1, PGNKIT_ERROR = 2 };
  * from the PGN export format or a fact worth knowing). detail is the finer,
  * stable kind: pgnkit_detail_name() names it as pgnkit-validate(1) lists
  * it ("illegal-move", "missing-tag"). message is lowercase English with
- * the subject quoted. The strings belong to the game.
+ * the subject quoted. A diagnostic about a move names it as validate's
+ * JSON report does: ply counts the half-moves of its line from 1 (a
+ * variation's plies go on from the move it replaces), move is its text as
+ * written (move_len bytes, not NUL-terminated) and fen the position before
+ * it; otherwise ply is 0, move NULL and fen "". The strings belong to the
+ * game.
  */
 struct pgnkit_diagnostic {
     const char *file;
@@ -209,6 +246,10 @@ struct pgnkit_diagnostic {
     int severity; /* enum pgnkit_severity */
     int detail;   /* pgnkit_detail_name() */
     const char *message;
+    uint32_t ply;
+    const char *move;
+    size_t move_len;
+    const char *fen;
 };
 
 /**
@@ -230,6 +271,14 @@ PGNKIT_API const char *pgnkit_detail_name(int detail);
 
 /** "error", "warning" or "note". */
 PGNKIT_API const char *pgnkit_severity_name(int severity);
+
+/**
+ * How the rules ended the main line (replaying g first), in the words of
+ * the end column of convert's CSV: "checkmate", "stalemate", "dead
+ * position", "fivefold repetition", "75-move rule", or "" when play could
+ * go on (or the game could not be replayed). Static storage.
+ */
+PGNKIT_API const char *pgnkit_game_end(struct pgnkit_game *g);
 
 /* ==== A game's moves, comments, NAGs, clocks, evaluations =============== */
 
@@ -289,6 +338,12 @@ PGNKIT_API int pgnkit_game_nag(struct pgnkit_game *g, size_t ply, size_t k);
  * in milliseconds. Returns 1 and *ms, or 0 when ply has no readable clock.
  */
 PGNKIT_API int pgnkit_game_clock(struct pgnkit_game *g, size_t ply, int64_t *ms);
+
+/**
+ * The time the move of ply took, from an [%emt H:MM:SS(.s)] command in its
+ * comments, in milliseconds. Returns 1 and *ms, or 0 when ply has none.
+ */
+PGNKIT_API int pgnkit_game_elapsed(struct pgnkit_game *g, size_t ply, int64_t *ms);
 
 /**
  * The evaluation after ply from an [%eval] command in its comments, from

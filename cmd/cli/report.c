@@ -126,7 +126,7 @@ void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d
     if (d->move != UINT32_MAX) {
         const struct game_move *m = &g->moves[d->move];
         fprintf(f, ",\"ply\":%u,\"move_number\":%u,\"move\":",
-                2 * (d->move_number - 1) + d->side + 1, d->move_number);
+                replay_diag_ply(d), d->move_number);
         json_write_string(f, m->text, m->len);
     } else {
         fprintf(f, ",\"ply\":null,\"move_number\":null,\"move\":null");

@@ -133,6 +133,27 @@ const char *pgnkit_game_raw(const struct pgnkit_game *g, size_t *len)
     return g->g.raw;
 }
 
+uint64_t pgnkit_game_offset(const struct pgnkit_game *g, uint64_t *size)
+{
+    if (size)
+        *size = g->g.raw_size;
+    return g->g.offset;
+}
+
+unsigned pgnkit_game_flags(const struct pgnkit_game *g)
+{
+    unsigned flags = 0;
+    if (g->g.flags & GAME_TRUNCATED)
+        flags |= PGNKIT_GAME_TOO_BIG;
+    if (g->g.flags & GAME_CP1252)
+        flags |= PGNKIT_GAME_CP1252;
+    /* The reader gives the input's read error to the game it was reading. */
+    for (uint32_t i = 0; i < g->g.nerrors; i++)
+        if (g->g.errors[i].code == PGN_EIO)
+            flags |= PGNKIT_GAME_INPUT_BROKEN;
+    return flags;
+}
+
 size_t pgnkit_game_tag_count(const struct pgnkit_game *g)
 {
     return g->g.ntags;
@@ -156,4 +177,9 @@ const char *pgnkit_game_tag(const struct pgnkit_game *g, const char *name)
 const char *pgnkit_game_result(const struct pgnkit_game *g)
 {
     return pgn_result_str(g->g.result);
+}
+
+const char *pgnkit_game_written_result(const struct pgnkit_game *g)
+{
+    return pgn_result_str(game_result(&g->g));
 }

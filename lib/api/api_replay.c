@@ -73,8 +73,20 @@ int pgnkit_game_diagnostic(struct pgnkit_game *g, size_t i, struct pgnkit_diagno
         .severity = rd->severity,
         .detail = rd->code,
         .message = rd->msg,
+        .fen = rd->fen,
     };
+    if (rd->move != UINT32_MAX) {
+        const struct game_move *m = &g->g.moves[rd->move];
+        d->ply = replay_diag_ply(rd);
+        d->move = m->text;
+        d->move_len = m->len;
+    }
     return PGNKIT_OK;
+}
+
+const char *pgnkit_game_end(struct pgnkit_game *g)
+{
+    return api_game_replay(g) ? "" : replay_end_name(g->r.end);
 }
 
 int pgnkit_game_is_valid(struct pgnkit_game *g)

@@ -22,6 +22,24 @@ const char *pgn_result_str(int result)
     }
 }
 
+int pgn_result_of(const char *v)
+{
+    if (!v)
+        return PGN_RESULT_NONE;
+    for (int r = PGN_RESULT_WHITE; r <= PGN_RESULT_UNKNOWN; r++)
+        if (!strcmp(v, pgn_result_str(r)))
+            return r;
+    return PGN_RESULT_NONE;
+}
+
+int game_result(const struct game *g)
+{
+    if (g->result != PGN_RESULT_NONE)
+        return g->result;
+    int tag = pgn_result_of(game_tag_value(g, "Result"));
+    return tag != PGN_RESULT_NONE ? tag : PGN_RESULT_UNKNOWN;
+}
+
 const struct game_tag *game_tag(const struct game *g, const char *name)
 {
     for (uint32_t i = 0; i < g->ntags; i++)

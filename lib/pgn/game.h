@@ -59,6 +59,9 @@ enum pgn_result {
 /** "1-0", "0-1", "1/2-1/2", "*" or "" (PGN_RESULT_NONE). */
 const char *pgn_result_str(int result);
 
+/** The enum pgn_result v spells exactly ("1-0", ..., "*"), PGN_RESULT_NONE for other text or NULL. */
+int pgn_result_of(const char *v);
+
 enum game_move_flags {
     GAME_MOVE_NULL = 1 << 0,         /* a null move: "--" or "Z0" */
     GAME_MOVE_EP = 1 << 1,           /* marked en passant: "e.p."/"ep" after it or glued; not in text */
@@ -221,6 +224,13 @@ const struct game_tag *game_tag(const struct game *g, const char *name);
 
 /** Value of the first tag called name, or NULL. */
 const char *game_tag_value(const struct game *g, const char *name);
+
+/**
+ * The result g stands for, as the writers write it: its result token, else
+ * its Result tag when that spells a result, else PGN_RESULT_UNKNOWN ("*").
+ * The one rule the writers and the public pgnkit_game_written_result() follow.
+ */
+int game_result(const struct game *g);
 
 /*
  * The raw text of a game cut around its tag section, for writers that

@@ -33,9 +33,5 @@ int stats_result(const struct game *g)
 {
     if (g->result != PGN_RESULT_NONE)
         return g->result;
-    const char *v = game_tag_value(g, "Result");
-    for (int res = PGN_RESULT_WHITE; v && res <= PGN_RESULT_UNKNOWN; res++)
-        if (!strcmp(v, pgn_result_str(res)))
-            return res;
-    return PGN_RESULT_NONE;
+    return pgn_result_of(game_tag_value(g, "Result"));
 }

@@ -41,6 +41,16 @@ struct replay_diag {
     char fen[FEN_MAX];    /* position before the move, "" when not about a move */
 };
 
+/*
+ * The ply of the move d is about, counted as validate's JSON counts it from
+ * the move's number and side (a variation's plies go on from the move it
+ * replaces). Only for a diagnostic about a move (d->move != UINT32_MAX).
+ */
+static inline uint32_t replay_diag_ply(const struct replay_diag *d)
+{
+    return 2 * (d->move_number - 1) + (uint32_t)d->side + 1;
+}
+
 /* How the main line ended, as far as the rules decide it: the first end
  * reached (FIDE 9.6: a game drawn by fivefold repetition or the 75-move rule
  * stays drawn, whatever is played after). */
@@ -153,6 +163,13 @@ int replay_game(struct replay *r, const struct game *g);
  * rule struct replay's end and the searches' end follow.
  */
 int replay_end_of(const struct pos *final, int draw_end, int draw_dead);
+
+/**
+ * The name of end (enum replay_end) as the CSV end column and the library's
+ * pgnkit_game_end() spell it: "checkmate", ... "75-move rule"; "" for
+ * END_NONE. The one table of these words. Static storage.
+ */
+const char *replay_end_name(int end);
 
 /**
  * The result a writer that fixes results (GO_FIX_RESULTS) gives g,

@@ -152,3 +152,15 @@ void replay_check_end(struct replay *r, const struct game *g, const struct known
     if (result != PGN_RESULT_NONE)
         check_result(r, tags, result, &at);
 }
+
+const char *replay_end_name(int end)
+{
+    switch (end) {
+    case END_CHECKMATE: return "checkmate";
+    case END_STALEMATE: return "stalemate";
+    case END_DEAD: return "dead position";
+    case END_FIVEFOLD: return "fivefold repetition";
+    case END_SEVENTYFIVE: return "75-move rule";
+    default: return "";
+    }
+}

@@ -255,19 +255,6 @@ static int game_end(struct go_game *w)
     return replay_end_of(final_position(w), END_NONE, 0);
 }
 
-static const char *end_name(int end)
-{
-    switch (end) {
-    case END_CHECKMATE: return "checkmate";
-    case END_STALEMATE: return "stalemate";
-    case END_DEAD: return "dead position";
-    case END_FIVEFOLD: return "fivefold repetition";
-    case END_SEVENTYFIVE: return "75-move rule";
-    default: return "";
-    }
-}
-
-
 /* The move text of step-like (before, move) in the chosen notation. */
 static size_t move_text(const struct game_out *o, const struct pos *before, move16 m, int null,
                         char out[MOVE_TEXT_MAX])
@@ -345,10 +332,8 @@ void go_prepare(struct go_game *w, int export)
 
     go_choose_plies(w);
     main = go_main_len(w);
-    const char *tag_result = game_tag_value(g, "Result");
-    w->result = g->result != PGN_RESULT_NONE ? g->result : go_result_of(tag_result);
-    if (w->result == PGN_RESULT_NONE || w->path_var)
-        w->result = PGN_RESULT_UNKNOWN; /* a variation: not a finished game */
+    w->result = w->path_var ? PGN_RESULT_UNKNOWN /* a variation: not a finished game */
+                            : game_result(g);
     const char *fixed = w->path_var ? "*" : NULL;
     if (o->flags & GO_FIX_RESULTS) {
         int end = game_end(w);
@@ -500,7 +485,7 @@ static void csv_column(struct go_game *w, const char *col)
     } else if (!strcmp(col, "result")) {
         go_puts(w, pgn_result_str(w->result));
     } else if (!strcmp(col, "end")) {
-        const char *end = end_name(game_end(w));
+        const char *end = replay_end_name(game_end(w));
         csv_field(w, end, strlen(end));
     } else if (!strcmp(col, "start_fen")) {
         go_put(w, tmp, pos_to_fen(&w->start, w->o->opts.fen_flags, tmp));

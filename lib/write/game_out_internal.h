@@ -108,9 +108,6 @@ uint32_t go_variation_path(struct go_game *w, uint32_t var, struct buf *paths);
  */
 void go_prepare_tags(struct go_game *w, int export, const char *fixed, int truncated);
 
-/** The enum pgn_result of a Result tag value, PGN_RESULT_NONE when it is none. */
-int go_result_of(const char *v);
-
 /** Walks the main line (up to w->limit plies) and the variations, unless stripped. */
 void go_walk(struct go_game *w, const struct go_visit *v);
 

@@ -6,16 +6,6 @@
 #include "write/game_out_internal.h"
 #include "base/banned.h"
 
-int go_result_of(const char *v)
-{
-    if (!v)
-        return PGN_RESULT_NONE;
-    for (int r = PGN_RESULT_WHITE; r <= PGN_RESULT_UNKNOWN; r++)
-        if (!strcmp(v, pgn_result_str(r)))
-            return r;
-    return PGN_RESULT_NONE;
-}
-
 /* The values of missing Seven Tag Roster tags, in the order of pgn_roster[]. */
 enum { STR_TAGS = PGN_ROSTER_SIZE, STR_RESULT = 6 };
 static const char *const str_defaults[STR_TAGS] = { "?", "?", "????.??.??", "?", "?", "?", "*" };
@@ -181,7 +171,7 @@ void go_prepare_tags(struct go_game *w, int export, const char *fixed, int trunc
             const char *v = str_first[k] == UINT32_MAX ? NULL : g->tags[str_first[k]].value;
             /* The export format wants a real result here; "1 - 0" and the like become the marker's. */
             if (k == STR_RESULT)
-                v = fixed ? fixed : go_result_of(v) ? v : pgn_result_str(w->result);
+                v = fixed ? fixed : pgn_result_of(v) ? v : pgn_result_str(w->result);
             push_tag(w, pgn_roster[k], v ? v : str_defaults[k]);
         }
     }

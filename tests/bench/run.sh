@@ -401,3 +401,10 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
         done
     fi
 fi
+
+# The Python module (make bench builds it into $build/python when it can).
+if [ -f "$build/python/pgnkit/__init__.py" ] && [ -f "$bench_gz" ]; then
+    PYTHONPATH=$build/python ${PYTHON:-python3} tests/bench/python_bench.py "$bench_gz" "$pgnkit"
+else
+    echo "== Python: left out (no module in $build/python: make python needs python3-dev)"
+fi

@@ -10,7 +10,10 @@
 # libraries pgnkit uses that the files name are listed below.
 set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
-system_names=' abort clock fork geteuid getpid isatty pthread_self setlocale tmpfile ZSTD_createDStream '
+# (CPython's last: the Python module in lib/python calls them).
+system_names=' abort clock fork geteuid getpid isatty pthread_self setlocale tmpfile ZSTD_createDStream
+    PyDict_New PyErr_NoMemory PyErr_Occurred '
+system_names=$(echo "$system_names" | tr '\n' ' ' | tr -s ' ')
 files=$(find lib cmd tests/unit tests/fuzz tests/bench -name '*.[ch]' | sort)
 status=0
 # shellcheck disable=SC2086

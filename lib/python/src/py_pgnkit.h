@@ -1,0 +1,118 @@
+/* py_pgnkit.h - what the files of the Python extension share: its types, errors and helpers. */
+/* SPDX-License-Identifier: MIT */
+#ifndef PY_PGNKIT_H
+#define PY_PGNKIT_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include "pgnkit.h"
+#include "pgnkit_db.h"
+
+/*
+ * The extension stands on the public interface alone (pgnkit.h and
+ * pgnkit_db.h): it is the proof that a program can build on it.
+ */
+
+/* What a function returns on failure, with a Python exception set (CPython's convention). */
+enum { PY_FAILED = -1 };
+
+/* The exception classes, made by py_errors_init(). */
+extern PyObject *py_error;      /* pgnkit.Error */
+extern PyObject *py_read_error; /* pgnkit.ReadError: I/O, damaged input, not PGN */
+extern PyObject *py_move_error; /* pgnkit.MoveError: a move refused */
+extern PyObject *py_fen_error;  /* pgnkit.FenError: a position refused */
+
+/** Makes the exception classes and adds them to module m. Returns 0, or PY_FAILED with an exception set. */
+int py_errors_init(PyObject *m);
+
+/**
+ * Raises type with message and, as attributes, status (enum pgnkit_status)
+ * and the exit code pgnkit's commands give for that status. The one place
+ * that maps a status to an exception. Returns NULL, for `return py_raise(...)`.
+ */
+PyObject *py_raise(PyObject *type, int status, const char *message);
+
+/** As py_raise(), choosing the class from status (MemoryError for PGNKIT_ENOMEM). */
+PyObject *py_raise_status(int status, const char *message);
+
+/** The exit code of pgnkit's commands for status: 3 for I/O and resources, 2 for arguments, 1 otherwise. */
+int py_exit_code(int status);
+
+/* Game, Position, Database and the reader: the types, made ready by the *_init functions below. */
+extern PyTypeObject py_game_type;
+extern PyTypeObject py_reader_type;
+extern PyTypeObject py_position_type;
+extern PyTypeObject py_database_type;
+extern PyTypeObject *py_diagnostic_type; /* struct sequences */
+extern PyTypeObject *py_variation_type;
+extern PyTypeObject *py_source_type;
+
+/** Readies the game types (game, diagnostic, variation, source) and adds them to m. */
+int py_game_types_init(PyObject *m);
+
+/*
+ * Where a game read again from a copy of its text came from: what the
+ * Game says of its place (file, number, line, offsets) is the original's.
+ */
+struct py_origin {
+    const char *file;   /* the input's name */
+    uint64_t number;    /* the game's number in it */
+    uint64_t offset;    /* where the copy starts in the input */
+    uint64_t size;      /* the length of the copy */
+    int64_t line_delta; /* added to the copy's line numbers */
+};
+
+/**
+ * A new Game holding everything of g the module gives (read while g is
+ * valid, as every string of g belongs to its reader); origin, when not
+ * NULL, says where g's text was copied from. Call with the GIL held, after
+ * py_game_prepare() without it. Returns NULL with an exception set.
+ */
+PyObject *py_game_new(struct pgnkit_game *g, const struct py_origin *origin);
+
+/** Does the slow, Python-free part of reading g (its replay), so that it can run without the GIL. */
+void py_game_prepare(struct pgnkit_game *g);
+
+/* The threads of pgnkit.read(threads=N) (py_pipeline.c). */
+struct py_pipeline;
+
+/**
+ * Starts a thread that reads in and threads workers that replay, ahead of
+ * the caller. in stays the caller's, to free after py_pipeline_stop().
+ * Returns NULL when memory or threads ran out.
+ */
+struct py_pipeline *py_pipeline_start(struct pgnkit_reader *in, int threads);
+
+/**
+ * The next game, in input order, with the GIL held (it is released while
+ * waiting). Returns 1 and *game (NULL with a Python exception set when it
+ * could not be made), 0 at the end, or the negative status that ended the
+ * input with the reader's message in *error (owned by p).
+ */
+int py_pipeline_next(struct py_pipeline *p, PyObject **game, const char **error);
+
+/** Stops and joins the threads and frees p (NULL is allowed). */
+void py_pipeline_stop(struct py_pipeline *p);
+
+/** UTF-8 text s[0..n) as a str; invalid bytes (there should be none) are replaced. */
+PyObject *py_text(const char *s, size_t n);
+
+/* What py_language() returns for a name that is no language (below PGNKIT_LANG_AUTO). */
+enum { PY_NO_LANGUAGE = -3 };
+
+/** The language id named by name ("en", "de", "auto" when auto is allowed). Returns PY_NO_LANGUAGE with ValueError set. */
+int py_language(const char *name, int auto_ok);
+
+/** The move format named by name ("san", "lan", "uci"). Returns PY_FAILED with ValueError set. */
+int py_move_format(const char *name);
+
+/** Reading a movetext column: pgnkit.parse_movetext(). */
+PyObject *py_parse_movetext(PyObject *self, PyObject *args, PyObject *kw);
+
+/** The position a pgnkit.Position holds (o must be one). */
+const struct pgnkit_position *py_position_of(PyObject *o);
+
+/** Readies type and adds it to m as name. Returns 0, or PY_FAILED with an exception set. */
+int py_add_type(PyObject *m, PyTypeObject *type, const char *name);
+
+#endif

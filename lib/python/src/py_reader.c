@@ -1,0 +1,168 @@
+/* py_reader.c - the iterator behind pgnkit.read(): a path, standard input, bytes or a file descriptor. */
+/* SPDX-License-Identifier: MIT */
+#include "python/src/py_pgnkit.h"
+#include <errno.h>
+#include <unistd.h>
+
+struct py_reader {
+    PyObject_HEAD
+    struct pgnkit_reader *r;
+    PyObject *data; /* the bytes read from memory, kept alive while r reads them */
+    PyObject *name; /* the input's name for messages (str) */
+    struct py_pipeline *pipe; /* threads > 1: the threads that read and replay ahead */
+};
+
+static void reader_dealloc(PyObject *self)
+{
+    struct py_reader *o = (struct py_reader *)self;
+    py_pipeline_stop(o->pipe); /* first: its threads use r */
+    pgnkit_reader_free(o->r);
+    Py_CLEAR(o->data);
+    Py_CLEAR(o->name);
+    Py_TYPE(self)->tp_free(self);
+}
+
+/* Opens the reader as the kind of source says; with the GIL released, as opening may block. */
+static int reader_open(struct py_reader *o, const char *path, int fd, const char *name)
+{
+    int rc;
+    if (o->data) {
+        const char *s = PyBytes_AS_STRING(o->data);
+        size_t n = (size_t)PyBytes_GET_SIZE(o->data);
+        Py_BEGIN_ALLOW_THREADS
+        rc = pgnkit_reader_open_memory(&o->r, s, n);
+        Py_END_ALLOW_THREADS
+        return rc;
+    }
+    if (fd >= 0) {
+        /* The library reads its own duplicate of the descriptor: f is only a handle to it. */
+        int mine = dup(fd);
+        FILE *f = mine >= 0 ? fdopen(mine, "rb") : NULL;
+        if (!f) {
+            if (mine >= 0)
+                close(mine);
+            return PGNKIT_EIO;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        rc = pgnkit_reader_open_file(&o->r, f, name);
+        Py_END_ALLOW_THREADS
+        fclose(f);
+        return rc;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = pgnkit_reader_open(&o->r, path);
+    Py_END_ALLOW_THREADS
+    return rc;
+}
+
+/*
+ * _pgnkit.Reader(path=None, data=None, fd=-1, name=None): exactly one of a
+ * path (bytes, "-" for standard input), data (bytes) or a file descriptor.
+ */
+static PyObject *reader_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = { "path", "data", "fd", "name", "threads", NULL };
+    PyObject *path = Py_None, *data = Py_None, *name = Py_None;
+    int fd = -1, threads = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OSiOi:Reader", kwlist, &path, &data, &fd,
+                                     &name, &threads))
+        return NULL;
+    if (threads < 1)
+        return PyErr_Format(PyExc_ValueError, "threads must be 1 or more, not %d", threads);
+    struct py_reader *o = (struct py_reader *)type->tp_alloc(type, 0);
+    if (!o)
+        return NULL;
+    const char *p = NULL, *n = NULL;
+    if (path != Py_None && !(p = PyBytes_AsString(path)))
+        goto fail;
+    if (data != Py_None)
+        o->data = Py_NewRef(data);
+    if (name != Py_None && !(n = PyUnicode_AsUTF8(name)))
+        goto fail;
+    o->name = name != Py_None ? Py_NewRef(name) : PyUnicode_DecodeFSDefault(p ? p : "-");
+    if (!o->name)
+        goto fail;
+    errno = 0;
+    int rc = reader_open(o, p, fd, n);
+    if (rc != PGNKIT_OK) {
+        int err = errno;
+        PyObject *msg = PyUnicode_FromFormat("cannot open '%U': %s", o->name,
+                                             err ? strerror(err) : pgnkit_status_name(rc));
+        if (msg) {
+            py_raise_status(rc, PyUnicode_AsUTF8(msg));
+            Py_DECREF(msg);
+        }
+        if (err && PyErr_ExceptionMatches(py_read_error)) {
+            /* errno as OSError gives it, so that FileNotFoundError's cases can be told apart. */
+            PyObject *type_, *value, *tb;
+            PyErr_Fetch(&type_, &value, &tb);
+            PyErr_NormalizeException(&type_, &value, &tb);
+            PyObject *e = PyLong_FromLong(err);
+            if (e && value)
+                PyObject_SetAttrString(value, "errno", e);
+            Py_XDECREF(e);
+            PyErr_Restore(type_, value, tb);
+        }
+        goto fail;
+    }
+    if (threads > 1 && !(o->pipe = py_pipeline_start(o->r, threads))) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    return (PyObject *)o;
+fail:
+    Py_DECREF(o);
+    return NULL;
+}
+
+/* The error that ended reading, in the command's words. */
+static PyObject *read_failed(struct py_reader *o, int rc, const char *why)
+{
+    PyObject *msg = rc == PGNKIT_EFORMAT
+                        ? PyUnicode_FromFormat("%U: %s", o->name, why)
+                        : PyUnicode_FromFormat("cannot read '%U' to its end: %s", o->name, why);
+    if (msg) {
+        py_raise_status(rc, PyUnicode_AsUTF8(msg));
+        Py_DECREF(msg);
+    }
+    return NULL;
+}
+
+static PyObject *reader_next(PyObject *self)
+{
+    struct py_reader *o = (struct py_reader *)self;
+    struct pgnkit_game *g = NULL;
+    int rc;
+    if (!o->r)
+        return NULL;
+    if (o->pipe) {
+        PyObject *game;
+        const char *why;
+        rc = py_pipeline_next(o->pipe, &game, &why);
+        return rc == 1 ? game : rc == 0 ? NULL : read_failed(o, rc, why);
+    }
+    Py_BEGIN_ALLOW_THREADS
+    rc = pgnkit_reader_next(o->r, &g);
+    if (rc == 1)
+        py_game_prepare(g);
+    Py_END_ALLOW_THREADS
+    if (rc == 1)
+        return py_game_new(g, NULL);
+    if (rc == 0)
+        return NULL; /* StopIteration */
+    return read_failed(o, rc, pgnkit_reader_error(o->r));
+}
+
+PyTypeObject py_reader_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "pgnkit._pgnkit.Reader",
+    .tp_basicsize = sizeof(struct py_reader),
+    .tp_dealloc = reader_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Reader(path=None, data=None, fd=-1, name=None, threads=1): the games of one input,\n"
+              "in order (threads > 1: read by one thread and replayed by threads more).\n"
+              "Use pgnkit.read(), which chooses the arguments from what it is given.",
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = reader_next,
+    .tp_new = reader_new,
+};
