@@ -109,7 +109,7 @@ int pgnkit_game_elapsed(struct pgnkit_game *g, size_t ply, int64_t *ms)
 {
     size_t n;
     const char *args = command_after(g, ply, "emt", &n);
-    return args && read_clock(args, n, ms);
+    return args && clock_command_ms(args, n, ms) == 0;
 }
 
 int pgnkit_game_eval(struct pgnkit_game *g, size_t ply, int *cp, int *mate)

@@ -16,7 +16,8 @@
  * PGN_ESYNTAX (and *ms untouched) for anything else: no digits, an empty
  * field ("1::00"), more than three fields, a second '.', a sign, a blank.
  * Allocates nothing; safe on any thread. The API's pgnkit_game_clock() and
- * diagram's clock graph both read clocks here, so they agree.
+ * diagram's clock graph both read clocks here, so they agree; [%emt] (time
+ * spent on a move) is written the same way and read here too.
  */
 int clock_command_ms(const char *s, size_t n, int64_t *ms);
 
