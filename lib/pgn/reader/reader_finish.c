@@ -284,8 +284,8 @@ static int group(struct pgn_reader *r, void *base, uint32_t n, size_t sz, uint32
     return 1;
 }
 
-/* Puts every line's moves and every owner's comments and NAGs into contiguous slices. */
-static int build_tree(struct pgn_reader *r)
+/* The comments, grouped by owner: a line (before its first move), a move, or the result. */
+static int group_comments(struct pgn_reader *r)
 {
     struct game_move *m = (struct game_move *)r->moves.data;
     struct game_var *v = (struct game_var *)r->vars.data;
@@ -293,7 +293,6 @@ static int build_tree(struct pgn_reader *r)
     uint32_t nm = COUNT_OF(r->moves, struct game_move);
     uint32_t nv = COUNT_OF(r->vars, struct game_var);
     uint32_t nc = COUNT_OF(r->comments, struct game_comment);
-    uint32_t nn = COUNT_OF(r->nags, uint16_t);
     struct parse *ps = &r->ps;
     int rc;
 
@@ -324,6 +323,21 @@ static int build_tree(struct pgn_reader *r)
             *first = i;
         ++*count;
     }
+    return PGN_OK;
+}
+
+/* Puts every line's moves and every owner's comments and NAGs into contiguous slices. */
+static int build_tree(struct pgn_reader *r)
+{
+    struct game_move *m = (struct game_move *)r->moves.data;
+    struct game_var *v = (struct game_var *)r->vars.data;
+    uint32_t nm = COUNT_OF(r->moves, struct game_move);
+    uint32_t nv = COUNT_OF(r->vars, struct game_var);
+    uint32_t nn = COUNT_OF(r->nags, uint16_t);
+    int rc;
+
+    if ((rc = group_comments(r)) < 0)
+        return rc;
 
     /* NAGs. Key: the move they follow. */
     uint32_t *nk = (uint32_t *)r->nkeys.data;
@@ -481,6 +495,32 @@ static void remis_result(struct pgn_reader *r)
         ps->last = NONE;
 }
 
+/* The game's records, now in their final order, handed to g (the reader keeps owning them). */
+static void hand_over(const struct pgn_reader *r, struct game *g)
+{
+    const struct parse *ps = &r->ps;
+    g->tags = (const struct game_tag *)r->tags.data;
+    g->ntags = COUNT_OF(r->tags, struct game_tag);
+    g->moves = (const struct game_move *)r->moves.data;
+    g->nmoves = COUNT_OF(r->moves, struct game_move);
+    g->vars = (const struct game_var *)r->vars.data;
+    g->nvars = COUNT_OF(r->vars, struct game_var);
+    g->comments = (const struct game_comment *)r->comments.data;
+    g->ncomments = COUNT_OF(r->comments, struct game_comment);
+    g->nags = (const uint16_t *)r->nags.data;
+    g->nnags = COUNT_OF(r->nags, uint16_t);
+    g->cmds = (const struct game_cmd *)r->cmds.data;
+    g->ncmds = COUNT_OF(r->cmds, struct game_cmd);
+    g->result = ps->result;
+    if (ps->result) {
+        g->result_text = ps->result_text;
+        g->result_len = ps->result_len;
+        g->result_line = ps->result_line;
+        g->result_col = ps->result_col;
+        g->result_off = ps->result_off;
+    }
+}
+
 int reader_finish_game(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
@@ -537,26 +577,7 @@ int reader_finish_game(struct pgn_reader *r, struct game *g)
     if (r->arena.err == PGN_ENOMEM || r->fatal)
         return PGN_ENOMEM;
 
-    g->tags = (const struct game_tag *)r->tags.data;
-    g->ntags = COUNT_OF(r->tags, struct game_tag);
-    g->moves = (const struct game_move *)r->moves.data;
-    g->nmoves = COUNT_OF(r->moves, struct game_move);
-    g->vars = (const struct game_var *)r->vars.data;
-    g->nvars = COUNT_OF(r->vars, struct game_var);
-    g->comments = (const struct game_comment *)r->comments.data;
-    g->ncomments = COUNT_OF(r->comments, struct game_comment);
-    g->nags = (const uint16_t *)r->nags.data;
-    g->nnags = COUNT_OF(r->nags, uint16_t);
-    g->cmds = (const struct game_cmd *)r->cmds.data;
-    g->ncmds = COUNT_OF(r->cmds, struct game_cmd);
-    g->result = ps->result;
-    if (ps->result) {
-        g->result_text = ps->result_text;
-        g->result_len = ps->result_len;
-        g->result_line = ps->result_line;
-        g->result_col = ps->result_col;
-        g->result_off = ps->result_off;
-    }
+    hand_over(r, g);
     if (ps->bom || (raw_len >= 3 && !memcmp(raw, UTF8_BOM, 3)))
         g->flags |= GAME_BOM;
     if (!g->ntags && !g->nmoves && !g->result && !ps->truncated) {

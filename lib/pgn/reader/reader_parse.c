@@ -7,6 +7,23 @@
 
 enum { C_DONE = 0, C_GAME_ENDS = 1 };
 
+/* 1 when the line from the game's offset prev_rel to eol_rel is empty (only white space) and
+ * a tag pair line starts at buf[q]. */
+static int empty_then_tag(const struct pgn_reader *r, uint32_t prev_rel, uint32_t eol_rel,
+                          size_t q)
+{
+    const unsigned char *b = r->buf, *cls = pgn_lex_class, *name;
+    size_t name_len, t = q;
+    while (ascii_is_blank(b[t]))
+        t++;
+    if (b[t] != '[' || !pgn_lex_tag_start(b + t, b + r->safe, &name, &name_len))
+        return 0;
+    size_t s = r->gstart + prev_rel, e = r->gstart + eol_rel;
+    while (s < e && (cls[b[s]] & (LX_SPACE | LX_EOL)))
+        s++;
+    return s == e;
+}
+
 /*
  * The {comment} at buf[r->pos]. Returns C_DONE with pos after the '}', or
  * C_GAME_ENDS (split set) when the input ends inside it or it runs across
@@ -84,24 +101,14 @@ static int brace_comment(struct pgn_reader *r)
             q = r->pos;
         }
         /* An empty line, then a tag pair line: the comment was never closed. */
-        const unsigned char *name;
-        size_t name_len, t = q;
-        b = r->buf;
-        while (ascii_is_blank(b[t]))
-            t++;
-        if (b[t] == '[' && pgn_lex_tag_start(b + t, b + r->safe, &name, &name_len)) {
-            size_t s = r->gstart + prev_rel, e = r->gstart + eol_rel;
-            while (s < e && (cls[b[s]] & (LX_SPACE | LX_EOL)))
-                s++;
-            if (s == e && prev_rel > open_rel) {
-                if (!ps->skip)
-                    reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0,
-                                "unterminated comment");
-                ps->skip = 1;
-                ps->split = q;
-                r->pos = q;
-                return C_GAME_ENDS;
-            }
+        if (prev_rel > open_rel && empty_then_tag(r, prev_rel, eol_rel, q)) {
+            if (!ps->skip)
+                reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0,
+                            "unterminated comment");
+            ps->skip = 1;
+            ps->split = q;
+            r->pos = q;
+            return C_GAME_ENDS;
         }
     }
 }
@@ -334,6 +341,36 @@ static const unsigned char *stray(struct pgn_reader *r, const unsigned char *p)
     return p + 1;
 }
 
+/* The '%' at p: an escape line (ignored) at a line start, else a stray character. Returns
+ * where reading goes on. */
+static const unsigned char *percent(struct pgn_reader *r, const unsigned char *p)
+{
+    size_t idx = (size_t)(p - r->buf);
+    if ((ptrdiff_t)idx != r->lstart)
+        return stray(r, p);
+    start_token(r, idx);
+    while (!(pgn_lex_class[*p] & LX_EOL))
+        p++;
+    r->ps.last_end = rel(r, (size_t)(p - r->buf));
+    return p;
+}
+
+/* The '[' at p: a run of plain tag pairs on the fast path, else what reader_bracket() makes of
+ * it. Returns 1 when the game ends, else 0 with pos where reading goes on (the window stays). */
+static inline int bracket(struct pgn_reader *r, const unsigned char *p)
+{
+    size_t idx = (size_t)(p - r->buf);
+    if (r->ps.phase <= PHASE_TAGS && r->fast_paths) {
+        const unsigned char *after = reader_tag_run(r, p);
+        if (after != p) {
+            r->pos = (size_t)(after - r->buf);
+            return 0;
+        }
+    }
+    r->pos = idx;
+    return reader_bracket(r, idx);
+}
+
 /*
  * The tokens of buf[pos..safe), dispatched on their first byte. Returns 0
  * with pos at safe (the caller refills), 1 when the game ends (ps.split
@@ -386,30 +423,14 @@ static int tokens(struct pgn_reader *r)
             p = line_comment(r, p);
             continue;
         case LK_PERCENT:
-            if ((ptrdiff_t)idx != r->lstart) {
-                p = stray(r, p);
-                continue;
-            }
-            /* An escape line: ignored. */
-            start_token(r, idx);
-            while (!(cls[*p] & LX_EOL))
-                p++;
-            ps->last_end = rel(r, (size_t)(p - b));
+            p = percent(r, p);
             continue;
         case LK_LPAREN:
         case LK_RPAREN:
             p = paren(r, p);
             continue;
         case LK_LBRACK:
-            if (ps->phase <= PHASE_TAGS && r->fast_paths) {
-                const unsigned char *after = reader_tag_run(r, p);
-                if (after != p) {
-                    p = after;
-                    continue;
-                }
-            }
-            r->pos = idx;
-            if (reader_bracket(r, idx))
+            if (bracket(r, p))
                 return 1;
             p = b + r->pos;
             continue;

@@ -135,9 +135,36 @@ static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t 
     return k;
 }
 
+/* The tag section from b[k], plain tag pairs one to a line ('[' name ' ' '"' value '"' ']'),
+ * and the empty lines after it: returns where the movetext starts, or 0 when the game is not
+ * plain. *lines counts the line ends. */
+static size_t split_tags(const struct pgn_reader *r, size_t k, uint64_t *lines)
+{
+    const unsigned char *b = r->buf;
+    const size_t safe = r->safe;
+    unsigned tags = 0, events = 0;
+    while (b[k] == '[') {
+        size_t name_end, vend;
+        int vec;
+        if (!plain_tag_pair(b, k, safe, r->lim.max_tag_value, &name_end, &vend, &vec))
+            return 0;
+        /* A second Event tag would start the next game (see reader_bracket()). */
+        events += name_end - k == 6 && !memcmp(b + k + 1, "Event", 5);
+        if (!(k = split_eol(b, vend + 2, safe, lines)))
+            return 0;
+        tags++;
+    }
+    if (!tags || events > 1 || tags > r->lim.max_tags)
+        return 0;
+    while (b[k] == '\n' || b[k] == '\r')
+        if (!(k = split_eol(b, k, safe, lines)))
+            return 0;
+    return k;
+}
+
 /*
  * The game at r->gstart (reader_begin_game() done) split in one pass when it is
- * plain as above: sets its end and the lazy state as skim() would, and
+ * plain as the top of this file says: sets its end and the lazy state as skim() would, and
  * returns 1; else 0, with nothing changed.
  */
 int reader_split_plain(struct pgn_reader *r)
@@ -146,26 +173,10 @@ int reader_split_plain(struct pgn_reader *r)
     const size_t g = r->gstart, safe = r->safe;
     size_t k = g, end = 0;
     uint64_t lines = 0;
-    unsigned tags = 0, events = 0;
     if (r->io_status || r->lstart != (ptrdiff_t)g || g >= safe)
         return 0;
-    /* Tag pairs, one to a line: '[' name ' ' '"' value '"' ']'. */
-    while (b[k] == '[') {
-        size_t name_end, vend;
-        int vec;
-        if (!plain_tag_pair(b, k, safe, r->lim.max_tag_value, &name_end, &vend, &vec))
-            return 0;
-        /* A second Event tag would start the next game (see reader_bracket()). */
-        events += name_end - k == 6 && !memcmp(b + k + 1, "Event", 5);
-        if (!(k = split_eol(b, vend + 2, safe, &lines)))
-            return 0;
-        tags++;
-    }
-    if (!tags || events > 1 || tags > r->lim.max_tags)
+    if (!(k = split_tags(r, k, &lines)))
         return 0;
-    while (b[k] == '\n' || b[k] == '\r')
-        if (!(k = split_eol(b, k, safe, &lines)))
-            return 0;
     /* Lines of moves, from a word (where skim() would start). */
     if (!ascii_is_letter(b[k]) && !ascii_is_digit(b[k]))
         return 0;

@@ -176,6 +176,39 @@ static size_t cut_tag_value(struct pgn_reader *r, size_t idx, size_t name, size_
     return end;
 }
 
+/* A tag pair at buf[idx] without a name, or with its name buf[name..+name_len) but no value
+ * at buf[q]: an error, and the reader goes on after it. */
+static void no_value(struct pgn_reader *r, size_t idx, size_t q, size_t name, size_t name_len)
+{
+    char t[MSG_TOKEN_MAX * 3 + 8];
+    if (!r->ps.skip) {
+        if (!name_len)
+            DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag pair without a name");
+        else
+            DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag '%s' has no value",
+                    reader_quote(t, r->buf + name, name_len));
+    }
+    r->pos = skip_to_bracket(r->buf, q);
+    r->ps.last_end = rel(r, r->pos);
+}
+
+/* After a quote in a tag value not followed by ']', from b[a]: 1 when a later quote on the line
+ * closes the value (followed by ']' or by the line end), so that this one is a literal quote. */
+static int closed_later(const unsigned char *b, size_t a)
+{
+    const unsigned char *cls = pgn_lex_class;
+    for (size_t z = a; !(cls[b[z]] & LX_EOL); z++) {
+        if (b[z] == '"') {
+            size_t y = z + 1;
+            while (ascii_is_blank(b[y]))
+                y++;
+            if (b[y] == ']' || (cls[b[y]] & LX_EOL))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* A tag pair at buf[idx] ('['), on one line. Errors here spoil only this tag pair. */
 static void tag_pair(struct pgn_reader *r, size_t idx)
 {
@@ -192,15 +225,7 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
     while (ascii_is_blank(b[q]))
         q++;
     if (!name_len || b[q] != '"') {
-        if (!ps->skip) {
-            if (!name_len)
-                DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag pair without a name");
-            else
-                DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag '%s' has no value",
-                        reader_quote(t, b + name, name_len));
-        }
-        r->pos = skip_to_bracket(b, q);
-        ps->last_end = rel(r, r->pos);
+        no_value(r, idx, q, name, name_len);
         return;
     }
     size_t v0 = ++q, vend;
@@ -233,21 +258,7 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
          * A quote not followed by ']': a literal quote if a later one closes
          * the value (followed by ']' or by the line end).
          */
-        size_t z = a;
-        int later = 0;
-        while (!(cls[b[z]] & LX_EOL)) {
-            if (b[z] == '"') {
-                size_t y = z + 1;
-                while (ascii_is_blank(b[y]))
-                    y++;
-                if (b[y] == ']' || (cls[b[y]] & LX_EOL)) {
-                    later = 1;
-                    break;
-                }
-            }
-            z++;
-        }
-        if (later) {
+        if (closed_later(b, a)) {
             if (!warned && !ps->skip)
                 DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, q, "unescaped '\"' in value of tag '%s'",
                         reader_quote(t, b + name, name_len));
@@ -362,6 +373,48 @@ int reader_bracket(struct pgn_reader *r, size_t idx)
     return 0;
 }
 
+/* Where reader_tag_run() stopped, written back to the reader: the tag records rt0..rt, the line
+ * (line, lbase as the run counts them) and the parser state at done, then the empty line that
+ * nearly always follows. Returns where reading goes on. */
+static const unsigned char *tag_run_store(struct pgn_reader *r, const struct raw_tag *rt0,
+                                          const struct raw_tag *rt, const unsigned char *done,
+                                          uint64_t line, ptrdiff_t lbase)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *const g = r->buf + r->gstart, *const safe = r->buf + r->safe;
+    const unsigned char *cls = pgn_lex_class;
+    const size_t max_game = r->lim.max_game;
+    /* As start_token() and the line ends would have left them. */
+    uint32_t last_end = rt[-1].value_off + rt[-1].value_len + 2;
+    mark_started(ps, rt0->line, rt0->col, rt0->off);
+    if (done != g + last_end)
+        ps->line_tokens = 0; /* the run ends after a line end */
+    else if (line == r->line)
+        ps->line_tokens++; /* one tag pair, on the line the run began on */
+    else
+        ps->line_tokens = 1;
+    ps->last_end = last_end;
+    ps->blank = 0;
+    /*
+     * The empty line that nearly always ends the tag section, as
+     * reader_parse_game() takes one (a line with no token: blank): that is one
+     * dispatch fewer per game, whose target would mispredict.
+     */
+    if (!ps->line_tokens && done < safe && (cls[*done] & LX_EOL)) {
+        const unsigned char *n = done + ((*done == '\r' && done[1] == '\n') ? 2 : 1);
+        if ((size_t)(n - g) <= max_game) {
+            line++;
+            lbase = n - g - 1;
+            done = n;
+            ps->blank = 1;
+        }
+    }
+    r->rtags.len = (size_t)((const char *)rt - r->rtags.data);
+    r->line = line;
+    r->lstart = (ptrdiff_t)r->gstart + lbase + 1;
+    return done;
+}
+
 /*
  * Plain tag pairs in a row, each '[' name ' ' '"' value '"' ']' with no
  * backslash in the value, and the line ends after them: read as reader_bracket()
@@ -431,35 +484,7 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
         if (p >= safe || *p != '[')
             break;
     }
-    if (rt != rt0) {
-        /* As start_token() and the line ends would have left them. */
-        uint32_t last_end = rt[-1].value_off + rt[-1].value_len + 2;
-        mark_started(ps, rt0->line, rt0->col, rt0->off);
-        if (done != g + last_end)
-            ps->line_tokens = 0; /* the run ends after a line end */
-        else if (line == r->line)
-            ps->line_tokens++; /* one tag pair, on the line the run began on */
-        else
-            ps->line_tokens = 1;
-        ps->last_end = last_end;
-        ps->blank = 0;
-        /*
-         * The empty line that nearly always ends the tag section, as
-         * reader_parse_game() takes one (a line with no token: blank): that is one
-         * dispatch fewer per game, whose target would mispredict.
-         */
-        if (!ps->line_tokens && done < safe && (cls[*done] & LX_EOL)) {
-            const unsigned char *n = done + ((*done == '\r' && done[1] == '\n') ? 2 : 1);
-            if ((size_t)(n - g) <= max_game) {
-                line++;
-                lbase = n - g - 1;
-                done = n;
-                ps->blank = 1;
-            }
-        }
-        r->rtags.len = (size_t)((char *)rt - r->rtags.data);
-        r->line = line;
-        r->lstart = (ptrdiff_t)r->gstart + lbase + 1;
-    }
+    if (rt != rt0)
+        done = tag_run_store(r, rt0, rt, done, line, lbase);
     return done;
 }

@@ -53,6 +53,91 @@ static void mark_ep(struct pgn_reader *r, const unsigned char *suffix, size_t n)
     m->flags |= GAME_MOVE_REJOINED;
 }
 
+/* The result w at buf[idx..idx+n): the game's result, or a second one (ignored). Returns 1 when
+ * the next game follows at once (next_game_follows()), else 0. */
+static int result_word(struct pgn_reader *r, size_t idx, size_t n, const struct pgn_word *w)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *p = r->buf + idx;
+    start_token(r, idx);
+    if (ps->phase == PHASE_RESULT) {
+        DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx, "second result token ignored");
+    } else {
+        if (ps->depth && !ps->skip) {
+            const struct game_var *v = (const struct game_var *)r->vars.data + ps->cur;
+            reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, v->line, v->col, ps->goff + v->off,
+                 "unterminated variation");
+            ps->skip = 1;
+        }
+        ps->result = w->result;
+        if (memchr(p, 0xE2, n)) /* an en dash: the only non-ASCII dash a result has */
+            reader_repair(r, PGN_REPAIR_RESULT_FORM, r->line, col_of(r, idx), r->base + idx,
+                          "result '%.*s' written with an en dash, read as '%s'", (int)n,
+                          (const char *)p, pgn_result_str(w->result));
+        ps->result_off = rel(r, idx);
+        ps->result_len = (uint32_t)n;
+        ps->result_line = r->line;
+        ps->result_col = col_of(r, idx);
+        ps->phase = PHASE_RESULT;
+        ps->last_end = rel(r, idx + n);
+        r->pos = idx + n;
+        return r->fast_paths && next_game_follows(r, idx + n);
+    }
+    ps->last_end = rel(r, idx + n);
+    r->pos = idx + n;
+    return 0;
+}
+
+/* The word w at buf[idx..idx+n) in movetext, neither a result nor glued words: a move, a number,
+ * a NAG, an e.p. mark, or an error. */
+static void movetext_word(struct pgn_reader *r, size_t idx, size_t n, const struct pgn_word *w)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *p = r->buf + idx;
+    char q[MSG_TOKEN_MAX * 3 + 8];
+    switch (w->kind) {
+    case PGN_W_MOVE:
+    case PGN_W_NULL: {
+        if (w->has_number) {
+            ps->number = w->number;
+            ps->number_flags =
+                GAME_MOVE_GLUED_NUMBER | (w->number_dots ? GAME_MOVE_NUMBER_DOTS : 0);
+        }
+        unsigned flags = (w->kind == PGN_W_NULL ? GAME_MOVE_NULL : 0) | (w->ep ? GAME_MOVE_EP : 0) |
+                         (w->nnags ? GAME_MOVE_GLUED_NAG : 0);
+        if (reader_add_move(r, idx + w->core_off, w->core_len, NULL, 0, flags))
+            for (unsigned i = 0; i < w->nnags; i++)
+                reader_add_nag(r, idx, w->nags[i]);
+        break;
+    }
+    case PGN_W_NUMBER:
+        ps->number = w->number;
+        ps->number_flags = w->number_dots ? GAME_MOVE_NUMBER_DOTS : 0;
+        break;
+    case PGN_W_DOTS:
+        if (ps->number && w->number_dots)
+            ps->number_flags |= GAME_MOVE_NUMBER_DOTS;
+        break;
+    case PGN_W_NAG:
+        reader_add_nag(r, idx, w->nags[0]);
+        break;
+    case PGN_W_EP:
+        if (ps->skip)
+            break;
+        if (ps->last == NONE)
+            FAIL_AT(r, PGN_ESYNTAX, idx, "en-passant mark '%s' without a move",
+                    reader_quote(q, p, n));
+        else
+            mark_ep(r, p + w->core_off, w->core_len);
+        break;
+    case PGN_W_SEPARATOR:
+        break;
+    default:
+        FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected token '%s'", reader_quote(q, p, n));
+        break;
+    }
+}
+
 /* A move, null move or move number word at buf[idx..idx+n). */
 int reader_word(struct pgn_reader *r, size_t idx, size_t n)
 {
@@ -94,82 +179,15 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
         pgn_lex_word(p, n, &w);
     }
 
-    if (w.kind == PGN_W_RESULT) {
-        start_token(r, idx);
-        if (ps->phase == PHASE_RESULT) {
-            DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx, "second result token ignored");
-        } else {
-            if (ps->depth && !ps->skip) {
-                const struct game_var *v = (const struct game_var *)r->vars.data + ps->cur;
-                reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, v->line, v->col, ps->goff + v->off,
-                     "unterminated variation");
-                ps->skip = 1;
-            }
-            ps->result = w.result;
-            if (memchr(p, 0xE2, n)) /* an en dash: the only non-ASCII dash a result has */
-                reader_repair(r, PGN_REPAIR_RESULT_FORM, r->line, col_of(r, idx), r->base + idx,
-                              "result '%.*s' written with an en dash, read as '%s'", (int)n,
-                              (const char *)p, pgn_result_str(w.result));
-            ps->result_off = rel(r, idx);
-            ps->result_len = (uint32_t)n;
-            ps->result_line = r->line;
-            ps->result_col = col_of(r, idx);
-            ps->phase = PHASE_RESULT;
-            ps->last_end = rel(r, idx + n);
-            r->pos = idx + n;
-            return r->fast_paths && next_game_follows(r, idx + n);
-        }
-        ps->last_end = rel(r, idx + n);
-        r->pos = idx + n;
-        return 0;
-    }
+    if (w.kind == PGN_W_RESULT)
+        return result_word(r, idx, n, &w);
     if (ps->phase == PHASE_RESULT)
         return reader_end_before(r, idx);
     start_token(r, idx);
     ps->phase = PHASE_MOVES;
     ps->last_end = rel(r, idx + n);
     r->pos = idx + n;
-    char q[MSG_TOKEN_MAX * 3 + 8];
-    switch (w.kind) {
-    case PGN_W_MOVE:
-    case PGN_W_NULL: {
-        if (w.has_number) {
-            ps->number = w.number;
-            ps->number_flags = GAME_MOVE_GLUED_NUMBER | (w.number_dots ? GAME_MOVE_NUMBER_DOTS : 0);
-        }
-        unsigned flags = (w.kind == PGN_W_NULL ? GAME_MOVE_NULL : 0) | (w.ep ? GAME_MOVE_EP : 0) |
-                         (w.nnags ? GAME_MOVE_GLUED_NAG : 0);
-        if (reader_add_move(r, idx + w.core_off, w.core_len, NULL, 0, flags))
-            for (unsigned i = 0; i < w.nnags; i++)
-                reader_add_nag(r, idx, w.nags[i]);
-        break;
-    }
-    case PGN_W_NUMBER:
-        ps->number = w.number;
-        ps->number_flags = w.number_dots ? GAME_MOVE_NUMBER_DOTS : 0;
-        break;
-    case PGN_W_DOTS:
-        if (ps->number && w.number_dots)
-            ps->number_flags |= GAME_MOVE_NUMBER_DOTS;
-        break;
-    case PGN_W_NAG:
-        reader_add_nag(r, idx, w.nags[0]);
-        break;
-    case PGN_W_EP:
-        if (ps->skip)
-            break;
-        if (ps->last == NONE)
-            FAIL_AT(r, PGN_ESYNTAX, idx, "en-passant mark '%s' without a move",
-                    reader_quote(q, p, n));
-        else
-            mark_ep(r, p + w.core_off, w.core_len);
-        break;
-    case PGN_W_SEPARATOR:
-        break;
-    default:
-        FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected token '%s'", reader_quote(q, p, n));
-        break;
-    }
+    movetext_word(r, idx, n, &w);
     return 0;
 }
 
