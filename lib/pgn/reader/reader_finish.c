@@ -26,7 +26,7 @@ static const char *utf8_text(struct pgn_reader *r, const char *s, uint32_t len, 
 /* UTF-8 text of the game's raw bytes [off, off + len): zero-copy unless transcoded. */
 static const char *text_at(struct pgn_reader *r, uint32_t off, uint32_t len, uint32_t *out_len)
 {
-    return utf8_text(r, (const char *)r->buf + r->gstart + off, len, out_len);
+    return utf8_text(r, (const char *)r->win.buf + r->win.gstart + off, len, out_len);
 }
 
 /* Decodes \" and \\ in place; other backslashes stay. Returns the new length. */
@@ -46,7 +46,7 @@ static size_t unescape(char *s, size_t n)
 static const char *tag_text(struct pgn_reader *r, uint32_t off, uint32_t len, int escaped,
                             uint32_t *out_len)
 {
-    const char *s = (const char *)r->buf + r->gstart + off;
+    const char *s = (const char *)r->win.buf + r->win.gstart + off;
     int transcode = r->ps.latin1 && !utf8_is_ascii(s, len);
     char *d = arena_alloc(&r->arena, (size_t)len * (transcode ? CP1252_UTF8_MAX : 1) + 1);
     if (!d) {
@@ -118,7 +118,7 @@ void reader_resolve_tags(struct pgn_reader *r)
     uint32_t lo = rt[0].name_off, hi = rt[n - 1].value_off + rt[n - 1].value_len + 1;
     char *copy = r->ps.latin1 ? NULL : arena_alloc(&r->arena, hi - lo);
     if (copy)
-        memcpy(copy, r->buf + r->gstart + lo, hi - lo);
+        memcpy(copy, r->win.buf + r->win.gstart + lo, hi - lo);
     if (copy) {
         for (uint32_t i = 0; i < n; i++) {
             char *name = copy + (rt[i].name_off - lo), *value = copy + (rt[i].value_off - lo);
@@ -396,7 +396,7 @@ static int build_tree(struct pgn_reader *r)
 /* Line and column of the byte at game-relative offset off. */
 static void locate(const struct pgn_reader *r, size_t off, uint64_t *line, uint32_t *col)
 {
-    const unsigned char *g = r->buf + r->gstart;
+    const unsigned char *g = r->win.buf + r->win.gstart;
     uint64_t l = r->ps.start_line;
     ptrdiff_t ls = 1 - (ptrdiff_t)r->ps.start_col; /* offset of the line start */
     for (size_t i = 0; i < off; i++) {
@@ -417,9 +417,9 @@ static void locate(const struct pgn_reader *r, size_t off, uint64_t *line, uint3
 static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
 {
     struct parse *ps = &r->ps;
-    size_t split = ps->truncated ? r->pos : (ps->split < r->len ? ps->split : r->len);
-    const char *raw = (const char *)r->buf + r->gstart;
-    size_t raw_len = ps->truncated ? 0 : split - r->gstart;
+    size_t split = ps->truncated ? r->win.pos : (ps->split < r->win.len ? ps->split : r->win.len);
+    const char *raw = (const char *)r->win.buf + r->win.gstart;
+    size_t raw_len = ps->truncated ? 0 : split - r->win.gstart;
     game_clear(g);
     g->file = r->name;
     g->index = ++r->ngames;
@@ -430,9 +430,9 @@ static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
     g->line = ps->first_line;
     g->col = ps->first_col;
 
-    if (r->io_status && split >= r->len)
-        reader_diag(r, PGN_SEV_ERROR, PGN_EIO, r->line, col_of(r, r->len), r->base + r->len, "%s",
-             pgn_input_error(r->in));
+    if (r->win.io_status && split >= r->win.len)
+        reader_diag(r, PGN_SEV_ERROR, PGN_EIO, r->win.line, col_of(&r->win, r->win.len),
+                    r->win.base + r->win.len, "%s", pgn_input_error(r->win.in));
     if (!ps->truncated && !span_only) {
         size_t good = utf8_valid_prefix(raw, raw_len);
         if (good < raw_len) {
@@ -465,7 +465,7 @@ static void remis_result(struct pgn_reader *r)
     if (ps->result || ps->truncated || !nm)
         return;
     const struct game_move *m = (const struct game_move *)r->moves.data + (nm - 1);
-    const unsigned char *t = r->buf + r->gstart + m->off;
+    const unsigned char *t = r->win.buf + r->win.gstart + m->off;
     if (m->len != 5 || m->var != 0 || (m->flags & GAME_MOVE_REJOINED) || (t[0] | 0x20) != 'r' ||
         (t[1] | 0x20) != 'e' || (t[2] | 0x20) != 'm' || (t[3] | 0x20) != 'i' ||
         (t[4] | 0x20) != 's')
@@ -524,13 +524,13 @@ static void hand_over(const struct pgn_reader *r, struct game *g)
 int reader_finish_game(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
-    const char *raw = (const char *)r->buf + r->gstart;
+    const char *raw = (const char *)r->win.buf + r->win.gstart;
     finish_span(r, g, 0);
     size_t raw_len = g->raw_len; /* 0 when truncated */
     remis_result(r);
     if (!ps->truncated) {
         struct game_move *m = (struct game_move *)r->moves.data;
-        if (r->moved || ps->latin1)
+        if (r->win.moved || ps->latin1)
             for (uint32_t i = 0, n = COUNT_OF(r->moves, struct game_move); i < n; i++)
                 m[i].text = (m[i].flags & GAME_MOVE_REJOINED)
                                 ? utf8_text(r, m[i].text, m[i].len, &m[i].len) /* arena copy */
@@ -605,7 +605,7 @@ int reader_finish_game(struct pgn_reader *r, struct game *g)
 int reader_finish_lazy(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
-    const char *raw = (const char *)r->buf + r->gstart;
+    const char *raw = (const char *)r->win.buf + r->win.gstart;
     int span_only = (r->flags & PGN_READER_SPLIT) != 0;
     finish_span(r, g, span_only);
     size_t raw_len = g->raw_len;

@@ -202,14 +202,15 @@ struct parse {
     uint64_t split_abs; /* end of the span (input offset) */
 };
 
-struct pgn_reader {
+/*
+ * THE WINDOW's state (see THE WINDOW above): the input, its bytes and the
+ * positions in them. reader_window.c owns it: only its functions read
+ * input into buf, grow it or move it (and so change base, or set moved).
+ * The token readers read buf and move pos, line and lstart forward.
+ */
+struct reader_window {
     struct pgn_input *in;
-    struct pgn_limits lim;
     size_t read_size;
-    char *name; /* the input's, or the current archive member's (see reader_member.c) */
-    char *input_name;                 /* the input's own name once a member is read, or NULL */
-    struct member_name *member_names; /* names of the members met, freed with the reader */
-
     unsigned char *buf;
     size_t cap, cap_max;
     /* The reader's own window while buf is a caller's span (pgn_reader_parse_span). */
@@ -222,8 +223,17 @@ struct pgn_reader {
     uint64_t line;    /* current line number */
     uint64_t base;    /* input offset of buf[0] */
     int eof;
-    int moved; /* the window moved since the game began: text pointers are stale */
+    int moved;     /* the window moved since the game began: text pointers are stale */
     int io_status; /* input error, reported once the games before it are out */
+};
+
+struct pgn_reader {
+    struct reader_window win; /* the input window */
+    struct pgn_limits lim;
+    char *name; /* the input's, or the current archive member's (see reader_member.c) */
+    char *input_name;                 /* the input's own name once a member is read, or NULL */
+    struct member_name *member_names; /* names of the members met, freed with the reader */
+
     int status;    /* sticky result of pgn_reader_next once it stops */
     int fatal;     /* out of memory while reading a game */
     int skip_blank; /* the next game begins after the blank lines at pos (reader_blank.c) */
@@ -265,12 +275,36 @@ void reader_split_init(void);
 
 /* reader_window.c: THE WINDOW. */
 
+/** Sets up *w to read from in (owned by *w from now on) with a buffer for read_size bytes
+ * at a time, growing to hold a game of max_game bytes. Returns PGN_OK, or PGN_ENOMEM with in
+ * still the caller's. */
+int reader_window_init(struct reader_window *w, struct pgn_input *in, size_t read_size,
+                       size_t max_game);
+
+/** Frees the buffer and the input of *w. */
+void reader_window_release(struct reader_window *w);
+
+/** Empties *w for a new input read through the same in (an archive's next member): lines and
+ * offsets count from the start again. */
+void reader_window_restart(struct reader_window *w);
+
+/** A game begins at pos: the window keeps it from there, and its text pointers are fresh. */
+void reader_window_begin_game(struct reader_window *w);
+
+/** Counts lines, columns and offsets of *w as if its next byte were at line, col and offset of
+ * the input. */
+void reader_window_place(struct reader_window *w, uint64_t line, uint32_t col, uint64_t offset);
+
+/** Makes data[0..len) (the caller's, cap bytes usable, zero-padded) the whole of the input of *w;
+ * its own buffer is kept for reader_window_release(). */
+void reader_window_span(struct reader_window *w, unsigned char *data, size_t len, size_t cap);
+
 /**
  * Reads more input after compacting the window to keep. Returns the bytes
  * read, 0 at the end (an input error counts as the end and is kept in
  * io_status), or PGN_ENOMEM / PGN_ETOOBIG (no room even after growing to cap_max).
  */
-ptrdiff_t reader_fill(struct pgn_reader *r, size_t keep);
+ptrdiff_t reader_fill(struct reader_window *w, size_t keep);
 
 /** Index just past the last line end in b[from..to), or 0. A final '\r' only counts at the end
  * (eof). */
@@ -280,11 +314,11 @@ size_t reader_last_eol(const unsigned char *b, size_t from, size_t to, int eof);
  * Cuts safe back to the start of the first line longer than max_game in
  * buf[pos..safe); returns R_TOOBIG when that line starts at pos, else R_OK.
  */
-int reader_cut_long_line(struct pgn_reader *r);
+int reader_cut_long_line(struct reader_window *w, size_t max_game);
 
 /** Called with pos == safe: makes at least one more complete line available (R_OK), or R_END,
  * R_TOOBIG, a fatal status. */
-int reader_refill(struct pgn_reader *r);
+int reader_refill(struct reader_window *w, size_t max_game);
 
 /* reader_record.c: diagnostics and records. */
 
@@ -448,14 +482,16 @@ int reader_finish_lazy(struct pgn_reader *r, struct game *g);
 
 /* ------------------------------------------------- helpers of several files */
 
-static inline uint32_t col_of(const struct pgn_reader *r, size_t idx)
+/* The column of buf[idx] on the current line. */
+static inline uint32_t col_of(const struct reader_window *w, size_t idx)
 {
-    return (uint32_t)((ptrdiff_t)idx - r->lstart + 1);
+    return (uint32_t)((ptrdiff_t)idx - w->lstart + 1);
 }
 
 /* A diagnostic about the byte at buf[idx] on the current line. */
 #define DIAG_AT(r, sev, code, idx, ...) \
-    reader_diag((r), (sev), (code), (r)->line, col_of((r), (idx)), (r)->base + (idx), __VA_ARGS__)
+    reader_diag((r), (sev), (code), (r)->win.line, col_of(&(r)->win, (idx)), \
+                (r)->win.base + (idx), __VA_ARGS__)
 
 /* A structural error: recorded once, and the rest of the game is only scanned. */
 #define FAIL_AT(r, code, idx, ...) \
@@ -466,9 +502,10 @@ static inline uint32_t col_of(const struct pgn_reader *r, size_t idx)
         } \
     } while (0)
 
-static inline uint32_t rel(const struct pgn_reader *r, size_t idx)
+/* buf[idx]'s offset from the game's first byte, as the records keep it. */
+static inline uint32_t rel(const struct reader_window *w, size_t idx)
 {
-    return (uint32_t)(idx - r->gstart);
+    return (uint32_t)(idx - w->gstart);
 }
 
 static inline void *push(struct pgn_reader *r, struct buf *v, size_t size)
@@ -496,7 +533,7 @@ static inline void mark_started(struct parse *ps, uint64_t line, uint32_t col, u
 static inline void start_token(struct pgn_reader *r, size_t idx)
 {
     r->ps.line_tokens++;
-    mark_started(&r->ps, r->line, col_of(r, idx), rel(r, idx));
+    mark_started(&r->ps, r->win.line, col_of(&r->win, idx), rel(&r->win, idx));
 }
 
 /*
@@ -541,7 +578,7 @@ static inline struct game_move *record_move(struct pgn_reader *r, size_t idx,
     } else if (!(m = push(r, &r->moves, sizeof *m))) {
         return NULL;
     }
-    put_move(m, text, r->line, col_of(r, idx), rel(r, idx), (uint32_t)len,
+    put_move(m, text, r->win.line, col_of(&r->win, idx), rel(&r->win, idx), (uint32_t)len,
              flags | ps->number_flags, ps->number, ps->cur);
     ps->number = 0;
     ps->number_flags = 0;

@@ -83,16 +83,15 @@ void reader_begin_game(struct pgn_reader *r)
         buf_reset(vecs[i]);
     struct parse *ps = &r->ps;
     clear_record(ps, sizeof *ps);
-    r->gstart = r->pos;
-    r->moved = 0;
+    reader_window_begin_game(&r->win);
     r->lazy_tried = 0;
     r->lazy.active = 0;
-    ps->goff = r->base + r->gstart;
+    ps->goff = r->win.base + r->win.gstart;
     ps->phase = PHASE_START;
     ps->last = NONE;
-    ps->line_tokens = (ptrdiff_t)r->pos > r->lstart;
-    ps->start_line = r->line;
-    ps->start_col = col_of(r, r->pos);
+    ps->line_tokens = (ptrdiff_t)r->win.pos > r->win.lstart;
+    ps->start_line = r->win.line;
+    ps->start_col = col_of(&r->win, r->win.pos);
     struct game_var *v = push(r, &r->vars, sizeof *v);
     if (v) {
         memset(v, 0, sizeof *v);
@@ -104,13 +103,13 @@ void reader_begin_game(struct pgn_reader *r)
 int reader_end_before(struct pgn_reader *r, size_t idx)
 {
     struct parse *ps = &r->ps;
-    size_t split = r->lstart > (ptrdiff_t)r->gstart ? (size_t)r->lstart : r->gstart;
-    if (split < r->gstart + ps->last_end)
-        split = r->gstart + ps->last_end;
+    size_t split = r->win.lstart > (ptrdiff_t)r->win.gstart ? (size_t)r->win.lstart : r->win.gstart;
+    if (split < r->win.gstart + ps->last_end)
+        split = r->win.gstart + ps->last_end;
     if (split > idx)
         split = idx;
     ps->split = split;
-    r->pos = split;
+    r->win.pos = split;
     return 1;
 }
 
@@ -160,7 +159,7 @@ struct game_move *reader_add_move(struct pgn_reader *r, size_t idx, size_t len,
         reader_over_limit(r, COUNT_OF(r->moves, struct game_move) >= r->lim.max_moves, idx,
                           "too many moves in one game", r->lim.max_moves))
         return NULL;
-    const unsigned char *text = r->buf + idx;
+    const unsigned char *text = r->win.buf + idx;
     if (rejoined) {
         text = (const unsigned char *)arena_memdup(&r->arena, rejoined, rejoined_len);
         len = text ? rejoined_len : 0;
@@ -184,7 +183,7 @@ void reader_add_comment(struct pgn_reader *r, size_t open, size_t body_len, unsi
     if (!c || !k)
         return;
     memset(c, 0, sizeof *c);
-    c->off = rel(r, open);
+    c->off = rel(&r->win, open);
     c->len = (uint32_t)body_len;
     c->flags = flags;
     c->line = line;
@@ -217,9 +216,9 @@ void reader_open_variation(struct pgn_reader *r, size_t idx)
     memset(v, 0, sizeof *v);
     v->parent = ps->last;
     v->depth = ++ps->depth;
-    v->line = r->line;
-    v->col = col_of(r, idx);
-    v->off = rel(r, idx);
+    v->line = r->win.line;
+    v->col = col_of(&r->win, idx);
+    v->off = rel(&r->win, idx);
     ps->cur = COUNT_OF(r->vars, struct game_var) - 1;
     ps->last = NONE;
     ps->number = 0;

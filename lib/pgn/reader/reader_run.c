@@ -266,8 +266,8 @@ run_store(struct pgn_reader *r, const struct run *s, const struct run_env *e,
     ps->number_flags = wait->flags;
     ps->last_end = (uint32_t)(s->last - e->g);
     if (s->lend != start) {
-        r->line = s->line;
-        r->lstart = s->lend - r->buf;
+        r->win.line = s->line;
+        r->win.lstart = s->lend - r->win.buf;
     }
     if (s->m != m0) {
         uint32_t count = COUNT_OF(r->moves, struct game_move) + (uint32_t)(s->m - m0);
@@ -315,8 +315,8 @@ HOT_LOOP const unsigned char *reader_movetext_run(struct pgn_reader *r, const un
     struct game_move *m0 =
         r->moves.data ? (struct game_move *)(r->moves.data + r->moves.len) : NULL;
     const struct run_env e = {
-        .g = r->buf + r->gstart,
-        .safe = r->buf + r->safe,
+        .g = r->win.buf + r->win.gstart,
+        .safe = r->win.buf + r->win.safe,
         .mend = m0 ? m0 + (limit - count) : NULL,
         .max_token = r->lim.max_token,
         .max_game = r->lim.max_game,
@@ -324,8 +324,8 @@ HOT_LOOP const unsigned char *reader_movetext_run(struct pgn_reader *r, const un
     };
     struct run s = {
         .p = p, .last = p, .lend = p, .m = m0,
-        .lbase = (uint32_t)(r->lstart - 1 - (ptrdiff_t)r->gstart),
-        .line = r->line,
+        .lbase = (uint32_t)(r->win.lstart - 1 - (ptrdiff_t)r->win.gstart),
+        .line = r->win.line,
     };
     struct run_wait wait = { r->ps.number, r->ps.number_flags };
     /* The sites as a loop: a word site (SITE_AFTER_BLACK, SITE_BEFORE_BLACK) goes on to a word

@@ -192,17 +192,17 @@ static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, struct skim_curso
     k->line++;
     k->ls = (ptrdiff_t)i;
     k->i = i;
-    if (i - r->gstart > r->lim.max_game / 2)
+    if (i - r->win.gstart > r->lim.max_game / 2)
         return SS_PARSE;
-    if (i >= r->safe) {
-        size_t irel = i - r->gstart;
-        r->pos = i;
-        int rc = reader_refill(r);
-        k->b = b = r->buf;
-        k->i = i = r->gstart + irel;
+    if (i >= r->win.safe) {
+        size_t irel = i - r->win.gstart;
+        r->win.pos = i;
+        int rc = reader_refill(&r->win, r->lim.max_game);
+        k->b = b = r->win.buf;
+        k->i = i = r->win.gstart + irel;
         k->ls = (ptrdiff_t)i;
         if (rc == R_END && !k->in_comment) {
-            k->end = r->len;
+            k->end = r->win.len;
             return SS_END;
         }
         if (rc < 0 && rc != PGN_ETOOBIG)
@@ -217,7 +217,7 @@ static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, struct skim_curso
     if (b[t] == '[') {
         const unsigned char *name;
         size_t name_len;
-        if (k->in_comment || !pgn_lex_tag_start(b + t, b + r->safe, &name, &name_len))
+        if (k->in_comment || !pgn_lex_tag_start(b + t, b + r->win.safe, &name, &name_len))
             return SS_PARSE;
         k->end = (size_t)k->ls;
         return SS_END;
@@ -231,7 +231,7 @@ static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, struct skim_curso
         return SS_SCAN;
     }
     k->i = t;
-    if (!k->after_result && clean_rest(b, &k->i, r->safe) == CLEAN_LINE)
+    if (!k->after_result && clean_rest(b, &k->i, r->win.safe) == CLEAN_LINE)
         return SS_EOL;
     return SS_TOKEN; /* read words from k->i */
 }
@@ -420,12 +420,14 @@ static enum skim_state skim_first(struct skim_cursor *k, size_t safe)
  */
 static int skim(struct pgn_reader *r)
 {
-    const size_t word_rel = r->pos - r->gstart;
-    const ptrdiff_t lstart_rel = r->lstart - (ptrdiff_t)r->gstart;
-    const uint64_t line0 = r->line;
+    const size_t word_rel = r->win.pos - r->win.gstart;
+    const ptrdiff_t lstart_rel = r->win.lstart - (ptrdiff_t)r->win.gstart;
+    const uint64_t line0 = r->win.line;
     const unsigned char stop = r->comment_stop;
-    struct skim_cursor k = { .b = r->buf, .i = r->pos, .ls = r->lstart, .line = r->line };
-    int state = skim_first(&k, r->safe);
+    struct skim_cursor k = {
+        .b = r->win.buf, .i = r->win.pos, .ls = r->win.lstart, .line = r->win.line,
+    };
+    int state = skim_first(&k, r->win.safe);
     for (;;) {
         switch (state) {
         case SS_SCAN:
@@ -437,22 +439,22 @@ static int skim(struct pgn_reader *r)
                 return state;
             break;
         case SS_TOKEN:
-            state = skim_token(&k, r->buf + r->safe);
+            state = skim_token(&k, r->win.buf + r->win.safe);
             break;
         case SS_END:
-            if (k.end - r->gstart > r->lim.max_game / 2) {
+            if (k.end - r->win.gstart > r->lim.max_game / 2) {
                 state = SS_PARSE;
                 break;
             }
             r->ps.split = k.end;
-            r->pos = k.end < r->len ? k.end : k.i;
-            r->line = k.line;
-            r->lstart = k.ls;
+            r->win.pos = k.end < r->win.len ? k.end : k.i;
+            r->win.line = k.line;
+            r->win.lstart = k.ls;
             return SKIM_LAZY;
         default: /* SS_PARSE */
-            r->pos = r->gstart + word_rel;
-            r->line = line0;
-            r->lstart = (ptrdiff_t)r->gstart + lstart_rel;
+            r->win.pos = r->win.gstart + word_rel;
+            r->win.line = line0;
+            r->win.lstart = (ptrdiff_t)r->win.gstart + lstart_rel;
             return SKIM_PARSE;
         }
     }
@@ -466,9 +468,9 @@ void reader_lazy_save(struct pgn_reader *r, size_t idx)
     struct lazy *z = &r->lazy;
     r->lazy_tried = 1;
     copy_record(&z->ps, &r->ps, sizeof z->ps);
-    z->word_rel = idx - r->gstart;
-    z->lstart_rel = r->lstart - (ptrdiff_t)r->gstart;
-    z->line = r->line;
+    z->word_rel = idx - r->win.gstart;
+    z->lstart_rel = r->win.lstart - (ptrdiff_t)r->win.gstart;
+    z->line = r->win.line;
     z->nerrors = r->errors.len;
     z->nrtags = r->rtags.len;
 }
@@ -477,13 +479,13 @@ void reader_lazy_save(struct pgn_reader *r, size_t idx)
 int reader_lazy_skim(struct pgn_reader *r, size_t idx)
 {
     struct lazy *z = &r->lazy;
-    r->pos = idx;
+    r->win.pos = idx;
     reader_lazy_save(r, idx);
     start_token(r, idx);
     int rc = skim(r);
     if (rc == SKIM_LAZY) {
         z->active = 1;
-        z->gstart = r->gstart;
+        z->gstart = r->win.gstart;
     } else {
         r->ps = z->ps;
     }

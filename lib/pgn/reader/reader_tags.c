@@ -145,8 +145,9 @@ static inline int add_tag(struct pgn_reader *r, size_t idx, size_t name, size_t 
     struct raw_tag *rt = push(r, &r->rtags, sizeof *rt);
     if (!rt)
         return 0;
-    put_raw_tag(rt, rel(r, idx), rel(r, name), name_len, rel(r, v0), rel(r, vend), escaped, r->line,
-                col_of(r, idx), id);
+    const struct reader_window *w = &r->win;
+    put_raw_tag(rt, rel(w, idx), rel(w, name), name_len, rel(w, v0), rel(w, vend), escaped,
+                w->line, col_of(w, idx), id);
     return 1;
 }
 
@@ -160,7 +161,7 @@ static inline int add_tag(struct pgn_reader *r, size_t idx, size_t name, size_t 
 static size_t cut_tag_value(struct pgn_reader *r, size_t idx, size_t name, size_t name_len,
                             size_t v0, size_t vend, int escaped)
 {
-    const unsigned char *b = r->buf;
+    const unsigned char *b = r->win.buf;
     char t[MSG_TOKEN_MAX * 3 + 8];
     size_t end = v0 + r->lim.max_tag_value;
     while (end > v0 && (b[end] & 0xc0) == 0x80)
@@ -186,10 +187,10 @@ static void no_value(struct pgn_reader *r, size_t idx, size_t q, size_t name, si
             DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag pair without a name");
         else
             DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag '%s' has no value",
-                    reader_quote(t, r->buf + name, name_len));
+                    reader_quote(t, r->win.buf + name, name_len));
     }
-    r->pos = skip_to_bracket(r->buf, q);
-    r->ps.last_end = rel(r, r->pos);
+    r->win.pos = skip_to_bracket(r->win.buf, q);
+    r->ps.last_end = rel(&r->win, r->win.pos);
 }
 
 /* After a quote in a tag value not followed by ']', from b[a]: 1 when a later quote on the line
@@ -213,7 +214,7 @@ static int closed_later(const unsigned char *b, size_t a)
 static void tag_pair(struct pgn_reader *r, size_t idx)
 {
     struct parse *ps = &r->ps;
-    const unsigned char *b = r->buf, *cls = pgn_lex_class;
+    const unsigned char *b = r->win.buf, *cls = pgn_lex_class;
     size_t q = idx + 1;
     char t[MSG_TOKEN_MAX * 3 + 8];
     while (ascii_is_blank(b[q]))
@@ -242,8 +243,8 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
             if (!ps->skip)
                 DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "unterminated value of tag '%s'",
                         reader_quote(t, b + name, name_len));
-            r->pos = q;
-            ps->last_end = rel(r, q);
+            r->win.pos = q;
+            ps->last_end = rel(&r->win, q);
             return;
         }
         size_t a = q + 1;
@@ -278,8 +279,8 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
         q = skip_to_bracket(b, a);
         break;
     }
-    r->pos = q;
-    ps->last_end = rel(r, q);
+    r->win.pos = q;
+    ps->last_end = rel(&r->win, q);
     ps->blank = 0;
     if (ps->skip)
         return;
@@ -295,7 +296,7 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
 static int has_tag(const struct pgn_reader *r, const unsigned char *name, size_t n)
 {
     const struct raw_tag *t = (const struct raw_tag *)r->rtags.data;
-    const unsigned char *g = r->buf + r->gstart;
+    const unsigned char *g = r->win.buf + r->win.gstart;
     for (uint32_t i = 0, c = COUNT_OF(r->rtags, struct raw_tag); i < c; i++)
         if (t[i].name_len == n && !memcmp(g + t[i].name_off, name, n))
             return 1;
@@ -330,10 +331,10 @@ static COLD int skip_forum_wrapper(struct pgn_reader *r, size_t idx, size_t n, i
     if (!closing && ps->phase >= PHASE_MOVES)
         return reader_end_before(r, idx);
     start_token(r, idx);
-    reader_repair(r, PGN_REPAIR_WRAPPER, r->line, col_of(r, idx), r->base + idx,
-                  "forum wrapper '%.*s' skipped", (int)n, (const char *)r->buf + idx);
-    r->pos = idx + n;
-    ps->last_end = rel(r, idx + n);
+    reader_repair(r, PGN_REPAIR_WRAPPER, r->win.line, col_of(&r->win, idx), r->win.base + idx,
+                  "forum wrapper '%.*s' skipped", (int)n, (const char *)r->win.buf + idx);
+    r->win.pos = idx + n;
+    ps->last_end = rel(&r->win, idx + n);
     return 0;
 }
 
@@ -343,7 +344,7 @@ int reader_bracket(struct pgn_reader *r, size_t idx)
     const unsigned char *name;
     size_t name_len;
     int closing;
-    size_t wrapper = forum_wrapper(r->buf, idx, r->safe, &closing);
+    size_t wrapper = forum_wrapper(r->win.buf, idx, r->win.safe, &closing);
     if (wrapper)
         return skip_forum_wrapper(r, idx, wrapper, closing);
     if (ps->phase == PHASE_RESULT)
@@ -351,8 +352,8 @@ int reader_bracket(struct pgn_reader *r, size_t idx)
     if (ps->phase <= PHASE_TAGS) {
         /* A repeated tag may start the next game (header-only games). */
         if (ps->phase != PHASE_START &&
-            (ps->blank || r->buf[idx + 1] == 'E' || r->buf[idx + 1] == ' ') &&
-            pgn_lex_tag_start(r->buf + idx, r->buf + r->safe, &name, &name_len) &&
+            (ps->blank || r->win.buf[idx + 1] == 'E' || r->win.buf[idx + 1] == ' ') &&
+            pgn_lex_tag_start(r->win.buf + idx, r->win.buf + r->win.safe, &name, &name_len) &&
             ((ps->skip && ps->blank) ||
              ((ps->blank || (name_len == 5 && !memcmp(name, "Event", 5))) &&
               has_tag(r, name, name_len))))
@@ -361,15 +362,15 @@ int reader_bracket(struct pgn_reader *r, size_t idx)
         tag_pair(r, idx);
         return 0;
     }
-    int tag = pgn_lex_tag_start(r->buf + idx, r->buf + r->safe, &name, &name_len);
+    int tag = pgn_lex_tag_start(r->win.buf + idx, r->win.buf + r->win.safe, &name, &name_len);
     if (tag && ps->line_tokens == 0) {
         reader_unterminated_variation(r);
         return reader_end_before(r, idx);
     }
     start_token(r, idx);
     FAIL_AT(r, PGN_ESYNTAX, idx, tag ? "tag pair in movetext" : "unexpected '[' in movetext");
-    r->pos = idx + 1;
-    ps->last_end = rel(r, idx + 1);
+    r->win.pos = idx + 1;
+    ps->last_end = rel(&r->win, idx + 1);
     return 0;
 }
 
@@ -381,7 +382,8 @@ static const unsigned char *tag_run_store(struct pgn_reader *r, const struct raw
                                           uint64_t line, ptrdiff_t lbase)
 {
     struct parse *ps = &r->ps;
-    const unsigned char *const g = r->buf + r->gstart, *const safe = r->buf + r->safe;
+    const unsigned char *const g = r->win.buf + r->win.gstart;
+    const unsigned char *const safe = r->win.buf + r->win.safe;
     const unsigned char *cls = pgn_lex_class;
     const size_t max_game = r->lim.max_game;
     /* As start_token() and the line ends would have left them. */
@@ -389,7 +391,7 @@ static const unsigned char *tag_run_store(struct pgn_reader *r, const struct raw
     mark_started(ps, rt0->line, rt0->col, rt0->off);
     if (done != g + last_end)
         ps->line_tokens = 0; /* the run ends after a line end */
-    else if (line == r->line)
+    else if (line == r->win.line)
         ps->line_tokens++; /* one tag pair, on the line the run began on */
     else
         ps->line_tokens = 1;
@@ -410,8 +412,8 @@ static const unsigned char *tag_run_store(struct pgn_reader *r, const struct raw
         }
     }
     r->rtags.len = (size_t)((const char *)rt - r->rtags.data);
-    r->line = line;
-    r->lstart = (ptrdiff_t)r->gstart + lbase + 1;
+    r->win.line = line;
+    r->win.lstart = (ptrdiff_t)r->win.gstart + lbase + 1;
     return done;
 }
 
@@ -437,7 +439,8 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
      * the records keep them, and the records go straight into the room the
      * vector has; with none left, the general way grows it.
      */
-    const unsigned char *const g = r->buf + r->gstart, *const safe = r->buf + r->safe;
+    const unsigned char *const g = r->win.buf + r->win.gstart;
+    const unsigned char *const safe = r->win.buf + r->win.safe;
     const unsigned char *cls = pgn_lex_class, *done = p;
     const size_t max_value = r->lim.max_tag_value, max_game = r->lim.max_game;
     size_t count = COUNT_OF(r->rtags, struct raw_tag);
@@ -447,8 +450,8 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
         return p; /* no array yet (NULL + 0 is undefined), or a full one */
     struct raw_tag *const rt0 = (struct raw_tag *)(r->rtags.data + r->rtags.len);
     struct raw_tag *rt = rt0, *const rt_end = rt0 + (limit - count);
-    uint64_t line = r->line;
-    ptrdiff_t lbase = r->lstart - (ptrdiff_t)r->gstart - 1; /* col = off - lbase */
+    uint64_t line = r->win.line;
+    ptrdiff_t lbase = r->win.lstart - (ptrdiff_t)r->win.gstart - 1; /* col = off - lbase */
     /* Which tag names may start the next game (see reader_bracket()): none, "Event" or any. */
     enum { REPEAT_NONE, REPEAT_EVENT, REPEAT_ANY } repeat =
         ps->phase == PHASE_START ? REPEAT_NONE : ps->blank ? REPEAT_ANY : REPEAT_EVENT;
