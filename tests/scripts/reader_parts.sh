@@ -12,10 +12,29 @@
 #     base, eof, moved, in, read_size, io_status). The token readers only
 #     move pos, line, lstart and safe forward. reader_window.c's functions
 #     take the window, never the whole reader.
+#   - the parse state of the game being read: struct parse, whose phase
+#     (enum parse_phase) changes only in parse_enter(), which holds it to
+#     the transition table written above the enum (forward only), and is
+#     set back to PHASE_START only by reader_begin_game().
+#   - the records the game is built of: struct reader_records, held as
+#     rec. reader_record.c owns their life: only it sets up, empties or
+#     frees their arena and vectors (arena_init/_reset/_release,
+#     buf_init/_reset/_release).
 set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
 dir=lib/pgn/reader
 status=0
+
+# only_in OWNER REGEX WHAT: no file of the reader but OWNER has a line matching REGEX.
+only_in() {
+    for f in $dir/*.c; do
+        [ "$f" = "$dir/$1" ] && continue
+        if grep -nE "$2" "$f"; then
+            echo "$f: $3: only $1 may"
+            status=1
+        fi
+    done
+}
 
 if ! grep -q '^struct reader_window {' $dir/reader_internal.h; then
     echo "$dir/reader_internal.h: no struct reader_window (the input window as one part)"
@@ -31,11 +50,25 @@ if grep -n 'struct pgn_reader' $dir/reader_window.c; then
     status=1
 fi
 owned='buf|own_buf|cap|cap_max|len|base|eof|moved|in|read_size|io_status'
-for f in $dir/*.c; do
-    [ "$f" = $dir/reader_window.c ] && continue
-    if grep -nE "win\.($owned)[[:space:]]*([-+|&]?=[^=]|\+\+|--)" "$f"; then
-        echo "$f: changes the window's own fields: only reader_window.c may"
-        status=1
-    fi
-done
+only_in reader_window.c "win\.($owned)[[:space:]]*([-+|&]?=[^=]|\+\+|--)" \
+    "changes the window's own fields"
+
+if ! grep -q '^struct reader_records {' $dir/reader_internal.h ||
+        ! sed -n '/^struct pgn_reader {/,/^};/p' $dir/reader_internal.h |
+        grep -q '^ *struct reader_records rec;'; then
+    echo "$dir/reader_internal.h: the records are not one part (struct reader_records rec)"
+    status=1
+fi
+only_in reader_record.c '(arena|buf)_(init|reset|release)\(' \
+    "sets up, empties or frees the records"
+
+# The phase: assigned in parse_enter() and in reader_begin_game()'s reset, nowhere else.
+bad=$(grep -nE '(->|\.)phase[[:space:]]*=[^=]' $dir/*.c $dir/*.h |
+    grep -vE '^[^:]*reader_internal\.h:[0-9]+:    ps->phase = to;$' |
+    grep -vE '^[^:]*reader_record\.c:[0-9]+:    ps->phase = PHASE_START;$')
+if [ -n "$bad" ]; then
+    echo "$bad"
+    echo "$dir: the parse phase changes outside parse_enter() (reader_internal.h)"
+    status=1
+fi
 exit $status

@@ -26,7 +26,6 @@ void pgn_reader_opts_init(struct pgn_reader_opts *o)
     o->read_size = 256u << 10;
 }
 
-static size_t vec_max(uint32_t items, size_t size) { return ((size_t)items + 1) * size; }
 
 /* The reader's lookup tables, built once by lib_init(). */
 void pgn_reader_tables_init(void)
@@ -58,19 +57,7 @@ static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char 
         free(r);
         return PGN_ENOMEM;
     }
-    const struct pgn_limits *l = &r->lim;
-    arena_init(&r->arena, l->max_arena);
-    buf_init(&r->rtags, vec_max(l->max_tags, sizeof(struct raw_tag)));
-    buf_init(&r->tags, vec_max(l->max_tags, sizeof(struct game_tag)));
-    buf_init(&r->moves, vec_max(l->max_moves, sizeof(struct game_move)));
-    buf_init(&r->vars, vec_max(l->max_moves, sizeof(struct game_var)));
-    buf_init(&r->comments, vec_max(l->max_comments, sizeof(struct game_comment)));
-    buf_init(&r->ckeys, vec_max(l->max_comments, sizeof(uint32_t)));
-    buf_init(&r->nags, vec_max(l->max_nags, sizeof(uint16_t)));
-    buf_init(&r->nkeys, vec_max(l->max_nags, sizeof(uint32_t)));
-    buf_init(&r->cmds, vec_max(l->max_cmds, sizeof(struct game_cmd)));
-    buf_init(&r->errors, vec_max(l->max_errors, sizeof(struct pgn_error)));
-    buf_init(&r->stack, vec_max(l->max_depth, sizeof(struct frame)));
+    reader_records_init(&r->rec, &r->lim);
     r->err.file = r->name;
     r->flags = opts->flags;
     r->fast_paths = !(r->flags & PGN_READER_REFERENCE);
@@ -128,11 +115,7 @@ void pgn_reader_free(struct pgn_reader *r)
     if (!r)
         return;
     reader_window_release(&r->win);
-    arena_release(&r->arena);
-    struct buf *vecs[] = { &r->rtags, &r->tags,  &r->moves, &r->vars,   &r->comments, &r->ckeys,
-                           &r->nags,  &r->nkeys, &r->cmds,  &r->errors, &r->stack };
-    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
-        buf_release(vecs[i]);
+    reader_records_release(&r->rec);
     reader_member_names_free(r);
     free(r->name);
     free(r);
@@ -163,9 +146,9 @@ int pgn_reader_complete(struct pgn_reader *r, struct game *g)
     r->win.line = z->line;
     r->win.lstart = (ptrdiff_t)z->gstart + z->lstart_rel;
     r->ps = z->ps;
-    r->errors.len = z->nerrors;
-    r->rtags.len = z->nrtags;
-    r->tags.len = 0;
+    r->rec.errors.len = z->nerrors;
+    r->rec.rtags.len = z->nrtags;
+    r->rec.tags.len = 0;
     r->ngames--;
     z->active = 0;
     /* ...and parse from there: the skim proved where the game ends. */

@@ -3,6 +3,7 @@
 #ifndef LIB_PGN_READER_INTERNAL_H
 #define LIB_PGN_READER_INTERNAL_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -25,6 +26,15 @@
  * PATHS); reader_finish.c turns the records into a struct game;
  * reader_span.c resets a reader onto one game's span. Functions one file
  * calls in another are named reader_* and declared below.
+ *
+ * THE PARTS of struct pgn_reader, each with one owner: win, the input
+ * window (struct reader_window, THE WINDOW: reader_window.c); ps, where the
+ * parse of the game being read stands (struct parse: its phase changes only
+ * in parse_enter()); rec, the records the game is built of (struct
+ * reader_records, THE RECORDS: reader_record.c); lazy, what a skimmed game
+ * needs to be parsed later (reader_skim.c); and the settings (lim, flags,
+ * fast_paths, comment_stop), set once when the reader opens.
+ * tests/scripts/reader_parts.sh holds the owners to this.
  *
  * THE WINDOW. buf[0..len) holds input bytes; buf[gstart..) is the current
  * game, which must stay contiguous for its raw span. The lexer works only
@@ -169,6 +179,21 @@ struct frame {
  */
 enum parse_phase { PHASE_START, PHASE_TAGS, PHASE_MOVES, PHASE_RESULT };
 
+/*
+ * The transitions, as a table: each token reader names the phase a token
+ * moves the game to, and parse_enter() is the one place the phase changes
+ * (reader_begin_game() alone sets it back to PHASE_START, for a new game).
+ *
+ *   from          token                          to             where
+ *   PHASE_START   any token                      PHASE_TAGS     mark_started()
+ *   PHASE_TAGS    a word, ( ) $ or a stray char  PHASE_MOVES    plain_word(), paren(),
+ *                                                               dollar(), stray(),
+ *                                                               reader_word()
+ *   PHASE_TAGS    a result                       PHASE_RESULT   result_word()
+ *   PHASE_MOVES   a result                       PHASE_RESULT   result_word()
+ *   PHASE_RESULT  a tag pair or a word           (next game)    reader_end_before(),
+ *                                                               reader_bracket()
+ */
 struct parse {
     uint64_t goff; /* input offset of the game's raw span */
     uint64_t first_line;
@@ -202,6 +227,13 @@ struct parse {
     uint64_t split_abs; /* end of the span (input offset) */
 };
 
+/* The one place the phase changes: see the table above enum parse_phase. */
+static inline void parse_enter(struct parse *ps, enum parse_phase to)
+{
+    assert(to >= ps->phase); /* the phase only moves forward */
+    ps->phase = to;
+}
+
 /*
  * THE WINDOW's state (see THE WINDOW above): the input, its bytes and the
  * positions in them. reader_window.c owns it: only its functions read
@@ -227,6 +259,20 @@ struct reader_window {
     int io_status; /* input error, reported once the games before it are out */
 };
 
+/*
+ * THE RECORDS of the game being read, in parse order (see THE TREE above):
+ * tag pairs as read (rtags) and resolved (tags), moves, lines (vars),
+ * comments and NAGs with their owners' keys, clock commands, diagnostics,
+ * the stack of open variations, and the arena their text lives in.
+ * reader_record.c owns their life: reader_records_init(), _reset() for
+ * each game, _release(); the token readers append to them through its
+ * functions, and reader_finish.c orders them into a struct game.
+ */
+struct reader_records {
+    struct arena arena;
+    struct buf rtags, tags, moves, vars, comments, ckeys, nags, nkeys, cmds, errors, stack;
+};
+
 struct pgn_reader {
     struct reader_window win; /* the input window */
     struct pgn_limits lim;
@@ -240,9 +286,8 @@ struct pgn_reader {
     uint64_t ngames;
     struct pgn_error err;
 
-    struct arena arena;
-    struct buf rtags, tags, moves, vars, comments, ckeys, nags, nkeys, cmds, errors, stack;
-    struct parse ps;
+    struct reader_records rec; /* what the game being read is built of */
+    struct parse ps;           /* where its parse stands */
 
     /* LAZY MOVETEXT (see skim()) */
     unsigned flags;   /* enum pgn_reader_flags */
@@ -342,6 +387,19 @@ unsigned reader_tag_id_nocase(const char *name, size_t len);
 PRINTF_LIKE(6, 7)
 void reader_repair(struct pgn_reader *r, int detail, uint64_t line, uint32_t col,
                    uint64_t offset, const char *fmt, ...);
+
+/** Sets up empty records, each vector capped by the limits l. */
+void reader_records_init(struct reader_records *rec, const struct pgn_limits *l);
+
+/** Empties the records for the next game (their memory is kept). */
+void reader_records_reset(struct reader_records *rec);
+
+/** Drops the movetext's records (moves, comments, NAGs, lines but the main one); tags and
+ * diagnostics stay. */
+void reader_records_drop_movetext(struct reader_records *rec);
+
+/** Frees the records' memory. */
+void reader_records_release(struct reader_records *rec);
 
 /** Resets the per-game records and the parser state for a game starting at pos. */
 void reader_begin_game(struct pgn_reader *r);
@@ -470,7 +528,7 @@ int reader_parse_game(struct pgn_reader *r);
 
 /* reader_finish.c */
 
-/** The raw tag records as struct game_tag in r->tags (text resolved); empties r->rtags. */
+/** The raw tag records as struct game_tag in r->rec.tags (text resolved); empties r->rec.rtags. */
 void reader_resolve_tags(struct pgn_reader *r);
 
 /** Fills *g from the records of the game just parsed. Returns PGN_OK or PGN_ENOMEM. */
@@ -523,7 +581,7 @@ static inline void *push(struct pgn_reader *r, struct buf *v, size_t size)
 static inline void mark_started(struct parse *ps, uint64_t line, uint32_t col, uint32_t off)
 {
     if (ps->phase == PHASE_START) {
-        ps->phase = PHASE_TAGS;
+        parse_enter(ps, PHASE_TAGS);
         ps->first_line = line;
         ps->first_col = col;
         ps->first_off = off;
@@ -572,17 +630,17 @@ static inline struct game_move *record_move(struct pgn_reader *r, size_t idx,
 {
     struct parse *ps = &r->ps;
     struct game_move *m;
-    if (r->moves.cap - r->moves.len >= sizeof *m) {
-        m = (struct game_move *)(r->moves.data + r->moves.len);
-        r->moves.len += sizeof *m;
-    } else if (!(m = push(r, &r->moves, sizeof *m))) {
+    if (r->rec.moves.cap - r->rec.moves.len >= sizeof *m) {
+        m = (struct game_move *)(r->rec.moves.data + r->rec.moves.len);
+        r->rec.moves.len += sizeof *m;
+    } else if (!(m = push(r, &r->rec.moves, sizeof *m))) {
         return NULL;
     }
     put_move(m, text, r->win.line, col_of(&r->win, idx), rel(&r->win, idx), (uint32_t)len,
              flags | ps->number_flags, ps->number, ps->cur);
     ps->number = 0;
     ps->number_flags = 0;
-    ps->last = COUNT_OF(r->moves, struct game_move) - 1;
+    ps->last = COUNT_OF(r->rec.moves, struct game_move) - 1;
     return m;
 }
 
@@ -590,7 +648,7 @@ static inline struct game_move *record_move(struct pgn_reader *r, size_t idx,
 static inline void mark_draw_offer(struct pgn_reader *r)
 {
     if (!r->ps.skip && r->ps.last != NONE)
-        ((struct game_move *)r->moves.data)[r->ps.last].flags |= GAME_MOVE_DRAW_OFFER;
+        ((struct game_move *)r->rec.moves.data)[r->ps.last].flags |= GAME_MOVE_DRAW_OFFER;
 }
 
 /* The start of the word that ends at b[k] (k itself when none does), not before from. */

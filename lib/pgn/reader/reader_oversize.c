@@ -64,14 +64,13 @@ static void drop_movetext(struct pgn_reader *r)
     ps->latin1 = !utf8_valid((const char *)r->win.buf + r->win.gstart, r->win.pos - r->win.gstart);
     reader_resolve_tags(r);
     if (ps->result) {
-        ps->result_text = arena_memdup(&r->arena, r->win.buf + r->win.gstart + ps->result_off,
+        ps->result_text = arena_memdup(&r->rec.arena, r->win.buf + r->win.gstart + ps->result_off,
                                        ps->result_len);
         if (ps->latin1 && ps->result_text && !utf8_valid(ps->result_text, ps->result_len))
             ps->result_text = pgn_result_str(ps->result),
             ps->result_len = (uint32_t)strlen(ps->result_text);
     }
-    r->moves.len = r->comments.len = r->ckeys.len = r->nags.len = r->nkeys.len = 0;
-    r->vars.len = sizeof(struct game_var);
+    reader_records_drop_movetext(&r->rec);
     ps->cur = 0;
     ps->last = NONE;
     ps->depth = 0;

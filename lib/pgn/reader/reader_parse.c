@@ -137,7 +137,7 @@ static inline const unsigned char *plain_word(struct pgn_reader *r, const unsign
         nflags = m - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
         if (m == q) { /* a number alone: it waits for its move */
             start_token(r, idx);
-            ps->phase = PHASE_MOVES;
+            parse_enter(ps, PHASE_MOVES);
             ps->number = num;
             ps->number_flags = nflags;
             ps->last_end = rel(&r->win, (size_t)(q - b));
@@ -149,10 +149,10 @@ static inline const unsigned char *plain_word(struct pgn_reader *r, const unsign
     size_t mn = (size_t)(q - m);
     int starts = (pgn_lex_move[m0] & LM_FIRST) || (m0 == 'e' && m[1] != '.' && m[1] != 'p');
     if (!starts || !(pgn_lex_move[q[-1]] & LM_LAST) || mn > r->lim.max_token ||
-        COUNT_OF(r->moves, struct game_move) >= r->lim.max_moves)
+        COUNT_OF(r->rec.moves, struct game_move) >= r->lim.max_moves)
         return NULL;
     start_token(r, idx);
-    ps->phase = PHASE_MOVES;
+    parse_enter(ps, PHASE_MOVES);
     if (m != p) {
         ps->number = num;
         ps->number_flags = nflags;
@@ -290,7 +290,7 @@ static const unsigned char *paren(struct pgn_reader *r, const unsigned char *p)
     if (ps->phase == PHASE_RESULT)
         return r->win.buf + reader_after_result_junk(r, idx, 1);
     start_token(r, idx);
-    ps->phase = PHASE_MOVES;
+    parse_enter(ps, PHASE_MOVES);
     if (*p == ')') {
         reader_close_variation(r, idx);
         p++;
@@ -317,7 +317,7 @@ static const unsigned char *dollar(struct pgn_reader *r, const unsigned char *p)
         return r->win.buf + reader_after_result_junk(r, idx, (size_t)(q - p));
     }
     start_token(r, idx);
-    ps->phase = PHASE_MOVES;
+    parse_enter(ps, PHASE_MOVES);
     reader_nag_token(r, idx);
     return r->win.buf + r->win.pos;
 }
@@ -331,7 +331,7 @@ static const unsigned char *stray(struct pgn_reader *r, const unsigned char *p)
     if (ps->phase == PHASE_RESULT)
         return r->win.buf + reader_after_result_junk(r, idx, 1);
     start_token(r, idx);
-    ps->phase = PHASE_MOVES;
+    parse_enter(ps, PHASE_MOVES);
     if (c < 0x20 || c == 0x7f)
         FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected control character 0x%02x", c);
     else

@@ -270,8 +270,8 @@ run_store(struct pgn_reader *r, const struct run *s, const struct run_env *e,
         r->win.lstart = s->lend - r->win.buf;
     }
     if (s->m != m0) {
-        uint32_t count = COUNT_OF(r->moves, struct game_move) + (uint32_t)(s->m - m0);
-        r->moves.len = (size_t)count * sizeof *s->m;
+        uint32_t count = COUNT_OF(r->rec.moves, struct game_move) + (uint32_t)(s->m - m0);
+        r->rec.moves.len = (size_t)count * sizeof *s->m;
         ps->last = count - 1;
     }
     return s->lend > s->last ? s->lend : s->last;
@@ -306,14 +306,14 @@ HOT_LOOP const unsigned char *reader_movetext_run(struct pgn_reader *r, const un
     if (r->lim.max_token < RUN_SHORT
         || ((pgn_lex_class[p[0]] & LX_DIGIT) && (p[1] == '-' || p[1] == '/')))
         return p;
-    size_t room = (r->moves.cap - r->moves.len) / sizeof(struct game_move);
-    uint32_t count = COUNT_OF(r->moves, struct game_move);
+    size_t room = (r->rec.moves.cap - r->rec.moves.len) / sizeof(struct game_move);
+    uint32_t count = COUNT_OF(r->rec.moves, struct game_move);
     uint32_t limit = count + (uint32_t)(room < r->lim.max_moves ? room : r->lim.max_moves);
     if (limit > r->lim.max_moves)
         limit = r->lim.max_moves;
     /* No array before the first move (room 0): no pointer either (NULL + 0 is undefined). */
     struct game_move *m0 =
-        r->moves.data ? (struct game_move *)(r->moves.data + r->moves.len) : NULL;
+        r->rec.moves.data ? (struct game_move *)(r->rec.moves.data + r->rec.moves.len) : NULL;
     const struct run_env e = {
         .g = r->win.buf + r->win.gstart,
         .safe = r->win.buf + r->win.safe,

@@ -471,8 +471,8 @@ void reader_lazy_save(struct pgn_reader *r, size_t idx)
     z->word_rel = idx - r->win.gstart;
     z->lstart_rel = r->win.lstart - (ptrdiff_t)r->win.gstart;
     z->line = r->win.line;
-    z->nerrors = r->errors.len;
-    z->nrtags = r->rtags.len;
+    z->nerrors = r->rec.errors.len;
+    z->nrtags = r->rec.rtags.len;
 }
 
 /* Offers the game to skim() at its first movetext word buf[idx]; saves what completion needs. */

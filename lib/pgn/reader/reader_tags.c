@@ -142,7 +142,7 @@ static inline ALWAYS_INLINE void put_raw_tag(struct raw_tag *rt, uint32_t off,
 static inline int add_tag(struct pgn_reader *r, size_t idx, size_t name, size_t name_len,
                           size_t v0, size_t vend, int escaped, unsigned id)
 {
-    struct raw_tag *rt = push(r, &r->rtags, sizeof *rt);
+    struct raw_tag *rt = push(r, &r->rec.rtags, sizeof *rt);
     if (!rt)
         return 0;
     const struct reader_window *w = &r->win;
@@ -286,7 +286,7 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
         return;
     if (vend - v0 > r->lim.max_tag_value)
         vend = cut_tag_value(r, idx, name, name_len, v0, vend, escaped);
-    if (reader_over_limit(r, COUNT_OF(r->rtags, struct raw_tag) >= r->lim.max_tags, idx,
+    if (reader_over_limit(r, COUNT_OF(r->rec.rtags, struct raw_tag) >= r->lim.max_tags, idx,
                           "too many tags in one game", r->lim.max_tags))
         return;
     add_tag(r, idx, name, name_len, v0, vend, escaped, tag_id(b + name, name_len, 0));
@@ -295,9 +295,9 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
 /* 1 when the game already has a tag called name[0..n). */
 static int has_tag(const struct pgn_reader *r, const unsigned char *name, size_t n)
 {
-    const struct raw_tag *t = (const struct raw_tag *)r->rtags.data;
+    const struct raw_tag *t = (const struct raw_tag *)r->rec.rtags.data;
     const unsigned char *g = r->win.buf + r->win.gstart;
-    for (uint32_t i = 0, c = COUNT_OF(r->rtags, struct raw_tag); i < c; i++)
+    for (uint32_t i = 0, c = COUNT_OF(r->rec.rtags, struct raw_tag); i < c; i++)
         if (t[i].name_len == n && !memcmp(g + t[i].name_off, name, n))
             return 1;
     return 0;
@@ -411,7 +411,7 @@ static const unsigned char *tag_run_store(struct pgn_reader *r, const struct raw
             ps->blank = 1;
         }
     }
-    r->rtags.len = (size_t)((const char *)rt - r->rtags.data);
+    r->rec.rtags.len = (size_t)((const char *)rt - r->rec.rtags.data);
     r->win.line = line;
     r->win.lstart = (ptrdiff_t)r->win.gstart + lbase + 1;
     return done;
@@ -443,12 +443,12 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
     const unsigned char *const safe = r->win.buf + r->win.safe;
     const unsigned char *cls = pgn_lex_class, *done = p;
     const size_t max_value = r->lim.max_tag_value, max_game = r->lim.max_game;
-    size_t count = COUNT_OF(r->rtags, struct raw_tag);
-    size_t room = (r->rtags.cap - r->rtags.len) / sizeof(struct raw_tag);
+    size_t count = COUNT_OF(r->rec.rtags, struct raw_tag);
+    size_t room = (r->rec.rtags.cap - r->rec.rtags.len) / sizeof(struct raw_tag);
     size_t limit = count + room < r->lim.max_tags ? count + room : r->lim.max_tags;
     if (count >= limit)
         return p; /* no array yet (NULL + 0 is undefined), or a full one */
-    struct raw_tag *const rt0 = (struct raw_tag *)(r->rtags.data + r->rtags.len);
+    struct raw_tag *const rt0 = (struct raw_tag *)(r->rec.rtags.data + r->rec.rtags.len);
     struct raw_tag *rt = rt0, *const rt_end = rt0 + (limit - count);
     uint64_t line = r->win.line;
     ptrdiff_t lbase = r->win.lstart - (ptrdiff_t)r->win.gstart - 1; /* col = off - lbase */
@@ -465,7 +465,7 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
         size_t name_len = (size_t)(g + name_end - name), v0 = name_end + 2;
         unsigned id = tag_id(name, name_len, vec);
         if (repeat == REPEAT_ANY || (repeat == REPEAT_EVENT && id == GAME_TAG_EVENT)) {
-            r->rtags.len = (size_t)((char *)rt - r->rtags.data);
+            r->rec.rtags.len = (size_t)((char *)rt - r->rec.rtags.data);
             if (has_tag(r, name, name_len))
                 break;
         }

@@ -36,14 +36,14 @@ static int next_game_follows(struct pgn_reader *r, size_t i)
  */
 static void mark_ep(struct pgn_reader *r, const unsigned char *suffix, size_t n)
 {
-    struct game_move *m = (struct game_move *)r->moves.data + r->ps.last;
+    struct game_move *m = (struct game_move *)r->rec.moves.data + r->ps.last;
     m->flags |= GAME_MOVE_EP;
     if (!n)
         return;
     const char *text = (m->flags & GAME_MOVE_REJOINED)
                            ? m->text
                            : (const char *)r->win.buf + r->win.gstart + m->off;
-    char *t = arena_alloc(&r->arena, m->len + n + 1);
+    char *t = arena_alloc(&r->rec.arena, m->len + n + 1);
     if (!t)
         return;
     memcpy(t, text, m->len);
@@ -65,7 +65,7 @@ static int result_word(struct pgn_reader *r, size_t idx, size_t n, const struct 
         DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx, "second result token ignored");
     } else {
         if (ps->depth && !ps->skip) {
-            const struct game_var *v = (const struct game_var *)r->vars.data + ps->cur;
+            const struct game_var *v = (const struct game_var *)r->rec.vars.data + ps->cur;
             reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, v->line, v->col, ps->goff + v->off,
                  "unterminated variation");
             ps->skip = 1;
@@ -80,7 +80,7 @@ static int result_word(struct pgn_reader *r, size_t idx, size_t n, const struct 
         ps->result_len = (uint32_t)n;
         ps->result_line = r->win.line;
         ps->result_col = col_of(&r->win, idx);
-        ps->phase = PHASE_RESULT;
+        parse_enter(ps, PHASE_RESULT);
         ps->last_end = rel(&r->win, idx + n);
         r->win.pos = idx + n;
         return r->fast_paths && next_game_follows(r, idx + n);
@@ -168,7 +168,7 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
             if (ps->phase == PHASE_RESULT)
                 return reader_end_before(r, idx);
             start_token(r, idx);
-            ps->phase = PHASE_MOVES;
+            parse_enter(ps, PHASE_MOVES);
             if (reader_add_move(r, idx, n, tmp + w.core_off, w.core_len,
                                 GAME_MOVE_REJOINED | (w.nnags ? GAME_MOVE_GLUED_NAG : 0)))
                 for (unsigned i = 0; i < w.nnags; i++)
@@ -186,7 +186,7 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
     if (ps->phase == PHASE_RESULT)
         return reader_end_before(r, idx);
     start_token(r, idx);
-    ps->phase = PHASE_MOVES;
+    parse_enter(ps, PHASE_MOVES);
     ps->last_end = rel(&r->win, idx + n);
     r->win.pos = idx + n;
     movetext_word(r, idx, n, &w);
