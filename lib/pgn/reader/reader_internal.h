@@ -264,9 +264,10 @@ struct reader_window {
  * tag pairs as read (rtags) and resolved (tags), moves, lines (vars),
  * comments and NAGs with their owners' keys, clock commands, diagnostics,
  * the stack of open variations, and the arena their text lives in.
- * reader_record.c owns their life: reader_records_init(), _reset() for
- * each game, _release(); the token readers append to them through its
- * functions, and reader_finish.c orders them into a struct game.
+ * reader_record.c owns their life: reader_records_init(),
+ * reader_records_reset() for each game, reader_records_release(); the
+ * token readers append to them through its functions, and reader_finish.c
+ * orders them into a struct game.
  */
 struct reader_records {
     struct arena arena;
