@@ -103,6 +103,24 @@ static const struct spelling suffix_glyphs[] = {
     SP("\xE2\x88\x9E", 13),
 };
 
+/*
+ * The spellings of the en-passant mark, the one place that lists them:
+ * alone after its move ("exd6 e.p.") or glued to it ("exd6e.p."), as value
+ * says. Adding a lenient spelling is adding a row: the fast paths leave to
+ * this lexer every word that starts "e." or "ep" (plain_word() in
+ * reader_parse.c, run_move() in reader_run.c) and every move that ends in
+ * '.' or 'p' (their LM_LAST test and pgn_lex_word()'s own fast path).
+ */
+enum {
+    EP_ALONE,      /* only as a word of its own */
+    EP_AFTER_RANK, /* also glued right after the destination's rank: "d5xc6ep" */
+    EP_GLUED,      /* also glued after any byte (long enough not to be a move's end) */
+};
+static const struct spelling ep_marks[] = {
+    SP("e.p.", EP_GLUED), SP("ep", EP_AFTER_RANK), SP("e.p", EP_ALONE),
+    SP("ep.", EP_AFTER_RANK), /* German, with the abbreviation's dot */
+};
+
 /* Tokens that pgn_lex_glue() may assemble from several words. */
 static const struct spelling glue_words[] = {
     SP("1-0", PGN_RESULT_WHITE),    SP("0-1", PGN_RESULT_BLACK),
@@ -138,6 +156,19 @@ static int is_word(const unsigned char *s, size_t n, const char *lit)
     return strlen(lit) == n && !memcmp(s, lit, n);
 }
 
+/* The length of an en-passant mark glued to the end of the move m[0..len) (see ep_marks), or 0. */
+static size_t glued_ep_mark(const unsigned char *m, size_t len)
+{
+    for (size_t i = 0; i < COUNT(ep_marks); i++) {
+        size_t n = ep_marks[i].len;
+        if (ep_marks[i].value == EP_ALONE || len <= n || memcmp(m + len - n, ep_marks[i].text, n))
+            continue;
+        if (ep_marks[i].value == EP_GLUED || ascii_is_digit(m[len - n - 1]))
+            return n;
+    }
+    return 0;
+}
+
 /* A move token starting at s[start]: cut glued glyphs and "e.p." off its end. */
 static void classify_move(const unsigned char *s, size_t n, size_t start, struct pgn_word *w)
 {
@@ -152,13 +183,9 @@ static void classify_move(const unsigned char *s, size_t n, size_t start, struct
     uint16_t cut[PGN_WORD_MAX_NAGS];
     unsigned ncut = 0;
     while (ncut < PGN_WORD_MAX_NAGS) {
-        if (len > 4 && !memcmp(m + len - 4, "e.p.", 4)) {
-            len -= 4;
-            w->ep = 1;
-            continue;
-        }
-        if (len > 2 && m[len - 2] == 'e' && m[len - 1] == 'p' && ascii_is_digit(m[len - 3])) {
-            len -= 2;
+        size_t ep = glued_ep_mark(m, len);
+        if (ep) {
+            len -= ep;
             w->ep = 1;
             continue;
         }
@@ -284,7 +311,7 @@ void pgn_lex_word(const unsigned char *s, size_t n, struct pgn_word *w)
         size_t k = n;
         while (k > 2 && (s[k - 1] == '+' || s[k - 1] == '#'))
             k--;
-        if (is_word(s, k, "e.p.") || is_word(s, k, "ep") || is_word(s, k, "e.p")) {
+        if (lookup(ep_marks, COUNT(ep_marks), s, k) != PGN_LEX_UNKNOWN) {
             w->kind = PGN_W_EP;
             w->core_off = (uint32_t)k;
             w->core_len = (uint32_t)(n - k);

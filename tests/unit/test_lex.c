@@ -47,6 +47,10 @@ void test_lex__words(void)
         { "e.p.", PGN_W_EP, "", 0, 0, 0 },
         { "ep", PGN_W_EP, "", 0, 0, 0 },
         { "e.p.+", PGN_W_EP, "+", 0, 0, 0 },
+        { "ep.", PGN_W_EP, "", 0, 0, 0 }, /* the lenient spellings: one row of ep_marks each */
+        { "ep.+", PGN_W_EP, "+", 0, 0, 0 },
+        { "exd6ep.", PGN_W_MOVE, "exd6", 0, 0, 1 },
+        { "exd6ep.!", PGN_W_MOVE, "exd6", 0, 1, 1 },
         { "/", PGN_W_SEPARATOR, "", 0, 0, 0 },
         { "...", PGN_W_DOTS, "", 0, 0, 0 },
         { "\xe2\x80\xa6", PGN_W_DOTS, "", 0, 0, 0 },

@@ -298,6 +298,9 @@ void test_reader__german_and_quirks(void)
                  "4.Sf5: ed5: 5.d5xc6=ep exd6=ep 6.a8(D) Dd2=drawoffer 7.Kb1=drawoffer e1D++ "
                  "8.--=null Z0=null 9.0-0+ => *\n");
     EXPECT_GAMES("1. e4 e.p. *", "#1 @0+12 1:1 -  | 1.e4=ep => *\n");
+    /* "ep." (German, with the abbreviation's dot), alone and glued, as "e.p." is read. */
+    EXPECT_GAMES("1. e4 ep. *", "#1 @0+11 1:1 -  | 1.e4=ep => *\n");
+    EXPECT_GAMES("1. e4ep. d5 *", "#1 @0+13 1:1 -  | 1.e4=ep d5 => *\n");
     EXPECT_GAMES("e.p. 1. e4 *",
                  "#1 @0+12 1:1 B-  | => * !1:1:E:en-passant mark 'e.p.' without a move\n");
 }

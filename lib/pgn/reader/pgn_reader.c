@@ -26,7 +26,6 @@ void pgn_reader_opts_init(struct pgn_reader_opts *o)
     o->read_size = 256u << 10;
 }
 
-static size_t vec_max(uint32_t items, size_t size) { return ((size_t)items + 1) * size; }
 
 /* The reader's lookup tables, built once by lib_init(). */
 void pgn_reader_tables_init(void)
@@ -48,37 +47,17 @@ static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char 
     struct pgn_reader *r = calloc(1, sizeof *r);
     if (!r)
         return PGN_ENOMEM;
-    r->in = in;
     r->lim = opts->limits;
     if (r->lim.max_game > UINT32_MAX / 4)
         r->lim.max_game = UINT32_MAX / 4; /* offsets in a game are 32-bit */
-    r->read_size = opts->read_size ? opts->read_size : 256u << 10;
+    size_t read_size = opts->read_size ? opts->read_size : 256u << 10;
     r->name = strdup(opts->name ? opts->name : name);
-    r->cap_max = 2 * r->lim.max_game + r->read_size + 2;
-    r->cap = 2 * r->read_size + 2;
-    if (r->cap > r->cap_max)
-        r->cap = r->cap_max;
-    r->buf = malloc(r->cap + BUF_PAD);
-    if (!r->name || !r->buf) {
+    if (!r->name || reader_window_init(&r->win, in, read_size, r->lim.max_game) < 0) {
         free(r->name);
-        free(r->buf);
         free(r);
         return PGN_ENOMEM;
     }
-    r->line = 1;
-    const struct pgn_limits *l = &r->lim;
-    arena_init(&r->arena, l->max_arena);
-    buf_init(&r->rtags, vec_max(l->max_tags, sizeof(struct raw_tag)));
-    buf_init(&r->tags, vec_max(l->max_tags, sizeof(struct game_tag)));
-    buf_init(&r->moves, vec_max(l->max_moves, sizeof(struct game_move)));
-    buf_init(&r->vars, vec_max(l->max_moves, sizeof(struct game_var)));
-    buf_init(&r->comments, vec_max(l->max_comments, sizeof(struct game_comment)));
-    buf_init(&r->ckeys, vec_max(l->max_comments, sizeof(uint32_t)));
-    buf_init(&r->nags, vec_max(l->max_nags, sizeof(uint16_t)));
-    buf_init(&r->nkeys, vec_max(l->max_nags, sizeof(uint32_t)));
-    buf_init(&r->cmds, vec_max(l->max_cmds, sizeof(struct game_cmd)));
-    buf_init(&r->errors, vec_max(l->max_errors, sizeof(struct pgn_error)));
-    buf_init(&r->stack, vec_max(l->max_depth, sizeof(struct frame)));
+    reader_records_init(&r->rec, &r->lim);
     r->err.file = r->name;
     r->flags = opts->flags;
     r->fast_paths = !(r->flags & PGN_READER_REFERENCE);
@@ -135,13 +114,8 @@ void pgn_reader_free(struct pgn_reader *r)
 {
     if (!r)
         return;
-    pgn_input_free(r->in);
-    arena_release(&r->arena);
-    struct buf *vecs[] = { &r->rtags, &r->tags,  &r->moves, &r->vars,   &r->comments, &r->ckeys,
-                           &r->nags,  &r->nkeys, &r->cmds,  &r->errors, &r->stack };
-    for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
-        buf_release(vecs[i]);
-    free(r->own_buf ? r->own_buf : r->buf);
+    reader_window_release(&r->win);
+    reader_records_release(&r->rec);
     reader_member_names_free(r);
     free(r->name);
     free(r);
@@ -149,11 +123,11 @@ void pgn_reader_free(struct pgn_reader *r)
 
 const struct pgn_error *pgn_reader_error(const struct pgn_reader *r) { return &r->err; }
 
-uint64_t pgn_reader_offset(const struct pgn_reader *r) { return r->base + r->gstart; }
+uint64_t pgn_reader_offset(const struct pgn_reader *r) { return r->win.base + r->win.gstart; }
 
 uint64_t pgn_reader_raw_offset(const struct pgn_reader *r)
 {
-    return r->in ? pgn_input_raw_offset(r->in) : 0;
+    return r->win.in ? pgn_input_raw_offset(r->win.in) : 0;
 }
 
 int pgn_reader_complete(struct pgn_reader *r, struct game *g)
@@ -164,31 +138,31 @@ int pgn_reader_complete(struct pgn_reader *r, struct game *g)
     if (!z->active || g->index != r->ngames)
         return PGN_EINVAL;
     /* Back to the first movetext word, as it was before the skim... */
-    size_t end = r->pos;
-    uint64_t end_line = r->line;
-    ptrdiff_t end_lstart = r->lstart;
-    r->gstart = z->gstart;
-    r->pos = z->gstart + z->word_rel;
-    r->line = z->line;
-    r->lstart = (ptrdiff_t)z->gstart + z->lstart_rel;
+    size_t end = r->win.pos;
+    uint64_t end_line = r->win.line;
+    ptrdiff_t end_lstart = r->win.lstart;
+    r->win.gstart = z->gstart;
+    r->win.pos = z->gstart + z->word_rel;
+    r->win.line = z->line;
+    r->win.lstart = (ptrdiff_t)z->gstart + z->lstart_rel;
     r->ps = z->ps;
-    r->errors.len = z->nerrors;
-    r->rtags.len = z->nrtags;
-    r->tags.len = 0;
+    r->rec.errors.len = z->nerrors;
+    r->rec.rtags.len = z->nrtags;
+    r->rec.tags.len = 0;
     r->ngames--;
     z->active = 0;
     /* ...and parse from there: the skim proved where the game ends. */
     int rc = reader_parse_game(r);
     if (rc > 0) {
-        assert(r->ps.split == end || (end == r->len && r->ps.split >= r->len));
+        assert(r->ps.split == end || (end == r->win.len && r->ps.split >= r->win.len));
         rc = reader_finish_game(r, g);
     } else if (rc == 0) {
         rc = PGN_EINVAL;
     }
-    r->pos = end;
-    r->gstart = end;
-    r->line = end_line;
-    r->lstart = end_lstart;
+    r->win.pos = end;
+    r->win.gstart = end;
+    r->win.line = end_line;
+    r->win.lstart = end_lstart;
     if (rc < 0)
         r->status = r->fatal = rc;
     return rc;
@@ -206,23 +180,23 @@ int pgn_reader_next(struct pgn_reader *r, struct game *g)
         rc = r->lazy.active ? reader_finish_lazy(r, g) : reader_finish_game(r, g);
         if (rc == PGN_OK) {
             if (r->ps.resume)
-                r->pos = r->ps.resume;
+                r->win.pos = r->ps.resume;
             else if (!r->ps.truncated)
-                r->pos = r->ps.split < r->len ? r->ps.split : r->len;
-            r->gstart = r->pos;
+                r->win.pos = r->ps.split < r->win.len ? r->ps.split : r->win.len;
+            r->win.gstart = r->win.pos;
             return 1;
         }
     }
-    if (rc == 0 && r->io_status)
-        rc = r->io_status;
+    if (rc == 0 && r->win.io_status)
+        rc = r->win.io_status;
     r->status = rc ? rc : 1;
     if (rc < 0) {
         r->err.code = rc;
         r->err.severity = PGN_SEV_ERROR;
-        r->err.line = rc == PGN_EFORMAT ? 0 : r->line; /* the whole input, no line */
+        r->err.line = rc == PGN_EFORMAT ? 0 : r->win.line; /* the whole input, no line */
         r->err.col = 0;
-        r->err.offset = r->base + r->len;
-        r->err.message = rc == r->io_status ? pgn_input_error(r->in) : pgn_strerror(rc);
+        r->err.offset = r->win.base + r->win.len;
+        r->err.message = rc == r->win.io_status ? pgn_input_error(r->win.in) : pgn_strerror(rc);
     }
     return rc;
 }

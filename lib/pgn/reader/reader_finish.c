@@ -12,7 +12,7 @@ static const char *utf8_text(struct pgn_reader *r, const char *s, uint32_t len, 
     *out_len = len;
     if (!r->ps.latin1 || utf8_is_ascii(s, len))
         return s;
-    char *d = arena_alloc(&r->arena, (size_t)len * CP1252_UTF8_MAX + 1);
+    char *d = arena_alloc(&r->rec.arena, (size_t)len * CP1252_UTF8_MAX + 1);
     if (!d) {
         *out_len = 0;
         return "";
@@ -26,7 +26,7 @@ static const char *utf8_text(struct pgn_reader *r, const char *s, uint32_t len, 
 /* UTF-8 text of the game's raw bytes [off, off + len): zero-copy unless transcoded. */
 static const char *text_at(struct pgn_reader *r, uint32_t off, uint32_t len, uint32_t *out_len)
 {
-    return utf8_text(r, (const char *)r->buf + r->gstart + off, len, out_len);
+    return utf8_text(r, (const char *)r->win.buf + r->win.gstart + off, len, out_len);
 }
 
 /* Decodes \" and \\ in place; other backslashes stay. Returns the new length. */
@@ -46,9 +46,9 @@ static size_t unescape(char *s, size_t n)
 static const char *tag_text(struct pgn_reader *r, uint32_t off, uint32_t len, int escaped,
                             uint32_t *out_len)
 {
-    const char *s = (const char *)r->buf + r->gstart + off;
+    const char *s = (const char *)r->win.buf + r->win.gstart + off;
     int transcode = r->ps.latin1 && !utf8_is_ascii(s, len);
-    char *d = arena_alloc(&r->arena, (size_t)len * (transcode ? CP1252_UTF8_MAX : 1) + 1);
+    char *d = arena_alloc(&r->rec.arena, (size_t)len * (transcode ? CP1252_UTF8_MAX : 1) + 1);
     if (!d) {
         *out_len = 0;
         return "";
@@ -104,9 +104,9 @@ static COLD void fix_tag_case(struct pgn_reader *r, struct game_tag *t)
 
 void reader_resolve_tags(struct pgn_reader *r)
 {
-    const struct raw_tag *rt = (const struct raw_tag *)r->rtags.data;
-    uint32_t n = COUNT_OF(r->rtags, struct raw_tag);
-    struct game_tag *t = n ? push(r, &r->tags, n * sizeof *t) : NULL;
+    const struct raw_tag *rt = (const struct raw_tag *)r->rec.rtags.data;
+    uint32_t n = COUNT_OF(r->rec.rtags, struct raw_tag);
+    struct game_tag *t = n ? push(r, &r->rec.tags, n * sizeof *t) : NULL;
     if (!t)
         return;
     /*
@@ -116,9 +116,9 @@ void reader_resolve_tags(struct pgn_reader *r)
      */
     unsigned other = 0; /* a tag whose name is no common name: see fix_tag_case() */
     uint32_t lo = rt[0].name_off, hi = rt[n - 1].value_off + rt[n - 1].value_len + 1;
-    char *copy = r->ps.latin1 ? NULL : arena_alloc(&r->arena, hi - lo);
+    char *copy = r->ps.latin1 ? NULL : arena_alloc(&r->rec.arena, hi - lo);
     if (copy)
-        memcpy(copy, r->buf + r->gstart + lo, hi - lo);
+        memcpy(copy, r->win.buf + r->win.gstart + lo, hi - lo);
     if (copy) {
         for (uint32_t i = 0; i < n; i++) {
             char *name = copy + (rt[i].name_off - lo), *value = copy + (rt[i].value_off - lo);
@@ -142,7 +142,7 @@ void reader_resolve_tags(struct pgn_reader *r)
     for (uint32_t i = 0; other && i < n; i++)
         if (t[i].id == GAME_TAG_OTHER && t[i].name_len <= REPAIR_TAG_NAME_MAX)
             fix_tag_case(r, &t[i]);
-    r->rtags.len = 0;
+    r->rec.rtags.len = 0;
 }
 
 /* What a comment's text is trimmed of: ascii_is_space() but '\v', which stays (as it always did).
@@ -169,7 +169,7 @@ static void add_piece(struct pgn_reader *r, uint32_t *pieces, const char **piece
     if (!seg_len)
         return;
     if (*pieces == 1) {
-        *joined = arena_alloc(&r->arena, (size_t)len + 1);
+        *joined = arena_alloc(&r->rec.arena, (size_t)len + 1);
         if (*joined) {
             memcpy(*joined, *piece, *piece_len);
             *jlen = *piece_len;
@@ -194,7 +194,7 @@ static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
     const char *s = text_at(r, c->off + 1, c->len, &len);
     c->text = s;
     c->len = len;
-    c->cmd_first = COUNT_OF(r->cmds, struct game_cmd);
+    c->cmd_first = COUNT_OF(r->rec.cmds, struct game_cmd);
     struct pgn_cmd_span cs;
     size_t from = 0;
     const char *piece = NULL;
@@ -209,7 +209,7 @@ static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
         add_piece(r, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
         if (!found)
             break;
-        if (COUNT_OF(r->cmds, struct game_cmd) >= r->lim.max_cmds) {
+        if (COUNT_OF(r->rec.cmds, struct game_cmd) >= r->lim.max_cmds) {
             /* Over the limit: the rest of the comment stays text. */
             if (!r->ps.cmds_full)
                 reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, c->line, c->col, r->ps.goff + c->off,
@@ -223,7 +223,7 @@ static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
             add_piece(r, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
             break;
         }
-        struct game_cmd *cmd = push(r, &r->cmds, sizeof *cmd);
+        struct game_cmd *cmd = push(r, &r->rec.cmds, sizeof *cmd);
         if (!cmd)
             break;
         cmd->name = s + cs.name_off;
@@ -232,7 +232,7 @@ static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
         cmd->args_len = (uint32_t)cs.args_len;
         from = cs.end;
     }
-    c->cmd_count = COUNT_OF(r->cmds, struct game_cmd) - c->cmd_first;
+    c->cmd_count = COUNT_OF(r->rec.cmds, struct game_cmd) - c->cmd_first;
     if (joined) {
         joined[jlen] = '\0';
         c->plain = joined;
@@ -254,7 +254,7 @@ static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
  * index. Returns 1 if anything moved, 0 if the order was already right,
  * or a negative status.
  */
-static int group(struct pgn_reader *r, void *base, uint32_t n, size_t sz, uint32_t *keys,
+static int group(struct arena *arena, void *base, uint32_t n, size_t sz, uint32_t *keys,
                  uint32_t nkeys, uint32_t *newpos)
 {
     uint32_t i = 1;
@@ -262,11 +262,11 @@ static int group(struct pgn_reader *r, void *base, uint32_t n, size_t sz, uint32
         i++;
     if (i >= n)
         return 0;
-    uint32_t *start = arena_alloc(&r->arena, ((size_t)nkeys + 1) * sizeof *start);
-    char *tmp = arena_alloc(&r->arena, (size_t)n * sz);
-    uint32_t *tk = arena_alloc(&r->arena, (size_t)n * sizeof *tk);
+    uint32_t *start = arena_alloc(arena, ((size_t)nkeys + 1) * sizeof *start);
+    char *tmp = arena_alloc(arena, (size_t)n * sz);
+    uint32_t *tk = arena_alloc(arena, (size_t)n * sizeof *tk);
     if (!start || !tmp || !tk)
-        return r->arena.err;
+        return arena->err;
     memset(start, 0, ((size_t)nkeys + 1) * sizeof *start);
     for (i = 0; i < n; i++)
         start[keys[i] + 1]++;
@@ -284,27 +284,26 @@ static int group(struct pgn_reader *r, void *base, uint32_t n, size_t sz, uint32
     return 1;
 }
 
-/* Puts every line's moves and every owner's comments and NAGs into contiguous slices. */
-static int build_tree(struct pgn_reader *r)
+/* The comments, grouped by owner: a line (before its first move), a move, or the result. */
+static int group_comments(struct pgn_reader *r)
 {
-    struct game_move *m = (struct game_move *)r->moves.data;
-    struct game_var *v = (struct game_var *)r->vars.data;
-    struct game_comment *c = (struct game_comment *)r->comments.data;
-    uint32_t nm = COUNT_OF(r->moves, struct game_move);
-    uint32_t nv = COUNT_OF(r->vars, struct game_var);
-    uint32_t nc = COUNT_OF(r->comments, struct game_comment);
-    uint32_t nn = COUNT_OF(r->nags, uint16_t);
+    struct game_move *m = (struct game_move *)r->rec.moves.data;
+    struct game_var *v = (struct game_var *)r->rec.vars.data;
+    struct game_comment *c = (struct game_comment *)r->rec.comments.data;
+    uint32_t nm = COUNT_OF(r->rec.moves, struct game_move);
+    uint32_t nv = COUNT_OF(r->rec.vars, struct game_var);
+    uint32_t nc = COUNT_OF(r->rec.comments, struct game_comment);
     struct parse *ps = &r->ps;
     int rc;
 
     /* Comments. Keys: v before line v's first move, nv + i after move i, nv + nm after the result.
      */
-    uint32_t *ck = (uint32_t *)r->ckeys.data;
+    uint32_t *ck = (uint32_t *)r->rec.ckeys.data;
     for (uint32_t i = 0; i < nc; i++)
         ck[i] = ck[i] == OWNER_POST    ? nv + nm
                 : (ck[i] & OWNER_LINE) ? ck[i] & ~OWNER_LINE
                                        : nv + ck[i];
-    if ((rc = group(r, c, nc, sizeof *c, ck, nv + nm + 1, NULL)) < 0)
+    if ((rc = group(&r->rec.arena, c, nc, sizeof *c, ck, nv + nm + 1, NULL)) < 0)
         return rc;
     ps->post_first = nc;
     ps->post_count = 0;
@@ -324,10 +323,25 @@ static int build_tree(struct pgn_reader *r)
             *first = i;
         ++*count;
     }
+    return PGN_OK;
+}
+
+/* Puts every line's moves and every owner's comments and NAGs into contiguous slices. */
+static int build_tree(struct pgn_reader *r)
+{
+    struct game_move *m = (struct game_move *)r->rec.moves.data;
+    struct game_var *v = (struct game_var *)r->rec.vars.data;
+    uint32_t nm = COUNT_OF(r->rec.moves, struct game_move);
+    uint32_t nv = COUNT_OF(r->rec.vars, struct game_var);
+    uint32_t nn = COUNT_OF(r->rec.nags, uint16_t);
+    int rc;
+
+    if ((rc = group_comments(r)) < 0)
+        return rc;
 
     /* NAGs. Key: the move they follow. */
-    uint32_t *nk = (uint32_t *)r->nkeys.data;
-    if ((rc = group(r, r->nags.data, nn, sizeof(uint16_t), nk, nm, NULL)) < 0)
+    uint32_t *nk = (uint32_t *)r->rec.nkeys.data;
+    if ((rc = group(&r->rec.arena, r->rec.nags.data, nn, sizeof(uint16_t), nk, nm, NULL)) < 0)
         return rc;
     for (uint32_t i = 0; i < nn; i++) {
         if (!m[nk[i]].nag_count)
@@ -337,15 +351,15 @@ static int build_tree(struct pgn_reader *r)
 
     if (nv > 1) {
         /* Variations. Key: 1 + the move they replace (the main line keeps key 0). */
-        uint32_t *vk = arena_alloc(&r->arena, (size_t)nv * sizeof *vk);
-        uint32_t *vpos = arena_alloc(&r->arena, (size_t)nv * sizeof *vpos);
-        uint32_t *mk = arena_alloc(&r->arena, ((size_t)nm + 1) * sizeof *mk);
-        uint32_t *mpos = arena_alloc(&r->arena, ((size_t)nm + 1) * sizeof *mpos);
+        uint32_t *vk = arena_alloc(&r->rec.arena, (size_t)nv * sizeof *vk);
+        uint32_t *vpos = arena_alloc(&r->rec.arena, (size_t)nv * sizeof *vpos);
+        uint32_t *mk = arena_alloc(&r->rec.arena, ((size_t)nm + 1) * sizeof *mk);
+        uint32_t *mpos = arena_alloc(&r->rec.arena, ((size_t)nm + 1) * sizeof *mpos);
         if (!vk || !vpos || !mk || !mpos)
-            return r->arena.err;
+            return r->rec.arena.err;
         for (uint32_t i = 0; i < nv; i++)
             vk[i] = v[i].parent == NONE ? 0 : v[i].parent + 1;
-        if ((rc = group(r, v, nv, sizeof *v, vk, nm + 1, vpos)) < 0)
+        if ((rc = group(&r->rec.arena, v, nv, sizeof *v, vk, nm + 1, vpos)) < 0)
             return rc;
         for (uint32_t i = 0; rc == 0 && i < nv; i++)
             vpos[i] = i;
@@ -358,7 +372,7 @@ static int build_tree(struct pgn_reader *r)
         /* Moves. Key: their line's new index. */
         for (uint32_t i = 0; i < nm; i++)
             mk[i] = m[i].var = vpos[m[i].var];
-        if ((rc = group(r, m, nm, sizeof *m, mk, nv, mpos)) < 0)
+        if ((rc = group(&r->rec.arena, m, nm, sizeof *m, mk, nv, mpos)) < 0)
             return rc;
         for (uint32_t i = 0; rc == 0 && i < nm; i++)
             mpos[i] = i;
@@ -382,7 +396,7 @@ static int build_tree(struct pgn_reader *r)
 /* Line and column of the byte at game-relative offset off. */
 static void locate(const struct pgn_reader *r, size_t off, uint64_t *line, uint32_t *col)
 {
-    const unsigned char *g = r->buf + r->gstart;
+    const unsigned char *g = r->win.buf + r->win.gstart;
     uint64_t l = r->ps.start_line;
     ptrdiff_t ls = 1 - (ptrdiff_t)r->ps.start_col; /* offset of the line start */
     for (size_t i = 0; i < off; i++) {
@@ -403,9 +417,9 @@ static void locate(const struct pgn_reader *r, size_t off, uint64_t *line, uint3
 static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
 {
     struct parse *ps = &r->ps;
-    size_t split = ps->truncated ? r->pos : (ps->split < r->len ? ps->split : r->len);
-    const char *raw = (const char *)r->buf + r->gstart;
-    size_t raw_len = ps->truncated ? 0 : split - r->gstart;
+    size_t split = ps->truncated ? r->win.pos : (ps->split < r->win.len ? ps->split : r->win.len);
+    const char *raw = (const char *)r->win.buf + r->win.gstart;
+    size_t raw_len = ps->truncated ? 0 : split - r->win.gstart;
     game_clear(g);
     g->file = r->name;
     g->index = ++r->ngames;
@@ -416,9 +430,9 @@ static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
     g->line = ps->first_line;
     g->col = ps->first_col;
 
-    if (r->io_status && split >= r->len)
-        reader_diag(r, PGN_SEV_ERROR, PGN_EIO, r->line, col_of(r, r->len), r->base + r->len, "%s",
-             pgn_input_error(r->in));
+    if (r->win.io_status && split >= r->win.len)
+        reader_diag(r, PGN_SEV_ERROR, PGN_EIO, r->win.line, col_of(&r->win, r->win.len),
+                    r->win.base + r->win.len, "%s", pgn_input_error(r->win.in));
     if (!ps->truncated && !span_only) {
         size_t good = utf8_valid_prefix(raw, raw_len);
         if (good < raw_len) {
@@ -447,25 +461,25 @@ static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
 static void remis_result(struct pgn_reader *r)
 {
     struct parse *ps = &r->ps;
-    uint32_t nm = COUNT_OF(r->moves, struct game_move);
+    uint32_t nm = COUNT_OF(r->rec.moves, struct game_move);
     if (ps->result || ps->truncated || !nm)
         return;
-    const struct game_move *m = (const struct game_move *)r->moves.data + (nm - 1);
-    const unsigned char *t = r->buf + r->gstart + m->off;
+    const struct game_move *m = (const struct game_move *)r->rec.moves.data + (nm - 1);
+    const unsigned char *t = r->win.buf + r->win.gstart + m->off;
     if (m->len != 5 || m->var != 0 || (m->flags & GAME_MOVE_REJOINED) || (t[0] | 0x20) != 'r' ||
         (t[1] | 0x20) != 'e' || (t[2] | 0x20) != 'm' || (t[3] | 0x20) != 'i' ||
         (t[4] | 0x20) != 's')
         return;
-    const uint32_t *nk = (const uint32_t *)r->nkeys.data;
-    uint32_t nn = COUNT_OF(r->nkeys, uint32_t);
+    const uint32_t *nk = (const uint32_t *)r->rec.nkeys.data;
+    uint32_t nn = COUNT_OF(r->rec.nkeys, uint32_t);
     if (nn && nk[nn - 1] == nm - 1) /* NAGs are recorded in text order */
         return;
-    const struct game_var *v = (const struct game_var *)r->vars.data;
-    for (uint32_t i = 1, n = COUNT_OF(r->vars, struct game_var); i < n; i++)
+    const struct game_var *v = (const struct game_var *)r->rec.vars.data;
+    for (uint32_t i = 1, n = COUNT_OF(r->rec.vars, struct game_var); i < n; i++)
         if (v[i].parent == nm - 1)
             return;
-    uint32_t *ck = (uint32_t *)r->ckeys.data;
-    for (uint32_t i = 0, n = COUNT_OF(r->ckeys, uint32_t); i < n; i++)
+    uint32_t *ck = (uint32_t *)r->rec.ckeys.data;
+    for (uint32_t i = 0, n = COUNT_OF(r->rec.ckeys, uint32_t); i < n; i++)
         if (ck[i] == nm - 1)
             ck[i] = OWNER_POST;
     ps->result = PGN_RESULT_DRAW;
@@ -476,27 +490,53 @@ static void remis_result(struct pgn_reader *r)
     reader_repair(r, PGN_REPAIR_RESULT_FORM, m->line, m->col, ps->goff + m->off,
                   "result '%.*s' written as a word, read as '%s'", (int)m->len,
                   (const char *)t, pgn_result_str(PGN_RESULT_DRAW));
-    r->moves.len -= sizeof *m;
+    r->rec.moves.len -= sizeof *m;
     if (ps->last == nm - 1)
         ps->last = NONE;
+}
+
+/* The game's records, now in their final order, handed to g (the reader keeps owning them). */
+static void hand_over(const struct pgn_reader *r, struct game *g)
+{
+    const struct parse *ps = &r->ps;
+    g->tags = (const struct game_tag *)r->rec.tags.data;
+    g->ntags = COUNT_OF(r->rec.tags, struct game_tag);
+    g->moves = (const struct game_move *)r->rec.moves.data;
+    g->nmoves = COUNT_OF(r->rec.moves, struct game_move);
+    g->vars = (const struct game_var *)r->rec.vars.data;
+    g->nvars = COUNT_OF(r->rec.vars, struct game_var);
+    g->comments = (const struct game_comment *)r->rec.comments.data;
+    g->ncomments = COUNT_OF(r->rec.comments, struct game_comment);
+    g->nags = (const uint16_t *)r->rec.nags.data;
+    g->nnags = COUNT_OF(r->rec.nags, uint16_t);
+    g->cmds = (const struct game_cmd *)r->rec.cmds.data;
+    g->ncmds = COUNT_OF(r->rec.cmds, struct game_cmd);
+    g->result = ps->result;
+    if (ps->result) {
+        g->result_text = ps->result_text;
+        g->result_len = ps->result_len;
+        g->result_line = ps->result_line;
+        g->result_col = ps->result_col;
+        g->result_off = ps->result_off;
+    }
 }
 
 int reader_finish_game(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
-    const char *raw = (const char *)r->buf + r->gstart;
+    const char *raw = (const char *)r->win.buf + r->win.gstart;
     finish_span(r, g, 0);
     size_t raw_len = g->raw_len; /* 0 when truncated */
     remis_result(r);
     if (!ps->truncated) {
-        struct game_move *m = (struct game_move *)r->moves.data;
-        if (r->moved || ps->latin1)
-            for (uint32_t i = 0, n = COUNT_OF(r->moves, struct game_move); i < n; i++)
+        struct game_move *m = (struct game_move *)r->rec.moves.data;
+        if (r->win.moved || ps->latin1)
+            for (uint32_t i = 0, n = COUNT_OF(r->rec.moves, struct game_move); i < n; i++)
                 m[i].text = (m[i].flags & GAME_MOVE_REJOINED)
                                 ? utf8_text(r, m[i].text, m[i].len, &m[i].len) /* arena copy */
                                 : text_at(r, m[i].off, m[i].len, &m[i].len);
-        struct game_comment *c = (struct game_comment *)r->comments.data;
-        for (uint32_t i = 0, n = COUNT_OF(r->comments, struct game_comment); i < n; i++)
+        struct game_comment *c = (struct game_comment *)r->rec.comments.data;
+        for (uint32_t i = 0, n = COUNT_OF(r->rec.comments, struct game_comment); i < n; i++)
             resolve_comment(r, &c[i]);
         if (ps->result)
             ps->result_text = text_at(r, ps->result_off, ps->result_len, &ps->result_len);
@@ -510,15 +550,15 @@ int reader_finish_game(struct pgn_reader *r, struct game *g)
         g->flags |= GAME_TRUNCATED;
     if (!ps->result && !ps->truncated) {
         /* No result token, but a comment that holds one: "{0-1}". Say so; keep the comment. */
-        const struct game_comment *c = (const struct game_comment *)r->comments.data;
-        for (uint32_t i = 0, n = COUNT_OF(r->comments, struct game_comment); i < n; i++)
+        const struct game_comment *c = (const struct game_comment *)r->rec.comments.data;
+        for (uint32_t i = 0, n = COUNT_OF(r->rec.comments, struct game_comment); i < n; i++)
             if (c[i].flags & GAME_COMMENT_RESULT) {
                 reader_diag(r, PGN_SEV_WARNING, PGN_ESYNTAX, c[i].line, c[i].col,
                             ps->goff + c[i].off, "result only in a comment");
                 break;
             }
     }
-    struct game_var *v0 = (struct game_var *)r->vars.data;
+    struct game_var *v0 = (struct game_var *)r->rec.vars.data;
     v0->line = ps->first_line;
     v0->col = ps->first_col;
     v0->off = ps->first_off;
@@ -531,32 +571,13 @@ int reader_finish_game(struct pgn_reader *r, struct game *g)
     }
     g->post_first = ps->post_first;
     g->post_count = ps->post_count;
-    if (r->arena.err && r->arena.err != PGN_ENOMEM)
+    if (r->rec.arena.err && r->rec.arena.err != PGN_ENOMEM)
         reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, ps->first_line, ps->first_col, ps->goff,
              "game needs too much memory (limit %llu bytes)", (unsigned long long)r->lim.max_arena);
-    if (r->arena.err == PGN_ENOMEM || r->fatal)
+    if (r->rec.arena.err == PGN_ENOMEM || r->fatal)
         return PGN_ENOMEM;
 
-    g->tags = (const struct game_tag *)r->tags.data;
-    g->ntags = COUNT_OF(r->tags, struct game_tag);
-    g->moves = (const struct game_move *)r->moves.data;
-    g->nmoves = COUNT_OF(r->moves, struct game_move);
-    g->vars = (const struct game_var *)r->vars.data;
-    g->nvars = COUNT_OF(r->vars, struct game_var);
-    g->comments = (const struct game_comment *)r->comments.data;
-    g->ncomments = COUNT_OF(r->comments, struct game_comment);
-    g->nags = (const uint16_t *)r->nags.data;
-    g->nnags = COUNT_OF(r->nags, uint16_t);
-    g->cmds = (const struct game_cmd *)r->cmds.data;
-    g->ncmds = COUNT_OF(r->cmds, struct game_cmd);
-    g->result = ps->result;
-    if (ps->result) {
-        g->result_text = ps->result_text;
-        g->result_len = ps->result_len;
-        g->result_line = ps->result_line;
-        g->result_col = ps->result_col;
-        g->result_off = ps->result_off;
-    }
+    hand_over(r, g);
     if (ps->bom || (raw_len >= 3 && !memcmp(raw, UTF8_BOM, 3)))
         g->flags |= GAME_BOM;
     if (!g->ntags && !g->nmoves && !g->result && !ps->truncated) {
@@ -570,8 +591,8 @@ int reader_finish_game(struct pgn_reader *r, struct game *g)
     }
     if (ps->nbad)
         g->flags |= GAME_BAD;
-    g->errors = (const struct pgn_error *)r->errors.data;
-    g->nerrors = COUNT_OF(r->errors, struct pgn_error);
+    g->errors = (const struct pgn_error *)r->rec.errors.data;
+    g->nerrors = COUNT_OF(r->rec.errors, struct pgn_error);
     g->nbad = ps->nbad;
     return PGN_OK;
 }
@@ -584,11 +605,11 @@ int reader_finish_game(struct pgn_reader *r, struct game *g)
 int reader_finish_lazy(struct pgn_reader *r, struct game *g)
 {
     struct parse *ps = &r->ps;
-    const char *raw = (const char *)r->buf + r->gstart;
+    const char *raw = (const char *)r->win.buf + r->win.gstart;
     int span_only = (r->flags & PGN_READER_SPLIT) != 0;
     finish_span(r, g, span_only);
     size_t raw_len = g->raw_len;
-    if (r->arena.err == PGN_ENOMEM || r->fatal)
+    if (r->rec.arena.err == PGN_ENOMEM || r->fatal)
         return PGN_ENOMEM;
     g->flags = GAME_LAZY;
     if (ps->bom || (raw_len >= 3 && !memcmp(raw, UTF8_BOM, 3)))
@@ -599,10 +620,10 @@ int reader_finish_lazy(struct pgn_reader *r, struct game *g)
         g->flags |= GAME_CP1252;
     if (ps->nbad)
         g->flags |= GAME_BAD;
-    g->tags = (const struct game_tag *)r->tags.data;
-    g->ntags = COUNT_OF(r->tags, struct game_tag);
-    g->errors = (const struct pgn_error *)r->errors.data;
-    g->nerrors = COUNT_OF(r->errors, struct pgn_error);
+    g->tags = (const struct game_tag *)r->rec.tags.data;
+    g->ntags = COUNT_OF(r->rec.tags, struct game_tag);
+    g->errors = (const struct pgn_error *)r->rec.errors.data;
+    g->nerrors = COUNT_OF(r->rec.errors, struct pgn_error);
     g->nbad = ps->nbad;
     return PGN_OK;
 }

@@ -3,6 +3,7 @@
 #ifndef LIB_PGN_READER_INTERNAL_H
 #define LIB_PGN_READER_INTERNAL_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -25,6 +26,15 @@
  * PATHS); reader_finish.c turns the records into a struct game;
  * reader_span.c resets a reader onto one game's span. Functions one file
  * calls in another are named reader_* and declared below.
+ *
+ * THE PARTS of struct pgn_reader, each with one owner: win, the input
+ * window (struct reader_window, THE WINDOW: reader_window.c); ps, where the
+ * parse of the game being read stands (struct parse: its phase changes only
+ * in parse_enter()); rec, the records the game is built of (struct
+ * reader_records, THE RECORDS: reader_record.c); lazy, what a skimmed game
+ * needs to be parsed later (reader_skim.c); and the settings (lim, flags,
+ * fast_paths, comment_stop), set once when the reader opens.
+ * tests/scripts/reader_parts.sh holds the owners to this.
  *
  * THE WINDOW. buf[0..len) holds input bytes; buf[gstart..) is the current
  * game, which must stay contiguous for its raw span. The lexer works only
@@ -169,6 +179,21 @@ struct frame {
  */
 enum parse_phase { PHASE_START, PHASE_TAGS, PHASE_MOVES, PHASE_RESULT };
 
+/*
+ * The transitions, as a table: each token reader names the phase a token
+ * moves the game to, and parse_enter() is the one place the phase changes
+ * (reader_begin_game() alone sets it back to PHASE_START, for a new game).
+ *
+ *   from          token                          to             where
+ *   PHASE_START   any token                      PHASE_TAGS     mark_started()
+ *   PHASE_TAGS    a word, ( ) $ or a stray char  PHASE_MOVES    plain_word(), paren(),
+ *                                                               dollar(), stray(),
+ *                                                               reader_word()
+ *   PHASE_TAGS    a result                       PHASE_RESULT   result_word()
+ *   PHASE_MOVES   a result                       PHASE_RESULT   result_word()
+ *   PHASE_RESULT  a tag pair or a word           (next game)    reader_end_before(),
+ *                                                               reader_bracket()
+ */
 struct parse {
     uint64_t goff; /* input offset of the game's raw span */
     uint64_t first_line;
@@ -202,14 +227,22 @@ struct parse {
     uint64_t split_abs; /* end of the span (input offset) */
 };
 
-struct pgn_reader {
-    struct pgn_input *in;
-    struct pgn_limits lim;
-    size_t read_size;
-    char *name; /* the input's, or the current archive member's (see reader_member.c) */
-    char *input_name;                 /* the input's own name once a member is read, or NULL */
-    struct member_name *member_names; /* names of the members met, freed with the reader */
+/* The one place the phase changes: see the table above enum parse_phase. */
+static inline void parse_enter(struct parse *ps, enum parse_phase to)
+{
+    assert(to >= ps->phase); /* the phase only moves forward */
+    ps->phase = to;
+}
 
+/*
+ * THE WINDOW's state (see THE WINDOW above): the input, its bytes and the
+ * positions in them. reader_window.c owns it: only its functions read
+ * input into buf, grow it or move it (and so change base, or set moved).
+ * The token readers read buf and move pos, line and lstart forward.
+ */
+struct reader_window {
+    struct pgn_input *in;
+    size_t read_size;
     unsigned char *buf;
     size_t cap, cap_max;
     /* The reader's own window while buf is a caller's span (pgn_reader_parse_span). */
@@ -222,17 +255,40 @@ struct pgn_reader {
     uint64_t line;    /* current line number */
     uint64_t base;    /* input offset of buf[0] */
     int eof;
-    int moved; /* the window moved since the game began: text pointers are stale */
+    int moved;     /* the window moved since the game began: text pointers are stale */
     int io_status; /* input error, reported once the games before it are out */
+};
+
+/*
+ * THE RECORDS of the game being read, in parse order (see THE TREE above):
+ * tag pairs as read (rtags) and resolved (tags), moves, lines (vars),
+ * comments and NAGs with their owners' keys, clock commands, diagnostics,
+ * the stack of open variations, and the arena their text lives in.
+ * reader_record.c owns their life: reader_records_init(),
+ * reader_records_reset() for each game, reader_records_release(); the
+ * token readers append to them through its functions, and reader_finish.c
+ * orders them into a struct game.
+ */
+struct reader_records {
+    struct arena arena;
+    struct buf rtags, tags, moves, vars, comments, ckeys, nags, nkeys, cmds, errors, stack;
+};
+
+struct pgn_reader {
+    struct reader_window win; /* the input window */
+    struct pgn_limits lim;
+    char *name; /* the input's, or the current archive member's (see reader_member.c) */
+    char *input_name;                 /* the input's own name once a member is read, or NULL */
+    struct member_name *member_names; /* names of the members met, freed with the reader */
+
     int status;    /* sticky result of pgn_reader_next once it stops */
     int fatal;     /* out of memory while reading a game */
     int skip_blank; /* the next game begins after the blank lines at pos (reader_blank.c) */
     uint64_t ngames;
     struct pgn_error err;
 
-    struct arena arena;
-    struct buf rtags, tags, moves, vars, comments, ckeys, nags, nkeys, cmds, errors, stack;
-    struct parse ps;
+    struct reader_records rec; /* what the game being read is built of */
+    struct parse ps;           /* where its parse stands */
 
     /* LAZY MOVETEXT (see skim()) */
     unsigned flags;   /* enum pgn_reader_flags */
@@ -265,12 +321,36 @@ void reader_split_init(void);
 
 /* reader_window.c: THE WINDOW. */
 
+/** Sets up *w to read from in (owned by *w from now on) with a buffer for read_size bytes
+ * at a time, growing to hold a game of max_game bytes. Returns PGN_OK, or PGN_ENOMEM with in
+ * still the caller's. */
+int reader_window_init(struct reader_window *w, struct pgn_input *in, size_t read_size,
+                       size_t max_game);
+
+/** Frees the buffer and the input of *w. */
+void reader_window_release(struct reader_window *w);
+
+/** Empties *w for a new input read through the same in (an archive's next member): lines and
+ * offsets count from the start again. */
+void reader_window_restart(struct reader_window *w);
+
+/** A game begins at pos: the window keeps it from there, and its text pointers are fresh. */
+void reader_window_begin_game(struct reader_window *w);
+
+/** Counts lines, columns and offsets of *w as if its next byte were at line, col and offset of
+ * the input. */
+void reader_window_place(struct reader_window *w, uint64_t line, uint32_t col, uint64_t offset);
+
+/** Makes data[0..len) (the caller's, cap bytes usable, zero-padded) the whole of the input of *w;
+ * its own buffer is kept for reader_window_release(). */
+void reader_window_span(struct reader_window *w, unsigned char *data, size_t len, size_t cap);
+
 /**
  * Reads more input after compacting the window to keep. Returns the bytes
  * read, 0 at the end (an input error counts as the end and is kept in
  * io_status), or PGN_ENOMEM / PGN_ETOOBIG (no room even after growing to cap_max).
  */
-ptrdiff_t reader_fill(struct pgn_reader *r, size_t keep);
+ptrdiff_t reader_fill(struct reader_window *w, size_t keep);
 
 /** Index just past the last line end in b[from..to), or 0. A final '\r' only counts at the end
  * (eof). */
@@ -280,11 +360,11 @@ size_t reader_last_eol(const unsigned char *b, size_t from, size_t to, int eof);
  * Cuts safe back to the start of the first line longer than max_game in
  * buf[pos..safe); returns R_TOOBIG when that line starts at pos, else R_OK.
  */
-int reader_cut_long_line(struct pgn_reader *r);
+int reader_cut_long_line(struct reader_window *w, size_t max_game);
 
 /** Called with pos == safe: makes at least one more complete line available (R_OK), or R_END,
  * R_TOOBIG, a fatal status. */
-int reader_refill(struct pgn_reader *r);
+int reader_refill(struct reader_window *w, size_t max_game);
 
 /* reader_record.c: diagnostics and records. */
 
@@ -308,6 +388,19 @@ unsigned reader_tag_id_nocase(const char *name, size_t len);
 PRINTF_LIKE(6, 7)
 void reader_repair(struct pgn_reader *r, int detail, uint64_t line, uint32_t col,
                    uint64_t offset, const char *fmt, ...);
+
+/** Sets up empty records, each vector capped by the limits l. */
+void reader_records_init(struct reader_records *rec, const struct pgn_limits *l);
+
+/** Empties the records for the next game (their memory is kept). */
+void reader_records_reset(struct reader_records *rec);
+
+/** Drops the movetext's records (moves, comments, NAGs, lines but the main one); tags and
+ * diagnostics stay. */
+void reader_records_drop_movetext(struct reader_records *rec);
+
+/** Frees the records' memory. */
+void reader_records_release(struct reader_records *rec);
 
 /** Resets the per-game records and the parser state for a game starting at pos. */
 void reader_begin_game(struct pgn_reader *r);
@@ -436,7 +529,7 @@ int reader_parse_game(struct pgn_reader *r);
 
 /* reader_finish.c */
 
-/** The raw tag records as struct game_tag in r->tags (text resolved); empties r->rtags. */
+/** The raw tag records as struct game_tag in r->rec.tags (text resolved); empties r->rec.rtags. */
 void reader_resolve_tags(struct pgn_reader *r);
 
 /** Fills *g from the records of the game just parsed. Returns PGN_OK or PGN_ENOMEM. */
@@ -448,14 +541,16 @@ int reader_finish_lazy(struct pgn_reader *r, struct game *g);
 
 /* ------------------------------------------------- helpers of several files */
 
-static inline uint32_t col_of(const struct pgn_reader *r, size_t idx)
+/* The column of buf[idx] on the current line. */
+static inline uint32_t col_of(const struct reader_window *w, size_t idx)
 {
-    return (uint32_t)((ptrdiff_t)idx - r->lstart + 1);
+    return (uint32_t)((ptrdiff_t)idx - w->lstart + 1);
 }
 
 /* A diagnostic about the byte at buf[idx] on the current line. */
 #define DIAG_AT(r, sev, code, idx, ...) \
-    reader_diag((r), (sev), (code), (r)->line, col_of((r), (idx)), (r)->base + (idx), __VA_ARGS__)
+    reader_diag((r), (sev), (code), (r)->win.line, col_of(&(r)->win, (idx)), \
+                (r)->win.base + (idx), __VA_ARGS__)
 
 /* A structural error: recorded once, and the rest of the game is only scanned. */
 #define FAIL_AT(r, code, idx, ...) \
@@ -466,9 +561,10 @@ static inline uint32_t col_of(const struct pgn_reader *r, size_t idx)
         } \
     } while (0)
 
-static inline uint32_t rel(const struct pgn_reader *r, size_t idx)
+/* buf[idx]'s offset from the game's first byte, as the records keep it. */
+static inline uint32_t rel(const struct reader_window *w, size_t idx)
 {
-    return (uint32_t)(idx - r->gstart);
+    return (uint32_t)(idx - w->gstart);
 }
 
 static inline void *push(struct pgn_reader *r, struct buf *v, size_t size)
@@ -486,7 +582,7 @@ static inline void *push(struct pgn_reader *r, struct buf *v, size_t size)
 static inline void mark_started(struct parse *ps, uint64_t line, uint32_t col, uint32_t off)
 {
     if (ps->phase == PHASE_START) {
-        ps->phase = PHASE_TAGS;
+        parse_enter(ps, PHASE_TAGS);
         ps->first_line = line;
         ps->first_col = col;
         ps->first_off = off;
@@ -496,7 +592,7 @@ static inline void mark_started(struct parse *ps, uint64_t line, uint32_t col, u
 static inline void start_token(struct pgn_reader *r, size_t idx)
 {
     r->ps.line_tokens++;
-    mark_started(&r->ps, r->line, col_of(r, idx), rel(r, idx));
+    mark_started(&r->ps, r->win.line, col_of(&r->win, idx), rel(&r->win, idx));
 }
 
 /*
@@ -535,17 +631,17 @@ static inline struct game_move *record_move(struct pgn_reader *r, size_t idx,
 {
     struct parse *ps = &r->ps;
     struct game_move *m;
-    if (r->moves.cap - r->moves.len >= sizeof *m) {
-        m = (struct game_move *)(r->moves.data + r->moves.len);
-        r->moves.len += sizeof *m;
-    } else if (!(m = push(r, &r->moves, sizeof *m))) {
+    if (r->rec.moves.cap - r->rec.moves.len >= sizeof *m) {
+        m = (struct game_move *)(r->rec.moves.data + r->rec.moves.len);
+        r->rec.moves.len += sizeof *m;
+    } else if (!(m = push(r, &r->rec.moves, sizeof *m))) {
         return NULL;
     }
-    put_move(m, text, r->line, col_of(r, idx), rel(r, idx), (uint32_t)len,
+    put_move(m, text, r->win.line, col_of(&r->win, idx), rel(&r->win, idx), (uint32_t)len,
              flags | ps->number_flags, ps->number, ps->cur);
     ps->number = 0;
     ps->number_flags = 0;
-    ps->last = COUNT_OF(r->moves, struct game_move) - 1;
+    ps->last = COUNT_OF(r->rec.moves, struct game_move) - 1;
     return m;
 }
 
@@ -553,7 +649,7 @@ static inline struct game_move *record_move(struct pgn_reader *r, size_t idx,
 static inline void mark_draw_offer(struct pgn_reader *r)
 {
     if (!r->ps.skip && r->ps.last != NONE)
-        ((struct game_move *)r->moves.data)[r->ps.last].flags |= GAME_MOVE_DRAW_OFFER;
+        ((struct game_move *)r->rec.moves.data)[r->ps.last].flags |= GAME_MOVE_DRAW_OFFER;
 }
 
 /* The start of the word that ends at b[k] (k itself when none does), not before from. */

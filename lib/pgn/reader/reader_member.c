@@ -47,11 +47,8 @@ static void start_member(struct pgn_reader *r, char *name)
     if (!r->input_name)
         r->input_name = r->name;
     r->name = name;
-    r->len = r->safe = r->pos = r->gstart = 0;
-    r->lstart = 0;
-    r->line = 1;
-    r->base = 0;
-    r->eof = r->moved = r->io_status = r->status = r->skip_blank = 0;
+    reader_window_restart(&r->win);
+    r->status = r->skip_blank = 0;
     r->ngames = 0;
     r->lazy.active = 0;
     memset(&r->err, 0, sizeof r->err);
@@ -65,7 +62,7 @@ int pgn_reader_next_member(struct pgn_reader *r, const char **name)
         return r->status;
     char *member;
     int skipped;
-    int rc = pgn_input_next_member(r->in, &member, &skipped);
+    int rc = pgn_input_next_member(r->win.in, &member, &skipped);
     if (rc > 0 && skipped == 2) {
         /* The member just read is not PGN: member says why; r->name is still its name. */
         char *why = member_text(r, member);
@@ -97,7 +94,7 @@ int pgn_reader_next_member(struct pgn_reader *r, const char **name)
         r->err.severity = PGN_SEV_ERROR;
         r->err.line = 0;
         r->err.col = 0;
-        r->err.message = rc == PGN_ENOMEM ? pgn_strerror(rc) : pgn_input_error(r->in);
+        r->err.message = rc == PGN_ENOMEM ? pgn_strerror(rc) : pgn_input_error(r->win.in);
     }
     return rc;
 }

@@ -7,8 +7,25 @@
 
 enum { C_DONE = 0, C_GAME_ENDS = 1 };
 
+/* 1 when the line from the game's offset prev_rel to eol_rel is empty (only white space) and
+ * a tag pair line starts at buf[q]. */
+static int empty_then_tag(const struct pgn_reader *r, uint32_t prev_rel, uint32_t eol_rel,
+                          size_t q)
+{
+    const unsigned char *b = r->win.buf, *cls = pgn_lex_class, *name;
+    size_t name_len, t = q;
+    while (ascii_is_blank(b[t]))
+        t++;
+    if (b[t] != '[' || !pgn_lex_tag_start(b + t, b + r->win.safe, &name, &name_len))
+        return 0;
+    size_t s = r->win.gstart + prev_rel, e = r->win.gstart + eol_rel;
+    while (s < e && (cls[b[s]] & (LX_SPACE | LX_EOL)))
+        s++;
+    return s == e;
+}
+
 /*
- * The {comment} at buf[r->pos]. Returns C_DONE with pos after the '}', or
+ * The {comment} at buf[r->win.pos]. Returns C_DONE with pos after the '}', or
  * C_GAME_ENDS (split set) when the input ends inside it or it runs across
  * an empty line followed by a tag pair line, or a fatal status. With nested
  * comments, depth counts the braces still open: the scan also stops at '{'
@@ -17,18 +34,17 @@ enum { C_DONE = 0, C_GAME_ENDS = 1 };
 static int brace_comment(struct pgn_reader *r)
 {
     struct parse *ps = &r->ps;
+    const struct reader_window *w = &r->win; /* read here; changed through r->win */
     const unsigned char *cls = pgn_lex_class;
     const unsigned char stop = r->comment_stop;
     uint32_t depth = 1;
-    size_t open = r->pos;
-    uint32_t open_rel = rel(r, open);
-    uint64_t line0 = r->line;
-    uint32_t col0 = col_of(r, open);
-    uint64_t off0 = r->base + open;
+    size_t open = w->pos;
+    uint32_t open_rel = rel(w, open), col0 = col_of(w, open);
+    uint64_t line0 = w->line, off0 = w->base + open;
     int too_long = 0;
     size_t q = open + 1;
     for (;;) {
-        const unsigned char *b = r->buf;
+        const unsigned char *b = r->win.buf;
         while (!(cls[b[q]] & stop))
             q++;
         if (b[q] == '{' || (b[q] == '}' && --depth)) { /* only when nested */
@@ -36,7 +52,7 @@ static int brace_comment(struct pgn_reader *r)
             q++;
             continue;
         }
-        size_t body = q - (r->gstart + open_rel + 1);
+        size_t body = q - (r->win.gstart + open_rel + 1);
         if (body > r->lim.max_comment && !too_long) {
             too_long = 1;
             if (!ps->skip)
@@ -46,29 +62,29 @@ static int brace_comment(struct pgn_reader *r)
             ps->skip = 1;
         }
         if (b[q] == '}') {
-            open = r->gstart + open_rel;
+            open = r->win.gstart + open_rel;
             if (!too_long)
                 reader_add_comment(r, open, body, 0, line0, col0);
-            r->pos = q + 1;
-            ps->last_end = rel(r, q + 1);
+            r->win.pos = q + 1;
+            ps->last_end = rel(&r->win, q + 1);
             return C_DONE;
         }
         /* A line end inside the comment. */
         size_t eol = q;
         uint32_t prev_rel =
-            rel(r, (size_t)(r->lstart > (ptrdiff_t)r->gstart ? (size_t)r->lstart : r->gstart));
-        uint32_t eol_rel = rel(r, eol);
+            rel(w, (size_t)(w->lstart > (ptrdiff_t)w->gstart ? (size_t)w->lstart : w->gstart));
+        uint32_t eol_rel = rel(&r->win, eol);
         q += (b[q] == '\r' && b[q + 1] == '\n') ? 2 : 1;
-        r->line++;
-        r->lstart = (ptrdiff_t)q;
-        if (q - r->gstart > r->lim.max_game &&
-            (q <= r->len || r->len - r->gstart > r->lim.max_game)) {
-            r->pos = q;
+        r->win.line++;
+        r->win.lstart = (ptrdiff_t)q;
+        if (q - r->win.gstart > r->lim.max_game &&
+            (q <= r->win.len || r->win.len - r->win.gstart > r->lim.max_game)) {
+            r->win.pos = q;
             return reader_oversize(r, (int)depth);
         }
-        if (q >= r->safe) {
-            r->pos = q;
-            int rc = reader_refill(r);
+        if (q >= r->win.safe) {
+            r->win.pos = q;
+            int rc = reader_refill(&r->win, r->lim.max_game);
             if (rc == R_TOOBIG)
                 return reader_oversize(r, (int)depth);
             if (rc < 0)
@@ -78,30 +94,20 @@ static int brace_comment(struct pgn_reader *r)
                     reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0,
                                 "unterminated comment");
                 ps->skip = 1;
-                ps->split = r->len;
+                ps->split = r->win.len;
                 return C_GAME_ENDS;
             }
-            q = r->pos;
+            q = r->win.pos;
         }
         /* An empty line, then a tag pair line: the comment was never closed. */
-        const unsigned char *name;
-        size_t name_len, t = q;
-        b = r->buf;
-        while (ascii_is_blank(b[t]))
-            t++;
-        if (b[t] == '[' && pgn_lex_tag_start(b + t, b + r->safe, &name, &name_len)) {
-            size_t s = r->gstart + prev_rel, e = r->gstart + eol_rel;
-            while (s < e && (cls[b[s]] & (LX_SPACE | LX_EOL)))
-                s++;
-            if (s == e && prev_rel > open_rel) {
-                if (!ps->skip)
-                    reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0,
-                                "unterminated comment");
-                ps->skip = 1;
-                ps->split = q;
-                r->pos = q;
-                return C_GAME_ENDS;
-            }
+        if (prev_rel > open_rel && empty_then_tag(r, prev_rel, eol_rel, q)) {
+            if (!ps->skip)
+                reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0,
+                            "unterminated comment");
+            ps->skip = 1;
+            ps->split = q;
+            r->win.pos = q;
+            return C_GAME_ENDS;
         }
     }
 }
@@ -116,7 +122,7 @@ static inline const unsigned char *plain_word(struct pgn_reader *r, const unsign
                                               const unsigned char *q)
 {
     struct parse *ps = &r->ps;
-    const unsigned char *cls = pgn_lex_class, *b = r->buf, *m = p;
+    const unsigned char *cls = pgn_lex_class, *b = r->win.buf, *m = p;
     size_t idx = (size_t)(p - b);
     uint32_t num = 0, nflags = 0;
     if (cls[*p] & LX_DIGIT) {
@@ -131,10 +137,10 @@ static inline const unsigned char *plain_word(struct pgn_reader *r, const unsign
         nflags = m - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
         if (m == q) { /* a number alone: it waits for its move */
             start_token(r, idx);
-            ps->phase = PHASE_MOVES;
+            parse_enter(ps, PHASE_MOVES);
             ps->number = num;
             ps->number_flags = nflags;
-            ps->last_end = rel(r, (size_t)(q - b));
+            ps->last_end = rel(&r->win, (size_t)(q - b));
             return q;
         }
         nflags |= GAME_MOVE_GLUED_NUMBER;
@@ -143,16 +149,16 @@ static inline const unsigned char *plain_word(struct pgn_reader *r, const unsign
     size_t mn = (size_t)(q - m);
     int starts = (pgn_lex_move[m0] & LM_FIRST) || (m0 == 'e' && m[1] != '.' && m[1] != 'p');
     if (!starts || !(pgn_lex_move[q[-1]] & LM_LAST) || mn > r->lim.max_token ||
-        COUNT_OF(r->moves, struct game_move) >= r->lim.max_moves)
+        COUNT_OF(r->rec.moves, struct game_move) >= r->lim.max_moves)
         return NULL;
     start_token(r, idx);
-    ps->phase = PHASE_MOVES;
+    parse_enter(ps, PHASE_MOVES);
     if (m != p) {
         ps->number = num;
         ps->number_flags = nflags;
     }
     record_move(r, (size_t)(m - b), m, mn, 0);
-    ps->last_end = rel(r, (size_t)(q - b));
+    ps->last_end = rel(&r->win, (size_t)(q - b));
     return q;
 }
 
@@ -165,7 +171,7 @@ static const unsigned char *general_word(struct pgn_reader *r, const unsigned ch
                                          const unsigned char *q, int *ends)
 {
     struct parse *ps = &r->ps;
-    size_t idx = (size_t)(p - r->buf);
+    size_t idx = (size_t)(p - r->win.buf);
     int draw = 0;
     if (*q == '(') {
         if (q[1] == '=' && q[2] == ')')
@@ -173,28 +179,28 @@ static const unsigned char *general_word(struct pgn_reader *r, const unsigned ch
         else if (ascii_is_letter(q[1]) && q[2] == ')' && !(pgn_lex_class[q[3]] & LX_WORD))
             q += 3; /* "a8(D)": a promotion */
     }
-    r->pos = idx;
+    r->win.pos = idx;
     *ends = reader_word(r, idx, (size_t)(q - p));
     if (!*ends && draw) {
         mark_draw_offer(r);
-        r->pos += 3;
-        ps->last_end = rel(r, r->pos);
+        r->win.pos += 3;
+        ps->last_end = rel(&r->win, r->win.pos);
     }
-    return r->buf + r->pos;
+    return r->win.buf + r->win.pos;
 }
 
 /*
- * The words from buf[r->pos] (a word character) on, one blank apart: each
+ * The words from buf[r->win.pos] (a word character) on, one blank apart: each
  * offered to the skim (the first movetext word of a lazy reader), to the
  * movetext run, to plain_word(), else read the general way. Returns 0 with
- * r->pos after what it took (at a token that is not a word, or after what
+ * r->win.pos after what it took (at a token that is not a word, or after what
  * the skim, the run or a byte order mark took), 1 when the game ends there
  * (ps.split set, by a word or by the skim), or a fatal status.
  */
 static int words(struct pgn_reader *r)
 {
     struct parse *ps = &r->ps;
-    const unsigned char *cls = pgn_lex_class, *b = r->buf, *p = b + r->pos;
+    const unsigned char *cls = pgn_lex_class, *b = r->win.buf, *p = b + r->win.pos;
     for (;;) {
         unsigned c = *p;
         if (ps->phase <= PHASE_TAGS && (r->flags & PGN_READER_LAZY) && !r->lazy_tried &&
@@ -202,25 +208,25 @@ static int words(struct pgn_reader *r)
             int rc = reader_lazy_skim(r, (size_t)(p - b));
             if (rc != SKIM_PARSE)
                 return rc;
-            b = r->buf; /* the window may have moved */
-            p = b + r->pos;
+            b = r->win.buf; /* the window may have moved */
+            p = b + r->win.pos;
         }
         if (c == 0xEF && p[1] == 0xBB && p[2] == 0xBF) {
             /*
              * A byte order mark: at the start of the input, or of a file
              * cat'ed on (there it stays with the game that follows).
              */
-            if (r->base + (size_t)(p - b) == 0) {
+            if (r->win.base + (size_t)(p - b) == 0) {
                 ps->bom = 1;
-                r->lstart += 3; /* columns count from after it */
+                r->win.lstart += 3; /* columns count from after it */
             }
-            r->pos = (size_t)(p + 3 - b);
+            r->win.pos = (size_t)(p + 3 - b);
             return 0;
         }
         if (r->fast_paths && ps->phase == PHASE_MOVES && !ps->skip) {
             const unsigned char *after = reader_movetext_run(r, p);
             if (after != p) {
-                r->pos = (size_t)(after - b);
+                r->win.pos = (size_t)(after - b);
                 return 0;
             }
         }
@@ -237,7 +243,7 @@ static int words(struct pgn_reader *r)
         }
         /* A blank and another word: on without the dispatch. */
         if (*next != ' ' || !(cls[next[1]] & LX_WORD)) {
-            r->pos = (size_t)(next - b);
+            r->win.pos = (size_t)(next - b);
             return 0;
         }
         p = next + 1;
@@ -245,17 +251,17 @@ static int words(struct pgn_reader *r)
 }
 
 /*
- * The {comment} at buf[r->pos]: 0 when the game goes on (r->pos after it),
+ * The {comment} at buf[r->win.pos]: 0 when the game goes on (r->win.pos after it),
  * 1 when the game ends in it, or a fatal status.
  */
 static int comment_token(struct pgn_reader *r)
 {
     struct parse *ps = &r->ps;
-    start_token(r, r->pos);
+    start_token(r, r->win.pos);
     int rc = brace_comment(r);
     if (rc == C_GAME_ENDS && !ps->truncated) {
         reader_unterminated_variation(r);
-        r->pos = ps->split;
+        r->win.pos = ps->split;
     }
     return rc;
 }
@@ -264,15 +270,15 @@ static int comment_token(struct pgn_reader *r)
 static const unsigned char *line_comment(struct pgn_reader *r, const unsigned char *p)
 {
     const unsigned char *q = p + 1;
-    size_t idx = (size_t)(p - r->buf);
+    size_t idx = (size_t)(p - r->win.buf);
     start_token(r, idx);
     while (!(pgn_lex_class[*q] & LX_EOL))
         q++;
     size_t n = (size_t)(q - p - 1);
     if (!reader_over_limit(r, n > r->lim.max_comment, idx, "comment too long",
                            r->lim.max_comment))
-        reader_add_comment(r, idx, n, GAME_COMMENT_LINE, r->line, col_of(r, idx));
-    r->ps.last_end = rel(r, (size_t)(q - r->buf));
+        reader_add_comment(r, idx, n, GAME_COMMENT_LINE, r->win.line, col_of(&r->win, idx));
+    r->ps.last_end = rel(&r->win, (size_t)(q - r->win.buf));
     return q;
 }
 
@@ -280,11 +286,11 @@ static const unsigned char *line_comment(struct pgn_reader *r, const unsigned ch
 static const unsigned char *paren(struct pgn_reader *r, const unsigned char *p)
 {
     struct parse *ps = &r->ps;
-    size_t idx = (size_t)(p - r->buf);
+    size_t idx = (size_t)(p - r->win.buf);
     if (ps->phase == PHASE_RESULT)
-        return r->buf + reader_after_result_junk(r, idx, 1);
+        return r->win.buf + reader_after_result_junk(r, idx, 1);
     start_token(r, idx);
-    ps->phase = PHASE_MOVES;
+    parse_enter(ps, PHASE_MOVES);
     if (*p == ')') {
         reader_close_variation(r, idx);
         p++;
@@ -295,7 +301,7 @@ static const unsigned char *paren(struct pgn_reader *r, const unsigned char *p)
         reader_open_variation(r, idx);
         p++;
     }
-    ps->last_end = rel(r, (size_t)(p - r->buf));
+    ps->last_end = rel(&r->win, (size_t)(p - r->win.buf));
     return p;
 }
 
@@ -303,35 +309,65 @@ static const unsigned char *paren(struct pgn_reader *r, const unsigned char *p)
 static const unsigned char *dollar(struct pgn_reader *r, const unsigned char *p)
 {
     struct parse *ps = &r->ps;
-    size_t idx = (size_t)(p - r->buf);
+    size_t idx = (size_t)(p - r->win.buf);
     if (ps->phase == PHASE_RESULT) {
         const unsigned char *q = p + 1;
         while (pgn_lex_class[*q] & LX_WORD)
             q++;
-        return r->buf + reader_after_result_junk(r, idx, (size_t)(q - p));
+        return r->win.buf + reader_after_result_junk(r, idx, (size_t)(q - p));
     }
     start_token(r, idx);
-    ps->phase = PHASE_MOVES;
+    parse_enter(ps, PHASE_MOVES);
     reader_nag_token(r, idx);
-    return r->buf + r->pos;
+    return r->win.buf + r->win.pos;
 }
 
 /* Any other byte at p: '}' ']' '"' '<' '>' control characters, a misplaced '%'. */
 static const unsigned char *stray(struct pgn_reader *r, const unsigned char *p)
 {
     struct parse *ps = &r->ps;
-    size_t idx = (size_t)(p - r->buf);
+    size_t idx = (size_t)(p - r->win.buf);
     unsigned c = *p;
     if (ps->phase == PHASE_RESULT)
-        return r->buf + reader_after_result_junk(r, idx, 1);
+        return r->win.buf + reader_after_result_junk(r, idx, 1);
     start_token(r, idx);
-    ps->phase = PHASE_MOVES;
+    parse_enter(ps, PHASE_MOVES);
     if (c < 0x20 || c == 0x7f)
         FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected control character 0x%02x", c);
     else
         FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected character '%c'", (char)c);
-    ps->last_end = rel(r, idx + 1);
+    ps->last_end = rel(&r->win, idx + 1);
     return p + 1;
+}
+
+/* The '%' at p: an escape line (ignored) at a line start, else a stray character. Returns
+ * where reading goes on. */
+static const unsigned char *percent(struct pgn_reader *r, const unsigned char *p)
+{
+    size_t idx = (size_t)(p - r->win.buf);
+    if ((ptrdiff_t)idx != r->win.lstart)
+        return stray(r, p);
+    start_token(r, idx);
+    while (!(pgn_lex_class[*p] & LX_EOL))
+        p++;
+    r->ps.last_end = rel(&r->win, (size_t)(p - r->win.buf));
+    return p;
+}
+
+/* The '[' at p: a run of plain tag pairs on the fast path, else what reader_bracket() makes of
+ * it. Returns 1 when the game ends, else 0 with pos where reading goes on (the window stays). */
+static inline int bracket(struct pgn_reader *r, const unsigned char *p)
+{
+    size_t idx = (size_t)(p - r->win.buf);
+    if (r->ps.phase <= PHASE_TAGS && r->fast_paths) {
+        const unsigned char *after = reader_tag_run(r, p);
+        if (after != p) {
+            r->win.pos = (size_t)(after - r->win.buf);
+            return 0;
+        }
+    }
+    r->win.pos = idx;
+    return reader_bracket(r, idx);
 }
 
 /*
@@ -343,7 +379,7 @@ static int tokens(struct pgn_reader *r)
 {
     struct parse *ps = &r->ps;
     const unsigned char *cls = pgn_lex_class;
-    const unsigned char *b = r->buf, *p = b + r->pos, *safe = b + r->safe;
+    const unsigned char *b = r->win.buf, *p = b + r->win.pos, *safe = b + r->win.safe;
     while (p < safe) {
         unsigned c = *p;
         size_t idx = (size_t)(p - b);
@@ -356,71 +392,55 @@ static int tokens(struct pgn_reader *r)
             continue;
         case LK_NL:
             p += (c == '\r' && p[1] == '\n') ? 2 : 1;
-            r->line++;
-            r->lstart = p - b;
+            r->win.line++;
+            r->win.lstart = p - b;
             if (!ps->line_tokens)
                 ps->blank = 1;
             ps->line_tokens = 0;
-            if ((size_t)(p - b) - r->gstart > r->lim.max_game &&
-                ((size_t)(p - b) <= r->len || r->len - r->gstart > r->lim.max_game)) {
-                r->pos = (size_t)(p - b);
-                rc = reader_blank_run(r, r->pos);
+            if ((size_t)(p - b) - r->win.gstart > r->lim.max_game &&
+                ((size_t)(p - b) <= r->win.len || r->win.len - r->win.gstart > r->lim.max_game)) {
+                r->win.pos = (size_t)(p - b);
+                rc = reader_blank_run(r, r->win.pos);
                 if (rc == BLANK_TOO_BIG)
                     return reader_oversize(r, 0);
                 if (rc)
                     return rc;
-                b = r->buf; /* only blanks, dropped: the window has moved */
-                safe = b + r->safe;
-                p = b + r->pos;
+                b = r->win.buf; /* only blanks, dropped: the window has moved */
+                safe = b + r->win.safe;
+                p = b + r->win.pos;
             }
             continue;
         case LK_WORD:
-            r->pos = idx;
+            r->win.pos = idx;
             rc = words(r);
             break;
         case LK_LBRACE:
-            r->pos = idx;
+            r->win.pos = idx;
             rc = comment_token(r);
             break;
         case LK_SEMI:
             p = line_comment(r, p);
             continue;
         case LK_PERCENT:
-            if ((ptrdiff_t)idx != r->lstart) {
-                p = stray(r, p);
-                continue;
-            }
-            /* An escape line: ignored. */
-            start_token(r, idx);
-            while (!(cls[*p] & LX_EOL))
-                p++;
-            ps->last_end = rel(r, (size_t)(p - b));
+            p = percent(r, p);
             continue;
         case LK_LPAREN:
         case LK_RPAREN:
             p = paren(r, p);
             continue;
         case LK_LBRACK:
-            if (ps->phase <= PHASE_TAGS && r->fast_paths) {
-                const unsigned char *after = reader_tag_run(r, p);
-                if (after != p) {
-                    p = after;
-                    continue;
-                }
-            }
-            r->pos = idx;
-            if (reader_bracket(r, idx))
+            if (bracket(r, p))
                 return 1;
-            p = b + r->pos;
+            p = b + r->win.pos;
             continue;
         case LK_DOLLAR:
             p = dollar(r, p);
             continue;
         case LK_STAR:
-            r->pos = idx;
+            r->win.pos = idx;
             if (reader_word(r, idx, 1))
                 return 1;
-            p = b + r->pos;
+            p = b + r->win.pos;
             continue;
         default:
             p = stray(r, p);
@@ -428,11 +448,11 @@ static int tokens(struct pgn_reader *r)
         }
         if (rc)
             return rc;
-        b = r->buf; /* the window may have moved */
-        safe = b + r->safe;
-        p = b + r->pos;
+        b = r->win.buf; /* the window may have moved */
+        safe = b + r->win.safe;
+        p = b + r->win.pos;
     }
-    r->pos = (size_t)(p - b);
+    r->win.pos = (size_t)(p - b);
     return 0;
 }
 
@@ -444,12 +464,12 @@ static int tokens(struct pgn_reader *r)
 static int window_end(struct pgn_reader *r, int *done)
 {
     struct parse *ps = &r->ps;
-    int rc = reader_refill(r);
+    int rc = reader_refill(&r->win, r->lim.max_game);
     *done = 1;
     if (rc == R_TOOBIG) {
         if (ps->phase == PHASE_RESULT) {
             /* A line too long for any game, after a complete one: it starts the next. */
-            ps->split = r->pos;
+            ps->split = r->win.pos;
             return 1;
         }
         rc = reader_oversize(r, 0);
@@ -460,7 +480,7 @@ static int window_end(struct pgn_reader *r, int *done)
         return rc;
     if (rc == R_END) {
         reader_unterminated_variation(r);
-        ps->split = r->len;
+        ps->split = r->win.len;
         return ps->phase != PHASE_START;
     }
     *done = 0;
@@ -476,7 +496,7 @@ int reader_parse_game(struct pgn_reader *r)
     for (;;) {
         if (r->fatal)
             return r->fatal;
-        if (r->pos >= r->safe) {
+        if (r->win.pos >= r->win.safe) {
             int done, rc = window_end(r, &done);
             if (done)
                 return rc;

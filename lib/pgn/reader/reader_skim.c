@@ -89,18 +89,25 @@ static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end
     return w.kind == PGN_W_RESULT;
 }
 
+/* What clean_rest() found on the rest of a line. */
+enum clean_rest {
+    CLEAN_WORDS, /* read the line word by word from where it started */
+    CLEAN_LINE,  /* nothing on it can end the game: *i at the line end */
+    CLEAN_TOKEN, /* read word by word from the token at *i (nothing before it matters) */
+};
+
 /*
  * Every spelling of a result has a '-', '/', ':', '*', '½' or an en dash (glued ones
  * too), and starts with a digit, '½' or is '*'. So the rest of a line from
  * b[*i] (a token boundary) ends no game and opens no comment when those
  * bytes, braces, ';' and '[' occur in it only inside words that start with a
  * letter ("O-O", "e2-e4", "Sf3:e5"): such a word is a move, and no glued
- * result or castling can take it in. Returns 1 with *i at the line end when
- * the rest of the line is such; else 2 with *i at the token to read word by
- * word from (what comes before it on the line holds no result), or 0 to
- * read the line word by word from *i.
+ * result or castling can take it in. Returns CLEAN_LINE with *i at the line
+ * end when the rest of the line is such; else CLEAN_TOKEN with *i at the
+ * token to read word by word from (what comes before it on the line holds no
+ * result), or CLEAN_WORDS to read the line word by word from *i.
  */
-static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
+static inline enum clean_rest clean_rest(const unsigned char *b, size_t *i, size_t safe)
 {
     const unsigned char *cls = pgn_lex_class;
     size_t k = *i;
@@ -115,7 +122,7 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
             break;
         if (!(cls[c] & LX_WORD)) { /* '{' ';' '*' '[': a token of its own */
             *i = k;
-            return 2;
+            return CLEAN_TOKEN;
         }
         size_t w = word_start(b, *i, k);
         if (ascii_is_letter(b[w]) && w != k) {
@@ -130,79 +137,103 @@ static inline int clean_rest(const unsigned char *b, size_t *i, size_t safe)
                 e--;
             size_t v = word_start(b, *i, e);
             if (e == w || v == e || may_glue(b + v, e - v))
-                return 0;
+                return CLEAN_WORDS;
         }
         *i = w;
-        return 2;
+        return CLEAN_TOKEN;
     }
     *i = k;
-    return 1;
+    return CLEAN_LINE;
 }
 
-/* What skim_eol() found after a line end. */
-enum { LE_TOKEN, LE_CONTINUE, LE_EOL, LE_END, LE_PARSE };
+/*
+ * skim()'s states. Each state is a function that returns the next one:
+ *
+ *   state      at                           goes to
+ *   SS_SCAN    a byte of a line or comment  SS_TOKEN after a blank, '(' or ')',
+ *                                           or out of a comment; SS_EOL at a line
+ *                                           end; SS_SCAN past a comment opening, a
+ *                                           ';' comment, '*', a NAG; SS_PARSE at
+ *                                           what it does not know
+ *   SS_EOL     a line end                   SS_END at a tag pair line or the end
+ *                                           of the input; SS_EOL past a line that
+ *                                           clean_rest() passed; SS_TOKEN at the
+ *                                           next line's first token; SS_SCAN in a
+ *                                           comment or after a % line; SS_PARSE
+ *   SS_TOKEN   a token start                SS_SCAN (past a result, a number);
+ *                                           SS_PARSE when skim_word() gives up
+ *   SS_END     the game's end found         (skim() returns SKIM_LAZY, or
+ *                                           SS_PARSE near max_game)
+ *   SS_PARSE   give up                      (skim() returns SKIM_PARSE)
+ */
+enum skim_state { SS_SCAN, SS_EOL, SS_TOKEN, SS_END, SS_PARSE };
+
+/* Where skim() reads: the part of the reader's window it moves through. */
+struct skim_cursor {
+    const unsigned char *b; /* the window's bytes (they move when it is refilled) */
+    size_t i;               /* next byte */
+    ptrdiff_t ls;           /* start of its line */
+    uint64_t line;
+    uint32_t in_comment;    /* braces open */
+    int after_result;       /* a result was read: only blanks and comments may follow */
+    size_t end;             /* at SS_END: where the game ends */
+};
 
 /*
- * skim()'s line end at b[*i] (also inside a comment), with the game's
- * window refilled when the line was its last: returns LE_END with *end set
- * when the game ends (a tag pair line outside a comment, the end of the
- * input), LE_PARSE to give up, LE_CONTINUE to scan on (inside a comment, an
- * escape line), LE_TOKEN at a token to read from *i, LE_EOL with *i at the
- * next line end when the rest of the line holds no result (clean_rest()),
- * or a fatal status. *b, *ls and *line follow.
+ * SS_EOL: skim()'s line end at k->b[k->i] (also inside a comment), with the
+ * game's window refilled when the line was its last. Returns the next state
+ * (see skim_state) or a fatal status.
  */
-static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, const unsigned char **bp,
-                                         size_t *ip, ptrdiff_t *ls, uint64_t *line,
-                                         int in_comment, int after_result, size_t *end)
+static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, struct skim_cursor *k)
 {
-    const unsigned char *cls = pgn_lex_class, *b = *bp;
-    size_t i = *ip;
+    const unsigned char *cls = pgn_lex_class, *b = k->b;
+    size_t i = k->i;
     i += (b[i] == '\r' && b[i + 1] == '\n') ? 2 : 1;
-    ++*line;
-    *ls = (ptrdiff_t)i;
-    *ip = i;
-    if (i - r->gstart > r->lim.max_game / 2)
-        return LE_PARSE;
-    if (i >= r->safe) {
-        size_t irel = i - r->gstart;
-        r->pos = i;
-        int rc = reader_refill(r);
-        *bp = b = r->buf;
-        *ip = i = r->gstart + irel;
-        *ls = (ptrdiff_t)i;
-        if (rc == R_END && !in_comment) {
-            *end = r->len;
-            return LE_END;
+    k->line++;
+    k->ls = (ptrdiff_t)i;
+    k->i = i;
+    if (i - r->win.gstart > r->lim.max_game / 2)
+        return SS_PARSE;
+    if (i >= r->win.safe) {
+        size_t irel = i - r->win.gstart;
+        r->win.pos = i;
+        int rc = reader_refill(&r->win, r->lim.max_game);
+        k->b = b = r->win.buf;
+        k->i = i = r->win.gstart + irel;
+        k->ls = (ptrdiff_t)i;
+        if (rc == R_END && !k->in_comment) {
+            k->end = r->win.len;
+            return SS_END;
         }
         if (rc < 0 && rc != PGN_ETOOBIG)
             return rc;
         if (rc != R_OK)
-            return LE_PARSE;
+            return SS_PARSE;
     }
     /* A tag pair as the first token of a line ends the game. */
-    size_t k = i;
-    while (cls[b[k]] & LX_SPACE)
-        k++;
-    if (b[k] == '[') {
+    size_t t = i;
+    while (cls[b[t]] & LX_SPACE)
+        t++;
+    if (b[t] == '[') {
         const unsigned char *name;
         size_t name_len;
-        if (in_comment || !pgn_lex_tag_start(b + k, b + r->safe, &name, &name_len))
-            return LE_PARSE;
-        *end = (size_t)*ls;
-        return LE_END;
+        if (k->in_comment || !pgn_lex_tag_start(b + t, b + r->win.safe, &name, &name_len))
+            return SS_PARSE;
+        k->end = (size_t)k->ls;
+        return SS_END;
     }
-    if (in_comment)
-        return LE_CONTINUE;
+    if (k->in_comment)
+        return SS_SCAN;
     if (b[i] == '%') { /* an escape line */
         while (!(cls[b[i]] & LX_EOL))
             i++;
-        *ip = i;
-        return LE_CONTINUE;
+        k->i = i;
+        return SS_SCAN;
     }
-    *ip = k;
-    if (!after_result && clean_rest(b, ip, r->safe) == 1)
-        return LE_EOL; /* else read words from *ip */
-    return LE_TOKEN;
+    k->i = t;
+    if (!k->after_result && clean_rest(b, &k->i, r->win.safe) == CLEAN_LINE)
+        return SS_EOL;
+    return SS_TOKEN; /* read words from k->i */
 }
 
 /*
@@ -232,6 +263,139 @@ static inline ALWAYS_INLINE int skim_comment(const unsigned char *b, size_t *ip,
     return *depth != 0;
 }
 
+/* Passes over letters, digits, punctuation inside words, and the usual boundary: a blank, then
+ * a move or a move number ("12."). Returns at the first byte that is none of these. */
+static inline ALWAYS_INLINE size_t skim_plain(const unsigned char *b, size_t i)
+{
+    const unsigned char *cls = pgn_lex_class, *sk = skim_class;
+    for (;;) {
+        unsigned c;
+        while ((c = b[i]), sk[c] == SK_PLAIN)
+            i++;
+        unsigned d = b[i + 1];
+        if (c != ' ' || sk[d] != SK_PLAIN)
+            return i;
+        if (cls[d] & LX_DIGIT) {
+            size_t q = i + 2;
+            while (cls[b[q]] & LX_DIGIT)
+                q++;
+            if (b[q] != '.')
+                return i;
+            i = q + 1;
+            continue;
+        }
+        i += 2;
+    }
+}
+
+/* SS_SCAN: reads on from k->i to the next token start, line end or comment; the next state. */
+static inline ALWAYS_INLINE enum skim_state skim_scan(struct skim_cursor *k, unsigned char stop)
+{
+    const unsigned char *cls = pgn_lex_class, *b = k->b;
+    size_t i = k->i;
+    unsigned c;
+    enum skim_state next = SS_SCAN;
+    if (k->in_comment) {
+        next = skim_comment(b, &k->i, &k->in_comment, stop) ? SS_EOL : SS_TOKEN;
+        return next;
+    }
+    if (!k->after_result) {
+        i = skim_plain(b, i);
+        c = b[i];
+    } else {
+        /* After the result: nothing but blanks and comments. */
+        while ((c = b[i]), (cls[c] & LX_SPACE))
+            i++;
+        if (skim_class[c] != SK_EOL && c != '{' && c != ';')
+            next = SS_PARSE;
+    }
+    if (next != SS_PARSE) {
+        switch (skim_class[c]) {
+        case SK_SPACE:
+            do
+                i++;
+            while (cls[b[i]] & LX_SPACE);
+            next = SS_TOKEN;
+            break;
+        case SK_WORD8: /* inside a word, or a word of its own */
+            next = (cls[b[i - 1]] & LX_WORD) ? SS_SCAN : SS_TOKEN;
+            i += next == SS_SCAN;
+            break;
+        case SK_LBRACE:
+            k->in_comment = 1;
+            i++;
+            break;
+        case SK_SEMI:
+            while (!(cls[b[i]] & LX_EOL))
+                i++;
+            break;
+        case SK_STAR:
+            k->after_result = 1;
+            i++;
+            break;
+        case SK_PAREN:
+            i++;
+            next = SS_TOKEN;
+            break;
+        case SK_DOLLAR:
+            i++;
+            while (cls[b[i]] & LX_WORD)
+                i++;
+            break;
+        case SK_EOL:
+            next = SS_EOL;
+            break;
+        default: /* '[' or '%' inside a line, '}' ']' '"' control characters: errors */
+            next = SS_PARSE;
+            break;
+        }
+    }
+    k->i = i;
+    return next;
+}
+
+/* SS_TOKEN: b[i] may start a word; only digits and "½" may make a result. The next state. */
+static inline ALWAYS_INLINE enum skim_state skim_token(struct skim_cursor *k,
+                                                       const unsigned char *safe)
+{
+    const unsigned char *cls = pgn_lex_class, *b = k->b;
+    if (k->after_result)
+        return SS_SCAN;
+    unsigned c = b[k->i];
+    if (cls[c] & LX_DIGIT) {
+        size_t q = k->i + 1;
+        while (cls[b[q]] & LX_DIGIT)
+            q++;
+        if (b[q] == '.') { /* a move number, maybe with its move */
+            k->i = q + 1;
+            return SS_SCAN;
+        }
+    } else if (c != 0xC2 && c != 0xEF) {
+        return SS_SCAN;
+    }
+    k->after_result = skim_word(b, &k->i, safe);
+    return k->after_result == SKIM_GIVE_UP ? SS_PARSE : SS_SCAN;
+}
+
+/* The first word of the movetext, and the rest of its line when that is clean: the first state. */
+static enum skim_state skim_first(struct skim_cursor *k, size_t safe)
+{
+    k->after_result = skim_word(k->b, &k->i, k->b + safe);
+    if (k->after_result == SKIM_GIVE_UP)
+        return SS_PARSE;
+    if (k->after_result)
+        return SS_SCAN;
+    switch (clean_rest(k->b, &k->i, safe)) {
+    case CLEAN_LINE:
+        return SS_EOL;
+    case CLEAN_TOKEN:
+        return SS_TOKEN;
+    case CLEAN_WORDS:
+        break;
+    }
+    return SS_SCAN;
+}
+
 /*
  * LAZY MOVETEXT. Called at the first word of a game's movetext (buf[pos],
  * the game still in its tag section): scans ahead for the end of the game
@@ -247,7 +411,8 @@ static inline ALWAYS_INLINE int skim_comment(const unsigned char *b, size_t *ip,
  *
  * Only word starts can be results, and of those only words starting with a
  * digit (not followed by a dot) or with "½": the scan passes over every
- * other byte of a line with one table lookup.
+ * other byte of a line with one table lookup. The scan is a state machine:
+ * see skim_state.
  *
  * Returns SKIM_LAZY with ps->split, pos, line and lstart where reader_parse_game()
  * would leave them; SKIM_PARSE with pos, line and lstart as they were (the
@@ -255,149 +420,44 @@ static inline ALWAYS_INLINE int skim_comment(const unsigned char *b, size_t *ip,
  */
 static int skim(struct pgn_reader *r)
 {
-    const unsigned char *cls = pgn_lex_class;
-    const unsigned char *sk = skim_class;
-    const size_t word_rel = r->pos - r->gstart;
-    const ptrdiff_t lstart_rel = r->lstart - (ptrdiff_t)r->gstart;
-    const uint64_t line0 = r->line;
-    const unsigned char *b = r->buf;
-    size_t i = r->pos;        /* next byte */
-    ptrdiff_t ls = r->lstart; /* start of its line */
-    uint64_t line = r->line;
+    const size_t word_rel = r->win.pos - r->win.gstart;
+    const ptrdiff_t lstart_rel = r->win.lstart - (ptrdiff_t)r->win.gstart;
+    const uint64_t line0 = r->win.line;
     const unsigned char stop = r->comment_stop;
-    int after_result, rc;
-    uint32_t in_comment = 0;
-    size_t end;
-
-    after_result = skim_word(b, &i, b + r->safe);
-    if (after_result == SKIM_GIVE_UP)
-        goto parse;
-    if (!after_result) {
-        int clean = clean_rest(b, &i, r->safe);
-        if (clean == 1)
-            goto eol;
-        if (clean == 2)
-            goto token;
-    }
+    struct skim_cursor k = {
+        .b = r->win.buf, .i = r->win.pos, .ls = r->win.lstart, .line = r->win.line,
+    };
+    int state = skim_first(&k, r->win.safe);
     for (;;) {
-        unsigned c;
-        if (in_comment) {
-            if (skim_comment(b, &i, &in_comment, stop))
-                goto eol;
-            goto token;
-        }
-        if (!after_result) {
-            for (;;) {
-                /* Letters, digits and punctuation inside words. */
-                while ((c = b[i]), sk[c] == SK_PLAIN)
-                    i++;
-                /* The usual boundary: a blank, then a move or a move number ("12."). */
-                unsigned d = b[i + 1];
-                if (c != ' ' || sk[d] != SK_PLAIN)
-                    break;
-                if (cls[d] & LX_DIGIT) {
-                    size_t q = i + 2;
-                    while (cls[b[q]] & LX_DIGIT)
-                        q++;
-                    if (b[q] != '.')
-                        break;
-                    i = q + 1;
-                    continue;
-                }
-                i += 2;
-            }
-        } else {
-            /* After the result: nothing but blanks and comments. */
-            while ((c = b[i]), (cls[c] & LX_SPACE))
-                i++;
-            if (sk[c] != SK_EOL && c != '{' && c != ';')
-                goto parse;
-        }
-        switch (sk[c]) {
-        case SK_SPACE:
-            do
-                i++;
-            while (cls[b[i]] & LX_SPACE);
-            goto token;
-        case SK_WORD8:
-            if (cls[b[i - 1]] & LX_WORD) { /* inside a word */
-                i++;
-                continue;
-            }
-            goto token;
-        case SK_LBRACE:
-            in_comment = 1;
-            i++;
-            continue;
-        case SK_SEMI:
-            while (!(cls[b[i]] & LX_EOL))
-                i++;
-            continue;
-        case SK_STAR:
-            after_result = 1;
-            i++;
-            continue;
-        case SK_PAREN:
-            i++;
-            goto token;
-        case SK_DOLLAR:
-            i++;
-            while (cls[b[i]] & LX_WORD)
-                i++;
-            continue;
-        case SK_EOL:
+        switch (state) {
+        case SS_SCAN:
+            state = skim_scan(&k, stop);
             break;
-        default: /* '[' or '%' inside a line, '}' ']' '"' control characters: errors */
-            goto parse;
-        }
-    eol:
-        switch (rc = skim_eol(r, &b, &i, &ls, &line, in_comment != 0, after_result, &end)) {
-        case LE_EOL:
-            goto eol;
-        case LE_END:
+        case SS_EOL:
+            state = skim_eol(r, &k);
+            if (state < 0)
+                return state;
             break;
-        case LE_PARSE:
-            goto parse;
-        case LE_CONTINUE:
-            continue;
-        case LE_TOKEN:
-            goto token;
-        default:
-            return rc;
-        }
-        break;
-    token:
-        /* b[i] may start a word: only digits and "½" may make a result. */
-        if (after_result)
-            continue;
-        c = b[i];
-        if (cls[c] & LX_DIGIT) {
-            size_t q = i + 1;
-            while (cls[b[q]] & LX_DIGIT)
-                q++;
-            if (b[q] == '.') { /* a move number, maybe with its move */
-                i = q + 1;
-                continue;
+        case SS_TOKEN:
+            state = skim_token(&k, r->win.buf + r->win.safe);
+            break;
+        case SS_END:
+            if (k.end - r->win.gstart > r->lim.max_game / 2) {
+                state = SS_PARSE;
+                break;
             }
-        } else if (c != 0xC2 && c != 0xEF) {
-            continue;
+            r->ps.split = k.end;
+            r->win.pos = k.end < r->win.len ? k.end : k.i;
+            r->win.line = k.line;
+            r->win.lstart = k.ls;
+            return SKIM_LAZY;
+        default: /* SS_PARSE */
+            r->win.pos = r->win.gstart + word_rel;
+            r->win.line = line0;
+            r->win.lstart = (ptrdiff_t)r->win.gstart + lstart_rel;
+            return SKIM_PARSE;
         }
-        after_result = skim_word(b, &i, b + r->safe);
-        if (after_result == SKIM_GIVE_UP)
-            goto parse;
     }
-    if (end - r->gstart > r->lim.max_game / 2)
-        goto parse;
-    r->ps.split = end;
-    r->pos = end < r->len ? end : i;
-    r->line = line;
-    r->lstart = ls;
-    return SKIM_LAZY;
-parse:
-    r->pos = r->gstart + word_rel;
-    r->line = line0;
-    r->lstart = (ptrdiff_t)r->gstart + lstart_rel;
-    return SKIM_PARSE;
 }
 
 /* What pgn_reader_complete() needs to parse the game again from buf[idx]
@@ -408,24 +468,24 @@ void reader_lazy_save(struct pgn_reader *r, size_t idx)
     struct lazy *z = &r->lazy;
     r->lazy_tried = 1;
     copy_record(&z->ps, &r->ps, sizeof z->ps);
-    z->word_rel = idx - r->gstart;
-    z->lstart_rel = r->lstart - (ptrdiff_t)r->gstart;
-    z->line = r->line;
-    z->nerrors = r->errors.len;
-    z->nrtags = r->rtags.len;
+    z->word_rel = idx - r->win.gstart;
+    z->lstart_rel = r->win.lstart - (ptrdiff_t)r->win.gstart;
+    z->line = r->win.line;
+    z->nerrors = r->rec.errors.len;
+    z->nrtags = r->rec.rtags.len;
 }
 
 /* Offers the game to skim() at its first movetext word buf[idx]; saves what completion needs. */
 int reader_lazy_skim(struct pgn_reader *r, size_t idx)
 {
     struct lazy *z = &r->lazy;
-    r->pos = idx;
+    r->win.pos = idx;
     reader_lazy_save(r, idx);
     start_token(r, idx);
     int rc = skim(r);
     if (rc == SKIM_LAZY) {
         z->active = 1;
-        z->gstart = r->gstart;
+        z->gstart = r->win.gstart;
     } else {
         r->ps = z->ps;
     }

@@ -14,8 +14,8 @@ int pgn_reader_span_origin(const struct pgn_reader *r, const struct game *g,
     if (g->index != r->ngames || g->offset != ps->goff || ps->truncated || !g->raw)
         return PGN_EINVAL;
     /* The game that ends at an input error holds that error: only this reader can say it. */
-    size_t split = ps->split < r->len ? ps->split : r->len;
-    if (r->io_status && split >= r->len)
+    size_t split = ps->split < r->win.len ? ps->split : r->win.len;
+    if (r->win.io_status && split >= r->win.len)
         return PGN_EINVAL;
     o->index = g->index;
     o->offset = g->offset;
@@ -39,21 +39,12 @@ int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len,
         free(r->name);
         r->name = copy;
     }
-    /* The window is kept for pgn_reader_free(); the span, padded as the window is, replaces it. */
-    if (!r->own_buf)
-        r->own_buf = r->buf;
-    r->buf = data;
-    r->cap = len + SPAN_PAD;
+    /* The span, padded as the window is, replaces the window. */
     memset(data + len, 0, PGN_SPAN_PAD); /* the line-end sentinel and defined lookahead */
-    r->len = len;
-    r->safe = r->pos = r->gstart = 0;
+    reader_window_span(&r->win, data, len, len + SPAN_PAD);
     /* Columns and offsets count from where the span started in its input. */
-    r->lstart = 1 - (ptrdiff_t)o->col;
-    r->line = o->line;
-    r->base = o->offset;
-    r->eof = 1; /* nothing is read from r->in: the span is all there is */
-    r->moved = 0;
-    r->io_status = r->status = r->fatal = r->skip_blank = 0;
+    reader_window_place(&r->win, o->line, o->col, o->offset);
+    r->status = r->fatal = r->skip_blank = 0;
     r->ngames = o->index - 1;
     memset(&r->err, 0, sizeof r->err);
     r->err.file = r->name;
@@ -64,11 +55,9 @@ int pgn_reader_parse_span(struct pgn_reader *r, unsigned char *data, size_t len,
 
 int pgn_reader_set_origin(struct pgn_reader *r, const struct pgn_span_origin *o)
 {
-    if (r->ngames || r->len || r->base || !o->index)
+    if (r->ngames || r->win.len || r->win.base || !o->index)
         return PGN_EINVAL;
-    r->lstart = 1 - (ptrdiff_t)o->col; /* as pgn_reader_parse_span() counts */
-    r->line = o->line;
-    r->base = o->offset;
+    reader_window_place(&r->win, o->line, o->col, o->offset); /* as pgn_reader_parse_span() */
     r->ngames = o->index - 1;
     return PGN_OK;
 }

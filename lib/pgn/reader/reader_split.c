@@ -76,7 +76,7 @@ static inline int split_after_result(unsigned c)
  */
 static size_t split_token(const struct pgn_reader *r, size_t ls, size_t k)
 {
-    const unsigned char *b = r->buf, *cls = pgn_lex_class;
+    const unsigned char *b = r->win.buf, *cls = pgn_lex_class;
     size_t q = k + 1;
     switch (b[k]) {
     case '{': /* nested comments stop at an inner '{' too: left to the usual way */
@@ -108,7 +108,7 @@ static size_t split_token(const struct pgn_reader *r, size_t ls, size_t k)
 static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t e,
                         uint64_t *lines)
 {
-    const unsigned char *b = r->buf, *cls = pgn_lex_class;
+    const unsigned char *b = r->win.buf, *cls = pgn_lex_class;
     size_t v = w;
     while (v > ls && b[v - 1] == ' ')
         v--;
@@ -123,33 +123,26 @@ static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t 
     for (;;) {
         while (b[k] == ' ')
             k++;
-        if (!(k = split_eol(b, k, r->safe, lines)))
+        if (!(k = split_eol(b, k, r->win.safe, lines)))
             return 0;
         if (b[k] == '[')
             break;
     }
     const unsigned char *name;
     size_t name_len;
-    if (!pgn_lex_tag_start(b + k, b + r->safe, &name, &name_len))
+    if (!pgn_lex_tag_start(b + k, b + r->win.safe, &name, &name_len))
         return 0;
     return k;
 }
 
-/*
- * The game at r->gstart (reader_begin_game() done) split in one pass when it is
- * plain as above: sets its end and the lazy state as skim() would, and
- * returns 1; else 0, with nothing changed.
- */
-int reader_split_plain(struct pgn_reader *r)
+/* The tag section from b[k], plain tag pairs one to a line ('[' name ' ' '"' value '"' ']'),
+ * and the empty lines after it: returns where the movetext starts, or 0 when the game is not
+ * plain. *lines counts the line ends. */
+static size_t split_tags(const struct pgn_reader *r, size_t k, uint64_t *lines)
 {
-    const unsigned char *b = r->buf, *cls = pgn_lex_class;
-    const size_t g = r->gstart, safe = r->safe;
-    size_t k = g, end = 0;
-    uint64_t lines = 0;
+    const unsigned char *b = r->win.buf;
+    const size_t safe = r->win.safe;
     unsigned tags = 0, events = 0;
-    if (r->io_status || r->lstart != (ptrdiff_t)g || g >= safe)
-        return 0;
-    /* Tag pairs, one to a line: '[' name ' ' '"' value '"' ']'. */
     while (b[k] == '[') {
         size_t name_end, vend;
         int vec;
@@ -157,15 +150,33 @@ int reader_split_plain(struct pgn_reader *r)
             return 0;
         /* A second Event tag would start the next game (see reader_bracket()). */
         events += name_end - k == 6 && !memcmp(b + k + 1, "Event", 5);
-        if (!(k = split_eol(b, vend + 2, safe, &lines)))
+        if (!(k = split_eol(b, vend + 2, safe, lines)))
             return 0;
         tags++;
     }
     if (!tags || events > 1 || tags > r->lim.max_tags)
         return 0;
     while (b[k] == '\n' || b[k] == '\r')
-        if (!(k = split_eol(b, k, safe, &lines)))
+        if (!(k = split_eol(b, k, safe, lines)))
             return 0;
+    return k;
+}
+
+/*
+ * The game at r->win.gstart (reader_begin_game() done) split in one pass when it is
+ * plain as the top of this file says: sets its end and the lazy state as skim() would, and
+ * returns 1; else 0, with nothing changed.
+ */
+int reader_split_plain(struct pgn_reader *r)
+{
+    const unsigned char *b = r->win.buf, *cls = pgn_lex_class;
+    const size_t g = r->win.gstart, safe = r->win.safe;
+    size_t k = g, end = 0;
+    uint64_t lines = 0;
+    if (r->win.io_status || r->win.lstart != (ptrdiff_t)g || g >= safe)
+        return 0;
+    if (!(k = split_tags(r, k, &lines)))
+        return 0;
     /* Lines of moves, from a word (where skim() would start). */
     if (!ascii_is_letter(b[k]) && !ascii_is_digit(b[k]))
         return 0;
@@ -230,10 +241,10 @@ int reader_split_plain(struct pgn_reader *r)
     reader_lazy_save(r, g);
     r->lazy.gstart = g;
     r->lazy.active = 1;
-    mark_started(ps, r->line, col_of(r, g), 0);
+    mark_started(ps, r->win.line, col_of(&r->win, g), 0);
     ps->split = end;
-    r->line += lines;
-    r->lstart = (ptrdiff_t)end;
-    r->pos = end;
+    r->win.line += lines;
+    r->win.lstart = (ptrdiff_t)end;
+    r->win.pos = end;
     return 1;
 }

@@ -142,11 +142,12 @@ static inline ALWAYS_INLINE void put_raw_tag(struct raw_tag *rt, uint32_t off,
 static inline int add_tag(struct pgn_reader *r, size_t idx, size_t name, size_t name_len,
                           size_t v0, size_t vend, int escaped, unsigned id)
 {
-    struct raw_tag *rt = push(r, &r->rtags, sizeof *rt);
+    struct raw_tag *rt = push(r, &r->rec.rtags, sizeof *rt);
     if (!rt)
         return 0;
-    put_raw_tag(rt, rel(r, idx), rel(r, name), name_len, rel(r, v0), rel(r, vend), escaped, r->line,
-                col_of(r, idx), id);
+    const struct reader_window *w = &r->win;
+    put_raw_tag(rt, rel(w, idx), rel(w, name), name_len, rel(w, v0), rel(w, vend), escaped,
+                w->line, col_of(w, idx), id);
     return 1;
 }
 
@@ -160,7 +161,7 @@ static inline int add_tag(struct pgn_reader *r, size_t idx, size_t name, size_t 
 static size_t cut_tag_value(struct pgn_reader *r, size_t idx, size_t name, size_t name_len,
                             size_t v0, size_t vend, int escaped)
 {
-    const unsigned char *b = r->buf;
+    const unsigned char *b = r->win.buf;
     char t[MSG_TOKEN_MAX * 3 + 8];
     size_t end = v0 + r->lim.max_tag_value;
     while (end > v0 && (b[end] & 0xc0) == 0x80)
@@ -176,11 +177,44 @@ static size_t cut_tag_value(struct pgn_reader *r, size_t idx, size_t name, size_
     return end;
 }
 
+/* A tag pair at buf[idx] without a name, or with its name buf[name..+name_len) but no value
+ * at buf[q]: an error, and the reader goes on after it. */
+static void no_value(struct pgn_reader *r, size_t idx, size_t q, size_t name, size_t name_len)
+{
+    char t[MSG_TOKEN_MAX * 3 + 8];
+    if (!r->ps.skip) {
+        if (!name_len)
+            DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag pair without a name");
+        else
+            DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag '%s' has no value",
+                    reader_quote(t, r->win.buf + name, name_len));
+    }
+    r->win.pos = skip_to_bracket(r->win.buf, q);
+    r->ps.last_end = rel(&r->win, r->win.pos);
+}
+
+/* After a quote in a tag value not followed by ']', from b[a]: 1 when a later quote on the line
+ * closes the value (followed by ']' or by the line end), so that this one is a literal quote. */
+static int closed_later(const unsigned char *b, size_t a)
+{
+    const unsigned char *cls = pgn_lex_class;
+    for (size_t z = a; !(cls[b[z]] & LX_EOL); z++) {
+        if (b[z] == '"') {
+            size_t y = z + 1;
+            while (ascii_is_blank(b[y]))
+                y++;
+            if (b[y] == ']' || (cls[b[y]] & LX_EOL))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* A tag pair at buf[idx] ('['), on one line. Errors here spoil only this tag pair. */
 static void tag_pair(struct pgn_reader *r, size_t idx)
 {
     struct parse *ps = &r->ps;
-    const unsigned char *b = r->buf, *cls = pgn_lex_class;
+    const unsigned char *b = r->win.buf, *cls = pgn_lex_class;
     size_t q = idx + 1;
     char t[MSG_TOKEN_MAX * 3 + 8];
     while (ascii_is_blank(b[q]))
@@ -192,15 +226,7 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
     while (ascii_is_blank(b[q]))
         q++;
     if (!name_len || b[q] != '"') {
-        if (!ps->skip) {
-            if (!name_len)
-                DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag pair without a name");
-            else
-                DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "tag '%s' has no value",
-                        reader_quote(t, b + name, name_len));
-        }
-        r->pos = skip_to_bracket(b, q);
-        ps->last_end = rel(r, r->pos);
+        no_value(r, idx, q, name, name_len);
         return;
     }
     size_t v0 = ++q, vend;
@@ -217,8 +243,8 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
             if (!ps->skip)
                 DIAG_AT(r, PGN_SEV_ERROR, PGN_ESYNTAX, idx, "unterminated value of tag '%s'",
                         reader_quote(t, b + name, name_len));
-            r->pos = q;
-            ps->last_end = rel(r, q);
+            r->win.pos = q;
+            ps->last_end = rel(&r->win, q);
             return;
         }
         size_t a = q + 1;
@@ -233,21 +259,7 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
          * A quote not followed by ']': a literal quote if a later one closes
          * the value (followed by ']' or by the line end).
          */
-        size_t z = a;
-        int later = 0;
-        while (!(cls[b[z]] & LX_EOL)) {
-            if (b[z] == '"') {
-                size_t y = z + 1;
-                while (ascii_is_blank(b[y]))
-                    y++;
-                if (b[y] == ']' || (cls[b[y]] & LX_EOL)) {
-                    later = 1;
-                    break;
-                }
-            }
-            z++;
-        }
-        if (later) {
+        if (closed_later(b, a)) {
             if (!warned && !ps->skip)
                 DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, q, "unescaped '\"' in value of tag '%s'",
                         reader_quote(t, b + name, name_len));
@@ -267,14 +279,14 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
         q = skip_to_bracket(b, a);
         break;
     }
-    r->pos = q;
-    ps->last_end = rel(r, q);
+    r->win.pos = q;
+    ps->last_end = rel(&r->win, q);
     ps->blank = 0;
     if (ps->skip)
         return;
     if (vend - v0 > r->lim.max_tag_value)
         vend = cut_tag_value(r, idx, name, name_len, v0, vend, escaped);
-    if (reader_over_limit(r, COUNT_OF(r->rtags, struct raw_tag) >= r->lim.max_tags, idx,
+    if (reader_over_limit(r, COUNT_OF(r->rec.rtags, struct raw_tag) >= r->lim.max_tags, idx,
                           "too many tags in one game", r->lim.max_tags))
         return;
     add_tag(r, idx, name, name_len, v0, vend, escaped, tag_id(b + name, name_len, 0));
@@ -283,9 +295,9 @@ static void tag_pair(struct pgn_reader *r, size_t idx)
 /* 1 when the game already has a tag called name[0..n). */
 static int has_tag(const struct pgn_reader *r, const unsigned char *name, size_t n)
 {
-    const struct raw_tag *t = (const struct raw_tag *)r->rtags.data;
-    const unsigned char *g = r->buf + r->gstart;
-    for (uint32_t i = 0, c = COUNT_OF(r->rtags, struct raw_tag); i < c; i++)
+    const struct raw_tag *t = (const struct raw_tag *)r->rec.rtags.data;
+    const unsigned char *g = r->win.buf + r->win.gstart;
+    for (uint32_t i = 0, c = COUNT_OF(r->rec.rtags, struct raw_tag); i < c; i++)
         if (t[i].name_len == n && !memcmp(g + t[i].name_off, name, n))
             return 1;
     return 0;
@@ -319,10 +331,10 @@ static COLD int skip_forum_wrapper(struct pgn_reader *r, size_t idx, size_t n, i
     if (!closing && ps->phase >= PHASE_MOVES)
         return reader_end_before(r, idx);
     start_token(r, idx);
-    reader_repair(r, PGN_REPAIR_WRAPPER, r->line, col_of(r, idx), r->base + idx,
-                  "forum wrapper '%.*s' skipped", (int)n, (const char *)r->buf + idx);
-    r->pos = idx + n;
-    ps->last_end = rel(r, idx + n);
+    reader_repair(r, PGN_REPAIR_WRAPPER, r->win.line, col_of(&r->win, idx), r->win.base + idx,
+                  "forum wrapper '%.*s' skipped", (int)n, (const char *)r->win.buf + idx);
+    r->win.pos = idx + n;
+    ps->last_end = rel(&r->win, idx + n);
     return 0;
 }
 
@@ -332,7 +344,7 @@ int reader_bracket(struct pgn_reader *r, size_t idx)
     const unsigned char *name;
     size_t name_len;
     int closing;
-    size_t wrapper = forum_wrapper(r->buf, idx, r->safe, &closing);
+    size_t wrapper = forum_wrapper(r->win.buf, idx, r->win.safe, &closing);
     if (wrapper)
         return skip_forum_wrapper(r, idx, wrapper, closing);
     if (ps->phase == PHASE_RESULT)
@@ -340,8 +352,8 @@ int reader_bracket(struct pgn_reader *r, size_t idx)
     if (ps->phase <= PHASE_TAGS) {
         /* A repeated tag may start the next game (header-only games). */
         if (ps->phase != PHASE_START &&
-            (ps->blank || r->buf[idx + 1] == 'E' || r->buf[idx + 1] == ' ') &&
-            pgn_lex_tag_start(r->buf + idx, r->buf + r->safe, &name, &name_len) &&
+            (ps->blank || r->win.buf[idx + 1] == 'E' || r->win.buf[idx + 1] == ' ') &&
+            pgn_lex_tag_start(r->win.buf + idx, r->win.buf + r->win.safe, &name, &name_len) &&
             ((ps->skip && ps->blank) ||
              ((ps->blank || (name_len == 5 && !memcmp(name, "Event", 5))) &&
               has_tag(r, name, name_len))))
@@ -350,16 +362,59 @@ int reader_bracket(struct pgn_reader *r, size_t idx)
         tag_pair(r, idx);
         return 0;
     }
-    int tag = pgn_lex_tag_start(r->buf + idx, r->buf + r->safe, &name, &name_len);
+    int tag = pgn_lex_tag_start(r->win.buf + idx, r->win.buf + r->win.safe, &name, &name_len);
     if (tag && ps->line_tokens == 0) {
         reader_unterminated_variation(r);
         return reader_end_before(r, idx);
     }
     start_token(r, idx);
     FAIL_AT(r, PGN_ESYNTAX, idx, tag ? "tag pair in movetext" : "unexpected '[' in movetext");
-    r->pos = idx + 1;
-    ps->last_end = rel(r, idx + 1);
+    r->win.pos = idx + 1;
+    ps->last_end = rel(&r->win, idx + 1);
     return 0;
+}
+
+/* Where reader_tag_run() stopped, written back to the reader: the tag records rt0..rt, the line
+ * (line, lbase as the run counts them) and the parser state at done, then the empty line that
+ * nearly always follows. Returns where reading goes on. */
+static const unsigned char *tag_run_store(struct pgn_reader *r, const struct raw_tag *rt0,
+                                          const struct raw_tag *rt, const unsigned char *done,
+                                          uint64_t line, ptrdiff_t lbase)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *const g = r->win.buf + r->win.gstart;
+    const unsigned char *const safe = r->win.buf + r->win.safe;
+    const unsigned char *cls = pgn_lex_class;
+    const size_t max_game = r->lim.max_game;
+    /* As start_token() and the line ends would have left them. */
+    uint32_t last_end = rt[-1].value_off + rt[-1].value_len + 2;
+    mark_started(ps, rt0->line, rt0->col, rt0->off);
+    if (done != g + last_end)
+        ps->line_tokens = 0; /* the run ends after a line end */
+    else if (line == r->win.line)
+        ps->line_tokens++; /* one tag pair, on the line the run began on */
+    else
+        ps->line_tokens = 1;
+    ps->last_end = last_end;
+    ps->blank = 0;
+    /*
+     * The empty line that nearly always ends the tag section, as
+     * reader_parse_game() takes one (a line with no token: blank): that is one
+     * dispatch fewer per game, whose target would mispredict.
+     */
+    if (!ps->line_tokens && done < safe && (cls[*done] & LX_EOL)) {
+        const unsigned char *n = done + ((*done == '\r' && done[1] == '\n') ? 2 : 1);
+        if ((size_t)(n - g) <= max_game) {
+            line++;
+            lbase = n - g - 1;
+            done = n;
+            ps->blank = 1;
+        }
+    }
+    r->rec.rtags.len = (size_t)((const char *)rt - r->rec.rtags.data);
+    r->win.line = line;
+    r->win.lstart = (ptrdiff_t)r->win.gstart + lbase + 1;
+    return done;
 }
 
 /*
@@ -384,18 +439,19 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
      * the records keep them, and the records go straight into the room the
      * vector has; with none left, the general way grows it.
      */
-    const unsigned char *const g = r->buf + r->gstart, *const safe = r->buf + r->safe;
+    const unsigned char *const g = r->win.buf + r->win.gstart;
+    const unsigned char *const safe = r->win.buf + r->win.safe;
     const unsigned char *cls = pgn_lex_class, *done = p;
     const size_t max_value = r->lim.max_tag_value, max_game = r->lim.max_game;
-    size_t count = COUNT_OF(r->rtags, struct raw_tag);
-    size_t room = (r->rtags.cap - r->rtags.len) / sizeof(struct raw_tag);
+    size_t count = COUNT_OF(r->rec.rtags, struct raw_tag);
+    size_t room = (r->rec.rtags.cap - r->rec.rtags.len) / sizeof(struct raw_tag);
     size_t limit = count + room < r->lim.max_tags ? count + room : r->lim.max_tags;
     if (count >= limit)
         return p; /* no array yet (NULL + 0 is undefined), or a full one */
-    struct raw_tag *const rt0 = (struct raw_tag *)(r->rtags.data + r->rtags.len);
+    struct raw_tag *const rt0 = (struct raw_tag *)(r->rec.rtags.data + r->rec.rtags.len);
     struct raw_tag *rt = rt0, *const rt_end = rt0 + (limit - count);
-    uint64_t line = r->line;
-    ptrdiff_t lbase = r->lstart - (ptrdiff_t)r->gstart - 1; /* col = off - lbase */
+    uint64_t line = r->win.line;
+    ptrdiff_t lbase = r->win.lstart - (ptrdiff_t)r->win.gstart - 1; /* col = off - lbase */
     /* Which tag names may start the next game (see reader_bracket()): none, "Event" or any. */
     enum { REPEAT_NONE, REPEAT_EVENT, REPEAT_ANY } repeat =
         ps->phase == PHASE_START ? REPEAT_NONE : ps->blank ? REPEAT_ANY : REPEAT_EVENT;
@@ -409,7 +465,7 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
         size_t name_len = (size_t)(g + name_end - name), v0 = name_end + 2;
         unsigned id = tag_id(name, name_len, vec);
         if (repeat == REPEAT_ANY || (repeat == REPEAT_EVENT && id == GAME_TAG_EVENT)) {
-            r->rtags.len = (size_t)((char *)rt - r->rtags.data);
+            r->rec.rtags.len = (size_t)((char *)rt - r->rec.rtags.data);
             if (has_tag(r, name, name_len))
                 break;
         }
@@ -431,35 +487,7 @@ const unsigned char *reader_tag_run(struct pgn_reader *r, const unsigned char *p
         if (p >= safe || *p != '[')
             break;
     }
-    if (rt != rt0) {
-        /* As start_token() and the line ends would have left them. */
-        uint32_t last_end = rt[-1].value_off + rt[-1].value_len + 2;
-        mark_started(ps, rt0->line, rt0->col, rt0->off);
-        if (done != g + last_end)
-            ps->line_tokens = 0; /* the run ends after a line end */
-        else if (line == r->line)
-            ps->line_tokens++; /* one tag pair, on the line the run began on */
-        else
-            ps->line_tokens = 1;
-        ps->last_end = last_end;
-        ps->blank = 0;
-        /*
-         * The empty line that nearly always ends the tag section, as
-         * reader_parse_game() takes one (a line with no token: blank): that is one
-         * dispatch fewer per game, whose target would mispredict.
-         */
-        if (!ps->line_tokens && done < safe && (cls[*done] & LX_EOL)) {
-            const unsigned char *n = done + ((*done == '\r' && done[1] == '\n') ? 2 : 1);
-            if ((size_t)(n - g) <= max_game) {
-                line++;
-                lbase = n - g - 1;
-                done = n;
-                ps->blank = 1;
-            }
-        }
-        r->rtags.len = (size_t)((char *)rt - r->rtags.data);
-        r->line = line;
-        r->lstart = (ptrdiff_t)r->gstart + lbase + 1;
-    }
+    if (rt != rt0)
+        done = tag_run_store(r, rt0, rt, done, line, lbase);
     return done;
 }

@@ -6,19 +6,78 @@
 #include "pgn/reader/reader_internal.h"
 #include "base/banned.h"
 
+int reader_window_init(struct reader_window *w, struct pgn_input *in, size_t read_size,
+                       size_t max_game)
+{
+    memset(w, 0, sizeof *w);
+    w->read_size = read_size;
+    w->cap_max = 2 * max_game + read_size + 2;
+    w->cap = 2 * read_size + 2;
+    if (w->cap > w->cap_max)
+        w->cap = w->cap_max;
+    w->buf = malloc(w->cap + BUF_PAD);
+    if (!w->buf)
+        return PGN_ENOMEM;
+    w->in = in;
+    w->line = 1;
+    return PGN_OK;
+}
+
+void reader_window_release(struct reader_window *w)
+{
+    pgn_input_free(w->in);
+    free(w->own_buf ? w->own_buf : w->buf);
+}
+
+void reader_window_restart(struct reader_window *w)
+{
+    w->len = w->safe = w->pos = w->gstart = 0;
+    w->lstart = 0;
+    w->line = 1;
+    w->base = 0;
+    w->eof = w->moved = w->io_status = 0;
+}
+
+void reader_window_begin_game(struct reader_window *w)
+{
+    w->gstart = w->pos;
+    w->moved = 0;
+}
+
+void reader_window_place(struct reader_window *w, uint64_t line, uint32_t col, uint64_t offset)
+{
+    w->lstart = 1 - (ptrdiff_t)col;
+    w->line = line;
+    w->base = offset;
+}
+
+void reader_window_span(struct reader_window *w, unsigned char *data, size_t len, size_t cap)
+{
+    /* The window is kept for reader_window_release(); the span replaces it. */
+    if (!w->own_buf)
+        w->own_buf = w->buf;
+    w->buf = data;
+    w->cap = cap;
+    w->len = len;
+    w->safe = w->pos = w->gstart = 0;
+    w->eof = 1; /* nothing is read from in: the span is all there is */
+    w->moved = 0;
+    w->io_status = 0;
+}
+
 /* Moves buf[keep..len) to the front. Indices before keep become invalid. */
-static void compact(struct pgn_reader *r, size_t keep)
+static void compact(struct reader_window *w, size_t keep)
 {
     if (!keep)
         return;
-    memmove(r->buf, r->buf + keep, r->len - keep);
-    r->moved = 1;
-    r->len -= keep;
-    r->pos -= keep;
-    r->safe = r->safe > keep ? r->safe - keep : 0;
-    r->gstart = r->gstart > keep ? r->gstart - keep : 0;
-    r->lstart -= (ptrdiff_t)keep;
-    r->base += keep;
+    memmove(w->buf, w->buf + keep, w->len - keep);
+    w->moved = 1;
+    w->len -= keep;
+    w->pos -= keep;
+    w->safe = w->safe > keep ? w->safe - keep : 0;
+    w->gstart = w->gstart > keep ? w->gstart - keep : 0;
+    w->lstart -= (ptrdiff_t)keep;
+    w->base += keep;
 }
 
 /*
@@ -26,36 +85,36 @@ static void compact(struct pgn_reader *r, size_t keep)
  * the end (an input error counts as the end and is kept in io_status), or
  * PGN_ENOMEM / PGN_ETOOBIG (no room even after growing to cap_max).
  */
-ptrdiff_t reader_fill(struct pgn_reader *r, size_t keep)
+ptrdiff_t reader_fill(struct reader_window *w, size_t keep)
 {
-    if (r->eof)
+    if (w->eof)
         return 0;
-    if (r->cap - r->len < r->read_size + 1)
-        compact(r, keep);
-    if (r->cap - r->len < r->read_size + 1 && r->cap < r->cap_max) {
-        size_t cap = r->cap * 2;
-        if (cap < r->len + r->read_size + 1)
-            cap = r->len + r->read_size + 1;
-        if (cap > r->cap_max)
-            cap = r->cap_max;
-        unsigned char *nb = realloc(r->buf, cap + BUF_PAD);
+    if (w->cap - w->len < w->read_size + 1)
+        compact(w, keep);
+    if (w->cap - w->len < w->read_size + 1 && w->cap < w->cap_max) {
+        size_t cap = w->cap * 2;
+        if (cap < w->len + w->read_size + 1)
+            cap = w->len + w->read_size + 1;
+        if (cap > w->cap_max)
+            cap = w->cap_max;
+        unsigned char *nb = realloc(w->buf, cap + BUF_PAD);
         if (!nb)
             return PGN_ENOMEM;
-        r->moved |= nb != r->buf;
-        r->buf = nb;
-        r->cap = cap;
+        w->moved |= nb != w->buf;
+        w->buf = nb;
+        w->cap = cap;
     }
-    if (r->cap - r->len < 2)
+    if (w->cap - w->len < 2)
         return PGN_ETOOBIG;
-    ptrdiff_t n = pgn_input_read(r->in, r->buf + r->len, r->cap - r->len - 1);
+    ptrdiff_t n = pgn_input_read(w->in, w->buf + w->len, w->cap - w->len - 1);
     if (n <= 0) {
-        r->eof = 1;
+        w->eof = 1;
         if (n < 0)
-            r->io_status = (int)n;
+            w->io_status = (int)n;
         n = 0;
     }
-    r->len += (size_t)n;
-    memset(r->buf + r->len, 0, BUF_PAD); /* defined bytes after the data for lookahead */
+    w->len += (size_t)n;
+    memset(w->buf + w->len, 0, BUF_PAD); /* defined bytes after the data for lookahead */
     return n;
 }
 
@@ -76,52 +135,52 @@ size_t reader_last_eol(const unsigned char *b, size_t from, size_t to, int eof)
  * buf[pos..safe) and returns R_TOOBIG when that is pos. Scans only when the
  * window holds more than max_game bytes of complete lines (rare).
  */
-int reader_cut_long_line(struct pgn_reader *r)
+int reader_cut_long_line(struct reader_window *w, size_t max_game)
 {
-    if (r->safe - r->pos <= r->lim.max_game)
+    if (w->safe - w->pos <= max_game)
         return R_OK;
-    size_t s = r->pos;
-    for (size_t i = r->pos; i < r->safe; i++) {
-        unsigned c = r->buf[i];
+    size_t s = w->pos;
+    for (size_t i = w->pos; i < w->safe; i++) {
+        unsigned c = w->buf[i];
         if (c != '\n' && c != '\r')
             continue;
-        if (i - s > r->lim.max_game)
+        if (i - s > max_game)
             break;
-        if (c == '\r' && r->buf[i + 1] == '\n')
+        if (c == '\r' && w->buf[i + 1] == '\n')
             i++;
         s = i + 1;
     }
-    if (s >= r->safe)
+    if (s >= w->safe)
         return R_OK;
-    r->safe = s;
-    return s == r->pos ? R_TOOBIG : R_OK;
+    w->safe = s;
+    return s == w->pos ? R_TOOBIG : R_OK;
 }
 
 /* Called with pos == safe: makes at least one more complete line available. */
-int reader_refill(struct pgn_reader *r)
+int reader_refill(struct reader_window *w, size_t max_game)
 {
     for (;;) {
-        if (r->eof) {
-            if (r->pos >= r->len)
+        if (w->eof) {
+            if (w->pos >= w->len)
                 return R_END;
-            r->buf[r->len] = '\n'; /* close the last line; not part of the data */
-            r->safe = r->len + 1;
-            return reader_cut_long_line(r);
+            w->buf[w->len] = '\n'; /* close the last line; not part of the data */
+            w->safe = w->len + 1;
+            return reader_cut_long_line(w, max_game);
         }
         /* One line longer than a game may be (a final '\r' may be its end). */
-        if (r->len - r->pos - (r->len > r->pos && r->buf[r->len - 1] == '\r') > r->lim.max_game)
+        if (w->len - w->pos - (w->len > w->pos && w->buf[w->len - 1] == '\r') > max_game)
             return R_TOOBIG;
-        ptrdiff_t n = reader_fill(r, r->gstart);
+        ptrdiff_t n = reader_fill(w, w->gstart);
         if (n < 0)
             return (int)n;
         if (n == 0)
             continue;
-        size_t from = r->len - (size_t)n;
-        from = from > r->pos ? from - 1 : r->pos; /* a '\r' that was last may now count */
-        size_t e = reader_last_eol(r->buf, from, r->len, r->eof);
+        size_t from = w->len - (size_t)n;
+        from = from > w->pos ? from - 1 : w->pos; /* a '\r' that was last may now count */
+        size_t e = reader_last_eol(w->buf, from, w->len, w->eof);
         if (e) {
-            r->safe = e;
-            return reader_cut_long_line(r);
+            w->safe = e;
+            return reader_cut_long_line(w, max_game);
         }
     }
 }

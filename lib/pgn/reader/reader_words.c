@@ -13,17 +13,17 @@
  */
 static int next_game_follows(struct pgn_reader *r, size_t i)
 {
-    const unsigned char *b = r->buf;
+    const unsigned char *b = r->win.buf;
     for (int k = 0; k < 2; k++) {
-        if (i >= r->safe || !(pgn_lex_class[b[i]] & LX_EOL))
+        if (i >= r->win.safe || !(pgn_lex_class[b[i]] & LX_EOL))
             return 0;
-        i = after_eol(b, i, r->len);
+        i = after_eol(b, i, r->win.len);
     }
     /* Under max_game here, so it was after the first line end too. */
-    if (i >= r->safe || b[i] != '[' || i - r->gstart > r->lim.max_game)
+    if (i >= r->win.safe || b[i] != '[' || i - r->win.gstart > r->lim.max_game)
         return 0;
-    r->line += 2;
-    r->lstart = (ptrdiff_t)i;
+    r->win.line += 2;
+    r->win.lstart = (ptrdiff_t)i;
     r->ps.line_tokens = 0;
     r->ps.blank = 1;
     return reader_end_before(r, i);
@@ -36,13 +36,14 @@ static int next_game_follows(struct pgn_reader *r, size_t i)
  */
 static void mark_ep(struct pgn_reader *r, const unsigned char *suffix, size_t n)
 {
-    struct game_move *m = (struct game_move *)r->moves.data + r->ps.last;
+    struct game_move *m = (struct game_move *)r->rec.moves.data + r->ps.last;
     m->flags |= GAME_MOVE_EP;
     if (!n)
         return;
-    const char *text = (m->flags & GAME_MOVE_REJOINED) ? m->text
-                                                       : (const char *)r->buf + r->gstart + m->off;
-    char *t = arena_alloc(&r->arena, m->len + n + 1);
+    const char *text = (m->flags & GAME_MOVE_REJOINED)
+                           ? m->text
+                           : (const char *)r->win.buf + r->win.gstart + m->off;
+    char *t = arena_alloc(&r->rec.arena, m->len + n + 1);
     if (!t)
         return;
     memcpy(t, text, m->len);
@@ -53,17 +54,103 @@ static void mark_ep(struct pgn_reader *r, const unsigned char *suffix, size_t n)
     m->flags |= GAME_MOVE_REJOINED;
 }
 
+/* The result w at buf[idx..idx+n): the game's result, or a second one (ignored). Returns 1 when
+ * the next game follows at once (next_game_follows()), else 0. */
+static int result_word(struct pgn_reader *r, size_t idx, size_t n, const struct pgn_word *w)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *p = r->win.buf + idx;
+    start_token(r, idx);
+    if (ps->phase == PHASE_RESULT) {
+        DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx, "second result token ignored");
+    } else {
+        if (ps->depth && !ps->skip) {
+            const struct game_var *v = (const struct game_var *)r->rec.vars.data + ps->cur;
+            reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, v->line, v->col, ps->goff + v->off,
+                 "unterminated variation");
+            ps->skip = 1;
+        }
+        ps->result = w->result;
+        if (memchr(p, 0xE2, n)) /* an en dash: the only non-ASCII dash a result has */
+            reader_repair(r, PGN_REPAIR_RESULT_FORM, r->win.line, col_of(&r->win, idx),
+                          r->win.base + idx,
+                          "result '%.*s' written with an en dash, read as '%s'", (int)n,
+                          (const char *)p, pgn_result_str(w->result));
+        ps->result_off = rel(&r->win, idx);
+        ps->result_len = (uint32_t)n;
+        ps->result_line = r->win.line;
+        ps->result_col = col_of(&r->win, idx);
+        parse_enter(ps, PHASE_RESULT);
+        ps->last_end = rel(&r->win, idx + n);
+        r->win.pos = idx + n;
+        return r->fast_paths && next_game_follows(r, idx + n);
+    }
+    ps->last_end = rel(&r->win, idx + n);
+    r->win.pos = idx + n;
+    return 0;
+}
+
+/* The word w at buf[idx..idx+n) in movetext, neither a result nor glued words: a move, a number,
+ * a NAG, an e.p. mark, or an error. */
+static void movetext_word(struct pgn_reader *r, size_t idx, size_t n, const struct pgn_word *w)
+{
+    struct parse *ps = &r->ps;
+    const unsigned char *p = r->win.buf + idx;
+    char q[MSG_TOKEN_MAX * 3 + 8];
+    switch (w->kind) {
+    case PGN_W_MOVE:
+    case PGN_W_NULL: {
+        if (w->has_number) {
+            ps->number = w->number;
+            ps->number_flags =
+                GAME_MOVE_GLUED_NUMBER | (w->number_dots ? GAME_MOVE_NUMBER_DOTS : 0);
+        }
+        unsigned flags = (w->kind == PGN_W_NULL ? GAME_MOVE_NULL : 0) | (w->ep ? GAME_MOVE_EP : 0) |
+                         (w->nnags ? GAME_MOVE_GLUED_NAG : 0);
+        if (reader_add_move(r, idx + w->core_off, w->core_len, NULL, 0, flags))
+            for (unsigned i = 0; i < w->nnags; i++)
+                reader_add_nag(r, idx, w->nags[i]);
+        break;
+    }
+    case PGN_W_NUMBER:
+        ps->number = w->number;
+        ps->number_flags = w->number_dots ? GAME_MOVE_NUMBER_DOTS : 0;
+        break;
+    case PGN_W_DOTS:
+        if (ps->number && w->number_dots)
+            ps->number_flags |= GAME_MOVE_NUMBER_DOTS;
+        break;
+    case PGN_W_NAG:
+        reader_add_nag(r, idx, w->nags[0]);
+        break;
+    case PGN_W_EP:
+        if (ps->skip)
+            break;
+        if (ps->last == NONE)
+            FAIL_AT(r, PGN_ESYNTAX, idx, "en-passant mark '%s' without a move",
+                    reader_quote(q, p, n));
+        else
+            mark_ep(r, p + w->core_off, w->core_len);
+        break;
+    case PGN_W_SEPARATOR:
+        break;
+    default:
+        FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected token '%s'", reader_quote(q, p, n));
+        break;
+    }
+}
+
 /* A move, null move or move number word at buf[idx..idx+n). */
 int reader_word(struct pgn_reader *r, size_t idx, size_t n)
 {
     struct parse *ps = &r->ps;
-    const unsigned char *p = r->buf + idx;
+    const unsigned char *p = r->win.buf + idx;
     struct pgn_word w;
     size_t glued = 0;
     int gkind = 0, gresult = 0;
     /* The blank first: a result mostly ends its line, and then the bytes need no look. */
     if (ascii_is_blank(p[n]) && may_glue(p, n))
-        glued = pgn_lex_glue(p, r->buf + r->safe, &gkind, &gresult);
+        glued = pgn_lex_glue(p, r->win.buf + r->win.safe, &gkind, &gresult);
     if (glued) {
         /* "1 - 0", "0- 0": one token written with blanks in it. */
         unsigned char tmp[16];
@@ -81,102 +168,35 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
             if (ps->phase == PHASE_RESULT)
                 return reader_end_before(r, idx);
             start_token(r, idx);
-            ps->phase = PHASE_MOVES;
+            parse_enter(ps, PHASE_MOVES);
             if (reader_add_move(r, idx, n, tmp + w.core_off, w.core_len,
                                 GAME_MOVE_REJOINED | (w.nnags ? GAME_MOVE_GLUED_NAG : 0)))
                 for (unsigned i = 0; i < w.nnags; i++)
                     reader_add_nag(r, idx, w.nags[i]);
-            ps->last_end = rel(r, idx + n);
-            r->pos = idx + n;
+            ps->last_end = rel(&r->win, idx + n);
+            r->win.pos = idx + n;
             return 0;
         }
     } else {
         pgn_lex_word(p, n, &w);
     }
 
-    if (w.kind == PGN_W_RESULT) {
-        start_token(r, idx);
-        if (ps->phase == PHASE_RESULT) {
-            DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx, "second result token ignored");
-        } else {
-            if (ps->depth && !ps->skip) {
-                const struct game_var *v = (const struct game_var *)r->vars.data + ps->cur;
-                reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, v->line, v->col, ps->goff + v->off,
-                     "unterminated variation");
-                ps->skip = 1;
-            }
-            ps->result = w.result;
-            if (memchr(p, 0xE2, n)) /* an en dash: the only non-ASCII dash a result has */
-                reader_repair(r, PGN_REPAIR_RESULT_FORM, r->line, col_of(r, idx), r->base + idx,
-                              "result '%.*s' written with an en dash, read as '%s'", (int)n,
-                              (const char *)p, pgn_result_str(w.result));
-            ps->result_off = rel(r, idx);
-            ps->result_len = (uint32_t)n;
-            ps->result_line = r->line;
-            ps->result_col = col_of(r, idx);
-            ps->phase = PHASE_RESULT;
-            ps->last_end = rel(r, idx + n);
-            r->pos = idx + n;
-            return r->fast_paths && next_game_follows(r, idx + n);
-        }
-        ps->last_end = rel(r, idx + n);
-        r->pos = idx + n;
-        return 0;
-    }
+    if (w.kind == PGN_W_RESULT)
+        return result_word(r, idx, n, &w);
     if (ps->phase == PHASE_RESULT)
         return reader_end_before(r, idx);
     start_token(r, idx);
-    ps->phase = PHASE_MOVES;
-    ps->last_end = rel(r, idx + n);
-    r->pos = idx + n;
-    char q[MSG_TOKEN_MAX * 3 + 8];
-    switch (w.kind) {
-    case PGN_W_MOVE:
-    case PGN_W_NULL: {
-        if (w.has_number) {
-            ps->number = w.number;
-            ps->number_flags = GAME_MOVE_GLUED_NUMBER | (w.number_dots ? GAME_MOVE_NUMBER_DOTS : 0);
-        }
-        unsigned flags = (w.kind == PGN_W_NULL ? GAME_MOVE_NULL : 0) | (w.ep ? GAME_MOVE_EP : 0) |
-                         (w.nnags ? GAME_MOVE_GLUED_NAG : 0);
-        if (reader_add_move(r, idx + w.core_off, w.core_len, NULL, 0, flags))
-            for (unsigned i = 0; i < w.nnags; i++)
-                reader_add_nag(r, idx, w.nags[i]);
-        break;
-    }
-    case PGN_W_NUMBER:
-        ps->number = w.number;
-        ps->number_flags = w.number_dots ? GAME_MOVE_NUMBER_DOTS : 0;
-        break;
-    case PGN_W_DOTS:
-        if (ps->number && w.number_dots)
-            ps->number_flags |= GAME_MOVE_NUMBER_DOTS;
-        break;
-    case PGN_W_NAG:
-        reader_add_nag(r, idx, w.nags[0]);
-        break;
-    case PGN_W_EP:
-        if (ps->skip)
-            break;
-        if (ps->last == NONE)
-            FAIL_AT(r, PGN_ESYNTAX, idx, "en-passant mark '%s' without a move",
-                    reader_quote(q, p, n));
-        else
-            mark_ep(r, p + w.core_off, w.core_len);
-        break;
-    case PGN_W_SEPARATOR:
-        break;
-    default:
-        FAIL_AT(r, PGN_ESYNTAX, idx, "unexpected token '%s'", reader_quote(q, p, n));
-        break;
-    }
+    parse_enter(ps, PHASE_MOVES);
+    ps->last_end = rel(&r->win, idx + n);
+    r->win.pos = idx + n;
+    movetext_word(r, idx, n, &w);
     return 0;
 }
 
 /* "$n" at buf[idx]. */
 void reader_nag_token(struct pgn_reader *r, size_t idx)
 {
-    const unsigned char *p = r->buf + idx, *q = p + 1;
+    const unsigned char *p = r->win.buf + idx, *q = p + 1;
     unsigned long v = 0;
     while (pgn_lex_class[*q] & LX_DIGIT) {
         if (v < 100000)
@@ -186,8 +206,8 @@ void reader_nag_token(struct pgn_reader *r, size_t idx)
     size_t n = (size_t)(q - p);
     while (pgn_lex_class[*q] & LX_WORD)
         q++;
-    r->ps.last_end = rel(r, (size_t)(q - r->buf));
-    r->pos = (size_t)(q - r->buf);
+    r->ps.last_end = rel(&r->win, (size_t)(q - r->win.buf));
+    r->win.pos = (size_t)(q - r->win.buf);
     char t[MSG_TOKEN_MAX * 3 + 8];
     if (n == 1 || q != p + n) {
         if (!r->ps.skip)
@@ -213,7 +233,7 @@ size_t reader_after_result_junk(struct pgn_reader *r, size_t idx, size_t n)
     char q[MSG_TOKEN_MAX * 3 + 8];
     if (!r->ps.junk_warned) {
         r->ps.junk_warned = 1;
-        const unsigned char *p = r->buf + idx;
+        const unsigned char *p = r->win.buf + idx;
         if (n == 1 && (*p < 0x20 || *p == 0x7f))
             DIAG_AT(r, PGN_SEV_WARNING, PGN_ESYNTAX, idx,
                     "control character 0x%02x after the result ignored", *p);
@@ -222,6 +242,6 @@ size_t reader_after_result_junk(struct pgn_reader *r, size_t idx, size_t n)
                     reader_quote(q, p, n));
     }
     r->ps.line_tokens++;
-    r->ps.last_end = rel(r, idx + n);
+    r->ps.last_end = rel(&r->win, idx + n);
     return idx + n;
 }
