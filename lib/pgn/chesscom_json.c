@@ -13,8 +13,8 @@
  */
 int chesscom_record_pgn(json_t *rec, struct record_pgn *rp)
 {
-    if (!json_is_object(rec))
-        return record_bad(rp, "(record)", "must be a JSON object");
+    if (record_not_object(rp, rec))
+        return -1;
     const char *pgn;
     size_t n;
     int r = record_string(rp, rec, "pgn", &pgn, &n);

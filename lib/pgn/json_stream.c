@@ -20,6 +20,7 @@ struct json_stream {
     uint64_t line; /* line of data[pos] */
     json_t *value; /* the value last returned */
     int in_array;  /* inside a top-level array */
+    int resync;    /* bad JSON ends the line it starts on, not the input */
     int status;    /* of the problem: enum pgn_status, PGN_OK if none */
     char message[512];
 };
@@ -47,6 +48,8 @@ const char *json_stream_message(const struct json_stream *s, int *status)
         *status = s->status;
     return s->message;
 }
+
+void json_stream_resync_lines(struct json_stream *s) { s->resync = 1; }
 
 const char *json_stream_name(const struct json_stream *s) { return s->name; }
 
@@ -110,6 +113,33 @@ static void advance(struct json_stream *s, size_t n)
     s->pos += n;
 }
 
+/*
+ * Passes over the rest of the line data[pos] is on (reading more as
+ * needed): the bad value of an ndjson line. Returns -2, or -1 when the
+ * input cannot be read.
+ */
+static int skip_line(struct json_stream *s, uint64_t *line)
+{
+    *line = s->line;
+    for (;;) {
+        const char *nl = memchr(s->data + s->pos, '\n', s->len - s->pos);
+        if (nl) {
+            advance(s, (size_t)(nl - (s->data + s->pos)) + 1);
+            return -2;
+        }
+        s->pos = s->len;
+        if (s->eof)
+            return -2;
+        int status = s->status;
+        char message[sizeof s->message];
+        memcpy(message, s->message, sizeof message);
+        if (fill(s))
+            return -1;
+        s->status = status;
+        memcpy(s->message, message, sizeof message);
+    }
+}
+
 int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line)
 {
     json_decref(s->value);
@@ -141,8 +171,11 @@ int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line)
                     return -1;
                 continue;
             }
-            return problem(s, PGN_ESYNTAX, "%s:%" PRIu64 ":%d: bad JSON: %s", s->name,
-                           s->line + (uint64_t)e.line - 1, e.column, e.text);
+            problem(s, PGN_ESYNTAX, "%s:%" PRIu64 ":%d: bad JSON: %s", s->name,
+                    s->line + (uint64_t)e.line - 1, e.column, e.text);
+            if (!s->resync)
+                return -1;
+            return skip_line(s, line);
         }
         s->value = v;
         *value = v;

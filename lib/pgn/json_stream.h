@@ -28,12 +28,22 @@ int json_stream_open(struct json_stream **out, const char *path);
  * The next value: 1 with *value (owned by s, valid until the next call)
  * and *line (where the value starts), 0 at the end, or -1 when the input
  * cannot be read further (bad JSON, I/O, memory): json_stream_message()
- * says why and where, and what follows cannot be trusted.
+ * says why and where, and what follows cannot be trusted; -2 for bad JSON
+ * passed over (see json_stream_resync_lines), *line set, the next call
+ * reading on.
  */
 int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line);
 
 /**
- * After json_stream_next() returned -1: the message, with its location
+ * From now on a value that is not JSON ends only itself, as a line of
+ * ndjson does: json_stream_next() returns -2 with its message, and reading
+ * goes on after the line on which the value started. Without this, bad
+ * JSON ends the input (-1).
+ */
+void json_stream_resync_lines(struct json_stream *s);
+
+/**
+ * After json_stream_next() returned -1 or -2: the message, with its location
  * ("games.json:7:12: bad JSON: ..."), lowercase, no full stop; *status
  * (when status is not NULL) its enum pgn_status (PGN_ESYNTAX, PGN_ENOMEM,
  * or the read status). "" and PGN_OK before any problem. Owned by s.

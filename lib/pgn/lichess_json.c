@@ -366,8 +366,8 @@ static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
 
 int lichess_record_pgn(json_t *rec, struct record_pgn *rp)
 {
-    if (!json_is_object(rec))
-        return record_bad(rp, "(record)", "must be a JSON object");
+    if (record_not_object(rp, rec))
+        return -1;
     const char *s;
     size_t n;
     int r = record_string(rp, rec, "pgn", &s, &n);

@@ -18,6 +18,14 @@ int record_bad(struct record_pgn *rp, const char *field, const char *fmt, ...)
     return -1;
 }
 
+int record_not_object(struct record_pgn *rp, json_t *record)
+{
+    if (json_is_object(record))
+        return 0;
+    snprintf(rp->why, sizeof rp->why, "not a JSON object");
+    return -1;
+}
+
 int record_put(struct record_pgn *rp, const char *s, size_t len)
 {
     if (buf_append(&rp->text, s, len)) {

@@ -34,6 +34,9 @@ record_pgn_fn lichess_record_pgn, chesscom_record_pgn, rows_record_pgn;
 /** Sets why to "field 'field': " and the formatted reason; returns -1. */
 int record_bad(struct record_pgn *rp, const char *field, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
+/** 0 when record is a JSON object, else -1 with why set. */
+int record_not_object(struct record_pgn *rp, json_t *record);
+
 /** Appends s[0..len); 0, or -1 with why set when memory ran out. */
 int record_put(struct record_pgn *rp, const char *s, size_t len);
 

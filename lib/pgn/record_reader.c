@@ -64,6 +64,7 @@ int record_reader_open(struct record_reader **out, const char *path, int source)
         return rc;
     }
     r->source = source;
+    json_stream_resync_lines(r->values);
     buf_init(&r->rp.text, GAME_MAX);
     *out = r;
     return PGN_OK;
@@ -117,6 +118,7 @@ int record_reader_detect(struct record_reader *r)
         return r->source;
     if (json_stream_next(r->values, &r->value, &r->line) != 1)
         return 0; /* not JSON (PGN, most likely), or empty: not records */
+    /* The first value decides: bad JSON later is a bad record, not PGN. */
     r->pending = 1;
     r->source = source_of(r->value);
     return r->source;
@@ -129,7 +131,7 @@ static int fail(struct record_reader *r)
     return RECORD_FAIL;
 }
 
-/* The next record's JSON value: 1, 0 at the end, or RECORD_FAIL. */
+/* The next record's JSON value: 1, 0 at the end, RECORD_BAD (bad JSON, passed over), or RECORD_FAIL. */
 static int next_value(struct record_reader *r, json_t **v)
 {
     for (;;) {
@@ -145,6 +147,8 @@ static int next_value(struct record_reader *r, json_t **v)
             r->pending = 0;
         } else {
             int rc = json_stream_next(r->values, &r->value, &r->line);
+            if (rc == -2)
+                return RECORD_BAD;
             if (rc <= 0)
                 return rc < 0 ? fail(r) : 0;
         }
@@ -169,6 +173,17 @@ int record_reader_next(struct record_reader *r, struct record *rec)
     if (r->source == RECORD_AUTO && !record_reader_detect(r))
         return RECORD_END; /* the caller should have asked record_reader_detect() */
     int rc = next_value(r, &v);
+    if (rc == RECORD_BAD) {
+        /* Its message has its line and column; the record's number goes with it. */
+        r->index++;
+        rec->line = r->line;
+        rec->index = r->index;
+        const char *why = json_stream_message(r->values, &r->status);
+        const char *after = strstr(why, ": bad JSON");
+        snprintf(r->message, sizeof r->message, "%.*s: record %" PRIu64 "%s",
+                 after ? (int)(after - why) : 0, why, r->index, after ? after : why);
+        return RECORD_BAD;
+    }
     if (rc <= 0)
         return rc;
     r->index++;

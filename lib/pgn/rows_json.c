@@ -78,8 +78,8 @@ static void last_word(const char *s, size_t n, const char **w, size_t *wn)
 
 int rows_record_pgn(json_t *rec, struct record_pgn *rp)
 {
-    if (!json_is_object(rec))
-        return record_bad(rp, "(record)", "must be a JSON object");
+    if (record_not_object(rp, rec))
+        return -1;
     const char *name, *moves;
     size_t n;
     json_t *v;
