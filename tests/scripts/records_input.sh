@@ -74,6 +74,14 @@ n=$("$PGNKIT" search -c --event x "$tmp/comment.pgn" 2>/dev/null)
 "$PGNKIT" convert --from lichess testdata/sample.pgn >/dev/null 2>"$tmp/err"
 [ $? -ge 1 ] && grep -q "bad JSON" "$tmp/err" || bad "PGN read as lichess: no 'bad JSON' report"
 
+# An unknown --from is a usage error, in every command that reads games.
+for cmd in validate convert search stats; do
+    "$PGNKIT" $cmd --from xml $d/rows.ndjson >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc = 2 ] || bad "$cmd --from xml: exit status $rc, expected 2"
+    grep -q "unknown input format 'xml'" "$tmp/err" || bad "$cmd --from xml: no message"
+done
+
 # 6. Hostile JSON: truncated, huge numbers, wrong types, deep nesting: reported, no crash.
 {
     printf '{"id":"t","status":"mate","players":{"white":{"rating":1e400}},"moves":"e4"}\n'
