@@ -250,17 +250,28 @@ static const char *glyph_of(const char *judgment, size_t n)
     return lookup(glyphs, 3, judgment, n);
 }
 
-/* The move number before the SAN of ply i (0 = White's first): always for White, for Black after a comment or a variation. */
+/*
+ * The move number before the SAN of ply i (0 = White's first): always for
+ * White, for Black after a comment or a variation. Written digit by digit:
+ * it comes every other ply, and printf was a tenth of the whole reading.
+ */
 static int move_number(struct record_pgn *rp, size_t ply, int black_needs)
 {
-    char num[32];
-    if (ply % 2 == 0)
-        snprintf(num, sizeof num, " %zu.", ply / 2 + 1);
-    else if (black_needs)
-        snprintf(num, sizeof num, " %zu...", ply / 2 + 1);
-    else
+    if (ply % 2 && !black_needs)
         return 0;
-    return record_puts(rp, num);
+    char num[32], *p = num + sizeof num;
+    size_t n = ply / 2 + 1;
+    if (ply % 2) {
+        p -= 3;
+        memcpy(p, "...", 3);
+    } else {
+        *--p = '.';
+    }
+    do
+        *--p = (char)('0' + n % 10);
+    while ((n /= 10) != 0);
+    *--p = ' ';
+    return record_put(rp, p, (size_t)(num + sizeof num - p));
 }
 
 /* The next space-separated word of s[0..n) from *at: 1 with [*start, *at), or 0 at the end. */
@@ -307,15 +318,15 @@ static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
     int black_needs = 0;
     while (next_word(moves, n, &at, &start)) {
         char field[48], num[40], clk[40];
+#define FIELD(what) (snprintf(field, sizeof field, "%s[%zu]", what, ply), field)
         json_t *info = json_array_get(analysis, ply);
         const char *glyph = NULL, *comment = NULL, *line = NULL;
         size_t gn = 0, cn = 0, ln = 0;
         int64_t v;
         num[0] = clk[0] = 0;
         if (info) {
-            snprintf(field, sizeof field, "analysis[%zu]", ply);
             if (!json_is_object(info))
-                return record_bad(rp, field, "must be an object");
+                return record_bad(rp, FIELD("analysis"), "must be an object");
             int r;
             if ((r = record_int(rp, info, "eval", -100000, 100000, &v)) > 0)
                 eval_text(num, sizeof num, v);
@@ -324,15 +335,14 @@ static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
             if (r < 0 || record_string(rp, info, "judgment.name", &glyph, &gn) < 0 ||
                 record_string(rp, info, "judgment.comment", &comment, &cn) < 0 ||
                 record_string(rp, info, "variation", &line, &ln) < 0)
-                return record_within(rp, field);
+                return record_within(rp, FIELD("analysis"));
             glyph = glyph ? glyph_of(glyph, gn) : NULL;
         }
         json_t *c = json_array_get(clocks, ply);
         if (c) {
-            snprintf(field, sizeof field, "clocks[%zu]", ply);
             if (!json_is_integer(c) || json_integer_value(c) < 0 ||
                 json_integer_value(c) > INT64_C(100000000000))
-                return record_bad(rp, field, "must be centiseconds (a whole number)");
+                return record_bad(rp, FIELD("clocks"), "must be centiseconds (a whole number)");
             clock_text(clk, sizeof clk, (int64_t)json_integer_value(c));
         }
         if (move_number(rp, ply, black_needs) || record_put(rp, " ", 1) ||
@@ -360,6 +370,7 @@ static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
             black_needs = 1;
         }
         ply++;
+#undef FIELD
     }
     return record_put(rp, " ", 1) || record_puts(rp, result) ? -1 : 0;
 }
