@@ -410,8 +410,13 @@ static int read_database(struct driver *d, struct dbinput_db *in)
     return dbinput_read(in, &d->db, &via);
 }
 
-/* Games the records gather before they are read as one span: few spans, few pipeline drains. */
-enum { RECORDS_SPAN = 1 << 20 };
+/*
+ * Games the records gather before they are read as one span: few spans,
+ * few pipeline drains. A gap of more lines than RECORDS_GAP between two
+ * records (blank lines, a record written on many) starts a new span rather
+ * than filling this one with line ends.
+ */
+enum { RECORDS_SPAN = 1 << 20, RECORDS_GAP = 4096 };
 
 /*
  * The PGN text of records read [first..] in one span, each on its record's
@@ -436,6 +441,9 @@ static int span_flush(struct driver *d, struct record_span *s, const char *name)
 static int span_put(struct driver *d, struct record_span *s, const struct record *rec,
                     const char *name)
 {
+    int rc = 0;
+    if (s->text.len && rec->line - s->line > RECORDS_GAP)
+        rc = span_flush(d, s, name);
     if (!s->text.len)
         s->origin = (struct pgn_span_origin){ rec->index, 0, rec->line, 1 };
     else
@@ -446,7 +454,9 @@ static int span_put(struct driver *d, struct record_span *s, const struct record
         buf_append(&s->text, rec->pgn, rec->len))
         die(EXIT_IO, "out of memory");
     s->line = rec->line;
-    return s->text.len >= RECORDS_SPAN ? span_flush(d, s, name) : 0;
+    if (s->text.len >= RECORDS_SPAN && span_flush(d, s, name) < 0)
+        rc = -1;
+    return rc;
 }
 
 /*

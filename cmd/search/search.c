@@ -45,7 +45,6 @@ struct search {
     struct game_facts facts;
     int out, invert, summary, many_inputs;
     long max, jobs;
-    int from; /* --from: struct driver's from */
     struct driver d;
     const char **reported; /* regexes whose limit warning was given (with workers) */
     size_t nreported;
@@ -586,7 +585,6 @@ int cmd_search(int argc, char **argv)
     s.jobs = pipeline_cpus();
     const struct option_entry options[] = {
         OPT_GROUP(query_opts_options(), &s.qo),
-        OPT_FROM(&s.from),
         OPT_HEADING("Printing:"),
         SEARCH_OPTION('c', "count", NULL, "print only the number of selected games", OPT_OUTPUT),
         SEARCH_OPTION('l', "list", NULL,
@@ -643,7 +641,7 @@ int cmd_search(int argc, char **argv)
         return rest_status;
     }
     driver_init(&s.d, &s, &search_job);
-    s.d.from = s.from;
+    s.d.from = s.qo.from;
     s.d.reader_flags = query_opts_reader_flags(&s.qo);
     s.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse what they need */
     s.d.flags = DRIVER_LOCATED_ERRORS | (s.out == OUT_QUIET ? DRIVER_NO_PROGRESS : 0) |

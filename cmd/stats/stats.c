@@ -49,7 +49,6 @@ struct stats {
     int reports;          /* bit per report option given: one report at a time */
     int depth_given;
     long jobs;
-    int from; /* --from: struct driver's from */
     char *moves_text;     /* --tree: the root; else a criterion */
     char *fen_text;       /* --position: the tree root; else a criterion */
     struct replay_opts ropts;
@@ -232,7 +231,6 @@ static int read_options(struct stats *s, int argc, char **argv)
         OPT_BOOL(0, "merge", &s->merge, "the FILEs are --format json outputs: combine them exactly"),
         REPORT_OPTION("top", "N", "rows of event and opening/player tables in text (default 10/all)",
                       OPT_TOP),
-        OPT_FROM(&s->from),
         OPT_JOBS(&s->jobs, "read games on N threads (default: the number of CPUs)"),
         OPT_HELP(),
         OPT_HEADING("Criteria (as in pgnkit search):"),
@@ -402,7 +400,7 @@ int cmd_stats(int argc, char **argv)
         die(EXIT_IO, "out of memory building the opening table");
 
     driver_init(&s.d, &s, &stats_job);
-    s.d.from = s.from;
+    s.d.from = s.qo.from;
     game_facts_init(&s.facts, s.qo.sq.lang);
     struct stats_agg a;
     stats_agg_init(&a);

@@ -14,11 +14,11 @@
 int chesscom_record_pgn(json_t *rec, struct record_pgn *rp)
 {
     if (record_not_object(rp, rec))
-        return -1;
+        return RECORD_FAILED;
     const char *pgn;
     size_t n;
     int r = record_string(rp, rec, "pgn", &pgn, &n);
     if (r <= 0)
-        return r < 0 ? -1 : record_bad(rp, "pgn", "missing");
+        return r < 0 ? RECORD_FAILED : record_bad(rp, "pgn", "missing");
     return record_put_pgn(rp, pgn, n);
 }

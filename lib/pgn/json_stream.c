@@ -63,7 +63,7 @@ void json_stream_free(struct json_stream *s)
     free(s);
 }
 
-/* Records the problem; returns -1. */
+/* Records the problem; returns JSON_STREAM_FAIL. */
 static int problem(struct json_stream *s, int status, const char *fmt, ...)
 {
     va_list ap;
@@ -71,10 +71,10 @@ static int problem(struct json_stream *s, int status, const char *fmt, ...)
     vsnprintf(s->message, sizeof s->message, fmt, ap);
     va_end(ap);
     s->status = status;
-    return -1;
+    return JSON_STREAM_FAIL;
 }
 
-/* Reads at least as much again as is buffered; 0, or -1 with the problem recorded. */
+/* Reads at least as much again as is buffered; 0, or JSON_STREAM_FAIL with the problem recorded. */
 static int fill(struct json_stream *s)
 {
     if (s->pos > 0) {
@@ -115,8 +115,8 @@ static void advance(struct json_stream *s, size_t n)
 
 /*
  * Passes over the rest of the line data[pos] is on (reading more as
- * needed): the bad value of an ndjson line. Returns -2, or -1 when the
- * input cannot be read.
+ * needed): the bad value of an ndjson line. Returns JSON_STREAM_BAD, or
+ * JSON_STREAM_FAIL when the input cannot be read.
  */
 static int skip_line(struct json_stream *s, uint64_t *line)
 {
@@ -125,16 +125,16 @@ static int skip_line(struct json_stream *s, uint64_t *line)
         const char *nl = memchr(s->data + s->pos, '\n', s->len - s->pos);
         if (nl) {
             advance(s, (size_t)(nl - (s->data + s->pos)) + 1);
-            return -2;
+            return JSON_STREAM_BAD;
         }
         s->pos = s->len;
         if (s->eof)
-            return -2;
+            return JSON_STREAM_BAD;
         int status = s->status;
         char message[sizeof s->message];
         memcpy(message, s->message, sizeof message);
         if (fill(s))
-            return -1;
+            return JSON_STREAM_FAIL;
         s->status = status;
         memcpy(s->message, message, sizeof message);
     }
@@ -151,7 +151,7 @@ int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line)
             if (s->eof)
                 return 0;
             if (fill(s))
-                return -1;
+                return JSON_STREAM_FAIL;
             continue;
         }
         char c = s->data[s->pos];
@@ -168,13 +168,13 @@ int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line)
             /* An error near the end of what is buffered may be a value cut in two. */
             if (!s->eof && (size_t)e.position + 8 >= avail) {
                 if (fill(s))
-                    return -1;
+                    return JSON_STREAM_FAIL;
                 continue;
             }
             problem(s, PGN_ESYNTAX, "%s:%" PRIu64 ":%d: bad JSON: %s", s->name,
                     s->line + (uint64_t)e.line - 1, e.column, e.text);
             if (!s->resync)
-                return -1;
+                return JSON_STREAM_FAIL;
             return skip_line(s, line);
         }
         s->value = v;

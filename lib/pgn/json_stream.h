@@ -24,6 +24,13 @@ struct json_stream;
  */
 int json_stream_open(struct json_stream **out, const char *path);
 
+enum json_stream_status {
+    JSON_STREAM_END = 0,
+    JSON_STREAM_VALUE = 1,
+    JSON_STREAM_FAIL = -1, /* the input cannot be read further */
+    JSON_STREAM_BAD = -2,  /* bad JSON passed over (json_stream_resync_lines) */
+};
+
 /**
  * The next value: 1 with *value (owned by s, valid until the next call)
  * and *line (where the value starts), 0 at the end, or -1 when the input

@@ -68,7 +68,7 @@ static int need_string(struct record_pgn *rp, json_t *rec, const char *path, con
                        size_t *len)
 {
     int rc = record_string(rp, rec, path, s, len);
-    return rc < 0 ? -1 : rc == 0 ? record_bad(rp, path, "missing") : 0;
+    return rc < 0 ? RECORD_FAILED : rc == 0 ? record_bad(rp, path, "missing") : 0;
 }
 
 static int event_tag(struct record_pgn *rp, json_t *rec)
@@ -77,14 +77,14 @@ static int event_tag(struct record_pgn *rp, json_t *rec)
     const char *perf = NULL, *id;
     size_t n = 0, idn;
     if (record_string(rp, rec, "perf", &perf, &n) < 0)
-        return -1;
+        return RECORD_FAILED;
     const char *name = perf ? LOOKUP(perf_names, perf, n) : NULL;
     char event[256];
     if (!name)
         name = perf ? perf : "";
     int r = record_string(rp, rec, "tournament", &id, &idn);
     if (r < 0)
-        return -1;
+        return RECORD_FAILED;
     if (r)
         snprintf(event, sizeof event, "%s %s tournament https://lichess.org/tournament/%.*s",
                  rated ? "Rated" : "Casual", name, (int)(idn < 64 ? idn : 64), id);
@@ -92,7 +92,7 @@ static int event_tag(struct record_pgn *rp, json_t *rec)
         snprintf(event, sizeof event, "%s simul https://lichess.org/simul/%.*s", name,
                  (int)(idn < 64 ? idn : 64), id);
     else if (r < 0)
-        return -1;
+        return RECORD_FAILED;
     else
         snprintf(event, sizeof event, "%s %s game", rated ? "Rated" : "Casual", name);
     return record_tag_str(rp, "Event", event);
@@ -108,10 +108,10 @@ static int player_tag(struct record_pgn *rp, json_t *rec, const char *tag, const
     snprintf(path, sizeof path, "players.%s.user.name", side);
     int r = record_string(rp, rec, path, &name, &n);
     if (r)
-        return r < 0 ? -1 : record_tag(rp, tag, name, n);
+        return r < 0 ? RECORD_FAILED : record_tag(rp, tag, name, n);
     snprintf(path, sizeof path, "players.%s.aiLevel", side);
     if ((r = record_int(rp, rec, path, 1, 8, &level)) < 0)
-        return -1;
+        return RECORD_FAILED;
     if (r) {
         snprintf(ai, sizeof ai, "lichess AI level %d", (int)level);
         return record_tag_str(rp, tag, ai);
@@ -127,7 +127,7 @@ static int rating_tags(struct record_pgn *rp, json_t *rec, const char *side, con
     snprintf(path, sizeof path, "players.%s.%s", side, diff ? "ratingDiff" : "rating");
     int r = record_int(rp, rec, path, diff ? -10000 : 0, 10000, &v);
     if (r < 0)
-        return -1;
+        return RECORD_FAILED;
     if (diff) {
         if (!r)
             return 0; /* lichess writes the tag only when it knows the difference */
@@ -144,7 +144,7 @@ static int date_tags(struct record_pgn *rp, json_t *rec, int which)
     int64_t ms;
     int r = record_int(rp, rec, "createdAt", 0, INT64_C(253402300799999), &ms);
     if (r < 0)
-        return -1;
+        return RECORD_FAILED;
     if (!r)
         return record_tag_str(rp, which == 2 ? "UTCTime" : which ? "UTCDate" : "Date",
                               which == 2 ? "??:??:??" : "????.??.??");
@@ -163,7 +163,7 @@ static int time_control_tag(struct record_pgn *rp, json_t *rec)
     int a = record_int(rp, rec, "clock.initial", 0, 1000000000, &initial);
     int b = a > 0 ? record_int(rp, rec, "clock.increment", 0, 1000000000, &increment) : 0;
     if (a < 0 || b < 0)
-        return -1;
+        return RECORD_FAILED;
     char text[48];
     if (a > 0)
         snprintf(text, sizeof text, "%" PRId64 "+%" PRId64, initial, b ? increment : 0);
@@ -176,7 +176,7 @@ static int string_tag(struct record_pgn *rp, json_t *rec, const char *tag, const
     const char *s;
     size_t n;
     int r = record_string(rp, rec, path, &s, &n);
-    return r < 0 ? -1 : r ? record_tag(rp, tag, s, n) : record_tag_str(rp, tag, "?");
+    return r < 0 ? RECORD_FAILED : r ? record_tag(rp, tag, s, n) : record_tag_str(rp, tag, "?");
 }
 
 static int tags(struct record_pgn *rp, json_t *rec, const struct status_fact *st,
@@ -186,17 +186,17 @@ static int tags(struct record_pgn *rp, json_t *rec, const struct status_fact *st
     size_t idn, n;
     char site[128];
     if (need_string(rp, rec, "id", &id, &idn))
-        return -1;
+        return RECORD_FAILED;
     snprintf(site, sizeof site, "https://lichess.org/%.*s", (int)(idn < 64 ? idn : 64), id);
     int r = record_string(rp, rec, "winner", &s, &n);
     if (r < 0)
-        return -1;
+        return RECORD_FAILED;
     if (r && !(n == 5 && (!memcmp(s, "white", 5) || !memcmp(s, "black", 5))))
         return record_bad(rp, "winner", "must be \"white\" or \"black\"");
     *result = r ? (*s == 'w' ? "1-0" : "0-1") : st->finished ? "1/2-1/2" : "*";
     const char *variant = NULL;
     if (record_string(rp, rec, "variant", &variant, &n) < 0)
-        return -1;
+        return RECORD_FAILED;
     const char *vname = variant ? LOOKUP(variant_names, variant, n) : "Standard";
     if (!vname)
         return record_bad(rp, "variant", "unknown variant '%.*s'", (int)(n < 40 ? n : 40),
@@ -214,13 +214,13 @@ static int tags(struct record_pgn *rp, json_t *rec, const struct status_fact *st
         string_tag(rp, rec, "ECO", "opening.eco") ||
         string_tag(rp, rec, "Opening", "opening.name") ||
         record_tag_str(rp, "Termination", st->termination))
-        return -1;
+        return RECORD_FAILED;
     /* A game from a position of its own: lichess adds FEN and SetUp. */
     if ((r = record_string(rp, rec, "initialFen", &s, &n)) < 0)
-        return -1;
+        return RECORD_FAILED;
     if (r && strcmp(vname, "Standard") &&
         (record_tag(rp, "FEN", s, n) || record_tag_str(rp, "SetUp", "1")))
-        return -1;
+        return RECORD_FAILED;
     return 0;
 }
 
@@ -289,13 +289,13 @@ static int next_word(const char *s, size_t n, size_t *at, size_t *start)
 static int variation(struct record_pgn *rp, size_t ply, const char *line, size_t n)
 {
     if (record_puts(rp, " ("))
-        return -1;
+        return RECORD_FAILED;
     size_t at = 0, start, p = ply;
     int first = 1;
     while (next_word(line, n, &at, &start)) {
         if (move_number(rp, p, first) || record_put(rp, " ", 1) ||
             record_put(rp, line + start, at - start))
-            return -1;
+            return RECORD_FAILED;
         first = 0;
         p++;
     }
@@ -307,7 +307,7 @@ static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
     const char *moves = "";
     size_t n = 0;
     if (record_string(rp, rec, "moves", &moves, &n) < 0)
-        return -1;
+        return RECORD_FAILED;
     json_t *clocks = json_object_get(rec, "clocks");
     json_t *analysis = json_object_get(rec, "analysis");
     if (clocks && !json_is_array(clocks))
@@ -347,7 +347,7 @@ static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
         }
         if (move_number(rp, ply, black_needs) || record_put(rp, " ", 1) ||
             record_put(rp, moves + start, at - start) || (glyph && record_puts(rp, glyph)))
-            return -1;
+            return RECORD_FAILED;
         black_needs = 0;
         if (num[0] || clk[0]) {
             if (record_puts(rp, " {") ||
@@ -356,37 +356,37 @@ static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
                 (clk[0] && (record_puts(rp, " [%clk ") || record_puts(rp, clk) ||
                             record_puts(rp, "]"))) ||
                 record_puts(rp, " }"))
-                return -1;
+                return RECORD_FAILED;
             black_needs = 1;
         }
         if (comment) {
             if (record_puts(rp, " { ") || record_put(rp, comment, cn) || record_puts(rp, " }"))
-                return -1;
+                return RECORD_FAILED;
             black_needs = 1;
         }
         if (line && glyph) {
             if (variation(rp, ply, line, ln))
-                return -1;
+                return RECORD_FAILED;
             black_needs = 1;
         }
         ply++;
 #undef FIELD
     }
-    return record_put(rp, " ", 1) || record_puts(rp, result) ? -1 : 0;
+    return record_put(rp, " ", 1) || record_puts(rp, result) ? RECORD_FAILED : 0;
 }
 
 int lichess_record_pgn(json_t *rec, struct record_pgn *rp)
 {
     if (record_not_object(rp, rec))
-        return -1;
+        return RECORD_FAILED;
     const char *s;
     size_t n;
     int r = record_string(rp, rec, "pgn", &s, &n);
     if (r)
-        return r < 0 ? -1 : record_put_pgn(rp, s, n);
+        return r < 0 ? RECORD_FAILED : record_put_pgn(rp, s, n);
     const char *status = "";
     if ((r = record_string(rp, rec, "status", &status, &n)) < 0)
-        return -1;
+        return RECORD_FAILED;
     const struct status_fact *st = NULL;
     for (size_t i = 0; r && i < sizeof statuses / sizeof statuses[0]; i++)
         if (strlen(statuses[i].status) == n && !memcmp(statuses[i].status, status, n))
@@ -397,6 +397,6 @@ int lichess_record_pgn(json_t *rec, struct record_pgn *rp)
                  : record_bad(rp, "status", "missing");
     const char *result;
     if (tags(rp, rec, st, &result) || movetext(rp, rec, result))
-        return -1;
+        return RECORD_FAILED;
     return 0;
 }

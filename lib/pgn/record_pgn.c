@@ -15,7 +15,7 @@ int record_bad(struct record_pgn *rp, const char *field, const char *fmt, ...)
     if (n > 0 && (size_t)n < sizeof rp->why)
         vsnprintf(rp->why + n, sizeof rp->why - (size_t)n, fmt, ap);
     va_end(ap);
-    return -1;
+    return RECORD_FAILED;
 }
 
 int record_not_object(struct record_pgn *rp, json_t *record)
@@ -23,14 +23,14 @@ int record_not_object(struct record_pgn *rp, json_t *record)
     if (json_is_object(record))
         return 0;
     snprintf(rp->why, sizeof rp->why, "not a JSON object");
-    return -1;
+    return RECORD_FAILED;
 }
 
 int record_put(struct record_pgn *rp, const char *s, size_t len)
 {
     if (buf_append(&rp->text, s, len)) {
         snprintf(rp->why, sizeof rp->why, "the game is too big (or out of memory)");
-        return -1;
+        return RECORD_FAILED;
     }
     return 0;
 }
@@ -39,7 +39,7 @@ int record_put_pgn(struct record_pgn *rp, const char *pgn, size_t len)
 {
     size_t start = rp->text.len;
     if (record_put(rp, pgn, len))
-        return -1;
+        return RECORD_FAILED;
     for (size_t i = start; i < rp->text.len; i++)
         if (rp->text.data[i] == '\n' || rp->text.data[i] == '\r')
             rp->text.data[i] = ' ';
@@ -52,12 +52,12 @@ int record_within(struct record_pgn *rp, const char *within)
     char rest[sizeof rp->why];
     size_t n = strlen(within), len = strlen(rp->why);
     if (strncmp(rp->why, head, sizeof head - 1) || len + n + 1 >= sizeof rp->why)
-        return -1;
+        return RECORD_FAILED;
     memcpy(rest, rp->why + sizeof head - 1, len - (sizeof head - 1) + 1);
     memcpy(rp->why + sizeof head - 1, within, n);
     rp->why[sizeof head - 1 + n] = '.';
     memcpy(rp->why + sizeof head + n, rest, strlen(rest) + 1);
-    return -1;
+    return RECORD_FAILED;
 }
 
 int record_puts(struct record_pgn *rp, const char *s) { return record_put(rp, s, strlen(s)); }
@@ -66,7 +66,7 @@ int record_tag(struct record_pgn *rp, const char *name, const char *value, size_
 {
     if (record_puts(rp, rp->text.len ? " [" : "[") || record_puts(rp, name) ||
         record_put(rp, " \"", 2))
-        return -1;
+        return RECORD_FAILED;
     size_t from = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)value[i];
@@ -74,10 +74,10 @@ int record_tag(struct record_pgn *rp, const char *name, const char *value, size_
         if (!instead)
             continue;
         if (record_put(rp, value + from, i - from) || record_puts(rp, instead))
-            return -1;
+            return RECORD_FAILED;
         from = i + 1;
     }
-    return record_put(rp, value + from, len - from) || record_put(rp, "\"]", 2) ? -1 : 0;
+    return record_put(rp, value + from, len - from) || record_put(rp, "\"]", 2) ? RECORD_FAILED : 0;
 }
 
 int record_tag_str(struct record_pgn *rp, const char *name, const char *value)

@@ -25,19 +25,22 @@ struct record_pgn {
     char why[256];    /* what is wrong with the record, "" when nothing */
 };
 
-/** The converter of one source: 0 with rp->text filled, or -1 with rp->why set. */
+/* What a building step returns when it failed: the reason is in rp->why. */
+enum { RECORD_FAILED = -1 };
+
+/** The converter of one source: 0 with rp->text filled, or RECORD_FAILED with rp->why set. */
 typedef int record_pgn_fn(json_t *record, struct record_pgn *rp);
 
 /* The three sources (lichess_json.c, chesscom_json.c, rows_json.c). */
 record_pgn_fn lichess_record_pgn, chesscom_record_pgn, rows_record_pgn;
 
-/** Sets why to "field 'field': " and the formatted reason; returns -1. */
+/** Sets why to "field 'field': " and the formatted reason; returns RECORD_FAILED. */
 int record_bad(struct record_pgn *rp, const char *field, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
-/** 0 when record is a JSON object, else -1 with why set. */
+/** 0 when record is a JSON object, else RECORD_FAILED with why set. */
 int record_not_object(struct record_pgn *rp, json_t *record);
 
-/** Appends s[0..len); 0, or -1 with why set when memory ran out. */
+/** Appends s[0..len); 0, or RECORD_FAILED with why set when memory ran out. */
 int record_put(struct record_pgn *rp, const char *s, size_t len);
 
 /**
@@ -49,7 +52,7 @@ int record_put_pgn(struct record_pgn *rp, const char *pgn, size_t len);
 /**
  * After a member of the object at within was found wrong: names the field
  * from the record ("field 'eval'" becomes "field 'analysis[3].eval'").
- * Returns -1.
+ * Returns RECORD_FAILED.
  */
 int record_within(struct record_pgn *rp, const char *within);
 
@@ -59,7 +62,7 @@ int record_puts(struct record_pgn *rp, const char *s);
 /**
  * Appends ` [Name "value"]` (no space before the first), value[0..len)
  * escaped as PGN wants (backslash and quote), line breaks and tabs turned
- * into spaces so that the game stays on its one line. 0 or -1 (memory).
+ * into spaces so that the game stays on its one line. 0 or RECORD_FAILED (memory).
  */
 int record_tag(struct record_pgn *rp, const char *name, const char *value, size_t len);
 
@@ -74,14 +77,14 @@ json_t *record_get(json_t *obj, const char *path);
 
 /**
  * The string at path into *s and *len: 1 when it is a string, 0 when it is
- * missing or null, -1 (why set) when it is something else.
+ * missing or null, RECORD_FAILED (why set) when it is something else.
  */
 int record_string(struct record_pgn *rp, json_t *obj, const char *path, const char **s,
                   size_t *len);
 
 /**
  * The integer at path into *v: 1 when it is an integer (or a real with no
- * fraction, as pandas writes) within [min, max], 0 when missing or null, -1
+ * fraction, as pandas writes) within [min, max], 0 when missing or null, RECORD_FAILED
  * (why set) when it is something else or out of range.
  */
 int record_int(struct record_pgn *rp, json_t *obj, const char *path, int64_t min, int64_t max,

@@ -42,7 +42,7 @@ int record_source_named(const char *name)
     for (int s = RECORD_LICHESS; s < NSOURCES; s++)
         if (!strcmp(name, sources[s].name))
             return s;
-    return -1;
+    return RECORD_UNKNOWN;
 }
 
 const char *record_source_name(int s)
@@ -147,7 +147,7 @@ static int next_value(struct record_reader *r, json_t **v)
             r->pending = 0;
         } else {
             int rc = json_stream_next(r->values, &r->value, &r->line);
-            if (rc == -2)
+            if (rc == JSON_STREAM_BAD)
                 return RECORD_BAD;
             if (rc <= 0)
                 return rc < 0 ? fail(r) : 0;

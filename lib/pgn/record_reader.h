@@ -19,6 +19,7 @@
  * its number) and the field at fault: none is dropped unsaid.
  */
 enum record_source {
+    RECORD_UNKNOWN = -1, /* no source of that name (record_source_named) */
     RECORD_AUTO = 0,     /* decided from the first record (record_reader_detect) */
     RECORD_LICHESS = 1,
     RECORD_CHESSCOM = 2,
@@ -26,8 +27,8 @@ enum record_source {
 };
 
 /**
- * The source named name ("lichess", "chesscom", "rows"), or -1. The one
- * place that spells them, for every command's --from.
+ * The source named name ("lichess", "chesscom", "rows"), or RECORD_UNKNOWN: the one
+ * place that spells the sources' names.
  */
 int record_source_named(const char *name);
 

@@ -79,18 +79,18 @@ static void last_word(const char *s, size_t n, const char **w, size_t *wn)
 int rows_record_pgn(json_t *rec, struct record_pgn *rp)
 {
     if (record_not_object(rp, rec))
-        return -1;
+        return RECORD_FAILED;
     const char *name, *moves;
     size_t n;
     json_t *v;
     int r = record_string(rp, rec, "movetext", &moves, &n);
     if (r <= 0)
-        return r < 0 ? -1 : record_bad(rp, "movetext", "missing");
+        return r < 0 ? RECORD_FAILED : record_bad(rp, "movetext", "missing");
     json_object_foreach(rec, name, v)
         if (strcmp(name, "movetext") && tag_of_field(rp, name, v))
-            return -1;
+            return RECORD_FAILED;
     if ((rp->text.len && record_put(rp, " ", 1)) || record_put_pgn(rp, moves, n))
-        return -1;
+        return RECORD_FAILED;
     const char *w, *result;
     size_t wn, rn;
     last_word(moves, n, &w, &wn);
@@ -98,8 +98,8 @@ int rows_record_pgn(json_t *rec, struct record_pgn *rp)
         return 0;
     r = record_string(rp, rec, "Result", &result, &rn);
     if (r < 0)
-        return -1;
+        return RECORD_FAILED;
     if (!r || !record_is_result(result, rn))
         result = "*", rn = 1;
-    return record_put(rp, " ", 1) || record_put(rp, result, rn) ? -1 : 0;
+    return record_put(rp, " ", 1) || record_put(rp, result, rn) ? RECORD_FAILED : 0;
 }

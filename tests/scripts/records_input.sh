@@ -33,10 +33,10 @@ for src in lichess chesscom rows; do
     same_games "$src" "$f"
     # Standard input needs --from: it cannot be looked at twice.
     same_games "$src" --from "$src" - <"$f"
-    # gzip input is decoded under the records too.
-    gzip -c "$f" >"$tmp/in.gz"
-    same_games "$src" --from "$src" "$tmp/in.gz"
 done
+# gzip input is decoded under the records too (the fixture is the lichess one, compressed).
+same_games lichess --from lichess $d/lichess.ndjson.gz
+same_games lichess $d/lichess.ndjson.gz
 
 # 2. Every record is a game or a report naming it: games in = converted + invalid.
 expect_line() { # expect_line WHAT FILE LINE
@@ -60,6 +60,16 @@ printf '{"id":"a","status":"resign","players":{},"winner":"white","moves":"e4 e5
 "$PGNKIT" validate "$tmp/illegal.ndjson" >"$tmp/out" 2>&1
 grep -q "^$tmp/illegal.ndjson:3:[0-9]*: error: game 2 .*Ke3" "$tmp/out" ||
     { bad "illegal move not reported at line 3 of its record:"; cat "$tmp/out"; }
+
+# ...also after a long run of blank lines (a new span of its own): line 5002.
+{
+    printf '{"id":"a","status":"resign","players":{},"winner":"white","moves":"e4 e5"}\n'
+    awk 'BEGIN { for (i = 0; i < 5000; i++) print "" }'
+    printf '{"id":"b","status":"resign","players":{},"winner":"white","moves":"d4 d5 Kd2 Kd7 Ke4"}\n'
+} >"$tmp/gap.ndjson"
+"$PGNKIT" validate "$tmp/gap.ndjson" >"$tmp/out" 2>&1
+grep -q "^$tmp/gap.ndjson:5002:[0-9]*: error: game 2 .*Ke4" "$tmp/out" ||
+    { bad "illegal move after 5000 blank lines not reported at line 5002:"; cat "$tmp/out"; }
 
 # 4. search and stats read records as games: one game of Alice, four games in all.
 n=$("$PGNKIT" search -c --white Alice $d/lichess.ndjson 2>/dev/null)
