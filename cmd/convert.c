@@ -13,6 +13,7 @@
 #include "notation/notation.h"
 #include "cli/output_opts.h"
 #include "pgn/json_reader.h"
+#include "pgn/record_reader.h"
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
@@ -43,6 +44,7 @@ struct convert {
     struct buf buf;
     int keep_invalid, quiet, fix_results;
     int from_json;
+    int from; /* --from other than json: struct driver's from */
     unsigned reader_flags; /* --nested-comments */
     long jobs;
     uint64_t games, converted, invalid, kept, skipped, fixed;
@@ -299,16 +301,21 @@ static void summary(const struct convert *c)
     fprintf(stderr, "\n");
 }
 
+/* --from: pgnkit's own JSON, read here, or what every command reads (OPT_FROM). */
 static int from_option(void *storage, const struct option_entry *entry, char *arg)
 {
+    struct convert *c = storage;
     (void)entry;
     if (!strcmp(arg, "json") || !strcmp(arg, "ndjson")) {
-        *(int *)storage = 1;
-    } else if (strcmp(arg, "pgn")) {
-        error("unknown input format '%s' (pgn or json)", arg);
+        c->from_json = 1;
+        return 0;
+    }
+    c->from_json = 0;
+    if (record_source_named(arg) < 0 && strcmp(arg, "pgn") && strcmp(arg, "auto")) {
+        error("unknown input format '%s' (pgn, json, lichess, chesscom or rows)", arg);
         return -1;
     }
-    return 0;
+    return input_from_parse(arg, &c->from);
 }
 
 int cmd_convert(int argc, char **argv)
@@ -324,8 +331,9 @@ int cmd_convert(int argc, char **argv)
         OPT_GROUP(output_options, &oo),
         OPT_GROUP(split_options, &c.split_opts),
         OPT_HEADING("Input:"),
-        OPT_CALLBACK(0, "from", &c.from_json, "FMT",
-                     "pgn (default) or json (what --format json or ndjson wrote)", from_option),
+        OPT_CALLBACK(0, "from", &c, "FMT",
+                     "pgn, json (what --format json or ndjson wrote), lichess, chesscom, rows\n"
+                     "(default: auto, PGN unless the first record says which)", from_option),
         OPT_INPUT_LANG(&ropts.lang, "read moves in LANG (default: auto, decided per game)"),
         OPT_BOOL(0, "keep-invalid", &c.keep_invalid,
                  "pass invalid games through unchanged (pgn, json, ndjson)"),
@@ -356,6 +364,7 @@ int cmd_convert(int argc, char **argv)
     if (c.from_json)
         job.input = convert_json;
     driver_init(&c.d, &c, &job);
+    c.d.from = c.from;
     c.d.reader_flags = c.reader_flags;
     c.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
     c.d.flags = c.quiet ? DRIVER_NO_PROGRESS : 0;
@@ -383,6 +392,9 @@ int cmd_convert(int argc, char **argv)
     driver_run(&c.d, argc - optind, argv + optind);
     driver_release(&c.d);
     c.io_failed |= c.d.io_failed;
+    /* A record that is no game is an invalid game of the input (said as it was met). */
+    c.games += c.d.records_bad;
+    c.invalid += c.d.records_bad;
     if (c.split) {
         /* Input that could not be read to its end: the files get every game read. */
         c.io_failed |= split_out_finish(c.split, 1) < 0;

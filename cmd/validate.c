@@ -51,6 +51,7 @@ struct validate {
     int diag_stopped; /* --max-errors reached with --good/--bad: checking goes on */
     /* counts */
     uint64_t games, valid, invalid, skipped, warnings, errors;
+    int from; /* --from: struct driver's from */
     uint64_t hidden; /* warnings not shown: -w, or a code given to --ignore */
     int io_failed, write_failed;
     struct driver d;
@@ -433,6 +434,7 @@ int cmd_validate(int argc, char **argv)
         VALIDATE_OPTION(0, "max-errors", "N", "stop after N error diagnostics", OPT_MAX_ERRORS),
         OPT_STRING(0, "good", &v.good_path, "FILE", "write the valid games to FILE, byte for byte"),
         OPT_STRING(0, "bad", &v.bad_path, "FILE", "write the invalid games to FILE, byte for byte"),
+        OPT_FROM(&v.from),
         OPT_INPUT_LANG(&v.ropts.lang, "read moves in LANG (en, de, fr, ...; default: auto per game)"),
         OPT_BIT(0, "nested-comments", &v.reader_flags, PGN_READER_NESTED_COMMENTS,
                 "read {a {b} c} as one comment (braces nest)"),
@@ -472,6 +474,7 @@ int cmd_validate(int argc, char **argv)
         board_style(&v);
 
     driver_init(&v.d, &v, &validate_job);
+    v.d.from = v.from;
     v.d.reader_flags = v.reader_flags;
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
     v.d.flags = DRIVER_READ_PAST_CLOSED_OUTPUT | (v.quiet ? DRIVER_NO_PROGRESS : 0) |
@@ -492,6 +495,9 @@ int cmd_validate(int argc, char **argv)
     driver_run(&v.d, argc - optind, argv + optind);
     driver_release(&v.d);
     v.io_failed |= v.d.io_failed;
+    /* A record that is no game is an invalid game of the input (said as it was met). */
+    v.games += v.d.records_bad;
+    v.invalid += v.d.records_bad;
     for (long i = 0; i < v.jobs; i++) {
         replay_release(&workers[i].r);
         buf_release(&workers[i].key);

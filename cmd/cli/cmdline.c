@@ -10,6 +10,8 @@
 #include "cli/complete.h"
 #include "cli/term.h"
 #include "notation/notation.h"
+#include "cli/driver.h"
+#include "pgn/record_reader.h"
 #include "base/banned.h"
 
 /*
@@ -74,6 +76,28 @@ int input_lang_option(void *storage, const struct option_entry *entry, char *arg
 {
     (void)entry;
     return input_lang_parse(arg, storage);
+}
+
+int input_from_parse(const char *arg, int *from)
+{
+    int source = record_source_named(arg);
+    if (!strcmp(arg, "pgn")) {
+        *from = DRIVER_FROM_PGN;
+    } else if (!strcmp(arg, "auto")) {
+        *from = RECORD_AUTO;
+    } else if (source > 0) {
+        *from = source;
+    } else {
+        error("unknown input format '%s' (pgn, lichess, chesscom or rows)", arg);
+        return -1;
+    }
+    return 0;
+}
+
+int input_from_option(void *storage, const struct option_entry *entry, char *arg)
+{
+    (void)entry;
+    return input_from_parse(arg, storage);
 }
 
 /* ---- The table of one command, flattened --------------------------------- */

@@ -151,6 +151,22 @@ int input_lang_parse(const char *arg, int *lang);
 /** The callback of OPT_INPUT_LANG: input_lang_parse() into the int at storage. */
 int input_lang_option(void *storage, const struct option_entry *entry, char *arg);
 
+/*
+ * --from FMT into an int, struct driver's from: pgn, lichess, chesscom or
+ * rows (default: the int's zero, auto: each file is PGN unless its first
+ * record says which of the others it is). Every command that reads games
+ * takes it through here (search and stats in their selection group, with
+ * the same help), so the formats are spelt in one place.
+ */
+#define FROM_HELP "read FMT: pgn, lichess, chesscom, rows (default: auto)"
+#define OPT_FROM(v) OPT_CALLBACK(0, "from", v, "FMT", FROM_HELP, input_from_option)
+
+/** Reads a format of --from into *from (struct driver's from); 0, or -1 after reporting. */
+int input_from_parse(const char *arg, int *from);
+
+/** The callback of OPT_FROM: input_from_parse() into the int at storage. */
+int input_from_option(void *storage, const struct option_entry *entry, char *arg);
+
 /** The callback of OPT_JOBS: parse_jobs() into the long at storage. */
 int jobs_option(void *storage, const struct option_entry *entry, char *arg);
 

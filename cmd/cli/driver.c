@@ -10,6 +10,7 @@
 #include "cli/common.h"
 #include "cli/dbinput.h"
 #include "cli/driver.h"
+#include "pgn/record_reader.h"
 #include "cli/progress.h"
 #include "pgn/pgn_reader.h"
 #include "base/banned.h"
@@ -409,11 +410,109 @@ static int read_database(struct driver *d, struct dbinput_db *in)
     return dbinput_read(in, &d->db, &via);
 }
 
+/*
+ * Games the records gather before they are read as one span: few spans,
+ * few pipeline drains. A gap of more lines than RECORDS_GAP between two
+ * records (blank lines, a record written on many) starts a new span rather
+ * than filling this one with line ends.
+ */
+enum { RECORDS_SPAN = 1 << 20, RECORDS_GAP = 4096 };
+
+/*
+ * The PGN text of records read [first..] in one span, each on its record's
+ * line (blank lines between), so that the reader's lines, columns aside,
+ * and game numbers are those of the records.
+ */
+struct record_span {
+    struct buf text;
+    struct pgn_span_origin origin;
+    uint64_t line; /* of the last record put */
+};
+
+static int span_flush(struct driver *d, struct record_span *s, const char *name)
+{
+    if (!s->text.len)
+        return 0;
+    int rc = driver_read_span(d, s->text.data, s->text.len, name, &s->origin);
+    buf_reset(&s->text);
+    return rc;
+}
+
+static int span_put(struct driver *d, struct record_span *s, const struct record *rec,
+                    const char *name)
+{
+    int rc = 0;
+    if (s->text.len && rec->line - s->line > RECORDS_GAP)
+        rc = span_flush(d, s, name);
+    if (!s->text.len)
+        s->origin = (struct pgn_span_origin){ rec->index, 0, rec->line, 1 };
+    else
+        for (uint64_t l = s->line; l < rec->line; l++)
+            if (buf_append(&s->text, "\n", 1))
+                die(EXIT_IO, "out of memory");
+    if ((s->text.len && rec->line == s->line && buf_append(&s->text, " ", 1)) ||
+        buf_append(&s->text, rec->pgn, rec->len))
+        die(EXIT_IO, "out of memory");
+    s->line = rec->line;
+    if (s->text.len >= RECORDS_SPAN && span_flush(d, s, name) < 0)
+        rc = -1;
+    return rc;
+}
+
+/*
+ * Reads path as records of games as data (d->from), or, with RECORD_AUTO,
+ * when its first record says what they are; 1 when it is not records (the
+ * caller reads PGN), else 0 or -1 as driver_read(). A bad record is said
+ * and counted in d->records_bad; the games around it are read.
+ */
+static int read_records(struct driver *d, const char *path)
+{
+    struct record_reader *r;
+    int rc = record_reader_open(&r, path, d->from);
+    if (rc != PGN_OK)
+        return open_failed(path, rc);
+    if (d->from == RECORD_AUTO && !record_reader_detect(r)) {
+        record_reader_free(r);
+        return 1;
+    }
+    const char *name = path ? path : "<stdin>";
+    struct record_span span = { .text = BUF_INIT(SIZE_MAX) };
+    struct record rec;
+    int failed = 0;
+    while (!stopped(d) && (rc = record_reader_next(r, &rec)) != RECORD_END) {
+        if (rc == RECORD_GAME) {
+            failed |= span_put(d, &span, &rec, name) < 0;
+            continue;
+        }
+        /* Said in input order: the games before it are read first. */
+        failed |= span_flush(d, &span, name) < 0;
+        int status;
+        const char *message = record_reader_message(r, &status);
+        if (status == PGN_ENOMEM)
+            die(EXIT_IO, "%s", message);
+        error("%s", message);
+        if (rc == RECORD_FAIL) {
+            failed = 1;
+            break;
+        }
+        d->records_bad++;
+    }
+    failed |= span_flush(d, &span, name) < 0;
+    buf_release(&span.text);
+    record_reader_free(r);
+    return failed ? -1 : 0;
+}
+
 int driver_read(struct driver *d, const char *path)
 {
     struct dbinput_db *in = dbinputs_get(&d->dbs, path);
     if (in)
         return read_database(d, in);
+    if (d->from > RECORD_AUTO || (d->from == RECORD_AUTO && path)) {
+        int rc = read_records(d, path);
+        if (rc <= 0)
+            return rc;
+    }
     struct pgn_reader *reader;
     struct pgn_reader_opts opts;
     reader_opts(d, &opts);

@@ -117,6 +117,9 @@ struct driver_job {
     driver_one_fn *one;
 };
 
+/* struct driver's from: PGN, no detection. */
+#define DRIVER_FROM_PGN (-1)
+
 enum driver_flags {
     /* Read errors as FILE:LINE:COL: message (search). */
     DRIVER_LOCATED_ERRORS = 1 << 0,
@@ -160,6 +163,13 @@ struct driver {
     uint64_t bytes_done; /* bytes read of the inputs already finished */
     uint64_t raw_done;   /* the same as stored (compressed bytes), for the progress line */
     uint64_t games_read; /* games read of all inputs so far */
+    /* What the inputs are (set by the command's --from): an enum
+     * record_source of lib/pgn/record_reader.h, games as data turned into
+     * PGN text record by record; RECORD_AUTO (zero): each input file is
+     * PGN unless its first record makes the source certain (standard input
+     * is PGN unless told); DRIVER_FROM_PGN: PGN, nothing looked at. */
+    int from;
+    uint64_t records_bad;   /* records that were no game, reported (every input so far) */
     dbinput_pass_fn *pass_over; /* while a database's span is read: before select */
     const void *pass_ctx;
 };

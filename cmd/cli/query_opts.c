@@ -17,7 +17,8 @@ enum { QOPT_ICASE = QOPT_NESTED_COMMENTS + 1 };
 static int query_option(void *storage, const struct option_entry *entry, char *arg)
 {
     struct query_opts *o = storage;
-    o->given++;
+    /* What the inputs are selects no game. */
+    o->given += entry->number != QOPT_FROM;
     if (entry->number == QOPT_ICASE) {
         o->sq.flags |= SQ_ICASE;
         return 0;
@@ -37,6 +38,7 @@ static const struct option_entry selection_options[] = {
                      QOPT_CHECK_FILE),
     SELECTION_OPTION("input-lang", "LANG", "read moves in LANG (default: auto, decided per game)",
                      QOPT_INPUT_LANG),
+    SELECTION_OPTION("from", "FMT", FROM_HELP, QOPT_FROM),
     SELECTION_OPTION("match-limit", "N", "regex backtracking limit per match (100000)",
                      QOPT_MATCH_LIMIT),
     SELECTION_OPTION("material-plies", "N", "positions in a row --material must last (2)",
@@ -143,6 +145,7 @@ int query_opts_take(struct query_opts *o, int opt, char *arg)
         o->check_files[o->ncheck++] = arg;
         return 1;
     case QOPT_INPUT_LANG: return input_lang_parse(arg, &o->sq.lang) ? -1 : 1;
+    case QOPT_FROM: return input_from_parse(arg, &o->from) ? -1 : 1;
     }
     return 0;
 }

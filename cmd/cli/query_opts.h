@@ -35,7 +35,7 @@
 enum {
     QOPT_CRITERION = 1, /* + enum search_criterion */
     QOPT_UNIQUE = QOPT_CRITERION + SQ_CRITERION_COUNT, QOPT_DUPLICATES, QOPT_MATCH_LIMIT,
-    QOPT_INPUT_LANG, QOPT_MATERIAL_PLIES, QOPT_CHECK_FILE, QOPT_NESTED_COMMENTS,
+    QOPT_INPUT_LANG, QOPT_FROM, QOPT_MATERIAL_PLIES, QOPT_CHECK_FILE, QOPT_NESTED_COMMENTS,
 };
 
 /**
@@ -65,6 +65,7 @@ struct query_opts {
     struct dupset *known;       /* their duplicate keys, after query_opts_build */
     uint64_t dropped_known;     /* games left out as found in a check file */
     int nested_comments;        /* --nested-comments: braces nest in every input's comments */
+    int from;                   /* --from: struct driver's from (input_from_parse) */
     unsigned given;             /* options of the group given on the command line */
 };
 

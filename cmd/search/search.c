@@ -641,6 +641,7 @@ int cmd_search(int argc, char **argv)
         return rest_status;
     }
     driver_init(&s.d, &s, &search_job);
+    s.d.from = s.qo.from;
     s.d.reader_flags = query_opts_reader_flags(&s.qo);
     s.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse what they need */
     s.d.flags = DRIVER_LOCATED_ERRORS | (s.out == OUT_QUIET ? DRIVER_NO_PROGRESS : 0) |

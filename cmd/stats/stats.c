@@ -400,6 +400,7 @@ int cmd_stats(int argc, char **argv)
         die(EXIT_IO, "out of memory building the opening table");
 
     driver_init(&s.d, &s, &stats_job);
+    s.d.from = s.qo.from;
     game_facts_init(&s.facts, s.qo.sq.lang);
     struct stats_agg a;
     stats_agg_init(&a);

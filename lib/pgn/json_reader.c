@@ -10,25 +10,17 @@
 #include "base/arena.h"
 #include "base/ascii.h"
 #include "base/buf.h"
-#include "pgn/io.h"
+#include "pgn/json_stream.h"
 #include "pgn/pgn_lex.h"
 #include "base/banned.h"
 
-enum {
-    MAX_DEPTH = 256,          /* nesting of variations, as the PGN reader */
-    READ_MIN = 256 * 1024,    /* bytes read at a time, at least */
-};
+enum { MAX_DEPTH = 256 }; /* nesting of variations, as the PGN reader */
 #define VEC_MAX ((size_t)1 << 30)
 
 struct json_reader {
     const char *name;
-    struct pgn_input *in;
-    char *data;               /* data[pos..len) not parsed yet */
-    size_t len, pos, cap;
-    int eof;
-    uint64_t line;            /* line of data[pos] */
-    json_t *value;            /* the game object being read */
-    int in_array;             /* inside a top-level array */
+    struct json_stream *values;
+    json_t *value;            /* the game object being read (owned by values) */
     uint64_t value_line;
     uint64_t index;           /* games read */
 
@@ -49,13 +41,12 @@ int json_reader_open(struct json_reader **out, const char *path)
     *out = NULL;
     if (!j)
         return PGN_ENOMEM;
-    int rc = pgn_input_open(&j->in, path, 0);
+    int rc = json_stream_open(&j->values, path);
     if (rc != PGN_OK) {
         free(j);
         return rc; /* errno is pgn_input_open's */
     }
-    j->name = path && strcmp(path, "-") ? path : "<stdin>";
-    j->line = 1;
+    j->name = json_stream_name(j->values);
     arena_init(&j->arena, VEC_MAX);
     struct buf *vecs[] = { &j->tags, &j->moves, &j->vars, &j->comments, &j->nags, &j->cmds };
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
@@ -91,99 +82,12 @@ void json_reader_free(struct json_reader *j)
 {
     if (!j)
         return;
-    json_decref(j->value);
-    pgn_input_free(j->in);
-    free(j->data);
+    json_stream_free(j->values);
     arena_release(&j->arena);
     struct buf *vecs[] = { &j->tags, &j->moves, &j->vars, &j->comments, &j->nags, &j->cmds };
     for (size_t i = 0; i < sizeof vecs / sizeof vecs[0]; i++)
         buf_release(vecs[i]);
     free(j);
-}
-
-/* ---- Reading values --------------------------------------------------------- */
-
-/* Reads at least as much again as is buffered; 0, or JSON_READER_FAIL with the problem recorded. */
-static int fill(struct json_reader *j)
-{
-    if (j->pos > 0) {
-        memmove(j->data, j->data + j->pos, j->len - j->pos);
-        j->len -= j->pos;
-        j->pos = 0;
-    }
-    size_t want = j->len > READ_MIN ? j->len : READ_MIN;
-    if (j->cap - j->len < want) {
-        char *data = realloc(j->data, j->len + want);
-        if (!data)
-            return out_of_memory(j);
-        j->data = data;
-        j->cap = j->len + want;
-    }
-    size_t got = 0;
-    while (got < want && !j->eof) {
-        ptrdiff_t n = pgn_input_read(j->in, j->data + j->len + got, want - got);
-        if (n < 0)
-            return problem(j, JSON_READER_FAIL, (int)n, "cannot read '%s': %s", j->name,
-                           pgn_input_error(j->in));
-        if (n == 0)
-            j->eof = 1;
-        got += (size_t)n;
-    }
-    j->len += got;
-    return 0;
-}
-
-static void advance(struct json_reader *j, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        j->line += j->data[j->pos + i] == '\n';
-    j->pos += n;
-}
-
-/*
- * The next game value: 1 (j->value set), 0 at the end, or JSON_READER_FAIL with
- * the problem recorded. The brackets and commas of top-level arrays are skipped here, so
- * that arrays stream element by element like ndjson.
- */
-static int next_value(struct json_reader *j)
-{
-    json_decref(j->value);
-    j->value = NULL;
-    for (;;) {
-        while (j->pos < j->len && strchr(" \t\r\n", j->data[j->pos]))
-            advance(j, 1);
-        if (j->pos == j->len) {
-            if (j->eof)
-                return 0;
-            if (fill(j))
-                return JSON_READER_FAIL;
-            continue;
-        }
-        char c = j->data[j->pos];
-        if ((c == '[' && !j->in_array) || (j->in_array && (c == ',' || c == ']'))) {
-            j->in_array = c != ']';
-            advance(j, 1);
-            continue;
-        }
-        json_error_t e;
-        size_t avail = j->len - j->pos;
-        json_t *v = json_loadb(j->data + j->pos, avail, JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY,
-                               &e);
-        if (!v) {
-            /* An error near the end of what is buffered may be a value cut in two. */
-            if (!j->eof && (size_t)e.position + 8 >= avail) {
-                if (fill(j))
-                    return JSON_READER_FAIL;
-                continue;
-            }
-            return problem(j, JSON_READER_FAIL, PGN_ESYNTAX, "%s:%" PRIu64 ":%d: bad JSON: %s",
-                           j->name, j->line + (uint64_t)e.line - 1, e.column, e.text);
-        }
-        j->value = v;
-        j->value_line = j->line;
-        advance(j, (size_t)e.position);
-        return 1;
-    }
 }
 
 /* ---- Building the game ----------------------------------------------------- */
@@ -572,9 +476,14 @@ int json_reader_next(struct json_reader *j, struct game *g, const char **raw, si
     j->nomem = 0;
     j->message[0] = 0;
     *raw = NULL;
-    int rc = next_value(j);
-    if (rc <= 0)
-        return rc;
+    int rc = json_stream_next(j->values, &j->value, &j->value_line);
+    if (rc < 0) {
+        int status;
+        const char *why = json_stream_message(j->values, &status);
+        return problem(j, JSON_READER_FAIL, status, "%s", why);
+    }
+    if (rc == 0)
+        return JSON_READER_END;
     json_t *obj = j->value;
     j->index++;
     const char *why = NULL;

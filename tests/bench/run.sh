@@ -402,6 +402,39 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
     fi
 fi
 
+# --from lichess against reading the same games as PGN: the benchmark games as
+# lichess API records (main line, players, ratings, result), and their PGN as
+# convert --from lichess writes it; validate -j 1 -q of each (best of $runs).
+if [ -f "$bench_gz" ] && command -v ${PYTHON:-python3} >/dev/null 2>&1; then
+    "$pgnkit" convert -q --format ndjson "$bench_gz" 2>/dev/null | head -n 50000 |
+        ${PYTHON:-python3} -c '
+import json, sys
+for i, line in enumerate(sys.stdin):
+    g = json.loads(line)
+    t = g.get("tags", {})
+    r = g.get("result") or t.get("Result", "*")
+    def player(side):
+        p = {"user": {"name": t.get(side, "?")}}
+        try: p["rating"] = int(t.get(side + "Elo", ""))
+        except ValueError: pass
+        return p
+    rec = {"id": "g%07d" % i, "rated": True, "variant": "standard", "perf": "classical",
+           "createdAt": 1700000000000, "status": "resign" if r in ("1-0", "0-1") else "draw" if r == "1/2-1/2" else "started",
+           "players": {"white": player("White"), "black": player("Black")},
+           "moves": " ".join(m["san"] for m in g.get("moves", []) if "san" in m)}
+    if r in ("1-0", "0-1"): rec["winner"] = "white" if r == "1-0" else "black"
+    print(json.dumps(rec))
+' >"$tmp/lichess.ndjson"
+    "$pgnkit" convert -q --keep-invalid --from lichess "$tmp/lichess.ndjson" >"$tmp/lichess.pgn" 2>/dev/null
+    t_json=$(seconds "$pgnkit" validate -q -j 1 --from lichess "$tmp/lichess.ndjson")
+    t_pgn=$(seconds "$pgnkit" validate -q -j 1 "$tmp/lichess.pgn")
+    echo "== --from lichess: $(wc -l <"$tmp/lichess.ndjson") games, validate -j 1:" \
+         "$(echo "$t_json" | cut -c1-5) s from NDJSON, $(echo "$t_pgn" | cut -c1-5) s from PGN," \
+         "ratio $(echo "$t_json / $t_pgn" | bc -l | cut -c1-4) (target: within 2)"
+else
+    echo "== --from lichess: left out (no benchmark file or no python3)"
+fi
+
 # The Python module (make bench builds it into $build/python when it can).
 if [ -f "$build/python/pgnkit/__init__.py" ] && [ -f "$bench_gz" ]; then
     PYTHONPATH=$build/python ${PYTHON:-python3} tests/bench/python_bench.py "$bench_gz" "$pgnkit"

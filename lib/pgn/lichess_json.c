@@ -1,0 +1,402 @@
+/* lichess_json.c - a game of the lichess API's NDJSON export, as lichess writes it in PGN. */
+/* SPDX-License-Identifier: MIT */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "pgn/record_pgn.h"
+#include "base/banned.h"
+
+/*
+ * The facts come from lichess's own export code (lila's PgnDump, its tag
+ * list and its move tree) and the API documentation of the game export:
+ * the tags in lichess's order and spelling (GameId and Round "-" as
+ * lila writes them today), and one comment per move with
+ * the evaluation of the analysis then the clock, { [%eval 0.17] [%clk
+ * 0:03:00] }. A record that carries its "pgn" (pgnInJson=true) is that
+ * PGN: lichess wrote it, nothing is rebuilt.
+ */
+
+/* Names lichess gives a perf in the Event tag, by the API's perf key. */
+static const char *const perf_names[][2] = {
+    { "ultraBullet", "UltraBullet" }, { "bullet", "Bullet" },
+    { "blitz", "Blitz" },             { "rapid", "Rapid" },
+    { "classical", "Classical" },     { "correspondence", "Correspondence" },
+    { "chess960", "Chess960" },       { "kingOfTheHill", "King of the Hill" },
+    { "threeCheck", "Three-check" },  { "antichess", "Antichess" },
+    { "atomic", "Atomic" },           { "horde", "Horde" },
+    { "racingKings", "Racing Kings" }, { "crazyhouse", "Crazyhouse" },
+    { "fromPosition", "From Position" },
+};
+
+/* Variant tag values, by the API's variant key. */
+static const char *const variant_names[][2] = {
+    { "standard", "Standard" },         { "chess960", "Chess960" },
+    { "fromPosition", "From Position" }, { "kingOfTheHill", "King of the Hill" },
+    { "threeCheck", "Three-check" },     { "antichess", "Antichess" },
+    { "atomic", "Atomic" },             { "horde", "Horde" },
+    { "racingKings", "Racing Kings" },   { "crazyhouse", "Crazyhouse" },
+};
+
+/* A lichess status: its Termination tag, and whether the game is over. */
+struct status_fact {
+    const char *status, *termination;
+    int finished;
+};
+static const struct status_fact statuses[] = {
+    { "created", "Unterminated", 0 },      { "started", "Unterminated", 0 },
+    { "aborted", "Abandoned", 0 },         { "noStart", "Abandoned", 1 },
+    { "mate", "Normal", 1 },               { "resign", "Normal", 1 },
+    { "stalemate", "Normal", 1 },          { "draw", "Normal", 1 },
+    { "variantEnd", "Normal", 1 },         { "timeout", "Time forfeit", 1 },
+    { "outoftime", "Time forfeit", 1 },    { "cheat", "Rules infraction", 1 },
+    { "unknownFinish", "Unknown", 1 },
+    { "insufficientMaterialClaim", "Insufficient material", 1 },
+};
+
+static const char *lookup(const char *const (*table)[2], size_t n, const char *key, size_t len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strlen(table[i][0]) == len && !memcmp(table[i][0], key, len))
+            return table[i][1];
+    return NULL;
+}
+#define LOOKUP(table, key, len) lookup(table, sizeof table / sizeof table[0], key, len)
+
+/* A string member that must be there. */
+static int need_string(struct record_pgn *rp, json_t *rec, const char *path, const char **s,
+                       size_t *len)
+{
+    int rc = record_string(rp, rec, path, s, len);
+    return rc < 0 ? RECORD_FAILED : rc == 0 ? record_bad(rp, path, "missing") : 0;
+}
+
+static int event_tag(struct record_pgn *rp, json_t *rec)
+{
+    int rated = json_is_true(json_object_get(rec, "rated"));
+    const char *perf = NULL, *id;
+    size_t n = 0, idn;
+    if (record_string(rp, rec, "perf", &perf, &n) < 0)
+        return RECORD_FAILED;
+    const char *name = perf ? LOOKUP(perf_names, perf, n) : NULL;
+    char event[256];
+    if (!name)
+        name = perf ? perf : "";
+    int r = record_string(rp, rec, "tournament", &id, &idn);
+    if (r < 0)
+        return RECORD_FAILED;
+    if (r)
+        snprintf(event, sizeof event, "%s %s tournament https://lichess.org/tournament/%.*s",
+                 rated ? "Rated" : "Casual", name, (int)(idn < 64 ? idn : 64), id);
+    else if ((r = record_string(rp, rec, "simul", &id, &idn)) > 0)
+        snprintf(event, sizeof event, "%s simul https://lichess.org/simul/%.*s", name,
+                 (int)(idn < 64 ? idn : 64), id);
+    else if (r < 0)
+        return RECORD_FAILED;
+    else
+        snprintf(event, sizeof event, "%s %s game", rated ? "Rated" : "Casual", name);
+    return record_tag_str(rp, "Event", event);
+}
+
+/* White or Black: the user's name, "lichess AI level N", or "Anonymous". */
+static int player_tag(struct record_pgn *rp, json_t *rec, const char *tag, const char *side)
+{
+    char path[64], ai[32];
+    const char *name;
+    size_t n;
+    int64_t level;
+    snprintf(path, sizeof path, "players.%s.user.name", side);
+    int r = record_string(rp, rec, path, &name, &n);
+    if (r)
+        return r < 0 ? RECORD_FAILED : record_tag(rp, tag, name, n);
+    snprintf(path, sizeof path, "players.%s.aiLevel", side);
+    if ((r = record_int(rp, rec, path, 1, 8, &level)) < 0)
+        return RECORD_FAILED;
+    if (r) {
+        snprintf(ai, sizeof ai, "lichess AI level %d", (int)level);
+        return record_tag_str(rp, tag, ai);
+    }
+    return record_tag_str(rp, tag, "Anonymous");
+}
+
+static int rating_tags(struct record_pgn *rp, json_t *rec, const char *side, const char *elo_tag,
+                       const char *diff_tag, int diff)
+{
+    char path[64], text[32];
+    int64_t v;
+    snprintf(path, sizeof path, "players.%s.%s", side, diff ? "ratingDiff" : "rating");
+    int r = record_int(rp, rec, path, diff ? -10000 : 0, 10000, &v);
+    if (r < 0)
+        return RECORD_FAILED;
+    if (diff) {
+        if (!r)
+            return 0; /* lichess writes the tag only when it knows the difference */
+        snprintf(text, sizeof text, "%s%d", v >= 0 ? "+" : "", (int)v);
+        return record_tag_str(rp, diff_tag, text);
+    }
+    snprintf(text, sizeof text, "%d", (int)v);
+    return record_tag_str(rp, elo_tag, r ? text : "?");
+}
+
+/* createdAt (milliseconds since 1970, UTC) as lichess prints it. */
+static int date_tags(struct record_pgn *rp, json_t *rec, int which)
+{
+    int64_t ms;
+    int r = record_int(rp, rec, "createdAt", 0, INT64_C(253402300799999), &ms);
+    if (r < 0)
+        return RECORD_FAILED;
+    if (!r)
+        return record_tag_str(rp, which == 2 ? "UTCTime" : which ? "UTCDate" : "Date",
+                              which == 2 ? "??:??:??" : "????.??.??");
+    time_t t = (time_t)(ms / 1000);
+    struct tm tm;
+    char text[32];
+    if (!gmtime_r(&t, &tm))
+        return record_bad(rp, "createdAt", "is not a date");
+    strftime(text, sizeof text, which == 2 ? "%H:%M:%S" : "%Y.%m.%d", &tm);
+    return record_tag_str(rp, which == 2 ? "UTCTime" : which ? "UTCDate" : "Date", text);
+}
+
+static int time_control_tag(struct record_pgn *rp, json_t *rec)
+{
+    int64_t initial, increment;
+    int a = record_int(rp, rec, "clock.initial", 0, 1000000000, &initial);
+    int b = a > 0 ? record_int(rp, rec, "clock.increment", 0, 1000000000, &increment) : 0;
+    if (a < 0 || b < 0)
+        return RECORD_FAILED;
+    char text[48];
+    if (a > 0)
+        snprintf(text, sizeof text, "%" PRId64 "+%" PRId64, initial, b ? increment : 0);
+    return record_tag_str(rp, "TimeControl", a > 0 ? text : "-");
+}
+
+/* One string tag from path, "?" when the record has none. */
+static int string_tag(struct record_pgn *rp, json_t *rec, const char *tag, const char *path)
+{
+    const char *s;
+    size_t n;
+    int r = record_string(rp, rec, path, &s, &n);
+    return r < 0 ? RECORD_FAILED : r ? record_tag(rp, tag, s, n) : record_tag_str(rp, tag, "?");
+}
+
+static int tags(struct record_pgn *rp, json_t *rec, const struct status_fact *st,
+                const char **result)
+{
+    const char *id, *s;
+    size_t idn, n;
+    char site[128];
+    if (need_string(rp, rec, "id", &id, &idn))
+        return RECORD_FAILED;
+    snprintf(site, sizeof site, "https://lichess.org/%.*s", (int)(idn < 64 ? idn : 64), id);
+    int r = record_string(rp, rec, "winner", &s, &n);
+    if (r < 0)
+        return RECORD_FAILED;
+    if (r && !(n == 5 && (!memcmp(s, "white", 5) || !memcmp(s, "black", 5))))
+        return record_bad(rp, "winner", "must be \"white\" or \"black\"");
+    *result = r ? (*s == 'w' ? "1-0" : "0-1") : st->finished ? "1/2-1/2" : "*";
+    const char *variant = NULL;
+    if (record_string(rp, rec, "variant", &variant, &n) < 0)
+        return RECORD_FAILED;
+    const char *vname = variant ? LOOKUP(variant_names, variant, n) : "Standard";
+    if (!vname)
+        return record_bad(rp, "variant", "unknown variant '%.*s'", (int)(n < 40 ? n : 40),
+                          variant);
+    if (event_tag(rp, rec) || record_tag_str(rp, "Site", site) || record_tag(rp, "GameId", id, idn) ||
+        date_tags(rp, rec, 0) || record_tag_str(rp, "Round", "-") ||
+        player_tag(rp, rec, "White", "white") || player_tag(rp, rec, "Black", "black") ||
+        record_tag_str(rp, "Result", *result) || date_tags(rp, rec, 1) ||
+        date_tags(rp, rec, 2) ||
+        rating_tags(rp, rec, "white", "WhiteElo", NULL, 0) ||
+        rating_tags(rp, rec, "black", "BlackElo", NULL, 0) ||
+        rating_tags(rp, rec, "white", NULL, "WhiteRatingDiff", 1) ||
+        rating_tags(rp, rec, "black", NULL, "BlackRatingDiff", 1) ||
+        record_tag_str(rp, "Variant", vname) || time_control_tag(rp, rec) ||
+        string_tag(rp, rec, "ECO", "opening.eco") ||
+        string_tag(rp, rec, "Opening", "opening.name") ||
+        record_tag_str(rp, "Termination", st->termination))
+        return RECORD_FAILED;
+    /* A game from a position of its own: lichess adds FEN and SetUp. */
+    if ((r = record_string(rp, rec, "initialFen", &s, &n)) < 0)
+        return RECORD_FAILED;
+    if (r && strcmp(vname, "Standard") &&
+        (record_tag(rp, "FEN", s, n) || record_tag_str(rp, "SetUp", "1")))
+        return RECORD_FAILED;
+    return 0;
+}
+
+/* An evaluation in pawns as lichess prints it (a Scala double: 0.17, 2.5, -1.0, 0.0). */
+static void eval_text(char *out, size_t cap, int64_t cp)
+{
+    int64_t a = cp < 0 ? -cp : cp;
+    const char *sign = cp < 0 ? "-" : "";
+    if (a % 10)
+        snprintf(out, cap, "%s%" PRId64 ".%02d", sign, a / 100, (int)(a % 100));
+    else
+        snprintf(out, cap, "%s%" PRId64 ".%d", sign, a / 100, (int)(a % 100 / 10));
+}
+
+/* Centiseconds as H:MM:SS, rounded to the second as lichess's export does. */
+static void clock_text(char *out, size_t cap, int64_t cs)
+{
+    int64_t s = (cs + 50) / 100;
+    snprintf(out, cap, "%" PRId64 ":%02d:%02d", s / 3600, (int)(s / 60 % 60), (int)(s % 60));
+}
+
+static const char *glyph_of(const char *judgment, size_t n)
+{
+    static const char *const glyphs[][2] = {
+        { "Inaccuracy", "?!" }, { "Mistake", "?" }, { "Blunder", "??" },
+    };
+    return lookup(glyphs, 3, judgment, n);
+}
+
+/*
+ * The move number before the SAN of ply i (0 = White's first): always for
+ * White, for Black after a comment or a variation. Written digit by digit:
+ * it comes every other ply, and printf was a tenth of the whole reading.
+ */
+static int move_number(struct record_pgn *rp, size_t ply, int black_needs)
+{
+    if (ply % 2 && !black_needs)
+        return 0;
+    char num[32], *p = num + sizeof num;
+    size_t n = ply / 2 + 1;
+    if (ply % 2) {
+        p -= 3;
+        memcpy(p, "...", 3);
+    } else {
+        *--p = '.';
+    }
+    do
+        *--p = (char)('0' + n % 10);
+    while ((n /= 10) != 0);
+    *--p = ' ';
+    return record_put(rp, p, (size_t)(num + sizeof num - p));
+}
+
+/* The next space-separated word of s[0..n) from *at: 1 with [*start, *at), or 0 at the end. */
+static int next_word(const char *s, size_t n, size_t *at, size_t *start)
+{
+    while (*at < n && s[*at] == ' ')
+        ++*at;
+    *start = *at;
+    while (*at < n && s[*at] != ' ')
+        ++*at;
+    return *at > *start;
+}
+
+/* The analysis' suggested line replacing ply i: "(N. a b c)". */
+static int variation(struct record_pgn *rp, size_t ply, const char *line, size_t n)
+{
+    if (record_puts(rp, " ("))
+        return RECORD_FAILED;
+    size_t at = 0, start, p = ply;
+    int first = 1;
+    while (next_word(line, n, &at, &start)) {
+        if (move_number(rp, p, first) || record_put(rp, " ", 1) ||
+            record_put(rp, line + start, at - start))
+            return RECORD_FAILED;
+        first = 0;
+        p++;
+    }
+    return record_puts(rp, " )");
+}
+
+static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
+{
+    const char *moves = "";
+    size_t n = 0;
+    if (record_string(rp, rec, "moves", &moves, &n) < 0)
+        return RECORD_FAILED;
+    json_t *clocks = json_object_get(rec, "clocks");
+    json_t *analysis = json_object_get(rec, "analysis");
+    if (clocks && !json_is_array(clocks))
+        return record_bad(rp, "clocks", "must be an array");
+    if (analysis && !json_is_array(analysis))
+        return record_bad(rp, "analysis", "must be an array");
+    size_t at = 0, start, ply = 0;
+    int black_needs = 0;
+    while (next_word(moves, n, &at, &start)) {
+        char field[48], num[40], clk[40];
+#define FIELD(what) (snprintf(field, sizeof field, "%s[%zu]", what, ply), field)
+        json_t *info = json_array_get(analysis, ply);
+        const char *glyph = NULL, *comment = NULL, *line = NULL;
+        size_t gn = 0, cn = 0, ln = 0;
+        int64_t v;
+        num[0] = clk[0] = 0;
+        if (info) {
+            if (!json_is_object(info))
+                return record_bad(rp, FIELD("analysis"), "must be an object");
+            int r;
+            if ((r = record_int(rp, info, "eval", -100000, 100000, &v)) > 0)
+                eval_text(num, sizeof num, v);
+            else if (!r && (r = record_int(rp, info, "mate", -1000, 1000, &v)) > 0)
+                snprintf(num, sizeof num, "#%d", (int)v);
+            if (r < 0 || record_string(rp, info, "judgment.name", &glyph, &gn) < 0 ||
+                record_string(rp, info, "judgment.comment", &comment, &cn) < 0 ||
+                record_string(rp, info, "variation", &line, &ln) < 0)
+                return record_within(rp, FIELD("analysis"));
+            glyph = glyph ? glyph_of(glyph, gn) : NULL;
+        }
+        json_t *c = json_array_get(clocks, ply);
+        if (c) {
+            if (!json_is_integer(c) || json_integer_value(c) < 0 ||
+                json_integer_value(c) > INT64_C(100000000000))
+                return record_bad(rp, FIELD("clocks"), "must be centiseconds (a whole number)");
+            clock_text(clk, sizeof clk, (int64_t)json_integer_value(c));
+        }
+        if (move_number(rp, ply, black_needs) || record_put(rp, " ", 1) ||
+            record_put(rp, moves + start, at - start) || (glyph && record_puts(rp, glyph)))
+            return RECORD_FAILED;
+        black_needs = 0;
+        if (num[0] || clk[0]) {
+            if (record_puts(rp, " {") ||
+                (num[0] && (record_puts(rp, " [%eval ") || record_puts(rp, num) ||
+                            record_puts(rp, "]"))) ||
+                (clk[0] && (record_puts(rp, " [%clk ") || record_puts(rp, clk) ||
+                            record_puts(rp, "]"))) ||
+                record_puts(rp, " }"))
+                return RECORD_FAILED;
+            black_needs = 1;
+        }
+        if (comment) {
+            if (record_puts(rp, " { ") || record_put(rp, comment, cn) || record_puts(rp, " }"))
+                return RECORD_FAILED;
+            black_needs = 1;
+        }
+        if (line && glyph) {
+            if (variation(rp, ply, line, ln))
+                return RECORD_FAILED;
+            black_needs = 1;
+        }
+        ply++;
+#undef FIELD
+    }
+    return record_put(rp, " ", 1) || record_puts(rp, result) ? RECORD_FAILED : 0;
+}
+
+int lichess_record_pgn(json_t *rec, struct record_pgn *rp)
+{
+    if (record_not_object(rp, rec))
+        return RECORD_FAILED;
+    const char *s;
+    size_t n;
+    int r = record_string(rp, rec, "pgn", &s, &n);
+    if (r)
+        return r < 0 ? RECORD_FAILED : record_put_pgn(rp, s, n);
+    const char *status = "";
+    if ((r = record_string(rp, rec, "status", &status, &n)) < 0)
+        return RECORD_FAILED;
+    const struct status_fact *st = NULL;
+    for (size_t i = 0; r && i < sizeof statuses / sizeof statuses[0]; i++)
+        if (strlen(statuses[i].status) == n && !memcmp(statuses[i].status, status, n))
+            st = &statuses[i];
+    if (!st)
+        return r ? record_bad(rp, "status", "unknown status '%.*s'", (int)(n < 40 ? n : 40),
+                              status)
+                 : record_bad(rp, "status", "missing");
+    const char *result;
+    if (tags(rp, rec, st, &result) || movetext(rp, rec, result))
+        return RECORD_FAILED;
+    return 0;
+}

@@ -1,0 +1,144 @@
+/* record_pgn.c - the pieces every converter of games as data writes PGN text with. */
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "pgn/record_pgn.h"
+#include "base/banned.h"
+
+int record_bad(struct record_pgn *rp, const char *field, const char *fmt, ...)
+{
+    int n = snprintf(rp->why, sizeof rp->why, "field '%s': ", field);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n > 0 && (size_t)n < sizeof rp->why)
+        vsnprintf(rp->why + n, sizeof rp->why - (size_t)n, fmt, ap);
+    va_end(ap);
+    return RECORD_FAILED;
+}
+
+int record_not_object(struct record_pgn *rp, json_t *record)
+{
+    if (json_is_object(record))
+        return 0;
+    snprintf(rp->why, sizeof rp->why, "not a JSON object");
+    return RECORD_FAILED;
+}
+
+int record_put(struct record_pgn *rp, const char *s, size_t len)
+{
+    if (buf_append(&rp->text, s, len)) {
+        snprintf(rp->why, sizeof rp->why, "the game is too big (or out of memory)");
+        return RECORD_FAILED;
+    }
+    return 0;
+}
+
+int record_put_pgn(struct record_pgn *rp, const char *pgn, size_t len)
+{
+    size_t start = rp->text.len;
+    if (record_put(rp, pgn, len))
+        return RECORD_FAILED;
+    for (size_t i = start; i < rp->text.len; i++)
+        if (rp->text.data[i] == '\n' || rp->text.data[i] == '\r')
+            rp->text.data[i] = ' ';
+    return 0;
+}
+
+int record_within(struct record_pgn *rp, const char *within)
+{
+    static const char head[] = "field '";
+    char rest[sizeof rp->why];
+    size_t n = strlen(within), len = strlen(rp->why);
+    if (strncmp(rp->why, head, sizeof head - 1) || len + n + 1 >= sizeof rp->why)
+        return RECORD_FAILED;
+    memcpy(rest, rp->why + sizeof head - 1, len - (sizeof head - 1) + 1);
+    memcpy(rp->why + sizeof head - 1, within, n);
+    rp->why[sizeof head - 1 + n] = '.';
+    memcpy(rp->why + sizeof head + n, rest, strlen(rest) + 1);
+    return RECORD_FAILED;
+}
+
+int record_puts(struct record_pgn *rp, const char *s) { return record_put(rp, s, strlen(s)); }
+
+int record_tag(struct record_pgn *rp, const char *name, const char *value, size_t len)
+{
+    if (record_puts(rp, rp->text.len ? " [" : "[") || record_puts(rp, name) ||
+        record_put(rp, " \"", 2))
+        return RECORD_FAILED;
+    size_t from = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)value[i];
+        const char *instead = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c < 0x20 ? " " : NULL;
+        if (!instead)
+            continue;
+        if (record_put(rp, value + from, i - from) || record_puts(rp, instead))
+            return RECORD_FAILED;
+        from = i + 1;
+    }
+    return record_put(rp, value + from, len - from) || record_put(rp, "\"]", 2) ? RECORD_FAILED : 0;
+}
+
+int record_tag_str(struct record_pgn *rp, const char *name, const char *value)
+{
+    return record_tag(rp, name, value, strlen(value));
+}
+
+json_t *record_get(json_t *obj, const char *path)
+{
+    char key[64];
+    for (;;) {
+        const char *dot = strchr(path, '.');
+        size_t n = dot ? (size_t)(dot - path) : strlen(path);
+        if (n >= sizeof key || !json_is_object(obj))
+            return NULL;
+        memcpy(key, path, n);
+        key[n] = 0;
+        obj = json_object_get(obj, key);
+        if (!dot)
+            return obj;
+        path = dot + 1;
+    }
+}
+
+int record_string(struct record_pgn *rp, json_t *obj, const char *path, const char **s,
+                  size_t *len)
+{
+    json_t *v = record_get(obj, path);
+    if (!v || json_is_null(v))
+        return 0;
+    if (!json_is_string(v))
+        return record_bad(rp, path, "must be a string");
+    *s = json_string_value(v);
+    *len = json_string_length(v);
+    return 1;
+}
+
+int record_int(struct record_pgn *rp, json_t *obj, const char *path, int64_t min, int64_t max,
+               int64_t *v)
+{
+    json_t *j = record_get(obj, path);
+    if (!j || json_is_null(j))
+        return 0;
+    if (json_is_integer(j)) {
+        *v = (int64_t)json_integer_value(j);
+    } else if (json_is_real(j) && floor(json_real_value(j)) == json_real_value(j) &&
+               fabs(json_real_value(j)) < 9e15) {
+        *v = (int64_t)json_real_value(j);
+    } else {
+        return record_bad(rp, path, "must be a whole number");
+    }
+    if (*v < min || *v > max)
+        return record_bad(rp, path, "%lld is out of range", (long long)*v);
+    return 1;
+}
+
+int record_is_result(const char *r, size_t len)
+{
+    static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (len == strlen(results[i]) && !memcmp(r, results[i], len))
+            return 1;
+    return 0;
+}

@@ -1,0 +1,105 @@
+/* rows_json.c - a row of games as data: tag-named fields and "movetext" (the lichess Parquet schema). */
+/* SPDX-License-Identifier: MIT */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "pgn/record_pgn.h"
+#include "base/banned.h"
+
+/*
+ * The rows that duckdb -json, jq or pandas write from the lichess Parquet
+ * dataset (one game per row): every field but "movetext" is a tag, in the
+ * row's order, its value a string or a number (ratings and dates may be
+ * numbers; a whole number pandas wrote as 1500.0 is 1500); null means the
+ * game has no such tag. Dates written as SQL dates (2024-01-31) become PGN
+ * dates (2024.01.31). The move text ends with its result; when it does
+ * not, the Result field's is added, as the reader wants one.
+ */
+
+/* The PGN spelling of a date field written as an SQL date. */
+static int is_sql_date(const char *s, size_t n)
+{
+    if (n != 10 || s[4] != '-' || s[7] != '-')
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9'))
+            return 0;
+    return 1;
+}
+
+static int is_date_tag(const char *name)
+{
+    size_t n = strlen(name);
+    return n >= 4 && !strcmp(name + n - 4, "Date");
+}
+
+static int tag_of_field(struct record_pgn *rp, const char *name, json_t *v)
+{
+    char text[64];
+    if (json_is_null(v))
+        return 0;
+    if (!*name || strpbrk(name, " \t\r\n\"[]{}"))
+        return record_bad(rp, name, "is not a tag name");
+    if (json_is_string(v)) {
+        const char *s = json_string_value(v);
+        size_t n = json_string_length(v);
+        if (is_date_tag(name) && is_sql_date(s, n)) {
+            snprintf(text, sizeof text, "%.4s.%.2s.%.2s", s, s + 5, s + 8);
+            return record_tag_str(rp, name, text);
+        }
+        return record_tag(rp, name, s, n);
+    }
+    if (json_is_integer(v)) {
+        snprintf(text, sizeof text, "%" PRId64, (int64_t)json_integer_value(v));
+    } else if (json_is_real(v) && isfinite(json_real_value(v))) {
+        double d = json_real_value(v);
+        if (floor(d) == d && fabs(d) < 9e15)
+            snprintf(text, sizeof text, "%" PRId64, (int64_t)d);
+        else
+            snprintf(text, sizeof text, "%.17g", d);
+    } else {
+        return record_bad(rp, name, "must be a string or a number");
+    }
+    return record_tag_str(rp, name, text);
+}
+
+/* The last word of the move text, to see whether it is a result. */
+static void last_word(const char *s, size_t n, const char **w, size_t *wn)
+{
+    while (n && strchr(" \t\r\n", s[n - 1]))
+        n--;
+    size_t a = n;
+    while (a && !strchr(" \t\r\n}", s[a - 1]))
+        a--;
+    *w = s + a;
+    *wn = n - a;
+}
+
+int rows_record_pgn(json_t *rec, struct record_pgn *rp)
+{
+    if (record_not_object(rp, rec))
+        return RECORD_FAILED;
+    const char *name, *moves;
+    size_t n;
+    json_t *v;
+    int r = record_string(rp, rec, "movetext", &moves, &n);
+    if (r <= 0)
+        return r < 0 ? RECORD_FAILED : record_bad(rp, "movetext", "missing");
+    json_object_foreach(rec, name, v)
+        if (strcmp(name, "movetext") && tag_of_field(rp, name, v))
+            return RECORD_FAILED;
+    if ((rp->text.len && record_put(rp, " ", 1)) || record_put_pgn(rp, moves, n))
+        return RECORD_FAILED;
+    const char *w, *result;
+    size_t wn, rn;
+    last_word(moves, n, &w, &wn);
+    if (record_is_result(w, wn))
+        return 0;
+    r = record_string(rp, rec, "Result", &result, &rn);
+    if (r < 0)
+        return RECORD_FAILED;
+    if (!r || !record_is_result(result, rn))
+        result = "*", rn = 1;
+    return record_put(rp, " ", 1) || record_put(rp, result, rn) ? RECORD_FAILED : 0;
+}
