@@ -34,10 +34,18 @@ struct slot {
     struct pgnkit_reader *r;   /* the worker's reader of the copy, and its game */
     struct pgnkit_game *g;
     int rc;                    /* what reading the copy (DONE) or the input (END) returned */
+    int keep;                  /* DONE: what the selection said of the game (0: drop it) */
     char *error;               /* END: the reader's message */
 };
 
 #define MAX_WORKERS 64
+
+struct py_pipeline;
+
+struct worker {
+    struct py_pipeline *p;
+    int who; /* its handles in the selection: 1 .. workers */
+};
 
 struct py_pipeline {
     pthread_mutex_t mu;
@@ -46,6 +54,8 @@ struct py_pipeline {
     uint64_t cap, head, tail, next_work;
     int stop;
     struct pgnkit_reader *in;
+    struct py_select *select;
+    struct worker worker_of[MAX_WORKERS];
     pthread_t reader, workers[MAX_WORKERS];
     int nworkers, reader_started;
 };
@@ -126,6 +136,17 @@ static void *read_input(void *arg)
             publish(p, SLOT_READY);
             continue;
         }
+        int keep = py_select_game(p->select, 0, g);
+        if (keep == 0) {
+            *s = (struct slot){ .state = SLOT_FREE }; /* dropped: the slot was never published */
+            continue;
+        }
+        if (keep < 0) {
+            s->rc = keep;
+            s->error = strdup(pgnkit_status_name(keep));
+            publish(p, SLOT_END);
+            return NULL;
+        }
         py_game_prepare(g);
         s->g = g;
         uint64_t at = publish(p, SLOT_INLINE);
@@ -136,13 +157,18 @@ static void *read_input(void *arg)
     }
 }
 
-/* Reads the copy in s again and replays it. */
-static void replay_copy(struct slot *s)
+/* Reads the copy in s again, asks the selection of worker who, and replays it if kept. */
+static void replay_copy(struct slot *s, struct py_select *select, int who)
 {
     s->rc = pgnkit_reader_open_memory(&s->r, s->text, s->len);
     if (s->rc == PGNKIT_OK)
         s->rc = pgnkit_reader_next(s->r, &s->g);
     if (s->rc != 1)
+        return;
+    s->keep = py_select_game(select, who, s->g);
+    if (s->keep < 0)
+        s->rc = s->keep;
+    if (s->keep <= 0)
         return;
     py_game_prepare(s->g);
     /* The copy's lines count from its first: the game's first token tells by how much. */
@@ -151,7 +177,8 @@ static void replay_copy(struct slot *s)
 
 static void *work(void *arg)
 {
-    struct py_pipeline *p = arg;
+    struct worker *me = arg;
+    struct py_pipeline *p = me->p;
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (!p->stop && p->next_work >= p->tail)
@@ -163,7 +190,7 @@ static void *work(void *arg)
             continue;
         s->state = SLOT_WORKING;
         pthread_mutex_unlock(&p->mu);
-        replay_copy(s);
+        replay_copy(s, p->select, me->who);
         pthread_mutex_lock(&p->mu);
         s->state = SLOT_DONE;
         pthread_cond_broadcast(&p->cond);
@@ -192,12 +219,14 @@ void py_pipeline_stop(struct py_pipeline *p)
     free(p);
 }
 
-struct py_pipeline *py_pipeline_start(struct pgnkit_reader *in, int threads)
+struct py_pipeline *py_pipeline_start(struct pgnkit_reader *in, int threads,
+                                      struct py_select *select)
 {
     struct py_pipeline *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
     p->in = in;
+    p->select = select;
     p->cap = 8 * (uint64_t)threads;
     p->slots = calloc(p->cap, sizeof *p->slots);
     pthread_mutex_init(&p->mu, NULL);
@@ -205,7 +234,8 @@ struct py_pipeline *py_pipeline_start(struct pgnkit_reader *in, int threads)
     if (!p->slots)
         goto fail;
     for (int i = 0; i < threads && i < MAX_WORKERS; i++) {
-        if (pthread_create(&p->workers[i], NULL, work, p) != 0)
+        p->worker_of[i] = (struct worker){ p, i + 1 };
+        if (pthread_create(&p->workers[i], NULL, work, &p->worker_of[i]) != 0)
             break;
         p->nworkers++;
     }
@@ -226,6 +256,12 @@ int py_pipeline_next(struct py_pipeline *p, PyObject **game, const char **error)
     pthread_mutex_lock(&p->mu);
     for (;;) {
         s = &p->slots[p->head % p->cap];
+        if (p->head < p->tail && s->state == SLOT_DONE && s->rc == 1 && !s->keep) {
+            slot_clear(s); /* a game the selection dropped: no Game to make */
+            p->head++;
+            pthread_cond_broadcast(&p->cond);
+            continue;
+        }
         if (p->head < p->tail &&
             (s->state == SLOT_DONE || s->state == SLOT_INLINE || s->state == SLOT_END))
             break;
