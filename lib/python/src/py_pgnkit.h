@@ -101,7 +101,11 @@ struct pgnkit_query *py_query_new(PyObject *criteria, int icase);
  */
 struct py_select *py_select_new(PyObject *criteria, int icase, PyObject *stats, int threads);
 
-/** 1 to give g to Python, 0 to drop it, or a negative status. Needs no GIL. s NULL keeps all. */
+/**
+ * 1 to give g to Python, 0 to drop it, or a negative status. Needs no GIL.
+ * An entry that is no game (PGNKIT_GAME_EMPTY) is dropped for every reader,
+ * as the commands drop it; s NULL keeps every game.
+ */
 int py_select_game(struct py_select *s, int who, struct pgnkit_game *g);
 
 /** The JSON text of the stats of every thread merged, as a str; NULL with an exception set. */
@@ -109,6 +113,19 @@ PyObject *py_select_stats_json(const struct py_select *s);
 
 /** Frees s (NULL is allowed). */
 void py_select_free(struct py_select *s);
+
+/**
+ * 1 when g's text, read again on its own, gives the same game at the same
+ * columns: the reader kept its text, it has a first token to count lines
+ * from, it starts a line (*line_start says whether the previous game's text
+ * ended one, and is updated for the next) and the input did not break off
+ * in it. The one place that decides where an input may be cut: the copies
+ * of the pipeline and the shards of pgnkit.dask (py_cut.c).
+ */
+int py_game_stands_alone(struct pgnkit_game *g, int *line_start);
+
+/** _cut(path, size, pieces): where to cut a plain PGN file into pieces read apart (py_cut.c). */
+PyObject *py_cut(PyObject *self, PyObject *args);
 
 /* The threads of pgnkit.read(threads=N) (py_pipeline.c). */
 struct py_pipeline;

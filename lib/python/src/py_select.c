@@ -128,6 +128,8 @@ fail:
 
 int py_select_game(struct py_select *s, int who, struct pgnkit_game *g)
 {
+    if (pgnkit_game_flags(g) & PGNKIT_GAME_EMPTY)
+        return 0; /* only comments: no game, which the commands neither count nor write */
     if (!s)
         return 1;
     if (s->queries) {
