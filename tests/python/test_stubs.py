@@ -61,3 +61,11 @@ def test_search_and_stats_signatures():
     assert list(inspect.signature(pgnkit.stats).parameters)[:7] == [
         "source", "report", "tree", "position", "depth", "threads", "ignore_case"]
     assert set(pgnkit.STATS_REPORTS) == {"summary", "openings", "players", "tree"}
+
+
+def test_dask_stubs_name_the_module():
+    tree = ast.parse((ROOT / "lib/python/pgnkit/dask.pyi").read_text())
+    top = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    text = (ROOT / "lib/python/pgnkit/dask.py").read_text()
+    names = ast.literal_eval(text.split("__all__ = ", 1)[1].split("\n", 1)[0])
+    assert set(names) <= top

@@ -78,6 +78,10 @@ static PyMethodDef functions[] = {
     { "_stats_merge", py_stats_merge, METH_VARARGS,
       "_stats_merge(texts, report, root, depth) -> str\n\nThe JSON text of the stats aggregates "
       "in texts merged into one\n(use pgnkit.stats_merge)." },
+    { "_cut", py_cut, METH_VARARGS,
+      "_cut(path, size, pieces) -> list[tuple[int, int, int]]\n\nWhere to cut a plain PGN file "
+      "of size bytes into pieces read apart:\n(offset, line, number) of the first game of each "
+      "piece after the first\n(use pgnkit.dask.shards)." },
     { NULL, NULL, 0, NULL },
 };
 

@@ -12,11 +12,11 @@
  * (pgnkit_reader_open_memory) and replays it, and the caller, holding the
  * GIL, turns the slots into Games in ring order: input order. What the copy
  * cannot say of its place (file, number, lines, offsets) travels in the
- * slot as a struct py_origin. A game whose text the reader did not keep
- * (over the size limit), that has no token to count lines from, that
- * starts inside a line, or in which the input broke off (a diagnostic the
- * copy would not have) is handed over as the reader's own game: the
- * reading thread waits until it is taken.
+ * slot as a struct py_origin. A game that does not stand alone (as
+ * py_game_stands_alone() decides: its text was not kept, it has no token to
+ * count lines from, it starts inside a line, or the input broke off in it)
+ * is handed over as the reader's own game: the reading thread waits until
+ * it is taken.
  *
  * Slots go FREE -> READY (copied) -> WORKING -> DONE -> FREE, or FREE ->
  * INLINE -> FREE, or FREE -> END for the last. One mutex and one condition
@@ -82,20 +82,16 @@ static uint64_t publish(struct py_pipeline *p, int state)
 }
 
 /*
- * Copies g into s for a worker; 0 when g must be handed over as it is.
- * *line_start says whether the game's text starts a line (the previous one
- * ended with a line end): a copy that starts inside a line would count its
- * columns from the wrong place.
+ * Copies g into s for a worker; 0 when g must be handed over as it is
+ * (py_game_stands_alone() decides, with *line_start).
  */
 static int copy_game(struct slot *s, struct pgnkit_game *g, int *line_start)
 {
     size_t len;
     const char *raw = pgnkit_game_raw(g, &len);
     uint64_t size, offset = pgnkit_game_offset(g, &size);
-    int starts_line = offset == 0 || *line_start;
-    *line_start = raw && len && (raw[len - 1] == '\n' || raw[len - 1] == '\r');
     s->line = pgnkit_game_line(g);
-    if (!raw || !s->line || !starts_line || (pgnkit_game_flags(g) & PGNKIT_GAME_INPUT_BROKEN))
+    if (!py_game_stands_alone(g, line_start))
         return 0;
     s->text = malloc(len ? len : 1);
     s->file = strdup(pgnkit_game_file(g));
