@@ -88,8 +88,8 @@ struct py_select;
  * without argument, False or None for a criterion not given, anything else
  * as its str(). The one place where Python's criteria become a query, for
  * pgnkit.search, pgnkit.stats and Database. Returns NULL with an exception
- * set: pgnkit.Error with the message of pgnkit search ("--eco: ...") for a
- * criterion refused.
+ * set: pgnkit.Error for a criterion refused, its name with two dashes
+ * before the library's reason, as the search command words it.
  */
 struct pgnkit_query *py_query_new(PyObject *criteria, int icase);
 
@@ -172,7 +172,7 @@ const struct pgnkit_position *py_position_of(PyObject *o);
 /** Adds STATS_REPORTS, the reports of pgnkit_stats_new() by name ("summary": 0, ...), to m. */
 int py_stats_reports_init(PyObject *m);
 
-/** _stats_merge(texts, report, root, depth): pgnkit.stats_merge() (py_stats.c). */
+/** _stats_merge(texts, report, root, depth): what pgnkit.stats_merge calls (py_stats.c). */
 PyObject *py_stats_merge(PyObject *self, PyObject *args);
 
 /** Readies type and adds it to m as name. Returns 0, or PY_FAILED with an exception set. */

@@ -35,7 +35,7 @@ void py_select_free(struct py_select *s)
     free(s);
 }
 
-/* Raises the refusal of criterion name in the words of pgnkit search: "--eco: <why>". */
+/* Raises the refusal of criterion name as the search command words it: two dashes, the name, the reason. */
 static void raise_refused(int rc, const char *name, const char *why)
 {
     char msg[512];
