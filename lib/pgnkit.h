@@ -176,6 +176,9 @@ enum pgnkit_game_flags {
     PGNKIT_GAME_CP1252 = 1 << 1,       /* not valid UTF-8: read as CP1252 */
     PGNKIT_GAME_INPUT_BROKEN = 1 << 2, /* the input broke off in this game (damaged or cut
                                         * short): the next pgnkit_reader_next() fails */
+    PGNKIT_GAME_EMPTY = 1 << 3,        /* no game: only comments or % lines (between
+                                        * games, or a file of comments); the commands
+                                        * neither count nor write it */
 };
 
 /**
@@ -558,7 +561,9 @@ PGNKIT_API int pgnkit_query_add(struct pgnkit_query *q, const char *name, const 
 /**
  * 1 when g meets every criterion of q, 0 when not, or a negative status
  * (PGNKIT_ENOMEM). The cheapest criteria run first: a game that fails on
- * its tags is not replayed. q may be used on games of any reader, one game
+ * its tags is not replayed. An entry that is no game (PGNKIT_GAME_EMPTY)
+ * matches no query, not even one without criteria, as `pgnkit search`
+ * writes no such entry. q may be used on games of any reader, one game
  * at a time.
  */
 PGNKIT_API int pgnkit_query_match(struct pgnkit_query *q, struct pgnkit_game *g);

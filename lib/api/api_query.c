@@ -71,6 +71,8 @@ int pgnkit_query_add(struct pgnkit_query *q, const char *name, const char *arg, 
 
 int api_query_match_game(struct pgnkit_query *q, struct game *g, struct pgn_reader *reader)
 {
+    if (g->flags & GAME_EMPTY)
+        return 0; /* only comments: not a game, as search's one_game() decides */
     game_facts_reset(&q->facts, g, reader);
     return search_query_match(q->criteria, &q->facts);
 }

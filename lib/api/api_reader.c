@@ -147,6 +147,8 @@ unsigned pgnkit_game_flags(const struct pgnkit_game *g)
         flags |= PGNKIT_GAME_TOO_BIG;
     if (g->g.flags & GAME_CP1252)
         flags |= PGNKIT_GAME_CP1252;
+    if (g->g.flags & GAME_EMPTY)
+        flags |= PGNKIT_GAME_EMPTY;
     /* The reader gives the input's read error to the game it was reading. */
     for (uint32_t i = 0; i < g->g.nerrors; i++)
         if (g->g.errors[i].code == PGN_EIO)

@@ -48,7 +48,7 @@ setup(
     description="Read, replay and query PGN chess games fast: Python bindings of libpgnkit",
     license="MIT",
     packages=["pgnkit"],
-    package_data={"pgnkit": ["__init__.pyi", "py.typed"]},
+    package_data={"pgnkit": ["__init__.pyi", "dask.pyi", "py.typed"]},
     ext_modules=[
         Extension(
             "pgnkit._pgnkit",

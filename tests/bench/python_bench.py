@@ -5,13 +5,18 @@
 # Prints, as ratios measured in one run: reading tags and UCI main lines
 # from Python against `pgnkit convert --format uci` at -j 1 and -j 2 (CPU
 # and wall time, best of BENCH_RUNS), parse_movetext's games per second,
-# the peak memory of a full read at -j 2, and python-chess when
-# PYTHON_CHESS names a copy of its source (it is not a Debian package).
+# the peak memory of a full read at -j 2, python-chess when PYTHON_CHESS
+# names a copy of its source (it is not a Debian package) on the first
+# 10,000 games at -j 1, and Dask: stats on a LocalCluster of 2 worker
+# processes over the file cut into 8 shards against one `pgnkit stats` run.
+import gzip
+import json
 import os
 import re
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 
 import pgnkit
@@ -60,29 +65,81 @@ def main():
     read_tags_uci(path, 2)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"== peak RSS after full reads at -j 2 (and the movetext list above): {peak} KB")
+    python_chess(path, games)
+    dask_stats(path, cli)
+
+
+def first_games(path, limit):
+    """The first limit games of path, read by pgnkit -j 1: tags and the main line in UCI."""
+    n = 0
+    for g in pgnkit.read(path):
+        g.tags, g.uci
+        n += 1
+        if n == limit:
+            break
+    return n
+
+
+def python_chess(path, games):
     chess_dir = os.environ.get("PYTHON_CHESS")
     if not chess_dir:
         print("== python-chess: left out (PYTHON_CHESS=DIR names a copy of its source)")
         return
     sys.path.insert(0, chess_dir)
     import chess.pgn  # noqa: E402
-    import gzip  # noqa: E402
-    import io  # noqa: E402
 
-    def python_chess(limit):
+    def read(limit):
         opener = gzip.open if path.endswith(".gz") else open
+        n = 0
         with opener(path, "rt", encoding="utf-8", errors="replace") as f:
-            for _ in range(limit):
+            while n < limit:
                 game = chess.pgn.read_game(f)
                 if game is None:
                     break
-                [m.uci() for m in game.mainline_moves()]
+                game.headers, [m.uci() for m in game.mainline_moves()]
+                n += 1
+        return n
 
-    limit = min(games, 5000)  # python-chess is slow: a slice, scaled
-    wall, _ = best(lambda: python_chess(limit))
-    ours, _ = best(lambda: [g.uci for _, g in zip(range(limit), pgnkit.read(path))])
-    print(f"== python-chess, first {limit} games: {wall:.2f} s, pgnkit {ours:.2f} s: {wall / ours:.0f}x faster")
-    del io
+    limit = min(games, 10000)  # python-chess is slow: the first games only
+    # One run of python-chess: at about 1 ms a game, a second run says nothing more.
+    t0 = time.perf_counter()
+    theirs = read(limit)
+    wall = time.perf_counter() - t0
+    ours, _ = best(lambda: first_games(path, limit))
+    print(f"== python-chess {chess.__version__}, first {theirs} games, tags and UCI main line,"
+          f" -j 1: {wall:.2f} s, pgnkit {ours:.3f} s: {wall / ours:.0f}x faster")
+
+
+def dask_stats(path, cli):
+    try:
+        import distributed
+
+        import pgnkit.dask
+    except ImportError:
+        print("== Dask: left out (Debian python3-dask and python3-distributed are not installed)")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = os.path.join(tmp, "bench.pgn")  # shards are byte ranges of a plain file
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rb") as src, open(plain, "wb") as dst:
+            while chunk := src.read(1 << 20):
+                dst.write(chunk)
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+        with distributed.Client(cluster) as client:
+            got = pgnkit.dask.stats(client, plain, pieces=8)  # warm: workers import pgnkit
+            dask_wall, _ = best(lambda: pgnkit.dask.stats(client, plain, pieces=8))
+            shards = len(pgnkit.dask.shards(plain, pieces=8))
+        cluster.close()
+        one = {}
+        for j in (1, 2):
+            args = [cli, "stats", "--format", "json", "-j", str(j), plain]
+            one[j], _ = best(lambda: subprocess.run(args, stdout=subprocess.DEVNULL))
+        want = json.loads(subprocess.run(args, stdout=subprocess.PIPE).stdout)
+    print(f"== Dask LocalCluster, 2 worker processes: stats over {shards} shards {dask_wall:.2f} s"
+          f" (the cut included); pgnkit stats -j 1 {one[1]:.2f} s, -j 2 {one[2]:.2f} s:"
+          f" ratio {dask_wall / one[1]:.2f}x and {dask_wall / one[2]:.2f}x;"
+          f" the same JSON: {'yes' if got == want else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -205,8 +205,24 @@ THREAD_INPUTS = CORPORA + sorted(str(p.relative_to(ROOT)) for p in (ROOT / "test
 def test_threads_give_the_same_games_in_the_same_order(threads):
     for path in THREAD_INPUTS:
         one = [everything(g) for g in pgnkit.read(path)]
-        assert one, path
+        assert len(one) == validate_game_count(path), path
         assert [everything(g) for g in pgnkit.read(path, threads=threads)] == one, path
+
+
+def validate_game_count(path):
+    """How many games `pgnkit validate` counts in path ("N games: ...")."""
+    p = cli("validate", "--no-warnings", path, check=False)
+    out = (p.stdout + p.stderr).decode(errors="replace")
+    return int(re.search(r"^(\d+) games?:", out, re.M).group(1))
+
+
+def test_entries_that_are_no_game_are_not_games():
+    # A file of two comments (counted by hand): no game, as validate counts none.
+    assert list(pgnkit.read("testdata/reader/comments_only.pgn")) == []
+    assert list(pgnkit.read("testdata/reader/comments_only.pgn", threads=2)) == []
+    assert list(pgnkit.search("testdata/reader/comments_only.pgn")) == []
+    games = list(pgnkit.read(b"{a comment}\n\n[White \"A\"]\n\n1. e4 *\n\n{another}\n"))
+    assert [g.uci for g in games] == [["e2e4"]]
 
 
 def test_threads_over_bytes_a_big_game_and_errors(tmp_path):

@@ -53,3 +53,19 @@ def test_functions_signatures_agree():
     assert list(inspect.signature(pgnkit.read).parameters) == ["source", "threads"]
     assert list(inspect.signature(pgnkit.to_records).parameters) == ["games", "columns"]
     assert "threads" in pgnkit.parse_movetext.__doc__
+
+
+def test_search_and_stats_signatures():
+    assert list(inspect.signature(pgnkit.search).parameters) == [
+        "source", "where", "position", "threads", "ignore_case", "criteria"]
+    assert list(inspect.signature(pgnkit.stats).parameters)[:7] == [
+        "source", "report", "tree", "position", "depth", "threads", "ignore_case"]
+    assert set(pgnkit.STATS_REPORTS) == {"summary", "openings", "players", "tree"}
+
+
+def test_dask_stubs_name_the_module():
+    tree = ast.parse((ROOT / "lib/python/pgnkit/dask.pyi").read_text())
+    top = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    text = (ROOT / "lib/python/pgnkit/dask.py").read_text()
+    names = ast.literal_eval(text.split("__all__ = ", 1)[1].split("\n", 1)[0])
+    assert set(names) <= top

@@ -387,6 +387,35 @@ void test_api__query(void)
     pgnkit_query_free(white);
 }
 
+/* An entry of comments only is no game: flagged, and no query matches it (search writes none). */
+void test_api__query_skips_entries_that_are_no_game(void)
+{
+    /* By hand: comments with no tag, move or result are no game; one move is one. */
+    static const char *const texts[] = { "{only a comment}\n\n{another}\n", "1. e4 *\n" };
+    static const int expect_game[] = { 0, 1 };
+    struct pgnkit_query *all, *where;
+    CHECK_EQ_INT(pgnkit_query_new(&all, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_query_new(&where, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_query_add(where, "where", "plies < 10", NULL, 0), PGNKIT_OK);
+    for (int t = 0; t < 2; t++) {
+        struct pgnkit_reader *r;
+        struct pgnkit_game *g;
+        int entries = 0;
+        CHECK_EQ_INT(pgnkit_reader_open_memory(&r, texts[t], strlen(texts[t])), PGNKIT_OK);
+        while (pgnkit_reader_next(r, &g) > 0) {
+            int empty = (pgnkit_game_flags(g) & PGNKIT_GAME_EMPTY) != 0;
+            CHECK_EQ_INT(empty, !expect_game[t]);
+            CHECK_EQ_INT(pgnkit_query_match(all, g), expect_game[t]);
+            CHECK_EQ_INT(pgnkit_query_match(where, g), expect_game[t]);
+            entries++;
+        }
+        CHECK(entries >= 1);
+        pgnkit_reader_free(r);
+    }
+    pgnkit_query_free(all);
+    pgnkit_query_free(where);
+}
+
 /* A FILE of the caller's: read from where it stands, and still the caller's afterwards. */
 void test_api__reader_file(void)
 {

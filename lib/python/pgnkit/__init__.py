@@ -11,6 +11,11 @@ pgnkit.read() takes a path (plain, gzip, zstd, UTF-16, archives: whatever
 Games come as pgnkit.Game objects, whose moves are the replay's own
 (checked against the rules, as `pgnkit validate` checks them).
 
+pgnkit.search() and pgnkit.stats() take the criteria of `pgnkit search`
+as keywords and give what the commands give: the games, in input order,
+and the dict of `pgnkit stats --format json`, which pgnkit.stats_merge()
+merges exactly.
+
 Also: pgnkit.Position (legal moves, SAN/LAN/UCI in any language, Polyglot
 keys), pgnkit.parse_movetext (a column of movetext strings on N threads),
 pgnkit.Database (a database `pgnkit index` built) and pgnkit.to_records
@@ -21,7 +26,9 @@ the messages of the pgnkit command; .status is the library's status and
 .exit_code the command's exit code for it.
 """
 import io
+import json
 import os
+import re
 
 from ._pgnkit import (  # noqa: F401
     Database,
@@ -32,6 +39,7 @@ from ._pgnkit import (  # noqa: F401
     MoveError,
     Position,
     ReadError,
+    STATS_REPORTS,
     Source,
     Variation,
     languages,
@@ -40,10 +48,11 @@ from ._pgnkit import (  # noqa: F401
     status_name,
 )
 from ._pgnkit import Reader as _Reader
+from ._pgnkit import _stats_merge
 
 __version__ = library_version
 __all__ = [
-    "read", "to_records", "parse_movetext", "Position", "Database", "Game", "Diagnostic",
+    "read", "search", "stats", "stats_merge", "to_records", "parse_movetext", "Position", "Database", "Game", "Diagnostic",
     "Variation", "Source", "Error", "ReadError", "MoveError", "FenError", "languages",
     "status_name",
 ]
@@ -140,3 +149,146 @@ def to_records(games, columns=False):
         for k in row:
             names.setdefault(k, None)
     return {k: [row.get(k) for row in rows] for k in names}
+
+
+# The first bytes of a pgnkit database (an SQLite file), as `pgnkit search` tells one from PGN.
+_DATABASE_MAGIC = b"SQLite format 3\0"
+
+
+def _is_database(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(_DATABASE_MAGIC)) == _DATABASE_MAGIC
+    except OSError:
+        return False  # reading it as PGN says why in the command's words
+
+
+def _sources(source):
+    """source as a list of inputs: one path, bytes or file object, or a list or tuple of them."""
+    return list(source) if isinstance(source, (list, tuple)) else [source]
+
+
+def _reader(source, threads, **select):
+    """A _Reader of one input (as read() takes it) with a selection (criteria, stats)."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return _Reader(data=bytes(source), threads=threads, **select)
+    if isinstance(source, (str, os.PathLike)):
+        return _Reader(path=os.fsencode(source), threads=threads, **select)
+    raise TypeError("source must be a path or bytes, not %s" % type(source).__name__)
+
+
+def _database_games(path, criteria, ignore_case):
+    """The PGN text of the games of database path that meet criteria, in input order."""
+    with Database(path) as db:
+        return [db.game(n) for n in db.find(ignore_case=ignore_case, **criteria)]
+
+
+def search(source, where=None, position=None, threads=1, ignore_case=False, **criteria):
+    """Yield the games of source that meet every criterion, in input order.
+
+    source: a path (a PGN file in any form read() takes, or a database
+    built by `pgnkit index`), bytes, or a list of them, read one after
+    another. Criteria are the long options of pgnkit-search(1) with '_'
+    for '-': where='white_elo > 2600 and checkmate', position=FEN,
+    white='Carlsen', eco='B90-B99', plies_min=80, checkmate=True;
+    ignore_case=True is search -i. The games are those `pgnkit search`
+    writes for the same criteria, as pgnkit.Game objects (read back from
+    the database's sources for a database).
+
+    threads: with N > 1, N threads replay and match ahead of the caller.
+    Raises pgnkit.Error with the message of pgnkit search ("--eco: 'X' is
+    not an ECO range like B90-B99") for a criterion refused, before any
+    game is read, and ReadError as read() does.
+    """
+    criteria = dict(criteria, where=where, position=position)
+    inputs = _sources(source)
+    # Criteria are checked before the first input is opened, as the command does.
+    _Reader(data=b"", criteria=criteria, ignore_case=ignore_case)
+    return _search(inputs, criteria, ignore_case, threads)
+
+
+def _search(inputs, criteria, ignore_case, threads):
+    for one in inputs:
+        if isinstance(one, (str, os.PathLike)) and _is_database(one):
+            for text in _database_games(one, criteria, ignore_case):
+                yield from _reader(text, 1)
+        else:
+            yield from _reader(one, threads, criteria=criteria, ignore_case=ignore_case)
+
+
+def _tree_root(tree, position):
+    """The Position a tree report starts from: FEN position, then the moves of tree ("1. e4 c5")."""
+    root = Position(position) if position else Position()
+    for word in (tree or "").split():
+        word = re.sub(r"^[0-9]+\.+", "", word)  # move numbers: "1." "1..." "1.e4"
+        if word:
+            root.push(word)
+    return root
+
+
+def _stats_spec(report, tree, position, depth):
+    """(report number, tree root or None, depth), as the library's stats take them."""
+    if report is None:
+        report = "tree" if tree is not None else "summary"
+    if report not in STATS_REPORTS:
+        raise ValueError("unknown stats report '%s' (%s)" % (report, ", ".join(STATS_REPORTS)))
+    if report != "tree":
+        return STATS_REPORTS[report], None, 0
+    return STATS_REPORTS[report], _tree_root(tree, position), 1 if depth is None else depth
+
+
+def stats(source, report=None, tree=None, position=None, depth=None, threads=1,
+          ignore_case=False, **criteria):
+    """The stats of the games of source, the dict `pgnkit stats --format json` prints.
+
+    source: a path (PGN in any form read() takes, or a database), bytes,
+    or a list of them, counted together. report: 'summary' (the default),
+    'openings', 'players' or 'tree' (the default when tree is given). For
+    the tree, its root is position (a FEN; the start position when None)
+    after the moves of tree ("1. e4 c5"), and depth how many moves deep it
+    goes (1 by default, as pgnkit stats --tree). Otherwise position, like
+    every other keyword, is a criterion of pgnkit search: only the games
+    that meet every criterion are counted.
+
+    threads: N threads count the games of an input, each into its own
+    aggregate, merged at the end (exactly: counts, not averages). Dicts of
+    several calls merge with stats_merge() into the dict of one call over
+    all their inputs.
+    """
+    spec = _stats_spec(report, tree, position, depth)
+    if spec[1] is None:
+        criteria["position"] = position
+    criteria = {k: v for k, v in criteria.items() if v is not None and v is not False}
+    select = dict(criteria=criteria or None, ignore_case=ignore_case, stats=spec)
+    _Reader(data=b"", **select)  # criteria and depth refused before any input is opened
+    texts = []
+    for one in _sources(source):
+        if isinstance(one, (str, os.PathLike)) and _is_database(one):
+            one = b"".join(_database_games(one, criteria, ignore_case))
+            select["criteria"] = None
+        r = _reader(one, threads, **select)
+        for _ in r:
+            pass  # the stats count every game; none is kept
+        texts.append(r.stats_json())
+        select["criteria"] = criteria or None
+    return json.loads(_stats_merge(texts, *spec))
+
+
+def stats_merge(dicts):
+    """The dicts of several pgnkit.stats() calls (or `pgnkit stats --format json` outputs,
+    parsed) merged into the dict of one call over all their games, exactly.
+
+    They must all be of one report (for a tree, of one root and depth).
+    Raises pgnkit.Error ("... report ...") when they are not, ValueError
+    when there is none.
+    """
+    dicts = list(dicts)
+    if not dicts:
+        raise ValueError("stats_merge needs at least one stats dict")
+    first = dicts[0]
+    report = first.get("report")
+    if report not in STATS_REPORTS:
+        raise ValueError("not a stats dict of pgnkit: report %r" % (report,))
+    root = Position(first["fen"] + " 0 1") if report == "tree" else None
+    texts = [json.dumps(d, ensure_ascii=False) for d in dicts]
+    return json.loads(_stats_merge(texts, STATS_REPORTS[report], root, first.get("depth", 0)))

@@ -1,6 +1,7 @@
 /* py_database.c - pgnkit.Database: a database `pgnkit index` built, read through pgnkit_db.h. */
 /* SPDX-License-Identifier: MIT */
 #include "python/src/py_pgnkit.h"
+#include <stdlib.h>
 
 struct py_database {
     PyObject_HEAD
@@ -69,52 +70,24 @@ static Py_ssize_t database_len(PyObject *self)
     return (Py_ssize_t)n;
 }
 
-/*
- * A query from keyword criteria: the long options of pgnkit-search(1),
- * '_' for '-' (plies_min=80), True for an option without argument. Returns
- * NULL with an exception set (MoveError/FenError/Error for a criterion refused).
- */
-static struct pgnkit_query *query_of(PyObject *kw, int icase)
+/* The query of a method's keyword criteria, ignore_case=True being search -i. */
+static struct pgnkit_query *query_of(PyObject *args, PyObject *kw, const char *format)
 {
-    struct pgnkit_query *q;
-    int rc = pgnkit_query_new(&q, icase ? PGNKIT_QUERY_ICASE : 0);
-    if (rc != PGNKIT_OK)
-        return py_raise_status(rc, pgnkit_status_name(rc)), NULL;
-    PyObject *key, *value;
-    Py_ssize_t pos = 0;
-    while (kw && PyDict_Next(kw, &pos, &key, &value)) {
-        if (value == Py_False || value == Py_None)
-            continue;
-        PyObject *name = PyObject_CallMethod(key, "replace", "ss", "_", "-");
-        PyObject *arg = value == Py_True ? NULL : PyObject_Str(value);
-        char why[256] = "";
-        rc = !name || (value != Py_True && !arg)
-                 ? PGNKIT_ENOMEM
-                 : pgnkit_query_add(q, PyUnicode_AsUTF8(name), arg ? PyUnicode_AsUTF8(arg) : NULL,
-                                    why, sizeof why);
-        if (rc != PGNKIT_OK && !PyErr_Occurred())
-            py_raise(py_error, rc, *why ? why : pgnkit_status_name(rc));
-        Py_XDECREF(name);
-        Py_XDECREF(arg);
-        if (rc != PGNKIT_OK) {
-            pgnkit_query_free(q);
-            return NULL;
-        }
-    }
+    if (!PyArg_ParseTuple(args, format))
+        return NULL;
+    PyObject *icase = kw ? PyDict_GetItemString(kw, "ignore_case") : NULL;
+    PyObject *rest = kw ? PyDict_Copy(kw) : NULL;
+    if (rest && icase)
+        PyDict_DelItemString(rest, "ignore_case");
+    struct pgnkit_query *q = py_query_new(rest, icase && PyObject_IsTrue(icase));
+    Py_XDECREF(rest);
     return q;
 }
 
 static PyObject *database_count(PyObject *self, PyObject *args, PyObject *kw)
 {
     struct pgnkit_db *db = db_of(self);
-    if (!db || !PyArg_ParseTuple(args, ":count"))
-        return NULL;
-    PyObject *icase = kw ? PyDict_GetItemString(kw, "ignore_case") : NULL;
-    PyObject *rest = kw ? PyDict_Copy(kw) : NULL;
-    if (rest && icase)
-        PyDict_DelItemString(rest, "ignore_case");
-    struct pgnkit_query *q = query_of(rest, icase && PyObject_IsTrue(icase));
-    Py_XDECREF(rest);
+    struct pgnkit_query *q = db ? query_of(args, kw, ":count") : NULL;
     if (!q)
         return NULL;
     uint64_t n = 0;
@@ -124,6 +97,53 @@ static PyObject *database_count(PyObject *self, PyObject *args, PyObject *kw)
     Py_END_ALLOW_THREADS
     pgnkit_query_free(q);
     return rc == PGNKIT_OK ? PyLong_FromUnsignedLongLong(n) : db_failed(db, rc);
+}
+
+/* The numbers pgnkit_db_find() tells, gathered without the GIL into a growing array. */
+struct found {
+    uint64_t *numbers;
+    size_t n, cap;
+    int failed;
+};
+
+static int found_one(void *ctx, uint64_t number)
+{
+    struct found *f = ctx;
+    if (f->n == f->cap) {
+        size_t cap = f->cap ? 2 * f->cap : 256;
+        uint64_t *more = realloc(f->numbers, cap * sizeof *more);
+        if (!more)
+            return f->failed = 1;
+        f->numbers = more;
+        f->cap = cap;
+    }
+    f->numbers[f->n++] = number;
+    return 0;
+}
+
+static PyObject *database_find(PyObject *self, PyObject *args, PyObject *kw)
+{
+    struct pgnkit_db *db = db_of(self);
+    struct pgnkit_query *q = db ? query_of(args, kw, ":find") : NULL;
+    if (!q)
+        return NULL;
+    struct found f = { 0 };
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = pgnkit_db_find(db, q, found_one, &f);
+    Py_END_ALLOW_THREADS
+    pgnkit_query_free(q);
+    PyObject *list = f.failed ? PyErr_NoMemory() : rc != PGNKIT_OK ? db_failed(db, rc)
+                                                                   : PyList_New((Py_ssize_t)f.n);
+    for (size_t i = 0; list && i < f.n; i++) {
+        PyObject *n = PyLong_FromUnsignedLongLong(f.numbers[i]);
+        if (!n)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, (Py_ssize_t)i, n);
+    }
+    free(f.numbers);
+    return list;
 }
 
 static PyObject *database_game(PyObject *self, PyObject *arg)
@@ -223,6 +243,9 @@ static PyMethodDef database_methods[] = {
       "options of\npgnkit-search(1) with '_' for '-' (white='Carlsen', plies_min=80,\n"
       "checkmate=True, where='white_elo > 2700'); ignore_case=True is search -i.\n"
       "Without criteria, every game." },
+    { "find", FN(database_find), KW,
+      "find(**criteria) -> list[int]\n\nThe numbers (as game() takes them) of the games that meet "
+      "every\ncriterion, in input order: the games `pgnkit search` writes. Criteria as\nfor count()." },
     { "game", database_game, METH_O,
       "game(number) -> bytes\n\nGame number (1-based) byte for byte as it stands in its source." },
     { "tree", FN(database_tree), KW,

@@ -75,6 +75,13 @@ static PyMethodDef functions[] = {
       "string a dict: uci, clocks, elapsed, evals, mates (as on a Game), valid, end, and\n"
       "result (the result marker as written, \"\" without one). An empty string is\n"
       "no game: no moves, not valid." },
+    { "_stats_merge", py_stats_merge, METH_VARARGS,
+      "_stats_merge(texts, report, root, depth) -> str\n\nThe JSON text of the stats aggregates "
+      "in texts merged into one\n(use pgnkit.stats_merge)." },
+    { "_cut", py_cut, METH_VARARGS,
+      "_cut(path, size, pieces) -> list[tuple[int, int, int]]\n\nWhere to cut a plain PGN file "
+      "of size bytes into pieces read apart:\n(offset, line, number) of the first game of each "
+      "piece after the first\n(use pgnkit.dask.shards)." },
     { NULL, NULL, 0, NULL },
 };
 
@@ -94,7 +101,7 @@ PyMODINIT_FUNC PyInit__pgnkit(void)
     if (py_errors_init(m) < 0 || py_game_types_init(m) < 0 ||
         py_add_type(m, &py_reader_type, "Reader") < 0 ||
         py_add_type(m, &py_position_type, "Position") < 0 ||
-        py_add_type(m, &py_database_type, "Database") < 0 ||
+        py_add_type(m, &py_database_type, "Database") < 0 || py_stats_reports_init(m) < 0 ||
         PyModule_AddStringConstant(m, "library_version", pgnkit_version_string()) < 0) {
         Py_DECREF(m);
         return NULL;

@@ -73,15 +73,72 @@ PyObject *py_game_new(struct pgnkit_game *g, const struct py_origin *origin);
 /** Does the slow, Python-free part of reading g (its replay), so that it can run without the GIL. */
 void py_game_prepare(struct pgnkit_game *g);
 
+/*
+ * What a reader does with each game before Python sees it (py_select.c):
+ * keep only the games a query matches (pgnkit.search), or count them into
+ * stats and keep none (pgnkit.stats). One query and one stats handle per
+ * thread: who is 0 for the calling (or reading) thread, 1..threads for the
+ * workers of a pipeline.
+ */
+struct py_select;
+
+/**
+ * A query from the criteria in dict criteria (NULL: none): the long options
+ * of pgnkit-search(1) with '_' for '-' (plies_min=80), True for an option
+ * without argument, False or None for a criterion not given, anything else
+ * as its str(). The one place where Python's criteria become a query, for
+ * pgnkit.search, pgnkit.stats and Database. Returns NULL with an exception
+ * set: pgnkit.Error for a criterion refused, its name with two dashes
+ * before the library's reason, as the search command words it.
+ */
+struct pgnkit_query *py_query_new(PyObject *criteria, int icase);
+
+/**
+ * A selection for threads workers: criteria is None or a dict of
+ * criteria as py_query_new() takes them, compiled once per thread (icase: PGNKIT_QUERY_ICASE); stats is None or
+ * (report, root Position or None, depth). Returns NULL with an exception
+ * set (pgnkit.Error with the command's message for a criterion refused).
+ */
+struct py_select *py_select_new(PyObject *criteria, int icase, PyObject *stats, int threads);
+
+/**
+ * 1 to give g to Python, 0 to drop it, or a negative status. Needs no GIL.
+ * An entry that is no game (PGNKIT_GAME_EMPTY) is dropped for every reader,
+ * as the commands drop it; s NULL keeps every game.
+ */
+int py_select_game(struct py_select *s, int who, struct pgnkit_game *g);
+
+/** The JSON text of the stats of every thread merged, as a str; NULL with an exception set. */
+PyObject *py_select_stats_json(const struct py_select *s);
+
+/** Frees s (NULL is allowed). */
+void py_select_free(struct py_select *s);
+
+/**
+ * 1 when g's text, read again on its own, gives the same game at the same
+ * columns: the reader kept its text, it has a first token to count lines
+ * from, it starts a line (*line_start says whether the previous game's text
+ * ended one, and is updated for the next) and the input did not break off
+ * in it. The one place that decides where an input may be cut: the copies
+ * of the pipeline and the shards of pgnkit.dask (py_cut.c).
+ */
+int py_game_stands_alone(struct pgnkit_game *g, int *line_start);
+
+/** _cut(path, size, pieces): where to cut a plain PGN file into pieces read apart (py_cut.c). */
+PyObject *py_cut(PyObject *self, PyObject *args);
+
 /* The threads of pgnkit.read(threads=N) (py_pipeline.c). */
 struct py_pipeline;
 
 /**
  * Starts a thread that reads in and threads workers that replay, ahead of
- * the caller. in stays the caller's, to free after py_pipeline_stop().
+ * the caller; select (NULL: keep all) decides which games reach the caller,
+ * worker i using its handles i + 1 and the reading thread handles 0. in and
+ * select stay the caller's, to free after py_pipeline_stop().
  * Returns NULL when memory or threads ran out.
  */
-struct py_pipeline *py_pipeline_start(struct pgnkit_reader *in, int threads);
+struct py_pipeline *py_pipeline_start(struct pgnkit_reader *in, int threads,
+                                      struct py_select *select);
 
 /**
  * The next game, in input order, with the GIL held (it is released while
@@ -111,6 +168,12 @@ PyObject *py_parse_movetext(PyObject *self, PyObject *args, PyObject *kw);
 
 /** The position a pgnkit.Position holds (o must be one). */
 const struct pgnkit_position *py_position_of(PyObject *o);
+
+/** Adds STATS_REPORTS, the reports of pgnkit_stats_new() by name ("summary": 0, ...), to m. */
+int py_stats_reports_init(PyObject *m);
+
+/** _stats_merge(texts, report, root, depth): what pgnkit.stats_merge calls (py_stats.c). */
+PyObject *py_stats_merge(PyObject *self, PyObject *args);
 
 /** Readies type and adds it to m as name. Returns 0, or PY_FAILED with an exception set. */
 int py_add_type(PyObject *m, PyTypeObject *type, const char *name);

@@ -12,11 +12,11 @@
  * (pgnkit_reader_open_memory) and replays it, and the caller, holding the
  * GIL, turns the slots into Games in ring order: input order. What the copy
  * cannot say of its place (file, number, lines, offsets) travels in the
- * slot as a struct py_origin. A game whose text the reader did not keep
- * (over the size limit), that has no token to count lines from, that
- * starts inside a line, or in which the input broke off (a diagnostic the
- * copy would not have) is handed over as the reader's own game: the
- * reading thread waits until it is taken.
+ * slot as a struct py_origin. A game that does not stand alone (as
+ * py_game_stands_alone() decides: its text was not kept, it has no token to
+ * count lines from, it starts inside a line, or the input broke off in it)
+ * is handed over as the reader's own game: the reading thread waits until
+ * it is taken.
  *
  * Slots go FREE -> READY (copied) -> WORKING -> DONE -> FREE, or FREE ->
  * INLINE -> FREE, or FREE -> END for the last. One mutex and one condition
@@ -34,10 +34,18 @@ struct slot {
     struct pgnkit_reader *r;   /* the worker's reader of the copy, and its game */
     struct pgnkit_game *g;
     int rc;                    /* what reading the copy (DONE) or the input (END) returned */
+    int keep;                  /* DONE: what the selection said of the game (0: drop it) */
     char *error;               /* END: the reader's message */
 };
 
 #define MAX_WORKERS 64
+
+struct py_pipeline;
+
+struct worker {
+    struct py_pipeline *p;
+    int who; /* its handles in the selection: 1 .. workers */
+};
 
 struct py_pipeline {
     pthread_mutex_t mu;
@@ -46,6 +54,8 @@ struct py_pipeline {
     uint64_t cap, head, tail, next_work;
     int stop;
     struct pgnkit_reader *in;
+    struct py_select *select;
+    struct worker worker_of[MAX_WORKERS];
     pthread_t reader, workers[MAX_WORKERS];
     int nworkers, reader_started;
 };
@@ -72,20 +82,16 @@ static uint64_t publish(struct py_pipeline *p, int state)
 }
 
 /*
- * Copies g into s for a worker; 0 when g must be handed over as it is.
- * *line_start says whether the game's text starts a line (the previous one
- * ended with a line end): a copy that starts inside a line would count its
- * columns from the wrong place.
+ * Copies g into s for a worker; 0 when g must be handed over as it is
+ * (py_game_stands_alone() decides, with *line_start).
  */
 static int copy_game(struct slot *s, struct pgnkit_game *g, int *line_start)
 {
     size_t len;
     const char *raw = pgnkit_game_raw(g, &len);
     uint64_t size, offset = pgnkit_game_offset(g, &size);
-    int starts_line = offset == 0 || *line_start;
-    *line_start = raw && len && (raw[len - 1] == '\n' || raw[len - 1] == '\r');
     s->line = pgnkit_game_line(g);
-    if (!raw || !s->line || !starts_line || (pgnkit_game_flags(g) & PGNKIT_GAME_INPUT_BROKEN))
+    if (!py_game_stands_alone(g, line_start))
         return 0;
     s->text = malloc(len ? len : 1);
     s->file = strdup(pgnkit_game_file(g));
@@ -126,6 +132,17 @@ static void *read_input(void *arg)
             publish(p, SLOT_READY);
             continue;
         }
+        int keep = py_select_game(p->select, 0, g);
+        if (keep == 0) {
+            *s = (struct slot){ .state = SLOT_FREE }; /* dropped: the slot was never published */
+            continue;
+        }
+        if (keep < 0) {
+            s->rc = keep;
+            s->error = strdup(pgnkit_status_name(keep));
+            publish(p, SLOT_END);
+            return NULL;
+        }
         py_game_prepare(g);
         s->g = g;
         uint64_t at = publish(p, SLOT_INLINE);
@@ -136,13 +153,18 @@ static void *read_input(void *arg)
     }
 }
 
-/* Reads the copy in s again and replays it. */
-static void replay_copy(struct slot *s)
+/* Reads the copy in s again, asks the selection of worker who, and replays it if kept. */
+static void replay_copy(struct slot *s, struct py_select *select, int who)
 {
     s->rc = pgnkit_reader_open_memory(&s->r, s->text, s->len);
     if (s->rc == PGNKIT_OK)
         s->rc = pgnkit_reader_next(s->r, &s->g);
     if (s->rc != 1)
+        return;
+    s->keep = py_select_game(select, who, s->g);
+    if (s->keep < 0)
+        s->rc = s->keep;
+    if (s->keep <= 0)
         return;
     py_game_prepare(s->g);
     /* The copy's lines count from its first: the game's first token tells by how much. */
@@ -151,7 +173,8 @@ static void replay_copy(struct slot *s)
 
 static void *work(void *arg)
 {
-    struct py_pipeline *p = arg;
+    struct worker *me = arg;
+    struct py_pipeline *p = me->p;
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (!p->stop && p->next_work >= p->tail)
@@ -163,7 +186,7 @@ static void *work(void *arg)
             continue;
         s->state = SLOT_WORKING;
         pthread_mutex_unlock(&p->mu);
-        replay_copy(s);
+        replay_copy(s, p->select, me->who);
         pthread_mutex_lock(&p->mu);
         s->state = SLOT_DONE;
         pthread_cond_broadcast(&p->cond);
@@ -192,12 +215,14 @@ void py_pipeline_stop(struct py_pipeline *p)
     free(p);
 }
 
-struct py_pipeline *py_pipeline_start(struct pgnkit_reader *in, int threads)
+struct py_pipeline *py_pipeline_start(struct pgnkit_reader *in, int threads,
+                                      struct py_select *select)
 {
     struct py_pipeline *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
     p->in = in;
+    p->select = select;
     p->cap = 8 * (uint64_t)threads;
     p->slots = calloc(p->cap, sizeof *p->slots);
     pthread_mutex_init(&p->mu, NULL);
@@ -205,7 +230,8 @@ struct py_pipeline *py_pipeline_start(struct pgnkit_reader *in, int threads)
     if (!p->slots)
         goto fail;
     for (int i = 0; i < threads && i < MAX_WORKERS; i++) {
-        if (pthread_create(&p->workers[i], NULL, work, p) != 0)
+        p->worker_of[i] = (struct worker){ p, i + 1 };
+        if (pthread_create(&p->workers[i], NULL, work, &p->worker_of[i]) != 0)
             break;
         p->nworkers++;
     }
@@ -226,6 +252,12 @@ int py_pipeline_next(struct py_pipeline *p, PyObject **game, const char **error)
     pthread_mutex_lock(&p->mu);
     for (;;) {
         s = &p->slots[p->head % p->cap];
+        if (p->head < p->tail && s->state == SLOT_DONE && s->rc == 1 && !s->keep) {
+            slot_clear(s); /* a game the selection dropped: no Game to make */
+            p->head++;
+            pthread_cond_broadcast(&p->cond);
+            continue;
+        }
         if (p->head < p->tail &&
             (s->state == SLOT_DONE || s->state == SLOT_INLINE || s->state == SLOT_END))
             break;

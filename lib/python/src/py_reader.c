@@ -10,12 +10,14 @@ struct py_reader {
     PyObject *data; /* the bytes read from memory, kept alive while r reads them */
     PyObject *name; /* the input's name for messages (str) */
     struct py_pipeline *pipe; /* threads > 1: the threads that read and replay ahead */
+    struct py_select *select; /* NULL, or which games Python sees (and the stats counted) */
 };
 
 static void reader_dealloc(PyObject *self)
 {
     struct py_reader *o = (struct py_reader *)self;
-    py_pipeline_stop(o->pipe); /* first: its threads use r */
+    py_pipeline_stop(o->pipe); /* first: its threads use r and select */
+    py_select_free(o->select);
     pgnkit_reader_free(o->r);
     Py_CLEAR(o->data);
     Py_CLEAR(o->name);
@@ -56,22 +58,29 @@ static int reader_open(struct py_reader *o, const char *path, int fd, const char
 }
 
 /*
- * _pgnkit.Reader(path=None, data=None, fd=-1, name=None): exactly one of a
- * path (bytes, "-" for standard input), data (bytes) or a file descriptor.
+ * _pgnkit.Reader(path=None, data=None, fd=-1, name=None, threads=1,
+ * criteria=None, ignore_case=False, stats=None): exactly one of a path
+ * (bytes, "-" for standard input), data (bytes) or a file descriptor; the
+ * selection (struct py_select) from criteria and stats.
  */
 static PyObject *reader_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
-    static char *kwlist[] = { "path", "data", "fd", "name", "threads", NULL };
-    PyObject *path = Py_None, *data = Py_None, *name = Py_None;
-    int fd = -1, threads = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OSiOi:Reader", kwlist, &path, &data, &fd,
-                                     &name, &threads))
+    static char *kwlist[] = { "path",     "data",        "fd",    "name", "threads",
+                              "criteria", "ignore_case", "stats", NULL };
+    PyObject *path = Py_None, *data = Py_None, *name = Py_None, *criteria = Py_None,
+             *stats = Py_None;
+    int fd = -1, threads = 1, icase = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OSiOiOpO:Reader", kwlist, &path, &data, &fd,
+                                     &name, &threads, &criteria, &icase, &stats))
         return NULL;
     if (threads < 1)
         return PyErr_Format(PyExc_ValueError, "threads must be 1 or more, not %d", threads);
     struct py_reader *o = (struct py_reader *)type->tp_alloc(type, 0);
     if (!o)
         return NULL;
+    if ((criteria != Py_None || stats != Py_None) &&
+        !(o->select = py_select_new(criteria, icase, stats, threads > 1 ? threads : 0)))
+        goto fail;
     const char *p = NULL, *n = NULL;
     if (path != Py_None && !(p = PyBytes_AsString(path)))
         goto fail;
@@ -105,7 +114,7 @@ static PyObject *reader_new(PyTypeObject *type, PyObject *args, PyObject *kw)
         }
         goto fail;
     }
-    if (threads > 1 && !(o->pipe = py_pipeline_start(o->r, threads))) {
+    if (threads > 1 && !(o->pipe = py_pipeline_start(o->r, threads, o->select))) {
         PyErr_NoMemory();
         goto fail;
     }
@@ -142,7 +151,13 @@ static PyObject *reader_next(PyObject *self)
         return rc == 1 ? game : rc == 0 ? NULL : read_failed(o, rc, why);
     }
     Py_BEGIN_ALLOW_THREADS
-    rc = pgnkit_reader_next(o->r, &g);
+    while ((rc = pgnkit_reader_next(o->r, &g)) == 1) {
+        int keep = py_select_game(o->select, 0, g);
+        if (keep < 0)
+            rc = keep;
+        if (keep != 0)
+            break;
+    }
     if (rc == 1)
         py_game_prepare(g);
     Py_END_ALLOW_THREADS
@@ -150,8 +165,22 @@ static PyObject *reader_next(PyObject *self)
         return py_game_new(g, NULL);
     if (rc == 0)
         return NULL; /* StopIteration */
+    if (rc == PGNKIT_ENOMEM)
+        return PyErr_NoMemory();
     return read_failed(o, rc, pgnkit_reader_error(o->r));
 }
+
+static PyObject *reader_stats_json(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return py_select_stats_json(((struct py_reader *)self)->select);
+}
+
+static PyMethodDef reader_methods[] = {
+    { "stats_json", reader_stats_json, METH_NOARGS,
+      "stats_json($self, /)\n--\n\nThe JSON text of the stats counted so far (Reader(stats=...))." },
+    { NULL, NULL, 0, NULL },
+};
 
 PyTypeObject py_reader_type = {
     PyVarObject_HEAD_INIT(NULL, 0)
@@ -164,5 +193,6 @@ PyTypeObject py_reader_type = {
               "Use pgnkit.read(), which chooses the arguments from what it is given.",
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = reader_next,
+    .tp_methods = reader_methods,
     .tp_new = reader_new,
 };
