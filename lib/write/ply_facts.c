@@ -4,7 +4,6 @@
 #include "write/ply_facts.h"
 #include "base/ascii.h"
 #include "pgn/clock_command.h"
-#include "pgn/move_command.h"
 #include "base/banned.h"
 
 /* 1 and *ms when s[0..n) is whole seconds (at most 9 digits), else 0. */
@@ -39,10 +38,22 @@ void ply_clocks_init(struct ply_clocks *c, const char *time_control)
 void ply_facts_read(struct ply_clocks *c, const struct game *g, uint32_t move, int side,
                     struct ply_facts *f)
 {
+    const struct game_move *m = &g->moves[move];
+    const struct game_cmd *clk = NULL, *emt = NULL, *eval = NULL;
     memset(f, 0, sizeof *f);
-    const struct game_cmd *clk = move_command_find(g, move, "clk");
-    const struct game_cmd *emt = move_command_find(g, move, "emt");
-    const struct game_cmd *eval = move_command_find(g, move, "eval");
+    /* One pass over the move's commands; the first of each name counts. */
+    for (uint32_t k = 0; k < m->comment_count; k++) {
+        const struct game_comment *cm = &g->comments[m->comment_first + k];
+        for (uint32_t j = 0; j < cm->cmd_count; j++) {
+            const struct game_cmd *cmd = &g->cmds[cm->cmd_first + j];
+            if (cmd->name_len == 3 && !memcmp(cmd->name, "clk", 3) && !clk)
+                clk = cmd;
+            else if (cmd->name_len == 3 && !memcmp(cmd->name, "emt", 3) && !emt)
+                emt = cmd;
+            else if (cmd->name_len == 4 && !memcmp(cmd->name, "eval", 4) && !eval)
+                eval = cmd;
+        }
+    }
     f->has_clock = clk && clock_command_ms(clk->args, clk->args_len, &f->clock_ms) == 0;
     f->has_eval = eval && eval_command_read(eval->args, eval->args_len, &f->eval) == 0;
     if (emt && clock_command_ms(emt->args, emt->args_len, &f->spent_ms) == 0) {

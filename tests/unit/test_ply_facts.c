@@ -3,7 +3,6 @@
 #include "test.h"
 #include "base/error.h"
 #include "pgn/eval_command.h"
-#include "pgn/move_command.h"
 #include "pgn/pgn_reader.h"
 #include "write/ply_facts.h"
 
