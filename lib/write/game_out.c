@@ -6,6 +6,7 @@
 #include "write/game_json.h"
 #include "write/game_plain.h"
 #include "write/game_rows.h"
+#include "write/ply_facts.h"
 #include "write/game_out.h"
 #include "write/game_out_internal.h"
 #include "base/json_escape.h"
@@ -403,8 +404,49 @@ static int ply_selected(const struct game_out_opts *o, uint32_t ply, uint32_t la
     return 0;
 }
 
+/*
+ * The EPD operations of what the comments after move (the one that led to
+ * the position, side to move stm) say: "ce N;" (centipawns from the side to
+ * move's view) from its [%eval], or "dm N;" when the side to move mates in
+ * N; then "c0 \"...\";" to "c9" with its comments' text (commands left out;
+ * EPD strings cannot hold a double quote, so one becomes a single quote,
+ * and line ends become spaces).
+ */
+static void write_epd_facts(struct go_game *w, uint32_t move, int stm)
+{
+    const struct game *g = w->g;
+    const struct game_move *m = &g->moves[move];
+    unsigned strip = w->o->opts.strip;
+    char tmp[48];
+    if (!(strip & (GO_STRIP_EVALS | GO_STRIP_COMMANDS | GO_STRIP_COMMENTS))) {
+        struct ply_clocks clocks;
+        struct ply_facts f;
+        ply_clocks_init(&clocks, NULL);
+        ply_facts_read(&clocks, g, move, stm == WHITE, &f);
+        int sign = stm == WHITE ? 1 : -1;
+        if (f.has_eval && !f.eval.mate)
+            go_put(w, tmp, (size_t)snprintf(tmp, sizeof tmp, " ce %d;", sign * f.eval.cp));
+        else if (f.has_eval && sign * f.eval.mate > 0)
+            go_put(w, tmp, (size_t)snprintf(tmp, sizeof tmp, " dm %d;", sign * f.eval.mate));
+    }
+    if (strip & GO_STRIP_COMMENTS)
+        return;
+    for (uint32_t c = 0, k = 0; c < m->comment_count && k < 10; c++) {
+        const struct game_comment *cm = &g->comments[m->comment_first + c];
+        if (!cm->plain_len)
+            continue;
+        go_put(w, tmp, (size_t)snprintf(tmp, sizeof tmp, " c%u \"", k++));
+        for (uint32_t i = 0; i < cm->plain_len; i++) {
+            char ch = cm->plain[i];
+            ch = ch == '"' ? '\'' : ch == '\n' || ch == '\r' ? ' ' : ch;
+            go_put(w, &ch, 1);
+        }
+        go_put(w, "\";", 2);
+    }
+}
+
 static void write_position(struct go_game *w, const struct pos *p, uint32_t ply, move16 next,
-                           int has_next)
+                           int has_next, uint32_t prev)
 {
     char fen[FEN_MAX], line[FEN_MAX + MOVE_TEXT_MAX + 96];
     if (w->o->opts.format == GO_FEN) {
@@ -420,8 +462,10 @@ static void write_position(struct go_game *w, const struct pos *p, uint32_t ply,
         move_text(w->o, p, next, next == MOVE_NONE, mv);
         n += snprintf(line + n, sizeof line - (size_t)n, " sm %s;", mv);
     }
-    n += snprintf(line + n, sizeof line - (size_t)n, " id \"%llu:%u\";\n",
-                  (unsigned long long)w->g->index, ply);
+    go_put(w, line, (size_t)n);
+    if (prev != UINT32_MAX)
+        write_epd_facts(w, prev, p->side);
+    n = snprintf(line, sizeof line, " id \"%llu:%u\";\n", (unsigned long long)w->g->index, ply);
     go_put(w, line, (size_t)n);
 }
 
@@ -433,7 +477,7 @@ static void write_positions(struct go_game *w)
         uint32_t i = k < w->limit ? go_main_move(w, k) : 0;
         move16 m = k < w->limit ? w->r->moves[i] : MOVE_NONE;
         if (ply_selected(&w->o->opts, k, w->limit))
-            write_position(w, &p, k, m, k < w->limit);
+            write_position(w, &p, k, m, k < w->limit, k ? go_main_move(w, k - 1) : UINT32_MAX);
         if (k == w->limit)
             break;
         if (g->moves[i].flags & GAME_MOVE_NULL)
