@@ -11,7 +11,7 @@
 # SPDX-License-Identifier: MIT
 set -u
 . tests/scripts/need.inc
-need python3 python3
+need python3 python3-dev # (python3-dev, which .ci/deps installs, brings python3)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cols=Event,Site,White,Black,Result,WhiteTitle,BlackTitle,WhiteElo,BlackElo,WhiteRatingDiff,BlackRatingDiff,UTCDate,UTCTime,ECO,Opening,Termination,TimeControl
