@@ -57,7 +57,7 @@ enum game_out_flags {
     GO_SEVEN_TAG_ROSTER = 1 << 0, /* keep only the Seven Tag Roster (and FEN/SetUp) */
     GO_FIX_RESULTS = 1 << 1,      /* Result tag and marker from replay_fixed_result() */
     GO_BOOK_RESULTS = 1 << 2,     /* result marker 1:0 ½:½ 0:1 (German books) */
-    GO_MOVE_FEN = 1 << 3,         /* JSON: the FEN after every move */
+    GO_MOVE_FEN = 1 << 3,         /* JSON: the FEN after every move; GO_PER_PLY: the FEN before */
     GO_NO_MOVE_NUMBERS = 1 << 4,  /* PGN: no "12." and "12..." */
     GO_NO_RESULTS = 1 << 5,       /* PGN: no result marker after the moves (the tag stays) */
     GO_COMMENT_LINES = 1 << 6,    /* PGN: every comment on lines of its own */

@@ -256,7 +256,7 @@ void game_rows_plies(struct go_game *w)
         struct go_step s = { i, w->r->moves[i], k + 1, 0, &pos[t], &pos[t ^ 1] };
         const struct pos *before = s.before;
         struct ply_facts f;
-        size_t n;
+        size_t n = 0; /* the text length of a NAG or comment cell */
         char *d;
         pos[t ^ 1] = *before;
         if (m->flags & GAME_MOVE_NULL) {
