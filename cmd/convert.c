@@ -48,6 +48,7 @@ struct convert {
     unsigned reader_flags; /* --nested-comments */
     long jobs;
     uint64_t games, converted, invalid, kept, skipped, fixed;
+    uint64_t unevaluated, unfinished; /* --format plain: games without training positions */
     int io_failed;
     struct driver d;
     struct split_opts split_opts;
@@ -158,9 +159,8 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
     /* A bad variation need not cost the main line where variations are not written. */
-    int format = c->out.opts.format, dropped = 0;
-    if (r->errors && ((c->out.opts.strip & GO_STRIP_VARIATIONS) ||
-                      (format != GO_PGN && format != GO_JSON && format != GO_NDJSON)))
+    int dropped = 0;
+    if (r->errors && !game_out_writes_variations(&c->out.opts))
         dropped = replay_drop_variation_errors(r, g);
     if (output_fatal_errors(r, c->fix_results) || r->skipped) {
         d->outcome = r->errors ? OUTCOME_INVALID : OUTCOME_SKIPPED;
@@ -298,6 +298,9 @@ static void summary(const struct convert *c)
         fprintf(stderr, ", %" PRIu64 " variants not replayed", c->skipped);
     if (c->fix_results)
         fprintf(stderr, ", %" PRIu64 " result%s fixed", c->fixed, plural_s(c->fixed));
+    if (c->out.opts.format == GO_PLAIN)
+        fprintf(stderr, ", %" PRIu64 " without evaluations and %" PRIu64
+                " without a result skipped", c->unevaluated, c->unfinished);
     fprintf(stderr, "\n");
 }
 
@@ -405,6 +408,8 @@ int cmd_convert(int argc, char **argv)
     fflush(stdout);
     check_output();
     for (long i = 0; i < nconv; i++) {
+        c.unevaluated += conv[i].out.unevaluated;
+        c.unfinished += conv[i].out.unfinished;
         replay_release(&conv[i].pgn_replay);
         replay_release(&conv[i].json_replay);
         game_out_release(&conv[i].out);

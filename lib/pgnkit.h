@@ -503,12 +503,21 @@ enum pgnkit_format {
     PGNKIT_FORMAT_FEN,     /* one FEN per position of the main line */
     PGNKIT_FORMAT_UCI,     /* one line per game: the main line in UCI */
     PGNKIT_FORMAT_CSV,     /* one row per game after a header row: game, file, plies, result, ... */
+    PGNKIT_FORMAT_ROWS,    /* one JSON row per game, the lichess Parquet dataset's columns:
+                              Event, ..., WhiteElo (a number), ..., movetext */
+    PGNKIT_FORMAT_PLY_ROWS, /* one JSON row per ply: game, ply, move_number, side, san, uci,
+                               clock, time_spent, eval_cp, eval_mate, nags, comment */
+    PGNKIT_FORMAT_PLY_CSV, /* the same columns as CSV, after a header row */
+    PGNKIT_FORMAT_PLAIN,   /* training positions, Stockfish's plain format: fen, move,
+                              score, ply, result, e (positions scored by [%eval]) */
 };
 
 /**
  * A new writer of games in format (enum pgnkit_format), moves in SAN of
  * language lang (0 = English), as pgnkit-convert(1) writes them in that
- * format and language. Returns PGNKIT_OK and *out, PGNKIT_EINVAL for a format or
+ * format and language (PGNKIT_FORMAT_PLY_ROWS and PGNKIT_FORMAT_PLY_CSV
+ * are its rows and CSV formats one row per ply; their columns and
+ * PGNKIT_FORMAT_PLAIN's records are described there). Returns PGNKIT_OK and *out, PGNKIT_EINVAL for a format or
  * language that is none, or PGNKIT_ENOMEM.
  */
 PGNKIT_API int pgnkit_writer_new(struct pgnkit_writer **out, int format, int lang);

@@ -10,7 +10,9 @@
 #include "cli/output_opts.h"
 #include "base/banned.h"
 
-static const char *const format_names[] = { "pgn", "json", "ndjson", "epd", "fen", "uci", "csv" };
+/* In enum game_out_format's order. */
+static const char *const format_names[] = { "pgn", "json", "ndjson", "epd", "fen",
+                                            "uci", "csv", "rows", "plain" };
 
 static const struct {
     const char *name;
@@ -216,7 +218,7 @@ static int parse_format(struct game_out_opts *o, const char *arg)
             return 0;
         }
     }
-    error("unknown format '%s' (pgn, json, ndjson, epd, fen, uci or csv)", arg);
+    error("unknown format '%s' (pgn, json, ndjson, epd, fen, uci, csv, rows or plain)", arg);
     return -1;
 }
 
@@ -323,6 +325,48 @@ static int output_option(void *storage, const struct option_entry *entry, char *
             rc = -1;
         }
         break;
+    case OUTOPT_PER:
+        if (!strcmp(arg, "ply")) {
+            go->flags |= GO_PER_PLY;
+        } else if (!strcmp(arg, "game")) {
+            go->flags &= ~(unsigned)GO_PER_PLY;
+        } else {
+            error("--per takes game or ply, not '%s'", arg);
+            rc = -1;
+        }
+        break;
+    case OUTOPT_SKIP_OPENING:
+        if (parse_u32(arg, &go->skip_opening)) {
+            error("--skip-opening takes a number of plies, not '%s'", arg);
+            rc = -1;
+        }
+        break;
+    case OUTOPT_MIN_PLY:
+        if (parse_u32(arg, &go->min_plies)) {
+            error("--min-ply takes a number of plies, not '%s'", arg);
+            rc = -1;
+        }
+        break;
+    case OUTOPT_RANDOM: {
+        char *end;
+        errno = 0;
+        double p = strtod(arg, &end);
+        if (end == arg || *end || errno || !(p >= 0.0 && p <= 1.0)) {
+            error("--random takes a probability from 0 to 1, not '%s'", arg);
+            rc = -1;
+        } else {
+            go->sample = p;
+        }
+        break;
+    }
+    case OUTOPT_SEED:
+        if (parse_long(arg, 0, 2000000000L, &v)) {
+            error("--seed takes a number from 0 to 2000000000, not '%s'", arg);
+            rc = -1;
+        } else {
+            go->seed = (uint64_t)v;
+        }
+        break;
     case OUTOPT_PLIES:
         if (parse_u32(arg, &go->max_plies)) {
             error("--plies takes a number, not '%s'", arg);
@@ -337,8 +381,10 @@ static int output_option(void *storage, const struct option_entry *entry, char *
 
 const struct option_entry output_options[] = {
     OPT_HEADING("Output:"),
-    OUTPUT_OPTION("format", "FMT", "pgn (default), json, ndjson, epd, fen, uci or csv",
-                  OUTOPT_FORMAT),
+    OUTPUT_OPTION("format", "FMT", "pgn (default), json, ndjson, epd, fen, uci, csv,\n"
+                  "rows (NDJSON for data tools) or plain (training positions)", OUTOPT_FORMAT),
+    OUTPUT_OPTION("per", "WHAT", "csv, rows: a row per game (default) or per ply",
+                  OUTOPT_PER),
     OUTPUT_OPTION("notation", "NOT", "san (default), lan (Ng1-f3), uci (g1f3) or figurine;\n"
                   "pgn-extract's lalg, halg, elalg, xlalg, xolalg", OUTOPT_NOTATION),
     OUTPUT_OPTION("lang", "LANG", "piece letters: en (default), de, fr, es, it, pt, nl, sv,\n"
@@ -348,12 +394,21 @@ const struct option_entry output_options[] = {
                   OUTOPT_CAPTURED),
     OUTPUT_OPTION("width", "N", "PGN lines of at most N characters (79; 0: no limit)",
                   OUTOPT_WIDTH),
-    OUTPUT_OPTION("fen", NULL, "json, ndjson: the FEN after every move", OUTOPT_FEN),
+    OUTPUT_OPTION("fen", NULL, "json, ndjson: the FEN after every move; --per ply: a\n"
+                  "fen column, the FEN before the move", OUTOPT_FEN),
     OUTPUT_OPTION("ply", "LIST", "epd, fen: plies to write: all (default), start, final,\n"
                   "N, N-M, N- (comma-separated)", OUTOPT_PLY),
     OUTPUT_OPTION("columns", "LIST", "csv: tag names and game, file, plies, result, end,\n"
                   "start_fen, final_fen, moves, uci", OUTOPT_COLUMNS),
     OUTPUT_OPTION("fen-style", "LIST", FEN_STYLE_HELP, OUTOPT_FEN_STYLE),
+    OUTPUT_OPTION("skip-opening", "N", "plain: leave out the positions before ply N",
+                  OUTOPT_SKIP_OPENING),
+    OUTPUT_OPTION("min-ply", "N", "plain: leave out the games of fewer than N plies",
+                  OUTOPT_MIN_PLY),
+    OUTPUT_OPTION("random", "P", "plain: keep each position with probability P (0 to 1)",
+                  OUTOPT_RANDOM),
+    OUTPUT_OPTION("seed", "S", "plain: with --random, the positions drawn from seed S\n"
+                  "(default 0): the same on every run", OUTOPT_SEED),
     OPT_HEADING("Clean-up:"),
     OUTPUT_OPTION("strip", "LIST", "leave out comments, variations, nags, clocks, evals,\n"
                   "arrows, commands, tags (comma-separated)", OUTOPT_STRIP),
@@ -396,16 +451,38 @@ static int given(const struct output_opts *o, int opt)
 int output_opts_check(const struct output_opts *o)
 {
     int f = o->go.format;
-    if (given(o, OUTOPT_FEN) && f != GO_JSON && f != GO_NDJSON) {
-        error("--fen goes with --format json or ndjson");
+    int per_ply = (o->go.flags & GO_PER_PLY) != 0;
+    if (given(o, OUTOPT_PER) && f != GO_CSV && f != GO_ROWS) {
+        error("--per goes with --format csv or rows");
+        return -1;
+    }
+    if (given(o, OUTOPT_FEN) && f != GO_JSON && f != GO_NDJSON && !per_ply) {
+        error("--fen goes with --format json or ndjson, or with --per ply");
+        return -1;
+    }
+    static const struct {
+        int opt;
+        const char *name;
+    } plain_only[] = {
+        { OUTOPT_SKIP_OPENING, "--skip-opening" }, { OUTOPT_MIN_PLY, "--min-ply" },
+        { OUTOPT_RANDOM, "--random" },             { OUTOPT_SEED, "--seed" },
+    };
+    for (size_t k = 0; k < sizeof plain_only / sizeof plain_only[0]; k++) {
+        if (given(o, plain_only[k].opt) && f != GO_PLAIN) {
+            error("%s goes with --format plain", plain_only[k].name);
+            return -1;
+        }
+    }
+    if (given(o, OUTOPT_SEED) && !given(o, OUTOPT_RANDOM)) {
+        error("--seed goes with --random");
         return -1;
     }
     if (given(o, OUTOPT_PLY) && f != GO_EPD && f != GO_FEN) {
         error("--ply goes with --format epd or fen");
         return -1;
     }
-    if (given(o, OUTOPT_COLUMNS) && f != GO_CSV) {
-        error("--columns goes with --format csv");
+    if (given(o, OUTOPT_COLUMNS) && (f != GO_CSV || per_ply)) {
+        error("--columns goes with --format csv, one row per game");
         return -1;
     }
     if (given(o, OUTOPT_QUIESCENT) && !given(o, OUTOPT_PLIES)) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "annotate/judge.h"
+#include "pgn/eval_command.h"
 #include "base/error.h"
 #include "base/ascii.h"
 #include "base/banned.h"
@@ -18,34 +19,13 @@ static int clamp_cp(int cp)
 
 int judge_parse_eval(const char *s, size_t n, struct judge_eval *e)
 {
-    char buf[32];
-    size_t k = 0;
-    while (k < n && s[k] != ',' && s[k] != ' ')
-        k++;
-    if (k == 0 || k >= sizeof buf)
-        return PGN_ESYNTAX;
-    memcpy(buf, s, k);
-    buf[k] = 0;
-    char *end;
-    if (buf[0] == '#') {
-        long m = strtol(buf + 1, &end, 10);
-        if (end == buf + 1 || *end || m == 0 || m > JUDGE_MATE_LIMIT || m < -JUDGE_MATE_LIMIT)
-            return PGN_ESYNTAX;
-        e->mate = (int)m;
-        e->cp = 0;
-        return 0;
+    struct pgn_eval v;
+    int rc = eval_command_read(s, n, &v);
+    if (!rc) {
+        e->cp = v.cp;
+        e->mate = v.mate;
     }
-    if (!(buf[0] == '-' || buf[0] == '+' || buf[0] == '.' || ascii_is_digit(buf[0])))
-        return PGN_ESYNTAX;
-    double v = strtod(buf, &end);
-    if (end == buf || *end || !(v > -1e6 && v < 1e6))
-        return PGN_ESYNTAX;
-    long cp = lround(v * 100.0);
-    if (cp > JUDGE_CP_LIMIT || cp < -JUDGE_CP_LIMIT)
-        return PGN_ESYNTAX;
-    e->mate = 0;
-    e->cp = (int)cp;
-    return 0;
+    return rc;
 }
 
 int judge_format_eval(const struct judge_eval *e, char *out, size_t cap)

@@ -4,6 +4,7 @@
 #define LIB_JUDGE_H
 
 #include <stddef.h>
+#include "pgn/eval_command.h"
 
 /*
  * An evaluation from White's point of view, as in lichess's [%eval] command:
@@ -23,7 +24,7 @@ struct judge_eval {
  * nothing beyond them, so an evaluation outside them, once written, would not
  * be read back (uci_engine refuses engine scores outside them).
  */
-enum { JUDGE_CP_LIMIT = 99999999, JUDGE_MATE_LIMIT = 10000 };
+enum { JUDGE_CP_LIMIT = EVAL_CP_LIMIT, JUDGE_MATE_LIMIT = EVAL_MATE_LIMIT };
 
 enum judgment {
     JUDGE_NONE = 0,
@@ -46,9 +47,9 @@ enum judge_reason {
 };
 
 /**
- * Parses the arguments of a [%eval] command: "0.34", "-1.2", "#3", "#-3",
- * optionally followed by ",DEPTH" (ignored). Returns 0 and fills *e, or
- * PGN_ESYNTAX when the text is not an evaluation.
+ * Parses the arguments of a [%eval] command as eval_command_read() does
+ * (the one reader of evaluations), into the annotator's struct. Returns 0
+ * and fills *e, or PGN_ESYNTAX when the text is not an evaluation.
  */
 int judge_parse_eval(const char *s, size_t n, struct judge_eval *e);
 

@@ -1,4 +1,4 @@
-/* api_writer.c - writing games through the public interface: PGN, JSON, EPD, FEN, UCI, CSV. */
+/* api_writer.c - writing games through the public interface: PGN, JSON, EPD, FEN, UCI, CSV, rows. */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include "api/api_internal.h"
@@ -19,21 +19,30 @@ struct pgnkit_writer {
 int pgnkit_writer_new(struct pgnkit_writer **out, int format, int lang)
 {
     /* The public formats in their order, as game_out names them. */
-    static const int formats[] = {
-        [PGNKIT_FORMAT_PGN] = GO_PGN, [PGNKIT_FORMAT_JSON] = GO_NDJSON,
-        [PGNKIT_FORMAT_EPD] = GO_EPD, [PGNKIT_FORMAT_FEN] = GO_FEN,
-        [PGNKIT_FORMAT_UCI] = GO_UCI, [PGNKIT_FORMAT_CSV] = GO_CSV,
+    static const struct {
+        int format;
+        unsigned flags;
+    } formats[] = {
+        [PGNKIT_FORMAT_PGN] = { GO_PGN, 0 },       [PGNKIT_FORMAT_JSON] = { GO_NDJSON, 0 },
+        [PGNKIT_FORMAT_EPD] = { GO_EPD, 0 },       [PGNKIT_FORMAT_FEN] = { GO_FEN, 0 },
+        [PGNKIT_FORMAT_UCI] = { GO_UCI, 0 },       [PGNKIT_FORMAT_CSV] = { GO_CSV, 0 },
+        [PGNKIT_FORMAT_ROWS] = { GO_ROWS, 0 },
+        [PGNKIT_FORMAT_PLY_ROWS] = { GO_ROWS, GO_PER_PLY },
+        [PGNKIT_FORMAT_PLY_CSV] = { GO_CSV, GO_PER_PLY },
+        [PGNKIT_FORMAT_PLAIN] = { GO_PLAIN, 0 },
     };
     lib_init();
     *out = NULL;
-    if (format < 0 || format > PGNKIT_FORMAT_CSV || lang < 0 || lang >= notation_count())
+    if (format < 0 || format >= (int)(sizeof formats / sizeof formats[0]) || lang < 0 ||
+        lang >= notation_count())
         return PGNKIT_EINVAL;
     struct pgnkit_writer *w = calloc(1, sizeof *w);
     if (!w)
         return PGNKIT_ENOMEM;
     struct game_out_opts opts;
     game_out_opts_init(&opts);
-    opts.format = formats[format];
+    opts.format = formats[format].format;
+    opts.flags |= formats[format].flags;
     opts.style.lang = lang;
     game_out_init(&w->out, &opts);
     buf_init(&w->text, WRITER_MAX);
@@ -53,8 +62,7 @@ int pgnkit_writer_game(struct pgnkit_writer *w, struct pgnkit_game *g, const cha
         return rc;
     /* As convert: a bad variation need not cost the main line where
      * variations are not written. */
-    int format = w->out.opts.format;
-    if (g->r.errors && format != GO_PGN && format != GO_NDJSON)
+    if (g->r.errors && !game_out_writes_variations(&w->out.opts))
         replay_drop_variation_errors(&g->r, &g->g);
     if (g->r.errors || g->r.skipped)
         return PGNKIT_EILLEGAL;

@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "write/game_json.h"
+#include "write/game_plain.h"
+#include "write/game_rows.h"
+#include "write/ply_facts.h"
 #include "write/game_out.h"
 #include "write/game_out_internal.h"
 #include "base/json_escape.h"
@@ -33,6 +36,7 @@ void game_out_opts_init(struct game_out_opts *o)
     o->format = GO_PGN;
     o->width = PGN_EXPORT_LINE_MAX;
     o->max_plies = UINT32_MAX;
+    o->sample = 1.0;
     o->ncolumns = sizeof default_columns / sizeof default_columns[0];
     for (size_t i = 0; i < o->ncolumns; i++)
         o->columns[i] = default_columns[i];
@@ -46,6 +50,22 @@ int game_out_column_computed(const char *name)
     return 0;
 }
 
+int game_out_writes_variations(const struct game_out_opts *o)
+{
+    if (o->strip & GO_STRIP_VARIATIONS)
+        return 0;
+    switch (o->format) {
+    case GO_PGN:
+    case GO_JSON:
+    case GO_NDJSON:
+        return 1;
+    case GO_ROWS:
+        return !(o->flags & GO_PER_PLY);
+    default:
+        return 0;
+    }
+}
+
 void game_out_init(struct game_out *o, const struct game_out_opts *opts)
 {
     memset(o, 0, sizeof *o);
@@ -56,6 +76,7 @@ void game_out_init(struct game_out *o, const struct game_out_opts *opts)
     buf_init(&o->scratch, GO_SCRATCH_MAX);
     buf_init(&o->scratch2, GO_SCRATCH_MAX);
     buf_init(&o->paths, GO_SCRATCH_MAX);
+    buf_init(&o->text, GO_SCRATCH_MAX);
 }
 
 void game_out_release(struct game_out *o)
@@ -63,6 +84,7 @@ void game_out_release(struct game_out *o)
     buf_release(&o->scratch);
     buf_release(&o->scratch2);
     buf_release(&o->paths);
+    buf_release(&o->text);
 }
 
 /* ---- Shared helpers ---------------------------------------------------------- */
@@ -359,7 +381,7 @@ void go_prepare(struct go_game *w, int export)
     go_prepare_tags(w, export, fixed, truncated);
 }
 
-static const char *tag_lookup(const struct go_game *w, const char *name)
+const char *go_tag_value(const struct go_game *w, const char *name)
 {
     for (size_t i = 0; i < w->ntags; i++)
         if (!strcmp(w->tags[i].name, name))
@@ -382,8 +404,49 @@ static int ply_selected(const struct game_out_opts *o, uint32_t ply, uint32_t la
     return 0;
 }
 
+/*
+ * The EPD operations of what the comments after move (the one that led to
+ * the position, side to move stm) say: "ce N;" (centipawns from the side to
+ * move's view) from its [%eval], or "dm N;" when the side to move mates in
+ * N; then "c0 \"...\";" to "c9" with its comments' text (commands left out;
+ * EPD strings cannot hold a double quote, so one becomes a single quote,
+ * and line ends become spaces).
+ */
+static void write_epd_facts(struct go_game *w, uint32_t move, int stm)
+{
+    const struct game *g = w->g;
+    const struct game_move *m = &g->moves[move];
+    unsigned strip = w->o->opts.strip;
+    char tmp[48];
+    if (!(strip & (GO_STRIP_EVALS | GO_STRIP_COMMANDS | GO_STRIP_COMMENTS))) {
+        struct ply_clocks clocks;
+        struct ply_facts f;
+        ply_clocks_init(&clocks, NULL);
+        ply_facts_read(&clocks, g, move, stm == WHITE, &f);
+        int sign = stm == WHITE ? 1 : -1;
+        if (f.has_eval && !f.eval.mate)
+            go_put(w, tmp, (size_t)snprintf(tmp, sizeof tmp, " ce %d;", sign * f.eval.cp));
+        else if (f.has_eval && sign * f.eval.mate > 0)
+            go_put(w, tmp, (size_t)snprintf(tmp, sizeof tmp, " dm %d;", sign * f.eval.mate));
+    }
+    if (strip & GO_STRIP_COMMENTS)
+        return;
+    for (uint32_t c = 0, k = 0; c < m->comment_count && k < 10; c++) {
+        const struct game_comment *cm = &g->comments[m->comment_first + c];
+        if (!cm->plain_len)
+            continue;
+        go_put(w, tmp, (size_t)snprintf(tmp, sizeof tmp, " c%u \"", k++));
+        for (uint32_t i = 0; i < cm->plain_len; i++) {
+            char ch = cm->plain[i];
+            ch = ch == '"' ? '\'' : ch == '\n' || ch == '\r' ? ' ' : ch;
+            go_put(w, &ch, 1);
+        }
+        go_put(w, "\";", 2);
+    }
+}
+
 static void write_position(struct go_game *w, const struct pos *p, uint32_t ply, move16 next,
-                           int has_next)
+                           int has_next, uint32_t prev)
 {
     char fen[FEN_MAX], line[FEN_MAX + MOVE_TEXT_MAX + 96];
     if (w->o->opts.format == GO_FEN) {
@@ -399,8 +462,10 @@ static void write_position(struct go_game *w, const struct pos *p, uint32_t ply,
         move_text(w->o, p, next, next == MOVE_NONE, mv);
         n += snprintf(line + n, sizeof line - (size_t)n, " sm %s;", mv);
     }
-    n += snprintf(line + n, sizeof line - (size_t)n, " id \"%llu:%u\";\n",
-                  (unsigned long long)w->g->index, ply);
+    go_put(w, line, (size_t)n);
+    if (prev != UINT32_MAX)
+        write_epd_facts(w, prev, p->side);
+    n = snprintf(line, sizeof line, " id \"%llu:%u\";\n", (unsigned long long)w->g->index, ply);
     go_put(w, line, (size_t)n);
 }
 
@@ -412,7 +477,7 @@ static void write_positions(struct go_game *w)
         uint32_t i = k < w->limit ? go_main_move(w, k) : 0;
         move16 m = k < w->limit ? w->r->moves[i] : MOVE_NONE;
         if (ply_selected(&w->o->opts, k, w->limit))
-            write_position(w, &p, k, m, k < w->limit);
+            write_position(w, &p, k, m, k < w->limit, k ? go_main_move(w, k - 1) : UINT32_MAX);
         if (k == w->limit)
             break;
         if (g->moves[i].flags & GAME_MOVE_NULL)
@@ -452,7 +517,7 @@ static void write_main_line(struct go_game *w, int uci)
 
 /* ---- CSV --------------------------------------------------------------------- */
 
-static void csv_field(struct go_game *w, const char *s, size_t n)
+void go_csv_field(struct go_game *w, const char *s, size_t n)
 {
     if (!memchr(s, ',', n) && !memchr(s, '"', n) && !memchr(s, '\n', n) && !memchr(s, '\r', n)) {
         go_put(w, s, n);
@@ -471,14 +536,14 @@ static void csv_column(struct go_game *w, const char *col)
 {
     char tmp[FEN_MAX];
     if (!game_out_column_computed(col)) {
-        const char *v = tag_lookup(w, col);
+        const char *v = go_tag_value(w, col);
         if (v)
-            csv_field(w, v, strlen(v));
+            go_csv_field(w, v, strlen(v));
     } else if (!strcmp(col, "game")) {
         int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)w->g->index);
         go_put(w, tmp, (size_t)n);
     } else if (!strcmp(col, "file")) {
-        csv_field(w, w->g->file ? w->g->file : "", w->g->file ? strlen(w->g->file) : 0);
+        go_csv_field(w, w->g->file ? w->g->file : "", w->g->file ? strlen(w->g->file) : 0);
     } else if (!strcmp(col, "plies")) {
         int n = snprintf(tmp, sizeof tmp, "%u", w->limit - w->first);
         go_put(w, tmp, (size_t)n);
@@ -486,7 +551,7 @@ static void csv_column(struct go_game *w, const char *col)
         go_puts(w, pgn_result_str(w->result));
     } else if (!strcmp(col, "end")) {
         const char *end = replay_end_name(game_end(w));
-        csv_field(w, end, strlen(end));
+        go_csv_field(w, end, strlen(end));
     } else if (!strcmp(col, "start_fen")) {
         go_put(w, tmp, pos_to_fen(&w->start, w->o->opts.fen_flags, tmp));
     } else if (!strcmp(col, "final_fen")) {
@@ -515,11 +580,13 @@ int game_out_begin(struct game_out *o, struct buf *out)
     struct go_game w = { .o = o, .out = out };
     if (o->opts.format == GO_JSON) {
         go_put(&w, "[", 1);
+    } else if (o->opts.format == GO_CSV && (o->opts.flags & GO_PER_PLY)) {
+        game_rows_header(&w);
     } else if (o->opts.format == GO_CSV) {
         for (size_t c = 0; c < o->opts.ncolumns; c++) {
             if (c)
                 go_put(&w, ",", 1);
-            csv_field(&w, o->opts.columns[c], strlen(o->opts.columns[c]));
+            go_csv_field(&w, o->opts.columns[c], strlen(o->opts.columns[c]));
         }
         go_put(&w, "\n", 1);
     }
@@ -565,7 +632,16 @@ static int write_one(struct game_out *o, const struct game *g, const struct repl
         go_put(&w, "\n", 1);
         break;
     case GO_CSV:
-        write_csv_row(&w);
+    case GO_ROWS:
+        if (o->opts.flags & GO_PER_PLY)
+            game_rows_plies(&w); /* the same columns in both */
+        else if (format == GO_CSV)
+            write_csv_row(&w);
+        else
+            game_rows_game(&w);
+        break;
+    case GO_PLAIN:
+        game_plain_write(&w);
         break;
     }
     if (!w.err)

@@ -35,7 +35,10 @@ enum game_out_format {
     GO_EPD,     /* one EPD line per selected position */
     GO_FEN,     /* one FEN per selected position */
     GO_UCI,     /* one line per game: the main line in UCI */
-    GO_CSV,     /* one row per game, columns chosen by the caller */
+    GO_CSV,     /* one row per game, columns chosen by the caller (GO_PER_PLY: per ply) */
+    GO_ROWS,    /* one JSON row per game, the lichess Parquet dataset's columns (GO_PER_PLY:
+                   one per ply, the columns of game_rows.h) */
+    GO_PLAIN,   /* training positions in Stockfish's plain format (game_plain.h) */
 };
 
 /* What to leave out (enum flags, OR-ed). */
@@ -54,13 +57,14 @@ enum game_out_flags {
     GO_SEVEN_TAG_ROSTER = 1 << 0, /* keep only the Seven Tag Roster (and FEN/SetUp) */
     GO_FIX_RESULTS = 1 << 1,      /* Result tag and marker from replay_fixed_result() */
     GO_BOOK_RESULTS = 1 << 2,     /* result marker 1:0 ½:½ 0:1 (German books) */
-    GO_MOVE_FEN = 1 << 3,         /* JSON: the FEN after every move */
+    GO_MOVE_FEN = 1 << 3,         /* JSON: the FEN after every move; GO_PER_PLY: the FEN before */
     GO_NO_MOVE_NUMBERS = 1 << 4,  /* PGN: no "12." and "12..." */
     GO_NO_RESULTS = 1 << 5,       /* PGN: no result marker after the moves (the tag stays) */
     GO_COMMENT_LINES = 1 << 6,    /* PGN: every comment on lines of its own */
     GO_TOTAL_PLY_COUNT = 1 << 7,  /* a TotalPlyCount tag: every ply written, variations too */
     GO_TAG_ORDER_ONLY = 1 << 8,   /* only the tags tag_order names */
     GO_SPLIT_VARIATIONS = 1 << 9, /* every variation also a game of its own (up to split_depth) */
+    GO_PER_PLY = 1 << 10,         /* CSV, rows: one row per main-line ply instead of per game */
 };
 
 /* A range of plies for EPD/FEN output: first..last inclusive; GO_PLY_FINAL = the last ply. */
@@ -102,11 +106,19 @@ struct game_out_opts {
      * a tag name; the strings are the caller's and must outlive the stream */
     const char *columns[GO_MAX_COLUMNS];
     size_t ncolumns;
+    /* GO_PLAIN: positions before ply skip_opening left out; games of fewer
+     * than min_plies plies left out; each position kept with probability
+     * sample (1: all), drawn from seed, the game's number and the ply, so
+     * the same positions come out on any number of threads */
+    uint32_t skip_opening, min_plies;
+    double sample;
+    uint64_t seed;
 };
 
 /**
  * Fills o with the defaults: PGN, English SAN, width 79 (export format's
- * lines under 80, PGN_EXPORT_LINE_MAX), all plies, default CSV columns.
+ * lines under 80, PGN_EXPORT_LINE_MAX), all plies, default CSV columns,
+ * every training position (sample 1).
  */
 void game_out_opts_init(struct game_out_opts *o);
 
@@ -157,8 +169,20 @@ struct game_out {
     struct buf scratch;  /* per-game work space (tags, comment text) */
     struct buf scratch2;
     struct buf paths;    /* GO_SPLIT_VARIATIONS: the lines written as games */
+    struct buf text;     /* GO_ROWS: a game's movetext, before it becomes a JSON string */
+    uint64_t unevaluated; /* GO_PLAIN: games left out, no position with an evaluation */
+    uint64_t unfinished;  /* GO_PLAIN: games left out, no result (*) to learn from */
     const struct go_extra *extra; /* additions to the next game written, or NULL */
 };
+
+/**
+ * 1 when o writes variations: PGN, JSON, NDJSON and per-game rows (their
+ * movetext), unless stripped. The one answer to "may a game whose
+ * variations do not replay still be written from its main line?" (see
+ * replay_drop_variation_errors()): only when this is 0. Every writer of
+ * games (convert, the API's writer) asks here.
+ */
+int game_out_writes_variations(const struct game_out_opts *o);
 
 /** Prepares o with a copy of opts (NULL = defaults). No allocation yet. */
 void game_out_init(struct game_out *o, const struct game_out_opts *opts);

@@ -140,6 +140,12 @@ size_t go_move_text(struct go_game *w, const struct go_step *s, char out[MOVE_TE
  */
 uint32_t go_comment_slot(const struct go_game *w, const struct game_move *m, uint32_t c);
 
+/** The value of the first prepared tag (w->tags) called name, or NULL. */
+const char *go_tag_value(const struct go_game *w, const char *name);
+
+/** Appends s[0..n) as one CSV field: quoted (quotes doubled) when it holds , " or a line end. */
+void go_csv_field(struct go_game *w, const char *s, size_t n);
+
 /** The result marker text of result (PGN or book style). */
 const char *go_result_text(const struct game_out *o, int result);
 

@@ -341,9 +341,15 @@ static void move(struct go_game *w, const struct go_step *s)
 
 void pgn_write_game(struct go_game *w)
 {
-    static const struct go_visit visit = { line_begin, move, NULL, line_end };
-    struct layout l = { .w = w, .width = w->o->opts.width, .sep = NO_SEP };
     pgn_write_tags(w, "\n");
+    pgn_write_movetext(w, w->o->opts.width);
+    go_put(w, "\n\n", 2);
+}
+
+void pgn_write_movetext(struct go_game *w, unsigned width)
+{
+    static const struct go_visit visit = { line_begin, move, NULL, line_end };
+    struct layout l = { .w = w, .width = width, .sep = NO_SEP };
     w->ctx = &l;
     go_walk(w, &visit);
     const struct game *g = w->g;
@@ -354,5 +360,4 @@ void pgn_write_game(struct go_game *w)
     put_comments(&l, g->post_first, g->post_count);
     unit_end(&l);
     w->ctx = NULL;
-    go_put(w, "\n\n", 2);
 }

@@ -39,4 +39,11 @@ void pgn_write_tags(struct go_game *w, const char *eol);
 /** Writes the prepared game w (see game_out_internal.h) to w->out. */
 void pgn_write_game(struct go_game *w);
 
+/**
+ * Writes the movetext of the prepared game w alone, as pgn_write_game()
+ * does (moves, comments, variations, result, comments after it), in lines
+ * of at most width characters (0: one line), with no line end after it.
+ */
+void pgn_write_movetext(struct go_game *w, unsigned width);
+
 #endif

@@ -121,6 +121,13 @@ if "$pgnkit" --help | grep -q '^   convert' && [ -f "$bench_gz" ]; then
     done
     t_js=$(seconds "$pgnkit" convert --quiet --format ndjson "$tmp/bench.pgn")
     echo "   pgnkit convert --format ndjson: $t_js s, $(echo "$size / $t_js / 1000000" | bc -l | cut -c1-6) MB/s"
+    # Issue 37's target: one CSV row per ply within 2x of the main lines in UCI
+    # (both replay every game and write every move; the rows add SAN, clocks,
+    # evaluations and comments). Same file, same run: the ratio is the figure.
+    t_uci=$(seconds "$pgnkit" convert --quiet --format uci "$tmp/bench.pgn")
+    t_ply=$(seconds "$pgnkit" convert --quiet --format csv --per ply "$tmp/bench.pgn")
+    echo "   pgnkit convert --format csv --per ply: $t_ply s; --format uci: $t_uci s;" \
+         "ratio per-ply/uci $(echo "$t_ply / $t_uci" | bc -l | cut -c1-5) (target <= 2)"
     [ -n "$pgn_extract" ] || echo "   pgn-extract not installed: no ratio (apt-get install pgn-extract)"
 fi
 

@@ -43,6 +43,10 @@ same convert-epd convert --format epd --ply final
 same convert-fen convert --format fen --ply 0-3
 same convert-uci convert --format uci -q
 same convert-csv convert --format csv --columns game,file,White,plies,result,end,final_fen
+same convert-rows convert --format rows
+same convert-ply-csv convert --format csv --per ply --fen
+same convert-ply-rows convert --format rows --per ply
+same convert-plain convert --format plain --random 0.5 --seed 3 --skip-opening 2
 same convert-lan-de convert --notation lan --lang de --book --strip comments,clocks
 same search-tags search -i --player a --white e
 same search-tags-plies search -i --player a --white e --plies-min 30

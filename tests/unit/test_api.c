@@ -276,6 +276,40 @@ void test_api__write_pgn_and_uci(void)
     pgnkit_reader_free(r);
 }
 
+void test_api__writer_rows_per_ply_and_plain(void)
+{
+    struct pgnkit_reader *r;
+    struct pgnkit_game *g = first_game(&r, one_game);
+    struct pgnkit_writer *w;
+    const char *text;
+    size_t len;
+    /* By hand from one_game: the clock of 1. e4 is 3723.5 s, its eval 34 cp,
+     * 1... e5 has $1, 2... Nc6 a mate in 3 for Black; no TimeControl, so no
+     * time spent. */
+    CHECK_EQ_INT(pgnkit_writer_new(&w, PGNKIT_FORMAT_PLY_CSV, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_writer_game(w, g, &text, &len), PGNKIT_OK);
+    CHECK_EQ_STR(text, "game,ply,move_number,side,san,uci,clock,time_spent,eval_cp,eval_mate,"
+                       "nags,comment\n"
+                       "1,1,1,white,e4,e2e4,3723.5,,34,,,good\n"
+                       "1,2,1,black,e5,e7e5,,,,,$1,\n"
+                       "1,3,2,white,Nf3,g1f3,,,,,,\n"
+                       "1,4,2,black,Nc6,b8c6,,,,-3,,\n");
+    pgnkit_writer_free(w);
+    CHECK_EQ_INT(pgnkit_writer_new(&w, PGNKIT_FORMAT_PLAIN, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_writer_game(w, g, &text, &len), PGNKIT_OK);
+    /* The one position with a centipawn score: after 1. e4, Black to move. */
+    CHECK_EQ_STR(text, "fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+                       "move e7e5\nscore -34\nply 1\nresult -1\ne\n");
+    pgnkit_writer_free(w);
+    CHECK_EQ_INT(pgnkit_writer_new(&w, PGNKIT_FORMAT_ROWS, 0), PGNKIT_OK);
+    CHECK_EQ_INT(pgnkit_writer_game(w, g, &text, &len), PGNKIT_OK);
+    CHECK(strstr(text, "{\"Event\":\"Api\",\"Site\":null,\"White\":\"Anna\",") == text);
+    CHECK(strstr(text, "\"WhiteElo\":null,") != NULL);
+    pgnkit_writer_free(w);
+    CHECK_EQ_INT(pgnkit_writer_new(&w, PGNKIT_FORMAT_PLAIN + 1, 0), PGNKIT_EINVAL);
+    pgnkit_reader_free(r);
+}
+
 void test_api__bad_input(void)
 {
     struct pgnkit_reader *r;

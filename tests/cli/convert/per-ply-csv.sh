@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format csv --per ply testdata/convert/plies.pgn

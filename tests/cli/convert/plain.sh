@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format plain testdata/convert/plies.pgn

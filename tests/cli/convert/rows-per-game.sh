@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format rows testdata/convert/plies.pgn
