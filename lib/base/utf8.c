@@ -24,9 +24,9 @@ static size_t ascii_blocks(const unsigned char *p, size_t n)
             break;
     /*
      * All blocks ASCII and fewer than 64 bytes left: the last 64 bytes,
-     * which overlap the blocks, tell the rest at once, instead of loops of
-     * 8 bytes and of bytes whose varying lengths mispredict (a whole game
-     * is checked this way, and nearly every game is ASCII).
+     * which overlap the blocks, tell the rest at once (a whole game is
+     * checked this way, and nearly every game is ASCII).
+     * measured: +0.1% instructions of validate -j 1 without it, time in noise, 2026-12-06
      */
     if (i + 64 > n && i >= 64 && simd_ascii64(p + n - 64))
         return n;

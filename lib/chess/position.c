@@ -268,9 +268,8 @@ static inline ALWAYS_INLINE int move_checks(const struct pos *p, size_t us,
         return 1;
     /* Discovered: a slider of ours on the line from the king through the
      * vacated square, with nothing left between them, that moves along the
-     * line. No way out first when from is on no line with the king: which
-     * it is follows the game, and a mispredicted branch costs more than the
-     * masks that then come to nothing. */
+     * line. When from is on no line with the king, the line is
+     * empty and so are the sliders. */
     bitboard line = bb_line(ksq, from);
     bitboard sliders = (p->by_type[BISHOP] | p->by_type[ROOK] | p->by_type[QUEEN]) & line & ours;
     while (sliders) {
@@ -292,83 +291,70 @@ int pos_move_gave_check(const struct pos *before, move16 m, const struct pos *af
                        (size_t)to, (size_t)ksq, pos_occupied(after), after->by_color[us]);
 }
 
-/* piece_type() of a board code, PAWN for an empty square (whose mask is empty). */
-static const uint8_t code_type[16] = {
-    PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PAWN,
-    PAWN, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PAWN,
-};
-
-/* 0xFF for the king's type, else 0 (a mask no compiler turns into a branch). */
-static const uint8_t type_is_king[PIECE_TYPE_NB] = { 0, 0, 0, 0, 0, 0xFF };
-
 /*
  * The bulk of a replay, so the plain move (most of them) is done inline:
  * one piece moves, maybe onto an enemy piece, castling rights untouched,
  * with the board array, the bitboards and the key updated together as
  * put/remove/move_piece do. Castling, en passant, promotions and moves that
- * touch a castling square take the general way. Indices are size_t: an int
- * would be sign-extended at every table lookup.
+ * touch a castling square take the general way.
  */
 static inline ALWAYS_INLINE void play_plain(struct pos *p, size_t from,
                                              size_t to)
 {
     bitboard fromto = sq_bb((int)from) | sq_bb((int)to);
-    size_t us = p->side, pc = p->board[from], cap = p->board[to], ep = p->ep;
+    int us = p->side, them = us ^ 1;
+    int pc = p->board[from], captured = p->board[to], type = piece_type(pc);
     uint64_t key = p->key ^ zobrist_board[pc][from] ^ zobrist_board[pc][to]
                  ^ zobrist_white_to_move();
     /* The ep square of the previous ply expires; its key counted when a pawn
      * of ours (the side still unchanged) stood beside the passed pawn. */
-    if (ep != SQ_NONE) {
-        if (bb_pawn_attacks[us ^ 1][ep] & p->by_type[PAWN] & p->by_color[us])
-            key ^= zobrist_ep((int)ep & 7);
+    if (p->ep != SQ_NONE) {
+        if (bb_pawn_attacks[them][p->ep] & pos_pieces(p, us, PAWN))
+            key ^= zobrist_ep(sq_file(p->ep));
         p->ep = SQ_NONE;
     }
-    /* What is captured and which piece moves are data no branch predicts:
-     * an empty square has key 0 and takes its mask, empty too, off the
-     * pawns; the clock and the king square are selected, not branched to. */
-    size_t type = code_type[pc], cap_type = code_type[cap];
-    bitboard cap_bb = sq_bb((int)to) & -(bitboard)(cap != 0);
-    key ^= zobrist_board[cap][to];
-    p->by_type[cap_type] ^= cap_bb;
-    p->by_color[us ^ 1] ^= cap_bb;
+    if (captured != NO_PIECE) {
+        key ^= zobrist_board[captured][to];
+        p->by_type[piece_type(captured)] ^= sq_bb((int)to);
+        p->by_color[them] ^= sq_bb((int)to);
+    }
     p->board[from] = NO_PIECE;
     p->board[to] = (uint8_t)pc;
     p->by_type[type] ^= fromto;
     p->by_color[us] ^= fromto;
-    p->side = (uint8_t)(us ^ 1);
-    p->fullmove += (uint32_t)us;
-    /* Selections by mask, not branches: which of these happens follows the
-     * game, not a pattern a branch predictor can learn. */
-    unsigned keep_clock = (cap == 0) & (type != PAWN);
-    p->halfmove = (uint16_t)((p->halfmove + 1u) & -keep_clock);
+    p->side = (uint8_t)them;
+    if (us == BLACK)
+        p->fullmove++;
+    /* The fifty-move clock restarts at a capture or a pawn move. */
+    if (captured != NO_PIECE || type == PAWN)
+        p->halfmove = 0;
+    else
+        p->halfmove++;
     /* A double step: its key counts when an enemy pawn (the side to move
-     * now) stands beside the pawn. One test of one value: two comparisons
-     * may become two branches, the one on the type mispredicted. */
-    if ((((from ^ to) ^ 16) | (type ^ PAWN)) == 0) {
-        ep = (from + to) / 2;
+     * now) stands beside the pawn. */
+    if (type == PAWN && (to == from + 16 || from == to + 16)) {
+        int ep = (int)(from + to) / 2;
         p->ep = (uint8_t)ep;
-        if (bb_pawn_attacks[us][ep] & p->by_type[PAWN] & p->by_color[us ^ 1])
-            key ^= zobrist_ep((int)ep & 7);
+        if (bb_pawn_attacks[us][ep] & pos_pieces(p, them, PAWN))
+            key ^= zobrist_ep(sq_file(ep));
     }
-    /* By a mask from a table: a choice, even written as arithmetic, is
-     * compiled to a branch, which king moves (in no pattern) mispredict. */
-    size_t king = p->king[us];
-    p->king[us] = (uint8_t)(king ^ ((king ^ to) & type_is_king[type]));
+    if (type == KING)
+        p->king[us] = (uint8_t)to;
     p->key = key;
 }
 
 /* Castling, en passant and promotions, and moves from or to a square
  * whose move changes the castling rights: play_general()'s. */
-static inline int play_is_special(const struct pos *p, size_t mv, size_t from, size_t to)
+static inline int play_is_special(const struct pos *p, move16 m, size_t from, size_t to)
 {
-    return (mv >> 14) | (((sq_bb((int)from) | sq_bb((int)to)) & p->castle_touch) != 0);
+    return move_flag(m) != MF_NORMAL
+        || ((sq_bb((int)from) | sq_bb((int)to)) & p->castle_touch) != 0;
 }
 
-/* pos_play() of m, given as mv, from and to: the one dispatch of both ways to play. */
-static inline ALWAYS_INLINE void play_move(struct pos *p, move16 m, size_t mv,
-                                            size_t from, size_t to)
+/* pos_play() of m, from and to: the one dispatch of both ways to play. */
+static inline ALWAYS_INLINE void play_move(struct pos *p, move16 m, size_t from, size_t to)
 {
-    if (play_is_special(p, mv, from, to))
+    if (play_is_special(p, m, from, to))
         play_general(p, m);
     else
         play_plain(p, from, to);
@@ -376,8 +362,7 @@ static inline ALWAYS_INLINE void play_move(struct pos *p, move16 m, size_t mv,
 
 void pos_play(struct pos *p, move16 m)
 {
-    size_t mv = m;
-    play_move(p, m, mv, mv & 63, (mv >> 6) & 63);
+    play_move(p, m, (size_t)move_from(m), (size_t)move_to(m));
 }
 
 /* Castling and en passant: two pieces move or vanish, so play and look. */
@@ -401,38 +386,29 @@ static inline ALWAYS_INLINE int gives_check_as(const struct pos *p,
                        p->by_color[us] & ~sq_bb((int)from));
 }
 
-/* pos_gives_check() of a move that is neither castling nor en passant. */
-static inline ALWAYS_INLINE int gives_check_plain(const struct pos *p,
-                                                   size_t mv, size_t from,
-                                                   size_t to)
-{
-    size_t type = mv >> 14 ? (size_t)move_promo((move16)mv)
-                           : (size_t)piece_type(p->board[from]);
-    return gives_check_as(p, type, from, to);
-}
-
 int pos_gives_check(const struct pos *p, move16 m)
 {
-    size_t mv = m;
-    if (mv >= MF_EN_PASSANT << 14)
+    size_t from = (size_t)move_from(m), to = (size_t)move_to(m);
+    if (move_flag(m) == MF_EN_PASSANT || move_flag(m) == MF_CASTLING)
         return gives_check_played(p, m);
-    return gives_check_plain(p, mv, mv & 63, (mv >> 6) & 63);
+    /* The piece on to afterwards: the promoted one, else the mover. */
+    int type = move_flag(m) == MF_PROMOTION ? move_promo(m) : piece_type(p->board[from]);
+    return gives_check_as(p, (size_t)type, from, to);
 }
 
 int pos_play_keep(struct pos *p, move16 m, int keep, struct pos *before)
 {
-    size_t mv = m, from = mv & 63, to = (mv >> 6) & 63;
-    /* Promotions, en passant and castling are rare: played, then looked
-     * at, the usual move needs no test of its flags but this one. */
-    if (mv >= MF_PROMOTION << 14) {
+    size_t from = (size_t)move_from(m), to = (size_t)move_to(m);
+    /* Promotions, en passant and castling: played, then looked at. */
+    if (move_flag(m) != MF_NORMAL) {
         *before = *p;
         play_general(p, m);
         return pos_in_check(p);
     }
     int check = gives_check_as(p, (size_t)piece_type(p->board[from]), from, to);
-    if (check | keep)
+    if (check || keep)
         *before = *p;
-    play_move(p, m, mv, from, to);
+    play_move(p, m, from, to);
     return check;
 }
 

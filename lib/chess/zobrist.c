@@ -210,7 +210,7 @@ const uint64_t zobrist_random[781] = {
     0xF8D626AAAF278509ULL,
 };
 
-/* One row of zeros: the "key" of an empty square, so a capture test needs no branch. */
+/* One row of zeros: an empty square adds nothing to the key. */
 static const uint64_t no_piece_keys[64];
 
 #define ROW(c, t) (zobrist_random + ZOBRIST_ROW(c, t))

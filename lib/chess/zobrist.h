@@ -19,8 +19,7 @@ static inline uint64_t zobrist_piece(int color, int type, int sq)
 /*
  * The piece keys by board code ((color << 3) | (type + 1), as in
  * position.h): zobrist_board[pc][sq] == zobrist_piece(color, type, sq), and
- * 0 for code 0 (an empty square), so a possible capture hashes without a
- * branch.
+ * 0 for an empty square (code 0), which adds nothing to the key.
  */
 extern const uint64_t *const zobrist_board[16];
 

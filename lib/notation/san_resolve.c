@@ -1,6 +1,7 @@
 /* san_resolve.c - phase 2 of move reading: struct san_parts + position -> one legal move. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "base/compiler.h"
 #include "notation/san.h"
@@ -92,17 +93,17 @@ static inline int is_legal(const struct pos *p, move16 m)
  * legal_fast() when the side to move is known not to be in check: then
  * only a pin can forbid the move. The enemy sliders that could pin are on
  * the line through the king and from (empty when from is on none), and a
- * move along that line keeps its piece between them. Most moves find no
- * slider there, with no branch on where from stands; the rare one found
- * pins when nothing else stands between and it moves along that line.
+ * move along that line keeps its piece between them. A slider found there
+ * pins when nothing else stands between it and the king.
  */
 static inline int not_pinned(const struct pos *p, int from, int to)
 {
     int us = p->side, ksq = p->king[us];
     bitboard line = bb_line(ksq, from);
+    if (line & sq_bb(to))
+        return 1; /* along the line it stays between king and pinner */
     bitboard sliders = (p->by_type[BISHOP] | p->by_type[ROOK] | p->by_type[QUEEN])
                      & p->by_color[us ^ 1] & line;
-    sliders &= ((line >> to) & 1) - 1; /* none when to is on the line */
     bitboard occ = pos_occupied(p);
     while (sliders) {
         int s = bb_pop(&sliders);
@@ -663,7 +664,7 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
 {
     const unsigned char *s = (const unsigned char *)text;
     unsigned flags = 0;
-    if (len - 2 > 5) /* not 2 to 7 bytes */
+    if (len < 2 || len > 7)
         return 0;
     if (s[len - 1] == '+' || s[len - 1] == '#') {
         flags = s[len - 1] == '+' ? SAN_CHECK : SAN_MATE;
@@ -674,32 +675,31 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     if (to_file > 7 || to_rank > 7)
         return s[0] == 'O' ? castling_plain(p, in_check, s, len, flags, move) : 0;
     int us = p->side, to = make_sq((int)to_file, (int)to_rank), target = p->board[to], from;
-    /* Codes 1-6 are White's pieces, 9-14 Black's: one test for "ours". */
-    if ((unsigned)(target - 1 - 8 * us) < 6)
-        return 0;
+    if (target != NO_PIECE && piece_color(target) == us)
+        return 0; /* onto a piece of ours */
     unsigned c0 = s[0];
 
     if (c0 - 'a' < 8) {
         /* A pawn: "e4" or "exd5"; a promotion or anything else goes the general way. */
-        /* Arithmetic on the side, not branches: it alternates every ply. */
-        int up = 8 - 16 * us, pawn = piece_make(us, PAWN), from_file = -1;
-        if (to_rank == 7u * (unsigned)(us ^ 1))
-            return 0;
+        /* up: one square forward for the side to move. */
+        int up = us == WHITE ? 8 : -8, pawn = piece_make(us, PAWN);
+        unsigned last_rank = us == WHITE ? 7 : 0, double_step_rank = us == WHITE ? 3 : 4;
+        if (to_rank == last_rank)
+            return 0; /* a promotion */
         if (len == 2) {
             from = to - up;
             if (target || from < 8 || from >= 56)
                 return 0;
-            /* One step or two, selected: both come often, in no order. The
-             * square behind from is read masked (on the board) even when
-             * it does not matter. */
-            unsigned two = (p->board[from] == NO_PIECE) & (to_rank == 3u + (unsigned)us)
-                         & (p->board[(from - up) & 63] == pawn);
-            if (!((p->board[from] == pawn) | two))
-                return 0;
-            from -= up & -(int)two;
+            /* One step, or two from the pawn's first rank over an empty square. */
+            if (p->board[from] != pawn) {
+                if (p->board[from] != NO_PIECE || to_rank != double_step_rank
+                    || p->board[from - up] != pawn)
+                    return 0;
+                from -= up;
+            }
         } else if (len == 4 && s[1] == 'x') {
-            from_file = (int)(c0 - 'a');
-            if (!target || (from_file - (int)to_file) * (from_file - (int)to_file) != 1)
+            int from_file = (int)(c0 - 'a');
+            if (!target || abs(from_file - (int)to_file) != 1)
                 return 0; /* en passant, nothing to take, or not a neighbouring file */
             from = to - up + from_file - (int)to_file;
             /* No pawn stands on rank 1 or 8 (and from may be off the board). */
@@ -720,19 +720,24 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     if (type <= PAWN)
         return 0; /* no letter of the language, or its pawn letter */
     const unsigned char *q = s + 1, *e = s + len - 2;
-    /* The optional parts by selection, not branches: "Nf3", "Nxf3" and
-     * "Nbd7" follow no pattern a predictor could learn. While q < e, *q is
-     * a byte of the text (at worst the destination's file). */
+    /* Then, each optional, the origin's file, its rank and an 'x'; e is
+     * where the destination begins. */
     bitboard cands = pos_pieces(p, us, type) & bb_empty_attacks[type][to];
-    unsigned file = *q - (unsigned)'a', has_file = (q < e) & (file < 8);
-    cands &= has_file ? file_bb((int)file) : ~(bitboard)0;
-    q += has_file;
-    unsigned rk = *q - (unsigned)'1', has_rank = (q < e) & (rk < 8);
-    cands &= has_rank ? rank_bb((int)rk) : ~(bitboard)0;
-    q += has_rank;
-    unsigned takes = (q < e) & (*q == 'x');
-    flags |= takes * SAN_CAPTURE;
-    q += takes;
+    int has_file = 0, has_rank = 0;
+    if (q < e && *q >= 'a' && *q <= 'h') {
+        cands &= file_bb(*q - 'a');
+        has_file = 1;
+        q++;
+    }
+    if (q < e && *q >= '1' && *q <= '8') {
+        cands &= rank_bb(*q - '1');
+        has_rank = 1;
+        q++;
+    }
+    if (q < e && *q == 'x') {
+        flags |= SAN_CAPTURE;
+        q++;
+    }
     if (q != e || (!target && (flags & SAN_CAPTURE)))
         return 0;
     /* Exactly one legal origin: none for a king may be castling written as
@@ -744,8 +749,8 @@ unsigned san_read_plain(const struct pos *p, int in_check, const char *text, siz
     *move = move_make(from, to, MF_NORMAL);
     /* The SAN: an 'x' exactly for a capture, and the origin SAN writes. */
     if (!target == !(flags & SAN_CAPTURE)
-        && (!(has_file | has_rank)
-            || origin_is_minimal(p, in_check, type, from, to, (int)has_file, (int)has_rank)))
+        && ((!has_file && !has_rank)
+            || origin_is_minimal(p, in_check, type, from, to, has_file, has_rank)))
         flags |= PLAIN_STANDARD;
     return PLAIN_READ | flags;
 }

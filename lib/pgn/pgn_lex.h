@@ -52,8 +52,8 @@ extern const unsigned char pgn_lex_move[256];
  * not one (a blank, a line end, punctuation), but may be a word character
  * the test is not sure of: + # ! = ? @ _ ~, those below '-' and bytes >=
  * 0x80. So the caller goes on from p[r] with pgn_lex_class, and that loop
- * nearly always stops at once: a token's end is found without a loop whose
- * exit depends on the token's length, which the branch predictor misses.
+ * nearly always stops at once.
+ * measured: +0.3% instructions of validate -j 1 without it (r = 0), time in noise, 2026-12-06
  * Reads p[0..8): all eight bytes must be readable and initialised. The
  * sure bytes are - . / : and ASCII letters and digits (simd_word_run8()).
  */

@@ -189,15 +189,10 @@ static size_t strip_check(const char *s, size_t len)
     return len;
 }
 
-/* Byte comparison of two short texts, inline: a libc call per move costs more. */
+/* 1 when two texts have the same length and bytes. */
 static inline int same_text(const char *a, size_t na, const char *b, size_t nb)
 {
-    if (na != nb)
-        return 0;
-    for (size_t i = 0; i < na; i++)
-        if (a[i] != b[i])
-            return 0;
-    return 1;
+    return na == nb && memcmp(a, b, na) == 0;
 }
 
 /*
@@ -472,10 +467,9 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             walk_variations(w, m, &cur);
             draw_clock = draw_clock_of(w); /* a null move there halves the gap */
         }
-        /* A number written (White's moves) and wrong: one test that is
-         * nearly always false, not a branch alternating with the side. The
-         * 64-bit product of two 32-bit values is 0 only when one of them is. */
-        if ((uint64_t)m->number * (m->number ^ cur.fullmove) != 0)
+        /* A move number written before the move (0 when none) must be the
+         * position's. */
+        if (m->number != 0 && m->number != cur.fullmove)
             check_move_number(w, i, &cur);
 
         if (m->flags & GAME_MOVE_NULL) {
@@ -524,8 +518,7 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
             if (trace)
                 trace_position(r, w, n, &cur);
             /* Five occurrences need four earlier ones, gap plies apart at
-             * least: one test, nearly always false (two tests on the clock
-             * would each be a branch to mispredict). */
+             * least, all since the last capture or pawn move. */
             past = cur.halfmove >= draw_clock && track_draws(w, n, &cur);
         }
     }

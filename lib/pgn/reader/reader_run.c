@@ -95,14 +95,14 @@ static inline ALWAYS_INLINE int run_number(const unsigned char *p,
 {
     const unsigned char *const rc = run_class;
     /*
-     * Most numbers have one digit or two, which a loop over the digits
-     * would tell apart with a branch that goes either way: so the second
-     * digit is counted without one, and only three or more take the loop.
-     * p[1] may be read: p is a byte of the data, which BUF_PAD bytes follow.
+     * Most numbers have one digit or two: the second digit is counted
+     * without the loop, and only three or more take it. p[1] may be read:
+     * p is a byte of the data, which BUF_PAD bytes follow.
+     * measured: -0.3% instructions of validate -j 1 without it, time in noise, 2026-12-06
      */
     uint32_t d0 = (uint32_t)(p[0] - '0'), d1 = (uint32_t)(p[1] - '0');
     uint32_t two = d1 < 10;
-    uint32_t num = d0 + (d0 * 9 + d1) * two; /* d0 or d0 d1, without a branch */
+    uint32_t num = d0 + (d0 * 9 + d1) * two; /* d0, or d0 d1 when two */
     size_t nd = 1 + two;
     const unsigned char *w = p + nd;
     if (*w != '.') {
@@ -115,7 +115,7 @@ static inline ALWAYS_INLINE int run_number(const unsigned char *p,
         if (*w != '.' || nd > 9)
             return RN_STOP;
     }
-    /* Branches only for what is rare: more than one dot. */
+    /* One dot, or (rarely) more. */
     uint32_t f = 0;
     if (*++w == '.') {
         f = GAME_MOVE_NUMBER_DOTS;

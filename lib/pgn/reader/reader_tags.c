@@ -399,8 +399,8 @@ static const unsigned char *tag_run_store(struct pgn_reader *r, const struct raw
     ps->blank = 0;
     /*
      * The empty line that nearly always ends the tag section, as
-     * reader_parse_game() takes one (a line with no token: blank): that is one
-     * dispatch fewer per game, whose target would mispredict.
+     * reader_parse_game() takes one (a line with no token: blank), taken here.
+     * measured: +0.0% instructions of validate -j 1 without it, time in noise, 2026-12-06
      */
     if (!ps->line_tokens && done < safe && (cls[*done] & LX_EOL)) {
         const unsigned char *n = done + ((*done == '\r' && done[1] == '\n') ? 2 : 1);

@@ -8,8 +8,9 @@
  * After the result at buf[..i): the line end, the empty line and the '['
  * of the next game that nearly always follow, taken as reader_parse_game() and
  * reader_bracket() take them (two line ends, then the game ends before the '['),
- * instead of three dispatches whose targets mispredict. Returns 1 when the
- * game ended there, 0 with nothing taken when the text goes otherwise.
+ * in one step. Returns 1 when the game ended there, 0 with nothing taken
+ * when the text goes otherwise.
+ * measured: -0.0% instructions of validate -j 1 without it, time in noise, 2026-12-06
  */
 static int next_game_follows(struct pgn_reader *r, size_t i)
 {
