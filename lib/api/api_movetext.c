@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "api/api_internal.h"
-#include "annotate/judge.h"
+#include "pgn/judge.h"
 #include "pgn/clock_command.h"
 #include "base/banned.h"
 

@@ -31,7 +31,7 @@ enum clock_command_kind {
 
 /**
  * The kind of the command named name[0..n) (not NUL-terminated). This is
- * the one list of time commands: every clock reader and --strip clocks
+ * the one list of time commands: every clock reader and GO_STRIP_CLOCKS
  * ask it, so a new spelling is added here once. Allocates nothing.
  */
 enum clock_command_kind clock_command_kind(const char *name, size_t n);

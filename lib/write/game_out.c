@@ -6,7 +6,7 @@
 #include "write/game_json.h"
 #include "write/game_plain.h"
 #include "write/game_rows.h"
-#include "write/ply_facts.h"
+#include "pgn/ply_facts.h"
 #include "pgn/clock_command.h"
 #include "write/game_out.h"
 #include "write/game_out_internal.h"

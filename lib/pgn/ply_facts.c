@@ -1,7 +1,7 @@
 /* ply_facts.c - what the comments after a move say as facts: clock, time spent, evaluation. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
-#include "write/ply_facts.h"
+#include "pgn/ply_facts.h"
 #include "base/ascii.h"
 #include "pgn/clock_command.h"
 #include "base/banned.h"
