@@ -497,16 +497,23 @@ static int judged(const struct play_totals *t, int n, struct fact_value *v)
  * The clock and evaluation fields: present only when the game says them.
  * Seconds are whole, rounded down; accuracy is rounded to the nearest whole.
  */
-static int play_field(struct game_facts *f, int id, struct fact_value *v)
+const struct play_totals *game_facts_play(struct game_facts *f)
 {
     struct mainline *ml = game_facts_mainline(f);
     if (!ml)
-        return f->status;
-    const struct play_totals *t = &f->play;
+        return NULL;
     if (!(f->have & HAVE_PLAY)) {
         play_totals_compute(f->g, ml->start.side == BLACK, &f->play);
         f->have |= HAVE_PLAY;
     }
+    return &f->play;
+}
+
+static int play_field(struct game_facts *f, int id, struct fact_value *v)
+{
+    const struct play_totals *t = game_facts_play(f);
+    if (!t)
+        return f->status;
     int s = id == F_BLACK_MIN_CLOCK || id == F_BLACK_TIME_USED || id == F_BLACK_ACCURACY ||
             id == F_BLACK_BLUNDERS || id == F_BLACK_MISTAKES || id == F_BLACK_INACCURACIES;
     switch (id) {

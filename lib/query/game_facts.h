@@ -153,6 +153,9 @@ struct mainline *game_facts_mainline(struct game_facts *f);
 /** The features of the whole main line; NULL on error. */
 const struct game_features *game_facts_features(struct game_facts *f);
 
+/** The clocks and evaluations of the main line summed up (play_totals.h); NULL on error. */
+const struct play_totals *game_facts_play(struct game_facts *f);
+
 /** replay_game() of g (FACTS_REPLAY); NULL on error. */
 const struct replay *game_facts_replay(struct game_facts *f);
 

@@ -105,9 +105,16 @@ void play_totals_compute(const struct game *g, int first_side, struct play_total
             }
             /* Win percentages from the mover's point of view. */
             int sign = side ? -1 : 1;
-            accuracy_sum[side] += play_move_accuracy(play_win_percent(sign * cp_before),
-                                                     play_win_percent(sign * cp_after));
+            double win_before = play_win_percent(sign * cp_before);
+            double win_after = play_win_percent(sign * cp_after);
+            accuracy_sum[side] += play_move_accuracy(win_before, win_after);
             accuracy_moves[side]++;
+            if (win_before - win_after >= PLAY_TROUBLE_DROP && f.has_clock &&
+                (!t->has_trouble || f.clock_ms < t->trouble_clock_ms)) {
+                t->has_trouble = 1;
+                t->trouble_clock_ms = f.clock_ms;
+                t->trouble_ply = i + 1;
+            }
         }
         t->has_final_eval = 1;
         t->final_eval_cp = cp_after;

@@ -28,7 +28,13 @@ struct play_totals {
     int blunders[2], mistakes[2], inaccuracies[2];
     int has_accuracy[2];
     double accuracy[2];         /* mean of lichess's per-move accuracy, 0..100 */
+    int has_trouble;            /* a move lost PLAY_TROUBLE_DROP win points or more */
+    int64_t trouble_clock_ms;   /* the lowest mover's clock after such a move */
+    uint32_t trouble_ply;       /* the position after it (1: after the first move) */
 };
+
+/* The win percentage points a move must lose to count for time trouble. */
+#define PLAY_TROUBLE_DROP 30.0
 
 /**
  * Sums up the main line of g, whose first move is played by first_side (0

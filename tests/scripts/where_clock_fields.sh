@@ -50,4 +50,13 @@ black_accuracy = 67:one
 white_accuracy < 0 or white_accuracy >= 0:one
 black_min_clock < 7:none
 TABLE
+
+# --time-trouble: only 3... g6 lost 30 win points or more (53.7 to 13.7), 8 s left.
+for input in games.pgn games.pgnkit; do
+    for n in 8 9; do
+        want=0; [ "$n" = 9 ] && want=1
+        got=$("$PGNKIT" search -c --time-trouble "$n" "$input" 2>/dev/null)
+        [ "$got" = "$want" ] || fail "$input: --time-trouble $n: $got games, expected $want"
+    done
+done
 exit $status
