@@ -269,11 +269,12 @@ static double eval_cp(const char *a, size_t n)
     return end == t || (*end && *end != ',') ? CHART_NONE : pawns * 100.0;
 }
 
-/* [%clk 1:05:30] or [%clk 0:00:59.5]: seconds, read as the library reads clocks. */
-static double clock_seconds(const char *a, size_t n)
+/* [%clk 1:05:30], [%clk 0:00:59.5] or [%clkc 5950]: seconds, read as the library reads clocks. */
+static double clock_seconds(const struct game_cmd *c)
 {
     int64_t ms;
-    return clock_command_ms(a, n, &ms) ? CHART_NONE : (double)ms / 1000.0;
+    return clock_command_left(c->name, c->name_len, c->args, c->args_len, &ms)
+               ? (double)ms / 1000.0 : CHART_NONE;
 }
 
 static int cmd_is(const struct game_cmd *c, const char *name)
@@ -301,8 +302,8 @@ static void game_graph(struct diagram *s, const struct game *g)
                 const struct game_cmd *cmd = &g->cmds[cm->cmd_first + i];
                 if (cmd_is(cmd, "eval"))
                     s->eval[k] = eval_cp(cmd->args, cmd->args_len);
-                else if (cmd_is(cmd, "clk"))
-                    s->clock[k] = clock_seconds(cmd->args, cmd->args_len);
+                else if (clock_command_kind(cmd->name, cmd->name_len) == CLOCK_LEFT)
+                    s->clock[k] = clock_seconds(cmd);
             }
         }
         found += s->eval[k] != CHART_NONE || s->clock[k] != CHART_NONE;

@@ -11,7 +11,7 @@
 #include "cli/cmdline.h"
 #include "cli/common.h"
 #include "annotate/eco.h"
-#include "annotate/judge.h"
+#include "pgn/judge.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"

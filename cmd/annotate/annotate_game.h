@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "annotate/judge.h"
+#include "pgn/judge.h"
 #include "annotate/uci_engine.h"
 #include "base/arena.h"
 #include "base/buf.h"

@@ -51,6 +51,7 @@ static const struct criterion_usage rows[] = {
     { SQ_HAS_VARIATIONS, NULL, NULL, NULL },
     { SQ_VARIANT, NULL, "NAME", "any, standard, chess960, or a Variant tag value" },
     { SQ_COMMENT, NULL, "RE", "a comment matches" },
+    { SQ_TIME_TROUBLE, NULL, "SECONDS", "a move left under SECONDS on the clock lost 30 win %" },
     { SQ_WHERE, NULL, "EXPR", "a condition in the expression language (pgnkit-search(1))" },
 };
 _Static_assert(sizeof rows / sizeof rows[0] == SQ_CRITERION_COUNT + 1,

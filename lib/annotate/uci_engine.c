@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include "base/compiler.h"
 #include "base/error.h"
-#include "annotate/judge.h"
+#include "pgn/judge.h"
 #include "annotate/uci_engine.h"
 #include "notation/uci.h"
 #include "base/banned.h"

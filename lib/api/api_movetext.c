@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "api/api_internal.h"
-#include "annotate/judge.h"
+#include "pgn/judge.h"
 #include "pgn/clock_command.h"
 #include "base/banned.h"
 
@@ -75,49 +75,61 @@ int pgnkit_game_nag(struct pgnkit_game *g, size_t ply, size_t k)
 }
 
 /*
- * The first [%name ...] command after ply, in its comments' order: the
- * arguments and their length, or NULL.
+ * The first command after ply, in its comments' order, that wants() accepts
+ * (with name for it), or NULL.
  */
-static const char *command_after(struct pgnkit_game *g, size_t ply, const char *name,
-                                 size_t *len)
+static const struct game_cmd *command_after(struct pgnkit_game *g, size_t ply,
+                                            int (*wants)(const struct game_cmd *, const char *),
+                                            const char *name)
 {
     struct after_ply a;
     if (!after_ply(g, ply, &a))
         return NULL;
-    size_t name_len = strlen(name);
     for (uint32_t c = 0; c < a.comment_count; c++) {
         const struct game_comment *cm = &g->g.comments[a.comment_first + c];
         for (uint32_t k = 0; k < cm->cmd_count; k++) {
             const struct game_cmd *cmd = &g->g.cmds[cm->cmd_first + k];
-            if (cmd->name_len == name_len && !memcmp(cmd->name, name, name_len)) {
-                *len = cmd->args_len;
-                return cmd->args;
-            }
+            if (wants(cmd, name))
+                return cmd;
         }
     }
     return NULL;
 }
 
+static int named(const struct game_cmd *cmd, const char *name)
+{
+    return cmd->name_len == strlen(name) && !memcmp(cmd->name, name, cmd->name_len);
+}
+
+static int time_left(const struct game_cmd *cmd, const char *unused)
+{
+    (void)unused;
+    return clock_command_kind(cmd->name, cmd->name_len) == CLOCK_LEFT;
+}
+
+static int time_spent(const struct game_cmd *cmd, const char *unused)
+{
+    (void)unused;
+    return clock_command_kind(cmd->name, cmd->name_len) == CLOCK_SPENT;
+}
+
 int pgnkit_game_clock(struct pgnkit_game *g, size_t ply, int64_t *ms)
 {
-    size_t n;
-    const char *args = command_after(g, ply, "clk", &n);
-    return args && clock_command_ms(args, n, ms) == 0;
+    const struct game_cmd *cmd = command_after(g, ply, time_left, NULL);
+    return cmd && clock_command_left(cmd->name, cmd->name_len, cmd->args, cmd->args_len, ms);
 }
 
 int pgnkit_game_elapsed(struct pgnkit_game *g, size_t ply, int64_t *ms)
 {
-    size_t n;
-    const char *args = command_after(g, ply, "emt", &n);
-    return args && clock_command_ms(args, n, ms) == 0;
+    const struct game_cmd *cmd = command_after(g, ply, time_spent, NULL);
+    return cmd && clock_command_ms(cmd->args, cmd->args_len, ms) == 0;
 }
 
 int pgnkit_game_eval(struct pgnkit_game *g, size_t ply, int *cp, int *mate)
 {
-    size_t n;
-    const char *args = command_after(g, ply, "eval", &n);
+    const struct game_cmd *cmd = command_after(g, ply, named, "eval");
     struct judge_eval e;
-    if (!args || judge_parse_eval(args, n, &e))
+    if (!cmd || judge_parse_eval(cmd->args, cmd->args_len, &e))
         return 0;
     *cp = e.cp;
     *mate = e.mate;

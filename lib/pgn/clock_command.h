@@ -21,4 +21,29 @@
  */
 int clock_command_ms(const char *s, size_t n, int64_t *ms);
 
+/* What a comment command says about time, by its name. */
+enum clock_command_kind {
+    CLOCK_NOT_TIME,   /* not about time: eval, csl, a name we do not know */
+    CLOCK_LEFT,       /* time left on the mover's clock: clk, clkc */
+    CLOCK_SPENT,      /* time the move took: emt */
+    CLOCK_OTHER_TIME, /* about time but not read as a clock: timestamp */
+};
+
+/**
+ * The kind of the command named name[0..n) (not NUL-terminated). This is
+ * the one list of time commands: every clock reader and GO_STRIP_CLOCKS
+ * ask it, so a new spelling is added here once. Allocates nothing.
+ */
+enum clock_command_kind clock_command_kind(const char *name, size_t n);
+
+/**
+ * Reads a time-left command: "clk" as clock_command_ms() reads it, and
+ * "clkc" as a whole number of centiseconds ("17999" is 179.99 s, the unit
+ * of lichess's API clocks) or, when written H:MM:SS.cc, as "clk". Returns 1
+ * and *ms when name[0..name_len) is a time-left command whose arguments
+ * args[0..n) read; 0 otherwise (*ms untouched). Allocates nothing.
+ */
+int clock_command_left(const char *name, size_t name_len, const char *args, size_t n,
+                       int64_t *ms);
+
 #endif

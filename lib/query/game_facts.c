@@ -14,7 +14,7 @@
 #include "base/banned.h"
 
 /* Bits of have. */
-enum { HAVE_MOVETEXT = 1, HAVE_MAINLINE = 2, HAVE_FEATURES = 4, HAVE_REPLAY = 8 };
+enum { HAVE_MOVETEXT = 1, HAVE_MAINLINE = 2, HAVE_FEATURES = 4, HAVE_REPLAY = 8, HAVE_PLAY = 16 };
 
 static const struct field {
     const char *name;
@@ -51,6 +51,22 @@ static const struct field {
     [F_COMMENT] = { "comment", FT_STR, FACTS_MOVETEXT, NULL },
     [F_HAS_COMMENTS] = { "has_comments", FT_BOOL, FACTS_MOVETEXT, NULL },
     [F_HAS_VARIATIONS] = { "has_variations", FT_BOOL, FACTS_MOVETEXT, NULL },
+    [F_WHITE_MIN_CLOCK] = { "white_min_clock", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_BLACK_MIN_CLOCK] = { "black_min_clock", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_TIME_CONTROL_BASE] = { "time_control_base", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_TIME_CONTROL_INCREMENT] = { "time_control_increment", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_WHITE_TIME_USED] = { "white_time_used", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_BLACK_TIME_USED] = { "black_time_used", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_EVAL_FINAL] = { "eval_final", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_MAX_EVAL_SWING] = { "max_eval_swing", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_WHITE_BLUNDERS] = { "white_blunders", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_WHITE_MISTAKES] = { "white_mistakes", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_WHITE_INACCURACIES] = { "white_inaccuracies", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_BLACK_BLUNDERS] = { "black_blunders", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_BLACK_MISTAKES] = { "black_mistakes", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_BLACK_INACCURACIES] = { "black_inaccuracies", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_WHITE_ACCURACY] = { "white_accuracy", FT_NUM, FACTS_MAINLINE, NULL },
+    [F_BLACK_ACCURACY] = { "black_accuracy", FT_NUM, FACTS_MAINLINE, NULL },
     [F_CHECKMATE] = { "checkmate", FT_BOOL, FACTS_MAINLINE, NULL },
     [F_STALEMATE] = { "stalemate", FT_BOOL, FACTS_MAINLINE, NULL },
     [F_DEAD_POSITION] = { "dead_position", FT_BOOL, FACTS_MAINLINE, NULL },
@@ -471,8 +487,71 @@ static int movetext_field(struct game_facts *f, int id, uint32_t k, struct fact_
     return 0;
 }
 
+/* A count of a side, present when the game says how the moves were judged. */
+static int judged(const struct play_totals *t, int n, struct fact_value *v)
+{
+    return t->has_judgments ? num_value(v, n, NULL, 0) : 0;
+}
+
+/*
+ * The clock and evaluation fields: present only when the game says them.
+ * Seconds are whole, rounded down; accuracy is rounded to the nearest whole.
+ */
+const struct play_totals *game_facts_play(struct game_facts *f)
+{
+    struct mainline *ml = game_facts_mainline(f);
+    if (!ml)
+        return NULL;
+    if (!(f->have & HAVE_PLAY)) {
+        play_totals_compute(f->g, ml->start.side == BLACK, &f->play);
+        f->have |= HAVE_PLAY;
+    }
+    return &f->play;
+}
+
+static int play_field(struct game_facts *f, int id, struct fact_value *v)
+{
+    const struct play_totals *t = game_facts_play(f);
+    if (!t)
+        return f->status;
+    int s = id == F_BLACK_MIN_CLOCK || id == F_BLACK_TIME_USED || id == F_BLACK_ACCURACY ||
+            id == F_BLACK_BLUNDERS || id == F_BLACK_MISTAKES || id == F_BLACK_INACCURACIES;
+    switch (id) {
+    case F_WHITE_MIN_CLOCK:
+    case F_BLACK_MIN_CLOCK:
+        return t->has_min_clock[s] ? num_value(v, t->min_clock_ms[s] / 1000, NULL, 0) : 0;
+    case F_TIME_CONTROL_BASE:
+        return t->has_base ? num_value(v, t->base_ms / 1000, NULL, 0) : 0;
+    case F_TIME_CONTROL_INCREMENT:
+        return t->has_base ? num_value(v, t->increment_ms / 1000, NULL, 0) : 0;
+    case F_WHITE_TIME_USED:
+    case F_BLACK_TIME_USED:
+        return t->has_used[s] ? num_value(v, t->used_ms[s] / 1000, NULL, 0) : 0;
+    case F_EVAL_FINAL:
+        return t->has_final_eval ? num_value(v, t->final_eval_cp, NULL, 0) : 0;
+    case F_MAX_EVAL_SWING:
+        return t->has_swing ? num_value(v, t->max_swing_cp, NULL, 0) : 0;
+    case F_WHITE_BLUNDERS:
+    case F_BLACK_BLUNDERS:
+        return judged(t, t->blunders[s], v);
+    case F_WHITE_MISTAKES:
+    case F_BLACK_MISTAKES:
+        return judged(t, t->mistakes[s], v);
+    case F_WHITE_INACCURACIES:
+    case F_BLACK_INACCURACIES:
+        return judged(t, t->inaccuracies[s], v);
+    case F_WHITE_ACCURACY:
+    case F_BLACK_ACCURACY:
+        return t->has_accuracy[s] ? num_value(v, (int64_t)(t->accuracy[s] + 0.5), NULL, 0) : 0;
+    }
+    return 0;
+}
+
 static int mainline_field(struct game_facts *f, int id, struct fact_value *v)
 {
+    if (id >= F_WHITE_MIN_CLOCK && id <= F_BLACK_ACCURACY)
+        return play_field(f, id, v);
+
     const struct game_features *ft = game_facts_features(f);
     if (!ft)
         return f->status;

@@ -11,6 +11,7 @@
 #include "chess/material.h"
 #include "replay/replay.h"
 #include "pgn/tagvalue.h"
+#include "query/play_totals.h"
 
 /*
  * A struct game_facts answers questions about the current game and does
@@ -46,6 +47,10 @@ enum field_id {
     /* movetext */
     F_PLIES, F_MOVES, F_COMMENTS, F_VARIATIONS, F_COMMENT, F_HAS_COMMENTS, F_HAS_VARIATIONS,
     /* main line */
+    F_WHITE_MIN_CLOCK, F_BLACK_MIN_CLOCK, F_TIME_CONTROL_BASE, F_TIME_CONTROL_INCREMENT,
+    F_WHITE_TIME_USED, F_BLACK_TIME_USED, F_EVAL_FINAL, F_MAX_EVAL_SWING, F_WHITE_BLUNDERS,
+    F_WHITE_MISTAKES, F_WHITE_INACCURACIES, F_BLACK_BLUNDERS, F_BLACK_MISTAKES,
+    F_BLACK_INACCURACIES, F_WHITE_ACCURACY, F_BLACK_ACCURACY,
     F_CHECKMATE, F_STALEMATE, F_DEAD_POSITION, F_THREEFOLD, F_FIVEFOLD, F_FIFTY, F_SEVENTYFIVE,
     F_UNDERPROMOTION, F_MATERIAL,
     /* replay */
@@ -84,6 +89,7 @@ struct game_facts {
     struct mainline ml;
     struct replay replay;
     struct game_features feat;
+    struct play_totals play; /* clocks and evaluations (HAVE_PLAY) */
     const struct replay *seed; /* game_facts_seed(), or NULL */
     unsigned have; /* what is known about g (bits, internal) */
     int status;    /* PGN_OK, or the first error (PGN_ENOMEM, PGN_EINVAL) */
@@ -146,6 +152,9 @@ struct mainline *game_facts_mainline(struct game_facts *f);
 
 /** The features of the whole main line; NULL on error. */
 const struct game_features *game_facts_features(struct game_facts *f);
+
+/** The clocks and evaluations of the main line summed up (play_totals.h); NULL on error. */
+const struct play_totals *game_facts_play(struct game_facts *f);
 
 /** replay_game() of g (FACTS_REPLAY); NULL on error. */
 const struct replay *game_facts_replay(struct game_facts *f);

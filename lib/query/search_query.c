@@ -472,6 +472,18 @@ static int match_range(struct game_facts *f, const struct criterion *c)
 }
 
 /* The kind's boolean field is true. */
+/* A move under c->lo seconds on the mover's clock that lost PLAY_TROUBLE_DROP win points. */
+static int match_time_trouble(struct game_facts *f, const struct criterion *c)
+{
+    const struct play_totals *t = game_facts_play(f);
+    if (!t)
+        return f->status;
+    if (!t->has_trouble || t->trouble_clock_ms / 1000 >= c->lo) /* ms < lo s, without overflow */
+        return 0;
+    f->hit_ply = t->trouble_ply;
+    return 1;
+}
+
 static int match_feature(struct game_facts *f, const struct criterion *c)
 {
     struct fact_value v;
@@ -703,6 +715,8 @@ static const struct kind kinds[SQ_CRITERION_COUNT] = {
     [SQ_HAS_VARIATIONS] = { { "has-variations", NO_ARG, 0 },
                             FACTS_MOVETEXT, build_none, match_feature, NULL, F_HAS_VARIATIONS },
     [SQ_COMMENT] = { { "comment", ARG, 0 }, FACTS_MOVETEXT, build_regex, match_comment, NULL, 0 },
+    [SQ_TIME_TROUBLE] = { { "time-trouble", ARG, 0 },
+                          FACTS_MAINLINE, build_count, match_time_trouble, NULL, 0 },
     [SQ_WHERE] = { { "where", ARG, CARET }, FACTS_TAGS, build_where, match_where, NULL, 0 },
 };
 

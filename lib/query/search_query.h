@@ -71,6 +71,9 @@
  *       Variant tag value (letters and digits compared, case ignored)
  *   SQ_HAS_COMMENTS SQ_HAS_VARIATIONS   comments with text / variations
  *   SQ_COMMENT      REGEX on the text of any comment
+ *   SQ_TIME_TROUBLE N: a move left the mover's clock ([%clk]) under N
+ *       seconds and lost at least PLAY_TROUBLE_DROP win percentage points
+ *       (from the [%eval] before and after it; play_totals.h)
  *   SQ_WHERE        an expression (where.h)
  * Criteria without an argument ignore it (pass NULL).
  */
@@ -84,7 +87,7 @@ enum search_criterion {
     SQ_MOVES_ANYWHERE, SQ_MOVES_FILE, SQ_POSITIONS_FILE, SQ_POLYGLOT_KEY,
     SQ_CHECKMATE, SQ_STALEMATE, SQ_DEAD_POSITION, SQ_REPETITION, SQ_FIFTY, SQ_SEVENTYFIVE,
     SQ_UNDERPROMOTION, SQ_VARIANT, SQ_HAS_COMMENTS, SQ_HAS_VARIATIONS, SQ_COMMENT,
-    SQ_WHERE,
+    SQ_TIME_TROUBLE, SQ_WHERE,
     SQ_CRITERION_COUNT
 };
 

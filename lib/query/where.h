@@ -25,7 +25,10 @@
  * min_elo, max_elo, elo_diff, time_control, speed, time_estimate, variant,
  * termination, game, plies, moves, comments, variations, comment,
  * has_comments, has_variations, checkmate, stalemate, dead_position,
- * threefold, fivefold, fifty, seventyfive, underpromotion, material, valid),
+ * threefold, fivefold, fifty, seventyfive, underpromotion, material,
+ * white_min_clock, black_min_clock, time_control_base, time_control_increment,
+ * white_time_used, black_time_used, eval_final, max_eval_swing,
+ * white_/black_ blunders, mistakes, inaccuracies, accuracy, valid),
  * else the name of a tag (case-sensitive: WhiteTitle, PlyCount).
  *
  * MEANING.

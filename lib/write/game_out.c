@@ -6,7 +6,8 @@
 #include "write/game_json.h"
 #include "write/game_plain.h"
 #include "write/game_rows.h"
-#include "write/ply_facts.h"
+#include "pgn/ply_facts.h"
+#include "pgn/clock_command.h"
 #include "write/game_out.h"
 #include "write/game_out_internal.h"
 #include "base/json_escape.h"
@@ -118,7 +119,7 @@ int go_keep_command(const struct game_out *o, const char *name, size_t len)
     unsigned strip = o->opts.strip;
     if (strip & (GO_STRIP_COMMANDS | GO_STRIP_COMMENTS))
         return 0;
-    if ((strip & GO_STRIP_CLOCKS) && (name_is(name, len, "clk") || name_is(name, len, "emt")))
+    if ((strip & GO_STRIP_CLOCKS) && clock_command_kind(name, len) != CLOCK_NOT_TIME)
         return 0;
     if ((strip & GO_STRIP_EVALS) && name_is(name, len, "eval"))
         return 0;

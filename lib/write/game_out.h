@@ -46,7 +46,7 @@ enum game_out_strip {
     GO_STRIP_COMMENTS = 1 << 0,   /* every comment */
     GO_STRIP_VARIATIONS = 1 << 1, /* every variation */
     GO_STRIP_NAGS = 1 << 2,       /* $N annotations */
-    GO_STRIP_CLOCKS = 1 << 3,     /* [%clk] and [%emt] commands, the rest of the comment stays */
+    GO_STRIP_CLOCKS = 1 << 3,     /* time commands (clock_command_kind): clk, clkc, emt, timestamp */
     GO_STRIP_EVALS = 1 << 4,      /* [%eval] commands */
     GO_STRIP_ARROWS = 1 << 5,     /* [%csl] and [%cal] commands */
     GO_STRIP_COMMANDS = 1 << 6,   /* every [%cmd] command */

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "write/game_plain.h"
-#include "write/ply_facts.h"
+#include "pgn/ply_facts.h"
 #include "notation/uci.h"
 #include "base/banned.h"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "write/game_rows.h"
 #include "write/pgn_writer.h"
-#include "write/ply_facts.h"
+#include "pgn/ply_facts.h"
 #include "base/ascii.h"
 #include "notation/uci.h"
 #include "base/banned.h"

@@ -117,6 +117,7 @@ cases=$(cat <<'EOF'
 --where 'eco ~ "^B" and result = "1/2-1/2"'
 --where 'white = black or white_elo = black_elo'
 --where 'valid and white_elo > 2000'
+--where 'white_min_clock < 50 or black_accuracy > 60 or white_blunders = 1 or eval_final > 0'
 --where 'player = "Carlsen, Magnus" and result != "*"'
 --where 'Site ~ "Moscow|Wijk" and year > 1990'
 --match-limit 1000 --where 'white ~ "(a+)+$"'
@@ -138,6 +139,7 @@ cases=$(cat <<'EOF'
 --checkmate --result 1-0
 --input-lang en --stalemate
 --repetition 5
+--time-trouble 10
 --underpromotion --moves '1. e4'
 --moves '1. d4 Nf6 2. c4'
 --moves '1. e4' --player Carlsen

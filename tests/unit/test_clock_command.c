@@ -53,3 +53,36 @@ void test_clock_command__only_the_given_bytes_are_read(void)
     CHECK(clock_command_ms("0:01:00]x", 7, &ms) == 0);
     CHECK_EQ_INT(ms, 60000);
 }
+
+/* clock_command_left() of name and args given as C strings. */
+static int64_t left_ms(const char *name, const char *args)
+{
+    int64_t ms = -1;
+    if (!clock_command_left(name, strlen(name), args, strlen(args), &ms))
+        return -7;
+    return ms;
+}
+
+void test_clock_command__clkc_counts_centiseconds(void)
+{
+    CHECK_EQ_INT(left_ms("clkc", "17950"), 179500); /* 179.50 s */
+    CHECK_EQ_INT(left_ms("clkc", "1"), 10);
+    CHECK_EQ_INT(left_ms("clkc", "0:02:55.25"), 175250); /* written as a clock */
+    CHECK_EQ_INT(left_ms("clk", "0:02:59.9"), 179900);   /* chess.com's tenths */
+    CHECK_EQ_INT(left_ms("clkc", ""), -7);
+    CHECK_EQ_INT(left_ms("clkc", "1.5"), -7);
+    CHECK_EQ_INT(left_ms("clkc", "99999999999999"), -7);
+    CHECK_EQ_INT(left_ms("emt", "0:00:05"), -7);       /* time spent, not left */
+    CHECK_EQ_INT(left_ms("timestamp", "12"), -7);
+}
+
+void test_clock_command__kinds_by_name(void)
+{
+    CHECK_EQ_INT(clock_command_kind("clk", 3), CLOCK_LEFT);
+    CHECK_EQ_INT(clock_command_kind("clkc", 4), CLOCK_LEFT);
+    CHECK_EQ_INT(clock_command_kind("emt", 3), CLOCK_SPENT);
+    CHECK_EQ_INT(clock_command_kind("timestamp", 9), CLOCK_OTHER_TIME);
+    CHECK_EQ_INT(clock_command_kind("eval", 4), CLOCK_NOT_TIME);
+    CHECK_EQ_INT(clock_command_kind("clkx", 4), CLOCK_NOT_TIME);
+    CHECK_EQ_INT(clock_command_kind("cl", 2), CLOCK_NOT_TIME);
+}

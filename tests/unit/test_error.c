@@ -3,7 +3,7 @@
 #include <limits.h>
 #include <string.h>
 #include "test.h"
-#include "annotate/judge.h"
+#include "pgn/judge.h"
 #include "base/error.h"
 #include "chess/material.h"
 #include "index/index_positions.h"

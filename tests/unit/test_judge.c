@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include "test.h"
-#include "annotate/judge.h"
+#include "pgn/judge.h"
 
 static struct judge_eval cp(int c) { return (struct judge_eval){ c, 0 }; }
 static struct judge_eval mate(int m) { return (struct judge_eval){ 0, m }; }

@@ -4,7 +4,7 @@
 #include "base/error.h"
 #include "pgn/eval_command.h"
 #include "pgn/pgn_reader.h"
-#include "write/ply_facts.h"
+#include "pgn/ply_facts.h"
 
 /* The facts of the first n main-line moves of the one game in text, into f[]. */
 static void facts_of(const char *text, const char *time_control, struct ply_facts *f, size_t n)

@@ -1,7 +1,7 @@
 /* ply_facts.c - what the comments after a move say as facts: clock, time spent, evaluation. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
-#include "write/ply_facts.h"
+#include "pgn/ply_facts.h"
 #include "base/ascii.h"
 #include "pgn/clock_command.h"
 #include "base/banned.h"
@@ -46,15 +46,17 @@ void ply_facts_read(struct ply_clocks *c, const struct game *g, uint32_t move, i
         const struct game_comment *cm = &g->comments[m->comment_first + k];
         for (uint32_t j = 0; j < cm->cmd_count; j++) {
             const struct game_cmd *cmd = &g->cmds[cm->cmd_first + j];
-            if (cmd->name_len == 3 && !memcmp(cmd->name, "clk", 3) && !clk)
+            enum clock_command_kind kind = clock_command_kind(cmd->name, cmd->name_len);
+            if (kind == CLOCK_LEFT && !clk)
                 clk = cmd;
-            else if (cmd->name_len == 3 && !memcmp(cmd->name, "emt", 3) && !emt)
+            else if (kind == CLOCK_SPENT && !emt)
                 emt = cmd;
             else if (cmd->name_len == 4 && !memcmp(cmd->name, "eval", 4) && !eval)
                 eval = cmd;
         }
     }
-    f->has_clock = clk && clock_command_ms(clk->args, clk->args_len, &f->clock_ms) == 0;
+    f->has_clock = clk && clock_command_left(clk->name, clk->name_len, clk->args, clk->args_len,
+                                                 &f->clock_ms);
     f->has_eval = eval && eval_command_read(eval->args, eval->args_len, &f->eval) == 0;
     if (emt && clock_command_ms(emt->args, emt->args_len, &f->spent_ms) == 0) {
         f->has_spent = 1;

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "annotate/judge.h"
+#include "pgn/judge.h"
 #include "pgn/eval_command.h"
 #include "base/error.h"
 #include "base/ascii.h"

@@ -9,6 +9,7 @@
 
 /*
  * The one place the writers (per-ply rows, plain training positions, EPD)
+ * and the where fields of clocks (query/play_totals.h)
  * turn a move's comments into numbers, so that they all agree:
  *
  *   struct ply_clocks c;

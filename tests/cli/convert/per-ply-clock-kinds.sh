@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format csv --per ply testdata/convert/clock-kinds.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --strip clocks testdata/convert/clock-kinds.pgn
