@@ -84,12 +84,6 @@
  *     general: general_word(), that is reader_word() and pgn_lex_word()
  *     agree:   the move records and numbers
  *     tests:   test_reader_run__* (against the reference mode)
- *   next_game_follows() (reader_words.c): after the result, the empty line
- *     and the next game's '['.
- *     general: two line ends in tokens(), then reader_bracket()
- *     agree:   where the game ends, line and line start
- *     tests:   test_game_cost__result_then_next_game,
- *              test_reader_run__reference_testdata
  *   skim() (reader_skim.c, PGN_READER_LAZY): the end of a game, unrecorded.
  *     general: reader_parse_game() on the whole game (what
  *              pgn_reader_complete() does later)
@@ -124,8 +118,8 @@ enum { R_OK = 0, R_END = 1, R_TOOBIG = 2 }; /* reader_refill(); negative: fatal 
 
 /*
  * The window's allocation holds cap + BUF_PAD bytes, and buf[len..len+BUF_PAD)
- * are zeros (or the '\n' sentinel, then zeros), so that pgn_lex_word_run() may
- * read eight bytes at any byte before safe.
+ * are zeros (or the '\n' sentinel, then zeros), so that a look one byte
+ * past a token's end always reads a defined byte.
  */
 enum { BUF_PAD = 8 };
 
