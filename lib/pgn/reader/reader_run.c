@@ -87,8 +87,8 @@ static inline ALWAYS_INLINE int run_number(const unsigned char *p,
                                            const unsigned char **after)
 {
     const unsigned char *const rc = run_class;
-    uint32_t num = 0;
-    size_t nd = 0;
+    uint32_t num = (uint32_t)(p[0] - '0'); /* p is a digit */
+    size_t nd = 1;
     for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
         num = num * 10 + (uint32_t)(c - '0');
     const unsigned char *w = p + nd;
@@ -255,8 +255,8 @@ run_store(struct pgn_reader *r, const struct run *s, const struct run_env *e,
 /*
  * The bulk of movetext in one loop, with the parser's state in locals: move
  * numbers ("12.", "12..."), plain moves ("Nf3", "exd5", "e8=Q+") and both
- * glued ("12.Nf3"), one blank or one line end apart, taken exactly as the
- * plain_word() and the line-end case of tokens() (reader_parse.c) take them;
+ * glued ("12.Nf3"), one blank or one line end apart, taken exactly as
+ * reader_word() and the line-end case of tokens() (reader_parse.c) take them;
  * castling too, as reader_word() takes it. Called at a word of the movetext proper
  * (a token seen, the tag section over, no error, no result yet). Returns
  * where it stopped (after the last word or line end it took), or p when it
