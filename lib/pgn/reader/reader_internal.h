@@ -71,7 +71,10 @@
  * on 20,000 games, against a control build of the same tree);
  * tests/scripts/fast_paths_measured.sh holds each entry to giving its
  * figure. plain_word() (+0.48%) and next_game_follows() (-0.04%) fell
- * under it and are gone: the general path reads what they read.
+ * under it and are gone: the general path reads what they read. The last
+ * four below are under the bar too and still wait for the same choice
+ * (remove, or build from the general path's body): the skim and the split
+ * pay in other commands, the last two are the base layer's.
  *
  *   reader_tag_run() (reader_tags.c): plain tag pairs in a row.
  *     general: reader_bracket() and tag_pair(), the line ends as tokens()
