@@ -24,7 +24,6 @@
  *   simd_first_hot           the first byte of a fixed superset (see there)
  *   simd_skip_alnum_dot      the first byte not a letter, digit, ' ', '.' or '+'
  *   simd_name_run16          how many of 16 bytes lead in A-Z a-z 0-9 _
- *   simd_word_run8           how many of 8 bytes lead in - . / : A-Z a-z 0-9 (at most 7)
  *   simd_ascii64             whether 64 bytes are all ASCII
  *   struct simd16            sixteen bytes compared as one (a zero-padded name)
  *
@@ -194,51 +193,6 @@ static inline unsigned simd_name_run16(const unsigned char *p)
 #else
     unsigned n = 0;
     while (n < 16 && (ascii_is_alnum(p[n]) || p[n] == '_'))
-        n++;
-    return n;
-#endif
-}
-
-/**
- * How many of the bytes at p lead in - . / : A-Z a-z 0-9, counting at
- * most seven: 0 to 7. Reads p[0..8), which must be readable and defined.
- *
- * A byte is outside the set when it is below '-' (0x2D: every control
- * byte and blank) or >= 0x80, or when its low five bits, less one, are
- * >= 26 (low bits 0 or >= 27: ; < = > ? @ [ \ ] ^ _ ` { | } ~ DEL). The
- * bytes left are the set. Byte 7 counts as outside, so the answer is <= 7.
- */
-static inline unsigned simd_word_run8(const unsigned char *p)
-{
-#if SIMD_SSE2
-    /*
-     * Signed compares: x > 0x2C fails for bytes >= 0x80 too. The bytes of
-     * the set come out set, and the answer is the first clear one: an
-     * and-not joins the two tests, where the others would need a negated
-     * compare.
-     */
-    __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)p);
-    __m128i low = _mm_and_si128(_mm_sub_epi8(x, _mm_set1_epi8(1)), _mm_set1_epi8(0x1F));
-    __m128i in = _mm_andnot_si128(_mm_cmpgt_epi8(low, _mm_set1_epi8(25)),
-                                  _mm_cmpgt_epi8(x, _mm_set1_epi8(0x2C)));
-    return (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(in) | 0x80);
-#elif defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /*
-     * The same on eight bytes in a 64-bit word, flags in bit 7 of each byte.
-     * A carry or borrow can only change a byte above a flagged one, and only
-     * the lowest flagged byte counts.
-     */
-    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
-    uint64_t x;
-    memcpy(&x, p, sizeof x);
-    uint64_t low = (x + ones * 0x1F) & ones * 0x1F; /* (x - 1) & 0x1F */
-    uint64_t out = ((~(ones * 0x53) - x)  /* ~(x + 0x53): x < 0x2D */
-                    | (low + ones * 0x66) /* low >= 26 */
-                    | x) & high;
-    return (unsigned)__builtin_ctzll(out | 1ull << 63) >> 3;
-#else
-    unsigned n = 0;
-    while (n < 7 && (ascii_is_alnum(p[n]) || (p[n] >= '-' && p[n] <= '/') || p[n] == ':'))
         n++;
     return n;
 #endif

@@ -107,9 +107,9 @@ static const struct spelling suffix_glyphs[] = {
  * The spellings of the en-passant mark, the one place that lists them:
  * alone after its move ("exd6 e.p.") or glued to it ("exd6e.p."), as value
  * says. Adding a lenient spelling is adding a row: the fast paths leave to
- * this lexer every word that starts "e." or "ep" (plain_word() in
- * reader_parse.c, run_move() in reader_run.c) and every move that ends in
- * '.' or 'p' (their LM_LAST test and pgn_lex_word()'s own fast path).
+ * this lexer every word that starts "e." or "ep" (run_move() in
+ * reader_run.c) and every move that ends in '.' or 'p' (its LM_LAST test
+ * and pgn_lex_word()'s own fast path).
  */
 enum {
     EP_ALONE,      /* only as a word of its own */

@@ -46,19 +46,6 @@ extern const unsigned char pgn_lex_kind[256];
 enum { LM_FIRST = 1, LM_LAST = 2 };
 extern const unsigned char pgn_lex_move[256];
 
-/**
- * A lower bound on the word characters that start p: returns r (0..7) with
- * p[0..r) all word characters. p[r] is most often the first byte that is
- * not one (a blank, a line end, punctuation), but may be a word character
- * the test is not sure of: + # ! = ? @ _ ~, those below '-' and bytes >=
- * 0x80. So the caller goes on from p[r] with pgn_lex_class, and that loop
- * nearly always stops at once.
- * measured: +0.3% instructions of validate -j 1 without it (r = 0), time in noise, 2026-12-06
- * Reads p[0..8): all eight bytes must be readable and initialised. The
- * sure bytes are - . / : and ASCII letters and digits (simd_word_run8()).
- */
-static inline unsigned pgn_lex_word_run(const unsigned char *p) { return simd_word_run8(p); }
-
 enum pgn_word_kind {
     PGN_W_MOVE,      /* a move token (core_off/core_len), maybe with a glued number */
     PGN_W_NUMBER,    /* a move number: "12", "12.", "12...", "12…" */

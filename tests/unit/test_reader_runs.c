@@ -285,11 +285,9 @@ void test_reader_runs__results(void)
 }
 
 /*
- * The runs test a word against max_token only when it is longer than one
- * byte and a pgn_lex_word_run() (RUN_SHORT, 8 bytes), and leave everything
- * to the general way under a smaller limit: with any limit, the first move
- * over it gets the error and the moves before it are read, glued to their
- * numbers or not.
+ * The run tests every word against max_token and leaves a longer one to
+ * the general way: with any limit, the first move over it gets the error
+ * and the moves before it are read, glued to their numbers or not.
  */
 void test_reader_runs__token_limit(void)
 {

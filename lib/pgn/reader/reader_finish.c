@@ -451,7 +451,7 @@ static void finish_span(struct pgn_reader *r, struct game *g, int span_only)
  * "remis" (German for a draw, any case) as the game's last word and no result
  * token: read as the result 1/2-1/2, with a repair warning. It is taken here,
  * once a game, and not where words are read: reader_movetext_run(),
- * plain_word() and skim() take it as a plain move (it starts and ends with
+ * reader_word() and skim() take it as a plain move (it starts and ends with
  * letters a move may), and the game ends where it would anyway, before the
  * next tag pair line or at the end of the input, so no fast path pays a test
  * on every move and the lazy and full reads agree. The move record becomes

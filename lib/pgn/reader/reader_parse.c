@@ -113,56 +113,6 @@ static int brace_comment(struct pgn_reader *r)
 }
 
 /*
- * FAST PATH: the word at p, q its end, when it is a move number alone
- * ("12.", "12...") or a plain move ("Nf3", "exd5", "e8=Q+"), maybe glued to
- * its number ("12.Nf3"): taken as reader_word() takes it, returning q.
- * NULL, with nothing changed, for every other word.
- */
-static inline const unsigned char *plain_word(struct pgn_reader *r, const unsigned char *p,
-                                              const unsigned char *q)
-{
-    struct parse *ps = &r->ps;
-    const unsigned char *cls = pgn_lex_class, *b = r->win.buf, *m = p;
-    size_t idx = (size_t)(p - b);
-    uint32_t num = 0, nflags = 0;
-    if (cls[*p] & LX_DIGIT) {
-        const unsigned char *d = p;
-        while (cls[*d] & LX_DIGIT)
-            num = num * 10 + (uint32_t)(*d++ - '0');
-        if (*d != '.' || d - p > 9)
-            return NULL;
-        m = d + 1;
-        while (*m == '.')
-            m++;
-        nflags = m - d >= 2 ? GAME_MOVE_NUMBER_DOTS : 0;
-        if (m == q) { /* a number alone: it waits for its move */
-            start_token(r, idx);
-            parse_enter(ps, PHASE_MOVES);
-            ps->number = num;
-            ps->number_flags = nflags;
-            ps->last_end = rel(&r->win, (size_t)(q - b));
-            return q;
-        }
-        nflags |= GAME_MOVE_GLUED_NUMBER;
-    }
-    unsigned m0 = *m;
-    size_t mn = (size_t)(q - m);
-    int starts = (pgn_lex_move[m0] & LM_FIRST) || (m0 == 'e' && m[1] != '.' && m[1] != 'p');
-    if (!starts || !(pgn_lex_move[q[-1]] & LM_LAST) || mn > r->lim.max_token ||
-        COUNT_OF(r->rec.moves, struct game_move) >= r->lim.max_moves)
-        return NULL;
-    start_token(r, idx);
-    parse_enter(ps, PHASE_MOVES);
-    if (m != p) {
-        ps->number = num;
-        ps->number_flags = nflags;
-    }
-    record_move(r, (size_t)(m - b), m, mn, 0);
-    ps->last_end = rel(&r->win, (size_t)(q - b));
-    return q;
-}
-
-/*
  * The word at p the general way (reader_word()), with what may follow it
  * inside its token: "Qd2(=)" (a draw offer), "a8(D)" (a promotion).
  * Returns the byte after it; *ends when the game ends there.
@@ -192,7 +142,7 @@ static const unsigned char *general_word(struct pgn_reader *r, const unsigned ch
 /*
  * The words from buf[r->win.pos] (a word character) on, one blank apart: each
  * offered to the skim (the first movetext word of a lazy reader), to the
- * movetext run, to plain_word(), else read the general way. Returns 0 with
+ * movetext run, else read the general way. Returns 0 with
  * r->win.pos after what it took (at a token that is not a word, or after what
  * the skim, the run or a byte order mark took), 1 when the game ends there
  * (ps.split set, by a word or by the skim), or a fatal status.
@@ -230,17 +180,13 @@ static int words(struct pgn_reader *r)
                 return 0;
             }
         }
-        const unsigned char *q = p + 1, *next = NULL;
+        const unsigned char *q = p + 1;
         while (cls[*q] & LX_WORD)
             q++;
-        if (r->fast_paths && *q != '(' && ps->phase != PHASE_RESULT && !ps->skip)
-            next = plain_word(r, p, q);
-        if (!next) {
-            int ends;
-            next = general_word(r, p, q, &ends);
-            if (ends)
-                return 1;
-        }
+        int ends;
+        const unsigned char *next = general_word(r, p, q, &ends);
+        if (ends)
+            return 1;
         /* A blank and another word: on without the dispatch. */
         if (*next != ' ' || !(cls[next[1]] & LX_WORD)) {
             r->win.pos = (size_t)(next - b);

@@ -74,13 +74,6 @@ struct run_env {
     uint32_t var;
 };
 
-/*
- * A word's first byte and a pgn_lex_word_run() cover at most this many
- * bytes: shorter words need no test against max_token, which reader_movetext_run()
- * leaves to the caller when it is smaller.
- */
-enum { RUN_SHORT = 8 };
-
 /* What run_number() read. */
 enum { RN_STOP, RN_ALONE, RN_GLUED };
 
@@ -94,27 +87,13 @@ static inline ALWAYS_INLINE int run_number(const unsigned char *p,
                                            const unsigned char **after)
 {
     const unsigned char *const rc = run_class;
-    /*
-     * Most numbers have one digit or two: the second digit is counted
-     * without the loop, and only three or more take it. p[1] may be read:
-     * p is a byte of the data, which BUF_PAD bytes follow.
-     * measured: -0.3% instructions of validate -j 1 without it, time in noise, 2026-12-06
-     */
-    uint32_t d0 = (uint32_t)(p[0] - '0'), d1 = (uint32_t)(p[1] - '0');
-    uint32_t two = d1 < 10;
-    uint32_t num = d0 + (d0 * 9 + d1) * two; /* d0, or d0 d1 when two */
-    size_t nd = 1 + two;
+    uint32_t num = (uint32_t)(p[0] - '0'); /* p is a digit */
+    size_t nd = 1;
+    for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
+        num = num * 10 + (uint32_t)(c - '0');
     const unsigned char *w = p + nd;
-    if (*w != '.') {
-        if (!(rc[*w] & RC_DIGIT)) /* a result ("1-0"), or a word not taken */
-            return RN_STOP;
-        /* Rare: move 100 and on. */
-        for (unsigned c; rc[c = p[nd]] & RC_DIGIT; nd++)
-            num = num * 10 + (uint32_t)(c - '0');
-        w = p + nd;
-        if (*w != '.' || nd > 9)
-            return RN_STOP;
-    }
+    if (*w != '.' || nd > 9) /* a result ("1-0"), a word not taken, or too long */
+        return RN_STOP;
     /* One dot, or (rarely) more. */
     uint32_t f = 0;
     if (*++w == '.') {
@@ -143,15 +122,11 @@ static inline ALWAYS_INLINE int run_move(struct run *s, const struct run_env *e,
     unsigned k = rc[*w];
     if (!(k & RC_START))
         return 0;
-    /* buf has BUF_PAD bytes after the data. At most RUN_SHORT bytes so far. */
-    const unsigned char *q = w + 1 + pgn_lex_word_run(w + 1);
-    if (rc[*q] & RC_WORD) { /* rare: a longer word */
-        do
-            q++;
-        while (rc[*q] & RC_WORD);
-        if ((size_t)(q - w) > e->max_token)
-            return 0;
-    }
+    const unsigned char *q = w + 1;
+    while (rc[*q] & RC_WORD)
+        q++;
+    if ((size_t)(q - w) > e->max_token)
+        return 0;
     struct game_move *m = s->m;
     if (*q == '(' || !(rc[q[-1]] & RC_LAST) || m == e->mend)
         return 0;
@@ -280,8 +255,8 @@ run_store(struct pgn_reader *r, const struct run *s, const struct run_env *e,
 /*
  * The bulk of movetext in one loop, with the parser's state in locals: move
  * numbers ("12.", "12..."), plain moves ("Nf3", "exd5", "e8=Q+") and both
- * glued ("12.Nf3"), one blank or one line end apart, taken exactly as the
- * plain_word() and the line-end case of tokens() (reader_parse.c) take them;
+ * glued ("12.Nf3"), one blank or one line end apart, taken exactly as
+ * reader_word() and the line-end case of tokens() (reader_parse.c) take them;
  * castling too, as reader_word() takes it. Called at a word of the movetext proper
  * (a token seen, the tag section over, no error, no result yet). Returns
  * where it stopped (after the last word or line end it took), or p when it
@@ -300,11 +275,9 @@ run_store(struct pgn_reader *r, const struct run *s, const struct run_env *e,
  */
 HOT_LOOP const unsigned char *reader_movetext_run(struct pgn_reader *r, const unsigned char *p)
 {
-    /* run_move() checks the token limit only for words longer than RUN_SHORT.
-     * A result ("1-0", "1/2-1/2"), which the run would only refuse after
+    /* A result ("1-0", "1/2-1/2"), which the run would only refuse after
      * setting itself up, is mostly where it was entered a second time. */
-    if (r->lim.max_token < RUN_SHORT
-        || ((pgn_lex_class[p[0]] & LX_DIGIT) && (p[1] == '-' || p[1] == '/')))
+    if ((pgn_lex_class[p[0]] & LX_DIGIT) && (p[1] == '-' || p[1] == '/'))
         return p;
     size_t room = (r->rec.moves.cap - r->rec.moves.len) / sizeof(struct game_move);
     uint32_t count = COUNT_OF(r->rec.moves, struct game_move);

@@ -5,32 +5,6 @@
 #include "base/banned.h"
 
 /*
- * After the result at buf[..i): the line end, the empty line and the '['
- * of the next game that nearly always follow, taken as reader_parse_game() and
- * reader_bracket() take them (two line ends, then the game ends before the '['),
- * in one step. Returns 1 when the game ended there, 0 with nothing taken
- * when the text goes otherwise.
- * measured: -0.0% instructions of validate -j 1 without it, time in noise, 2026-12-06
- */
-static int next_game_follows(struct pgn_reader *r, size_t i)
-{
-    const unsigned char *b = r->win.buf;
-    for (int k = 0; k < 2; k++) {
-        if (i >= r->win.safe || !(pgn_lex_class[b[i]] & LX_EOL))
-            return 0;
-        i = after_eol(b, i, r->win.len);
-    }
-    /* Under max_game here, so it was after the first line end too. */
-    if (i >= r->win.safe || b[i] != '[' || i - r->win.gstart > r->lim.max_game)
-        return 0;
-    r->win.line += 2;
-    r->win.lstart = (ptrdiff_t)i;
-    r->ps.line_tokens = 0;
-    r->ps.blank = 1;
-    return reader_end_before(r, i);
-}
-
-/*
  * An "e.p." mark after the last move. A check mark written after it
  * ("a4xb3 e.p.+") is moved onto the move: its text becomes an arena copy
  * "a4xb3+" (GAME_MOVE_REJOINED).
@@ -55,9 +29,8 @@ static void mark_ep(struct pgn_reader *r, const unsigned char *suffix, size_t n)
     m->flags |= GAME_MOVE_REJOINED;
 }
 
-/* The result w at buf[idx..idx+n): the game's result, or a second one (ignored). Returns 1 when
- * the next game follows at once (next_game_follows()), else 0. */
-static int result_word(struct pgn_reader *r, size_t idx, size_t n, const struct pgn_word *w)
+/* The result w at buf[idx..idx+n): the game's result, or a second one (ignored). */
+static void result_word(struct pgn_reader *r, size_t idx, size_t n, const struct pgn_word *w)
 {
     struct parse *ps = &r->ps;
     const unsigned char *p = r->win.buf + idx;
@@ -82,13 +55,9 @@ static int result_word(struct pgn_reader *r, size_t idx, size_t n, const struct 
         ps->result_line = r->win.line;
         ps->result_col = col_of(&r->win, idx);
         parse_enter(ps, PHASE_RESULT);
-        ps->last_end = rel(&r->win, idx + n);
-        r->win.pos = idx + n;
-        return r->fast_paths && next_game_follows(r, idx + n);
     }
     ps->last_end = rel(&r->win, idx + n);
     r->win.pos = idx + n;
-    return 0;
 }
 
 /* The word w at buf[idx..idx+n) in movetext, neither a result nor glued words: a move, a number,
@@ -182,8 +151,10 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
         pgn_lex_word(p, n, &w);
     }
 
-    if (w.kind == PGN_W_RESULT)
-        return result_word(r, idx, n, &w);
+    if (w.kind == PGN_W_RESULT) {
+        result_word(r, idx, n, &w);
+        return 0;
+    }
     if (ps->phase == PHASE_RESULT)
         return reader_end_before(r, idx);
     start_token(r, idx);
