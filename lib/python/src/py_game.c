@@ -530,9 +530,10 @@ static PyObject *game_write(PyObject *self, PyObject *args, PyObject *kw)
 static PyMethodDef game_methods[] = {
     { "write", (PyCFunction)(void (*)(void))game_write, METH_VARARGS | METH_KEYWORDS,
       "write($self, /, format='pgn', lang='en', per='game')\n--\n\n"
-      "The game as `pgnkit convert --format FORMAT --lang LANG --per PER` writes a\n"
-      "file holding this game alone (formats: pgn, ndjson, epd, fen, uci, csv, rows,\n"
-      "plain; per='ply' for rows and csv). It is read again from raw, so csv's header\n"
+      "The game as `pgnkit convert` writes it with these format, language and per\n"
+      "options for a file holding this game alone (formats: pgn, ndjson, epd, fen,\n"
+      "uci, csv, rows, plain; per='ply' for rows and csv). It is read again from\n"
+      "raw, so csv's header\n"
       "row comes first and where the text numbers the game (epd's id, the game\n"
       "column of rows and csv per ply) it is game 1.\n"
       "\"\" for a game with errors, which convert leaves out. ValueError for a\n"

@@ -164,8 +164,8 @@ int py_language(const char *name, int auto_ok);
 int py_move_format(const char *name);
 
 /**
- * A writer of games in format, named as `pgnkit convert --format` names it
- * ("pgn", "ndjson", "rows", ...), per "game" or "ply" (convert's --per, for
+ * A writer of games in format, named as pgnkit-convert(1) names it
+ * ("pgn", "ndjson", "rows", ...), per "game" or "ply" (convert's per, for
  * rows and csv), moves in language lang ("en", "de"). The one place where
  * Python's format and language names become a writer, for Game.write and
  * pgnkit.convert. Returns NULL with ValueError set for a name that is none.

@@ -3,14 +3,13 @@
 #include "python/src/py_pgnkit.h"
 
 /*
- * The formats as `pgnkit convert --format F [--per ply]` names them: the
- * writer's JSON is convert's ndjson (its json is one array of every game,
- * which is no text per game), and its per-ply formats are rows and csv
- * with --per ply.
+ * The formats as pgnkit-convert(1) names them: the writer's JSON is
+ * convert's ndjson (its json is one array of every game, which is no text
+ * per game), and its per-ply formats are rows and csv with per "ply".
  */
 static const struct {
     const char *name;
-    int game, ply; /* enum pgnkit_format with --per game and --per ply; -1: none */
+    int game, ply; /* enum pgnkit_format per game and per ply; -1: none */
 } formats[] = {
     { "pgn", PGNKIT_FORMAT_PGN, -1 },
     { "ndjson", PGNKIT_FORMAT_JSON, -1 },
