@@ -52,13 +52,13 @@ from ._pgnkit import _stats_merge
 
 __version__ = library_version
 __all__ = [
-    "read", "search", "stats", "stats_merge", "to_records", "parse_movetext", "Position", "Database", "Game", "Diagnostic",
+    "read", "convert", "validate", "search", "stats", "stats_merge", "to_records", "parse_movetext", "Position", "Database", "Game", "Diagnostic",
     "Variation", "Source", "Error", "ReadError", "MoveError", "FenError", "languages",
     "status_name",
 ]
 
 
-def _file_reader(f, threads):
+def _file_reader(f, threads, **select):
     """A reader of file object f: through its descriptor when it has one, else its bytes."""
     name = getattr(f, "name", None)
     name = name if isinstance(name, str) else None
@@ -71,11 +71,11 @@ def _file_reader(f, threads):
         # buffered ahead of f.tell() would be skipped, so go back to it.
         if f.seekable():
             os.lseek(fd, f.tell(), os.SEEK_SET)
-        return _Reader(fd=fd, name=name or "<file>", threads=threads)
+        return _Reader(fd=fd, name=name or "<file>", threads=threads, **select)
     data = f.read()
     if isinstance(data, str):
         data = data.encode("utf-8")
-    return _Reader(data=bytes(data), name=name or "<memory>", threads=threads)
+    return _Reader(data=bytes(data), name=name or "<memory>", threads=threads, **select)
 
 
 def read(source, threads=1):
@@ -107,6 +107,95 @@ def read(source, threads=1):
         raise TypeError("read: source must be a path, bytes or a file object, not %s"
                         % type(source).__name__)
     return iter(reader)
+
+
+class _Converted:
+    """The iterator convert() returns: the written texts, and .left_out."""
+
+    def __init__(self, reader):
+        self._reader = reader
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        """The text of the next game written."""
+        return next(self._reader)
+
+    @property
+    def left_out(self):
+        """The games so far with errors, which convert leaves out (and names on stderr)."""
+        return self._reader.left_out
+
+
+def convert(source, format="pgn", lang="en", threads=1, per="game"):
+    """Yield the games of source as `pgnkit convert --format FORMAT --lang LANG` writes them.
+
+    One str per game written, in input order: their concatenation is the
+    command's standard output, byte for byte (csv's header row comes with
+    the first game). source is what read() takes. format: pgn, ndjson, epd,
+    fen, uci, csv, rows or plain, as convert names them (its json, one
+    array of every game, is ndjson here, one object per line); per='ply'
+    is convert's --per ply, for rows and csv. lang: a notation language of
+    languages() for the SAN written.
+
+    A game with errors is left out, as convert leaves it out; the
+    iterator's left_out attribute counts those so far. threads is taken as
+    read() takes it, but games are written on the calling thread: the
+    writer needs the reader's own game. Raises ValueError for a format,
+    per or language that is none, and ReadError as read() does.
+    """
+    del threads  # see the docstring: one thread writes
+    return _Converted(_reader(source, 1, write=(format, per, lang)))
+
+
+# The diagnostic code of a game not replayed for its variant: validate counts it as skipped.
+_SKIPPED_CODE = "variant"
+
+
+def validate(source, threads=1):
+    """Check every game of source as `pgnkit validate` does; a dict of what it found.
+
+    source is what read() takes; threads as read() takes it. The dict holds
+    the counts of validate's summary line: games, valid, invalid, skipped
+    (games of a variant, not replayed), errors and warnings, and
+    diagnostics, the list of every game's pgnkit.Diagnostic in input order
+    (notes too, which the summary does not count; validate's notes that
+    compare games, such as duplicates, are not among them). A game is
+    invalid when it has an error, skipped when it has none but a variant
+    note, valid otherwise. Raises ReadError as read() does.
+    """
+    summary = _summary()
+    diagnostics = []
+    for game in read(source, threads):
+        _tally(summary, game)
+        diagnostics.extend(game.diagnostics)
+    summary["diagnostics"] = diagnostics
+    return summary
+
+
+def _summary():
+    """The counts of validate's summary line, all 0."""
+    return dict(games=0, valid=0, invalid=0, skipped=0, errors=0, warnings=0)
+
+
+def _tally(summary, game):
+    """Counts game into summary as `pgnkit validate` counts it: the one place that
+    decides a game's verdict (invalid, skipped, valid) for validate() and pgnkit.dask."""
+    summary["games"] += 1
+    codes = set()
+    for d in game.diagnostics:
+        codes.add(d.code)
+        if d.severity == "error":
+            summary["errors"] += 1
+        elif d.severity == "warning":
+            summary["warnings"] += 1
+    if not game.valid:
+        summary["invalid"] += 1
+    elif _SKIPPED_CODE in codes:
+        summary["skipped"] += 1
+    else:
+        summary["valid"] += 1
 
 
 # The columns of to_records() besides the tags, in this order after them.
@@ -169,12 +258,15 @@ def _sources(source):
 
 
 def _reader(source, threads, **select):
-    """A _Reader of one input (as read() takes it) with a selection (criteria, stats)."""
+    """A _Reader of one input (as read() takes it) with a selection (criteria, stats, write)."""
     if isinstance(source, (bytes, bytearray, memoryview)):
         return _Reader(data=bytes(source), threads=threads, **select)
     if isinstance(source, (str, os.PathLike)):
         return _Reader(path=os.fsencode(source), threads=threads, **select)
-    raise TypeError("source must be a path or bytes, not %s" % type(source).__name__)
+    if hasattr(source, "read"):
+        return _file_reader(source, threads, **select)
+    raise TypeError("source must be a path, bytes or a file object, not %s"
+                    % type(source).__name__)
 
 
 def _database_games(path, criteria, ignore_case):

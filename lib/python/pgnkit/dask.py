@@ -105,14 +105,13 @@ def _as_written(raw):
 
 def _validate_task(shard, kw):
     """The games, invalid games and diagnostics of shard, placed as in the whole file."""
-    games = invalid = 0
+    counts = pgnkit._summary()
     diagnostics = []
     line_delta = None
     for g in pgnkit.read(_input(shard), **kw):
         if line_delta is None:  # the shard's first game is at shard.line in the file
             line_delta = shard.line - g.line if g.line else 0
-        games += 1
-        invalid += not g.valid
+        pgnkit._tally(counts, g)
         for d in g.diagnostics:
             d = {k: getattr(d, k) for k in _FIELDS}
             if shard.start or shard.end is not None:
@@ -120,7 +119,7 @@ def _validate_task(shard, kw):
                          offset=d["offset"] + shard.start)
             d["game"] = g.number + shard.number - 1
             diagnostics.append(d)
-    return {"games": games, "invalid": invalid, "diagnostics": diagnostics}
+    return {"games": counts["games"], "invalid": counts["invalid"], "diagnostics": diagnostics}
 
 
 _FIELDS = ("code", "severity", "message", "file", "line", "column", "offset", "ply", "move", "fen")

@@ -496,7 +496,48 @@ static PyGetSetDef game_getset[] = {
     { NULL, NULL, NULL, NULL, NULL },
 };
 
+/*
+ * write(format="pgn", lang="en", per="game") -> str: the game read again
+ * from its own text and written as convert writes a file of it alone.
+ */
+static PyObject *game_write(PyObject *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = { "format", "lang", "per", NULL };
+    const char *format = "pgn", *lang = "en", *per = "game";
+    struct py_game *o = (struct py_game *)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|sss:write", kwlist, &format, &lang, &per))
+        return NULL;
+    struct pgnkit_writer *w = py_writer_new(format, per, lang);
+    if (!w)
+        return NULL;
+    PyObject *text = NULL;
+    struct pgnkit_reader *r = NULL;
+    struct pgnkit_game *g;
+    int rc = o->raw == Py_None ? PGNKIT_ETOOBIG
+                               : pgnkit_reader_open_memory(&r, PyBytes_AS_STRING(o->raw),
+                                                           (size_t)PyBytes_GET_SIZE(o->raw));
+    if (rc != PGNKIT_OK)
+        py_raise_status(rc, o->raw == Py_None ? "the game's text was not kept (over the size limit)"
+                                              : pgnkit_status_name(rc));
+    else if (pgnkit_reader_next(r, &g) != 1 || py_write_game(w, g, &text) == PY_LEFT_OUT ||
+             (!text && !PyErr_Occurred()))
+        text = PyUnicode_FromString(""); /* a game with errors: convert writes nothing */
+    pgnkit_reader_free(r);
+    pgnkit_writer_free(w);
+    return text;
+}
+
 static PyMethodDef game_methods[] = {
+    { "write", (PyCFunction)(void (*)(void))game_write, METH_VARARGS | METH_KEYWORDS,
+      "write($self, /, format='pgn', lang='en', per='game')\n--\n\n"
+      "The game as `pgnkit convert` writes it with these format, language and per\n"
+      "options for a file holding this game alone (formats: pgn, ndjson, epd, fen,\n"
+      "uci, csv, rows, plain; per='ply' for rows and csv). It is read again from\n"
+      "raw, so csv's header\n"
+      "row comes first and where the text numbers the game (epd's id, the game\n"
+      "column of rows and csv per ply) it is game 1.\n"
+      "\"\" for a game with errors, which convert leaves out. ValueError for a\n"
+      "format, per or language that is none." },
     { "fens", game_fens, METH_NOARGS,
       "fens($self, /)\n--\n\nThe FEN of every position of the replayed main line, the start "
       "position first\n(made on demand from the game's text)." },

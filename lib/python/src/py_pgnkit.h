@@ -163,6 +163,26 @@ int py_language(const char *name, int auto_ok);
 /** The move format named by name ("san", "lan", "uci"). Returns PY_FAILED with ValueError set. */
 int py_move_format(const char *name);
 
+/**
+ * A writer of games in format, named as pgnkit-convert(1) names it
+ * ("pgn", "ndjson", "rows", ...), per "game" or "ply" (convert's per, for
+ * rows and csv), moves in language lang ("en", "de"). The one place where
+ * Python's format and language names become a writer, for Game.write and
+ * pgnkit.convert. Returns NULL with ValueError set for a name that is none.
+ */
+struct pgnkit_writer *py_writer_new(const char *format, const char *per, const char *lang);
+
+/* What py_write_game() did with a game. */
+enum py_written { PY_NOTHING = 0, PY_WRITTEN = 1, PY_LEFT_OUT = 2 };
+
+/**
+ * Writes g with w, as convert writes it: PY_WRITTEN and the text in *text
+ * (a new str); *text NULL and PY_LEFT_OUT for a game with errors, which
+ * convert leaves out, or PY_NOTHING for comments alone (no game); or
+ * PY_FAILED with an exception set.
+ */
+int py_write_game(struct pgnkit_writer *w, struct pgnkit_game *g, PyObject **text);
+
 /** Reading a movetext column: pgnkit.parse_movetext(). */
 PyObject *py_parse_movetext(PyObject *self, PyObject *args, PyObject *kw);
 

@@ -11,6 +11,8 @@ struct py_reader {
     PyObject *name; /* the input's name for messages (str) */
     struct py_pipeline *pipe; /* threads > 1: the threads that read and replay ahead */
     struct py_select *select; /* NULL, or which games Python sees (and the stats counted) */
+    struct pgnkit_writer *writer; /* NULL, or the games are given as convert writes them */
+    unsigned long long left_out;  /* with writer: the games with errors, which convert leaves out */
 };
 
 static void reader_dealloc(PyObject *self)
@@ -18,6 +20,7 @@ static void reader_dealloc(PyObject *self)
     struct py_reader *o = (struct py_reader *)self;
     py_pipeline_stop(o->pipe); /* first: its threads use r and select */
     py_select_free(o->select);
+    pgnkit_writer_free(o->writer);
     pgnkit_reader_free(o->r);
     Py_CLEAR(o->data);
     Py_CLEAR(o->name);
@@ -59,25 +62,32 @@ static int reader_open(struct py_reader *o, const char *path, int fd, const char
 
 /*
  * _pgnkit.Reader(path=None, data=None, fd=-1, name=None, threads=1,
- * criteria=None, ignore_case=False, stats=None): exactly one of a path
- * (bytes, "-" for standard input), data (bytes) or a file descriptor; the
- * selection (struct py_select) from criteria and stats.
+ * criteria=None, ignore_case=False, stats=None, write=None): exactly one of
+ * a path (bytes, "-" for standard input), data (bytes) or a file
+ * descriptor; the selection (struct py_select) from criteria and stats;
+ * write, a tuple (format, per, lang), gives each game as the str convert
+ * writes for it (on one thread: the writer needs the reader's game).
  */
 static PyObject *reader_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = { "path",     "data",        "fd",    "name", "threads",
-                              "criteria", "ignore_case", "stats", NULL };
+                              "criteria", "ignore_case", "stats", "write", NULL };
     PyObject *path = Py_None, *data = Py_None, *name = Py_None, *criteria = Py_None,
-             *stats = Py_None;
+             *stats = Py_None, *write = Py_None;
     int fd = -1, threads = 1, icase = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OSiOiOpO:Reader", kwlist, &path, &data, &fd,
-                                     &name, &threads, &criteria, &icase, &stats))
+    const char *format, *per, *lang;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OSiOiOpOO:Reader", kwlist, &path, &data, &fd,
+                                     &name, &threads, &criteria, &icase, &stats, &write))
         return NULL;
     if (threads < 1)
         return PyErr_Format(PyExc_ValueError, "threads must be 1 or more, not %d", threads);
+    if (write != Py_None && (threads > 1 || !PyArg_ParseTuple(write, "sss", &format, &per, &lang)))
+        return threads > 1 ? PyErr_Format(PyExc_ValueError, "write goes with threads=1") : NULL;
     struct py_reader *o = (struct py_reader *)type->tp_alloc(type, 0);
     if (!o)
         return NULL;
+    if (write != Py_None && !(o->writer = py_writer_new(format, per, lang)))
+        goto fail;
     if ((criteria != Py_None || stats != Py_None) &&
         !(o->select = py_select_new(criteria, icase, stats, threads > 1 ? threads : 0)))
         goto fail;
@@ -150,17 +160,26 @@ static PyObject *reader_next(PyObject *self)
         rc = py_pipeline_next(o->pipe, &game, &why);
         return rc == 1 ? game : rc == 0 ? NULL : read_failed(o, rc, why);
     }
-    Py_BEGIN_ALLOW_THREADS
-    while ((rc = pgnkit_reader_next(o->r, &g)) == 1) {
-        int keep = py_select_game(o->select, 0, g);
-        if (keep < 0)
-            rc = keep;
-        if (keep != 0)
+    for (;;) {
+        Py_BEGIN_ALLOW_THREADS
+        while ((rc = pgnkit_reader_next(o->r, &g)) == 1) {
+            int keep = py_select_game(o->select, 0, g);
+            if (keep < 0)
+                rc = keep;
+            if (keep != 0)
+                break;
+        }
+        if (rc == 1 && !o->writer)
+            py_game_prepare(g);
+        Py_END_ALLOW_THREADS
+        if (rc != 1 || !o->writer)
             break;
+        PyObject *text;
+        int written = py_write_game(o->writer, g, &text);
+        if (written == PY_WRITTEN || written == PY_FAILED)
+            return text; /* NULL with the exception when writing failed */
+        o->left_out += written == PY_LEFT_OUT;
     }
-    if (rc == 1)
-        py_game_prepare(g);
-    Py_END_ALLOW_THREADS
     if (rc == 1)
         return py_game_new(g, NULL);
     if (rc == 0)
@@ -175,6 +194,18 @@ static PyObject *reader_stats_json(PyObject *self, PyObject *unused)
     (void)unused;
     return py_select_stats_json(((struct py_reader *)self)->select);
 }
+
+static PyObject *reader_left_out(PyObject *self, void *unused)
+{
+    (void)unused;
+    return PyLong_FromUnsignedLongLong(((struct py_reader *)self)->left_out);
+}
+
+static PyGetSetDef reader_getset[] = {
+    { "left_out", reader_left_out, NULL,
+      "Reader(write=...): the games with errors so far, which convert leaves out", NULL },
+    { NULL, NULL, NULL, NULL, NULL },
+};
 
 static PyMethodDef reader_methods[] = {
     { "stats_json", reader_stats_json, METH_NOARGS,
@@ -194,5 +225,6 @@ PyTypeObject py_reader_type = {
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = reader_next,
     .tp_methods = reader_methods,
+    .tp_getset = reader_getset,
     .tp_new = reader_new,
 };
