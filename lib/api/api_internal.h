@@ -72,4 +72,12 @@ int api_query_match_game(struct pgnkit_query *q, struct game *g, struct pgn_read
 /** Copies src (length n) into out[0..cap) NUL-terminated, as snprintf("%s") would. */
 size_t api_copy_text(char *out, size_t cap, const char *src, size_t n);
 
+/**
+ * Hands the text a writer just put in b to the caller, as the interface
+ * returns texts: rc is the writer's status; on success a NUL goes after the
+ * text (not counted, so that it reads as a C string too) and *text, *len
+ * get it; on failure they get "" and 0. Returns the status.
+ */
+int api_text_out(struct buf *b, int rc, const char **text, size_t *len);
+
 #endif

@@ -2,8 +2,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "api/api_internal.h"
-#include "pgn/judge.h"
 #include "pgn/clock_command.h"
+#include "pgn/eval_command.h"
 #include "base/banned.h"
 
 /*
@@ -128,8 +128,8 @@ int pgnkit_game_elapsed(struct pgnkit_game *g, size_t ply, int64_t *ms)
 int pgnkit_game_eval(struct pgnkit_game *g, size_t ply, int *cp, int *mate)
 {
     const struct game_cmd *cmd = command_after(g, ply, named, "eval");
-    struct judge_eval e;
-    if (!cmd || judge_parse_eval(cmd->args, cmd->args_len, &e))
+    struct pgn_eval e;
+    if (!cmd || eval_command_read(cmd->args, cmd->args_len, &e))
         return 0;
     *cp = e.cp;
     *mate = e.mate;

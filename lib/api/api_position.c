@@ -27,6 +27,19 @@ size_t api_copy_text(char *out, size_t cap, const char *src, size_t n)
     return n;
 }
 
+int api_text_out(struct buf *b, int rc, const char **text, size_t *len)
+{
+    *text = "";
+    *len = 0;
+    if (!rc)
+        rc = buf_append(b, "", 1);
+    if (rc)
+        return rc;
+    *text = b->data;
+    *len = b->len - 1;
+    return PGNKIT_OK;
+}
+
 size_t api_write_move(const struct pos *p, move16 m, int format, int lang, char *out,
                       size_t cap)
 {

@@ -80,17 +80,8 @@ int pgnkit_stats_merge_json(struct pgnkit_stats *s, const char *json, size_t len
 
 int pgnkit_stats_json(struct pgnkit_stats *s, const char **text, size_t *len)
 {
-    *text = "";
-    *len = 0;
     buf_reset(&s->text);
-    int rc = stats_json_write(&s->o, &s->a, &s->text);
-    if (!rc) /* a NUL after the text, not counted: it reads as a C string too */
-        rc = buf_append(&s->text, "", 1);
-    if (rc)
-        return rc;
-    *text = s->text.data;
-    *len = s->text.len - 1;
-    return PGNKIT_OK;
+    return api_text_out(&s->text, stats_json_write(&s->o, &s->a, &s->text), text, len);
 }
 
 void pgnkit_stats_free(struct pgnkit_stats *s)

@@ -73,14 +73,7 @@ int pgnkit_writer_game(struct pgnkit_writer *w, struct pgnkit_game *g, const cha
             return rc;
         w->begun = 1;
     }
-    rc = game_out_game(&w->out, &g->g, &g->r, &w->text);
-    if (!rc) /* a NUL after the text, not counted: it reads as a C string too */
-        rc = buf_append(&w->text, "", 1);
-    if (rc)
-        return rc;
-    *text = w->text.data;
-    *len = w->text.len - 1;
-    return PGNKIT_OK;
+    return api_text_out(&w->text, game_out_game(&w->out, &g->g, &g->r, &w->text), text, len);
 }
 
 void pgnkit_writer_free(struct pgnkit_writer *w)
