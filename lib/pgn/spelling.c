@@ -212,9 +212,8 @@ const struct spelling_problem *spelling_problems(const struct spelling *s, size_
 }
 
 const char *spelling_canonical(const struct spelling *s, enum spelling_kind kind,
-                               const char *name)
+                               const char *name, size_t len)
 {
-    size_t len = strlen(name);
     if (!s || len > SPELLING_LINE_MAX)
         return NULL;
     char key[SPELLING_LINE_MAX + 2];

@@ -61,12 +61,12 @@ const struct spelling_problem *spelling_problems(const struct spelling *s, size_
                                                  size_t *total);
 
 /**
- * The one form of name as a kind of name (a player, ...), or NULL when the
- * file does not list that spelling. The string is s's. Reads s only:
- * threads may look up at the same time.
+ * The one form of name[0..len) as a kind of name (a player, ...), or NULL
+ * when the file does not list that spelling. The string is s's. Reads s
+ * only: threads may look up at the same time.
  */
 const char *spelling_canonical(const struct spelling *s, enum spelling_kind kind,
-                               const char *name);
+                               const char *name, size_t len);
 
 /** The kind of name a tag holds: White and Black players, Event, Site, Round; -1 for others. */
 int spelling_kind_of_tag(const char *tag);

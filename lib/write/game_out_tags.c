@@ -221,7 +221,7 @@ void go_prepare_tags(struct go_game *w, int export, const char *fixed, int trunc
         }
     }
     if (export && x) {
-        /* An addition took a roster tag away (convert --rename-tag Site=Place):
+        /* An addition took a roster tag away (a rename of Site to Place):
          * the export format still has it, unknown. */
         for (int k = 0; k < STR_TAGS && !w->err; k++) {
             const struct go_tag *have = (const struct go_tag *)w->o->scratch.data;

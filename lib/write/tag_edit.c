@@ -109,7 +109,8 @@ int tag_edits_apply(const struct tag_edits *e, const struct game *g, struct aren
     }
     for (size_t k = 0; e->names && k < NAMED; k++) {
         const char *v = current(&w, name_tags[k]);
-        const char *to = v ? spelling_canonical(e->names, spelling_kind_of_tag(name_tags[k]), v)
+        const char *to = v ? spelling_canonical(e->names, spelling_kind_of_tag(name_tags[k]), v,
+                                                 strlen(v))
                            : NULL;
         if (to && strcmp(to, v))
             change(&w, name_tags[k], v, to, "names");

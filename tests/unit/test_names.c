@@ -89,18 +89,18 @@ void test_names__spelling_lookup(void)
     size_t n, total;
     spelling_problems(s, &n, &total);
     CHECK(n == 0 && total == 0);
-    const char *larsen = spelling_canonical(s, SPELLING_PLAYER, "Bent Larsen");
+    const char *larsen = spelling_canonical(s, SPELLING_PLAYER, "Bent Larsen", sizeof "Bent Larsen" - 1);
     CHECK(larsen && !strcmp(larsen, "Larsen, Bent"));
     /* '.' and ',' are left out when player names are compared. */
-    CHECK(spelling_canonical(s, SPELLING_PLAYER, "Larsen Bent") == larsen);
-    CHECK(spelling_canonical(s, SPELLING_PLAYER, "Bent. Larsen,") == larsen);
-    CHECK(spelling_canonical(s, SPELLING_PLAYER, "Larsen, Bent") == larsen);
+    CHECK(spelling_canonical(s, SPELLING_PLAYER, "Larsen Bent", sizeof "Larsen Bent" - 1) == larsen);
+    CHECK(spelling_canonical(s, SPELLING_PLAYER, "Bent. Larsen,", sizeof "Bent. Larsen," - 1) == larsen);
+    CHECK(spelling_canonical(s, SPELLING_PLAYER, "Larsen, Bent", sizeof "Larsen, Bent" - 1) == larsen);
     /* Case counts, as in SCID; each section is its own. */
-    CHECK(!spelling_canonical(s, SPELLING_PLAYER, "bent larsen"));
-    CHECK(!spelling_canonical(s, SPELLING_EVENT, "Bent Larsen"));
-    CHECK(!strcmp(spelling_canonical(s, SPELLING_EVENT, "hoogovens"), "Hoogovens"));
-    CHECK(!strcmp(spelling_canonical(s, SPELLING_SITE, "Larsen, Bent"), "Larsen, Bent"));
-    CHECK(!spelling_canonical(s, SPELLING_SITE, "Larsen Bent"));
+    CHECK(!spelling_canonical(s, SPELLING_PLAYER, "bent larsen", sizeof "bent larsen" - 1));
+    CHECK(!spelling_canonical(s, SPELLING_EVENT, "Bent Larsen", sizeof "Bent Larsen" - 1));
+    CHECK(!strcmp(spelling_canonical(s, SPELLING_EVENT, "hoogovens", sizeof "hoogovens" - 1), "Hoogovens"));
+    CHECK(!strcmp(spelling_canonical(s, SPELLING_SITE, "Larsen, Bent", sizeof "Larsen, Bent" - 1), "Larsen, Bent"));
+    CHECK(!spelling_canonical(s, SPELLING_SITE, "Larsen Bent", sizeof "Larsen Bent" - 1));
     CHECK(spelling_names(s, SPELLING_PLAYER) == 1 && spelling_names(s, SPELLING_ROUND) == 0);
     spelling_free(s);
     spelling_free(NULL);
@@ -128,6 +128,6 @@ void test_names__spelling_problems(void)
     for (size_t i = 0; i < n && i < 6; i++)
         if (p[i].line != lines[i])
             FAIL("problem %zu at line %u, expected %u", i, (unsigned)p[i].line, (unsigned)lines[i]);
-    CHECK(!strcmp(spelling_canonical(s, SPELLING_PLAYER, "Larsen, Bent"), "Larsen, Bent"));
+    CHECK(!strcmp(spelling_canonical(s, SPELLING_PLAYER, "Larsen, Bent", sizeof "Larsen, Bent" - 1), "Larsen, Bent"));
     spelling_free(s);
 }
