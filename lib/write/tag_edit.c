@@ -80,7 +80,7 @@ static int normalise(struct edit *w, unsigned what)
         int token = w->g->result;
         if (token != PGN_RESULT_NONE && token != PGN_RESULT_UNKNOWN)
             r = token; /* what game_result() writes as the marker: the tag says the same */
-        if (r != PGN_RESULT_NONE && (!v || strcmp(v, pgn_result_str(r))))
+        if (r != PGN_RESULT_NONE && (!v || pgn_result_of(v) != r))
             change(w, "Result", v ? v : "(none)", pgn_result_str(r),
                    tag == PGN_RESULT_NONE || tag == r ? "results"
                                                       : "results, as the result token says");
