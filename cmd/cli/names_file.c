@@ -48,13 +48,14 @@ struct spelling *names_file_read(const char *path, int *status)
     free(text);
     if (rc != PGN_OK)
         die(EXIT_IO, "'%s': %s", path, pgn_strerror(rc));
-    size_t nproblems, total;
-    const struct spelling_problem *p = spelling_problems(s, &nproblems, &total);
+    size_t nproblems, total, errors;
+    const struct spelling_problem *p = spelling_problems(s, &nproblems, &total, &errors);
     for (size_t i = 0; i < nproblems; i++)
-        fprintf(stderr, "%s:%u: error: %s\n", path, (unsigned)p[i].line, p[i].message);
+        fprintf(stderr, "%s:%u: %s: %s\n", path, (unsigned)p[i].line,
+                p[i].error ? "error" : "warning", p[i].message);
     if (total > nproblems)
-        fprintf(stderr, "%s: error: %zu more problems\n", path, total - nproblems);
-    if (total) {
+        fprintf(stderr, "%s: %zu more problems\n", path, total - nproblems);
+    if (errors) {
         spelling_free(s);
         *status = EXIT_USAGE;
         return NULL;

@@ -22,22 +22,41 @@ struct spelling {
     char exclude[SPELLING_KINDS][EXCLUDE_MAX + 1];
     size_t nnames[SPELLING_KINDS];
     struct spelling_problem problems[SPELLING_PROBLEMS_MAX];
-    size_t nproblems, total_problems;
+    size_t nproblems, total_problems, errors;
 };
 
+/* The name of a spelling given to two names: it stands for neither. */
+static const char ambiguous[] = "";
+
 static const char *const section_names[SPELLING_KINDS] = { "PLAYER", "EVENT", "SITE", "ROUND" };
+
+static void note(struct spelling *s, uint32_t line, int error, const char *fmt, va_list ap)
+{
+    s->total_problems++;
+    s->errors += error != 0;
+    if (s->nproblems == SPELLING_PROBLEMS_MAX)
+        return;
+    struct spelling_problem *p = &s->problems[s->nproblems++];
+    p->line = line;
+    p->error = error;
+    vsnprintf(p->message, sizeof p->message, fmt, ap);
+}
 
 static void problem(struct spelling *s, uint32_t line, const char *fmt, ...) PRINTF_LIKE(3, 4);
 static void problem(struct spelling *s, uint32_t line, const char *fmt, ...)
 {
-    s->total_problems++;
-    if (s->nproblems == SPELLING_PROBLEMS_MAX)
-        return;
-    struct spelling_problem *p = &s->problems[s->nproblems++];
     va_list ap;
     va_start(ap, fmt);
-    p->line = line;
-    vsnprintf(p->message, sizeof p->message, fmt, ap);
+    note(s, line, 1, fmt, ap);
+    va_end(ap);
+}
+
+static void doubt(struct spelling *s, uint32_t line, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void doubt(struct spelling *s, uint32_t line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    note(s, line, 0, fmt, ap);
     va_end(ap);
 }
 
@@ -66,7 +85,7 @@ static const char *trim(const char *name, size_t *len)
     return name;
 }
 
-/* Adds spelling[0..len) of the name canonical; -1 when memory runs out. */
+/* Adds spelling[0..len) of the name canonical: PGN_OK or PGN_ENOMEM. */
 static int add_spelling(struct spelling *s, uint32_t line, int kind, const char *spelling,
                         size_t len, const char *canonical)
 {
@@ -75,17 +94,19 @@ static int add_spelling(struct spelling *s, uint32_t line, int kind, const char 
     void *value;
     int rc = hash_table_insert(&s->index, key, n, hash_table_hash(key, n), &value);
     if (rc < 0)
-        return -1;
+        return rc;
     const char **name = value;
-    if (rc == 1)
+    if (rc == 1) {
         *name = canonical;
-    else if (strcmp(*name, canonical))
-        problem(s, line, "spelling '%.*s' is already one of '%s'", (int)(len > 60 ? 60 : len),
-                spelling, *name);
-    return 0;
+    } else if (*name != ambiguous && strcmp(*name, canonical)) {
+        doubt(s, line, "spelling '%.*s' is one of '%s' and of '%s': left alone",
+              (int)(len > 60 ? 60 : len), spelling, *name, canonical);
+        *name = ambiguous;
+    }
+    return PGN_OK;
 }
 
-/* The section a header names ("PLAYER ..."), or -1. */
+/* The section a header names ("PLAYER ..."), or SPELLING_NONE. */
 static int section_of(const char *text, size_t len)
 {
     size_t word = 0;
@@ -94,7 +115,7 @@ static int section_of(const char *text, size_t len)
     for (int k = 0; k < SPELLING_KINDS; k++)
         if (strlen(section_names[k]) == word && !memcmp(text, section_names[k], word))
             return k;
-    return -1;
+    return SPELLING_NONE;
 }
 
 /* The left-out characters of a section header, from its first quoted string (none: empty). */
@@ -121,7 +142,7 @@ static void read_exclude(struct spelling *s, uint32_t line, int kind, const char
 
 /* State of the reading: the section and the name that spellings belong to. */
 struct reading {
-    int kind;              /* -1 before any section or after an unknown one */
+    int kind;              /* SPELLING_NONE before any section or after an unknown one */
     int known_section;     /* 0 once the lines outside a section are reported */
     const char *canonical; /* NULL before the section's first name */
 };
@@ -168,7 +189,7 @@ static int read_line(struct spelling *s, struct reading *r, uint32_t lineno, con
     }
     char *name = arena_memdup(&s->names, line, len);
     if (!name)
-        return -1;
+        return PGN_ENOMEM;
     r->canonical = name;
     s->nnames[r->kind]++;
     return add_spelling(s, lineno, r->kind, line, len, name);
@@ -182,7 +203,7 @@ int spelling_parse(struct spelling **out, const char *text, size_t len)
         return PGN_ENOMEM;
     hash_table_init(&s->index, sizeof(const char *));
     arena_init(&s->names, (size_t)1 << 30);
-    struct reading r = { .kind = -1, .known_section = 1 };
+    struct reading r = { .kind = SPELLING_NONE, .known_section = 1 };
     if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3))
         text += 3, len -= 3; /* a byte order mark */
     uint32_t lineno = 0;
@@ -203,11 +224,13 @@ int spelling_parse(struct spelling **out, const char *text, size_t len)
 }
 
 const struct spelling_problem *spelling_problems(const struct spelling *s, size_t *n,
-                                                 size_t *total)
+                                                 size_t *total, size_t *errors)
 {
     *n = s->nproblems;
     if (total)
         *total = s->total_problems;
+    if (errors)
+        *errors = s->errors;
     return s->problems;
 }
 
@@ -219,7 +242,7 @@ const char *spelling_canonical(const struct spelling *s, enum spelling_kind kind
     char key[SPELLING_LINE_MAX + 2];
     size_t n = make_key(s, kind, name, len, key);
     const char *const *found = hash_table_find(&s->index, key, n, hash_table_hash(key, n));
-    return found ? *found : NULL;
+    return found && *found != ambiguous ? *found : NULL;
 }
 
 int spelling_kind_of_tag(const char *tag)
@@ -232,7 +255,7 @@ int spelling_kind_of_tag(const char *tag)
         return SPELLING_SITE;
     if (!strcmp(tag, "Round"))
         return SPELLING_ROUND;
-    return -1;
+    return SPELLING_NONE;
 }
 
 size_t spelling_names(const struct spelling *s, enum spelling_kind kind)

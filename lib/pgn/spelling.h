@@ -29,18 +29,21 @@
  * file or is left alone.
  *
  * What a file gets wrong is kept as a problem with its line, and the rest
- * is read: a spelling before any name, a name before any section, a
- * section pgnkit does not know, a spelling given to two different names,
- * a line over SPELLING_LINE_MAX bytes.
+ * is read. Errors: a spelling before any name, a name before any section,
+ * a section pgnkit does not know, an empty spelling, left-out characters
+ * without their closing quote, a line over SPELLING_LINE_MAX bytes. A
+ * spelling given to two different names is only a warning, as SCID takes
+ * it: such a spelling is ambiguous, and left alone.
  */
 
-enum spelling_kind { SPELLING_PLAYER, SPELLING_EVENT, SPELLING_SITE, SPELLING_ROUND,
-                     SPELLING_KINDS };
+enum spelling_kind { SPELLING_NONE = -1, SPELLING_PLAYER, SPELLING_EVENT, SPELLING_SITE,
+                     SPELLING_ROUND, SPELLING_KINDS };
 
 enum { SPELLING_LINE_MAX = 1024, SPELLING_PROBLEMS_MAX = 100 };
 
 struct spelling_problem {
     uint32_t line;       /* 1-based */
+    int error;           /* 1: an error, 0: a warning */
     char message[160];   /* lowercase, no full stop: "spelling before any name" */
 };
 
@@ -55,10 +58,11 @@ int spelling_parse(struct spelling **out, const char *text, size_t len);
 
 /**
  * The problems found, in line order (at most SPELLING_PROBLEMS_MAX kept, and
- * *total says how many there were); the array is s's.
+ * *total says how many there were, *errors how many of them are errors);
+ * the array is s's.
  */
 const struct spelling_problem *spelling_problems(const struct spelling *s, size_t *n,
-                                                 size_t *total);
+                                                 size_t *total, size_t *errors);
 
 /**
  * The one form of name[0..len) as a kind of name (a player, ...), or NULL
@@ -68,7 +72,7 @@ const struct spelling_problem *spelling_problems(const struct spelling *s, size_
 const char *spelling_canonical(const struct spelling *s, enum spelling_kind kind,
                                const char *name, size_t len);
 
-/** The kind of name a tag holds: White and Black players, Event, Site, Round; -1 for others. */
+/** The kind of name a tag holds: White and Black players, Event, Site, Round; SPELLING_NONE for others. */
 int spelling_kind_of_tag(const char *tag);
 
 /** How many names (right forms) the file gives of a kind. */

@@ -320,14 +320,14 @@ static int build_none(struct search_query *q, struct criterion *c, const char *a
     return PGN_OK;
 }
 
-/* The kind of name a name criterion reads, for a spelling file; -1 for others. */
+/* The kind of name a name criterion reads, for a spelling file; SPELLING_NONE for others. */
 static int criterion_name_kind(int criterion)
 {
     switch (criterion) {
     case SQ_WHITE: case SQ_BLACK: case SQ_PLAYER: return SPELLING_PLAYER;
     case SQ_EVENT: return SPELLING_EVENT;
     case SQ_SITE: return SPELLING_SITE;
-    default: return -1;
+    default: return SPELLING_NONE;
     }
 }
 

@@ -86,9 +86,9 @@ void test_names__spelling_lookup(void)
 {
     struct spelling *s;
     CHECK(spelling_parse(&s, spelling_text, sizeof spelling_text - 1) == PGN_OK);
-    size_t n, total;
-    spelling_problems(s, &n, &total);
-    CHECK(n == 0 && total == 0);
+    size_t n, total, errors;
+    spelling_problems(s, &n, &total, &errors);
+    CHECK(n == 0 && total == 0 && errors == 0);
     const char *larsen = spelling_canonical(s, SPELLING_PLAYER, "Bent Larsen", sizeof "Bent Larsen" - 1);
     CHECK(larsen && !strcmp(larsen, "Larsen, Bent"));
     /* '.' and ',' are left out when player names are compared. */
@@ -115,19 +115,22 @@ void test_names__spelling_problems(void)
                                "Larsen, Bent\n"
                                "=   \n"           /* 5: no spelling */
                                "Tal, Mikhail\n"
-                               "= Larsen, Bent\n" /* 7: already Larsen's */
+                               "= Larsen, Bent\n" /* 7: already Larsen's: a warning */
                                "@PEOPLE\n"        /* 8: unknown */
                                "Tal\n"            /* not said again */
                                "@SITE \"., \n";   /* 10: unclosed */
     struct spelling *s;
     CHECK(spelling_parse(&s, text, sizeof text - 1) == PGN_OK);
-    size_t n, total;
-    const struct spelling_problem *p = spelling_problems(s, &n, &total);
+    size_t n, total, errors;
+    const struct spelling_problem *p = spelling_problems(s, &n, &total, &errors);
     static const uint32_t lines[] = { 1, 3, 5, 7, 8, 10 };
-    CHECK(n == 6 && total == 6);
+    CHECK(n == 6 && total == 6 && errors == 5);
     for (size_t i = 0; i < n && i < 6; i++)
-        if (p[i].line != lines[i])
-            FAIL("problem %zu at line %u, expected %u", i, (unsigned)p[i].line, (unsigned)lines[i]);
-    CHECK(!strcmp(spelling_canonical(s, SPELLING_PLAYER, "Larsen, Bent", sizeof "Larsen, Bent" - 1), "Larsen, Bent"));
+        if (p[i].line != lines[i] || p[i].error != (lines[i] != 7))
+            FAIL("problem %zu at line %u (error %d), expected line %u", i, (unsigned)p[i].line,
+                 p[i].error, (unsigned)lines[i]);
+    /* A spelling of two names stands for neither, as in SCID. */
+    CHECK(!spelling_canonical(s, SPELLING_PLAYER, "Larsen, Bent", sizeof "Larsen, Bent" - 1));
+    CHECK(!strcmp(spelling_canonical(s, SPELLING_PLAYER, "Tal, Mikhail", 12), "Tal, Mikhail"));
     spelling_free(s);
 }
