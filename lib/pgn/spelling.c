@@ -30,33 +30,21 @@ static const char ambiguous[] = "";
 
 static const char *const section_names[SPELLING_KINDS] = { "PLAYER", "EVENT", "SITE", "ROUND" };
 
-static void note(struct spelling *s, uint32_t line, int error, const char *fmt, va_list ap)
+/* A problem of the file at line: an error (error 1) or a warning. */
+static void problem(struct spelling *s, uint32_t line, int error, const char *fmt, ...)
+    PRINTF_LIKE(4, 5);
+static void problem(struct spelling *s, uint32_t line, int error, const char *fmt, ...)
 {
     s->total_problems++;
     s->errors += error != 0;
     if (s->nproblems == SPELLING_PROBLEMS_MAX)
         return;
     struct spelling_problem *p = &s->problems[s->nproblems++];
+    va_list ap;
+    va_start(ap, fmt);
     p->line = line;
     p->error = error;
     vsnprintf(p->message, sizeof p->message, fmt, ap);
-}
-
-static void problem(struct spelling *s, uint32_t line, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void problem(struct spelling *s, uint32_t line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    note(s, line, 1, fmt, ap);
-    va_end(ap);
-}
-
-static void doubt(struct spelling *s, uint32_t line, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void doubt(struct spelling *s, uint32_t line, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    note(s, line, 0, fmt, ap);
     va_end(ap);
 }
 
@@ -99,7 +87,7 @@ static int add_spelling(struct spelling *s, uint32_t line, int kind, const char 
     if (rc == 1) {
         *name = canonical;
     } else if (*name != ambiguous && strcmp(*name, canonical)) {
-        doubt(s, line, "spelling '%.*s' is one of '%s' and of '%s': left alone",
+        problem(s, line, 0, "spelling '%.*s' is one of '%s' and of '%s': left alone",
               (int)(len > 60 ? 60 : len), spelling, *name, canonical);
         *name = ambiguous;
     }
@@ -128,12 +116,12 @@ static void read_exclude(struct spelling *s, uint32_t line, int kind, const char
         return;
     close = memchr(open + 1, '"', len - (size_t)(open + 1 - text));
     if (!close) {
-        problem(s, line, "left-out characters without their closing '\"'");
+        problem(s, line, 1, "left-out characters without their closing '\"'");
         return;
     }
     size_t n = (size_t)(close - open - 1);
     if (n > EXCLUDE_MAX) {
-        problem(s, line, "more than %d left-out characters", EXCLUDE_MAX);
+        problem(s, line, 1, "more than %d left-out characters", EXCLUDE_MAX);
         n = EXCLUDE_MAX;
     }
     memcpy(s->exclude[kind], open + 1, n);
@@ -162,7 +150,7 @@ static int read_line(struct spelling *s, struct reading *r, uint32_t lineno, con
         r->canonical = NULL;
         r->known_section = r->kind >= 0;
         if (r->kind < 0)
-            problem(s, lineno, "unknown section '%.*s' (PLAYER, EVENT, SITE or ROUND)",
+            problem(s, lineno, 1, "unknown section '%.*s' (PLAYER, EVENT, SITE or ROUND)",
                     (int)(len > 40 ? 40 : len), line);
         else
             read_exclude(s, lineno, r->kind, line, len);
@@ -170,7 +158,7 @@ static int read_line(struct spelling *s, struct reading *r, uint32_t lineno, con
     }
     if (r->kind < 0) {
         if (r->known_section)
-            problem(s, lineno, "name before any section ('@PLAYER', ...)");
+            problem(s, lineno, 1, "name before any section ('@PLAYER', ...)");
         r->known_section = 0; /* said once for the lines up to the next section */
         return 0;
     }
@@ -178,11 +166,11 @@ static int read_line(struct spelling *s, struct reading *r, uint32_t lineno, con
         line++, len--;
         line = trim(line, &len);
         if (!r->canonical) {
-            problem(s, lineno, "spelling before any name");
+            problem(s, lineno, 1, "spelling before any name");
             return 0;
         }
         if (!len) {
-            problem(s, lineno, "'=' without a spelling");
+            problem(s, lineno, 1, "'=' without a spelling");
             return 0;
         }
         return add_spelling(s, lineno, r->kind, line, len, r->canonical);
@@ -212,7 +200,7 @@ int spelling_parse(struct spelling **out, const char *text, size_t len)
         size_t n = nl ? (size_t)(nl - (text + at)) : len - at;
         lineno++;
         if (n > SPELLING_LINE_MAX)
-            problem(s, lineno, "line longer than %d bytes", SPELLING_LINE_MAX);
+            problem(s, lineno, 1, "line longer than %d bytes", SPELLING_LINE_MAX);
         else if (read_line(s, &r, lineno, text + at, n)) {
             spelling_free(s);
             return PGN_ENOMEM;
