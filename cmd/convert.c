@@ -10,6 +10,7 @@
 #include "cli/common.h"
 #include "replay/diag.h"
 #include "write/game_out.h"
+#include "write/tag_edit.h"
 #include "notation/notation.h"
 #include "cli/output_opts.h"
 #include "pgn/json_reader.h"
@@ -18,10 +19,12 @@
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
 #include "cli/driver.h"
+#include "cli/names_file.h"
 #include "cli/outfile.h"
 #include "cli/report.h"
 #include "cli/split_out.h"
 #include "cli/term.h"
+#include "base/ascii.h"
 #include "base/banned.h"
 
 static const char *const convert_usage[] = {
@@ -53,6 +56,11 @@ struct convert {
     struct driver d;
     struct split_opts split_opts;
     struct split_out *split; /* --split-every, --split-by: the files instead of stdout */
+    /* --rename-tag, --names, --normalise, --set-tag */
+    struct tag_edits edits;
+    struct tag_pair *renames, *sets;
+    const char *names_path;
+    uint64_t cleaned; /* tag values --names and --normalise changed */
 };
 
 /* What converts games: one per worker. */
@@ -69,6 +77,7 @@ struct done {
     struct batch_mark mark; /* where the game's parts end (driver.h) */
     int outcome, kept;
     int fixed;              /* --fix-results changed its result */
+    uint32_t cleaned;       /* tag values --names and --normalise changed */
     size_t flush_at;        /* standard output is flushed at this offset of the game's
                              * diagnostics (SIZE_MAX: not) */
     const char *split_key;  /* with split output: the key of the game's file */
@@ -145,14 +154,28 @@ static int note_fixed_result(const struct game *g, const struct replay *r, FILE 
     return 1;
 }
 
+/*
+ * With --names or --normalise, a note for each tag value changed:
+ * "FILE:LINE:COL: note: LABEL: Date '16.06.2015' -> '2015.06.16' (dates)".
+ */
+static void note_tag_changes(FILE *diag, const struct game *g, const struct tag_edit_result *t)
+{
+    for (size_t i = 0; i < t->nchanges; i++) {
+        const struct tag_change *k = &t->changes[i];
+        report_game_prefix(diag, g, k->line, k->col, PGN_SEV_NOTE);
+        fprintf(diag, ": %s '%s' -> '%s' (%s)\n", k->tag, k->from, k->to, k->why);
+    }
+}
+
 /* Converts g into out, its diagnostics to diag; reads w->c only. */
 static void convert_game(struct converter *w, struct replay *r, const struct game *g,
-                         struct buf *out, FILE *diag, struct done *d)
+                         struct arena *arena, struct buf *out, FILE *diag, struct done *d)
 {
     const struct convert *c = w->c;
     d->outcome = OUTCOME_NONE;
     d->kept = 0;
     d->fixed = 0;
+    d->cleaned = 0;
     d->flush_at = SIZE_MAX;
     if (g->flags & GAME_EMPTY)
         return;
@@ -170,7 +193,15 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
             pass_through(w, g, out, diag, d);
     } else {
         size_t mark = out->len;
-        int rc = game_out_game(&w->out, g, r, out);
+        struct tag_edit_result edited;
+        int rc = PGN_OK;
+        if (tag_edits_any(&c->edits)) {
+            if ((rc = tag_edits_apply(&c->edits, g, arena, &edited)))
+                die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(rc));
+            w->out.extra = &edited.extra;
+        }
+        rc = game_out_game(&w->out, g, r, out);
+        w->out.extra = NULL;
         if (rc) {
             out->len = mark;
             die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(rc));
@@ -180,6 +211,11 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
             report_dropped_variations(diag, g, r);
         if (c->fix_results)
             d->fixed = note_fixed_result(g, r, diag, c->quiet);
+        if (tag_edits_any(&c->edits)) {
+            d->cleaned = (uint32_t)edited.nchanges;
+            if (!c->quiet)
+                note_tag_changes(diag, g, &edited);
+        }
     }
 }
 
@@ -194,6 +230,7 @@ static void account(struct convert *c, const struct done *d, const char *text, s
     c->skipped += d->outcome == OUTCOME_SKIPPED;
     c->kept += (uint64_t)d->kept;
     c->fixed += (uint64_t)d->fixed;
+    c->cleaned += d->cleaned;
     if (len && c->split) {
         split_out_write(c->split, d->split_key, text, len);
     } else if (len) {
@@ -217,7 +254,7 @@ static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct ar
     struct done *d = BATCH_RECORD(m, struct done, mark);
     (void)reader;
     w->out.games = 0; /* the writer puts the JSON commas */
-    convert_game(w, w->c->from_json ? &w->json_replay : &w->pgn_replay, g, out, diag, d);
+    convert_game(w, w->c->from_json ? &w->json_replay : &w->pgn_replay, g, arena, out, diag, d);
     if (w->c->split) {
         char key[SPLIT_KEY_MAX + 1];
         size_t n = split_key_of(&w->c->split_opts, g, key);
@@ -298,6 +335,8 @@ static void summary(const struct convert *c)
         fprintf(stderr, ", %" PRIu64 " variants not replayed", c->skipped);
     if (c->fix_results)
         fprintf(stderr, ", %" PRIu64 " result%s fixed", c->fixed, plural_s(c->fixed));
+    if (c->edits.names || c->edits.normalise)
+        fprintf(stderr, ", %" PRIu64 " tag value%s cleaned", c->cleaned, plural_s(c->cleaned));
     if (c->out.opts.format == GO_PLAIN)
         fprintf(stderr, ", %" PRIu64 " without evaluations and %" PRIu64
                 " without a result skipped", c->unevaluated, c->unfinished);
@@ -321,6 +360,68 @@ static int from_option(void *storage, const struct option_entry *entry, char *ar
     return input_from_parse(arg, &c->from);
 }
 
+/* A tag name as the PGN standard allows: letters, digits and '_', from a letter or digit. */
+static int tag_name_ok(const char *s, size_t len)
+{
+    if (!len)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (!ascii_is_alnum(s[i]) && s[i] != '_')
+            return 0;
+    return 1;
+}
+
+/* --set-tag NAME=VALUE, --rename-tag OLD=NEW: one more pair in the list. */
+static int tag_pair_option(void *storage, const struct option_entry *entry, char *arg)
+{
+    struct convert *c = storage;
+    int rename = !strcmp(entry->long_name, "rename-tag");
+    char *eq = strchr(arg, '=');
+    if (!eq || !tag_name_ok(arg, (size_t)(eq - arg)) ||
+        (rename && !tag_name_ok(eq + 1, strlen(eq + 1)))) {
+        error(rename ? "--rename-tag wants OLD=NEW, two tag names, not '%s'"
+                     : "--set-tag wants NAME=VALUE with a tag name, not '%s'", arg);
+        return -1;
+    }
+    *eq = 0;
+    struct tag_pair **list = rename ? &c->renames : &c->sets;
+    size_t *n = rename ? &c->edits.nrenames : &c->edits.nsets;
+    *list = xrealloc(*list, (*n + 1) * sizeof **list);
+    (*list)[(*n)++] = (struct tag_pair){ arg, eq + 1 };
+    return 0;
+}
+
+/* --normalise LIST: dates, rounds, results, comma-separated, or all. */
+static int normalise_option(void *storage, const struct option_entry *entry, char *arg)
+{
+    static const struct {
+        const char *name;
+        unsigned flag;
+    } parts[] = {
+        { "dates", TAG_NORMALISE_DATES },
+        { "rounds", TAG_NORMALISE_ROUNDS },
+        { "results", TAG_NORMALISE_RESULTS },
+        { "all", TAG_NORMALISE_DATES | TAG_NORMALISE_ROUNDS | TAG_NORMALISE_RESULTS },
+    };
+    unsigned *flags = storage;
+    (void)entry;
+    for (char *part = arg, *next; part; part = next) {
+        size_t len = strcspn(part, ",");
+        next = part[len] ? part + len + 1 : NULL;
+        size_t k = 0;
+        while (k < sizeof parts / sizeof *parts &&
+               (strlen(parts[k].name) != len || memcmp(parts[k].name, part, len)))
+            k++;
+        if (k == sizeof parts / sizeof *parts) {
+            error("unknown --normalise part '%.*s' (dates, rounds, results or all)", (int)len,
+                  part);
+            return -1;
+        }
+        *flags |= parts[k].flag;
+    }
+    return 0;
+}
+
 int cmd_convert(int argc, char **argv)
 {
     struct convert c;
@@ -333,6 +434,17 @@ int cmd_convert(int argc, char **argv)
     const struct option_entry options[] = {
         OPT_GROUP(output_options, &oo),
         OPT_GROUP(split_options, &c.split_opts),
+        OPT_HEADING("Tags:"),
+        OPT_CALLBACK(0, "set-tag", &c, "NAME=VALUE",
+                     "give every game's NAME tag VALUE (added when missing; repeatable)",
+                     tag_pair_option),
+        OPT_CALLBACK(0, "rename-tag", &c, "OLD=NEW", "call OLD tags NEW (repeatable)",
+                     tag_pair_option),
+        OPT_STRING(0, "names", &c.names_path, "FILE",
+                   "one spelling of each player, event, site, round: SCID's spelling file"),
+        OPT_CALLBACK(0, "normalise", &c.edits.normalise, "LIST",
+                     "standard dates, rounds and Result tags: dates,rounds,results or all",
+                     normalise_option),
         OPT_HEADING("Input:"),
         OPT_CALLBACK(0, "from", &c, "FMT",
                      "pgn, json (what --format json or ndjson wrote), lichess, chesscom, rows\n"
@@ -361,6 +473,15 @@ int cmd_convert(int argc, char **argv)
     }
     if (outfile_check_all(NULL, 0, argv + optind, argc - optind))
         return EXIT_USAGE;
+    c.edits.renames = c.renames;
+    c.edits.sets = c.sets;
+    struct spelling *names = NULL;
+    if (c.names_path) {
+        int status;
+        if (!(names = names_file_read(c.names_path, &status)))
+            return status;
+        c.edits.names = names;
+    }
 
     struct driver_job job = { .work = work, .write = write_game,
                               .record = BATCH_LAYOUT(struct done, mark) };
@@ -417,6 +538,9 @@ int cmd_convert(int argc, char **argv)
     free(conv);
     game_out_release(&c.out);
     buf_release(&c.buf);
+    spelling_free(names);
+    free(c.renames);
+    free(c.sets);
     if (!c.quiet)
         summary(&c);
     return driver_exit_status(c.quiet, c.io_failed, c.invalid ? EXIT_NEGATIVE : EXIT_OK);

@@ -36,6 +36,7 @@ static const struct option_values {
     { "convert", "from", V_WORDS, "pgn json lichess chesscom rows auto" },
     { NULL, "from", V_WORDS, "pgn lichess chesscom rows auto" },
     { NULL, "strip", V_LIST, "comments variations nags clocks evals arrows commands tags" },
+    { "convert", "normalise", V_LIST, "dates rounds results all" },
     { NULL, "fen-style", V_LIST, "xfen shredder pgn" },
     { NULL, "ply", V_LIST, "all start final" },
     { NULL, "judge-model", V_WORDS, "winning-chances cp" },

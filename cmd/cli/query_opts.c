@@ -9,16 +9,17 @@
 #include "query/dup_key.h"
 #include "cli/query_opts.h"
 #include "cli/query_usage.h"
+#include "cli/names_file.h"
 #include "base/banned.h"
 
 /* The selection options' ids past the criteria's (enum in query_opts.h): -i. */
-enum { QOPT_ICASE = QOPT_NESTED_COMMENTS + 1 };
+enum { QOPT_ICASE = QOPT_NAMES + 1 };
 
 static int query_option(void *storage, const struct option_entry *entry, char *arg)
 {
     struct query_opts *o = storage;
     /* What the inputs are selects no game. */
-    o->given += entry->number != QOPT_FROM;
+    o->given += entry->number != QOPT_FROM && entry->number != QOPT_NAMES;
     if (entry->number == QOPT_ICASE) {
         o->sq.flags |= SQ_ICASE;
         return 0;
@@ -45,6 +46,9 @@ static const struct option_entry selection_options[] = {
                      QOPT_MATERIAL_PLIES),
     SELECTION_OPTION("nested-comments", NULL, "read {a {b} c} as one comment (braces nest)",
                      QOPT_NESTED_COMMENTS),
+    SELECTION_OPTION("names", "FILE",
+                     "a spelling file (SCID's): --white, --black, --player, --event, --site\n"
+                     "match every spelling of a name it lists", QOPT_NAMES),
     OPT_END(),
 };
 
@@ -93,6 +97,7 @@ void query_opts_release(struct query_opts *o)
     free(o->items);
     free(o->check_files);
     search_query_free(o->query);
+    spelling_free(o->names);
     dupset_free(o->seen);
     dupset_free(o->known);
     buf_release(&o->key);
@@ -139,6 +144,9 @@ int query_opts_take(struct query_opts *o, int opt, char *arg)
     }
     case QOPT_NESTED_COMMENTS:
         o->nested_comments = 1;
+        return 1;
+    case QOPT_NAMES:
+        o->names_path = arg;
         return 1;
     case QOPT_CHECK_FILE:
         o->check_files = xrealloc(o->check_files, (o->ncheck + 1) * sizeof *o->check_files);
@@ -216,6 +224,15 @@ static void read_check_files(struct query_opts *o)
 
 int query_opts_build(struct query_opts *o)
 {
+    if (o->names_path && !o->names) {
+        int status;
+        if (!(o->names = names_file_read(o->names_path, &status))) {
+            if (status == EXIT_IO)
+                exit(EXIT_IO); /* said by names_file_read() */
+            return -1;
+        }
+        o->sq.names = o->names;
+    }
     if (build_query(o, &o->query))
         return -1;
     if (o->ncheck)

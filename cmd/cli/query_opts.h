@@ -36,6 +36,7 @@ enum {
     QOPT_CRITERION = 1, /* + enum search_criterion */
     QOPT_UNIQUE = QOPT_CRITERION + SQ_CRITERION_COUNT, QOPT_DUPLICATES, QOPT_MATCH_LIMIT,
     QOPT_INPUT_LANG, QOPT_FROM, QOPT_MATERIAL_PLIES, QOPT_CHECK_FILE, QOPT_NESTED_COMMENTS,
+    QOPT_NAMES,
 };
 
 /**
@@ -66,6 +67,8 @@ struct query_opts {
     uint64_t dropped_known;     /* games left out as found in a check file */
     int nested_comments;        /* --nested-comments: braces nest in every input's comments */
     int from;                   /* --from: struct driver's from (input_from_parse) */
+    const char *names_path;     /* --names FILE: a spelling file (names_file.h) */
+    struct spelling *names;     /* read by query_opts_build(); o->sq.names */
     unsigned given;             /* options of the group given on the command line */
 };
 
@@ -79,7 +82,11 @@ void query_opts_init(struct query_opts *o);
  */
 int query_opts_take(struct query_opts *o, int id, char *arg);
 
-/** Builds o->query; reports a bad argument (with a caret under --where errors) and returns -1. */
+/**
+ * Reads --names (a spelling file's mistakes are reported; a file that
+ * cannot be read ends the run with EXIT_IO) and builds o->query; reports a
+ * bad argument (with a caret under --where errors) and returns -1.
+ */
 int query_opts_build(struct query_opts *o);
 
 /**

@@ -29,6 +29,7 @@
 #include "stats/stats_json.h"
 #include "stats/stats_json_merge.h"
 #include "stats/stats_report.h"
+#include "stats/stats_spellings.h"
 #include "base/banned.h"
 
 static const char *const stats_usage[] = {
@@ -58,6 +59,8 @@ struct stats {
     int io_failed;
     struct driver d;
     struct stats_agg *agg; /* the reading thread's aggregate */
+    int spellings;         /* --spellings: counted on the reading thread into tally */
+    struct spelling_tally tally;
 };
 
 /* ---- Reading: games counted on worker threads, each into its own aggregate ---- */
@@ -85,12 +88,19 @@ static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct ar
 static int select_game(void *cmd, struct pgn_reader *reader, struct game *g)
 {
     struct stats *s = cmd;
-    if (!s->filter)
-        return 1;
+    int selected = 1;
     if (g->flags & GAME_EMPTY)
-        return 0;
-    game_facts_reset(&s->facts, g, reader);
-    return query_opts_select(&s->qo, &s->facts, 0);
+        selected = !s->filter; /* as before: the workers skip it */
+    else if (s->filter) {
+        game_facts_reset(&s->facts, g, reader);
+        selected = query_opts_select(&s->qo, &s->facts, 0);
+    }
+    if (!s->spellings || !selected)
+        return selected;
+    /* The tags are all --spellings reads: the game needs no worker. */
+    if (!(g->flags & GAME_EMPTY) && spelling_tally_game(&s->tally, g))
+        die(EXIT_IO, "out of memory");
+    return 0;
 }
 
 /* The workers count into their own aggregates: a counted game leaves nothing to write. */
@@ -155,7 +165,7 @@ static int set_root(struct stats *s)
     return stats_opts_set(&s->show.o, R_TREE, &root, s->show.o.depth) ? -1 : 0;
 }
 
-enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT, OPT_TOP };
+enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT, OPT_TOP, OPT_SPELLINGS };
 
 /* The report's own options, told by entry->number: 0, or -1 after a message. */
 static int report_option(void *storage, const struct option_entry *entry, char *arg)
@@ -166,6 +176,7 @@ static int report_option(void *storage, const struct option_entry *entry, char *
     case OPT_OPENINGS: s->show.o.report = R_OPENINGS; s->reports |= 1; return 0;
     case OPT_TREE: s->show.o.report = R_TREE; s->reports |= 2; return 0;
     case OPT_PLAYERS: s->show.o.report = R_PLAYERS; s->reports |= 4; return 0;
+    case OPT_SPELLINGS: s->spellings = 1; s->reports |= 8; return 0;
     case OPT_DEPTH:
         if (parse_long(arg, 1, 20, &n)) {
             error("--depth takes a number from 1 to 20, not '%s'", arg);
@@ -225,6 +236,10 @@ static int read_options(struct stats *s, int argc, char **argv)
                       OPT_DEPTH),
         REPORT_OPTION("players", NULL, "per player: games, score, average opponent, performance",
                       OPT_PLAYERS),
+        REPORT_OPTION("spellings", NULL,
+                      "each spelling of players, events, sites and its count (with --names:\n"
+                      "grouped by the name the spelling file gives), to write that file",
+                      OPT_SPELLINGS),
         OPT_HEADING("Output:"),
         REPORT_OPTION("format", "FMT",
                       "text (default), csv, tsv, json (a partial aggregate), or html", OPT_FORMAT),
@@ -242,7 +257,7 @@ static int read_options(struct stats *s, int argc, char **argv)
         return parsed == EXIT_OK ? -1 : parsed;
     s->filter = s->qo.given != 0;
     if (s->reports & (s->reports - 1)) {
-        error("--openings, --tree and --players are different reports: give one");
+        error("--openings, --tree, --players and --spellings are different reports: give one");
         return EXIT_USAGE;
     }
     if (s->fen_text && s->show.o.report != R_TREE) {
@@ -266,6 +281,10 @@ static int read_options(struct stats *s, int argc, char **argv)
         s->filter = 1;
     if (s->merge && s->filter) {
         error("--merge combines finished aggregates: criteria go with the runs that made them");
+        return EXIT_USAGE;
+    }
+    if (s->spellings && (s->merge || s->show.format == FMT_HTML || s->show.top)) {
+        error("--spellings goes with --format text, csv, tsv or json, without --merge and --top");
         return EXIT_USAGE;
     }
     if (query_opts_build(&s->qo))
@@ -295,7 +314,9 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
      * thread only splits the input. */
     s->d.reader_flags = s->filter ? query_opts_reader_flags(&s->qo)
                                   : (s->qo.nested_comments ? PGN_READER_NESTED_COMMENTS : 0);
-    s->d.worker_reader_flags = PGN_READER_LAZY | (s->filter ? 0 : PGN_READER_SPLIT);
+    if (s->spellings && !s->filter) /* the tags are read here, and only they */
+        s->d.reader_flags |= PGN_READER_LAZY;
+    s->d.worker_reader_flags = PGN_READER_LAZY | (s->filter || s->spellings ? 0 : PGN_READER_SPLIT);
     s->d.flags |= DRIVER_QUIET_STDOUT; /* the report comes at the end */
     s->agg = a;
     struct worker *workers = xcalloc((size_t)s->jobs, sizeof *workers);
@@ -409,9 +430,12 @@ int cmd_stats(int argc, char **argv)
             if (merge_file(&s.show, &a, argv[i], i == optind))
                 s.io_failed = 1;
     } else {
+        spelling_tally_init(&s.tally, s.qo.names);
         count_inputs(&s, &a, argc - optind, argv + optind);
     }
-    if (!s.merge || !s.io_failed) {
+    if (s.spellings) {
+        stats_print_spellings(&s.tally, s.show.format, s.show.format == FMT_TEXT && isatty(1));
+    } else if (!s.merge || !s.io_failed) {
         if (s.show.format == FMT_JSON)
             print_json(&s.show, &a);
         else if (s.show.format == FMT_HTML)
@@ -422,6 +446,8 @@ int cmd_stats(int argc, char **argv)
         }
     }
     stats_agg_release(&a);
+    if (!s.merge)
+        spelling_tally_release(&s.tally);
     game_facts_release(&s.facts);
     query_opts_release(&s.qo);
     if (s.merge && s.io_failed)

@@ -341,6 +341,10 @@ static int match_name(void *ctx, uint32_t id, const char *s, size_t len)
         nm->cap = grown;
         pc->nnames = (uint32_t)grown;
     }
+    if (pc->c->canonical) { /* a name the spelling file lists: any of its spellings */
+        pc->names[id] = sq_same_name(pc->c, s, len) ? INDEX_YES : INDEX_NO;
+        return PGN_OK;
+    }
     uint64_t hits = filter_limit_hits(nm->re);
     int m = filter_match(nm->re, s, len);
     pc->names[id] = filter_limit_hits(nm->re) != hits ? INDEX_MAYBE : m ? INDEX_YES : INDEX_NO;
@@ -353,13 +357,15 @@ static int match_names(struct index_plan *p, struct plan_crit *pc,
 {
     int kind = pc->slot[0] <= IR_BLACK ? NAMES_PLAYERS : pc->slot[0] == IR_EVENT ? NAMES_EVENTS
                                                                                : NAMES_SITES;
-    const char *pattern = filter_pattern(pc->c->re);
     struct name_matcher nm = { pc, NULL, 0 };
-    int rc = filter_new(&nm.re, pattern, strlen(pattern),
-                        opts->flags & SQ_ICASE ? FILTER_ICASE : 0, opts->limit, NULL);
-    if (rc)
-        return rc;
-    rc = index_names_each(p->db, kind, match_name, &nm);
+    if (!pc->c->canonical) {
+        const char *pattern = filter_pattern(pc->c->re);
+        int rc = filter_new(&nm.re, pattern, strlen(pattern),
+                            opts->flags & SQ_ICASE ? FILTER_ICASE : 0, opts->limit, NULL);
+        if (rc)
+            return rc;
+    }
+    int rc = index_names_each(p->db, kind, match_name, &nm);
     filter_free(nm.re);
     return rc;
 }

@@ -35,6 +35,11 @@ struct criterion {
     match_fn *match; /* the kind's (a copy: one load less per game) */
     struct filter *re;
     struct name_like *name; /* SQ_PLAYER_LIKE */
+    /* A name criterion whose argument the spelling file lists: every spelling
+     * of canonical (a name_kind, enum spelling_kind) matches, and re is NULL */
+    const char *canonical;
+    int name_kind;
+    const struct spelling *names;
     int reported; /* the regex's limit hit was reported */
     char *tag;    /* SQ_TAG: the name; SQ_VARIANT: the squeezed name */
     int64_t lo, hi;
@@ -92,6 +97,13 @@ int sq_some_position(struct game_facts *f, const struct criterion *c, position_t
 
 /** The criteria of q in the order they run (cheapest first): *n of them (a database's planner reads them). */
 const struct criterion *sq_criteria(const struct search_query *q, size_t *n);
+
+/**
+ * For a name criterion with a canonical name (a spelling file listed its
+ * argument): 1 when s[0..len) is a spelling of that name. The scan and the
+ * database's plan both ask here, so they agree on every name.
+ */
+int sq_same_name(const struct criterion *c, const char *s, size_t len);
 
 /** The language move patterns are read in: the query's lang, English for NOTATION_AUTO. */
 int sq_pattern_lang(const struct search_query *q);

@@ -320,9 +320,27 @@ static int build_none(struct search_query *q, struct criterion *c, const char *a
     return PGN_OK;
 }
 
+/* The kind of name a name criterion reads, for a spelling file; SPELLING_NONE for others. */
+static int criterion_name_kind(int criterion)
+{
+    switch (criterion) {
+    case SQ_WHITE: case SQ_BLACK: case SQ_PLAYER: return SPELLING_PLAYER;
+    case SQ_EVENT: return SPELLING_EVENT;
+    case SQ_SITE: return SPELLING_SITE;
+    default: return SPELLING_NONE;
+    }
+}
+
 static int build_regex(struct search_query *q, struct criterion *c, const char *arg,
                        struct sq_error *err)
 {
+    int kind = criterion_name_kind(c->kind);
+    if (q->opts.names && kind >= 0 &&
+        (c->canonical = spelling_canonical(q->opts.names, kind, arg, strlen(arg)))) {
+        c->names = q->opts.names;
+        c->name_kind = kind;
+        return PGN_OK;
+    }
     return compile(q, c, arg, strlen(arg), 1, err);
 }
 
@@ -426,12 +444,23 @@ static int build_where(struct search_query *q, struct criterion *c, const char *
 
 /* ---- Matching ------------------------------------------------------------- */
 
-/* 1 when a copy of tag name fits c: its regex, or (SQ_PLAYER_LIKE) its name. */
+int sq_same_name(const struct criterion *c, const char *s, size_t len)
+{
+    const char *k = spelling_canonical(c->names, c->name_kind, s, len);
+    return k && !strcmp(k, c->canonical);
+}
+
+/*
+ * 1 when a copy of tag name fits c: its regex, (SQ_PLAYER_LIKE) its name,
+ * or a spelling of its name.
+ */
 static int tag_matches(const struct criterion *c, struct game_facts *f, const char *name)
 {
     struct fact_value v;
     for (uint32_t k = 0; game_facts_tag(f, name, k, &v) > 0; k++)
-        if (c->name ? name_like_match(c->name, v.s, v.len) : filter_match(c->re, v.s, v.len))
+        if (c->name        ? name_like_match(c->name, v.s, v.len)
+            : c->canonical ? sq_same_name(c, v.s, v.len)
+                           : filter_match(c->re, v.s, v.len))
             return 1;
     return 0;
 }

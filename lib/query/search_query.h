@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "query/game_facts.h"
+#include "pgn/spelling.h"
 
 /*
  * A query is built once from criteria (each one a kind and its argument as
@@ -116,6 +117,10 @@ struct search_query_opts {
     unsigned long limit; /* regex match limit (0 = FILTER_DEFAULT_LIMIT) */
     int lang;            /* how SQ_MOVES and move patterns read: notation.h id or NOTATION_AUTO */
     unsigned material_plies; /* positions in a row SQ_MATERIAL must last (0: 2) */
+    /* A spelling file (the caller's, kept until the query is freed), or NULL: an
+     * argument of SQ_WHITE, SQ_BLACK, SQ_PLAYER, SQ_EVENT or SQ_SITE that the
+     * file lists matches, instead of as a regex, every spelling of its name. */
+    const struct spelling *names;
 };
 
 enum { SQ_MSG_MAX = 240 };

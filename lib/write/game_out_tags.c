@@ -220,6 +220,19 @@ void go_prepare_tags(struct go_game *w, int export, const char *fixed, int trunc
             push_tag(w, x->tags[k].name, x->tags[k].value);
         }
     }
+    if (export && x) {
+        /* An addition took a roster tag away (a rename of Site to Place):
+         * the export format still has it, unknown. */
+        for (int k = 0; k < STR_TAGS && !w->err; k++) {
+            const struct go_tag *have = (const struct go_tag *)w->o->scratch.data;
+            size_t n = w->o->scratch.len / sizeof(struct go_tag), i = 0;
+            while (i < n && strcmp(have[i].name, pgn_roster[k]))
+                i++;
+            if (i == n)
+                push_tag(w, pgn_roster[k], k == STR_RESULT ? pgn_result_str(w->result)
+                                                           : str_defaults[k]);
+        }
+    }
     if (w->r && w->first) {
         /* The game starts later: its new start position. */
         set_tag(w, "SetUp", "1");
