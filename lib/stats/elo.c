@@ -1,0 +1,299 @@
+/* elo.c - maximum-likelihood Elo ratings by Hunter's MM iteration, with Fisher-information error bars. */
+/* SPDX-License-Identifier: MIT */
+#include "stats/elo.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "base/banned.h"
+
+/* Elo points per unit of the natural-log strength: 400 / ln 10. */
+#define ELO_PER_LOGIT (400.0 / 2.302585092994046)
+
+/* Who each player met, both ways: player p's games are at[start[p] .. start[p + 1]). */
+struct adjacency {
+    size_t *start;
+    int *other;
+    int *half; /* p's half points in that game */
+};
+
+static int adjacency_build(size_t n, const struct elo_game *g, size_t ng, struct adjacency *a)
+{
+    a->start = calloc(n + 1, sizeof *a->start);
+    a->other = malloc((2 * ng + 1) * sizeof *a->other);
+    a->half = malloc((2 * ng + 1) * sizeof *a->half);
+    size_t *fill = malloc((n + 1) * sizeof *fill);
+    if (!a->start || !a->other || !a->half || !fill) {
+        free(fill);
+        return PGN_ENOMEM;
+    }
+    for (size_t i = 0; i < ng; i++) {
+        a->start[g[i].a + 1]++;
+        a->start[g[i].b + 1]++;
+    }
+    for (size_t i = 0; i < n; i++)
+        a->start[i + 1] += a->start[i];
+    memcpy(fill, a->start, (n + 1) * sizeof *fill);
+    for (size_t i = 0; i < ng; i++) {
+        size_t x = fill[g[i].a]++, y = fill[g[i].b]++;
+        a->other[x] = g[i].b;
+        a->half[x] = g[i].a_half;
+        a->other[y] = g[i].a;
+        a->half[y] = 2 - g[i].a_half;
+    }
+    free(fill);
+    return PGN_OK;
+}
+
+static void adjacency_release(struct adjacency *a)
+{
+    free(a->start);
+    free(a->other);
+    free(a->half);
+}
+
+/*
+ * 1 when every player reaches every other along "scored something against"
+ * (and back): then, and only then, the best ratings are finite (Zermelo,
+ * Ford). seen is n ints of scratch, stack n ints more.
+ */
+static int strongly_connected(size_t n, const struct adjacency *a, int *seen, int *stack)
+{
+    for (int way = 0; way < 2; way++) {
+        memset(seen, 0, n * sizeof *seen);
+        size_t top = 0, reached = 1;
+        seen[0] = 1;
+        stack[top++] = 0;
+        while (top) {
+            int p = stack[--top];
+            for (size_t i = a->start[p]; i < a->start[p + 1]; i++) {
+                int q = a->other[i];
+                /* forward: p scored against q; backward: q scored against p */
+                int edge = way == 0 ? a->half[i] > 0 : a->half[i] < 2;
+                if (edge && !seen[q]) {
+                    seen[q] = 1;
+                    reached++;
+                    stack[top++] = q;
+                }
+            }
+        }
+        if (reached < n)
+            return 0;
+    }
+    return 1;
+}
+
+/*
+ * Hunter's MM step for each player in turn, on the strengths g (ratings in
+ * natural-log units are ln g): g_p = W_p / sum over p's games of
+ * 1 / (g_p + g_q), W_p in games won (a draw a half); the prior adds a drawn
+ * game against strength 1. Returns the largest change of ln g.
+ */
+static double mm_sweep(size_t n, const struct adjacency *a, int prior, double *g)
+{
+    double most = 0;
+    for (size_t p = 0; p < n; p++) {
+        double won = 0, denominator = 0;
+        for (size_t i = a->start[p]; i < a->start[p + 1]; i++) {
+            won += a->half[i] / 2.0;
+            denominator += 1.0 / (g[p] + g[a->other[i]]);
+        }
+        if (prior) {
+            won += 0.5;
+            denominator += 1.0 / (g[p] + 1.0);
+        }
+        if (won <= 0 || denominator <= 0)
+            continue;
+        double next = won / denominator, change = fabs(log(next / g[p]));
+        if (change > most)
+            most = change;
+        g[p] = next;
+    }
+    return most;
+}
+
+/*
+ * Inverts the symmetric positive-definite m (k * k, row-major) in place by
+ * Cholesky: 0, or -1 when it is not positive definite.
+ */
+static int spd_invert(double *m, size_t k)
+{
+    /* L into the lower triangle */
+    for (size_t j = 0; j < k; j++) {
+        double d = m[j * k + j];
+        for (size_t t = 0; t < j; t++)
+            d -= m[j * k + t] * m[j * k + t];
+        if (d <= 1e-300)
+            return -1;
+        d = sqrt(d);
+        m[j * k + j] = d;
+        for (size_t i = j + 1; i < k; i++) {
+            double s = m[i * k + j];
+            for (size_t t = 0; t < j; t++)
+                s -= m[i * k + t] * m[j * k + t];
+            m[i * k + j] = s / d;
+        }
+    }
+    /* L^-1 into the lower triangle */
+    for (size_t j = 0; j < k; j++) {
+        m[j * k + j] = 1.0 / m[j * k + j];
+        for (size_t i = j + 1; i < k; i++) {
+            double s = 0;
+            for (size_t t = j; t < i; t++)
+                s -= m[i * k + t] * m[t * k + j];
+            m[i * k + j] = s / m[i * k + i];
+        }
+    }
+    /* (L^-1)^T L^-1, the inverse, into both triangles */
+    for (size_t i = 0; i < k; i++)
+        for (size_t j = 0; j <= i; j++) {
+            double s = 0;
+            for (size_t t = i; t < k; t++)
+                s += m[t * k + i] * m[t * k + j];
+            m[j * k + i] = s; /* upper triangle first: the lower still holds L^-1 */
+        }
+    for (size_t i = 0; i < k; i++)
+        for (size_t j = 0; j < i; j++)
+            m[i * k + j] = m[j * k + i];
+    return 0;
+}
+
+/* The exact covariance (Elo^2) of the anchored ratings into f->cov from the information h (n * n). */
+static int exact_covariance(struct elo_fit *f, double *h, long anchor)
+{
+    size_t n = f->n;
+    if (!f->prior) /* the information is singular along the common shift: fix it */
+        for (size_t i = 0; i < n * n; i++)
+            h[i] += 1.0 / (double)n;
+    if (spd_invert(h, n))
+        return -1;
+    double *c = f->cov, s = ELO_PER_LOGIT * ELO_PER_LOGIT;
+    if (anchor >= 0) {
+        size_t a = (size_t)anchor;
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < n; j++)
+                c[i * n + j] = s * (h[i * n + j] - h[i * n + a] - h[a * n + j] + h[a * n + a]);
+    } else {
+        double *row = calloc(n, sizeof *row), all = 0;
+        if (!row)
+            return PGN_ENOMEM;
+        for (size_t i = 0; i < n; i++) {
+            for (size_t j = 0; j < n; j++)
+                row[i] += h[i * n + j] / (double)n;
+            all += row[i] / (double)n;
+        }
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < n; j++)
+                c[i * n + j] = s * (h[i * n + j] - row[i] - row[j] + all);
+        free(row);
+    }
+    for (size_t i = 0; i < n; i++)
+        f->error[i] = sqrt(fmax(c[i * n + i], 0));
+    f->exact = 1;
+    return PGN_OK;
+}
+
+void elo_fit_release(struct elo_fit *f)
+{
+    free(f->rating);
+    free(f->error);
+    free(f->cov);
+    memset(f, 0, sizeof *f);
+}
+
+int elo_fit(size_t n, const struct elo_game *games, size_t ngames, long anchor, double rating,
+            struct elo_fit *f)
+{
+    memset(f, 0, sizeof *f);
+    RETURN_ERR_IF(anchor >= (long)n, PGN_EINVAL);
+    for (size_t i = 0; i < ngames; i++)
+        RETURN_ERR_IF(games[i].a < 0 || (size_t)games[i].a >= n || games[i].b < 0 ||
+                          (size_t)games[i].b >= n || games[i].a == games[i].b ||
+                          games[i].a_half < 0 || games[i].a_half > 2,
+                      PGN_EINVAL);
+    f->n = n;
+    if (!n)
+        return PGN_OK;
+    struct adjacency adj = { NULL, NULL, NULL };
+    int rc = adjacency_build(n, games, ngames, &adj);
+    f->rating = calloc(n, sizeof *f->rating);
+    f->error = calloc(n, sizeof *f->error);
+    double *g = malloc(n * sizeof *g);
+    int *seen = malloc(n * sizeof *seen), *stack = malloc(n * sizeof *stack);
+    double *h = NULL;
+    if (rc || !f->rating || !f->error || !g || !seen || !stack) {
+        rc = PGN_ENOMEM;
+        goto done;
+    }
+    f->prior = !strongly_connected(n, &adj, seen, stack);
+    for (size_t p = 0; p < n; p++)
+        g[p] = 1.0;
+    for (f->iterations = 1; f->iterations <= 100000; f->iterations++)
+        if (mm_sweep(n, &adj, f->prior, g) < 1e-12)
+            break;
+    /* The information: each game adds p(1-p) to both players' own and
+     * takes it from their shared entry; the prior's game only to one's own. */
+    double *own = calloc(n, sizeof *own);
+    if (!own) {
+        rc = PGN_ENOMEM;
+        goto done;
+    }
+    if (n <= ELO_EXACT_MAX) {
+        h = calloc(n * n, sizeof *h);
+        f->cov = calloc(n * n, sizeof *f->cov);
+    }
+    for (size_t p = 0; p < n; p++) {
+        for (size_t i = adj.start[p]; i < adj.start[p + 1]; i++) {
+            int q = adj.other[i];
+            double w = g[p] * g[q] / ((g[p] + g[q]) * (g[p] + g[q]));
+            own[p] += w;
+            if (h)
+                h[p * n + (size_t)q] -= w;
+        }
+        if (f->prior)
+            own[p] += g[p] / ((g[p] + 1.0) * (g[p] + 1.0));
+        if (h)
+            h[p * n + p] += own[p];
+    }
+    double shift = 0;
+    for (size_t p = 0; p < n; p++)
+        f->rating[p] = ELO_PER_LOGIT * log(g[p]);
+    if (anchor >= 0) {
+        shift = rating - f->rating[anchor];
+    } else {
+        for (size_t p = 0; p < n; p++)
+            shift += f->rating[p] / (double)n;
+        shift = rating - shift;
+    }
+    for (size_t p = 0; p < n; p++)
+        f->rating[p] += shift;
+    if (!h || !f->cov || exact_covariance(f, h, anchor)) {
+        free(f->cov);
+        f->cov = NULL;
+        f->exact = 0;
+        for (size_t p = 0; p < n; p++)
+            f->error[p] = own[p] > 0 && (long)p != anchor ? ELO_PER_LOGIT / sqrt(own[p]) : 0;
+    }
+    free(own);
+done:
+    adjacency_release(&adj);
+    free(g);
+    free(seen);
+    free(stack);
+    free(h);
+    if (rc)
+        elo_fit_release(f);
+    return rc;
+}
+
+double elo_los(const struct elo_fit *f, size_t i, size_t j)
+{
+    double var = f->error[i] * f->error[i] + f->error[j] * f->error[j];
+    if (f->cov)
+        var = f->cov[i * f->n + i] + f->cov[j * f->n + j] - 2 * f->cov[i * f->n + j];
+    double d = f->rating[i] - f->rating[j];
+    if (var <= 0)
+        return d > 0 ? 1.0 : d < 0 ? 0.0 : 0.5;
+    return 0.5 * erfc(-d / sqrt(2.0 * var));
+}
