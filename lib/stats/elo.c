@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/error.h"
+#include "stats/standings.h"
 #include "base/banned.h"
 
 /* Elo points per unit of the natural-log strength: 400 / ln 10. */
@@ -296,4 +297,22 @@ double elo_los(const struct elo_fit *f, size_t i, size_t j)
     if (var <= 0)
         return d > 0 ? 1.0 : d < 0 ? 0.0 : 0.5;
     return 0.5 * erfc(-d / sqrt(2.0 * var));
+}
+
+int elo_fit_event(const struct standings_event *e, long anchor, double rating, struct elo_fit *f)
+{
+    struct elo_game *g = malloc((e->npairings + 1) * sizeof *g);
+    if (!g) {
+        memset(f, 0, sizeof *f);
+        return PGN_ENOMEM;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < e->npairings; i++) {
+        const struct standings_pairing *p = &e->pairings[i];
+        if (p->unplayed == SU_PLAYED && p->black >= 0 && p->white != p->black)
+            g[n++] = (struct elo_game){ p->white, p->black, p->white_half };
+    }
+    int rc = elo_fit(e->nplayers, g, n, anchor, rating, f);
+    free(g);
+    return rc;
 }

@@ -63,6 +63,15 @@ struct elo_fit {
 int elo_fit(size_t n, const struct elo_game *games, size_t ngames, long anchor, double rating,
             struct elo_fit *f);
 
+struct standings_event;
+
+/**
+ * elo_fit() over the games of e played over the board (forfeits and byes
+ * say nothing of strength), players as e numbers them; anchor and rating
+ * as elo_fit(). Same returns.
+ */
+int elo_fit_event(const struct standings_event *e, long anchor, double rating, struct elo_fit *f);
+
 /** Frees what f holds; elo_fit_release on a zeroed f does nothing. */
 void elo_fit_release(struct elo_fit *f);
 

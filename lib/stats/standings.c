@@ -186,8 +186,8 @@ int standings_add(struct standings *s, const char *event, const char *white, con
         black = "";
     int white_bye = standings_is_bye_name(white, strlen(white));
     int black_bye = standings_is_bye_name(black, strlen(black));
-    if (white_bye && black_bye) {
-        s->skipped++; /* nobody to credit */
+    if ((white_bye && black_bye) || !strcmp(white, black)) {
+        s->skipped++; /* nobody to credit, or one player on both sides */
         return PGN_OK;
     }
     struct standings_pairing p = { round < 0 ? 0 : round, -1, -1, (uint8_t)half,
@@ -226,9 +226,15 @@ static int elo_of(const char *v)
     return n > 0 && n < 10000 ? (int)n : 0;
 }
 
-int standings_add_game(struct standings *s, const struct game *g)
+int standings_add_game(struct standings *s, struct game *g, struct pgn_reader *reader)
 {
-    return standings_add(s, game_tag_value(g, "Event"), game_tag_value(g, "White"),
+    int r = game_result(g);
+    if ((g->flags & GAME_LAZY) && (r == PGN_RESULT_WHITE || r == PGN_RESULT_BLACK) &&
+        standings_unplayed(g) == SU_PLAYED) {
+        int rc = pgn_reader_complete(reader, g);
+        RETURN_ERR_IF(rc != PGN_OK, rc);
+    }
+    return standings_add(s, s->pool ? "*" : game_tag_value(g, "Event"), game_tag_value(g, "White"),
                          game_tag_value(g, "Black"), game_result(g),
                          standings_round_of(game_tag_value(g, "Round")),
                          elo_of(game_tag_value(g, "WhiteElo")),

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "base/hash_table.h"
 #include "pgn/game.h"
+#include "pgn/pgn_reader.h"
 
 /*
  * The games are grouped by their Event tag (a game without one belongs to
@@ -68,6 +69,7 @@ struct standings {
     size_t nevents, events_cap;
     struct hash_table by_name; /* event name -> index (size_t) */
     int64_t skipped;           /* games with no known result */
+    int pool;                  /* 1: every game in one event, "*", whatever its Event tag */
 };
 
 /** Empty standings; allocates nothing yet. */
@@ -78,8 +80,9 @@ void standings_release(struct standings *s);
 
 /**
  * Whether g was played, is a forfeit or a bye (see UNPLAYED GAMES), from
- * its tags and moves; g must be complete (not GAME_LAZY) for the moves to
- * count.
+ * its tags and moves. A lazy game (GAME_LAZY) has no moves yet: it is
+ * taken as played unless its tags say otherwise (standings_add_game()
+ * completes it first when the moves decide).
  */
 enum standings_unplayed standings_unplayed(const struct game *g);
 
@@ -91,13 +94,19 @@ int standings_is_bye_name(const char *name, size_t len);
  * (enum pgn_result), in round (0: unknown), with the players' Elo (0:
  * none) and unplayed (enum standings_unplayed). A result that is not a
  * win, draw or loss counts in s->skipped. For SU_BYE, one of the names is
- * the bye's (standings_is_bye_name) and the other is the player's.
+ * the bye's (standings_is_bye_name) and the other is the player's. A
+ * game with no player or one player on both sides counts in skipped.
  */
 int standings_add(struct standings *s, const char *event, const char *white, const char *black,
                   int result, int round, int white_elo, int black_elo, int unplayed);
 
-/** Adds g (complete, see standings_unplayed) by its tags, as standings_add(). */
-int standings_add_game(struct standings *s, const struct game *g);
+/**
+ * Adds g by its tags, as standings_add(). A lazy game (GAME_LAZY) is
+ * completed with reader only when its moves decide (a decisive result
+ * whose tags do not already say forfeit or bye): PGN_OK, PGN_ENOMEM, or
+ * the reader's error.
+ */
+int standings_add_game(struct standings *s, struct game *g, struct pgn_reader *reader);
 
 /** The first number of a Round tag value ("3", "3.1" give 3); 0 when it has none. */
 int standings_round_of(const char *value);

@@ -50,7 +50,7 @@ enum tiebreak {
 
 enum { TIEBREAK_MAX = 16 }; /* tie-breaks in one list, at most */
 
-/* The names --tiebreak takes (enum tiebreak), and their FIDE abbreviations. */
+/* The names tiebreak_parse() reads (enum tiebreak), and their FIDE abbreviations. */
 extern const char *const tiebreak_names[TB_COUNT];
 extern const char *const tiebreak_abbrevs[TB_COUNT];
 
