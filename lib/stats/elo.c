@@ -114,6 +114,104 @@ static double mm_sweep(size_t n, const struct adjacency *a, int prior, double *g
     return most;
 }
 
+/* 1 / (1 + e^-x): the expected score of a strength ln-difference x. */
+static double logistic(double x)
+{
+    return 1.0 / (1.0 + exp(-x));
+}
+
+/*
+ * Newton's method on the ln-strengths t = ln g, each step's equations
+ * H d = gradient solved by conjugate gradients (Jacobi-preconditioned):
+ * H is as sparse as the games, so a step costs a few hundred passes over
+ * them, where MM alone needs tens of thousands of sweeps on a large sparse
+ * field of players (its slow modes are whole groups drifting together).
+ * MM finishes (mm_sweep) from where this leaves. Without the prior H is
+ * singular along the common shift, but the gradient sums to 0 there
+ * (points scored = points expected, in all), so the system stays
+ * consistent. PGN_OK or PGN_ENOMEM.
+ */
+static int newton(size_t n, const struct adjacency *a, int prior, double *g)
+{
+    size_t edges = a->start[n];
+    double *t = malloc(n * sizeof *t), *w = malloc((edges + 1) * sizeof *w);
+    double *diag = malloc(n * sizeof *diag), *grad = malloc(n * sizeof *grad);
+    double *d = malloc(n * sizeof *d), *r = malloc(n * sizeof *r), *z = malloc(n * sizeof *z);
+    double *q = malloc(n * sizeof *q), *hq = malloc(n * sizeof *hq);
+    int rc = t && w && diag && grad && d && r && z && q && hq ? PGN_OK : PGN_ENOMEM;
+    for (size_t p = 0; !rc && p < n; p++)
+        t[p] = log(g[p]);
+    for (int step = 0; !rc && step < 60; step++) {
+        double norm = 0;
+        for (size_t p = 0; p < n; p++) {
+            double expected = 0, won = 0;
+            diag[p] = prior ? logistic(t[p]) * (1 - logistic(t[p])) : 0;
+            for (size_t i = a->start[p]; i < a->start[p + 1]; i++) {
+                double e = logistic(t[p] - t[a->other[i]]);
+                expected += e;
+                won += a->half[i] / 2.0;
+                w[i] = e * (1 - e);
+                diag[p] += w[i];
+            }
+            if (prior) {
+                expected += logistic(t[p]);
+                won += 0.5;
+            }
+            grad[p] = won - expected;
+            norm += grad[p] * grad[p];
+        }
+        if (norm < 1e-24)
+            break;
+        /* conjugate gradients for H d = grad, from d = 0 */
+        double rz = 0;
+        for (size_t p = 0; p < n; p++) {
+            d[p] = 0;
+            r[p] = grad[p];
+            z[p] = diag[p] > 0 ? r[p] / diag[p] : 0;
+            q[p] = z[p];
+            rz += r[p] * z[p];
+        }
+        for (int k = 0; k < 2000 && rz > 1e-30; k++) {
+            double qhq = 0;
+            for (size_t p = 0; p < n; p++) {
+                double v = prior ? logistic(t[p]) * (1 - logistic(t[p])) * q[p] : 0;
+                for (size_t i = a->start[p]; i < a->start[p + 1]; i++)
+                    v += w[i] * (q[p] - q[a->other[i]]);
+                hq[p] = v;
+                qhq += q[p] * v;
+            }
+            if (qhq <= 0)
+                break;
+            double alpha = rz / qhq, rz_next = 0, rr = 0;
+            for (size_t p = 0; p < n; p++) {
+                d[p] += alpha * q[p];
+                r[p] -= alpha * hq[p];
+                z[p] = diag[p] > 0 ? r[p] / diag[p] : 0;
+                rz_next += r[p] * z[p];
+                rr += r[p] * r[p];
+            }
+            if (rr < 1e-20 * norm)
+                break;
+            for (size_t p = 0; p < n; p++)
+                q[p] = z[p] + rz_next / rz * q[p];
+            rz = rz_next;
+        }
+        /* a step of at most 2 (870 Elo) per player: far from the optimum Newton can overshoot */
+        double most = 0;
+        for (size_t p = 0; p < n; p++) {
+            double x = d[p] > 2 ? 2 : d[p] < -2 ? -2 : d[p];
+            t[p] += x;
+            most = fabs(x) > most ? fabs(x) : most;
+        }
+        if (most < 1e-13)
+            break;
+    }
+    for (size_t p = 0; !rc && p < n; p++)
+        g[p] = exp(t[p]);
+    free(t), free(w), free(diag), free(grad), free(d), free(r), free(z), free(q), free(hq);
+    return rc;
+}
+
 /*
  * Inverts the symmetric positive-definite m (k * k, row-major) in place by
  * Cholesky: 0, or -1 when it is not positive definite.
@@ -230,9 +328,13 @@ int elo_fit(size_t n, const struct elo_game *games, size_t ngames, long anchor, 
     f->prior = !strongly_connected(n, &adj, seen, stack);
     for (size_t p = 0; p < n; p++)
         g[p] = 1.0;
-    for (f->iterations = 1; f->iterations <= 100000; f->iterations++)
+    if (newton(n, &adj, f->prior, g))
+        rc = PGN_ENOMEM;
+    for (f->iterations = 1; !rc && f->iterations <= 100000; f->iterations++)
         if (mm_sweep(n, &adj, f->prior, g) < 1e-12)
             break;
+    if (rc)
+        goto done;
     /* The information: each game adds p(1-p) to both players' own and
      * takes it from their shared entry; the prior's game only to one's own. */
     double *own = calloc(n, sizeof *own);
