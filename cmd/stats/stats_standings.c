@@ -86,11 +86,11 @@ static const char *cell_of(const struct grid *g, size_t r, int c)
 
 /* ---- Printers ---- */
 
-static void print_table(const struct grid *g, int format)
+/* Prints g as text or CSV/TSV: 0, or -1 (nothing printed) when it has more than OT_COLS_MAX columns. */
+static int print_table(const struct grid *g, int format)
 {
     if (g->ncols > OT_COLS_MAX)
-        die(EXIT_USAGE, "a table of %d columns is too wide for --format %s: use json or html",
-            g->ncols, format == FMT_TEXT ? "text" : "csv");
+        return -1;
     struct out_table t = { g->ncols, (const char *const *)g->head, g->kind, NULL, NULL, 0, 0 };
     const char **row = xcalloc((size_t)g->ncols, sizeof *row);
     for (size_t r = 0; r < g->rows; r++) {
@@ -103,6 +103,27 @@ static void print_table(const struct grid *g, int format)
     }
     free(row);
     ot_print(&t, format, 0);
+    return 0;
+}
+
+static const char *layout_name(int layout)
+{
+    return layout == CT_GRID ? "grid" : "rounds";
+}
+
+/* The crosstable g as text or CSV/TSV, or a line saying why it is left out. */
+static void print_crosstable(const struct grid *g, int format, int layout)
+{
+    const char *head = format == FMT_TEXT ? "\nCrosstable (%s):\n" : "\n# crosstable: %s\n";
+    if (g->ncols <= OT_COLS_MAX) {
+        printf(head, layout_name(layout));
+        print_table(g, format);
+        return;
+    }
+    printf(format == FMT_TEXT ? "\nCrosstable (%s) left out: %d columns, more than %d: "
+                                "use --format json or html\n"
+                              : "\n# crosstable (%s) left out: %d columns, more than %d\n",
+           layout_name(layout), g->ncols, OT_COLS_MAX);
 }
 
 static void json_string(const char *s)
@@ -367,11 +388,6 @@ static void crosstable_grid(const struct standings_event *e, const struct standi
     free(line);
 }
 
-static const char *layout_name(int layout)
-{
-    return layout == CT_GRID ? "grid" : "rounds";
-}
-
 void stats_print_standings(const struct stats_show *o, const struct standings_show *w,
                            const struct standings *s)
 {
@@ -426,18 +442,14 @@ void stats_print_standings(const struct stats_show *o, const struct standings_sh
             printf("%sEvent: %s (%zu players, %zu games)\n", i ? "\n" : "", e->name, e->nplayers,
                    e->npairings);
             print_table(&st, o->format);
-            if (layout) {
-                printf("\nCrosstable (%s):\n", layout_name(layout));
-                print_table(&xt, o->format);
-            }
+            if (layout)
+                print_crosstable(&xt, o->format, layout);
             break;
         default: /* CSV, TSV: one table per event and report, the event's name first */
             printf("%s# event: %s\n", i ? "\n" : "", e->name);
             print_table(&st, o->format);
-            if (layout) {
-                printf("\n# crosstable: %s\n", layout_name(layout));
-                print_table(&xt, o->format);
-            }
+            if (layout)
+                print_crosstable(&xt, o->format, layout);
             break;
         }
         if (layout)
