@@ -58,13 +58,16 @@ static char **grid_row(struct grid *g)
 static void cell_set(char **cell, const char *fmt, ...) PRINTF_LIKE(2, 3);
 static void cell_set(char **cell, const char *fmt, ...)
 {
-    char text[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *text = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+    va_start(ap, fmt);
+    vsnprintf(text, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
     va_end(ap);
     free(*cell);
-    *cell = xstrdup(text);
+    *cell = text;
 }
 
 static void grid_release(struct grid *g)
@@ -316,10 +319,10 @@ static size_t *by_round(const struct standings_event *e)
 /* Appends text to the cell (several games in one cell: a double round robin). */
 static void cell_add(char **cell, const char *sep, const char *text)
 {
-    char joined[256];
-    snprintf(joined, sizeof joined, "%s%s%s", *cell ? *cell : "", *cell ? sep : "", text);
-    free(*cell);
-    *cell = xstrdup(joined);
+    char *was = *cell;
+    *cell = NULL;
+    cell_set(cell, "%s%s%s", was ? was : "", was ? sep : "", text);
+    free(was);
 }
 
 /*
