@@ -315,7 +315,8 @@ static int read_options(struct stats *s, int argc, char **argv)
                       "with --crosstable: grid (a column per opponent), rounds (a column\n"
                       "per round, Swiss style) or auto (default: grid for a round robin)",
                       OPT_LAYOUT),
-        REPORT_OPTION("elo", NULL, "maximum-likelihood Elo of every player, with error bars", OPT_ELO),
+        REPORT_OPTION("elo", NULL, "maximum-likelihood Elo of every player, with error bars",
+                      OPT_ELO),
         REPORT_OPTION("anchor", "NAME=RATING",
                       "with --elo: fix this player's rating (default: the average is 0)",
                       OPT_ANCHOR),
@@ -336,7 +337,8 @@ static int read_options(struct stats *s, int argc, char **argv)
         return parsed == EXIT_OK ? -1 : parsed;
     s->filter = s->qo.given != 0;
     if (s->reports & (s->reports - 1)) {
-        error("--openings, --tree, --players, --standings and --elo are different reports: give one");
+        error("--openings, --tree, --players, --standings and --elo are different reports: "
+              "give one");
         return EXIT_USAGE;
     }
     s->tournament = (s->reports & (REPORT_STANDINGS | REPORT_ELO)) != 0;

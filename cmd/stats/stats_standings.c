@@ -89,7 +89,7 @@ static const char *cell_of(const struct grid *g, size_t r, int c)
 
 /* ---- Printers ---- */
 
-/* Prints g as text or CSV/TSV: 0, or -1 (nothing printed) when it has more than OT_COLS_MAX columns. */
+/* Prints g as text or CSV/TSV: 0, or -1 (nothing printed) past OT_COLS_MAX columns. */
 static int print_table(const struct grid *g, int format)
 {
     if (g->ncols > OT_COLS_MAX)
@@ -264,7 +264,8 @@ static void standings_grid(const struct standings_event *e, const struct standin
 /* The result symbol of half points for one side: over the board 1 = 0, unplayed + = -. */
 static const char *symbol(int half, int unplayed)
 {
-    static const char *const played[3] = { "0", "=", "1" }, *const not_played[3] = { "-", "=", "+" };
+    static const char *const played[3] = { "0", "=", "1" };
+    static const char *const not_played[3] = { "-", "=", "+" };
     return unplayed ? not_played[half] : played[half];
 }
 

@@ -214,7 +214,7 @@ static int newton(size_t n, const struct adjacency *a, int prior, double *g)
 
 /*
  * Inverts the symmetric positive-definite m (k * k, row-major) in place by
- * Cholesky: 0, or -1 when it is not positive definite.
+ * Cholesky: PGN_OK, or PGN_EINVAL when it is not positive definite.
  */
 static int spd_invert(double *m, size_t k)
 {
@@ -224,7 +224,7 @@ static int spd_invert(double *m, size_t k)
         for (size_t t = 0; t < j; t++)
             d -= m[j * k + t] * m[j * k + t];
         if (d <= 1e-300)
-            return -1;
+            return PGN_EINVAL;
         d = sqrt(d);
         m[j * k + j] = d;
         for (size_t i = j + 1; i < k; i++) {
@@ -255,10 +255,14 @@ static int spd_invert(double *m, size_t k)
     for (size_t i = 0; i < k; i++)
         for (size_t j = 0; j < i; j++)
             m[i * k + j] = m[j * k + i];
-    return 0;
+    return PGN_OK;
 }
 
-/* The exact covariance (Elo^2) of the anchored ratings into f->cov from the information h (n * n). */
+/*
+ * The exact covariance (Elo^2) of the anchored ratings into f->cov from the
+ * information h (n * n, overwritten): PGN_OK, PGN_EINVAL when h cannot be
+ * inverted, PGN_ENOMEM.
+ */
 static int exact_covariance(struct elo_fit *f, double *h, long anchor)
 {
     size_t n = f->n;
@@ -266,7 +270,7 @@ static int exact_covariance(struct elo_fit *f, double *h, long anchor)
         for (size_t i = 0; i < n * n; i++)
             h[i] += 1.0 / (double)n;
     if (spd_invert(h, n))
-        return -1;
+        return PGN_EINVAL;
     double *c = f->cov, s = ELO_PER_LOGIT * ELO_PER_LOGIT;
     if (anchor >= 0) {
         size_t a = (size_t)anchor;

@@ -104,7 +104,7 @@ int standings_round_of(const char *value)
     return (int)n;
 }
 
-/* The table's NUL-terminated copy of the key whose value is value (hash_table.h: it follows the value). */
+/* The table's NUL-terminated copy of the key whose value is value (it follows the value). */
 static const char *key_of(const struct hash_table *t, void *value)
 {
     return (const char *)value + t->value_size;
@@ -135,19 +135,19 @@ static struct standings_event *event_get(struct standings *s, const char *name)
     return e;
 }
 
-/* The index of player name in e, added when new (rating: the first nonzero seen); -1: no memory. */
+/* The index of player name in e, added when new (rating: the first nonzero seen); PGN_ENOMEM. */
 static long player_get(struct standings_event *e, const char *name, int rating)
 {
     size_t len = strlen(name);
     void *value;
     int added = hash_table_insert(&e->by_name, name, len, hash_table_hash(name, len), &value);
     if (added < 0)
-        return -1;
+        return PGN_ENOMEM;
     size_t *at = value;
     if (added) {
         if (array_reserve((void **)&e->players, &e->players_cap, e->nplayers + 1,
                           sizeof *e->players, 16))
-            return -1; /* the name stays in the table with index 0: harmless, memory is gone */
+            return PGN_ENOMEM; /* the name stays in the table: harmless, memory is gone */
         *at = e->nplayers;
         e->players[e->nplayers].name = key_of(&e->by_name, value);
         e->players[e->nplayers].rating = 0;
@@ -159,14 +159,16 @@ static long player_get(struct standings_event *e, const char *name, int rating)
     return (long)*at;
 }
 
-/* Half points of White for result, or -1 when it is no win, draw or loss. */
+enum { NOT_DECIDED = -1 }; /* white_half_of() of a result that is no win, draw or loss */
+
+/* Half points of White for result, or NOT_DECIDED. */
 static int white_half_of(int result)
 {
     switch (result) {
     case PGN_RESULT_WHITE: return 2;
     case PGN_RESULT_DRAW: return 1;
     case PGN_RESULT_BLACK: return 0;
-    default: return -1;
+    default: return NOT_DECIDED;
     }
 }
 
@@ -174,7 +176,7 @@ int standings_add(struct standings *s, const char *event, const char *white, con
                   int result, int round, int white_elo, int black_elo, int unplayed)
 {
     int half = white_half_of(result);
-    if (half < 0) {
+    if (half == NOT_DECIDED) {
         s->skipped++;
         return PGN_OK;
     }

@@ -32,7 +32,7 @@ int tiebreak_parse(const char *text, int list[TIEBREAK_MAX], const char **bad, s
         if (found < 0 || n == TIEBREAK_MAX) {
             *bad = t;
             *bad_len = len;
-            return -1;
+            return PGN_EINVAL;
         }
         list[n++] = found;
         if (!e)
@@ -164,7 +164,7 @@ static double buchholz(const struct rounds *r, int p, const int *score, const in
     return (double)sum / 2.0;
 }
 
-/* SB of player p, in points: per round, the half points scored times the opponent's (dummy's) half points. */
+/* SB of player p, in points: per round, half points scored times the opponent's (or dummy's). */
 static double sonneborn_berger(const struct rounds *r, int p, const int *score, const int *adjusted)
 {
     long sum = 0;

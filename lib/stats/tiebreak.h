@@ -56,9 +56,9 @@ extern const char *const tiebreak_abbrevs[TB_COUNT];
 
 /**
  * Reads a comma-separated list of tie-break names (tiebreak_names, or
- * "median1" for median-buchholz) into list: the number of them, or -1 when
- * a name is unknown or there are more than TIEBREAK_MAX (then *bad points
- * at the name and *bad_len is its length).
+ * "median1" for median-buchholz) into list: the number of them, or
+ * PGN_EINVAL when a name is unknown or there are more than TIEBREAK_MAX
+ * (then *bad points at the name and *bad_len is its length).
  */
 int tiebreak_parse(const char *text, int list[TIEBREAK_MAX], const char **bad, size_t *bad_len);
 

@@ -128,7 +128,7 @@ void test_standings__tiebreak_names(void)
     size_t bad_len;
     CHECK_EQ_INT(tiebreak_parse("sonneborn-berger,buchholz", list, &bad, &bad_len), 2);
     CHECK_EQ_INT(list[0], TB_SONNEBORN_BERGER);
-    CHECK_EQ_INT(tiebreak_parse("buchholz,koya", list, &bad, &bad_len), -1);
+    CHECK_EQ_INT(tiebreak_parse("buchholz,koya", list, &bad, &bad_len), PGN_EINVAL);
     CHECK_EQ_INT(bad_len, 4);
     CHECK(!strncmp(bad, "koya", 4));
     CHECK_EQ_INT(tiebreak_dp(1.0), 800);
@@ -139,7 +139,10 @@ void test_standings__tiebreak_names(void)
     CHECK_EQ_INT(standings_round_of("?"), 0);
 }
 
-/* Two players, 3-1: the ML difference is 400 log10(3); the information of the difference is 4 * 3/4 * 1/4. */
+/*
+ * Two players, 3-1: the ML difference is 400 log10(3); the information of
+ * the difference is 4 * 3/4 * 1/4.
+ */
 void test_standings__elo_two_players(void)
 {
     struct elo_game g[4] = { { 0, 1, 2 }, { 1, 0, 0 }, { 0, 1, 2 }, { 1, 0, 2 } };
