@@ -28,6 +28,11 @@ static const struct option_values {
     { NULL, "color", V_WORDS, "auto always never" },
     { "validate", "format", V_WORDS, "text json" },
     { "stats", "format", V_WORDS, "text csv tsv json" },
+    { "stats", "tiebreak", V_LIST,
+      "buchholz buchholz-cut1 median-buchholz sonneborn-berger direct-encounter wins black-wins "
+      "black-games aro" },
+    { "stats", "layout", V_WORDS, "auto grid rounds" },
+    { "stats", "anchor", V_NONE, NULL },
     { "annotate", "format", V_WORDS, "pgn" },
     { NULL, "format", V_WORDS, "pgn json ndjson epd fen uci csv" },
     { NULL, "notation", V_WORDS, "san lan uci figurine" },

@@ -30,6 +30,7 @@
 #include "stats/stats_json_merge.h"
 #include "stats/stats_report.h"
 #include "stats/stats_spellings.h"
+#include "stats/stats_standings.h"
 #include "base/banned.h"
 
 static const char *const stats_usage[] = {
@@ -39,6 +40,7 @@ static const char *const stats_usage[] = {
     "Counts games: results, ratings, lengths, terminations, years, variants, events",
     "(default), or one report, over the games that meet every criterion given (the",
     "criteria of pgnkit search). Reads standard input when no FILE (or '-') is given.",
+    "--standings, --crosstable and --elo report on tournaments: by Event tag, or one pool.",
     "",
     NULL,
 };
@@ -61,12 +63,18 @@ struct stats {
     struct stats_agg *agg; /* the reading thread's aggregate */
     int spellings;         /* --spellings: counted on the reading thread into tally */
     struct spelling_tally tally;
+    /* --standings, --crosstable, --elo: the pairings of every game, in input order */
+    struct standings standings;
+    struct standings_show tables;
+    int tournament;       /* one of those reports was asked for */
+    int layout_given;
 };
 
 /* ---- Reading: games counted on worker threads, each into its own aggregate ---- */
 
 struct worker {
     const struct stats *s;
+    struct standings *pairings; /* the tournament reports' (one job: this thread) */
     struct replay r;
     struct stats_agg a;
 };
@@ -77,6 +85,12 @@ static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct ar
 {
     struct worker *w = ctx;
     (void)arena, (void)diag, (void)out, (void)m;
+    if (w->pairings) {
+        int rc = standings_add_game(w->pairings, g, reader);
+        if (rc == PGN_ENOMEM)
+            die(EXIT_IO, "out of memory");
+        return;
+    }
     if ((g->flags & GAME_LAZY) && pgn_reader_complete(reader, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
     if (stats_count_game(&w->s->show.o, &w->a, &w->r, g))
@@ -165,18 +179,90 @@ static int set_root(struct stats *s)
     return stats_opts_set(&s->show.o, R_TREE, &root, s->show.o.depth) ? -1 : 0;
 }
 
-enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT, OPT_TOP, OPT_SPELLINGS };
+enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT, OPT_TOP, OPT_SPELLINGS,
+       OPT_STANDINGS, OPT_CROSSTABLE, OPT_LAYOUT, OPT_TIEBREAK, OPT_ELO, OPT_ANCHOR };
+
+/* Report bits of struct stats.reports beyond --openings (1), --tree (2), --players (4). */
+enum { REPORT_SPELLINGS = 8, REPORT_STANDINGS = 16, REPORT_ELO = 32 };
+
+/* The index of arg among names[0..n), or -1. */
+static int word_of(const char *arg, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(arg, names[i]))
+            return i;
+    return -1;
+}
+
+/* --format's words by enum stats_format; --layout's from CT_AUTO on. */
+static const char *const formats[] = { "text", "csv", "tsv", "json", "html" };
+static const char *const layouts[] = { "auto", "grid", "rounds" };
+
+/* --anchor NAME=RATING into s: 0, or -1 after a message. */
+static int anchor_option(struct stats *s, char *arg)
+{
+    char *eq = strrchr(arg, '=');
+    long rating;
+    if (!eq || eq == arg || parse_long(eq + 1, -100000, 100000, &rating)) {
+        error("--anchor takes NAME=RATING (a whole number), not '%s'", arg);
+        return -1;
+    }
+    *eq = '\0';
+    s->tables.anchor_name = arg;
+    s->tables.anchor_rating = (double)rating;
+    return 0;
+}
+
+/* The tournament reports' options, told by entry->number: 0, or -1 after a message. */
+static int tournament_option(struct stats *s, int number, char *arg)
+{
+    const char *bad;
+    size_t bad_len;
+    int k;
+    switch (number) {
+    case OPT_STANDINGS: s->reports |= REPORT_STANDINGS; return 0;
+    case OPT_CROSSTABLE:
+        s->reports |= REPORT_STANDINGS;
+        if (!s->tables.crosstable)
+            s->tables.crosstable = CT_AUTO;
+        return 0;
+    case OPT_LAYOUT:
+        s->layout_given = 1;
+        k = word_of(arg, layouts, 3);
+        if (k < 0) {
+            error("unknown layout '%s' (auto, grid or rounds)", arg);
+            return -1;
+        }
+        s->tables.crosstable = CT_AUTO + k;
+        return 0;
+    case OPT_TIEBREAK:
+        s->tables.ntiebreaks = tiebreak_parse(arg, s->tables.tiebreaks, &bad, &bad_len);
+        if (s->tables.ntiebreaks < 0) {
+            error("unknown tie-break '%.*s' (at most %d of: buchholz, buchholz-cut1, "
+                  "median-buchholz, sonneborn-berger, direct-encounter, wins, black-wins, "
+                  "black-games, aro)",
+                  (int)bad_len, bad, TIEBREAK_MAX);
+            return -1;
+        }
+        return 0;
+    case OPT_ELO: s->reports |= REPORT_ELO; return 0;
+    case OPT_ANCHOR: return anchor_option(s, arg);
+    }
+    return -1;
+}
 
 /* The report's own options, told by entry->number: 0, or -1 after a message. */
 static int report_option(void *storage, const struct option_entry *entry, char *arg)
 {
     struct stats *s = storage;
     long n;
+    if (entry->number >= OPT_STANDINGS)
+        return tournament_option(s, entry->number, arg);
     switch (entry->number) {
     case OPT_OPENINGS: s->show.o.report = R_OPENINGS; s->reports |= 1; return 0;
     case OPT_TREE: s->show.o.report = R_TREE; s->reports |= 2; return 0;
     case OPT_PLAYERS: s->show.o.report = R_PLAYERS; s->reports |= 4; return 0;
-    case OPT_SPELLINGS: s->spellings = 1; s->reports |= 8; return 0;
+    case OPT_SPELLINGS: s->spellings = 1; s->reports |= REPORT_SPELLINGS; return 0;
     case OPT_DEPTH:
         if (parse_long(arg, 1, 20, &n)) {
             error("--depth takes a number from 1 to 20, not '%s'", arg);
@@ -186,17 +272,8 @@ static int report_option(void *storage, const struct option_entry *entry, char *
         s->depth_given = 1;
         return 0;
     case OPT_FORMAT:
-        if (!strcmp(arg, "text"))
-            s->show.format = FMT_TEXT;
-        else if (!strcmp(arg, "csv"))
-            s->show.format = FMT_CSV;
-        else if (!strcmp(arg, "tsv"))
-            s->show.format = FMT_TSV;
-        else if (!strcmp(arg, "json"))
-            s->show.format = FMT_JSON;
-        else if (!strcmp(arg, "html"))
-            s->show.format = FMT_HTML;
-        else {
+        s->show.format = word_of(arg, formats, 5);
+        if (s->show.format < 0) {
             error("unknown format '%s' (text, csv, tsv, json or html)", arg);
             return -1;
         }
@@ -240,6 +317,24 @@ static int read_options(struct stats *s, int argc, char **argv)
                       "each spelling of players, events, sites and its count (with --names:\n"
                       "grouped by the name the spelling file gives), to write that file",
                       OPT_SPELLINGS),
+        OPT_HEADING("Tournaments:"),
+        REPORT_OPTION("standings", NULL,
+                      "per event: rank, score, results, performance and tie-breaks", OPT_STANDINGS),
+        REPORT_OPTION("tiebreak", "LIST",
+                      "with --standings: FIDE tie-breaks in order (buchholz, buchholz-cut1,\n"
+                      "median-buchholz, sonneborn-berger, direct-encounter, wins,\n"
+                      "black-wins, black-games, aro)", OPT_TIEBREAK),
+        REPORT_OPTION("crosstable", NULL, "the standings with each event's crosstable",
+                      OPT_CROSSTABLE),
+        REPORT_OPTION("layout", "HOW",
+                      "with --crosstable: grid (a column per opponent), rounds (a column\n"
+                      "per round, Swiss style) or auto (default: grid for a round robin)",
+                      OPT_LAYOUT),
+        REPORT_OPTION("elo", NULL, "maximum-likelihood Elo of every player, with error bars",
+                      OPT_ELO),
+        REPORT_OPTION("anchor", "NAME=RATING",
+                      "with --elo: fix this player's rating (default: the average is 0)",
+                      OPT_ANCHOR),
         OPT_HEADING("Output:"),
         REPORT_OPTION("format", "FMT",
                       "text (default), csv, tsv, json (a partial aggregate), or html", OPT_FORMAT),
@@ -257,7 +352,26 @@ static int read_options(struct stats *s, int argc, char **argv)
         return parsed == EXIT_OK ? -1 : parsed;
     s->filter = s->qo.given != 0;
     if (s->reports & (s->reports - 1)) {
-        error("--openings, --tree, --players and --spellings are different reports: give one");
+        error("--openings, --tree, --players, --spellings, --standings and --elo are "
+              "different reports: give one");
+        return EXIT_USAGE;
+    }
+    s->tournament = (s->reports & (REPORT_STANDINGS | REPORT_ELO)) != 0;
+    if (s->tables.ntiebreaks && !(s->reports & REPORT_STANDINGS)) {
+        error("--tiebreak goes with --standings or --crosstable");
+        return EXIT_USAGE;
+    }
+    if (s->layout_given && !(s->reports & REPORT_STANDINGS && s->tables.crosstable)) {
+        error("--layout goes with --crosstable");
+        return EXIT_USAGE;
+    }
+    if (s->tables.anchor_name && !(s->reports & REPORT_ELO)) {
+        error("--anchor goes with --elo");
+        return EXIT_USAGE;
+    }
+    if (s->tournament && (s->merge || s->show.top)) {
+        error("--%s goes with the summary, --openings, --tree and --players, not with "
+              "--standings or --elo", s->merge ? "merge" : "top");
         return EXIT_USAGE;
     }
     if (s->fen_text && s->show.o.report != R_TREE) {
@@ -319,9 +433,16 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
     s->d.worker_reader_flags = PGN_READER_LAZY | (s->filter || s->spellings ? 0 : PGN_READER_SPLIT);
     s->d.flags |= DRIVER_QUIET_STDOUT; /* the report comes at the end */
     s->agg = a;
+    if (s->tournament) {
+        /* The pairings keep input order, and only the tags and (rarely) the
+         * moves of a game matter: one job, lazy games. */
+        s->jobs = 1;
+        s->d.reader_flags |= PGN_READER_LAZY;
+    }
     struct worker *workers = xcalloc((size_t)s->jobs, sizeof *workers);
     for (long i = 0; i < s->jobs; i++) {
         workers[i].s = s;
+        workers[i].pairings = s->tournament ? &s->standings : NULL;
         replay_init(&workers[i].r, &s->ropts);
         stats_agg_init(&workers[i].a);
     }
@@ -425,6 +546,8 @@ int cmd_stats(int argc, char **argv)
     game_facts_init(&s.facts, s.qo.sq.lang);
     struct stats_agg a;
     stats_agg_init(&a);
+    standings_init(&s.standings);
+    s.standings.pool = (s.reports & REPORT_ELO) != 0;
     if (s.merge) {
         for (int i = optind; i < argc; i++)
             if (merge_file(&s.show, &a, argv[i], i == optind))
@@ -433,8 +556,14 @@ int cmd_stats(int argc, char **argv)
         spelling_tally_init(&s.tally, s.qo.names);
         count_inputs(&s, &a, argc - optind, argv + optind);
     }
+    int elo_failed = 0;
     if (s.spellings) {
         stats_print_spellings(&s.tally, s.show.format, s.show.format == FMT_TEXT && isatty(1));
+    } else if (s.tournament) {
+        if (s.reports & REPORT_ELO)
+            elo_failed = stats_print_elo(&s.show, &s.tables, &s.standings) != 0;
+        else
+            stats_print_standings(&s.show, &s.tables, &s.standings);
     } else if (!s.merge || !s.io_failed) {
         if (s.show.format == FMT_JSON)
             print_json(&s.show, &a);
@@ -448,10 +577,13 @@ int cmd_stats(int argc, char **argv)
     stats_agg_release(&a);
     if (!s.merge)
         spelling_tally_release(&s.tally);
+    standings_release(&s.standings);
     game_facts_release(&s.facts);
     query_opts_release(&s.qo);
     if (s.merge && s.io_failed)
         return EXIT_IO;
+    if (elo_failed)
+        return EXIT_USAGE;
     fflush(stdout);
     check_output();
     return driver_exit_status(0, s.io_failed, EXIT_OK);

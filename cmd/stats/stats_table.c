@@ -10,18 +10,32 @@
 #include "cli/term.h"
 #include "base/banned.h"
 
-void ot_row(struct out_table *t, double bar, ...)
+/* Room for one more row in t. */
+static void ot_grow(struct out_table *t)
 {
-    va_list ap;
     if (t->rows == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 32;
         t->cells = xrealloc(t->cells, t->cap * (size_t)t->ncols * sizeof *t->cells);
         t->bar = xrealloc(t->bar, t->cap * sizeof *t->bar);
     }
+}
+
+void ot_row(struct out_table *t, double bar, ...)
+{
+    va_list ap;
+    ot_grow(t);
     va_start(ap, bar);
     for (int c = 0; c < t->ncols; c++)
         t->cells[t->rows * (size_t)t->ncols + (size_t)c] = xstrdup(va_arg(ap, const char *));
     va_end(ap);
+    t->bar[t->rows++] = bar;
+}
+
+void ot_row_cells(struct out_table *t, double bar, const char *const *cells)
+{
+    ot_grow(t);
+    for (int c = 0; c < t->ncols; c++)
+        t->cells[t->rows * (size_t)t->ncols + (size_t)c] = xstrdup(cells[c]);
     t->bar[t->rows++] = bar;
 }
 
@@ -73,7 +87,7 @@ void ot_print(struct out_table *t, int format, int tty)
             putchar('\n');
         }
     } else {
-        size_t w[32];
+        size_t w[OT_COLS_MAX];
         for (int c = 0; c < t->ncols; c++) {
             w[c] = t->head ? width(t->head[c]) : 0;
             for (size_t r = 0; r < t->rows; r++) {

@@ -14,8 +14,10 @@
  *   ot_row(&t, 0.5, "e4", "120");
  *   ot_print(&t, FMT_TEXT, isatty(1));
  */
+enum { OT_COLS_MAX = 64 };
+
 struct out_table {
-    int ncols;               /* at most 32 */
+    int ncols;               /* at most OT_COLS_MAX */
     const char *const *head; /* ncols column names; NULL: no header line (text) */
     const char *numeric;     /* per column: 'n' right-aligned, else left */
     char **cells;            /* rows * ncols, the table's copies */
@@ -26,6 +28,9 @@ struct out_table {
 /** Adds a row of t->ncols cells (const char *, copied) with a bar of length bar (0..1, < 0: none).
  */
 void ot_row(struct out_table *t, double bar, ...);
+
+/** Adds a row of t->ncols cells from cells[] (copied), as ot_row(). */
+void ot_row_cells(struct out_table *t, double bar, const char *const *cells);
 
 /**
  * Prints t to standard output (format: enum stats_format): aligned columns,

@@ -228,6 +228,23 @@ if "$pgnkit" --help | grep -q '^   stats' && [ -f "$bench_gz" ]; then
     done
 fi
 
+# ---- tournaments: standings and Elo -------------------------------------------
+# stats --standings with four tie-breaks and stats --elo over every event of the
+# file, against validate -q -j 1 in the same run: user+system CPU seconds, best of
+# $runs (the tournament reports read on one thread: the pairings keep input order).
+if "$pgnkit" stats -h | grep -q -- '--standings' && [ -f "$bench_gz" ]; then
+    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    echo "== stats --standings / --elo vs validate -q -j 1 on $(basename "$bench_gz") (cpu s, best of $runs)"
+    c_v=$(cpu_best "$runs" "$pgnkit" validate -q -j 1 "$tmp/bench.pgn")
+    c_st=$(cpu_best "$runs" "$pgnkit" stats --standings \
+        --tiebreak buchholz-cut1,buchholz,sonneborn-berger,direct-encounter "$tmp/bench.pgn")
+    c_x=$(cpu_best "$runs" "$pgnkit" stats --crosstable --tiebreak buchholz "$tmp/bench.pgn")
+    c_elo=$(cpu_best "$runs" "$pgnkit" stats --elo "$tmp/bench.pgn")
+    echo "   validate -q -j 1: $c_v s; stats --standings --tiebreak (4): $c_st s, ratio $(echo "$c_st / $c_v" | bc -l | cut -c1-5);" \
+         "stats --crosstable: $c_x s, ratio $(echo "$c_x / $c_v" | bc -l | cut -c1-5);" \
+         "stats --elo: $c_elo s, ratio $(echo "$c_elo / $c_v" | bc -l | cut -c1-5)"
+fi
+
 # ---- threads -------------------------------------------------------------------
 # Each command with -j 1 and -j 2, runs alternating so that both see the same load
 # (BENCH_JOBS_RUNS pairs, default 5): best and median wall time of each and their

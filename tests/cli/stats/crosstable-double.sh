@@ -1,0 +1,1 @@
+"$PGNKIT" stats --crosstable testdata/standings/double-round-robin.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --crosstable --event Tata --format csv testdata/standings/tata-steel-2019.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --elo --anchor Nobody=2000 testdata/stats/elo-three-one.pgn

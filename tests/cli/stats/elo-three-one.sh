@@ -1,0 +1,1 @@
+"$PGNKIT" stats --elo testdata/stats/elo-three-one.pgn

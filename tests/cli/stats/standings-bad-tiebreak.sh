@@ -1,0 +1,1 @@
+"$PGNKIT" stats --standings --tiebreak buchholz,koya testdata/standings/swiss-hand.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --crosstable --tiebreak buchholz --format html testdata/standings/swiss-hand.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --crosstable --layout grid --tiebreak sonneborn-berger --format json testdata/standings/swiss-hand.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --tiebreak buchholz testdata/standings/swiss-hand.pgn
