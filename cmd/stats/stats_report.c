@@ -223,20 +223,27 @@ static void print_openings(const struct stats_show *s, const struct stats_agg *a
     ot_print(&t, s->format, tty);
 }
 
+/*
+ * The players' table; the columns of accuracy and time trouble only when
+ * some player has games with evaluations or clocks (none has otherwise).
+ */
 static void print_players(const struct stats_show *s, const struct stats_agg *a, int tty)
 {
     static const char *const head[] = { "player", "games", "wins", "draws", "losses", "score%",
-                                        "avg_elo", "avg_opp", "perf", "white", "black" };
-    struct out_table t = { 11, head, "tnnnnnnnnnn", NULL, NULL, 0, 0 };
+                                        "avg_elo", "avg_opp", "perf", "white", "black",
+                                        "accuracy", "trouble", "trouble%" };
+    struct out_table t = { 11, head, "tnnnnnnnnnnnnn", NULL, NULL, 0, 0 };
     struct stats_entry *v = stats_sorted(&a->players, stats_by_games);
-    size_t n =
-        s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < hash_table_count(&a->players.h)
-            ? (size_t)s->top
-            : hash_table_count(&a->players.h);
+    size_t all = hash_table_count(&a->players.h);
+    for (size_t i = 0; i < all; i++)
+        if (v[i].v[PL_ACC_N] || v[i].v[PL_CLOCKED])
+            t.ncols = 14;
+    size_t n = s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < all ? (size_t)s->top : all;
     int64_t most = n ? v[0].v[0] : 0;
     for (size_t i = 0; i < n; i++) {
         const int64_t *x = v[i].v;
-        char c[10][32];
+        char c[13][32];
+        const char *unknown = unknown_cell(s->format);
         ot_row(
             &t, most ? (double)x[0] / (double)most : 0, v[i].key,
             ot_fmt(c[0], 32, "%" PRId64, x[PL_GAMES]), ot_fmt(c[1], 32, "%" PRId64, x[PL_WINS]),
@@ -246,7 +253,14 @@ static void print_players(const struct stats_show *s, const struct stats_agg *a,
             average(c[6], s->format, x[PL_OPP_SUM], x[PL_OPP_N]),
             performance(c[7], s->format, x[PL_OPP_SUM], x[PL_OPP_N], x[PL_WINS], x[PL_DRAWS],
                         x[PL_LOSSES]),
-            ot_fmt(c[8], 32, "%" PRId64, x[PL_WHITE]), ot_fmt(c[9], 32, "%" PRId64, x[PL_BLACK]));
+            ot_fmt(c[8], 32, "%" PRId64, x[PL_WHITE]), ot_fmt(c[9], 32, "%" PRId64, x[PL_BLACK]),
+            /* accuracies are summed in hundredths */
+            x[PL_ACC_N] ? ot_fmt(c[10], 32, "%.1f", (double)x[PL_ACC_SUM] / 100.0 /
+                                                        (double)x[PL_ACC_N])
+                        : unknown,
+            x[PL_CLOCKED] ? ot_fmt(c[11], 32, "%" PRId64, x[PL_TROUBLE]) : unknown,
+            x[PL_CLOCKED] ? ot_fmt(c[12], 32, "%.1f", pct(x[PL_TROUBLE], x[PL_CLOCKED]))
+                          : unknown);
     }
     free(v);
     ot_print(&t, s->format, tty);

@@ -116,11 +116,17 @@ void play_totals_compute(const struct game *g, int first_side, struct play_total
             int sign = side ? -1 : 1;
             double win_before = game_accuracy_win_percent(sign * cp_before);
             double win_after = game_accuracy_win_percent(sign * cp_after);
-            if (win_before - win_after >= PLAY_TROUBLE_DROP && f.has_clock &&
-                (!t->has_trouble || f.clock_ms < t->trouble_clock_ms)) {
+            t->trouble_known[side] |= f.has_clock;
+            int costly = win_before - win_after >= PLAY_TROUBLE_DROP && f.has_clock;
+            if (costly && (!t->has_trouble || f.clock_ms < t->trouble_clock_ms)) {
                 t->has_trouble = 1;
                 t->trouble_clock_ms = f.clock_ms;
                 t->trouble_ply = i + 1;
+            }
+            if (costly && (!t->has_side_trouble[side] ||
+                           f.clock_ms < t->side_trouble_clock_ms[side])) {
+                t->has_side_trouble[side] = 1;
+                t->side_trouble_clock_ms[side] = f.clock_ms;
             }
         }
         t->has_final_eval = 1;
@@ -130,4 +136,15 @@ void play_totals_compute(const struct game *g, int first_side, struct play_total
     }
     for (int s = 0; s < 2; s++)
         t->has_accuracy[s] = game_accuracy_result(&accuracy, s, &t->accuracy[s]);
+}
+
+int play_side_in_trouble(const struct play_totals *t, int side, int64_t seconds)
+{
+    /* ms < seconds * 1000 without overflow: whole seconds compared. */
+    return t->has_side_trouble[side] && t->side_trouble_clock_ms[side] / 1000 < seconds;
+}
+
+int play_in_trouble(const struct play_totals *t, int64_t seconds)
+{
+    return t->has_trouble && t->trouble_clock_ms / 1000 < seconds;
 }

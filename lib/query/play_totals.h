@@ -31,7 +31,23 @@ struct play_totals {
     int has_trouble;            /* a move lost PLAY_TROUBLE_DROP win points or more */
     int64_t trouble_clock_ms;   /* the lowest mover's clock after such a move */
     uint32_t trouble_ply;       /* the position after it (1: after the first move) */
+    int trouble_known[2];       /* the side made a move with a clock and evaluations around it */
+    int has_side_trouble[2];    /* has_trouble and trouble_clock_ms of the side's own moves */
+    int64_t side_trouble_clock_ms[2];
 };
+
+/* The seconds left under which a costly move is time trouble, unless the user says. */
+#define PLAY_TROUBLE_SECONDS 10
+
+/**
+ * 1 when side (0 White, 1 Black) of t made a move with under seconds on its
+ * clock that lost PLAY_TROUBLE_DROP win points or more: what search
+ * --time-trouble matches and stats --players counts, decided here only.
+ */
+int play_side_in_trouble(const struct play_totals *t, int side, int64_t seconds);
+
+/** The same for either side: the game has a time-trouble move. */
+int play_in_trouble(const struct play_totals *t, int64_t seconds);
 
 /* The win percentage points a move must lose to count for time trouble. */
 #define PLAY_TROUBLE_DROP 30.0

@@ -8,6 +8,7 @@
 #include "notation/movewrite.h"
 #include "notation/san.h"
 #include "pgn/tagvalue.h"
+#include "query/play_totals.h"
 #include "query/stats_tags.h"
 #include "stats/stats_agg.h"
 #include "base/banned.h"
@@ -47,27 +48,27 @@ int stats_opts_same(const struct stats_opts *a, const struct stats_opts *b)
 
 /* ---- String-keyed tables of exact integer fields ---- */
 
-static const struct table_kind K_COUNT = { NULL, 1, { "games" }, { SUM } };
+static const struct table_kind K_COUNT = { NULL, 1, { "games" }, { SUM }, 0 };
 static const struct table_kind K_OPENING = {
-    "openings", 6, { "games", "white", "draws", "black", "elo_sum", "elo_count" }, { SUM }
+    "openings", 6, { "games", "white", "draws", "black", "elo_sum", "elo_count" }, { SUM }, 0
 };
 static const struct table_kind K_PLAYER = {
-    "players", 10,
+    "players", 14,
     { "games", "wins", "draws", "losses", "opp_sum", "opp_count", "white", "black", "elo_sum",
-      "elo_count" },
-    { SUM }
+      "elo_count", "accuracy_sum_x100", "accuracy_count", "clock_eval_games", "time_trouble" },
+    { SUM }, PL_ACC_SUM
 };
 static const struct table_kind K_MOVE = {
     "moves", 10,
     { "games", "white", "draws", "black", "rating_sum", "rating_count", "opp_sum", "opp_count",
       "first_year", "last_year" },
-    { SUM, SUM, SUM, SUM, SUM, SUM, SUM, SUM, MIN, MAX }
+    { SUM, SUM, SUM, SUM, SUM, SUM, SUM, SUM, MIN, MAX }, 0
 };
 
 static void stats_table_init(struct stats_table *t, const struct table_kind *k)
 {
     t->kind = k;
-    hash_table_init(&t->h, NV * sizeof(int64_t));
+    hash_table_init(&t->h, (size_t)k->nf * sizeof(int64_t));
 }
 
 static void stats_table_release(struct stats_table *t) { hash_table_release(&t->h); }
@@ -287,9 +288,9 @@ static void add_rating(int64_t *v, int sum, int r)
     }
 }
 
-/* Adds one side's game to the player table; score from that side's view. */
+/* Adds one side's game to the player table; score from that side's view, t its clocks and evaluations. */
 static int count_player(struct stats_agg *a, const char *name, int white, int own, int opp,
-                        int res)
+                        int res, const struct play_totals *t)
 {
     int64_t *e = stats_table_get(&a->players, name, strlen(name));
     if (!e)
@@ -304,6 +305,15 @@ static int count_player(struct stats_agg *a, const char *name, int white, int ow
         e[white ? PL_LOSSES : PL_WINS]++;
     add_rating(e, PL_OPP_SUM, opp);
     add_rating(e, PL_ELO_SUM, own);
+    int side = !white;
+    if (t->has_accuracy[side]) {
+        e[PL_ACC_SUM] += (int64_t)(t->accuracy[side] * 100 + 0.5);
+        e[PL_ACC_N]++;
+    }
+    if (t->trouble_known[side]) {
+        e[PL_CLOCKED]++;
+        e[PL_TROUBLE] += play_side_in_trouble(t, side, PLAY_TROUBLE_SECONDS);
+    }
     return PGN_OK;
 }
 
@@ -508,8 +518,10 @@ int stats_count_replayed(const struct stats_opts *s, struct stats_agg *a,
     }
     if (s->report == R_PLAYERS) {
         const char *w = game_tag_value(g, "White"), *b = game_tag_value(g, "Black");
-        int rc = count_player(a, w && *w ? w : "?", 1, welo, belo, res);
-        return rc ? rc : count_player(a, b && *b ? b : "?", 0, belo, welo, res);
+        struct play_totals t;
+        play_totals_compute(g, mv && r->start.side == BLACK, &t);
+        int rc = count_player(a, w && *w ? w : "?", 1, welo, belo, res, &t);
+        return rc ? rc : count_player(a, b && *b ? b : "?", 0, belo, welo, res, &t);
     }
     if (s->report == R_TREE && !r->skipped && mv)
         return count_tree(s, a, g, r);

@@ -74,7 +74,8 @@ static void put_table(struct json_out *o, const struct stats_table *t)
         }
         put(o, ":{");
         for (int k = 0; k < t->kind->nf; k++)
-            put(o, "%s\"%s\":%" PRId64, k ? "," : "", t->kind->fields[k], v[i].v[k]);
+            if (!t->kind->optional_from || k < t->kind->optional_from || v[i].v[k])
+                put(o, "%s\"%s\":%" PRId64, k ? "," : "", t->kind->fields[k], v[i].v[k]);
         put(o, "}");
     }
     put(o, "}");

@@ -86,8 +86,11 @@ static void jtable(struct merge *m, struct stats_table *t, json_t *o, const char
         if (t->kind->nf == 1)
             x[0] = jcount(m, v, key);
         else
-            for (int k = 0; k < t->kind->nf; k++)
-                x[k] = jcount(m, json_object_get(v, t->kind->fields[k]), t->kind->fields[k]);
+            for (int k = 0; k < t->kind->nf; k++) {
+                json_t *f = json_object_get(v, t->kind->fields[k]);
+                if (f || !t->kind->optional_from || k < t->kind->optional_from)
+                    x[k] = jcount(m, f, t->kind->fields[k]);
+            }
         int64_t *e = stats_table_get(t, key, strlen(key));
         check_total(m, e ? stats_entry_combine(t->kind, e, x) : PGN_ENOMEM, key);
     }

@@ -1,3 +1,10 @@
+# accuracy_oracle.py - lichess's game accuracy, written from the description of
+# lila's AccuracyPercent.gameAccuracy one list at a time, apart from pgnkit's
+# C code (lib/query/game_accuracy.c), to check it:
+#   python3 accuracy_oracle.py w|b CP...   both sides' accuracies of a game
+#                                          whose first mover is w or b
+#   python3 accuracy_oracle.py players PGN  "name,accuracy,trouble,trouble%"
+#                                          lines as stats --players writes them
 import math, statistics, sys
 def wp(cp):
     cp = max(-1000, min(1000, cp))
@@ -25,6 +32,57 @@ def game(cps, first_white=True):
         hm = len(xs) / sum(1 / max(1, a) for a, k in xs)
         out.append((wm + hm) / 2)
     return out
+
+
+# The per-player columns of `pgnkit stats --players --format csv` (accuracy,
+# trouble, trouble%) worked out from the PGN text alone: the [%eval] and
+# [%clk] comments in order, games starting from the initial position, a mate
+# as +-1000, a time-trouble move one made with under 10 s left that lost 30
+# win percentage points or more against the evaluation before it.
+def players(path):
+    import re
+    text = open(path).read()
+    games = re.split(r'\n(?=\[Event )', text)
+    acc, clocked, trouble = {}, {}, {}
+    for g in games:
+        white = re.search(r'\[White "([^"]*)"\]', g).group(1)
+        black = re.search(r'\[Black "([^"]*)"\]', g).group(1)
+        movetext = g[g.index('\n\n'):]
+        plies = re.findall(r'\{([^}]*)\}', movetext)
+        cps, clocks = [], []
+        for c in plies:
+            e = re.search(r'\[%eval (#?)(-?[0-9.]+)\]', c)
+            if not e:
+                break
+            v = float(e.group(2))
+            cps.append((1000 if v > 0 else -1000) if e.group(1) else round(v * 100))
+            k = re.search(r'\[%clk (\d+):(\d+):(\d+)\]', c)
+            clocks.append(int(k.group(1)) * 3600 + int(k.group(2)) * 60 + int(k.group(3)) if k else None)
+        names = (white, black)
+        for side, a in enumerate(game(cps)):
+            if a is not None:
+                acc.setdefault(names[side], []).append(round(a * 100) / 100)
+        for i in range(1, len(cps)):
+            side = i % 2
+            if clocks[i] is None:
+                continue
+            clocked.setdefault(names[side], set()).add(g)
+            before, after = wp(cps[i - 1]), wp(cps[i])
+            loss = (before - after) if side == 0 else (after - before)
+            if loss >= 30 and clocks[i] < 10:
+                trouble.setdefault(names[side], set()).add(g)
+    out = {}
+    for name in set(acc) | set(clocked):
+        a = '%.1f' % (sum(acc[name]) / len(acc[name])) if name in acc else ''
+        n = len(clocked.get(name, ()))
+        t = len(trouble.get(name, ()))
+        out[name] = (a, str(t) if n else '', '%.1f' % (100 * t / n) if n else '')
+    return out
+
+
 if __name__ == '__main__':
-    cps = [int(x) for x in sys.argv[2:]]
-    print(game(cps, sys.argv[1] == 'w'))
+    if sys.argv[1] == 'players':
+        for name, cells in sorted(players(sys.argv[2]).items()):
+            print(','.join((name,) + cells))
+    else:
+        print(game([int(x) for x in sys.argv[2:]], sys.argv[1] == 'w'))
