@@ -155,7 +155,7 @@ static int set_root(struct stats *s)
     return stats_opts_set(&s->show.o, R_TREE, &root, s->show.o.depth) ? -1 : 0;
 }
 
-enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT, OPT_TOP };
+enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_CLOCK, OPT_FORMAT, OPT_TOP };
 
 /* The report's own options, told by entry->number: 0, or -1 after a message. */
 static int report_option(void *storage, const struct option_entry *entry, char *arg)
@@ -166,6 +166,7 @@ static int report_option(void *storage, const struct option_entry *entry, char *
     case OPT_OPENINGS: s->show.o.report = R_OPENINGS; s->reports |= 1; return 0;
     case OPT_TREE: s->show.o.report = R_TREE; s->reports |= 2; return 0;
     case OPT_PLAYERS: s->show.o.report = R_PLAYERS; s->reports |= 4; return 0;
+    case OPT_CLOCK: s->show.o.report = R_CLOCK; s->reports |= 8; return 0;
     case OPT_DEPTH:
         if (parse_long(arg, 1, 20, &n)) {
             error("--depth takes a number from 1 to 20, not '%s'", arg);
@@ -225,6 +226,9 @@ static int read_options(struct stats *s, int argc, char **argv)
                       OPT_DEPTH),
         REPORT_OPTION("players", NULL, "per player: games, score, average opponent, performance",
                       OPT_PLAYERS),
+        REPORT_OPTION("clock", NULL,
+                      "time spent by move number; moves and results under 60/30/10 s left",
+                      OPT_CLOCK),
         OPT_HEADING("Output:"),
         REPORT_OPTION("format", "FMT",
                       "text (default), csv, tsv, json (a partial aggregate), or html", OPT_FORMAT),
@@ -242,7 +246,7 @@ static int read_options(struct stats *s, int argc, char **argv)
         return parsed == EXIT_OK ? -1 : parsed;
     s->filter = s->qo.given != 0;
     if (s->reports & (s->reports - 1)) {
-        error("--openings, --tree and --players are different reports: give one");
+        error("--openings, --tree, --players and --clock are different reports: give one");
         return EXIT_USAGE;
     }
     if (s->fen_text && s->show.o.report != R_TREE) {
@@ -254,7 +258,12 @@ static int read_options(struct stats *s, int argc, char **argv)
         error("--depth goes with --tree");
         return EXIT_USAGE;
     }
-    if (s->show.top && (s->show.o.report == R_TREE || s->show.format != FMT_TEXT)) {
+    if (s->show.o.report == R_CLOCK && s->show.format == FMT_HTML) {
+        error("--clock has no html output: text, csv, tsv or json");
+        return EXIT_USAGE;
+    }
+    if (s->show.top && (s->show.o.report == R_TREE || s->show.o.report == R_CLOCK ||
+                        s->show.format != FMT_TEXT)) {
         error("--top goes with the text output of the summary, --openings and --players");
         return EXIT_USAGE;
     }
@@ -414,6 +423,8 @@ int cmd_stats(int argc, char **argv)
     if (!s.merge || !s.io_failed) {
         if (s.show.format == FMT_JSON)
             print_json(&s.show, &a);
+        else if (s.show.format == FMT_HTML && s.show.o.report == R_CLOCK)
+            die(EXIT_USAGE, "--clock has no html output: text, csv, tsv or json");
         else if (s.show.format == FMT_HTML)
             stats_print_html(&s.show, &a);
         else {

@@ -11,9 +11,11 @@
 #include "query/play_totals.h"
 #include "query/stats_tags.h"
 #include "stats/stats_agg.h"
+#include "stats/stats_clock.h"
 #include "base/banned.h"
 
-const char *const stats_report_names[R_COUNT] = { "summary", "openings", "tree", "players" };
+const char *const stats_report_names[R_COUNT] = { "summary", "openings", "tree", "players",
+                                                   "clock" };
 
 const char *const stats_term_names[T_COUNT] = {
     "checkmate", "resignation", "time forfeit", "stalemate", "repetition", "50-move rule",
@@ -155,6 +157,8 @@ void stats_agg_init(struct stats_agg *a)
     stats_table_init(&a->openings, &K_OPENING);
     stats_table_init(&a->players, &K_PLAYER);
     stats_table_init(&a->moves, &K_MOVE);
+    stats_table_init(&a->clock_moves, &stats_clock_moves_kind);
+    stats_table_init(&a->clock_bands, &stats_clock_bands_kind);
     hash_table_init(&a->nodes, sizeof(int64_t *));
 }
 
@@ -167,6 +171,8 @@ void stats_agg_release(struct stats_agg *a)
     stats_table_release(&a->openings);
     stats_table_release(&a->players);
     stats_table_release(&a->moves);
+    stats_table_release(&a->clock_moves);
+    stats_table_release(&a->clock_bands);
     hash_table_release(&a->nodes);
     free(a->first_nodes);
 }
@@ -222,9 +228,10 @@ int stats_agg_merge(struct stats_agg *d, const struct stats_agg *s)
         if (s->plies_hist[i])
             rc = stats_agg_plies_add(d, i, s->plies_hist[i]);
     const struct stats_table *from[] = { &s->years, &s->variants, &s->events, &s->openings,
-                                         &s->players, &s->moves };
+                                         &s->players, &s->moves, &s->clock_moves,
+                                         &s->clock_bands };
     struct stats_table *into[] = { &d->years, &d->variants, &d->events, &d->openings,
-                                   &d->players, &d->moves };
+                                   &d->players, &d->moves, &d->clock_moves, &d->clock_bands };
     for (size_t i = 0; i < sizeof from / sizeof from[0] && !rc; i++)
         rc = stats_table_merge(into[i], from[i]);
     return rc;
@@ -279,6 +286,18 @@ static int termination(const struct game *g, const struct replay *r, int res)
     return T_AGREED;
 }
 
+void stats_count_side_result(int64_t *v, int wins, int side, int res)
+{
+    int won = side ? PGN_RESULT_BLACK : PGN_RESULT_WHITE;
+    int lost = side ? PGN_RESULT_WHITE : PGN_RESULT_BLACK;
+    if (res == won)
+        v[wins]++;
+    else if (res == PGN_RESULT_DRAW)
+        v[wins + 1]++;
+    else if (res == lost)
+        v[wins + 2]++;
+}
+
 /* A rating r (0: none) into fields v[sum] (their sum) and v[sum + 1] (their count). */
 static void add_rating(int64_t *v, int sum, int r)
 {
@@ -297,12 +316,7 @@ static int count_player(struct stats_agg *a, const char *name, int white, int ow
         return PGN_ENOMEM;
     e[PL_GAMES]++;
     e[white ? PL_WHITE : PL_BLACK]++;
-    if (res == PGN_RESULT_DRAW)
-        e[PL_DRAWS]++;
-    else if (res == PGN_RESULT_WHITE)
-        e[white ? PL_WINS : PL_LOSSES]++;
-    else if (res == PGN_RESULT_BLACK)
-        e[white ? PL_LOSSES : PL_WINS]++;
+    stats_count_side_result(e, PL_WINS, !white, res);
     add_rating(e, PL_OPP_SUM, opp);
     add_rating(e, PL_ELO_SUM, own);
     int side = !white;
@@ -525,5 +539,8 @@ int stats_count_replayed(const struct stats_opts *s, struct stats_agg *a,
     }
     if (s->report == R_TREE && !r->skipped && mv)
         return count_tree(s, a, g, r);
+    if (s->report == R_CLOCK)
+        return stats_count_clock(a, g, mv && r->start.side == BLACK,
+                                 mv && r->start.fullmove > 0 ? (uint32_t)r->start.fullmove : 1, res);
     return PGN_OK;
 }

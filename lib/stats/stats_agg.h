@@ -27,7 +27,7 @@
  * into its own and the owner merges them at the end (stats_agg_merge).
  */
 
-enum stats_report { R_SUMMARY, R_OPENINGS, R_TREE, R_PLAYERS, R_COUNT };
+enum stats_report { R_SUMMARY, R_OPENINGS, R_TREE, R_PLAYERS, R_CLOCK, R_COUNT };
 
 /* The report names of the JSON ("summary", ...), by enum stats_report. */
 extern const char *const stats_report_names[R_COUNT];
@@ -106,6 +106,13 @@ int stats_count_add(int64_t *total, int64_t n);
  */
 int stats_entry_combine(const struct table_kind *k, int64_t *dst, const int64_t *src);
 
+/**
+ * Adds a game of result res (enum pgn_result) to the side's (0 White, 1
+ * Black) counts v[wins], v[wins + 1] (draws), v[wins + 2] (losses); a game
+ * without a decided or drawn result adds nothing.
+ */
+void stats_count_side_result(int64_t *v, int wins, int side, int res);
+
 /** qsort orders: field 0 descending, then key; or by key. */
 int stats_by_games(const void *a, const void *b);
 int stats_by_key(const void *a, const void *b);
@@ -141,6 +148,7 @@ struct stats_agg {
     int64_t term[T_COUNT];
     struct stats_table years, variants, events;
     struct stats_table openings, players, moves;
+    struct stats_table clock_moves, clock_bands; /* stats/stats_clock.h */
     /* The tree's nodes by their moves from the root (move16 bytes): each
      * node's SAN path is written once, not once per game (count_nodes). */
     struct hash_table nodes;

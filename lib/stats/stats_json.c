@@ -125,6 +125,11 @@ int stats_json_write(const struct stats_opts *s, const struct stats_agg *a, stru
     put(&o, "}");
     if (s->report == R_SUMMARY) {
         put_summary(&o, a);
+    } else if (s->report == R_CLOCK) {
+        put(&o, ",\"%s\":", a->clock_bands.kind->name);
+        put_table(&o, &a->clock_bands);
+        put(&o, ",\"%s\":", a->clock_moves.kind->name);
+        put_table(&o, &a->clock_moves);
     } else {
         const struct stats_table *t = s->report == R_OPENINGS ? &a->openings
                                       : s->report == R_PLAYERS ? &a->players : &a->moves;

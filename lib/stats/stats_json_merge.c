@@ -218,6 +218,10 @@ int stats_json_merge(struct stats_opts *s, struct stats_agg *a, const char *text
         add_member(&m, &a->results[i], res, stats_result_names[i]);
     if (s->report == R_SUMMARY) {
         merge_summary(&m, o);
+    } else if (s->report == R_CLOCK) {
+        struct stats_table *t[] = { &a->clock_bands, &a->clock_moves };
+        for (int i = 0; i < 2; i++)
+            jtable(&m, t[i], json_object_get(o, t[i]->kind->name), t[i]->kind->name);
     } else {
         struct stats_table *t = s->report == R_OPENINGS ? &a->openings
                                 : s->report == R_PLAYERS ? &a->players : &a->moves;
