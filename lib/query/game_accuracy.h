@@ -8,7 +8,7 @@
 /*
  * lichess's game accuracy (lila's AccuracyPercent.gameAccuracy), worked out
  * move by move from the evaluations after each move, so that the where
- * fields, stats --players and anything else that reports an accuracy give
+ * fields, the players' statistics and anything else that reports one give
  * the same figure:
  *
  *   struct game_accuracy a;

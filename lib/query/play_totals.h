@@ -41,8 +41,9 @@ struct play_totals {
 
 /**
  * 1 when side (0 White, 1 Black) of t made a move with under seconds on its
- * clock that lost PLAY_TROUBLE_DROP win points or more: what search
- * --time-trouble matches and stats --players counts, decided here only.
+ * clock that lost PLAY_TROUBLE_DROP win points or more: what the search
+ * criterion SQ_TIME_TROUBLE matches and the players' statistics count,
+ * decided here only.
  */
 int play_side_in_trouble(const struct play_totals *t, int side, int64_t seconds);
 

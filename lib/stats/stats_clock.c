@@ -55,7 +55,7 @@ int stats_count_clock(struct stats_agg *a, const struct game *g, int first_side,
             continue;
         reached[side][0] = 1;
         for (int b = -1; b < STATS_CLOCK_NBANDS; b++) {
-            /* ms < seconds * 1000, in whole seconds as search --time-trouble compares */
+            /* ms < seconds * 1000, in whole seconds as play_side_in_trouble() compares */
             if (b >= 0 && f.clock_ms / 1000 >= bands[b])
                 continue;
             int64_t *row = band_row(a, b);

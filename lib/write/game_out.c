@@ -610,8 +610,9 @@ static int write_one(struct game_out *o, const struct game *g, const struct repl
                          .path_var = var };
     int format = o->opts.format;
     /* Per-game rows carry the tags as the export format writes them (a real
-     * Result, SetUp and Variant where the FEN needs them), as the PGN that
-     * convert --from rows makes of them will: rows -> PGN -> rows is the same. */
+     * Result, SetUp and Variant where the FEN needs them), as the PGN the
+     * rows reader (rows_json.c) makes of them will: rows -> PGN -> rows is
+     * the same. */
     go_prepare(&w, format == GO_PGN || (format == GO_ROWS && !(o->opts.flags & GO_PER_PLY)));
     if (w.err)
         return w.err;

@@ -41,7 +41,7 @@
  * PGN movetext on one line, comments and their [%clk] and [%eval] commands
  * kept). The ratings are JSON integers (null when the tag is not a whole
  * number); UTCDate is written "2024-01-31" (the dataset's date32; null when
- * a part is unknown). So rows -> PGN (convert --from rows) -> rows gives
+ * a part is unknown). So rows -> PGN (read back by rows_json.c) -> rows gives
  * the same rows (tests/scripts/rows_roundtrip.sh).
  */
 
