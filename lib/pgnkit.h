@@ -601,6 +601,7 @@ enum pgnkit_stats_report {
     PGNKIT_STATS_OPENINGS,    /* games by ECO code and opening name, found by position */
     PGNKIT_STATS_TREE,        /* the moves played from a root position, like an opening explorer */
     PGNKIT_STATS_PLAYERS,     /* per player: games, score, own and opponents' ratings */
+    PGNKIT_STATS_CLOCK,       /* time spent by move number; moves, games and results by clock band */
 };
 
 /* The deepest opening tree, in moves from its root. */

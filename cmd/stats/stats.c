@@ -179,11 +179,13 @@ static int set_root(struct stats *s)
     return stats_opts_set(&s->show.o, R_TREE, &root, s->show.o.depth) ? -1 : 0;
 }
 
-enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_FORMAT, OPT_TOP, OPT_SPELLINGS,
+enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_CLOCK, OPT_FORMAT, OPT_TOP,
+       OPT_SPELLINGS,
        OPT_STANDINGS, OPT_CROSSTABLE, OPT_LAYOUT, OPT_TIEBREAK, OPT_ELO, OPT_ANCHOR };
 
-/* Report bits of struct stats.reports beyond --openings (1), --tree (2), --players (4). */
-enum { REPORT_SPELLINGS = 8, REPORT_STANDINGS = 16, REPORT_ELO = 32 };
+/* Report bits of struct stats.reports beyond --openings (1), --tree (2), --players (4)
+ * and --clock (8). */
+enum { REPORT_SPELLINGS = 16, REPORT_STANDINGS = 32, REPORT_ELO = 64 };
 
 /* The index of arg among names[0..n), or -1. */
 static int word_of(const char *arg, const char *const *names, int n)
@@ -262,6 +264,7 @@ static int report_option(void *storage, const struct option_entry *entry, char *
     case OPT_OPENINGS: s->show.o.report = R_OPENINGS; s->reports |= 1; return 0;
     case OPT_TREE: s->show.o.report = R_TREE; s->reports |= 2; return 0;
     case OPT_PLAYERS: s->show.o.report = R_PLAYERS; s->reports |= 4; return 0;
+    case OPT_CLOCK: s->show.o.report = R_CLOCK; s->reports |= 8; return 0;
     case OPT_SPELLINGS: s->spellings = 1; s->reports |= REPORT_SPELLINGS; return 0;
     case OPT_DEPTH:
         if (parse_long(arg, 1, 20, &n)) {
@@ -313,6 +316,9 @@ static int read_options(struct stats *s, int argc, char **argv)
                       OPT_DEPTH),
         REPORT_OPTION("players", NULL, "per player: games, score, average opponent, performance",
                       OPT_PLAYERS),
+        REPORT_OPTION("clock", NULL,
+                      "time spent by move number; moves and results under 60/30/10 s left",
+                      OPT_CLOCK),
         REPORT_OPTION("spellings", NULL,
                       "each spelling of players, events, sites and its count (with --names:\n"
                       "grouped by the name the spelling file gives), to write that file",
@@ -352,8 +358,8 @@ static int read_options(struct stats *s, int argc, char **argv)
         return parsed == EXIT_OK ? -1 : parsed;
     s->filter = s->qo.given != 0;
     if (s->reports & (s->reports - 1)) {
-        error("--openings, --tree, --players, --spellings, --standings and --elo are "
-              "different reports: give one");
+        error("--openings, --tree, --players, --clock, --spellings, --standings and --elo "
+              "are different reports: give one");
         return EXIT_USAGE;
     }
     s->tournament = (s->reports & (REPORT_STANDINGS | REPORT_ELO)) != 0;
@@ -383,7 +389,12 @@ static int read_options(struct stats *s, int argc, char **argv)
         error("--depth goes with --tree");
         return EXIT_USAGE;
     }
-    if (s->show.top && (s->show.o.report == R_TREE || s->show.format != FMT_TEXT)) {
+    if (s->show.o.report == R_CLOCK && s->show.format == FMT_HTML) {
+        error("--clock has no html output: text, csv, tsv or json");
+        return EXIT_USAGE;
+    }
+    if (s->show.top && (s->show.o.report == R_TREE || s->show.o.report == R_CLOCK ||
+                        s->show.format != FMT_TEXT)) {
         error("--top goes with the text output of the summary, --openings and --players");
         return EXIT_USAGE;
     }
@@ -567,6 +578,8 @@ int cmd_stats(int argc, char **argv)
     } else if (!s.merge || !s.io_failed) {
         if (s.show.format == FMT_JSON)
             print_json(&s.show, &a);
+        else if (s.show.format == FMT_HTML && s.show.o.report == R_CLOCK)
+            die(EXIT_USAGE, "--clock has no html output: text, csv, tsv or json");
         else if (s.show.format == FMT_HTML)
             stats_print_html(&s.show, &a);
         else {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stats/stats_agg.h"
+#include "stats/stats_clock.h"
 #include "stats/stats_report.h"
 #include "stats/stats_table.h"
 #include "picture/wdl_bar.h"
@@ -223,20 +224,27 @@ static void print_openings(const struct stats_show *s, const struct stats_agg *a
     ot_print(&t, s->format, tty);
 }
 
+/*
+ * The players' table; the columns of accuracy and time trouble only when
+ * some player has games with evaluations or clocks (none has otherwise).
+ */
 static void print_players(const struct stats_show *s, const struct stats_agg *a, int tty)
 {
     static const char *const head[] = { "player", "games", "wins", "draws", "losses", "score%",
-                                        "avg_elo", "avg_opp", "perf", "white", "black" };
-    struct out_table t = { 11, head, "tnnnnnnnnnn", NULL, NULL, 0, 0 };
+                                        "avg_elo", "avg_opp", "perf", "white", "black",
+                                        "accuracy", "trouble", "trouble%" };
+    struct out_table t = { 11, head, "tnnnnnnnnnnnnn", NULL, NULL, 0, 0 };
     struct stats_entry *v = stats_sorted(&a->players, stats_by_games);
-    size_t n =
-        s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < hash_table_count(&a->players.h)
-            ? (size_t)s->top
-            : hash_table_count(&a->players.h);
+    size_t all = hash_table_count(&a->players.h);
+    for (size_t i = 0; i < all; i++)
+        if (v[i].v[PL_ACC_N] || v[i].v[PL_CLOCKED])
+            t.ncols = 14;
+    size_t n = s->format == FMT_TEXT && s->top > 0 && (size_t)s->top < all ? (size_t)s->top : all;
     int64_t most = n ? v[0].v[0] : 0;
     for (size_t i = 0; i < n; i++) {
         const int64_t *x = v[i].v;
-        char c[10][32];
+        char c[13][32];
+        const char *unknown = unknown_cell(s->format);
         ot_row(
             &t, most ? (double)x[0] / (double)most : 0, v[i].key,
             ot_fmt(c[0], 32, "%" PRId64, x[PL_GAMES]), ot_fmt(c[1], 32, "%" PRId64, x[PL_WINS]),
@@ -246,7 +254,14 @@ static void print_players(const struct stats_show *s, const struct stats_agg *a,
             average(c[6], s->format, x[PL_OPP_SUM], x[PL_OPP_N]),
             performance(c[7], s->format, x[PL_OPP_SUM], x[PL_OPP_N], x[PL_WINS], x[PL_DRAWS],
                         x[PL_LOSSES]),
-            ot_fmt(c[8], 32, "%" PRId64, x[PL_WHITE]), ot_fmt(c[9], 32, "%" PRId64, x[PL_BLACK]));
+            ot_fmt(c[8], 32, "%" PRId64, x[PL_WHITE]), ot_fmt(c[9], 32, "%" PRId64, x[PL_BLACK]),
+            /* accuracies are summed in hundredths */
+            x[PL_ACC_N] ? ot_fmt(c[10], 32, "%.1f", (double)x[PL_ACC_SUM] / 100.0 /
+                                                        (double)x[PL_ACC_N])
+                        : unknown,
+            x[PL_CLOCKED] ? ot_fmt(c[11], 32, "%" PRId64, x[PL_TROUBLE]) : unknown,
+            x[PL_CLOCKED] ? ot_fmt(c[12], 32, "%.1f", pct(x[PL_TROUBLE], x[PL_CLOCKED]))
+                          : unknown);
     }
     free(v);
     ot_print(&t, s->format, tty);
@@ -364,6 +379,81 @@ static void print_tree(const struct stats_show *s, const struct stats_agg *a, in
     ot_print(&t, s->format, tty);
 }
 
+/* ---- The clock report ---- */
+
+/* Move numbers in numeric order (the table's keys are decimal). */
+static int by_move_number(const void *a, const void *b)
+{
+    const struct stats_entry *x = a, *y = b;
+    size_t nx = strlen(x->key), ny = strlen(y->key);
+    return nx != ny ? (nx < ny ? -1 : 1) : strcmp(x->key, y->key);
+}
+
+/* The average of ms milliseconds over n moves, in seconds with one decimal; unknown when n is 0. */
+static const char *average_seconds(char *cell, int format, int64_t ms, int64_t n)
+{
+    return n ? ot_fmt(cell, 32, "%.1f", (double)ms / 1000.0 / (double)n) : unknown_cell(format);
+}
+
+/*
+ * One table, two sections: "band" rows (all moves with a clock, then those
+ * made with under 60, 30, 10 s left: moves, their share, the side-games
+ * with such a move and that side's results and score) and "move" rows
+ * (the average seconds each side spent on that move number). A cell that
+ * does not belong to the row's section is empty.
+ */
+static void print_clock(const struct stats_show *s, const struct stats_agg *a, int tty)
+{
+    static const char *const head[] = { "section", "key", "moves", "share%", "games", "wins",
+                                        "draws", "losses", "score%", "white_avg_s",
+                                        "white_moves", "black_avg_s", "black_moves" };
+    static const int bands[STATS_CLOCK_NBANDS] = STATS_CLOCK_BANDS;
+    struct out_table t = { 13, head, "ttnnnnnnnnnnn", NULL, NULL, 0, 0 };
+    const int64_t *all = NULL;
+    struct stats_entry *v = stats_sorted(&a->clock_bands, stats_by_key);
+    size_t nb = hash_table_count(&a->clock_bands.h);
+    for (size_t i = 0; i < nb; i++)
+        if (!strcmp(v[i].key, "all"))
+            all = v[i].v;
+    for (int b = -1; all && b < STATS_CLOCK_NBANDS; b++) {
+        char key[16] = "all", name[16] = "all", c[8][32];
+        if (b >= 0) {
+            snprintf(key, sizeof key, "%d", bands[b]);
+            snprintf(name, sizeof name, "<%ds", bands[b]);
+        }
+        static const int64_t none[5];
+        const int64_t *x = none;
+        for (size_t i = 0; i < nb; i++)
+            if (!strcmp(v[i].key, key))
+                x = v[i].v;
+        int64_t decided = x[CB_WINS] + x[CB_DRAWS] + x[CB_LOSSES];
+        ot_row(&t, all[CB_MOVES] ? (double)x[CB_MOVES] / (double)all[CB_MOVES] : 0, "band", name,
+               ot_fmt(c[0], 32, "%" PRId64, x[CB_MOVES]),
+               ot_fmt(c[1], 32, "%.1f", pct(x[CB_MOVES], all[CB_MOVES])),
+               ot_fmt(c[2], 32, "%" PRId64, x[CB_GAMES]),
+               ot_fmt(c[3], 32, "%" PRId64, x[CB_WINS]),
+               ot_fmt(c[4], 32, "%" PRId64, x[CB_DRAWS]),
+               ot_fmt(c[5], 32, "%" PRId64, x[CB_LOSSES]),
+               decided ? ot_fmt(c[6], 32, "%.1f", score(x[CB_WINS], x[CB_DRAWS], x[CB_LOSSES]))
+                       : unknown_cell(s->format),
+               "", "", "", "");
+    }
+    free(v);
+    v = stats_sorted(&a->clock_moves, by_move_number);
+    for (size_t i = 0; i < hash_table_count(&a->clock_moves.h); i++) {
+        const int64_t *x = v[i].v;
+        char c[5][32];
+        ot_row(&t, -1.0, "move", v[i].key,
+               ot_fmt(c[0], 32, "%" PRId64, x[CM_WHITE_N] + x[CM_BLACK_N]), "", "", "", "", "",
+               "", average_seconds(c[1], s->format, x[CM_WHITE_MS], x[CM_WHITE_N]),
+               ot_fmt(c[2], 32, "%" PRId64, x[CM_WHITE_N]),
+               average_seconds(c[3], s->format, x[CM_BLACK_MS], x[CM_BLACK_N]),
+               ot_fmt(c[4], 32, "%" PRId64, x[CM_BLACK_N]));
+    }
+    free(v);
+    ot_print(&t, s->format, tty);
+}
+
 void stats_print_report(const struct stats_show *o, const struct stats_agg *a, int tty)
 {
     switch (o->o.report) {
@@ -371,5 +461,6 @@ void stats_print_report(const struct stats_show *o, const struct stats_agg *a, i
     case R_OPENINGS: print_openings(o, a, tty); break;
     case R_PLAYERS: print_players(o, a, tty); break;
     case R_TREE: print_tree(o, a, tty); break;
+    case R_CLOCK: print_clock(o, a, tty); break;
     }
 }

@@ -16,7 +16,8 @@ SAME_REPORT(PGNKIT_STATS_SUMMARY, R_SUMMARY);
 SAME_REPORT(PGNKIT_STATS_OPENINGS, R_OPENINGS);
 SAME_REPORT(PGNKIT_STATS_TREE, R_TREE);
 SAME_REPORT(PGNKIT_STATS_PLAYERS, R_PLAYERS);
-_Static_assert(R_COUNT == 4, "a report without a public PGNKIT_STATS_ name");
+SAME_REPORT(PGNKIT_STATS_CLOCK, R_CLOCK);
+_Static_assert(R_COUNT == 5, "a report without a public PGNKIT_STATS_ name");
 _Static_assert(PGNKIT_STATS_DEPTH_MAX == INDEX_TREE_DEPTH_MAX, "the deepest tree differs");
 
 struct pgnkit_stats {

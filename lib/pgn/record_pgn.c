@@ -40,10 +40,27 @@ int record_put_pgn(struct record_pgn *rp, const char *pgn, size_t len)
     size_t start = rp->text.len;
     if (record_put(rp, pgn, len))
         return RECORD_FAILED;
-    for (size_t i = start; i < rp->text.len; i++)
-        if (rp->text.data[i] == '\n' || rp->text.data[i] == '\r')
-            rp->text.data[i] = ' ';
-    return 0;
+    /*
+     * Line breaks become spaces, but for the one that ends a ";" comment:
+     * that comment runs to the end of its line, and a space there would
+     * make the moves after it part of it.
+     */
+    int in_brace = 0, in_line = 0;
+    for (size_t i = start; i < rp->text.len; i++) {
+        char *c = &rp->text.data[i];
+        if (*c == '\n' || *c == '\r') {
+            int ends_line = in_line && (*c == '\n' || i + 1 == rp->text.len ||
+                                        rp->text.data[i + 1] != '\n');
+            *c = ends_line ? '\n' : ' ';
+            in_line &= !ends_line;
+        } else if (in_brace) {
+            in_brace = *c != '}';
+        } else if (!in_line) {
+            in_brace = *c == '{';
+            in_line = *c == ';';
+        }
+    }
+    return in_line && record_put(rp, "\n", 1) ? RECORD_FAILED : 0;
 }
 
 int record_within(struct record_pgn *rp, const char *within)

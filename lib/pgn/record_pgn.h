@@ -45,7 +45,9 @@ int record_put(struct record_pgn *rp, const char *s, size_t len);
 
 /**
  * Appends the PGN text pgn[0..len) of a record that carries its game as
- * PGN, its line breaks turned into spaces: one line, as every game here.
+ * PGN, its line breaks turned into spaces: one line, as every game here,
+ * but for the line break that ends a ";" comment (which runs to the end of
+ * its line), kept, and added when the text ends in such a comment.
  */
 int record_put_pgn(struct record_pgn *rp, const char *pgn, size_t len);
 

@@ -64,16 +64,40 @@ static int tag_of_field(struct record_pgn *rp, const char *name, json_t *v)
     return record_tag_str(rp, name, text);
 }
 
-/* The last word of the move text, to see whether it is a result. */
+/*
+ * The last word of the move text outside comments and variations, to see
+ * whether it is a result: a comment may follow the result ("1-0 {won on
+ * time}"), as pgnkit writes a game's last comment.
+ */
 static void last_word(const char *s, size_t n, const char **w, size_t *wn)
 {
-    while (n && strchr(" \t\r\n", s[n - 1]))
-        n--;
-    size_t a = n;
-    while (a && !strchr(" \t\r\n}", s[a - 1]))
-        a--;
-    *w = s + a;
-    *wn = n - a;
+    int depth = 0;
+    *w = s;
+    *wn = 0;
+    for (size_t i = 0; i < n;) {
+        char c = s[i];
+        if (c == '{') {
+            while (i < n && s[i] != '}')
+                i++;
+            i++;
+        } else if (c == ';') {
+            while (i < n && s[i] != '\n')
+                i++;
+        } else if (c == '(' || c == ')') {
+            depth += c == '(' ? 1 : depth > 0 ? -1 : 0;
+            i++;
+        } else if (strchr(" \t\r\n", c)) {
+            i++;
+        } else {
+            size_t a = i;
+            while (i < n && !strchr(" \t\r\n{};()", s[i]))
+                i++;
+            if (!depth) {
+                *w = s + a;
+                *wn = i - a;
+            }
+        }
+    }
 }
 
 int rows_record_pgn(json_t *rec, struct record_pgn *rp)

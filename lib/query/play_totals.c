@@ -1,23 +1,29 @@
 /* play_totals.c - a game's clocks and evaluations summed up per side, for the where fields. */
 /* SPDX-License-Identifier: MIT */
-#include <math.h>
 #include <string.h>
 #include "query/play_totals.h"
+#include "query/game_accuracy.h"
 #include "pgn/judge.h"
 #include "pgn/ply_facts.h"
 #include "base/banned.h"
 
-double play_win_percent(int cp)
+/*
+ * The main-line moves, from the first, that have an evaluation after them:
+ * lichess's accuracy reads that run (a game it analysed has an evaluation
+ * after every move but the mating one).
+ */
+static uint32_t evaluated_run(const struct game *g, const struct game_var *line, int first_side)
 {
-    return 50.0 + 50.0 * judge_winning_chances(cp);
-}
-
-double play_move_accuracy(double win_before, double win_after)
-{
-    if (win_after >= win_before)
-        return 100.0;
-    double a = 103.1668 * exp(-0.04354 * (win_before - win_after)) - 3.1669;
-    return a < 0 ? 0 : a > 100 ? 100 : a;
+    struct ply_clocks clocks;
+    ply_clocks_init(&clocks, NULL);
+    uint32_t n = 0;
+    for (; n < line->count; n++) {
+        struct ply_facts f;
+        ply_facts_read(&clocks, g, line->first + n, (int)((first_side + n) & 1), &f);
+        if (!f.has_eval)
+            break;
+    }
+    return n;
 }
 
 /* 1 when a $4, $2 or $6 stands after any main-line move: the game was judged already. */
@@ -68,8 +74,9 @@ void play_totals_compute(const struct game *g, int first_side, struct play_total
 
     int by_nags = has_judgment_nags(g, line);
     t->has_judgments = by_nags;
-    double accuracy_sum[2] = { 0, 0 };
-    int accuracy_moves[2] = { 0, 0 };
+    uint32_t evaluated = evaluated_run(g, line, first_side);
+    struct game_accuracy accuracy;
+    game_accuracy_start(&accuracy, evaluated, first_side);
     int has_before = 0;
     struct judge_eval before = { 0, 0 };
     for (uint32_t i = 0; i < line->count; i++) {
@@ -93,6 +100,8 @@ void play_totals_compute(const struct game *g, int first_side, struct play_total
         }
         struct judge_eval after = { f.eval.cp, f.eval.mate };
         int cp_after = judge_eval_cp(&after);
+        if (i < evaluated)
+            game_accuracy_add(&accuracy, cp_after);
         if (has_before) {
             int cp_before = judge_eval_cp(&before);
             int swing = cp_after > cp_before ? cp_after - cp_before : cp_before - cp_after;
@@ -105,15 +114,19 @@ void play_totals_compute(const struct game *g, int first_side, struct play_total
             }
             /* Win percentages from the mover's point of view. */
             int sign = side ? -1 : 1;
-            double win_before = play_win_percent(sign * cp_before);
-            double win_after = play_win_percent(sign * cp_after);
-            accuracy_sum[side] += play_move_accuracy(win_before, win_after);
-            accuracy_moves[side]++;
-            if (win_before - win_after >= PLAY_TROUBLE_DROP && f.has_clock &&
-                (!t->has_trouble || f.clock_ms < t->trouble_clock_ms)) {
+            double win_before = game_accuracy_win_percent(sign * cp_before);
+            double win_after = game_accuracy_win_percent(sign * cp_after);
+            t->trouble_known[side] |= f.has_clock;
+            int costly = win_before - win_after >= PLAY_TROUBLE_DROP && f.has_clock;
+            if (costly && (!t->has_trouble || f.clock_ms < t->trouble_clock_ms)) {
                 t->has_trouble = 1;
                 t->trouble_clock_ms = f.clock_ms;
                 t->trouble_ply = i + 1;
+            }
+            if (costly && (!t->has_side_trouble[side] ||
+                           f.clock_ms < t->side_trouble_clock_ms[side])) {
+                t->has_side_trouble[side] = 1;
+                t->side_trouble_clock_ms[side] = f.clock_ms;
             }
         }
         t->has_final_eval = 1;
@@ -121,8 +134,17 @@ void play_totals_compute(const struct game *g, int first_side, struct play_total
         before = after;
         has_before = 1;
     }
-    for (int s = 0; s < 2; s++) {
-        t->has_accuracy[s] = accuracy_moves[s] > 0;
-        t->accuracy[s] = accuracy_moves[s] ? accuracy_sum[s] / accuracy_moves[s] : 0;
-    }
+    for (int s = 0; s < 2; s++)
+        t->has_accuracy[s] = game_accuracy_result(&accuracy, s, &t->accuracy[s]);
+}
+
+int play_side_in_trouble(const struct play_totals *t, int side, int64_t seconds)
+{
+    /* ms < seconds * 1000 without overflow: whole seconds compared. */
+    return t->has_side_trouble[side] && t->side_trouble_clock_ms[side] / 1000 < seconds;
+}
+
+int play_in_trouble(const struct play_totals *t, int64_t seconds)
+{
+    return t->has_trouble && t->trouble_clock_ms / 1000 < seconds;
 }

@@ -27,11 +27,28 @@ struct play_totals {
     int has_judgments;          /* from $4/$2/$6 when any move has one, else judged */
     int blunders[2], mistakes[2], inaccuracies[2];
     int has_accuracy[2];
-    double accuracy[2];         /* mean of lichess's per-move accuracy, 0..100 */
+    double accuracy[2];         /* lichess's game accuracy, query/game_accuracy.h */
     int has_trouble;            /* a move lost PLAY_TROUBLE_DROP win points or more */
     int64_t trouble_clock_ms;   /* the lowest mover's clock after such a move */
     uint32_t trouble_ply;       /* the position after it (1: after the first move) */
+    int trouble_known[2];       /* the side made a move with a clock and evaluations around it */
+    int has_side_trouble[2];    /* has_trouble and trouble_clock_ms of the side's own moves */
+    int64_t side_trouble_clock_ms[2];
 };
+
+/* The seconds left under which a costly move is time trouble, unless the user says. */
+#define PLAY_TROUBLE_SECONDS 10
+
+/**
+ * 1 when side (0 White, 1 Black) of t made a move with under seconds on its
+ * clock that lost PLAY_TROUBLE_DROP win points or more: what the search
+ * criterion SQ_TIME_TROUBLE matches and the players' statistics count,
+ * decided here only.
+ */
+int play_side_in_trouble(const struct play_totals *t, int side, int64_t seconds);
+
+/** The same for either side: the game has a time-trouble move. */
+int play_in_trouble(const struct play_totals *t, int64_t seconds);
 
 /* The win percentage points a move must lose to count for time trouble. */
 #define PLAY_TROUBLE_DROP 30.0
@@ -41,15 +58,5 @@ struct play_totals {
  * White, 1 Black), into *t. Reads g only; allocates nothing.
  */
 void play_totals_compute(const struct game *g, int first_side, struct play_totals *t);
-
-/**
- * lichess's accuracy of one move from the mover's win percentages before
- * and after it (0..100 each): 103.1668 * exp(-0.04354 * (before - after))
- * - 3.1669, within 0..100; 100 when the move lost nothing.
- */
-double play_move_accuracy(double win_before, double win_after);
-
-/** The win percentage (0..100) of cp for the side it favours: 50 + 50 * judge_winning_chances(cp). */
-double play_win_percent(int cp);
 
 #endif

@@ -507,7 +507,7 @@ static int match_time_trouble(struct game_facts *f, const struct criterion *c)
     const struct play_totals *t = game_facts_play(f);
     if (!t)
         return f->status;
-    if (!t->has_trouble || t->trouble_clock_ms / 1000 >= c->lo) /* ms < lo s, without overflow */
+    if (!play_in_trouble(t, c->lo))
         return 0;
     f->hit_ply = t->trouble_ply;
     return 1;

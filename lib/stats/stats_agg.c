@@ -8,11 +8,14 @@
 #include "notation/movewrite.h"
 #include "notation/san.h"
 #include "pgn/tagvalue.h"
+#include "query/play_totals.h"
 #include "query/stats_tags.h"
 #include "stats/stats_agg.h"
+#include "stats/stats_clock.h"
 #include "base/banned.h"
 
-const char *const stats_report_names[R_COUNT] = { "summary", "openings", "tree", "players" };
+const char *const stats_report_names[R_COUNT] = { "summary", "openings", "tree", "players",
+                                                   "clock" };
 
 const char *const stats_term_names[T_COUNT] = {
     "checkmate", "resignation", "time forfeit", "stalemate", "repetition", "50-move rule",
@@ -47,27 +50,27 @@ int stats_opts_same(const struct stats_opts *a, const struct stats_opts *b)
 
 /* ---- String-keyed tables of exact integer fields ---- */
 
-static const struct table_kind K_COUNT = { NULL, 1, { "games" }, { SUM } };
+static const struct table_kind K_COUNT = { NULL, 1, { "games" }, { SUM }, 0 };
 static const struct table_kind K_OPENING = {
-    "openings", 6, { "games", "white", "draws", "black", "elo_sum", "elo_count" }, { SUM }
+    "openings", 6, { "games", "white", "draws", "black", "elo_sum", "elo_count" }, { SUM }, 0
 };
 static const struct table_kind K_PLAYER = {
-    "players", 10,
+    "players", 14,
     { "games", "wins", "draws", "losses", "opp_sum", "opp_count", "white", "black", "elo_sum",
-      "elo_count" },
-    { SUM }
+      "elo_count", "accuracy_sum_x100", "accuracy_count", "clock_eval_games", "time_trouble" },
+    { SUM }, PL_ACC_SUM
 };
 static const struct table_kind K_MOVE = {
     "moves", 10,
     { "games", "white", "draws", "black", "rating_sum", "rating_count", "opp_sum", "opp_count",
       "first_year", "last_year" },
-    { SUM, SUM, SUM, SUM, SUM, SUM, SUM, SUM, MIN, MAX }
+    { SUM, SUM, SUM, SUM, SUM, SUM, SUM, SUM, MIN, MAX }, 0
 };
 
 static void stats_table_init(struct stats_table *t, const struct table_kind *k)
 {
     t->kind = k;
-    hash_table_init(&t->h, NV * sizeof(int64_t));
+    hash_table_init(&t->h, (size_t)k->nf * sizeof(int64_t));
 }
 
 static void stats_table_release(struct stats_table *t) { hash_table_release(&t->h); }
@@ -154,6 +157,8 @@ void stats_agg_init(struct stats_agg *a)
     stats_table_init(&a->openings, &K_OPENING);
     stats_table_init(&a->players, &K_PLAYER);
     stats_table_init(&a->moves, &K_MOVE);
+    stats_table_init(&a->clock_moves, &stats_clock_moves_kind);
+    stats_table_init(&a->clock_bands, &stats_clock_bands_kind);
     hash_table_init(&a->nodes, sizeof(int64_t *));
 }
 
@@ -166,6 +171,8 @@ void stats_agg_release(struct stats_agg *a)
     stats_table_release(&a->openings);
     stats_table_release(&a->players);
     stats_table_release(&a->moves);
+    stats_table_release(&a->clock_moves);
+    stats_table_release(&a->clock_bands);
     hash_table_release(&a->nodes);
     free(a->first_nodes);
 }
@@ -221,9 +228,10 @@ int stats_agg_merge(struct stats_agg *d, const struct stats_agg *s)
         if (s->plies_hist[i])
             rc = stats_agg_plies_add(d, i, s->plies_hist[i]);
     const struct stats_table *from[] = { &s->years, &s->variants, &s->events, &s->openings,
-                                         &s->players, &s->moves };
+                                         &s->players, &s->moves, &s->clock_moves,
+                                         &s->clock_bands };
     struct stats_table *into[] = { &d->years, &d->variants, &d->events, &d->openings,
-                                   &d->players, &d->moves };
+                                   &d->players, &d->moves, &d->clock_moves, &d->clock_bands };
     for (size_t i = 0; i < sizeof from / sizeof from[0] && !rc; i++)
         rc = stats_table_merge(into[i], from[i]);
     return rc;
@@ -278,6 +286,18 @@ static int termination(const struct game *g, const struct replay *r, int res)
     return T_AGREED;
 }
 
+void stats_count_side_result(int64_t *v, int wins, int side, int res)
+{
+    int won = side ? PGN_RESULT_BLACK : PGN_RESULT_WHITE;
+    int lost = side ? PGN_RESULT_WHITE : PGN_RESULT_BLACK;
+    if (res == won)
+        v[wins]++;
+    else if (res == PGN_RESULT_DRAW)
+        v[wins + 1]++;
+    else if (res == lost)
+        v[wins + 2]++;
+}
+
 /* A rating r (0: none) into fields v[sum] (their sum) and v[sum + 1] (their count). */
 static void add_rating(int64_t *v, int sum, int r)
 {
@@ -287,23 +307,27 @@ static void add_rating(int64_t *v, int sum, int r)
     }
 }
 
-/* Adds one side's game to the player table; score from that side's view. */
+/* Adds one side's game to the player table; score from that side's view, t its clocks and evaluations. */
 static int count_player(struct stats_agg *a, const char *name, int white, int own, int opp,
-                        int res)
+                        int res, const struct play_totals *t)
 {
     int64_t *e = stats_table_get(&a->players, name, strlen(name));
     if (!e)
         return PGN_ENOMEM;
     e[PL_GAMES]++;
     e[white ? PL_WHITE : PL_BLACK]++;
-    if (res == PGN_RESULT_DRAW)
-        e[PL_DRAWS]++;
-    else if (res == PGN_RESULT_WHITE)
-        e[white ? PL_WINS : PL_LOSSES]++;
-    else if (res == PGN_RESULT_BLACK)
-        e[white ? PL_LOSSES : PL_WINS]++;
+    stats_count_side_result(e, PL_WINS, !white, res);
     add_rating(e, PL_OPP_SUM, opp);
     add_rating(e, PL_ELO_SUM, own);
+    int side = !white;
+    if (t->has_accuracy[side]) {
+        e[PL_ACC_SUM] += (int64_t)(t->accuracy[side] * 100 + 0.5);
+        e[PL_ACC_N]++;
+    }
+    if (t->trouble_known[side]) {
+        e[PL_CLOCKED]++;
+        e[PL_TROUBLE] += play_side_in_trouble(t, side, PLAY_TROUBLE_SECONDS);
+    }
     return PGN_OK;
 }
 
@@ -508,10 +532,15 @@ int stats_count_replayed(const struct stats_opts *s, struct stats_agg *a,
     }
     if (s->report == R_PLAYERS) {
         const char *w = game_tag_value(g, "White"), *b = game_tag_value(g, "Black");
-        int rc = count_player(a, w && *w ? w : "?", 1, welo, belo, res);
-        return rc ? rc : count_player(a, b && *b ? b : "?", 0, belo, welo, res);
+        struct play_totals t;
+        play_totals_compute(g, mv && r->start.side == BLACK, &t);
+        int rc = count_player(a, w && *w ? w : "?", 1, welo, belo, res, &t);
+        return rc ? rc : count_player(a, b && *b ? b : "?", 0, belo, welo, res, &t);
     }
     if (s->report == R_TREE && !r->skipped && mv)
         return count_tree(s, a, g, r);
+    if (s->report == R_CLOCK)
+        return stats_count_clock(a, g, mv && r->start.side == BLACK,
+                                 mv && r->start.fullmove > 0 ? (uint32_t)r->start.fullmove : 1, res);
     return PGN_OK;
 }

@@ -27,7 +27,7 @@
  * into its own and the owner merges them at the end (stats_agg_merge).
  */
 
-enum stats_report { R_SUMMARY, R_OPENINGS, R_TREE, R_PLAYERS, R_COUNT };
+enum stats_report { R_SUMMARY, R_OPENINGS, R_TREE, R_PLAYERS, R_CLOCK, R_COUNT };
 
 /* The report names of the JSON ("summary", ...), by enum stats_report. */
 extern const char *const stats_report_names[R_COUNT];
@@ -52,7 +52,7 @@ int stats_opts_same(const struct stats_opts *a, const struct stats_opts *b);
 
 /* ---- String-keyed tables of exact integer fields ---- */
 
-enum { NV = 10 }; /* fields per key, at most */
+enum { NV = 14 }; /* fields per key, at most */
 
 /* How a field combines when partial aggregates are merged. */
 enum { SUM = 0, MIN, MAX };
@@ -62,22 +62,31 @@ struct table_kind {
     int nf;
     const char *fields[NV]; /* JSON field names */
     int op[NV];             /* SUM, MIN (0 = none), MAX */
+    int optional_from;      /* fields from here on (0: none) are written only when not 0 and
+                             * read as 0 when missing: files written before them still merge */
 };
 
-/* The fields of the players' and the explorer's tables (a rating sum is followed by its count). */
+/*
+ * The fields of the players' and the explorer's tables (a rating sum is
+ * followed by its count). A player's accuracies (query/game_accuracy.h) are
+ * summed in hundredths, one per game that has one; PL_CLOCKED counts the
+ * games where the player's moves carry clocks and evaluations, PL_TROUBLE
+ * those among them with a time-trouble move (play_side_in_trouble() under
+ * PLAY_TROUBLE_SECONDS).
+ */
 enum { PL_GAMES, PL_WINS, PL_DRAWS, PL_LOSSES, PL_OPP_SUM, PL_OPP_N, PL_WHITE, PL_BLACK,
-       PL_ELO_SUM, PL_ELO_N };
+       PL_ELO_SUM, PL_ELO_N, PL_ACC_SUM, PL_ACC_N, PL_CLOCKED, PL_TROUBLE };
 enum { MV_GAMES, MV_WHITE, MV_DRAWS, MV_BLACK, MV_RSUM, MV_RN, MV_OSUM, MV_ON, MV_Y0, MV_Y1 };
 
 struct stats_table {
     const struct table_kind *kind;
-    struct hash_table h; /* key -> int64_t[NV] */
+    struct hash_table h; /* key -> int64_t[kind->nf] */
 };
 
 /* A key and its fields, as stats_table_sorted() lists them (the table's own). */
 struct stats_entry {
     const char *key;
-    int64_t *v; /* NV fields */
+    int64_t *v; /* kind->nf fields */
 };
 
 /** The fields of key[0..len) in t, zero when it is new; NULL when memory runs out. */
@@ -96,6 +105,13 @@ int stats_count_add(int64_t *total, int64_t n);
  * partly combined).
  */
 int stats_entry_combine(const struct table_kind *k, int64_t *dst, const int64_t *src);
+
+/**
+ * Adds a game of result res (enum pgn_result) to the side's (0 White, 1
+ * Black) counts v[wins], v[wins + 1] (draws), v[wins + 2] (losses); a game
+ * without a decided or drawn result adds nothing.
+ */
+void stats_count_side_result(int64_t *v, int wins, int side, int res);
 
 /** qsort orders: field 0 descending, then key; or by key. */
 int stats_by_games(const void *a, const void *b);
@@ -132,6 +148,7 @@ struct stats_agg {
     int64_t term[T_COUNT];
     struct stats_table years, variants, events;
     struct stats_table openings, players, moves;
+    struct stats_table clock_moves, clock_bands; /* stats/stats_clock.h */
     /* The tree's nodes by their moves from the root (move16 bytes): each
      * node's SAN path is written once, not once per game (count_nodes). */
     struct hash_table nodes;

@@ -74,7 +74,8 @@ static void put_table(struct json_out *o, const struct stats_table *t)
         }
         put(o, ":{");
         for (int k = 0; k < t->kind->nf; k++)
-            put(o, "%s\"%s\":%" PRId64, k ? "," : "", t->kind->fields[k], v[i].v[k]);
+            if (!t->kind->optional_from || k < t->kind->optional_from || v[i].v[k])
+                put(o, "%s\"%s\":%" PRId64, k ? "," : "", t->kind->fields[k], v[i].v[k]);
         put(o, "}");
     }
     put(o, "}");
@@ -124,6 +125,11 @@ int stats_json_write(const struct stats_opts *s, const struct stats_agg *a, stru
     put(&o, "}");
     if (s->report == R_SUMMARY) {
         put_summary(&o, a);
+    } else if (s->report == R_CLOCK) {
+        put(&o, ",\"%s\":", a->clock_bands.kind->name);
+        put_table(&o, &a->clock_bands);
+        put(&o, ",\"%s\":", a->clock_moves.kind->name);
+        put_table(&o, &a->clock_moves);
     } else {
         const struct stats_table *t = s->report == R_OPENINGS ? &a->openings
                                       : s->report == R_PLAYERS ? &a->players : &a->moves;

@@ -86,8 +86,11 @@ static void jtable(struct merge *m, struct stats_table *t, json_t *o, const char
         if (t->kind->nf == 1)
             x[0] = jcount(m, v, key);
         else
-            for (int k = 0; k < t->kind->nf; k++)
-                x[k] = jcount(m, json_object_get(v, t->kind->fields[k]), t->kind->fields[k]);
+            for (int k = 0; k < t->kind->nf; k++) {
+                json_t *f = json_object_get(v, t->kind->fields[k]);
+                if (f || !t->kind->optional_from || k < t->kind->optional_from)
+                    x[k] = jcount(m, f, t->kind->fields[k]);
+            }
         int64_t *e = stats_table_get(t, key, strlen(key));
         check_total(m, e ? stats_entry_combine(t->kind, e, x) : PGN_ENOMEM, key);
     }
@@ -215,6 +218,10 @@ int stats_json_merge(struct stats_opts *s, struct stats_agg *a, const char *text
         add_member(&m, &a->results[i], res, stats_result_names[i]);
     if (s->report == R_SUMMARY) {
         merge_summary(&m, o);
+    } else if (s->report == R_CLOCK) {
+        struct stats_table *t[] = { &a->clock_bands, &a->clock_moves };
+        for (int i = 0; i < 2; i++)
+            jtable(&m, t[i], json_object_get(o, t[i]->kind->name), t[i]->kind->name);
     } else {
         struct stats_table *t = s->report == R_OPENINGS ? &a->openings
                                 : s->report == R_PLAYERS ? &a->players : &a->moves;

@@ -609,7 +609,11 @@ static int write_one(struct game_out *o, const struct game *g, const struct repl
     struct go_game w = { .o = o, .g = g, .r = r, .out = out, .path = path, .path_len = path_len,
                          .path_var = var };
     int format = o->opts.format;
-    go_prepare(&w, format == GO_PGN);
+    /* Per-game rows carry the tags as the export format writes them (a real
+     * Result, SetUp and Variant where the FEN needs them), as the PGN the
+     * rows reader (rows_json.c) makes of them will: rows -> PGN -> rows is
+     * the same. */
+    go_prepare(&w, format == GO_PGN || (format == GO_ROWS && !(o->opts.flags & GO_PER_PLY)));
     if (w.err)
         return w.err;
     switch (format) {

@@ -340,17 +340,26 @@ static int iso_date(const char *v, char out[11])
 
 void game_rows_game(struct go_game *w)
 {
-    enum kind { TEXT, NUMBER, DATE };
+    /*
+     * ROSTER: a Seven Tag Roster tag, whose "?" is PGN's way of saying
+     * unknown (export format): null, as the tag's absence is, so that rows
+     * -> PGN (which writes "?" for it) -> rows gives the rows back.
+     * OPTIONAL: only when the game has the tag: the dataset (standard games
+     * from the start) has no such column, but a game from a set-up position
+     * cannot be replayed without it.
+     */
+    enum kind { TEXT, ROSTER, NUMBER, DATE, OPTIONAL };
     static const struct {
         const char *name;
         enum kind kind;
     } columns[] = {
-        { "Event", TEXT },          { "Site", TEXT },           { "White", TEXT },
-        { "Black", TEXT },          { "Result", TEXT },         { "WhiteTitle", TEXT },
+        { "Event", ROSTER },        { "Site", ROSTER },         { "White", ROSTER },
+        { "Black", ROSTER },        { "Result", TEXT },         { "WhiteTitle", TEXT },
         { "BlackTitle", TEXT },     { "WhiteElo", NUMBER },     { "BlackElo", NUMBER },
         { "WhiteRatingDiff", NUMBER }, { "BlackRatingDiff", NUMBER }, { "UTCDate", DATE },
         { "UTCTime", TEXT },        { "ECO", TEXT },            { "Opening", TEXT },
-        { "Termination", TEXT },    { "TimeControl", TEXT },
+        { "Termination", TEXT },    { "TimeControl", TEXT },    { "Variant", OPTIONAL },
+        { "SetUp", OPTIONAL },      { "FEN", OPTIONAL },
     };
     struct row r = { .w = w, .json = 1, .n = 0 };
     for (size_t c = 0; c < sizeof columns / sizeof columns[0]; c++) {
@@ -362,7 +371,9 @@ void game_rows_game(struct go_game *w)
             cell_int(&r, columns[c].name, has, n);
         } else if (columns[c].kind == DATE) {
             cell_str(&r, columns[c].name, v && iso_date(v, date) ? date : NULL, 10);
-        } else {
+        } else if (columns[c].kind != OPTIONAL || v) {
+            if (columns[c].kind == ROSTER && v && !strcmp(v, "?"))
+                v = NULL;
             cell_str(&r, columns[c].name, v, v ? strlen(v) : 0);
         }
     }

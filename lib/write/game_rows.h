@@ -34,10 +34,15 @@
  * them, in this order: Event, Site, White, Black, Result, WhiteTitle,
  * BlackTitle, WhiteElo, BlackElo, WhiteRatingDiff, BlackRatingDiff,
  * UTCDate, UTCTime, ECO, Opening, Termination, TimeControl (the tags of
- * those names; null when missing), movetext (the PGN movetext on one line,
- * comments and their [%clk] and [%eval] commands kept). The ratings are
- * JSON integers (null when the tag is not a whole number); UTCDate is
- * written "2024-01-31" (the dataset's date32; null when a part is unknown).
+ * those names; null when missing, and Event, Site, White and Black also
+ * when "?", PGN's unknown), then Variant, SetUp and FEN only for a game
+ * that has them (the dataset's games are standard, from the start; a game
+ * from a set-up position cannot be replayed without them), movetext (the
+ * PGN movetext on one line, comments and their [%clk] and [%eval] commands
+ * kept). The ratings are JSON integers (null when the tag is not a whole
+ * number); UTCDate is written "2024-01-31" (the dataset's date32; null when
+ * a part is unknown). So rows -> PGN (read back by rows_json.c) -> rows gives
+ * the same rows (tests/scripts/rows_roundtrip.sh).
  */
 
 /** Appends the CSV header row of the per-ply columns. */

@@ -459,6 +459,27 @@ else
     echo "== --from lichess: left out (no benchmark file or no python3)"
 fi
 
+# Per-ply clocks and evaluations against python-chess's node.clock() and
+# node.eval(), every ply of the corpora that have them (PYTHON_CHESS=DIR: a
+# checkout of python-chess's source; it is not a Debian package).
+shared=$(dirname "$bench_gz")/..
+if [ -n "${PYTHON_CHESS:-}" ] && [ -d "$shared/corpus" ]; then
+    PYTHON_CHESS=$PYTHON_CHESS ${PYTHON:-python3} tests/bench/clock_eval_diff.py "$pgnkit" \
+        "$shared/corpus/online_chesscom_2020_clk.pgn.gz" \
+        "$shared/vectors/pgn/hoover-chess-utils/scannertest-1.pgn" \
+        "$shared/peers/scalachess/in/replay-festivalFigueira.pgn" \
+        "$shared/peers/scalachess/in/replay-clonoNoExoticNotation.pgn" \
+        "$shared/vectors/pgn/notnil-chess/0004.pgn" "$shared/vectors/pgn/notnil-chess/0005.pgn" \
+        "$shared/vectors/pgn/kokopu/misc.pgn" \
+        "$shared/vectors/pgn/python-chess/knightvuillaume-jannlee-zh-lichess.pgn" \
+        testdata/python/clocks.pgn testdata/convert/clock-kinds.pgn \
+        testdata/annotate/lichess-evals.pgn testdata/annotate/lichess-judged.pgn \
+        testdata/stats/clocks.pgn testdata/corpus/online_chesscom_clk.pgn ||
+        echo "== clocks and evaluations: MISMATCHES with python-chess (above)"
+else
+    echo "== clocks and evaluations against python-chess: left out (PYTHON_CHESS=DIR names a copy of its source)"
+fi
+
 # The Python module (make bench builds it into $build/python when it can).
 if [ -f "$build/python/pgnkit/__init__.py" ] && [ -f "$bench_gz" ]; then
     PYTHONPATH=$build/python ${PYTHON:-python3} tests/bench/python_bench.py "$bench_gz" "$pgnkit"

@@ -83,6 +83,7 @@ STATS = [
     ({}, []),
     ({"report": "openings"}, ["--openings"]),
     ({"report": "players"}, ["--players"]),
+    ({"report": "clock"}, ["--clock"]),
     ({"tree": ""}, ["--tree"]),
     ({"tree": "1. e4 c5", "depth": 3}, ["--tree", "--moves", "1. e4 c5", "--depth", "3"]),
     ({"report": "tree", "position": "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",

@@ -60,7 +60,7 @@ def test_search_and_stats_signatures():
         "source", "where", "position", "threads", "ignore_case", "criteria"]
     assert list(inspect.signature(pgnkit.stats).parameters)[:7] == [
         "source", "report", "tree", "position", "depth", "threads", "ignore_case"]
-    assert set(pgnkit.STATS_REPORTS) == {"summary", "openings", "players", "tree"}
+    assert set(pgnkit.STATS_REPORTS) == {"summary", "openings", "players", "tree", "clock"}
 
 
 def test_dask_stubs_name_the_module():

@@ -8,10 +8,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
 whole="$tmp/whole.pgn"
-cat testdata/sample.pgn testdata/stats/small.pgn testdata/stats/najdorf.pgn >"$whole"
+cat testdata/sample.pgn testdata/stats/small.pgn testdata/stats/najdorf.pgn testdata/stats/clocks.pgn >"$whole"
 # Three shards, games dealt round-robin at [Event lines.
 awk -v dir="$tmp" '/^\[Event /{n++} {print > (dir "/part" (n % 3) ".pgn")}' "$whole"
-for report in "" --openings --players "--tree" "--tree --depth 3" "--tree --moves 1.e4 --depth 2"; do
+for report in "" --openings --players --clock "--tree" "--tree --depth 3" "--tree --moves 1.e4 --depth 2"; do
     # shellcheck disable=SC2086
     "$PGNKIT" stats $report --format json "$whole" >"$tmp/one.json" || status=1
     # shellcheck disable=SC2086

@@ -82,7 +82,7 @@ def validate(source: InputSource, threads: int = 1) -> dict[str, Any]: ...
 
 
 Sources = str | bytes | os.PathLike[str] | list[str | bytes | os.PathLike[str]]
-StatsReport = Literal["summary", "openings", "players", "tree"]
+StatsReport = Literal["summary", "openings", "players", "tree", "clock"]
 STATS_REPORTS: dict[str, int]
 
 def search(source: Sources, where: str | None = None, position: str | None = None,

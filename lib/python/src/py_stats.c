@@ -8,6 +8,7 @@ static const char *const report_names[] = {
     [PGNKIT_STATS_OPENINGS] = "openings",
     [PGNKIT_STATS_TREE] = "tree",
     [PGNKIT_STATS_PLAYERS] = "players",
+    [PGNKIT_STATS_CLOCK] = "clock",
 };
 
 int py_stats_reports_init(PyObject *m)

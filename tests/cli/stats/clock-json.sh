@@ -1,0 +1,1 @@
+"$PGNKIT" stats --clock --format json testdata/stats/clocks.pgn

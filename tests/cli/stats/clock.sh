@@ -1,0 +1,1 @@
+"$PGNKIT" stats --clock testdata/stats/clocks.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --players --format json testdata/stats/clocks.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --players testdata/stats/clocks.pgn
