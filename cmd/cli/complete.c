@@ -27,7 +27,7 @@ static const struct option_values {
 } option_values[] = {
     { NULL, "color", V_WORDS, "auto always never" },
     { "validate", "format", V_WORDS, "text json" },
-    { "stats", "format", V_WORDS, "text csv tsv json" },
+    { "stats", "format", V_WORDS, "text csv tsv json lichess" },
     { "annotate", "format", V_WORDS, "pgn" },
     { NULL, "format", V_WORDS, "pgn json ndjson epd fen uci csv" },
     { NULL, "notation", V_WORDS, "san lan uci figurine" },

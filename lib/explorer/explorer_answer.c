@@ -201,7 +201,8 @@ static void answer_game(struct pgnkit_db *const *dbs, size_t ndb, uint64_t numbe
         return;
     }
     reply->status = 200;
-    reply->type = "application/x-chess-pgn; charset=utf-8";
+    /* Plain text: a browser shows it (the page links each game here). */
+    reply->type = "text/plain; charset=utf-8";
 }
 
 void explorer_answer(struct pgnkit_db *const *dbs, size_t ndb, const char *path,

@@ -9,8 +9,8 @@
 #include "explorer/explorer_tree.h"
 
 /*
- * The one writer of the explorer's JSON, for `stats --tree --format
- * lichess` and `pgnkit serve` alike:
+ * The one writer of the explorer's JSON, for the stats tree in lichess's
+ * format and for the explorer server alike:
  *
  *   {"white":W,"draws":D,"black":B,
  *    "moves":[{"uci":"e2e4","san":"e4","averageRating":2400,"white":..,"draws":..,

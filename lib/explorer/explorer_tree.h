@@ -10,7 +10,8 @@
 
 /*
  * One aggregate for every way pgnkit answers as the lichess explorer does
- * (`stats --tree --format lichess` over files or databases, `pgnkit serve`):
+ * (the stats tree in lichess's format over files or databases, the explorer
+ * server):
  * each game that reaches the root is handed to explorer_tree_add() once,
  * with its number, and the tree keeps per next move the results, the rating
  * sums behind averageRating and performance, the one game when there is
@@ -19,9 +20,9 @@
  * Counts are of decided games only (1-0, 0-1, 1/2-1/2), as lichess has no
  * other; a game without a result reaches the root but is not counted.
  *
- * Game numbers are the callers': a file's game number in its input (as
- * `search -l` and `--where 'game = N'` give them), a database's game
- * number (pgnkit_db_game_pgn()).
+ * Game numbers are the callers': a file's game number in its input (struct
+ * game's index, the number search and the game field of where expressions
+ * give), a database's game number (pgnkit_db_game_pgn()).
  */
 
 enum { EXPLORER_GAMES_MAX = 15 }; /* topGames/recentGames at most (lichess's masters cap) */
