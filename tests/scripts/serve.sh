@@ -13,15 +13,10 @@ curl=$need_path
 need python3 python3-dev # (python3-dev, which .ci/deps installs, brings python3)
 python=$need_path
 . tests/scripts/serve.inc
-tmp=$(mktemp -d)
-serve_pid=
-trap '[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 status=0
 fail() { echo "serve.sh: $*"; status=1; }
 
-cp testdata/sample.pgn "$tmp/sample.pgn"
-"$PGNKIT" index "$tmp/sample.pgn" -o "$tmp/sample.db" 2>/dev/null || { echo "serve.sh: index failed"; exit 1; }
-serve_start "$tmp/serve.log" "$tmp/sample.db" || { cat "$tmp/serve.log"; echo "serve.sh: did not start"; exit 1; }
+serve_sample serve.sh
 url=http://127.0.0.1:$serve_port
 
 # get PATH OUT: the body into OUT, the status printed

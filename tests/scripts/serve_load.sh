@@ -11,16 +11,11 @@ cd "${PGNKIT_ROOT:-.}" || exit 3
 need curl curl
 curl=$need_path
 . tests/scripts/serve.inc
-tmp=$(mktemp -d)
-serve_pid=
-trap '[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 status=0
 fail() { echo "serve_load.sh: $*"; status=1; }
 requests=${SERVE_LOAD_REQUESTS:-10000}
 
-cp testdata/sample.pgn "$tmp/sample.pgn"
-"$PGNKIT" index "$tmp/sample.pgn" -o "$tmp/sample.db" 2>/dev/null || { echo "serve_load.sh: index failed"; exit 1; }
-serve_start "$tmp/serve.log" "$tmp/sample.db" || { cat "$tmp/serve.log"; echo "serve_load.sh: did not start"; exit 1; }
+serve_sample serve_load.sh
 url=http://127.0.0.1:$serve_port
 set -- "/masters" "/masters?play=e2e4" "/lichess?play=e2e4,e7e5&ratings=1600,1800,2000,2200,2500" \
        "/masters?play=d2d4" "/game/7" "/player?player=Steinitz,%20Wilhelm&color=white"
