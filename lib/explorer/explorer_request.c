@@ -205,8 +205,15 @@ int explorer_request_parse(struct explorer_request *rq, const char *path,
             return st;
     }
     if (fen && *fen) {
+        /* Lichess's links write the FEN's spaces as underscores. */
+        char text[FEN_MAX + 1];
+        size_t len = strlen(fen);
+        if (len > FEN_MAX)
+            return refuse(why, cap, 400, "fen: longer than %d bytes", FEN_MAX);
+        for (size_t i = 0; i <= len; i++)
+            text[i] = fen[i] == '_' ? ' ' : fen[i];
         enum fen_problem p;
-        if (pos_from_fen(&rq->root, fen, &p))
+        if (pos_from_fen(&rq->root, text, &p))
             return refuse(why, cap, 400, "fen: '%.100s': %s", fen, fen_problem_text(p));
     }
     if (play && *play) {

@@ -19,7 +19,6 @@ serve_sample serve_load.sh
 url=http://127.0.0.1:$serve_port
 set -- "/masters" "/masters?play=e2e4" "/lichess?play=e2e4,e7e5&ratings=1600,1800,2000,2200,2500" \
        "/masters?play=d2d4" "/game/7" "/player?player=Steinitz,%20Wilhelm&color=white"
-paths=$#
 # The right answers, one request at a time.
 k=0
 for p; do
@@ -28,22 +27,10 @@ for p; do
 done
 rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$serve_pid/status"; }
 
-# load N DIR: N requests through the paths in turn, 32 at a time; each answer in DIR/K.I.
-load() {
-    mkdir -p "$2"
-    awk -v n="$1" -v base="$url" -v dir="$2" -v paths="$*" 'BEGIN {
-        m = split(paths, p, " ") - 2
-        for (i = 0; i < n; i++) {
-            k = i % m + 1
-            printf "url = \"%s%s\"\noutput = \"%s/%d.%d\"\n", base, p[k + 2], dir, k, i
-        }
-    }' >"$2.cfg"
-    "$curl" -s -g --no-progress-meter --parallel --parallel-max 32 -K "$2.cfg" -w '%{http_code} %{time_total}\n' >"$2.w"
-}
-load 2000 "$tmp/warm" "$@"
+serve_load 2000 "$tmp/warm" "$@"
 before=$(rss)
 t0=$(date +%s.%N)
-load "$requests" "$tmp/load" "$@"
+serve_load "$requests" "$tmp/load" "$@"
 t1=$(date +%s.%N)
 after=$(rss)
 
@@ -62,7 +49,7 @@ done
 grow=$((after - before))
 [ "$grow" -le 16384 ] || fail "resident memory grew by $grow kB under load ($before -> $after kB)"
 seconds=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
-p99=$(sort -n -k2 "$tmp/load.w" | awk -v n="$requests" 'NR == int(n * 0.99 + 0.999) { printf "%.1f", $2 * 1000 }')
+p99=$(serve_p99 "$tmp/load.w")
 rate=$(awk -v n="$requests" -v s="$seconds" 'BEGIN { printf "%.0f", n / s }')
 serve_stop
 serve_pid=

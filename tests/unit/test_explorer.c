@@ -54,6 +54,11 @@ void test_explorer__play_takes_both_castling_forms(void)
                        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
                        "play", "e1h1", why, sizeof why), 200);
     CHECK(pos_repetition_key(&a.root) == pos_repetition_key(&b.root));
+    /* Lichess's links write the FEN's spaces as underscores. */
+    CHECK_EQ_INT(parse(&b, "/masters", "fen",
+                       "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R_w_KQkq_-_4_4",
+                       "play", "e1g1", why, sizeof why), 200);
+    CHECK(pos_repetition_key(&a.root) == pos_repetition_key(&b.root));
 }
 
 void test_explorer__bad_parameters_are_400(void)
