@@ -143,7 +143,9 @@ static void answer_tree(struct pgnkit_db *const *dbs, size_t ndb,
         return;
     }
     struct explorer_tree t;
-    explorer_tree_init(&t, rq->root.side == WHITE, rq->top_games, rq->recent_games);
+    /* /player gives the player's performance; the others the mover's. */
+    int for_white = rq->route == ROUTE_PLAYER ? rq->player_white : rq->root.side == WHITE;
+    explorer_tree_init(&t, for_white, rq->top_games, rq->recent_games);
     struct walk w = { rq, &t, rq->route == ROUTE_PLAYER ? &ps : NULL, 0 };
     for (size_t i = 0; rc == PGNKIT_OK && i < ndb; i++) {
         uint64_t n;

@@ -119,7 +119,7 @@ static uint64_t rounded(uint64_t sum, uint64_t n)
 }
 
 static void put_move(struct out *o, const struct pos *root, const struct explorer_move *m,
-                     int root_white, unsigned flags)
+                     int for_white, unsigned flags)
 {
     char san[MOVE_TEXT_MAX];
     san_write(root, m->move, san);
@@ -139,8 +139,8 @@ static void put_move(struct out *o, const struct pos *root, const struct explore
         puts_(o, ",\"performance\":");
         uint64_t n = explorer_move_games(m);
         if (m->opp_n && n) {
-            double wins = (double)(root_white ? m->white : m->black),
-                   losses = (double)(root_white ? m->black : m->white);
+            double wins = (double)(for_white ? m->white : m->black),
+                   losses = (double)(for_white ? m->black : m->white);
             double p = (double)m->opp_sum / (double)m->opp_n + 400.0 * (wins - losses) / (double)n;
             put_u64(o, p < 0 ? 0 : (uint64_t)(p + 0.5));
         } else {
@@ -169,7 +169,7 @@ int explorer_json_write(const struct explorer_tree *t, const struct pos *root, s
     for (size_t i = 0; i < t->n && i < max_moves; i++) {
         if (i)
             puts_(&o, ",");
-        put_move(&o, root, &t->moves[i], t->root_white, flags);
+        put_move(&o, root, &t->moves[i], t->for_white, flags);
     }
     puts_(&o, "]");
     put_games(&o, "topGames", root, t->top, t->ntop);

@@ -24,9 +24,9 @@
  * (e1h1, e8a8), in standard chess too. A game's id is its number as a
  * string. averageRating is the mean of the players' mean ratings over the
  * games with both ratings (0 when none); performance (with
- * EXPLORER_JSON_PERFORMANCE) is the mover's: their opponents' mean rating
- * plus 400 (wins - losses) / games, as the tree report of `pgnkit stats`
- * computes it. "fen" (not in lichess's answer) names the position answered.
+ * EXPLORER_JSON_PERFORMANCE) is that of the tree's side (for_white: the
+ * mover's, or a player's): the opponents' mean rating plus 400 (wins -
+ * losses) / games, as the tree report of the stats computes it. "fen" (not in lichess's answer) names the position answered.
  */
 
 enum explorer_json_flags {

@@ -27,21 +27,21 @@ static int refuse(char *why, size_t cap, int status, const char *fmt, ...)
     return status;
 }
 
-/* A whole number from lo to hi, all of s: 0, else -1. */
-static int read_number(const char *s, long lo, long hi, long *out)
+/* 1 when all of s is a whole number from lo to hi, into *out; else 0. */
+static int whole_number(const char *s, long lo, long hi, long *out)
 {
     if (!ascii_is_digit(*s))
-        return -1;
+        return 0;
     long v = 0;
     for (; ascii_is_digit(*s); s++) {
         v = v * 10 + (*s - '0');
         if (v > hi)
-            return -1;
+            return 0;
     }
     if (*s || v < lo)
-        return -1;
+        return 0;
     *out = v;
-    return 0;
+    return 1;
 }
 
 /* The next comma-separated item of *s into [*item, *item + *len); 0 at the end. */
@@ -66,7 +66,7 @@ static int read_ratings(unsigned *bits, const char *v, char *why, size_t cap)
         if (len < sizeof t) {
             memcpy(t, item, len);
             t[len] = '\0';
-            if (read_number(t, 0, 4000, &r))
+            if (!whole_number(t, 0, 4000, &r))
                 r = -1;
         }
         int k = EXPLORER_RATING_GROUPS;
@@ -105,7 +105,7 @@ static int read_month(int *year, const char *key, const char *v, char *why, size
     char t[5];
     size_t n = strlen(v);
     if ((n == 4 || (n == 7 && v[4] == '-' && ascii_is_digit(v[5]) && ascii_is_digit(v[6]))) &&
-        (memcpy(t, v, 4), t[4] = '\0', read_number(t, 1, 9999, &y) == 0)) {
+        (memcpy(t, v, 4), t[4] = '\0', whole_number(t, 1, 9999, &y))) {
         *year = (int)y;
         return 200;
     }
@@ -132,7 +132,7 @@ static int read_play(struct pos *p, const char *v, char *why, size_t cap)
 static int read_count(int *out, const char *key, const char *v, long hi, char *why, size_t cap)
 {
     long n;
-    if (read_number(v, 0, 1000000, &n))
+    if (!whole_number(v, 0, 1000000, &n))
         return refuse(why, cap, 400, "%s: '%.32s' is not a number", key, v);
     *out = (int)(n > hi ? hi : n);
     return 200;
@@ -149,7 +149,7 @@ static int route_of(const char *path, uint64_t *game)
     if (!strcmp(path, "/player"))
         return ROUTE_PLAYER;
     long n;
-    if (!strncmp(path, "/game/", 6) && read_number(path + 6, 1, 2000000000000L, &n) == 0) {
+    if (!strncmp(path, "/game/", 6) && whole_number(path + 6, 1, 2000000000000L, &n)) {
         *game = (uint64_t)n;
         return ROUTE_GAME;
     }

@@ -7,10 +7,10 @@
 #include "explorer/explorer_tree.h"
 #include "base/banned.h"
 
-void explorer_tree_init(struct explorer_tree *t, int root_white, int top_want, int recent_want)
+void explorer_tree_init(struct explorer_tree *t, int for_white, int top_want, int recent_want)
 {
     memset(t, 0, sizeof *t);
-    t->root_white = root_white;
+    t->for_white = for_white;
     t->top_want = top_want < 0 ? 0 : top_want > EXPLORER_GAMES_MAX ? EXPLORER_GAMES_MAX : top_want;
     t->recent_want = recent_want < 0 ? 0
                      : recent_want > EXPLORER_GAMES_MAX ? EXPLORER_GAMES_MAX : recent_want;
@@ -156,7 +156,7 @@ int explorer_tree_add(struct explorer_tree *t, const struct index_tree_game *tg,
         m->rating_sum += (uint64_t)mean;
         m->rating_n++;
     }
-    int opp = t->root_white ? tg->black_elo : tg->white_elo;
+    int opp = t->for_white ? tg->black_elo : tg->white_elo;
     if (opp > 0) {
         m->opp_sum += (uint64_t)opp;
         m->opp_n++;

@@ -41,7 +41,7 @@ struct explorer_move {
     uint16_t move;          /* move16 */
     uint64_t white, draws, black;
     uint64_t rating_sum, rating_n;  /* the players' mean rating, of games with both */
-    uint64_t opp_sum, opp_n;        /* the mover's opponents' ratings */
+    uint64_t opp_sum, opp_n;        /* the opponents' ratings (of for_white's side) */
     uint64_t first;         /* number of the first game counted (the one when only one) */
     struct explorer_game one; /* that game */
 };
@@ -50,14 +50,19 @@ struct explorer_tree {
     uint64_t white, draws, black;
     struct explorer_move *moves;
     size_t n, cap;
-    int root_white;         /* White is to move at the root */
+    int for_white;          /* performance and opponents are White's (else Black's) */
     int top_want, recent_want; /* games to keep (0 .. EXPLORER_GAMES_MAX) */
     struct explorer_game top[EXPLORER_GAMES_MAX], recent[EXPLORER_GAMES_MAX];
     size_t ntop, nrecent;
 };
 
-/** An empty tree for a root where White (root_white 1) or Black moves; keeps top/recent games. */
-void explorer_tree_init(struct explorer_tree *t, int root_white, int top_want, int recent_want);
+/**
+ * An empty tree whose performance is White's (for_white 1) or Black's: the
+ * mover's at the root for a tree, the player's for a player's games. Keeps
+ * top_want best rated and recent_want latest games (at most
+ * EXPLORER_GAMES_MAX each).
+ */
+void explorer_tree_init(struct explorer_tree *t, int for_white, int top_want, int recent_want);
 
 /** Frees what t holds. */
 void explorer_tree_release(struct explorer_tree *t);
