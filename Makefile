@@ -120,6 +120,13 @@ $(BUILD)/%.o: %.c
 # as lib/ does from lib/; lib/ is not given cmd/, so it cannot include a CLI header.
 $(BUILD)/cmd/%.o: CPPFLAGS += -Icmd
 
+# libmicrohttpd is the HTTP of `pgnkit serve` only (cmd/serve.c): the library
+# and its request -> answer logic (lib/explorer) never see it.
+MHD_CFLAGS := $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
+MHD_LIBS  := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
+CMD_LDLIBS := $(MHD_LIBS)
+$(BUILD)/cmd/serve.o: CPPFLAGS += $(MHD_CFLAGS)
+
 # The opening table (CC0) is compiled into the library: rows of the TSV files
 # become C strings, so no data file is needed at run time.
 ECO_TSV   := $(sort $(wildcard lib/annotate/openings/*.tsv))
@@ -158,7 +165,7 @@ $(PGO_GEN)/%.o: %.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -fprofile-generate -fprofile-update=atomic -c -o $@ $<
 
 $(PGO_GEN)/pgnkit: $(PGO_OBJ) $(BUILD)/gen/eco_data.o
-	$(CC) $(LDFLAGS) -fprofile-generate -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -fprofile-generate -o $@ $^ $(CMD_LDLIBS) $(LDLIBS)
 
 $(PGO_STAMP): $(PGO_GEN)/pgnkit tests/pgo/train.sh $(PGO_DATA)
 	find $(PGO_GEN) -name '*.gcda' -delete
@@ -179,7 +186,7 @@ $(BUILD)/libpgnkit.a: $(LIB_OBJ) $(BUILD)/gen/eco_data.o
 	ar rcs $@ $^
 
 $(BUILD)/pgnkit: $(CMD_OBJ) $(BUILD)/libpgnkit.a
-	$(CC) $(LDFLAGS) $(LDSAN) -o $@ $(CMD_OBJ) $(BUILD)/libpgnkit.a $(LDLIBS)
+	$(CC) $(LDFLAGS) $(LDSAN) -o $@ $(CMD_OBJ) $(BUILD)/libpgnkit.a $(CMD_LDLIBS) $(LDLIBS)
 
 # Library. The CLI links $(BUILD)/libpgnkit.a, which keeps every internal
 # name global for the commands and the unit tests. What is installed is built

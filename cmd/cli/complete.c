@@ -27,7 +27,7 @@ static const struct option_values {
 } option_values[] = {
     { NULL, "color", V_WORDS, "auto always never" },
     { "validate", "format", V_WORDS, "text json" },
-    { "stats", "format", V_WORDS, "text csv tsv json" },
+    { "stats", "format", V_WORDS, "text csv tsv json html lichess" },
     { "stats", "tiebreak", V_LIST,
       "buchholz buchholz-cut1 median-buchholz sonneborn-berger direct-encounter wins black-wins "
       "black-games aro" },

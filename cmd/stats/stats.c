@@ -26,6 +26,8 @@
 #include "notation/san.h"
 #include "stats/stats_agg.h"
 #include "cli/term.h"
+#include "explorer/explorer_json.h"
+#include "explorer/explorer_tree.h"
 #include "stats/stats_json.h"
 #include "stats/stats_json_merge.h"
 #include "stats/stats_report.h"
@@ -68,6 +70,7 @@ struct stats {
     struct standings_show tables;
     int tournament;       /* one of those reports was asked for */
     int layout_given;
+    struct explorer_tree explorer; /* --format lichess: the explorer's counts */
 };
 
 /* ---- Reading: games counted on worker threads, each into its own aggregate ---- */
@@ -77,7 +80,11 @@ struct worker {
     struct standings *pairings; /* the tournament reports' (one job: this thread) */
     struct replay r;
     struct stats_agg a;
+    struct explorer_tree t; /* --format lichess */
 };
+
+/* Lichess's explorer lists its top and recent games four at a time. */
+enum { LICHESS_GAMES = 4 };
 
 /* A selected game, counted into the worker's own aggregate (merged at the end). */
 static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct arena *arena,
@@ -95,6 +102,13 @@ static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct ar
         die(EXIT_IO, "out of memory");
     if (stats_count_game(&w->s->show.o, &w->a, &w->r, g))
         die(EXIT_IO, "out of memory");
+    if (w->s->show.format == FMT_LICHESS && !(g->flags & GAME_EMPTY)) {
+        /* The tree's one reading of a replay, numbered as search -l numbers games. */
+        struct index_tree_game tg;
+        index_tree_of_replay(g, &w->r, &w->s->show.o.root, 1, &tg);
+        if (explorer_tree_add(&w->t, &tg, g->index, g))
+            die(EXIT_IO, "out of memory");
+    }
 }
 
 /* Every game read: the selection, which stays on this thread because
@@ -197,7 +211,7 @@ static int word_of(const char *arg, const char *const *names, int n)
 }
 
 /* --format's words by enum stats_format; --layout's from CT_AUTO on. */
-static const char *const formats[] = { "text", "csv", "tsv", "json", "html" };
+static const char *const formats[] = { "text", "csv", "tsv", "json", "html", "lichess" };
 static const char *const layouts[] = { "auto", "grid", "rounds" };
 
 /* --anchor NAME=RATING into s: 0, or -1 after a message. */
@@ -275,9 +289,9 @@ static int report_option(void *storage, const struct option_entry *entry, char *
         s->depth_given = 1;
         return 0;
     case OPT_FORMAT:
-        s->show.format = word_of(arg, formats, 5);
+        s->show.format = word_of(arg, formats, 6);
         if (s->show.format < 0) {
-            error("unknown format '%s' (text, csv, tsv, json or html)", arg);
+            error("unknown format '%s' (text, csv, tsv, json, html or lichess)", arg);
             return -1;
         }
         return 0;
@@ -343,7 +357,8 @@ static int read_options(struct stats *s, int argc, char **argv)
                       OPT_ANCHOR),
         OPT_HEADING("Output:"),
         REPORT_OPTION("format", "FMT",
-                      "text (default), csv, tsv, json (a partial aggregate), or html", OPT_FORMAT),
+                      "text (default), csv, tsv, json (a partial aggregate), html, or\n"
+                      "lichess (with --tree: the lichess opening explorer's JSON)", OPT_FORMAT),
         OPT_BOOL(0, "merge", &s->merge, "the FILEs are --format json outputs: combine them exactly"),
         REPORT_OPTION("top", "N", "rows of event and opening/player tables in text (default 10/all)",
                       OPT_TOP),
@@ -384,6 +399,14 @@ static int read_options(struct stats *s, int argc, char **argv)
         if (query_opts_take(&s->qo, QOPT_CRITERION + SQ_POSITION, s->fen_text) < 0)
             return EXIT_USAGE;
         s->filter = 1;
+    }
+    if (s->show.format == FMT_LICHESS && (s->show.o.report != R_TREE || s->merge)) {
+        error("--format lichess goes with --tree (and not with --merge)");
+        return EXIT_USAGE;
+    }
+    if (s->show.format == FMT_LICHESS && s->show.o.depth != 1) {
+        error("--format lichess lists the next moves only: --depth 1");
+        return EXIT_USAGE;
     }
     if (s->depth_given && s->show.o.report != R_TREE) {
         error("--depth goes with --tree");
@@ -451,17 +474,21 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
         s->d.reader_flags |= PGN_READER_LAZY;
     }
     struct worker *workers = xcalloc((size_t)s->jobs, sizeof *workers);
+    int root_white = s->show.o.root.side == WHITE;
     for (long i = 0; i < s->jobs; i++) {
         workers[i].s = s;
         workers[i].pairings = s->tournament ? &s->standings : NULL;
         replay_init(&workers[i].r, &s->ropts);
         stats_agg_init(&workers[i].a);
+        explorer_tree_init(&workers[i].t, root_white, LICHESS_GAMES, LICHESS_GAMES);
     }
     driver_start(&s->d, s->jobs, PIPELINE_CALLER_WORKS, workers, sizeof *workers);
     /* A database counts the tree of most games itself; with a selection the
      * games it reads are chosen by the criteria instead. */
     struct dbinput_tree tree = { &s->show.o.root, s->show.o.depth, indexed_game, s };
-    s->d.db.tree = s->show.o.report == R_TREE && !s->filter ? &tree : NULL;
+    /* The explorer's JSON names games and players: each game is read. */
+    s->d.db.tree = s->show.o.report == R_TREE && !s->filter && s->show.format != FMT_LICHESS
+                       ? &tree : NULL;
     driver_run(&s->d, n, inputs);
     s->d.db.tree = NULL;
     driver_release(&s->d);
@@ -471,6 +498,9 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
         if (rc)
             die(EXIT_IO, "%s", pgn_strerror(rc));
         stats_agg_release(&workers[i].a);
+        if (explorer_tree_merge(&s->explorer, &workers[i].t))
+            die(EXIT_IO, "out of memory");
+        explorer_tree_release(&workers[i].t);
         replay_release(&workers[i].r);
     }
     free(workers);
@@ -484,6 +514,20 @@ static void print_json(const struct stats_show *o, const struct stats_agg *a)
     int rc = stats_json_write(&o->o, a, &text);
     if (rc)
         die(EXIT_IO, "cannot write the JSON aggregate: %s", pgn_strerror(rc));
+    fwrite(text.data, 1, text.len, stdout);
+    buf_release(&text);
+}
+
+/* The lichess explorer's answer for the tree's root (lib/explorer writes it for serve too). */
+static void print_lichess(const struct stats_show *o, struct explorer_tree *t)
+{
+    struct buf text = BUF_INIT(STATS_JSON_MAX);
+    if (eco_init() != PGN_OK)
+        die(EXIT_IO, "out of memory building the opening table");
+    explorer_tree_sort(t);
+    int rc = explorer_json_write(t, &o->o.root, t->n, EXPLORER_JSON_PERFORMANCE, &text);
+    if (rc)
+        die(EXIT_IO, "cannot write the explorer's JSON: %s", pgn_strerror(rc));
     fwrite(text.data, 1, text.len, stdout);
     buf_release(&text);
 }
@@ -559,6 +603,7 @@ int cmd_stats(int argc, char **argv)
     stats_agg_init(&a);
     standings_init(&s.standings);
     s.standings.pool = (s.reports & REPORT_ELO) != 0;
+    explorer_tree_init(&s.explorer, s.show.o.root.side == WHITE, LICHESS_GAMES, LICHESS_GAMES);
     if (s.merge) {
         for (int i = optind; i < argc; i++)
             if (merge_file(&s.show, &a, argv[i], i == optind))
@@ -580,6 +625,8 @@ int cmd_stats(int argc, char **argv)
             print_json(&s.show, &a);
         else if (s.show.format == FMT_HTML && s.show.o.report == R_CLOCK)
             die(EXIT_USAGE, "--clock has no html output: text, csv, tsv or json");
+        else if (s.show.format == FMT_LICHESS)
+            print_lichess(&s.show, &s.explorer);
         else if (s.show.format == FMT_HTML)
             stats_print_html(&s.show, &a);
         else {
@@ -591,6 +638,7 @@ int cmd_stats(int argc, char **argv)
     if (!s.merge)
         spelling_tally_release(&s.tally);
     standings_release(&s.standings);
+    explorer_tree_release(&s.explorer);
     game_facts_release(&s.facts);
     query_opts_release(&s.qo);
     if (s.merge && s.io_failed)

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include "stats/stats_agg.h"
 
-enum stats_format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON, FMT_HTML };
+enum stats_format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON, FMT_HTML, FMT_LICHESS };
 
 /* What the report is of (the library's options) and how this command shows it. */
 struct stats_show {

@@ -483,14 +483,16 @@ int pgnkit_db_count(struct pgnkit_db *db, struct pgnkit_query *q, uint64_t *n)
 /* ---- The opening tree ---- */
 
 /* Adds a game's tree reading to db's tree (the first of its next moves only). */
-static void tree_add(void *ctx, const struct index_tree_game *tg)
+static int tree_add(void *ctx, const struct index_tree_game *tg, uint64_t number,
+                    const struct game *g)
 {
     struct pgnkit_db *db = ctx;
-    if (tg->empty || db->error[0])
-        return;
+    (void)number, (void)g;
+    if (tg->empty)
+        return PGNKIT_OK;
     db->total.games++;
     if (!tg->reached)
-        return;
+        return PGNKIT_OK;
     uint64_t w = tg->result == PGN_RESULT_WHITE, d = tg->result == PGN_RESULT_DRAW,
              b = tg->result == PGN_RESULT_BLACK;
     db->total.reached++;
@@ -498,7 +500,7 @@ static void tree_add(void *ctx, const struct index_tree_game *tg)
     db->total.draws += d;
     db->total.black_wins += b;
     if (tg->nmoves == 0)
-        return;
+        return PGNKIT_OK;
     size_t i = 0;
     while (i < db->tree_len && db->tree[i].move != tg->moves[0])
         i++;
@@ -506,10 +508,8 @@ static void tree_add(void *ctx, const struct index_tree_game *tg)
         if (db->tree_len == db->tree_cap) {
             size_t cap = db->tree_cap ? 2 * db->tree_cap : 32;
             struct pgnkit_tree_move *more = realloc(db->tree, cap * sizeof *more);
-            if (!more) {
-                fail(db, PGNKIT_ENOMEM, "out of memory");
-                return;
-            }
+            if (!more)
+                return fail(db, PGNKIT_ENOMEM, "out of memory");
             db->tree = more;
             db->tree_cap = cap;
         }
@@ -519,23 +519,63 @@ static void tree_add(void *ctx, const struct index_tree_game *tg)
     db->tree[i].white_wins += w;
     db->tree[i].draws += d;
     db->tree[i].black_wins += b;
+    return PGNKIT_OK;
 }
 
 struct tree_walk {
     const struct pos *root;
+    int depth;
+    api_tree_fn *fn;
+    void *ctx;
+    uint64_t before; /* games of the sources before this one */
+    int status;      /* the first status fn returned */
 };
+
+/* A game the records told. */
+static void tree_told(void *ctx, const struct index_tree_game *tg)
+{
+    struct tree_walk *t = ctx;
+    if (t->status == PGNKIT_OK)
+        t->status = t->fn(t->ctx, tg, t->before + tg->index, NULL);
+}
 
 /* A game the records could not tell: replayed, and read as the tree reads a replay. */
 static int tree_replay(struct pgnkit_db *db, void *ctx, struct game *g, struct pgn_reader *r)
 {
-    const struct tree_walk *t = ctx;
+    struct tree_walk *t = ctx;
     (void)r;
     struct index_tree_game tg;
     if (!(g->flags & GAME_EMPTY) && replay_game(&db->replay, g) != PGN_OK)
         return fail(db, PGNKIT_ENOMEM, "out of memory");
-    index_tree_of_replay(g, &db->replay, t->root, 1, &tg);
-    tree_add(db, &tg);
-    return db->error[0] ? PGNKIT_ENOMEM : PGNKIT_OK;
+    index_tree_of_replay(g, &db->replay, t->root, t->depth, &tg);
+    return t->fn(t->ctx, &tg, t->before + g->index, g);
+}
+
+int api_db_tree_walk(struct pgnkit_db *db, const struct pos *root, int depth, api_tree_fn *fn,
+                     void *ctx)
+{
+    db->error[0] = '\0';
+    struct tree_walk t = { root, depth, fn, ctx, 0, PGNKIT_OK };
+    int rc = PGNKIT_OK;
+    for (size_t k = 0; k < db->nsrc && rc == PGNKIT_OK; k++) {
+        const struct index_source *src = &db->srcs[k];
+        unsigned char *verdict = malloc(src->games ? src->games : 1);
+        if (!verdict)
+            return fail(db, PGNKIT_ENOMEM, "out of memory");
+        /* The records tell a plain source's games; a compressed one is read whole. */
+        if (!src->plain)
+            memset(verdict, INDEX_MAYBE, src->games);
+        else if ((rc = index_tree_source(db->idx, src->id, src->games, root, depth, tree_told,
+                                         &t, verdict)) != PGN_OK)
+            rc = index_failed(db, rc);
+        if (rc == PGNKIT_OK)
+            rc = t.status;
+        if (rc == PGNKIT_OK)
+            rc = read_games(db, k, verdict, 1, tree_replay, &t);
+        t.before += src->games;
+        free(verdict);
+    }
+    return rc;
 }
 
 /* Most played first, then by the move's number. */
@@ -553,28 +593,9 @@ int pgnkit_db_tree(struct pgnkit_db *db, const struct pgnkit_position *root,
 {
     *moves = NULL;
     *n = 0;
-    db->error[0] = '\0';
     db->tree_len = 0;
     memset(&db->total, 0, sizeof db->total);
-    struct tree_walk t = { &root->p };
-    int rc = PGNKIT_OK;
-    for (size_t k = 0; k < db->nsrc && rc == PGNKIT_OK; k++) {
-        const struct index_source *src = &db->srcs[k];
-        unsigned char *verdict = malloc(src->games ? src->games : 1);
-        if (!verdict)
-            return fail(db, PGNKIT_ENOMEM, "out of memory");
-        /* The records tell a plain source's games; a compressed one is read whole. */
-        if (!src->plain)
-            memset(verdict, INDEX_MAYBE, src->games);
-        else if ((rc = index_tree_source(db->idx, src->id, src->games, &root->p, 1, tree_add,
-                                         db, verdict)) != PGN_OK)
-            rc = index_failed(db, rc);
-        if (rc == PGNKIT_OK && db->error[0])
-            rc = PGNKIT_ENOMEM;
-        if (rc == PGNKIT_OK)
-            rc = read_games(db, k, verdict, 1, tree_replay, &t);
-        free(verdict);
-    }
+    int rc = api_db_tree_walk(db, &root->p, 1, tree_add, db);
     if (rc != PGNKIT_OK)
         return rc;
     if (db->tree_len) /* a position no game reached has no array to sort */

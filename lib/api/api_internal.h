@@ -7,6 +7,7 @@
 #include "pgnkit.h"
 #include "base/buf.h"
 #include "chess/position.h"
+#include "index/index_tree.h"
 #include "pgn/game.h"
 #include "pgn/pgn_reader.h"
 #include "query/search_query.h"
@@ -56,6 +57,27 @@ long api_game_move_index(struct pgnkit_game *g, size_t ply);
  */
 size_t api_write_move(const struct pos *p, move16 m, int format, int lang, char *out,
                       size_t cap);
+
+struct pgnkit_db;
+
+/*
+ * A game of the tree walk: what the tree reads of it (tg), its number in
+ * the database (pgnkit_db_game_pgn()), and the game itself when it was
+ * read from its source (NULL when the records told it). Returns 0 to go
+ * on, else a PGNKIT_ status that ends the walk.
+ */
+typedef int api_tree_fn(void *ctx, const struct index_tree_game *tg, uint64_t number,
+                        const struct game *g);
+
+/**
+ * The one walk of a database's games for a tree at root to depth moves:
+ * every game, told from the records where they can, else read and
+ * replayed, handed to fn in the order of the sources (within a source, the
+ * told games first). PGNKIT_OK, fn's status, or PGNKIT_EIO, PGNKIT_EFORMAT,
+ * PGNKIT_ENOMEM (pgnkit_db_error() says what).
+ */
+int api_db_tree_walk(struct pgnkit_db *db, const struct pos *root, int depth, api_tree_fn *fn,
+                     void *ctx);
 
 /** The criteria of q, for a database's plan (index_plan.h). */
 const struct search_query *api_query_criteria(const struct pgnkit_query *q);

@@ -73,6 +73,7 @@ static int tree_chunk(struct index_db *db, struct tree_chunk *tc, int64_t source
     for (uint32_t i = 0; rc == PGN_OK && i < n; i++) {
         struct index_tree_game tg;
         if (tell(tc, i, t, depth, &tg)) {
+            tg.index = chunk * INDEX_CHUNK_GAMES + i + 1;
             count(ctx, &tg);
             verdict[i] = INDEX_NO;
         } else {
@@ -113,6 +114,7 @@ void index_tree_of_replay(const struct game *g, const struct replay *r, const st
                           int depth, struct index_tree_game *tg)
 {
     memset(tg, 0, sizeof *tg);
+    tg->index = g->index;
     if (g->flags & GAME_EMPTY) {
         tg->empty = 1;
         return;

@@ -25,6 +25,7 @@ enum { INDEX_TREE_DEPTH_MAX = 20 };
 
 /* One game as the tree counts it. */
 struct index_tree_game {
+    uint64_t index;            /* the game's number in its source, from 1 */
     int empty;                 /* not a game: not counted at all */
     int invalid, skipped;      /* else valid */
     int result;                /* enum pgn_result, PGN_RESULT_NONE */

@@ -37,7 +37,7 @@ want() { # want 'EXPECTED REPLY' WORDS...
     got=$(reply "$@")
     [ "$got" = "$expected" ] || fail "bash: '$*' completes to '$got', not '$expected'"
 }
-want 'search stats ' pgnkit s
+want 'search serve stats ' pgnkit s
 want 'search ' pgnkit sea
 want 'validate ' pgnkit help val
 want '--format ' pgnkit search --form
@@ -56,7 +56,7 @@ want '' pgnkit validate --lang     # a hidden alias: never offered
 want '--verbose ' pgnkit validate --verb
 # Options other commands or helpers add appear by themselves: every
 # option of -h is offered.
-for cmd in validate convert annotate search stats perft; do
+for cmd in validate convert annotate search stats perft serve; do
     offered=$(reply pgnkit "$cmd" --)
     for opt in $("$PGNKIT" "$cmd" -h | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
         case " $offered " in *" $opt "*) ;; *) fail "bash: $cmd $opt not offered" ;; esac

@@ -1,0 +1,80 @@
+/* explorer_page.c - the explorer page `pgnkit serve` sends at "/": board, moves with bars, games. */
+/* SPDX-License-Identifier: MIT */
+#include "explorer/explorer_answer.h"
+
+/*
+ * One self-contained page: its style and script are inline and it asks only
+ * the server that sent it (/masters and /game/ID), so it works offline and
+ * nothing is fetched from elsewhere. The script keeps the moves played (UCI,
+ * as the answers name them), asks for the position after them, draws the
+ * board from the answer's "fen", and lists the moves with W/D/B bars;
+ * clicking a move goes one deeper, Back one up. #click=N in the address
+ * clicks the first move N times, one answer after the other (the browser
+ * test, tests/scripts/serve_browser.sh).
+ */
+const char explorer_page_html[] =
+    "<!DOCTYPE html>\n"
+    "<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    "<title>pgnkit explorer</title>\n"
+    "<style>\n"
+    "body{font:15px/1.4 system-ui,sans-serif;margin:1em;color:#222}\n"
+    "main{display:flex;flex-wrap:wrap;gap:1.5em}\n"
+    "#board{display:grid;grid-template-columns:repeat(8,44px);border:2px solid #555;align-self:flex-start}\n"
+    "#board div{width:44px;height:44px;font-size:34px;line-height:44px;text-align:center}\n"
+    ".l{background:#eed8b5}.d{background:#b48764}\n"
+    "table{border-collapse:collapse}td,th{padding:.15em .5em;text-align:right}\n"
+    "td.san,th.san{text-align:left}tr.move{cursor:pointer}tr.move:hover{background:#eef}\n"
+    ".bar{display:flex;width:12em;height:1.1em;border:1px solid #888}\n"
+    ".bar span{display:block;height:100%;font-size:.7em;overflow:hidden}\n"
+    ".w{background:#fff}.dr{background:#aaa}.b{background:#333;color:#fff}\n"
+    "#err{color:#b00}\n"
+    "</style></head><body>\n"
+    "<h1>pgnkit explorer</h1>\n"
+    "<p><button id=\"back\" type=\"button\">Back</button> <span id=\"line\"></span></p>\n"
+    "<p id=\"opening\"></p>\n"
+    "<main><div id=\"board\"></div>\n"
+    "<div><p id=\"total\"></p>\n"
+    "<table id=\"moves\"><thead><tr><th class=\"san\">Move</th><th>Games</th><th>White / draws / Black</th><th>Avg</th></tr></thead><tbody></tbody></table>\n"
+    "<p id=\"err\"></p>\n"
+    "<h2>Games</h2><ul id=\"games\"></ul></div></main>\n"
+    "<script>\n"
+    "\"use strict\";\n"
+    "var play=[],sans=[],glyph={K:\"\\u2654\",Q:\"\\u2655\",R:\"\\u2656\",B:\"\\u2657\",N:\"\\u2658\",P:\"\\u2659\",\n"
+    "k:\"\\u265a\",q:\"\\u265b\",r:\"\\u265c\",b:\"\\u265d\",n:\"\\u265e\",p:\"\\u265f\"};\n"
+    "function el(t,c,x){var e=document.createElement(t);if(c)e.className=c;if(x!==undefined)e.textContent=x;return e;}\n"
+    "function drawBoard(fen){var b=document.getElementById(\"board\");b.textContent=\"\";\n"
+    "var rows=fen.split(\" \")[0].split(\"/\");for(var r=0;r<8;r++){var f=0;\n"
+    "for(var i=0;i<rows[r].length;i++){var c=rows[r][i];\n"
+    "if(c>=\"1\"&&c<=\"8\"){for(var k=0;k<+c;k++,f++)b.appendChild(el(\"div\",(r+f)%2?\"d\":\"l\",\"\"));}\n"
+    "else{b.appendChild(el(\"div\",(r+f)%2?\"d\":\"l\",glyph[c]||\"\"));f++;}}}}\n"
+    "function bar(w,d,b){var n=w+d+b||1,e=el(\"div\",\"bar\");\n"
+    "[[w,\"w\"],[d,\"dr\"],[b,\"b\"]].forEach(function(x){var s=el(\"span\",x[1]);var p=100*x[0]/n;\n"
+    "s.style.width=p+\"%\";s.dataset.pct=p.toFixed(1);if(p>=15)s.textContent=Math.round(p)+\"%\";e.appendChild(s);});return e;}\n"
+    "function name(p){return p.name+(p.rating?\" (\"+p.rating+\")\":\"\");}\n"
+    "function show(j){var tot=j.white+j.draws+j.black;\n"
+    "document.getElementById(\"total\").textContent=tot+\" games: \"+j.white+\" / \"+j.draws+\" / \"+j.black;\n"
+    "document.getElementById(\"total\").dataset.games=tot;\n"
+    "document.getElementById(\"opening\").textContent=j.opening?j.opening.eco+\" \"+j.opening.name:\"\";\n"
+    "document.getElementById(\"line\").textContent=sans.join(\" \");\n"
+    "drawBoard(j.fen);var tb=document.querySelector(\"#moves tbody\");tb.textContent=\"\";\n"
+    "j.moves.forEach(function(m){var tr=el(\"tr\",\"move\"),n=m.white+m.draws+m.black;\n"
+    "tr.dataset.uci=m.uci;tr.dataset.games=n;tr.appendChild(el(\"td\",\"san\",m.san));\n"
+    "tr.appendChild(el(\"td\",\"games\",String(n)));var td=el(\"td\");td.appendChild(bar(m.white,m.draws,m.black));\n"
+    "tr.appendChild(td);tr.appendChild(el(\"td\",\"avg\",m.averageRating?String(m.averageRating):\"\"));\n"
+    "tr.addEventListener(\"click\",function(){play.push(m.uci);sans.push(m.san);load();});tb.appendChild(tr);});\n"
+    "var ul=document.getElementById(\"games\");ul.textContent=\"\";\n"
+    "j.topGames.concat(j.recentGames).forEach(function(g){var li=el(\"li\"),a=el(\"a\",\"\",name(g.white)+\" \\u2013 \"+name(g.black)+\n"
+    "(g.year?\", \"+g.year:\"\")+\" \"+(g.winner===\"white\"?\"1-0\":g.winner===\"black\"?\"0-1\":\"\\u00bd-\\u00bd\"));\n"
+    "a.href=\"/game/\"+encodeURIComponent(g.id);li.appendChild(a);ul.appendChild(li);});\n"
+    "document.body.dataset.loaded=play.length;}\n"
+    "function load(){document.getElementById(\"err\").textContent=\"\";\n"
+    "fetch(\"/masters?play=\"+play.join(\",\")).then(function(r){return r.json();}).then(function(j){\n"
+    "if(j.error){document.getElementById(\"err\").textContent=j.error;return;}show(j);auto();})\n"
+    ".catch(function(e){document.getElementById(\"err\").textContent=String(e);});}\n"
+    "/* #click=N clicks the first move N times, one answer after another (the browser test). */\n"
+    "var clicks=+((location.hash.match(/click=(\\d+)/)||[])[1]||0);\n"
+    "function auto(){if(clicks>0){var r=document.querySelector(\"tr.move\");if(r){clicks--;r.click();}}}\n"
+    "document.getElementById(\"back\").addEventListener(\"click\",function(){if(play.length){play.pop();sans.pop();load();}});\n"
+    "load();\n"
+    "</script></body></html>\n";

@@ -1,0 +1,75 @@
+/* explorer_request.h - a request to the explorer server, read from its path and parameters. */
+/* SPDX-License-Identifier: MIT */
+#ifndef LIB_EXPLORER_REQUEST_H
+#define LIB_EXPLORER_REQUEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "chess/position.h"
+#include "index/index_tree.h"
+
+/*
+ * What `pgnkit serve` is asked, free of HTTP: the server hands the path
+ * and the decoded query parameters, in order, and gets the request or why
+ * it is refused. The parameters are lichess's explorer's (fen, play,
+ * speeds, ratings, since, until, moves, topGames, recentGames, and for
+ * /player: player, color); unknown ones are ignored, as lichess ignores
+ * them.
+ */
+
+enum explorer_route {
+    ROUTE_NONE,    /* no such route: 404 */
+    ROUTE_PAGE,    /* "/": the explorer page */
+    ROUTE_MASTERS, /* "/masters" */
+    ROUTE_LICHESS, /* "/lichess" */
+    ROUTE_PLAYER,  /* "/player" */
+    ROUTE_GAME,    /* "/game/ID": a game's PGN */
+};
+
+struct explorer_param {
+    const char *key, *value; /* NUL-terminated, decoded */
+};
+
+/* Lichess's rating groups (the players' mean rating from each value up to the next). */
+enum { EXPLORER_RATING_GROUPS = 9 };
+extern const int explorer_rating_groups[EXPLORER_RATING_GROUPS];
+
+/* Lichess's speeds, the bits of speeds. */
+enum { EXPLORER_SPEEDS = 6 };
+extern const char *const explorer_speed_names[EXPLORER_SPEEDS];
+
+enum { EXPLORER_PLAY_MAX = 600, EXPLORER_VALUE_MAX = 4096, EXPLORER_NAME_MAX = 128 };
+
+struct explorer_request {
+    int route;               /* enum explorer_route */
+    struct pos root;         /* fen (default the start position), then play */
+    int moves;               /* moves listed at most (default 12) */
+    int top_games, recent_games;
+    unsigned ratings;        /* bit per explorer_rating_groups entry; 0: every game */
+    unsigned speeds;         /* bit per explorer_speed_names entry; 0: every game */
+    int since, until;        /* years; 0: none */
+    uint64_t game;           /* ROUTE_GAME: its id */
+    char player[EXPLORER_NAME_MAX]; /* ROUTE_PLAYER */
+    int player_white;        /* ROUTE_PLAYER: color=white (else black) */
+};
+
+/**
+ * Reads path (without the query) and params[0..n) into *rq. Returns 200, or
+ * the HTTP status of the refusal, 404 (no such route) or 400 (a bad
+ * parameter), with why (cap bytes, NUL-terminated) saying what, lowercase
+ * with the subject quoted.
+ */
+int explorer_request_parse(struct explorer_request *rq, const char *path,
+                           const struct explorer_param *params, size_t n, char *why, size_t cap);
+
+/**
+ * 1 when the game tg is within rq's ratings, since and until: the one
+ * place that filters the explorer's games. The database keeps a game's
+ * year, not its month, so since and until compare years; a filter on
+ * ratings or dates leaves out the games without them. speeds is
+ * accepted and checked but filters nothing: the database keeps no time
+ * control (OTB games are all counted).
+ */
+int explorer_request_admits(const struct explorer_request *rq, const struct index_tree_game *tg);
+
+#endif

@@ -1,0 +1,1 @@
+"$PGNKIT" serve --host localhost testdata/sample.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" serve --port 70000 testdata/sample.pgn

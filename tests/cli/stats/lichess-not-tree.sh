@@ -1,0 +1,1 @@
+"$PGNKIT" stats --format lichess testdata/explorer/italian.pgn
