@@ -28,5 +28,6 @@ int cmd_annotate(int argc, char **argv);
 int cmd_search(int argc, char **argv);
 int cmd_diagram(int argc, char **argv);
 int cmd_index(int argc, char **argv);
+int cmd_book(int argc, char **argv);
 
 #endif
