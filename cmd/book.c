@@ -156,7 +156,9 @@ static void write_game(void *cmd, const struct game *g, const struct batch_mark 
 {
     struct book_cmd *c = cmd;
     const struct book_game *bg = BATCH_RECORD(m, const struct book_game, mark);
-    (void)g, (void)part;
+    (void)g;
+    if (part->diag_len)
+        fwrite(part->diag, 1, part->diag_len, stderr);
     if (bg->fate == FATE_NONE)
         return;
     c->games++;

@@ -19,7 +19,7 @@ struct book_count {
  * The entries are found through an index of open addressing by key alone
  * (linear probing, at most half full): every move of a position lies in
  * the run of slots that starts at its key's home slot, which is what
- * halving and --min-percent walk. 4 bytes a slot keep a large book small.
+ * halving and the share filter walk. 4 bytes a slot keep a large book small.
  */
 struct book_builder {
     struct book_opts opts;
