@@ -186,7 +186,8 @@ static void summary(const struct book_cmd *c, size_t entries)
     if (c->quiet)
         return;
     fprintf(stderr, "%s: %" PRIu64 " games read (%" PRIu64 " left out: they do not replay), "
-            "%zu moves in '%s'\n", progname, c->games, c->skipped, entries, c->out_path);
+            "%zu move%s in '%s'\n", progname, c->games, c->skipped, entries, entries == 1 ? "" : "s",
+            c->out_path);
 }
 
 static int build(struct book_cmd *c, int n, char **inputs)
@@ -252,9 +253,11 @@ static int read_book(const char *path, uint8_t **data, size_t *len)
     struct stat st;
     *data = NULL;
     *len = 0;
-    if (!f || fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
-        error("cannot read '%s': %s", path, f ? (errno ? strerror(errno) : "not a file")
-                                                 : strerror(errno));
+    const char *why = !f || fstat(fileno(f), &st) ? strerror(errno)
+                      : !S_ISREG(st.st_mode)      ? "not a regular file"
+                                                  : NULL;
+    if (why) {
+        error("cannot read '%s': %s", path, why);
         if (f)
             fclose(f);
         return -1;
@@ -284,6 +287,18 @@ struct probe_move {
     struct polyglot_entry e;
 };
 
+/* The book's own spelling of a move: from, to, promotion (castling as king takes rook). */
+static void book_move_text(uint16_t m, char out[UCI_MAX])
+{
+    unsigned promo = m >> 12 & 7;
+    out[0] = (char)('a' + (m >> 6 & 7));
+    out[1] = (char)('1' + (m >> 9 & 7));
+    out[2] = (char)('a' + (m & 7));
+    out[3] = (char)('1' + (m >> 3 & 7));
+    out[4] = promo >= 1 && promo <= 4 ? "nbrq"[promo - 1] : 0;
+    out[5] = 0;
+}
+
 static void print_probe_text(const struct pos *p, const char *fen, const struct probe_move *pm,
                              size_t n, uint64_t total)
 {
@@ -293,8 +308,7 @@ static void print_probe_text(const struct pos *p, const char *fen, const struct 
         char san[MOVE_TEXT_MAX], uci[UCI_MAX], raw[UCI_MAX];
         san_write(p, pm[i].move, san);
         uci_write(p, pm[i].move, uci);
-        snprintf(raw, sizeof raw, "%c%c%c%c", 'a' + (pm[i].e.move >> 6 & 7), '1' + (pm[i].e.move >> 9 & 7),
-                 'a' + (pm[i].e.move & 7), '1' + (pm[i].e.move >> 3 & 7));
+        book_move_text(pm[i].e.move, raw);
         printf("%-8s %-6s %-6s %7u %7.1f%%\n", san, uci, raw, pm[i].e.weight,
                total ? 100.0 * pm[i].e.weight / (double)total : 0.0);
     }

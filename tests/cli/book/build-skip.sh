@@ -15,3 +15,7 @@ run -o "$t/b.bin" --min-games 1 --max-ply 4 testdata/broken/illegal-castling-blo
 wc -c <"$t/b.bin"
 run -o "$t/b.bin" --min-games 1 testdata/broken/fen-invalid.pgn testdata/broken/variant-not-supported.pgn
 run -q -o "$t/b.bin" --min-games 1 testdata/broken/illegal-castling-blocked.pgn
+# A null move ends the game's line: only 1. e4 (1-0: weight 2) is counted.
+run -o "$t/b.bin" --min-games 1 testdata/book/null-move.pgn
+"$PGNKIT" book --probe startpos "$t/b.bin"
+"$PGNKIT" book --probe-moves "1. e4" "$t/b.bin" 2>&1 | sed "s|$t/||"
