@@ -2,6 +2,7 @@
 # input, and games as data (lichess NDJSON, the same games as testdata/records'
 # expected PGN; its record without a whole-number rating is reported there too).
 . tests/scripts/need.inc
+need gzip
 need zstd
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 gzip -c testdata/book/hand.pgn >"$t/hand.pgn.gz"
