@@ -232,7 +232,8 @@ static int build(struct book_cmd *c, int n, char **inputs)
         struct outfile o;
         if (outfile_open(&o, c->out_path))
             failed = c->io_failed = 1;
-        else if (outfile_write(&o, bytes.data, bytes.len) | outfile_close(&o, 1))
+        /* An empty book is an empty file: nothing to write (and no data pointer). */
+        else if ((bytes.len && outfile_write(&o, bytes.data, bytes.len)) | outfile_close(&o, 1))
             failed = c->io_failed = 1;
     }
     buf_release(&bytes);
