@@ -1,6 +1,7 @@
 #!/bin/sh
-# book_make_book.sh - pgnkit book writes the bytes Polyglot's make-book writes, and a
-# reader written here from the format's description reads them.
+# book_make_book.sh - pgnkit book writes the bytes Polyglot's make-book writes;
+# Polyglot's own reader (merge-book) and a reader written here from the format's
+# description read them.
 # SPDX-License-Identifier: MIT
 #
 # For real files of testdata/ (without FEN games or variants, where pgnkit book
@@ -87,6 +88,24 @@ same_book many "$t/many.pgn" -min-game 1 -uniform || status=1
     "$PGNKIT" book -q -j 2 -o - --min-games 1 "$t/mix.pgn" >"$t/stdout.bin" || status=1
 cmp "$t/j1.bin" "$t/j2.bin" && cmp "$t/j1.bin" "$t/stdout.bin" ||
     { echo "FAIL: -j 1, -j 2 and standard output give different books"; status=1; }
+
+# Polyglot's own reader: merge-book looks up every entry of its second book in its
+# first by binary search and adds the weights of the moves it finds there. With
+# our book first and make-book's of the same games second, every move must be
+# found where a reader looks for it: the same entries, each weight doubled (a
+# shuffled book of ours gets every move it cannot find appended instead).
+cp testdata/corpus/otb_twic1427.pgn "$t/in.pgn"
+"$PGNKIT" book -q -o "$t/ours.bin" --min-games 1 "$t/in.pgn"
+(cd "$t" && "$polyglot" make-book -pgn in.pgn -bin pg.bin -min-game 1 >/dev/null 2>&1 &&
+    "$polyglot" merge-book -in1 ours.bin -in2 pg.bin -out merged.bin >/dev/null 2>&1)
+python3 - "$t/ours.bin" "$t/merged.bin" <<'PY' || status=1
+import struct, sys
+ours, merged = ([struct.unpack(">QHHI", d[i:i + 16]) for i in range(0, len(d), 16)]
+                for d in (open(p, "rb").read() for p in sys.argv[1:3]))
+assert len(ours) == len(merged), "merge-book did not find %d moves" % (len(merged) - len(ours))
+assert all(o[:2] == m[:2] and m[2] == 2 * o[2] for o, m in zip(ours, merged)), "weights not doubled"
+print("ok   polyglot merge-book finds every move of our book (%d entries)" % len(ours))
+PY
 
 # A reader from the format's description reads our book of mix.pgn.
 "$PGNKIT" book -q -o "$t/read.bin" --min-games 1 "$t/mix.pgn" || status=1
