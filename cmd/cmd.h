@@ -28,6 +28,7 @@ int cmd_annotate(int argc, char **argv);
 int cmd_search(int argc, char **argv);
 int cmd_diagram(int argc, char **argv);
 int cmd_index(int argc, char **argv);
+int cmd_book(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 
 #endif

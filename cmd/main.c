@@ -22,6 +22,7 @@ static const struct command_entry commands[] = {
     { "search", cmd_search, "select games by tags, ratings, dates, moves, positions, features (like grep)" },
     { "stats", cmd_stats, "count results, ratings, lengths; opening, explorer-tree and player reports" },
     { "index", cmd_index, "build a database beside the PGN files, read as an input for instant answers" },
+    { "book", cmd_book, "write a Polyglot opening book from games, or list a book's moves" },
     { "serve", cmd_serve, "answer the lichess opening explorer's API from databases, with an explorer page" },
     { "perft", cmd_perft, "count the leaf nodes of the legal move tree (move generator check)" },
 };

@@ -22,6 +22,7 @@
 #include "cli/driver.h"
 #include "cli/outfile.h"
 #include "cli/query_opts.h"
+#include "cli/root_position.h"
 #include "replay/replay.h"
 #include "notation/san.h"
 #include "stats/stats_agg.h"
@@ -149,46 +150,8 @@ static void bar_style(struct stats_show *o)
 static int set_root(struct stats *s)
 {
     struct pos root;
-    if (s->fen_text) {
-        enum fen_problem why;
-        if (pos_from_fen(&root, s->fen_text, &why)) {
-            error("--position: %s", fen_problem_text(why));
-            return -1;
-        }
-    } else {
-        pos_set_start(&root);
-    }
-    const char *t = s->moves_text;
-    while (t && *t) {
-        while (*t == ' ' || *t == '\t' || *t == '\n')
-            t++;
-        const char *e = t;
-        while (*e && *e != ' ' && *e != '\t' && *e != '\n')
-            e++;
-        if (e == t)
-            break;
-        /* Skip move numbers ("1.", "1...", "12") glued or not. */
-        const char *m = t;
-        while (m < e && ascii_is_digit(*m))
-            m++;
-        if (m > t)
-            while (m < e && *m == '.')
-                m++;
-        if (m < e && strncmp(m, "*", 1) && strncmp(m, "1-0", 3) && strncmp(m, "0-1", 3) &&
-            strncmp(m, "1/2", 3)) {
-            move16 mv;
-            struct move_error err;
-            struct lang_detect d; /* san_read() takes a language, not NOTATION_AUTO */
-            lang_detect_init(&d);
-            lang_detect_add(&d, m, (size_t)(e - m));
-            if (san_read(&root, m, (size_t)(e - m), lang_detect_result(&d), &mv, NULL, &err)) {
-                error("--moves: '%.*s': %s", (int)(e - m), m, err.msg);
-                return -1;
-            }
-            pos_play(&root, mv);
-        }
-        t = e;
-    }
+    if (root_position(s->fen_text, s->moves_text, "--position", "--moves", &root))
+        return -1;
     /* The depth was checked as it was read. */
     return stats_opts_set(&s->show.o, R_TREE, &root, s->show.o.depth) ? -1 : 0;
 }

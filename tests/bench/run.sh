@@ -525,3 +525,22 @@ if [ -f "$build/python/pgnkit/__init__.py" ] && [ -f "$bench_gz" ]; then
 else
     echo "== Python: left out (no module in $build/python: make python needs python3-dev)"
 fi
+
+# pgnkit book against Polyglot's make-book on the same games and options (the default
+# ones: every ply, moves of 3 games or more). make-book stops at the first game that
+# does not replay, so both read the games validate finds valid; the books must be the
+# same bytes. CPU seconds (user + system), best of $runs for each, alternating.
+polyglot=$(command -v polyglot || ls /usr/games/polyglot 2>/dev/null)
+if [ -n "$polyglot" ] && [ -f "$bench_gz" ] && "$pgnkit" --help | grep -q '^   book'; then
+    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    "$pgnkit" validate -q --good "$tmp/book-games.pgn" "$tmp/bench.pgn"
+    echo "== book vs polyglot make-book on $(basename "$bench_gz") (valid games: $(grep -c '^\[Event ' "$tmp/book-games.pgn"))"
+    c_pk1=$(cpu_best "$runs" "$pgnkit" book -q -j 1 -o "$tmp/book-pk.bin" "$tmp/book-games.pgn")
+    c_pg=$(cd "$tmp" && cpu_best "$runs" "$polyglot" make-book -pgn book-games.pgn -bin book-pg.bin)
+    c_pk=$(cpu_best "$runs" "$pgnkit" book -q -o "$tmp/book-pk.bin" "$tmp/book-games.pgn")
+    same=different; cmp -s "$tmp/book-pk.bin" "$tmp/book-pg.bin" && same="the same bytes"
+    echo "   cpu: pgnkit book -j 1 $c_pk1 s, all CPUs $c_pk s; make-book $c_pg s;" \
+         "ratio make-book/pgnkit (-j 1) $(echo "$c_pg / $c_pk1" | bc -l | cut -c1-5)x; books: $same"
+else
+    echo "== book vs polyglot make-book: left out (no polyglot, no benchmark file or no book command)"
+fi
