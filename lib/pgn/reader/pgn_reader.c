@@ -30,6 +30,7 @@ void pgn_reader_opts_init(struct pgn_reader_opts *o)
 /* The reader's lookup tables, built once by lib_init(). */
 void pgn_reader_tables_init(void)
 {
+    pgn_lex_tables_init();
     reader_skim_init();
     reader_tag_names_init();
     reader_run_init();

@@ -670,31 +670,10 @@ static inline size_t word_start(const unsigned char *b, size_t from, size_t k)
 }
 
 
-/* 1 when the word can begin a token split by blanks ("1 - 0", "0- 0"). */
-static inline int glue_chars(const unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        switch (p[i]) {
-        case '0': case '1': case '2': case 'O': case '-': case '/': case ':': case 0xC2: case 0xBD:
-            break;
-        default:
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* Input offset just after the line end at buf[i] (which is '\n' or '\r'). */
 static inline size_t after_eol(const unsigned char *b, size_t i, size_t len)
 {
     return (b[i] == '\r' && i + 1 < len && b[i + 1] == '\n') ? i + 2 : i + 1;
-}
-
-/* 1 when the word p[0..n) may start a result written with blanks ("1 - 0"). */
-static inline int may_glue(const unsigned char *p, size_t n)
-{
-    unsigned c0 = p[0];
-    return (c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n);
 }
 
 /* The first byte of b[k..) that stops a tag value: '"', '\\' or a line end (one comes before safe).

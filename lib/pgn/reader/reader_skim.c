@@ -74,7 +74,7 @@ static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end
     size_t n = (size_t)(q - p);
     if (*q == '(')
         return SKIM_GIVE_UP;
-    if ((c == '0' || c == '1' || c == 0xC2) && n < 8 && glue_chars(p, n) &&
+    if (pgn_lex_may_glue(p, n) &&
         ascii_is_blank(*q)) {
         int kind, result;
         size_t glued = pgn_lex_glue(p, end, &kind, &result);
@@ -136,7 +136,7 @@ static inline enum clean_rest clean_rest(const unsigned char *b, size_t *i, size
             while (e > *i && ascii_is_blank(b[e - 1]))
                 e--;
             size_t v = word_start(b, *i, e);
-            if (e == w || v == e || may_glue(b + v, e - v))
+            if (e == w || v == e || pgn_lex_may_glue(b + v, e - v))
                 return CLEAN_WORDS;
         }
         *i = w;

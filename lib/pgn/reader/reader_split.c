@@ -114,7 +114,7 @@ static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t 
         v--;
     if (v > ls && (cls[b[v - 1]] & LX_WORD)) {
         size_t u = word_start(b, ls, v);
-        if (may_glue(b + u, v - u))
+        if (pgn_lex_may_glue(b + u, v - u))
             return 0;
     } else if (v > ls && b[v - 1] != '}' && b[v - 1] != ')') {
         return 0;
