@@ -61,6 +61,11 @@ static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char 
     reader_records_init(&r->rec, &r->lim);
     r->err.file = r->name;
     r->flags = opts->flags;
+#ifdef PGN_READER_GENERAL_ONLY
+    /* A build with no fast path at all (make GENERAL=1), which
+     * tests/scripts/reader_general_differential.sh compares with the usual one. */
+    r->flags |= PGN_READER_REFERENCE;
+#endif
     r->fast_paths = !(r->flags & PGN_READER_REFERENCE);
     if (!r->fast_paths) /* the skim and the split are fast paths too */
         r->flags &= ~(unsigned)(PGN_READER_LAZY | PGN_READER_SPLIT);
