@@ -179,14 +179,14 @@ static void trim(const char **s, uint32_t *n)
  * as a pointer; with text on both sides of a command the pieces are joined
  * in the arena, separated by one space.
  */
-static void add_piece(struct pgn_reader *r, uint32_t *pieces, const char **piece,
+static void add_piece(struct arena *arena, uint32_t *pieces, const char **piece,
                       uint32_t *piece_len, char **joined, uint32_t *jlen, uint32_t len,
                       const char *seg, uint32_t seg_len)
 {
     if (!seg_len)
         return;
     if (*pieces == 1) {
-        *joined = arena_alloc(&r->rec.arena, (size_t)len + 1);
+        *joined = arena_alloc(arena, (size_t)len + 1);
         if (*joined) {
             memcpy(*joined, *piece, *piece_len);
             *jlen = *piece_len;
@@ -223,7 +223,7 @@ static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
         const char *seg = s + from;
         uint32_t seg_len = (uint32_t)((found ? cs.start : len) - from);
         trim(&seg, &seg_len);
-        add_piece(r, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
+        add_piece(&r->rec.arena, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
         if (!found)
             break;
         if (COUNT_OF(r->rec.cmds, struct game_cmd) >= r->lim.max_cmds) {
@@ -237,7 +237,7 @@ static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
             seg = s + cs.start;
             seg_len = (uint32_t)(len - cs.start);
             trim(&seg, &seg_len);
-            add_piece(r, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
+            add_piece(&r->rec.arena, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
             break;
         }
         struct game_cmd *cmd = push(r, &r->rec.cmds, sizeof *cmd);

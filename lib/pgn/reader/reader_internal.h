@@ -33,8 +33,11 @@
  * in parse_enter()); rec, the records the game is built of (struct
  * reader_records, THE RECORDS: reader_record.c); lazy, what a skimmed game
  * needs to be parsed later (reader_skim.c); and the settings (lim, flags,
- * fast_paths, comment_stop), set once when the reader opens.
- * tests/scripts/reader_parts.sh holds the owners to this.
+ * fast_paths, comment_stop), set once when the reader opens. A function
+ * takes the part it needs (the window, the parse state, the records or
+ * their arena, with the settings it reads as values); only one that needs
+ * several parts, or a public call, takes the whole struct pgn_reader.
+ * tests/scripts/reader_parts.sh holds the owners and the takers to this.
  *
  * THE WINDOW. buf[0..len) holds input bytes; buf[gstart..) is the current
  * game, which must stay contiguous for its raw span. The lexer works only
@@ -507,7 +510,7 @@ enum { BLANK_TOO_BIG = 2 };
 int reader_blank_run(struct pgn_reader *r, size_t q);
 
 /** 1 when buf[from, to) holds nothing but blanks and line ends, else 0. */
-int reader_only_blank(const struct pgn_reader *r, size_t from, size_t to);
+int reader_only_blank(const struct reader_window *w, size_t from, size_t to);
 
 /**
  * Moves pos (at a line start) past the lines that hold nothing but blanks,
