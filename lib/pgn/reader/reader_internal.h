@@ -89,7 +89,8 @@
  *     tests:   test_reader_run__reference_testdata, test_reader_runs__tag_*,
  *              test_game_cost__tag_section_blank_line,
  *              reader_general_differential.sh
- *     measured: +6.41% instructions of validate -j 1 without it, 2026-12-06
+ *     measured: +6.30% instructions of validate -j 1 without it, 2026-12-06
+ *     measured: +48.6% instructions of search -c --white Adams -j 1 without it, 2026-12-06
  *   reader_movetext_run() (reader_run.c): numbers and plain moves in a row.
  *     general: reader_word() and pgn_lex_word() word by word, the line ends
  *              of tokens()
@@ -97,7 +98,8 @@
  *     tests:   test_reader_run__numbers, __edges, __reference_testdata;
  *              test_reader_runs__sites, __castling, __token_limit;
  *              reader_general_differential.sh
- *     measured: +10.01% instructions of validate -j 1 without it, 2026-12-06
+ *     measured: +39.8% instructions of validate -j 1 without it, 2026-12-06
+ *              (re-measured on this tree; the table said +10.01% before)
  *   skim() (reader_skim.c, PGN_READER_LAZY): the end of a game, unrecorded.
  *     It runs where a command reads games lazily (search by tags, stats),
  *     never in validate, which reads every move (-0.02% there).
