@@ -8,7 +8,7 @@
 # for each of its entries, one or more lines
 #     measured: +X% instructions of WORKLOAD without it, DATE
 # (a signed percentage; WORKLOAD the command measured, "validate -j 1" or
-# where the path runs, "search -c --white Adams -j 1"; the date as
+# where the path runs, "search -c for White Adams -j 1"; the date as
 # YYYY-MM-DD), and either one such figure of at least +5% or a line
 #     one body: how the fast path and its general path are one body
 # An entry is a line of the table that starts with " *   " and a name; the

@@ -19,7 +19,9 @@ cd "${PGNKIT_ROOT:-.}" || exit 3
 need make
 : "${PGNKIT:=build/pgnkit}"
 general=build/general/pgnkit
-if ! make -s GENERAL=1 "$general" >/dev/null 2>&1; then
+# A make of its own: under make check or check-portable, the outer make's
+# variables (SANITIZE=1, PORTABLE=1) in MAKEFLAGS would choose another build.
+if ! MAKEFLAGS= MAKELEVEL= MFLAGS= make -s GENERAL=1 "$general" >/dev/null 2>&1; then
     echo "reader_general_differential: cannot build '$general' (make GENERAL=1)" >&2
     exit 3
 fi

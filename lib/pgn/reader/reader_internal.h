@@ -75,9 +75,11 @@
  * what, the tests that hold them equal, and what it saves. Issue 35's rule:
  * a fast path kept beside its general path saves at least 5% of the work
  * where it runs (callgrind instructions on 20,000 games, /tmp/slice20k.pgn,
- * against a control build of the same tree without it), or is built from
- * the general path's own body; tests/scripts/fast_paths_measured.sh holds
- * each entry to a figure of 5% or more, or a "one body:" line. The path
+ * against a control build of the same tree without it; "search -c for
+ * White Adams" counts the games whose White tag names Adams, reading
+ * lazily), or is built from the general path's own body;
+ * tests/scripts/fast_paths_measured.sh holds each entry to a figure of 5%
+ * or more, or a "one body:" line. The path
  * for one plain word (+0.48%) and the step over the empty line after a
  * result (-0.04%) fell under it and are gone: the general path reads what
  * they read.
@@ -90,7 +92,7 @@
  *              test_game_cost__tag_section_blank_line,
  *              reader_general_differential.sh
  *     measured: +6.30% instructions of validate -j 1 without it, 2026-12-06
- *     measured: +48.6% instructions of search -c --white Adams -j 1 without it, 2026-12-06
+ *     measured: +48.6% instructions of search -c for White Adams -j 1 without it, 2026-12-06
  *   reader_movetext_run() (reader_run.c): numbers and plain moves in a row.
  *     general: reader_word() and pgn_lex_word() word by word, the line ends
  *              of tokens()
@@ -109,14 +111,14 @@
  *     tests:   test_reader_lazy__testdata_equivalent, __mutations,
  *              __corpus_equivalent; fuzz_pgn_reader (compare_lazy);
  *              reader_general_differential.sh (search)
- *     measured: +106.7% instructions of search -c --white Adams -j 1 without it, 2026-12-06
+ *     measured: +106.7% instructions of search -c for White Adams -j 1 without it, 2026-12-06
  *   reader_split_plain() (reader_split.c, PGN_READER_SPLIT): a plain game
  *     cut in one pass. It runs only in the reader that splits the input
  *     for the other threads (-j 2 and more, index); the other threads and
  *     validate -j 1 never take it (-0.00% there). Without it the splitting
  *     reader takes the skim, and validate -j 2 takes +3.16% in all; the splitting
- *     reader is pgn_reader_next() on the thread that splits (callgrind
- *     --separate-threads).
+ *     reader is pgn_reader_next() on the thread that splits (callgrind,
+ *     counting each thread apart).
  *     general: skim(), and so the parser
  *     agree:   the game's end and its lines
  *     tests:   test_reader_lazy__plain_split_mutations, lockstep_split();
@@ -132,14 +134,14 @@
  *     tests:   test_reader__tags, test_reader__cp1252,
  *              reader_general_differential.sh (UTF-8 games each way)
  *     measured: +0.99% instructions of validate -j 1 without it, 2026-12-06
- *     measured: +7.67% instructions of search -c --white Adams -j 1 without it, 2026-12-06
+ *     measured: +7.67% instructions of search -c for White Adams -j 1 without it, 2026-12-06
  *   the base/simd.h scanners (SSE2): the base layer's, for every scan of
  *     bytes; they pay most where the skim scans whole games.
  *     general: their scalar fallbacks (-U__SSE2__)
  *     agree:   the answer
  *     tests:   make check-portable (every test on the fallbacks)
  *     measured: +1.95% instructions of validate -j 1 without it, 2026-12-06
- *     measured: +33.8% instructions of search -c --white Adams -j 1 without it, 2026-12-06
+ *     measured: +33.8% instructions of search -c for White Adams -j 1 without it, 2026-12-06
  *
  * The runs (tag and movetext) keep their state in locals and write it back
  * once; that is why they copy what the general path does instead of calling
