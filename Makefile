@@ -7,6 +7,7 @@
 #   make check      the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make check-portable  the same tests on the scalar fallbacks (no SSE2, zlib inflate)
 #   make CC=clang test   the same tests built with clang (in build/clang)
+#   make GENERAL=1 build/general/pgnkit  the reader without its fast paths (see below)
 #   make bench      benchmarks against pgn-extract on the same input
 #   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
 #   make hostile    the hostile-input suite, with peak memory and time per case
@@ -65,7 +66,10 @@ endif
 # never links objects of another: build/ (GCC, the default), build/clang
 # (CC=clang), build/san (SANITIZE=1), build/portable (PORTABLE=1: the
 # scalar fallbacks of every SIMD scanner, as on a machine without SSE2, and
-# zlib's inflate), build/zlib (ISAL=0: zlib's inflate for gzip input).
+# zlib's inflate), build/zlib (ISAL=0: zlib's inflate for gzip input),
+# build/general (GENERAL=1: the reader's general paths only, none of the
+# FAST PATHS of lib/pgn/reader/reader_internal.h; what
+# tests/scripts/reader_general_differential.sh compares the usual build with).
 ifeq ($(SANITIZE),1)
 BUILD     := build/san
 OPTIMIZE  := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -76,6 +80,11 @@ else ifeq ($(PORTABLE),1)
 BUILD     := build/portable
 CPPFLAGS  += -U__SSE2__
 PGO       := 0
+else ifeq ($(GENERAL),1)
+BUILD     := build/general
+CPPFLAGS  += -DPGN_READER_GENERAL_ONLY
+PGO       := 0
+LTO       :=
 else ifeq ($(origin ISAL)$(ISAL),command line0)
 BUILD     := build/zlib
 else ifneq ($(CC_CLANG),0)

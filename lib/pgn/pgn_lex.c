@@ -106,7 +106,8 @@ static const struct spelling suffix_glyphs[] = {
 /*
  * The spellings of the en-passant mark, the one place that lists them:
  * alone after its move ("exd6 e.p.") or glued to it ("exd6e.p."), as value
- * says. Adding a lenient spelling is adding a row: the fast paths leave to
+ * says. Adding a lenient spelling is adding a row (one written with a
+ * blank in it, "e. p.", is a row of glue_words below): the fast paths leave to
  * this lexer every word that starts "e." or "ep" (run_move() in
  * reader_run.c) and every move that ends in '.' or 'p' (its LM_LAST test
  * and pgn_lex_word()'s own fast path).
@@ -121,13 +122,22 @@ static const struct spelling ep_marks[] = {
     SP("ep.", EP_AFTER_RANK), /* German, with the abbreviation's dot */
 };
 
-/* Tokens that pgn_lex_glue() may assemble from several words. */
+/*
+ * Tokens that pgn_lex_glue() may assemble from several words, written
+ * without their blanks: a result (value: enum pgn_result) or a word that
+ * pgn_lex_word() reads once joined (GLUE_WORD; castling may take a check
+ * mark or a glyph glued on: "0- 0+"). The one place that says which tokens
+ * may be written with blanks in them: pgn_lex_may_glue() and the reader's
+ * fast paths ask pgn_lex_glue_class[], which is built from this table.
+ */
+enum { GLUE_WORD = -1 };
 static const struct spelling glue_words[] = {
     SP("1-0", PGN_RESULT_WHITE),    SP("0-1", PGN_RESULT_BLACK),
     SP("1/2-1/2", PGN_RESULT_DRAW), SP("\xC2\xBD-\xC2\xBD", PGN_RESULT_DRAW),
     SP("1:0", PGN_RESULT_WHITE),    SP("0:1", PGN_RESULT_BLACK),
     SP("\xC2\xBD:\xC2\xBD", PGN_RESULT_DRAW), SP("1/2:1/2", PGN_RESULT_DRAW),
-    SP("0-0", -1), SP("0-0-0", -1), SP("O-O", -1), SP("O-O-O", -1),
+    SP("0-0", GLUE_WORD), SP("0-0-0", GLUE_WORD), SP("O-O", GLUE_WORD), SP("O-O-O", GLUE_WORD),
+    SP("e.p.", GLUE_WORD), /* German: "d5xc6 e. p." */
 };
 #undef SP
 
@@ -358,18 +368,33 @@ void pgn_lex_word(const unsigned char *s, size_t n, struct pgn_word *w)
     classify_move(s, n, 0, w); /* figurines, Cyrillic letters, ... */
 }
 
+unsigned char pgn_lex_glue_class[256];
+size_t pgn_lex_glue_longest;
+
+void pgn_lex_tables_init(void)
+{
+    for (size_t i = 0; i < COUNT(glue_words); i++) {
+        const struct spelling *sp = &glue_words[i];
+        pgn_lex_glue_class[(unsigned char)sp->text[0]] |= GL_FIRST;
+        for (size_t k = 0; k < sp->len; k++)
+            pgn_lex_glue_class[(unsigned char)sp->text[k]] |= GL_PART;
+        if (sp->len > pgn_lex_glue_longest)
+            pgn_lex_glue_longest = sp->len;
+    }
+}
+
 size_t pgn_lex_glue(const unsigned char *s, const unsigned char *end, int *kind, int *result)
 {
     unsigned char acc[16];
     size_t alen = 0, best = 0;
     unsigned words = 0;
     const unsigned char *p = s;
-    /* Quick exit: the next word must be able to continue a result or castling. */
+    /* Quick exit: the next word must be able to continue one of the tokens. */
     while (p < end && (pgn_lex_class[*p] & LX_WORD))
         p++;
     while (p < end && ascii_is_blank(*p))
         p++;
-    if (p >= end || !strchr("01O-:/\xC2", *p) || !*p)
+    if (p >= end || !(pgn_lex_glue_class[*p] & GL_PART))
         return 0;
     p = s;
     for (;;) {
@@ -389,10 +414,10 @@ size_t pgn_lex_glue(const unsigned char *s, const unsigned char *end, int *kind,
                 prefix = 1;
                 if (alen == sp->len && words >= 2) {
                     best = (size_t)(p - s);
-                    *kind = sp->value < 0 ? PGN_W_MOVE : PGN_W_RESULT;
-                    *result = sp->value < 0 ? PGN_RESULT_NONE : sp->value;
+                    *kind = sp->value == GLUE_WORD ? PGN_W_MOVE : PGN_W_RESULT;
+                    *result = sp->value == GLUE_WORD ? PGN_RESULT_NONE : sp->value;
                 }
-            } else if (sp->value < 0 && alen > sp->len && !memcmp(acc, sp->text, sp->len) &&
+            } else if (sp->value == GLUE_WORD && alen > sp->len && !memcmp(acc, sp->text, sp->len) &&
                        words >= 2) {
                 /* Castling with a glued check mark or glyph: "0- 0+". */
                 size_t k = sp->len;

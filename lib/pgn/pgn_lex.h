@@ -78,13 +78,43 @@ struct pgn_word {
 void pgn_lex_word(const unsigned char *s, size_t n, struct pgn_word *w);
 
 /**
- * A result or castling token split by spaces or tabs on one line ("1 - 0",
- * "1/2 - 1/2", "0- 0", "O - O - O"). s points at the first word; the scan
- * stops at end or at the end of the line. Returns the bytes covered when at
- * least two words join into one token, else 0; *kind is PGN_W_RESULT (with
- * *result) or PGN_W_MOVE (castling).
+ * A token split by spaces or tabs on one line: a result ("1 - 0",
+ * "1/2 - 1/2"), castling ("0- 0", "O - O - O") or an en-passant mark
+ * ("e. p."), as the table of such tokens in pgn_lex.c lists them. s points
+ * at the first word; the scan stops at end or at the end of the line.
+ * Returns the bytes covered when at least two words join into one token,
+ * else 0; *kind is PGN_W_RESULT (with *result), else PGN_W_MOVE: a word
+ * for pgn_lex_word() once its blanks are dropped.
  */
 size_t pgn_lex_glue(const unsigned char *s, const unsigned char *end, int *kind, int *result);
+
+/* Bits of pgn_lex_glue_class[]. */
+enum {
+    GL_FIRST = 1, /* starts a token pgn_lex_glue() joins */
+    GL_PART = 2,  /* occurs in one */
+};
+
+/* Built by pgn_lex_tables_init() from the table of tokens pgn_lex_glue() joins. */
+extern unsigned char pgn_lex_glue_class[256];
+extern size_t pgn_lex_glue_longest; /* bytes of the longest such token, blanks dropped */
+
+/** Builds pgn_lex_glue_class[] and pgn_lex_glue_longest; pgn_reader_tables_init() calls it. */
+void pgn_lex_tables_init(void);
+
+/**
+ * 1 when the word p[0..n) may be the first of a token that pgn_lex_glue()
+ * joins from several words ("1" of "1 - 0", "e." of "e. p."): a cheap test
+ * before the call, decided by the same table.
+ */
+static inline int pgn_lex_may_glue(const unsigned char *p, size_t n)
+{
+    if (!(pgn_lex_glue_class[p[0]] & GL_FIRST) || n > pgn_lex_glue_longest)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if (!(pgn_lex_glue_class[p[i]] & GL_PART))
+            return 0;
+    return 1;
+}
 
 /* What pgn_lex_result() and pgn_lex_glyph() return for text they do not know. */
 enum { PGN_LEX_UNKNOWN = -1 };

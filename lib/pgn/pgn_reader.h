@@ -145,9 +145,9 @@ struct pgn_limits {
  * text through fast paths, each of which must give what its general path
  * gives (reader_internal.h lists them, with what they agree on and the test
  * that holds them equal). With this flag it takes the general paths only:
- * every tag pair, word and line end one at a time, no skim and no one-pass
- * split (PGN_READER_LAZY and PGN_READER_SPLIT are then ignored: every game
- * comes complete). A reader with the flag and one without must return the
+ * every tag pair, word and line end one at a time, each tag string copied
+ * on its own, no skim and no one-pass split (PGN_READER_LAZY and
+ * PGN_READER_SPLIT are then ignored: every game comes complete). A reader with the flag and one without must return the
  * same games, field by field; it is slower, and changes nothing else.
  */
 /*

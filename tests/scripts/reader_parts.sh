@@ -20,6 +20,11 @@
 #     rec. reader_record.c owns their life: only it sets up, empties or
 #     frees their arena and vectors (arena_init/_reset/_release,
 #     buf_init/_reset/_release).
+#   - a function takes the whole reader only when it needs several parts:
+#     one whose body reads the reader only through its window (r->win and
+#     nothing else of r, and hands r to no other function) takes the
+#     window, unless it is a public call (pgn_reader_*); and at most READER_TAKERS functions (the public calls, and
+#     those that touch several parts) take struct pgn_reader * at all.
 set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
 dir=lib/pgn/reader
@@ -50,7 +55,7 @@ if grep -n 'struct pgn_reader' $dir/reader_window.c; then
     status=1
 fi
 owned='buf|own_buf|cap|cap_max|len|base|eof|moved|in|read_size|io_status'
-only_in reader_window.c "win\.($owned)[[:space:]]*([-+|&]?=[^=]|\+\+|--)" \
+only_in reader_window.c "(win\.|w->)($owned)[[:space:]]*([-+|&]?=[^=]|\+\+|--)" \
     "changes the window's own fields"
 
 if ! grep -q '^struct reader_records {' $dir/reader_internal.h ||
@@ -71,4 +76,46 @@ if [ -n "$bad" ]; then
     echo "$dir: the parse phase changes outside parse_enter() (reader_internal.h)"
     status=1
 fi
+# The functions that take the whole reader: a definition starts at a line's
+# first column and ends at a line "}"; a signature naming "struct pgn_reader *r".
+READER_TAKERS=81
+takers=$(awk '
+FNR == 1 { sig = ""; body = 0 }
+!body && /^[A-Za-z].*\(/ { sig = $0; name = $0; sub(/\(.*/, "", name); sub(/.* \**/, "", name); next }
+!body && sig != "" && /^ / { sig = sig " " $0; next }
+!body && sig != "" && /^\{$/ {
+    body = 1; takes = sig ~ /struct pgn_reader \*r[,)]/; only_win = 1; uses = 0; next
+}
+!body { sig = ""; next }
+/^\}$/ {
+    if (takes) {
+        print "taker " FILENAME ":" name
+        if (uses && only_win && name !~ /^pgn_reader_/) # the public calls take the reader
+            print "window " FILENAME ":" name
+    }
+    body = 0; sig = ""; next
+}
+takes {
+    line = $0
+    gsub(/"([^"\\]|\\.)*"/, "", line)
+    while (match(line, /r->[a-z_]+/)) {
+        uses = 1
+        if (substr(line, RSTART, RLENGTH) != "r->win")
+            only_win = 0
+        line = substr(line, RSTART + RLENGTH)
+    }
+    # r handed on ("f(r, ...)", "f(..., r)") or a macro that takes it
+    if ($0 ~ /[(,] *r *[,)]/ || $0 ~ /(DIAG_AT|FAIL_AT)\(/)
+        only_win = 0
+}
+' $dir/*.c $dir/*.h)
+n=$(echo "$takers" | grep -c '^taker ')
+if [ "$n" -gt $READER_TAKERS ]; then
+    echo "$dir: $n functions take struct pgn_reader *, more than $READER_TAKERS: a function that"
+    echo "needs one part (the window, the parse state, the records) takes that part"
+    status=1
+fi
+echo "$takers" | sed -n 's/^window //p' | while read -r f; do
+    echo "$f: reads only the window of the reader: take struct reader_window"
+done | grep . && status=1
 exit $status

@@ -103,6 +103,11 @@ void test_lex__glue(void)
         { "1 e4", 0, 0, 0 },
         { "1/2 1/2", 0, 0, 0 },
         { "1 -\n0", 0, 0, 0 },
+        /* German: the en-passant mark with a blank in it; pgn_lex_word() reads the joined word. */
+        { "e. p. exd6", 5, PGN_W_MOVE, PGN_RESULT_NONE },
+        { "e.\tp.+ Kxd6", 6, PGN_W_MOVE, PGN_RESULT_NONE },
+        { "e. p 1-0", 0, 0, 0 },
+        { "e4 e5", 0, 0, 0 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const unsigned char *s = (const unsigned char *)cases[i].text;
@@ -169,4 +174,17 @@ void test_lex__comment_stop_classes(void)
         CHECK_EQ_INT((pgn_lex_class[c] & LX_CSTOP) != 0, eol || c == '}');
         CHECK_EQ_INT((pgn_lex_class[c] & LX_NSTOP) != 0, eol || c == '}' || c == '{');
     }
+}
+
+/* The first words of tokens written with blanks in them, by hand from the spellings. */
+void test_lex__may_glue(void)
+{
+    static const char *const yes[] = { "1", "0-", "1/2", "O-O", "0-0-0", "\xc2\xbd", "e.", "e.p" };
+    static const char *const no[] = { "e4", "Nf3", "2", "3.", "exd6", "1/2-1/2-", "ep4", "p." };
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
+        if (!pgn_lex_may_glue((const unsigned char *)yes[i], strlen(yes[i])))
+            FAIL("'%s' may start a joined token", yes[i]);
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+        if (pgn_lex_may_glue((const unsigned char *)no[i], strlen(no[i])))
+            FAIL("'%s' starts no joined token", no[i]);
 }

@@ -30,6 +30,7 @@ void pgn_reader_opts_init(struct pgn_reader_opts *o)
 /* The reader's lookup tables, built once by lib_init(). */
 void pgn_reader_tables_init(void)
 {
+    pgn_lex_tables_init();
     reader_skim_init();
     reader_tag_names_init();
     reader_run_init();
@@ -60,6 +61,11 @@ static int reader_new(struct pgn_reader **out, struct pgn_input *in, const char 
     reader_records_init(&r->rec, &r->lim);
     r->err.file = r->name;
     r->flags = opts->flags;
+#ifdef PGN_READER_GENERAL_ONLY
+    /* A build with no fast path at all (make GENERAL=1), which
+     * tests/scripts/reader_general_differential.sh compares with the usual one. */
+    r->flags |= PGN_READER_REFERENCE;
+#endif
     r->fast_paths = !(r->flags & PGN_READER_REFERENCE);
     if (!r->fast_paths) /* the skim and the split are fast paths too */
         r->flags &= ~(unsigned)(PGN_READER_LAZY | PGN_READER_SPLIT);

@@ -35,10 +35,10 @@ int reader_skip_blank(struct pgn_reader *r)
     }
 }
 
-int reader_only_blank(const struct pgn_reader *r, size_t from, size_t to)
+int reader_only_blank(const struct reader_window *w, size_t from, size_t to)
 {
     for (size_t i = from; i < to; i++)
-        if (!(pgn_lex_class[r->win.buf[i]] & (LX_SPACE | LX_EOL)))
+        if (!(pgn_lex_class[w->buf[i]] & (LX_SPACE | LX_EOL)))
             return 0;
     return 1;
 }
@@ -49,7 +49,7 @@ int reader_blank_run(struct pgn_reader *r, size_t q)
     const unsigned char *cls = pgn_lex_class;
     int started = ps->phase != PHASE_START;
     size_t from = r->win.gstart + (started ? ps->last_end : 0);
-    if (!reader_only_blank(r, from, q))
+    if (!reader_only_blank(&r->win, from, q))
         return BLANK_TOO_BIG;
     if (!started) {
         /* Nothing to keep: the game has not begun, and begins after the blanks. */

@@ -63,16 +63,6 @@ static const char *tag_text(struct pgn_reader *r, uint32_t off, uint32_t len, in
     return d;
 }
 
-/* The name of tag rt: a common name needs no copy. */
-static const char *tag_name(struct pgn_reader *r, const struct raw_tag *rt, uint32_t *out_len)
-{
-    if (rt->id >= GAME_TAG_EVENT) {
-        *out_len = rt->name_len;
-        return reader_common_tag_name(rt->id);
-    }
-    return tag_text(r, rt->name_off, rt->name_len, 0, out_len);
-}
-
 /* The place of tag rt in t; where its value is not unescaped, its length is the raw one. */
 static inline void tag_place(struct game_tag *t, const struct raw_tag *rt, unsigned *other)
 {
@@ -102,6 +92,49 @@ static COLD void fix_tag_case(struct pgn_reader *r, struct game_tag *t)
     t->id = id;
 }
 
+/*
+ * The text of the tag string at the game's raw bytes [off, off + len) (a
+ * name, or a value with escaped set when it holds backslashes), NUL-ended:
+ * cut in place out of section, the copy of the tag section from the game's
+ * offset lo, or without one an arena copy of its own (tag_text()).
+ */
+static inline ALWAYS_INLINE const char *tag_string(struct pgn_reader *r, char *section,
+                                                   uint32_t lo, uint32_t off, uint32_t len,
+                                                   int escaped, uint32_t *out_len)
+{
+    if (!section)
+        return tag_text(r, off, len, escaped, out_len);
+    char *s = section + (off - lo);
+    *out_len = escaped ? (uint32_t)unescape(s, len) : len;
+    s[len] = '\0'; /* the blank or quote after it (unescape() ends a shorter value itself) */
+    return s;
+}
+
+/*
+ * The tags t[0..n) from the raw records rt: one body for both ways, the
+ * strings cut out of section (the copy of the tag section from the game's
+ * offset lo) or, with section NULL, copied one by one. Inlined into
+ * reader_resolve_tags() once for each, with section a constant NULL in one
+ * (as zstd builds one body twice), so neither way tests it per string.
+ */
+static inline ALWAYS_INLINE unsigned resolve_tags_body(struct pgn_reader *r, struct game_tag *t,
+                                                       const struct raw_tag *rt, uint32_t n,
+                                                       char *section, uint32_t lo)
+{
+    unsigned other = 0; /* a tag whose name is no common name: see fix_tag_case() */
+    for (uint32_t i = 0; i < n; i++) {
+        tag_place(&t[i], &rt[i], &other);
+        if (section || rt[i].id < GAME_TAG_EVENT)
+            t[i].name = tag_string(r, section, lo, rt[i].name_off, rt[i].name_len, 0,
+                                   &t[i].name_len);
+        else
+            t[i].name = reader_common_tag_name(rt[i].id); /* a common name needs no copy */
+        t[i].value = tag_string(r, section, lo, rt[i].value_off, rt[i].value_len,
+                                (int)rt[i].escaped, &t[i].value_len);
+    }
+    return other;
+}
+
 void reader_resolve_tags(struct pgn_reader *r)
 {
     const struct raw_tag *rt = (const struct raw_tag *)r->rec.rtags.data;
@@ -110,34 +143,18 @@ void reader_resolve_tags(struct pgn_reader *r)
     if (!t)
         return;
     /*
-     * UTF-8 games: one copy of the whole tag section, each name and value
-     * cut out of it in place (a NUL over the byte after it, values
-     * unescaped in place), instead of a copy per string.
+     * FAST PATH (the tag section copied once): in a UTF-8 game the strings
+     * are cut out of one copy of the whole section instead of a copy each;
+     * a CP1252 game, or the general paths alone, copies each.
      */
-    unsigned other = 0; /* a tag whose name is no common name: see fix_tag_case() */
     uint32_t lo = rt[0].name_off, hi = rt[n - 1].value_off + rt[n - 1].value_len + 1;
-    char *copy = r->ps.latin1 ? NULL : arena_alloc(&r->rec.arena, hi - lo);
-    if (copy)
-        memcpy(copy, r->win.buf + r->win.gstart + lo, hi - lo);
-    if (copy) {
-        for (uint32_t i = 0; i < n; i++) {
-            char *name = copy + (rt[i].name_off - lo), *value = copy + (rt[i].value_off - lo);
-            tag_place(&t[i], &rt[i], &other);
-            name[rt[i].name_len] = '\0'; /* the blank or quote after the name */
-            t[i].name = name;
-            t[i].value = value;
-            if (rt[i].escaped)
-                t[i].value_len = (uint32_t)unescape(value, rt[i].value_len);
-            else
-                value[rt[i].value_len] = '\0'; /* the closing quote */
-        }
+    char *section = r->ps.latin1 || !r->fast_paths ? NULL : arena_alloc(&r->rec.arena, hi - lo);
+    unsigned other;
+    if (section) {
+        memcpy(section, r->win.buf + r->win.gstart + lo, hi - lo);
+        other = resolve_tags_body(r, t, rt, n, section, lo);
     } else {
-        for (uint32_t i = 0; i < n; i++) {
-            tag_place(&t[i], &rt[i], &other);
-            t[i].name = tag_name(r, &rt[i], &t[i].name_len);
-            t[i].value = tag_text(r, rt[i].value_off, rt[i].value_len, (int)rt[i].escaped,
-                                  &t[i].value_len);
-        }
+        other = resolve_tags_body(r, t, rt, n, NULL, lo);
     }
     for (uint32_t i = 0; other && i < n; i++)
         if (t[i].id == GAME_TAG_OTHER && t[i].name_len <= REPAIR_TAG_NAME_MAX)
@@ -162,14 +179,14 @@ static void trim(const char **s, uint32_t *n)
  * as a pointer; with text on both sides of a command the pieces are joined
  * in the arena, separated by one space.
  */
-static void add_piece(struct pgn_reader *r, uint32_t *pieces, const char **piece,
+static void add_piece(struct arena *arena, uint32_t *pieces, const char **piece,
                       uint32_t *piece_len, char **joined, uint32_t *jlen, uint32_t len,
                       const char *seg, uint32_t seg_len)
 {
     if (!seg_len)
         return;
     if (*pieces == 1) {
-        *joined = arena_alloc(&r->rec.arena, (size_t)len + 1);
+        *joined = arena_alloc(arena, (size_t)len + 1);
         if (*joined) {
             memcpy(*joined, *piece, *piece_len);
             *jlen = *piece_len;
@@ -206,7 +223,7 @@ static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
         const char *seg = s + from;
         uint32_t seg_len = (uint32_t)((found ? cs.start : len) - from);
         trim(&seg, &seg_len);
-        add_piece(r, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
+        add_piece(&r->rec.arena, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
         if (!found)
             break;
         if (COUNT_OF(r->rec.cmds, struct game_cmd) >= r->lim.max_cmds) {
@@ -220,7 +237,7 @@ static void resolve_comment(struct pgn_reader *r, struct game_comment *c)
             seg = s + cs.start;
             seg_len = (uint32_t)(len - cs.start);
             trim(&seg, &seg_len);
-            add_piece(r, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
+            add_piece(&r->rec.arena, &pieces, &piece, &piece_len, &joined, &jlen, len, seg, seg_len);
             break;
         }
         struct game_cmd *cmd = push(r, &r->rec.cmds, sizeof *cmd);

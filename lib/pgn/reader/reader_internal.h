@@ -33,8 +33,11 @@
  * in parse_enter()); rec, the records the game is built of (struct
  * reader_records, THE RECORDS: reader_record.c); lazy, what a skimmed game
  * needs to be parsed later (reader_skim.c); and the settings (lim, flags,
- * fast_paths, comment_stop), set once when the reader opens.
- * tests/scripts/reader_parts.sh holds the owners to this.
+ * fast_paths, comment_stop), set once when the reader opens. A function
+ * takes the part it needs (the window, the parse state, the records or
+ * their arena, with the settings it reads as values); only one that needs
+ * several parts, or a public call, takes the whole struct pgn_reader.
+ * tests/scripts/reader_parts.sh holds the owners and the takers to this.
  *
  * THE WINDOW. buf[0..len) holds input bytes; buf[gstart..) is the current
  * game, which must stay contiguous for its raw span. The lexer works only
@@ -64,62 +67,81 @@
  * anything the general path would decide otherwise; on anything it is not
  * sure of, it stops and leaves the rest to the general path. Under
  * PGN_READER_REFERENCE (pgn_reader.h) the reader takes none of the first
- * four, so tests can compare the two ways on any text. For each: the
- * general path it must agree with, on what, the tests that hold them
- * equal, and what it saves. Issue 35's rule: a fast path kept beside its
- * general path saves at least 5% of validate -j 1 (callgrind instructions
- * on 20,000 games, against a control build of the same tree);
- * tests/scripts/fast_paths_measured.sh holds each entry to giving its
- * figure. The path for one plain word (+0.48%) and the step over the
- * empty line after a result (-0.04%) fell under it and are gone: the
- * general path reads what they read. The last
- * four below are under the bar too and still wait for the same choice
- * (remove, or build from the general path's body): the skim and the split
- * pay in other commands, the last two are the base layer's.
+ * five, so tests can compare the two ways on any text, and a build with
+ * -DPGN_READER_GENERAL_ONLY (make GENERAL=1) opens every reader so:
+ * tests/scripts/reader_general_differential.sh compares that build's
+ * output with the usual one's on every file of testdata/, which holds
+ * every kind of token. For each: the general path it must agree with, on
+ * what, the tests that hold them equal, and what it saves. Issue 35's rule:
+ * a fast path kept beside its general path saves at least 5% of the work
+ * where it runs (callgrind instructions on 20,000 games, /tmp/slice20k.pgn,
+ * against a control build of the same tree without it; "search -c for
+ * White Adams" counts the games whose White tag names Adams, reading
+ * lazily), or is built from the general path's own body;
+ * tests/scripts/fast_paths_measured.sh holds each entry to a figure of 5%
+ * or more, or a "one body:" line. The path
+ * for one plain word (+0.48%) and the step over the empty line after a
+ * result (-0.04%) fell under it and are gone: the general path reads what
+ * they read.
  *
  *   reader_tag_run() (reader_tags.c): plain tag pairs in a row.
  *     general: reader_bracket() and tag_pair(), the line ends as tokens()
  *              takes them
  *     agree:   the tag records, line and column, line_tokens, blank, phase
  *     tests:   test_reader_run__reference_testdata, test_reader_runs__tag_*,
- *              test_game_cost__tag_section_blank_line
- *     measured: +6.41% instructions of validate -j 1 without it, 2026-12-06
+ *              test_game_cost__tag_section_blank_line,
+ *              reader_general_differential.sh
+ *     measured: +6.30% instructions of validate -j 1 without it, 2026-12-06
+ *     measured: +48.6% instructions of search -c for White Adams -j 1 without it, 2026-12-06
  *   reader_movetext_run() (reader_run.c): numbers and plain moves in a row.
  *     general: reader_word() and pgn_lex_word() word by word, the line ends
  *              of tokens()
  *     agree:   the move records, the number waiting, line, last_end
  *     tests:   test_reader_run__numbers, __edges, __reference_testdata;
- *              test_reader_runs__sites, __castling, __token_limit
- *     measured: +10.01% instructions of validate -j 1 without it, 2026-12-06
+ *              test_reader_runs__sites, __castling, __token_limit;
+ *              reader_general_differential.sh
+ *     measured: +39.8% instructions of validate -j 1 without it, 2026-12-06
+ *              (re-measured on this tree; the table said +10.01% before)
  *   skim() (reader_skim.c, PGN_READER_LAZY): the end of a game, unrecorded.
+ *     It runs where a command reads games lazily (search by tags, stats),
+ *     never in validate, which reads every move (-0.02% there).
  *     general: reader_parse_game() on the whole game (what
  *              pgn_reader_complete() does later)
  *     agree:   the game's end (ps.split), line and line start
  *     tests:   test_reader_lazy__testdata_equivalent, __mutations,
- *              __corpus_equivalent; fuzz_pgn_reader (compare_lazy)
- *     measured: -0.02% instructions of validate -j 1 without it, 2026-12-06
- *              (validate reads every move, so it never skims); a search
- *              counting the games of one White player on one thread, which
- *              reads lazily, takes +104.8% without it
+ *              __corpus_equivalent; fuzz_pgn_reader (compare_lazy);
+ *              reader_general_differential.sh (search)
+ *     measured: +106.7% instructions of search -c for White Adams -j 1 without it, 2026-12-06
  *   reader_split_plain() (reader_split.c, PGN_READER_SPLIT): a plain game
- *     cut in one pass.
+ *     cut in one pass. It runs only in the reader that splits the input
+ *     for the other threads (-j 2 and more, index); the other threads and
+ *     validate -j 1 never take it (-0.00% there). Without it the splitting
+ *     reader takes the skim, and validate -j 2 takes +3.16% in all; the splitting
+ *     reader is pgn_reader_next() on the thread that splits (callgrind,
+ *     counting each thread apart).
  *     general: skim(), and so the parser
  *     agree:   the game's end and its lines
  *     tests:   test_reader_lazy__plain_split_mutations, lockstep_split();
- *              fuzz_pgn_reader (PGN_READER_SPLIT)
- *     measured: -0.00% instructions of validate -j 1 without it, 2026-12-06
- *              (only the splitting thread of -j 2 and more, and index,
- *              split); not measured yet where it runs
+ *              fuzz_pgn_reader (PGN_READER_SPLIT);
+ *              reader_general_differential.sh (-j 2)
+ *     measured: +22.6% instructions of the splitting reader of validate -j 2 without it, 2026-12-06
  *   the one copy of the tag section in reader_resolve_tags() (UTF-8 games).
- *     general: tag_text() for each name and value (CP1252 games)
+ *     general: a copy of each name and value (CP1252 games, and the
+ *              general paths alone)
+ *     one body: resolve_tags_body() is both, inlined twice with the
+ *              section a constant NULL in the general one
  *     agree:   the text of names and values
- *     tests:   test_reader__tags, test_reader__cp1252 (each way on its own)
- *     measured: +1.07% instructions of validate -j 1 without it, 2026-12-06
- *   the base/simd.h scanners (SSE2).
+ *     tests:   test_reader__tags, test_reader__cp1252,
+ *              reader_general_differential.sh (UTF-8 games each way)
+ *     measured: +0.99% instructions of validate -j 1 without it, 2026-12-06
+ *     measured: +7.67% instructions of search -c for White Adams -j 1 without it, 2026-12-06
+ *   the base/simd.h scanners (SSE2): the base layer's, for every scan of
+ *     bytes; they pay most where the skim scans whole games.
  *     general: their scalar fallbacks (-U__SSE2__)
  *     agree:   the answer
  *     tests:   make check-portable (every test on the fallbacks)
- *     measured: +2.01% instructions of validate -j 1 without it, 2026-12-06
+ *     measured: +1.95% instructions of validate -j 1 without it, 2026-12-06
+ *     measured: +33.8% instructions of search -c for White Adams -j 1 without it, 2026-12-06
  *
  * The runs (tag and movetext) keep their state in locals and write it back
  * once; that is why they copy what the general path does instead of calling
@@ -492,7 +514,7 @@ enum { BLANK_TOO_BIG = 2 };
 int reader_blank_run(struct pgn_reader *r, size_t q);
 
 /** 1 when buf[from, to) holds nothing but blanks and line ends, else 0. */
-int reader_only_blank(const struct pgn_reader *r, size_t from, size_t to);
+int reader_only_blank(const struct reader_window *w, size_t from, size_t to);
 
 /**
  * Moves pos (at a line start) past the lines that hold nothing but blanks,
@@ -670,31 +692,10 @@ static inline size_t word_start(const unsigned char *b, size_t from, size_t k)
 }
 
 
-/* 1 when the word can begin a token split by blanks ("1 - 0", "0- 0"). */
-static inline int glue_chars(const unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        switch (p[i]) {
-        case '0': case '1': case '2': case 'O': case '-': case '/': case ':': case 0xC2: case 0xBD:
-            break;
-        default:
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* Input offset just after the line end at buf[i] (which is '\n' or '\r'). */
 static inline size_t after_eol(const unsigned char *b, size_t i, size_t len)
 {
     return (b[i] == '\r' && i + 1 < len && b[i + 1] == '\n') ? i + 2 : i + 1;
-}
-
-/* 1 when the word p[0..n) may start a result written with blanks ("1 - 0"). */
-static inline int may_glue(const unsigned char *p, size_t n)
-{
-    unsigned c0 = p[0];
-    return (c0 == '0' || c0 == '1' || c0 == 'O' || c0 == 0xC2) && n < 8 && glue_chars(p, n);
 }
 
 /* The first byte of b[k..) that stops a tag value: '"', '\\' or a line end (one comes before safe).

@@ -13,7 +13,7 @@ struct member_name {
 };
 
 /* "PREFIX:TEXT" (just TEXT without prefix), kept in r's list; NULL when out of memory. */
-static char *kept_text(struct pgn_reader *r, const char *prefix, const char *text)
+static char *kept_text(struct member_name **names, const char *prefix, const char *text)
 {
     size_t a = prefix ? strlen(prefix) + 1 : 0, m = strlen(text);
     struct member_name *n = malloc(sizeof *n + a + m + 1);
@@ -24,21 +24,21 @@ static char *kept_text(struct pgn_reader *r, const char *prefix, const char *tex
         n->text[a - 1] = ':';
     }
     memcpy(n->text + a, text, m + 1);
-    n->next = r->member_names;
-    r->member_names = n;
+    n->next = *names;
+    *names = n;
     return n->text;
 }
 
 /* "ARCHIVE:MEMBER", kept in r's list; NULL when out of memory. */
 static char *member_display_name(struct pgn_reader *r, const char *member)
 {
-    return kept_text(r, r->input_name ? r->input_name : r->name, member);
+    return kept_text(&r->member_names, r->input_name ? r->input_name : r->name, member);
 }
 
 /* A message about a member, kept as long as the member's name. */
-static char *member_text(struct pgn_reader *r, const char *text)
+static char *member_text(struct member_name **names, const char *text)
 {
-    return kept_text(r, NULL, text);
+    return kept_text(names, NULL, text);
 }
 
 /* The window and the counts as for a new input: lines, offsets and game numbers from 1. */
@@ -65,7 +65,7 @@ int pgn_reader_next_member(struct pgn_reader *r, const char **name)
     int rc = pgn_input_next_member(r->win.in, &member, &skipped);
     if (rc > 0 && skipped == 2) {
         /* The member just read is not PGN: member says why; r->name is still its name. */
-        char *why = member_text(r, member);
+        char *why = member_text(&r->member_names, member);
         free(member);
         if (why) {
             memset(&r->err, 0, sizeof r->err);

@@ -12,20 +12,21 @@
  * count), clears *blank at a byte that is not white space, and leaves pos at
  * the next line's start (or the end of the input). Returns 0 or a fatal status.
  */
-static int scan_line(struct pgn_reader *r, size_t p, int *in_comment, int skip_line, int *blank)
+static int scan_line(struct reader_window *w, unsigned char comment_stop, size_t p,
+                     int *in_comment, int skip_line, int *blank)
 {
     const unsigned char *cls = pgn_lex_class;
     for (;;) {
         size_t i = p;
-        while (i < r->win.len && !(cls[r->win.buf[i]] & LX_EOL)) {
-            unsigned c = r->win.buf[i];
+        while (i < w->len && !(cls[w->buf[i]] & LX_EOL)) {
+            unsigned c = w->buf[i];
             if (!(cls[c] & LX_SPACE))
                 *blank = 0;
             if (!skip_line) {
                 if (*in_comment) { /* a depth: past 1 only when nested */
                     if (c == '}')
                         --*in_comment;
-                    else if (c == '{' && r->comment_stop == LX_NSTOP)
+                    else if (c == '{' && comment_stop == LX_NSTOP)
                         ++*in_comment;
                 } else if (c == '{') {
                     *in_comment = 1;
@@ -35,22 +36,22 @@ static int scan_line(struct pgn_reader *r, size_t p, int *in_comment, int skip_l
             }
             i++;
         }
-        if (i < r->win.len && (i + 1 < r->win.len || r->win.eof)) {
-            r->win.pos = after_eol(r->win.buf, i, r->win.len);
-            r->win.line++;
-            r->win.lstart = (ptrdiff_t)r->win.pos;
+        if (i < w->len && (i + 1 < w->len || w->eof)) {
+            w->pos = after_eol(w->buf, i, w->len);
+            w->line++;
+            w->lstart = (ptrdiff_t)w->pos;
             break;
         }
-        if (r->win.eof) {
-            r->win.pos = r->win.len;
+        if (w->eof) {
+            w->pos = w->len;
             break;
         }
-        r->win.pos = i; /* keep a final '\r' to pair it with a '\n' that may follow */
-        ptrdiff_t n = reader_fill(&r->win, r->win.pos);
-        r->win.gstart = r->win.pos;
+        w->pos = i; /* keep a final '\r' to pair it with a '\n' that may follow */
+        ptrdiff_t n = reader_fill(w, w->pos);
+        w->gstart = w->pos;
         if (n < 0)
             return (int)n;
-        p = r->win.pos;
+        p = w->pos;
     }
     return 0;
 }
@@ -92,7 +93,7 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
         r->win.pos = r->win.len; /* past the sentinel that closed the last line */
     /* Nothing but white space yet: if only more follows, there is no game. */
     int blank_only = ps->phase == PHASE_START && !in_comment &&
-                     reader_only_blank(r, r->win.gstart, r->win.pos);
+                     reader_only_blank(&r->win, r->win.gstart, r->win.pos);
     if (ps->phase == PHASE_START)
         start_token(r, r->win.pos); /* a game that is one long line: locate it there */
     reader_diag(r, PGN_SEV_ERROR, PGN_ETOOBIG, r->win.line, 1, r->win.base + r->win.pos,
@@ -134,7 +135,7 @@ int reader_oversize(struct pgn_reader *r, int in_comment)
         if (tag && (in_comment ? prev_blank : !prev_tag))
             break;
         int blank = 1, skip_line = tag || (!in_comment && r->win.buf[r->win.pos] == '%');
-        int rc = scan_line(r, p, &in_comment, skip_line, &blank);
+        int rc = scan_line(&r->win, r->comment_stop, p, &in_comment, skip_line, &blank);
         if (rc < 0)
             return rc;
         prev_blank = blank;

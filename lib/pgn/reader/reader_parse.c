@@ -9,16 +9,16 @@ enum { C_DONE = 0, C_GAME_ENDS = 1 };
 
 /* 1 when the line from the game's offset prev_rel to eol_rel is empty (only white space) and
  * a tag pair line starts at buf[q]. */
-static int empty_then_tag(const struct pgn_reader *r, uint32_t prev_rel, uint32_t eol_rel,
+static int empty_then_tag(const struct reader_window *w, uint32_t prev_rel, uint32_t eol_rel,
                           size_t q)
 {
-    const unsigned char *b = r->win.buf, *cls = pgn_lex_class, *name;
+    const unsigned char *b = w->buf, *cls = pgn_lex_class, *name;
     size_t name_len, t = q;
     while (ascii_is_blank(b[t]))
         t++;
-    if (b[t] != '[' || !pgn_lex_tag_start(b + t, b + r->win.safe, &name, &name_len))
+    if (b[t] != '[' || !pgn_lex_tag_start(b + t, b + w->safe, &name, &name_len))
         return 0;
-    size_t s = r->win.gstart + prev_rel, e = r->win.gstart + eol_rel;
+    size_t s = w->gstart + prev_rel, e = w->gstart + eol_rel;
     while (s < e && (cls[b[s]] & (LX_SPACE | LX_EOL)))
         s++;
     return s == e;
@@ -100,7 +100,7 @@ static int brace_comment(struct pgn_reader *r)
             q = r->win.pos;
         }
         /* An empty line, then a tag pair line: the comment was never closed. */
-        if (prev_rel > open_rel && empty_then_tag(r, prev_rel, eol_rel, q)) {
+        if (prev_rel > open_rel && empty_then_tag(&r->win, prev_rel, eol_rel, q)) {
             if (!ps->skip)
                 reader_diag(r, PGN_SEV_ERROR, PGN_ESYNTAX, line0, col0, off0,
                             "unterminated comment");

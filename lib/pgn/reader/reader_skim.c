@@ -74,7 +74,7 @@ static int skim_word(const unsigned char *b, size_t *i, const unsigned char *end
     size_t n = (size_t)(q - p);
     if (*q == '(')
         return SKIM_GIVE_UP;
-    if ((c == '0' || c == '1' || c == 0xC2) && n < 8 && glue_chars(p, n) &&
+    if (pgn_lex_may_glue(p, n) &&
         ascii_is_blank(*q)) {
         int kind, result;
         size_t glued = pgn_lex_glue(p, end, &kind, &result);
@@ -136,7 +136,7 @@ static inline enum clean_rest clean_rest(const unsigned char *b, size_t *i, size
             while (e > *i && ascii_is_blank(b[e - 1]))
                 e--;
             size_t v = word_start(b, *i, e);
-            if (e == w || v == e || may_glue(b + v, e - v))
+            if (e == w || v == e || pgn_lex_may_glue(b + v, e - v))
                 return CLEAN_WORDS;
         }
         *i = w;
@@ -184,7 +184,8 @@ struct skim_cursor {
  * game's window refilled when the line was its last. Returns the next state
  * (see skim_state) or a fatal status.
  */
-static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, struct skim_cursor *k)
+static inline ALWAYS_INLINE int skim_eol(struct reader_window *w, size_t max_game,
+                                         struct skim_cursor *k)
 {
     const unsigned char *cls = pgn_lex_class, *b = k->b;
     size_t i = k->i;
@@ -192,17 +193,17 @@ static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, struct skim_curso
     k->line++;
     k->ls = (ptrdiff_t)i;
     k->i = i;
-    if (i - r->win.gstart > r->lim.max_game / 2)
+    if (i - w->gstart > max_game / 2)
         return SS_PARSE;
-    if (i >= r->win.safe) {
-        size_t irel = i - r->win.gstart;
-        r->win.pos = i;
-        int rc = reader_refill(&r->win, r->lim.max_game);
-        k->b = b = r->win.buf;
-        k->i = i = r->win.gstart + irel;
+    if (i >= w->safe) {
+        size_t irel = i - w->gstart;
+        w->pos = i;
+        int rc = reader_refill(w, max_game);
+        k->b = b = w->buf;
+        k->i = i = w->gstart + irel;
         k->ls = (ptrdiff_t)i;
         if (rc == R_END && !k->in_comment) {
-            k->end = r->win.len;
+            k->end = w->len;
             return SS_END;
         }
         if (rc < 0 && rc != PGN_ETOOBIG)
@@ -217,7 +218,7 @@ static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, struct skim_curso
     if (b[t] == '[') {
         const unsigned char *name;
         size_t name_len;
-        if (k->in_comment || !pgn_lex_tag_start(b + t, b + r->win.safe, &name, &name_len))
+        if (k->in_comment || !pgn_lex_tag_start(b + t, b + w->safe, &name, &name_len))
             return SS_PARSE;
         k->end = (size_t)k->ls;
         return SS_END;
@@ -231,7 +232,7 @@ static inline ALWAYS_INLINE int skim_eol(struct pgn_reader *r, struct skim_curso
         return SS_SCAN;
     }
     k->i = t;
-    if (!k->after_result && clean_rest(b, &k->i, r->win.safe) == CLEAN_LINE)
+    if (!k->after_result && clean_rest(b, &k->i, w->safe) == CLEAN_LINE)
         return SS_EOL;
     return SS_TOKEN; /* read words from k->i */
 }
@@ -434,7 +435,7 @@ static int skim(struct pgn_reader *r)
             state = skim_scan(&k, stop);
             break;
         case SS_EOL:
-            state = skim_eol(r, &k);
+            state = skim_eol(&r->win, r->lim.max_game, &k);
             if (state < 0)
                 return state;
             break;

@@ -74,22 +74,23 @@ static inline int split_after_result(unsigned c)
  * else. A '(' right after a word that starts with a digit ("12(") is left
  * to the usual way, as skim_word() leaves it.
  */
-static size_t split_token(const struct pgn_reader *r, size_t ls, size_t k)
+static size_t split_token(const struct reader_window *w, const struct pgn_limits *lim,
+                          unsigned char comment_stop, size_t ls, size_t k)
 {
-    const unsigned char *b = r->win.buf, *cls = pgn_lex_class;
+    const unsigned char *b = w->buf, *cls = pgn_lex_class;
     size_t q = k + 1;
     switch (b[k]) {
     case '{': /* nested comments stop at an inner '{' too: left to the usual way */
-        while (!(cls[b[q]] & r->comment_stop))
+        while (!(cls[b[q]] & comment_stop))
             q++;
-        return b[q] == '}' && q - k - 1 <= r->lim.max_comment ? q + 1 : 0;
+        return b[q] == '}' && q - k - 1 <= lim->max_comment ? q + 1 : 0;
     case '$':
         while (ascii_is_digit(b[q]))
             q++;
         return q > k + 1 && !(cls[b[q]] & LX_WORD) ? q : 0;
     case '(': {
-        size_t w = word_start(b, ls, k);
-        return w < k && ascii_is_digit(b[w]) ? 0 : q;
+        size_t word = word_start(b, ls, k);
+        return word < k && ascii_is_digit(b[word]) ? 0 : q;
     }
     case ')':
         return q;
@@ -105,16 +106,16 @@ static size_t split_token(const struct pgn_reader *r, size_t ls, size_t k)
  * start, or 0. A word before the result that pgn_lex_glue() may join with
  * it ("O-O 1-0") is left to the usual way, as skim() leaves it.
  */
-static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t e,
+static size_t split_end(const struct reader_window *win, size_t ls, size_t w, size_t e,
                         uint64_t *lines)
 {
-    const unsigned char *b = r->win.buf, *cls = pgn_lex_class;
+    const unsigned char *b = win->buf, *cls = pgn_lex_class;
     size_t v = w;
     while (v > ls && b[v - 1] == ' ')
         v--;
     if (v > ls && (cls[b[v - 1]] & LX_WORD)) {
         size_t u = word_start(b, ls, v);
-        if (may_glue(b + u, v - u))
+        if (pgn_lex_may_glue(b + u, v - u))
             return 0;
     } else if (v > ls && b[v - 1] != '}' && b[v - 1] != ')') {
         return 0;
@@ -123,14 +124,14 @@ static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t 
     for (;;) {
         while (b[k] == ' ')
             k++;
-        if (!(k = split_eol(b, k, r->win.safe, lines)))
+        if (!(k = split_eol(b, k, win->safe, lines)))
             return 0;
         if (b[k] == '[')
             break;
     }
     const unsigned char *name;
     size_t name_len;
-    if (!pgn_lex_tag_start(b + k, b + r->win.safe, &name, &name_len))
+    if (!pgn_lex_tag_start(b + k, b + win->safe, &name, &name_len))
         return 0;
     return k;
 }
@@ -138,15 +139,16 @@ static size_t split_end(const struct pgn_reader *r, size_t ls, size_t w, size_t 
 /* The tag section from b[k], plain tag pairs one to a line ('[' name ' ' '"' value '"' ']'),
  * and the empty lines after it: returns where the movetext starts, or 0 when the game is not
  * plain. *lines counts the line ends. */
-static size_t split_tags(const struct pgn_reader *r, size_t k, uint64_t *lines)
+static size_t split_tags(const struct reader_window *w, const struct pgn_limits *lim, size_t k,
+                         uint64_t *lines)
 {
-    const unsigned char *b = r->win.buf;
-    const size_t safe = r->win.safe;
+    const unsigned char *b = w->buf;
+    const size_t safe = w->safe;
     unsigned tags = 0, events = 0;
     while (b[k] == '[') {
         size_t name_end, vend;
         int vec;
-        if (!plain_tag_pair(b, k, safe, r->lim.max_tag_value, &name_end, &vend, &vec))
+        if (!plain_tag_pair(b, k, safe, lim->max_tag_value, &name_end, &vend, &vec))
             return 0;
         /* A second Event tag would start the next game (see reader_bracket()). */
         events += name_end - k == 6 && !memcmp(b + k + 1, "Event", 5);
@@ -154,7 +156,7 @@ static size_t split_tags(const struct pgn_reader *r, size_t k, uint64_t *lines)
             return 0;
         tags++;
     }
-    if (!tags || events > 1 || tags > r->lim.max_tags)
+    if (!tags || events > 1 || tags > lim->max_tags)
         return 0;
     while (b[k] == '\n' || b[k] == '\r')
         if (!(k = split_eol(b, k, safe, lines)))
@@ -175,7 +177,7 @@ int reader_split_plain(struct pgn_reader *r)
     uint64_t lines = 0;
     if (r->win.io_status || r->win.lstart != (ptrdiff_t)g || g >= safe)
         return 0;
-    if (!(k = split_tags(r, k, &lines)))
+    if (!(k = split_tags(&r->win, &r->lim, k, &lines)))
         return 0;
     /* Lines of moves, from a word (where skim() would start). */
     if (!ascii_is_letter(b[k]) && !ascii_is_digit(b[k]))
@@ -196,7 +198,7 @@ int reader_split_plain(struct pgn_reader *r)
         case SPLIT_MARK:
             break;
         default:
-            if (!(k = split_token(r, ls, k)))
+            if (!(k = split_token(&r->win, &r->lim, r->comment_stop, ls, k)))
                 return 0;
             continue;
         }
@@ -206,7 +208,7 @@ int reader_split_plain(struct pgn_reader *r)
         if (c == '*') {
             if (w != k || !split_after_result(b[k + 1]))
                 return 0;
-            end = split_end(r, ls, k, k + 1, &lines);
+            end = split_end(&r->win, ls, k, k + 1, &lines);
             if (!end)
                 return 0;
             break;
@@ -230,7 +232,7 @@ int reader_split_plain(struct pgn_reader *r)
             e++;
         if (d == w || pgn_lex_result(b + w, e - w) < 0 || !split_after_result(b[e]))
             return 0;
-        end = split_end(r, ls, w, e, &lines);
+        end = split_end(&r->win, ls, w, e, &lines);
         if (!end)
             return 0;
     }

@@ -60,13 +60,16 @@ static void result_word(struct pgn_reader *r, size_t idx, size_t n, const struct
     r->win.pos = idx + n;
 }
 
-/* The word w at buf[idx..idx+n) in movetext, neither a result nor glued words: a move, a number,
- * a NAG, an e.p. mark, or an error. */
-static void movetext_word(struct pgn_reader *r, size_t idx, size_t n, const struct pgn_word *w)
+/* The word w at buf[idx] in movetext, neither a result nor a move joined from several words: a
+ * move, a number, a NAG, an e.p. mark, or an error. Its text is p[0..n): the word itself, or
+ * (an e.p. mark written with blanks: "e. p.") the words joined without them. */
+static void movetext_word(struct pgn_reader *r, size_t idx, const unsigned char *p, size_t n,
+                          const struct pgn_word *w)
 {
     struct parse *ps = &r->ps;
-    const unsigned char *p = r->win.buf + idx;
     char q[MSG_TOKEN_MAX * 3 + 8];
+    /* A move's record points into the window: never one joined from several words here. */
+    assert(p == r->win.buf + idx || (w->kind != PGN_W_MOVE && w->kind != PGN_W_NULL));
     switch (w->kind) {
     case PGN_W_MOVE:
     case PGN_W_NULL: {
@@ -115,20 +118,24 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
 {
     struct parse *ps = &r->ps;
     const unsigned char *p = r->win.buf + idx;
+    const unsigned char *text = p; /* the word, or the words joined (tmp) */
+    size_t text_len = n;
+    unsigned char tmp[16];
     struct pgn_word w;
     size_t glued = 0;
     int gkind = 0, gresult = 0;
     /* The blank first: a result mostly ends its line, and then the bytes need no look. */
-    if (ascii_is_blank(p[n]) && may_glue(p, n))
+    if (ascii_is_blank(p[n]) && pgn_lex_may_glue(p, n))
         glued = pgn_lex_glue(p, r->win.buf + r->win.safe, &gkind, &gresult);
     if (glued) {
-        /* "1 - 0", "0- 0": one token written with blanks in it. */
-        unsigned char tmp[16];
+        /* "1 - 0", "0- 0", "e. p.": one token written with blanks in it. */
         size_t k = 0;
         for (size_t i = 0; i < glued && k < sizeof tmp; i++)
             if (p[i] != ' ' && p[i] != '\t')
                 tmp[k++] = p[i];
         pgn_lex_word(tmp, k, &w);
+        text = tmp;
+        text_len = k;
         if (gkind == PGN_W_RESULT) {
             w.kind = PGN_W_RESULT;
             w.result = gresult;
@@ -161,7 +168,7 @@ int reader_word(struct pgn_reader *r, size_t idx, size_t n)
     parse_enter(ps, PHASE_MOVES);
     ps->last_end = rel(&r->win, idx + n);
     r->win.pos = idx + n;
-    movetext_word(r, idx, n, &w);
+    movetext_word(r, idx, text, text_len, &w);
     return 0;
 }
 
