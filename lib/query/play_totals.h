@@ -42,6 +42,9 @@ struct play_totals {
  */
 void play_totals_compute(const struct game *g, int first_side, struct play_totals *t);
 
+/** 1 when t says any of its facts (a has_* is set), else 0: the game gives none of the where fields. */
+int play_totals_any(const struct play_totals *t);
+
 /**
  * lichess's accuracy of one move from the mover's win percentages before
  * and after it (0..100 each): 103.1668 * exp(-0.04354 * (before - after))
