@@ -19,7 +19,7 @@ int index_play_slot(int field)
     for (int i = 0; i < INDEX_PLAY_FIELDS; i++)
         if (play_fields[i] == field)
             return i;
-    return -1;
+    return INDEX_PLAY_NO_SLOT;
 }
 
 int index_play_encode(struct game_facts *f, unsigned char *out)

@@ -31,7 +31,9 @@ struct index_play {
 /** The field (enum field_id) of slot i (0 .. INDEX_PLAY_FIELDS - 1). */
 int index_play_field(int i);
 
-/** The slot of field (enum field_id), or -1 when the database keeps no such play field. */
+enum { INDEX_PLAY_NO_SLOT = -1 };
+
+/** The slot of field (enum field_id), or INDEX_PLAY_NO_SLOT when the database keeps no such play field. */
 int index_play_slot(int field);
 
 enum index_play_result {

@@ -213,7 +213,7 @@ static int record_field(struct index_where *iw, int field, uint32_t k, int text,
     case F_MATERIAL: return material_value(iw, v);
     }
     int slot = index_play_slot(field);
-    if (slot >= 0)
+    if (slot != INDEX_PLAY_NO_SLOT)
         return play_value(iw, slot, v);
     for (int i = 0; i < IF_COUNT; i++)
         if (index_feature_field(i) == field) {
