@@ -31,7 +31,7 @@ OPTIMIZE  ?= -O3 -g
 # san_resolve.c, move making in position.c, the walk in replay.c) and gains from
 # inlining across them. LTO= builds without it.
 LTO       ?= -flto=auto
-PKG_LIBS  := zlib libzstd libpcre2-8 jansson
+PKG_LIBS  := zlib libzstd libpcre2-8 jansson yajl
 # Optional libraries, used when pkg-config finds them (LIBARCHIVE=0 and ISAL=0
 # build without): libarchive reads zip, 7z, tar, bzip2, xz, ... input; ISA-L
 # inflates gzip input faster than zlib.

@@ -3,6 +3,7 @@
 #ifndef LIB_INDEX_BYTES_H
 #define LIB_INDEX_BYTES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The blobs are little endian whatever the machine, so that a database
@@ -22,6 +23,29 @@ static inline uint64_t index_get_le(const unsigned char *p, int bytes)
     for (int i = 0; i < bytes; i++)
         v |= (uint64_t)p[i] << (8 * i);
     return v;
+}
+
+/** Writes v at out[at..] as a varint (7 bits a byte, lowest first); returns the end. */
+static inline size_t index_put_varint(unsigned char *out, size_t at, uint64_t v)
+{
+    do {
+        out[at++] = (unsigned char)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+        v >>= 7;
+    } while (v);
+    return at;
+}
+
+/** Reads a varint at in[*at..n) into *v, moving *at past it; 0 when it is cut short or too long. */
+static inline int index_get_varint(const unsigned char *in, size_t n, size_t *at, uint64_t *v)
+{
+    *v = 0;
+    for (int shift = 0; shift < 64 && *at < n; shift += 7) {
+        unsigned char b = in[(*at)++];
+        *v |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80))
+            return 1;
+    }
+    return 0;
 }
 
 #endif

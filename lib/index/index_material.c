@@ -1,6 +1,7 @@
 /* index_material.c - what the database keeps of a game's material: its runs encoded, decoded and tested. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
+#include "index/index_bytes.h"
 #include "index/index_material.h"
 #include "base/banned.h"
 
@@ -35,11 +36,7 @@ static size_t put_step(unsigned char *out, size_t at, unsigned code, uint32_t st
         return at;
     }
     out[at++] = (unsigned char)code;
-    do {
-        out[at++] = (unsigned char)((step & 0x7f) | (step > 0x7f ? 0x80 : 0));
-        step >>= 7;
-    } while (step);
-    return at;
+    return index_put_varint(out, at, step);
 }
 
 /* The code of the change from a to b made by mover's move, or CODE_FULL when no one move makes it. */
@@ -80,8 +77,8 @@ static int counts_fit(const struct material *m)
     return 1;
 }
 
-size_t index_material_encode(struct game_facts *f, const struct game_features *ft,
-                             unsigned char *out)
+/* The runs alone into out[INDEX_RUNS_MAX]; the length (at least 1). */
+static size_t runs_encode(struct game_facts *f, const struct game_features *ft, unsigned char *out)
 {
     if (ft && f->ml.status != ML_OK) {
         out[0] = IM_NO_LINE;
@@ -102,18 +99,31 @@ size_t index_material_encode(struct game_facts *f, const struct game_features *f
     }
     /* At most a byte of code, 5 of a step and 5 of counts per run. */
     for (uint32_t i = 1; i < f->nruns; i++) {
-        if (at + 11 > INDEX_MATERIAL_MAX)
+        if (at + 11 > INDEX_RUNS_MAX)
             return 1;
         unsigned code = change_code(&run[i - 1].mat, &run[i].mat, mover_at(flags, run[i].ply));
         at = put_step(out, at, code, run[i].ply - run[i - 1].ply);
         if (code == CODE_FULL)
             at = put_counts(out, at, &run[i].mat);
     }
-    if (at + 6 > INDEX_MATERIAL_MAX || ft->plies < run[f->nruns - 1].ply)
+    if (at + 6 > INDEX_RUNS_MAX || ft->plies < run[f->nruns - 1].ply)
         return 1;
     at = put_step(out, at, CODE_END, ft->plies - run[f->nruns - 1].ply);
     out[0] = (unsigned char)flags;
     return at;
+}
+
+size_t index_material_encode(struct game_facts *f, const struct game_features *ft,
+                             unsigned char *out)
+{
+    size_t at = runs_encode(f, ft, out);
+    int play = index_play_encode(f, out + at);
+    if (play == INDEX_PLAY_UNSURE)
+        out[0] |= IM_PLAY_UNSURE;
+    if (play <= 0)
+        return at;
+    out[0] |= IM_PLAY;
+    return at + (size_t)play;
 }
 
 /* ---- Decoding ------------------------------------------------------------------ */
@@ -129,18 +139,6 @@ static int get_counts(const unsigned char *in, size_t n, size_t *at, struct mate
     m->count[WHITE][KING] = m->count[BLACK][KING] = 1;
     *at += COUNTS_BYTES;
     return 1;
-}
-
-static int get_varint(const unsigned char *in, size_t n, size_t *at, uint64_t *v)
-{
-    *v = 0;
-    for (int shift = 0; shift < 35 && *at < n; shift += 7) {
-        unsigned char b = in[(*at)++];
-        *v |= (uint64_t)(b & 0x7f) << shift;
-        if (!(b & 0x80))
-            return 1;
-    }
-    return 0;
 }
 
 /* Applies change code (1..29) by mover to *m; 0 when m has not the pieces it takes. */
@@ -164,13 +162,9 @@ static int apply_code(unsigned code, int mover, struct material *m)
     return 1;
 }
 
-size_t index_material_decode(const unsigned char *in, size_t n, struct index_material *m)
+/* The runs of in[0..n) into *m; the bytes they take, or 0 (damage). */
+static size_t runs_decode(const unsigned char *in, size_t n, struct index_material *m)
 {
-    if (!n || (in[0] & ~15u))
-        return 0;
-    m->flags = in[0];
-    m->nruns = 0;
-    m->plies = 0;
     if (m->flags & (IM_UNSURE | IM_NO_LINE))
         return 1;
     size_t at = 1;
@@ -183,10 +177,10 @@ size_t index_material_decode(const unsigned char *in, size_t n, struct index_mat
     while (at < n) {
         unsigned code = in[at] & 31;
         uint64_t step = in[at++] >> CODE_BITS;
-        if (!step && !get_varint(in, n, &at, &step))
+        if (!step && !index_get_varint(in, n, &at, &step))
             return 0;
         uint64_t ply = m->run[m->nruns - 1].ply + step;
-        if (ply > UINT32_MAX)
+        if (step > UINT32_MAX || ply > UINT32_MAX)
             return 0;
         if (code == CODE_END) {
             m->plies = (uint32_t)ply;
@@ -201,6 +195,21 @@ size_t index_material_decode(const unsigned char *in, size_t n, struct index_mat
         m->run[m->nruns++].mat = cur;
     }
     return 0;
+}
+
+size_t index_material_decode(const unsigned char *in, size_t n, struct index_material *m)
+{
+    if (!n || (in[0] & ~(unsigned)IM_ALL) || (in[0] & IM_PLAY && in[0] & IM_PLAY_UNSURE))
+        return 0;
+    m->flags = in[0];
+    m->nruns = 0;
+    m->plies = 0;
+    m->play.mask = 0;
+    size_t at = runs_decode(in, n, m);
+    if (!at || !(m->flags & IM_PLAY))
+        return at;
+    size_t play = index_play_decode(in + at, n - at, &m->play);
+    return play ? at + play : 0;
 }
 
 int index_material_reaches(const struct index_material *m, const struct material *mat, int side,

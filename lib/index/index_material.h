@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "chess/material.h"
+#include "index/index_play.h"
 #include "query/game_facts.h"
 
 /*
@@ -18,12 +19,15 @@
  * A game's runs take a few bytes (the table game_materials, per chunk one
  * blob: the games one after the other). The first byte says what follows:
  *
- *   IM_UNSURE   nothing: the build could not tell (only the scan decides)
- *   IM_NO_LINE  nothing: the main line has no positions (a bad FEN, a variant)
+ *   IM_UNSURE   no runs: the build could not tell (only the scan decides)
+ *   IM_NO_LINE  no runs: the main line has no positions (a bad FEN, a variant)
  *   IM_BLACK    Black is to move at ply 0
  *   IM_CUSTOM   the start material follows in 5 bytes, a nibble per count
  *               (White P N B R Q, then Black's, low nibble first); else it
  *               is the standard start's
+ *   IM_PLAY     the game's clock and evaluation fields follow the runs
+ *               (index_play.h); without it the game has none
+ *   IM_PLAY_UNSURE  they could not be told (only the scan decides them)
  *
  * then one byte per run after the first, and an end byte. Each has a code
  * (bits 0-4) and a ply step d (bits 5-7; 0: a varint of the step follows):
@@ -38,12 +42,14 @@
  *          (d may be 0)
  */
 enum {
-    INDEX_MATERIAL_MAX = 128,  /* bytes of one game at most (more: stored as IM_UNSURE) */
+    INDEX_RUNS_MAX = 128,      /* bytes of one game's runs at most (more: stored as IM_UNSURE) */
+    INDEX_MATERIAL_MAX = INDEX_RUNS_MAX + INDEX_PLAY_MAX, /* bytes of one game at most */
     INDEX_MATERIAL_RUNS = 64,  /* runs of one game at most (a legal game has fewer than 50) */
 };
 
 enum index_material_flags { IM_UNSURE = 1 << 0, IM_NO_LINE = 1 << 1, IM_BLACK = 1 << 2,
-                            IM_CUSTOM = 1 << 3 };
+                            IM_CUSTOM = 1 << 3, IM_PLAY = 1 << 4, IM_PLAY_UNSURE = 1 << 5,
+                            IM_ALL = (1 << 6) - 1 };
 
 /* A game's runs, decoded. */
 struct index_material {
@@ -51,11 +57,13 @@ struct index_material {
     uint32_t nruns;
     uint32_t plies;      /* the ply of the last position */
     struct material_run run[INDEX_MATERIAL_RUNS];
+    struct index_play play; /* its clock and evaluation fields (IM_PLAY) */
 };
 
 /**
- * The runs of f's game (its features computed, or NULL on failure: ft)
- * encoded into out[INDEX_MATERIAL_MAX]; returns the length (at least 1).
+ * The runs of f's game (its features computed, or NULL on failure: ft) and
+ * its clock and evaluation fields encoded into out[INDEX_MATERIAL_MAX];
+ * returns the length (at least 1).
  */
 size_t index_material_encode(struct game_facts *f, const struct game_features *ft,
                              unsigned char *out);

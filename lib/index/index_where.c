@@ -74,7 +74,10 @@ int index_where_new(struct index_where **out, struct index_db *db, const struct 
     int rc = where_clone(&iw->w, w);
     if (rc)
         return rc;
+    /* The clock and evaluation fields are stored with the material runs. */
     iw->material = where_reads(w, F_MATERIAL, NULL);
+    for (int i = 0; i < INDEX_PLAY_FIELDS; i++)
+        iw->material |= where_reads(w, index_play_field(i), NULL);
     int want[NAMES_KINDS] = { where_reads(w, F_PLAYER, NULL), 0, 0 };
     for (int i = 0; i < IR_NAMES; i++)
         want[kind_of_slot(i)] |= where_reads(w, name_fields[i], name_tags[i]);
@@ -145,6 +148,17 @@ static int material_value(struct index_where *iw, struct fact_value *v)
     return str_value(v, text, material_format(&m->run[m->nruns - 1].mat, text));
 }
 
+/* A clock or evaluation field (slot of index_play.h): none when the game does not say it. */
+static int play_value(const struct index_where *iw, int slot, struct fact_value *v)
+{
+    const struct index_material *m = iw->r->material;
+    if (!m || (m->flags & IM_PLAY_UNSURE))
+        return WHERE_UNKNOWN;
+    if (!(m->play.mask & (1u << slot)))
+        return 0;
+    return num_value(v, m->play.value[slot]);
+}
+
 /* A rating: the number is known, the tag's text (what a regex reads) is not. */
 static int elo_value(int elo, int text, struct fact_value *v)
 {
@@ -198,6 +212,9 @@ static int record_field(struct index_where *iw, int field, uint32_t k, int text,
     case F_MOVES: return num_value(v, (r->plies + 1) / 2);
     case F_MATERIAL: return material_value(iw, v);
     }
+    int slot = index_play_slot(field);
+    if (slot != INDEX_PLAY_NO_SLOT)
+        return play_value(iw, slot, v);
     for (int i = 0; i < IF_COUNT; i++)
         if (index_feature_field(i) == field) {
             v->type = FT_BOOL;

@@ -15,7 +15,8 @@
  * text: a regex on them needs the game), result, white_elo, black_elo (as
  * numbers), min_elo, max_elo, elo_diff, plies, moves, game, the main-line
  * features (checkmate .. underpromotion, threefold, fivefold) and, with the
- * game's material runs, material. Any other field or tag is unknown, and
+ * game's material runs, material and the clock and evaluation fields
+ * (white_min_clock .. black_accuracy, index_play.h). Any other field or tag is unknown, and
  * where_decide() leaves a game that needs one to the scan.
  *
  *   struct index_where *iw;
@@ -32,7 +33,7 @@ struct index_where;
  */
 int index_where_new(struct index_where **out, struct index_db *db, const struct where *w);
 
-/** 1 when a decision reads the game's material runs (r->material must be set). */
+/** 1 when a decision reads the game's material runs or its clock and evaluation fields (r->material must be set). */
 int index_where_needs_material(const struct index_where *iw);
 
 /** The verdict (enum index_verdict of index_plan.h: no, yes, maybe) for the game of r. */

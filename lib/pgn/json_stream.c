@@ -7,6 +7,7 @@
 #include <string.h>
 #include "pgn/json_stream.h"
 #include "pgn/io.h"
+#include "pgn/json_fast.h"
 #include "base/banned.h"
 
 enum { READ_MIN = 256 * 1024 }; /* bytes read at a time, at least */
@@ -160,8 +161,21 @@ int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line)
             advance(s, 1);
             continue;
         }
+        /* A record of ndjson, one line, is read by the fast parser where it can. */
+        const char *at = s->data + s->pos;
+        size_t avail = s->len - s->pos, used;
+        const char *nl = c == '{' ? memchr(at, '\n', avail) : NULL;
+        json_t *fast = NULL;
+        if (c == '{' && (nl || s->eof))
+            fast = json_fast_object(at, nl ? (size_t)(nl - at) : avail, &used);
+        if (fast) {
+            s->value = fast;
+            *value = fast;
+            *line = s->line;
+            advance(s, used);
+            return 1;
+        }
         json_error_t e;
-        size_t avail = s->len - s->pos;
         json_t *v = json_loadb(s->data + s->pos, avail, JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY,
                                &e);
         if (!v) {

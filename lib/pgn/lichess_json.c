@@ -98,19 +98,49 @@ static int event_tag(struct record_pgn *rp, json_t *rec)
     return record_tag_str(rp, "Event", event);
 }
 
-/* White or Black: the user's name, "lichess AI level N", or "Anonymous". */
-static int player_tag(struct record_pgn *rp, json_t *rec, const char *tag, const char *side)
+/*
+ * v in decimal at out (room for 21 bytes and the NUL), with a "+" before
+ * v >= 0 when plus (lichess writes a rating difference of 0 as "+0");
+ * returns out. Digit by digit: printf cost a tenth
+ * of each record's tags.
+ */
+static char *int_text(char *out, int64_t v, int plus)
 {
-    char path[64], ai[32];
+    char digits[24], *p = digits + sizeof digits;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do
+        *--p = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    char *o = out;
+    if (v < 0 || plus)
+        *o++ = v < 0 ? '-' : '+';
+    size_t n = (size_t)(digits + sizeof digits - p);
+    memcpy(o, p, n);
+    o[n] = 0;
+    return out;
+}
+
+/* The members of a side lichess writes tags from (paths spelt out whole: no printf per record). */
+struct side_paths {
+    const char *name, *ai_level, *rating, *rating_diff;
+};
+static const struct side_paths white_paths = { "players.white.user.name", "players.white.aiLevel",
+                                               "players.white.rating", "players.white.ratingDiff" };
+static const struct side_paths black_paths = { "players.black.user.name", "players.black.aiLevel",
+                                               "players.black.rating", "players.black.ratingDiff" };
+
+/* White or Black: the user's name, "lichess AI level N", or "Anonymous". */
+static int player_tag(struct record_pgn *rp, json_t *rec, const char *tag,
+                      const struct side_paths *side)
+{
+    char ai[32];
     const char *name;
     size_t n;
     int64_t level;
-    snprintf(path, sizeof path, "players.%s.user.name", side);
-    int r = record_string(rp, rec, path, &name, &n);
+    int r = record_string(rp, rec, side->name, &name, &n);
     if (r)
         return r < 0 ? RECORD_FAILED : record_tag(rp, tag, name, n);
-    snprintf(path, sizeof path, "players.%s.aiLevel", side);
-    if ((r = record_int(rp, rec, path, 1, 8, &level)) < 0)
+    if ((r = record_int(rp, rec, side->ai_level, 1, 8, &level)) < 0)
         return RECORD_FAILED;
     if (r) {
         snprintf(ai, sizeof ai, "lichess AI level %d", (int)level);
@@ -119,42 +149,46 @@ static int player_tag(struct record_pgn *rp, json_t *rec, const char *tag, const
     return record_tag_str(rp, tag, "Anonymous");
 }
 
-static int rating_tags(struct record_pgn *rp, json_t *rec, const char *side, const char *elo_tag,
-                       const char *diff_tag, int diff)
+static int rating_tags(struct record_pgn *rp, json_t *rec, const struct side_paths *side,
+                       const char *elo_tag, const char *diff_tag, int diff)
 {
-    char path[64], text[32];
+    char text[32];
     int64_t v;
-    snprintf(path, sizeof path, "players.%s.%s", side, diff ? "ratingDiff" : "rating");
-    int r = record_int(rp, rec, path, diff ? -10000 : 0, 10000, &v);
+    int r = record_int(rp, rec, diff ? side->rating_diff : side->rating, diff ? -10000 : 0, 10000,
+                       &v);
     if (r < 0)
         return RECORD_FAILED;
     if (diff) {
         if (!r)
             return 0; /* lichess writes the tag only when it knows the difference */
-        snprintf(text, sizeof text, "%s%d", v >= 0 ? "+" : "", (int)v);
-        return record_tag_str(rp, diff_tag, text);
+        return record_tag_str(rp, diff_tag, int_text(text, v, 1));
     }
-    snprintf(text, sizeof text, "%d", (int)v);
-    return record_tag_str(rp, elo_tag, r ? text : "?");
+    return record_tag_str(rp, elo_tag, r ? int_text(text, v, 0) : "?");
 }
 
-/* createdAt (milliseconds since 1970, UTC) as lichess prints it. */
-static int date_tags(struct record_pgn *rp, json_t *rec, int which)
+/* createdAt (milliseconds since 1970, UTC) as lichess prints it: its date and time, "?" when missing. */
+struct created_at {
+    char date[16], time[16];
+};
+
+static int created_at_of(struct record_pgn *rp, json_t *rec, struct created_at *c)
 {
     int64_t ms;
     int r = record_int(rp, rec, "createdAt", 0, INT64_C(253402300799999), &ms);
     if (r < 0)
         return RECORD_FAILED;
-    if (!r)
-        return record_tag_str(rp, which == 2 ? "UTCTime" : which ? "UTCDate" : "Date",
-                              which == 2 ? "??:??:??" : "????.??.??");
+    if (!r) {
+        memcpy(c->date, "????.??.??", sizeof "????.??.??");
+        memcpy(c->time, "??:??:??", sizeof "??:??:??");
+        return 0;
+    }
     time_t t = (time_t)(ms / 1000);
     struct tm tm;
-    char text[32];
     if (!gmtime_r(&t, &tm))
         return record_bad(rp, "createdAt", "is not a date");
-    strftime(text, sizeof text, which == 2 ? "%H:%M:%S" : "%Y.%m.%d", &tm);
-    return record_tag_str(rp, which == 2 ? "UTCTime" : which ? "UTCDate" : "Date", text);
+    strftime(c->date, sizeof c->date, "%Y.%m.%d", &tm);
+    strftime(c->time, sizeof c->time, "%H:%M:%S", &tm);
+    return 0;
 }
 
 static int time_control_tag(struct record_pgn *rp, json_t *rec)
@@ -165,8 +199,11 @@ static int time_control_tag(struct record_pgn *rp, json_t *rec)
     if (a < 0 || b < 0)
         return RECORD_FAILED;
     char text[48];
-    if (a > 0)
-        snprintf(text, sizeof text, "%" PRId64 "+%" PRId64, initial, b ? increment : 0);
+    if (a > 0) {
+        size_t n = strlen(int_text(text, initial, 0));
+        text[n] = '+';
+        int_text(text + n + 1, b ? increment : 0, 0);
+    }
     return record_tag_str(rp, "TimeControl", a > 0 ? text : "-");
 }
 
@@ -185,9 +222,14 @@ static int tags(struct record_pgn *rp, json_t *rec, const struct status_fact *st
     const char *id, *s;
     size_t idn, n;
     char site[128];
+    struct created_at created;
     if (need_string(rp, rec, "id", &id, &idn))
         return RECORD_FAILED;
-    snprintf(site, sizeof site, "https://lichess.org/%.*s", (int)(idn < 64 ? idn : 64), id);
+    static const char lichess[] = "https://lichess.org/";
+    size_t cut = idn < 64 ? idn : 64;
+    memcpy(site, lichess, sizeof lichess - 1);
+    memcpy(site + sizeof lichess - 1, id, cut);
+    site[sizeof lichess - 1 + cut] = 0;
     int r = record_string(rp, rec, "winner", &s, &n);
     if (r < 0)
         return RECORD_FAILED;
@@ -202,14 +244,16 @@ static int tags(struct record_pgn *rp, json_t *rec, const struct status_fact *st
         return record_bad(rp, "variant", "unknown variant '%.*s'", (int)(n < 40 ? n : 40),
                           variant);
     if (event_tag(rp, rec) || record_tag_str(rp, "Site", site) || record_tag(rp, "GameId", id, idn) ||
-        date_tags(rp, rec, 0) || record_tag_str(rp, "Round", "-") ||
-        player_tag(rp, rec, "White", "white") || player_tag(rp, rec, "Black", "black") ||
-        record_tag_str(rp, "Result", *result) || date_tags(rp, rec, 1) ||
-        date_tags(rp, rec, 2) ||
-        rating_tags(rp, rec, "white", "WhiteElo", NULL, 0) ||
-        rating_tags(rp, rec, "black", "BlackElo", NULL, 0) ||
-        rating_tags(rp, rec, "white", NULL, "WhiteRatingDiff", 1) ||
-        rating_tags(rp, rec, "black", NULL, "BlackRatingDiff", 1) ||
+        created_at_of(rp, rec, &created) || record_tag_str(rp, "Date", created.date) ||
+        record_tag_str(rp, "Round", "-") ||
+        player_tag(rp, rec, "White", &white_paths) ||
+        player_tag(rp, rec, "Black", &black_paths) ||
+        record_tag_str(rp, "Result", *result) || record_tag_str(rp, "UTCDate", created.date) ||
+        record_tag_str(rp, "UTCTime", created.time) ||
+        rating_tags(rp, rec, &white_paths, "WhiteElo", NULL, 0) ||
+        rating_tags(rp, rec, &black_paths, "BlackElo", NULL, 0) ||
+        rating_tags(rp, rec, &white_paths, NULL, "WhiteRatingDiff", 1) ||
+        rating_tags(rp, rec, &black_paths, NULL, "BlackRatingDiff", 1) ||
         record_tag_str(rp, "Variant", vname) || time_control_tag(rp, rec) ||
         string_tag(rp, rec, "ECO", "opening.eco") ||
         string_tag(rp, rec, "Opening", "opening.name") ||
@@ -251,15 +295,19 @@ static const char *glyph_of(const char *judgment, size_t n)
 }
 
 /*
- * The move number before the SAN of ply i (0 = White's first): always for
- * White, for Black after a comment or a variation. Written digit by digit:
- * it comes every other ply, and printf was a tenth of the whole reading.
+ * The move number before the SAN of ply i (0 = White's first), " 12." or
+ * " 12...", written to end before out_end: always for White, for Black
+ * after a comment or a variation; returns its length (0: none). Written
+ * digit by digit: it comes every other ply, and printf was a tenth of the
+ * whole reading.
  */
-static int move_number(struct record_pgn *rp, size_t ply, int black_needs)
+enum { MOVE_NUMBER_MAX = 32 };
+
+static size_t move_number_text(char *out_end, size_t ply, int black_needs)
 {
     if (ply % 2 && !black_needs)
         return 0;
-    char num[32], *p = num + sizeof num;
+    char *p = out_end;
     size_t n = ply / 2 + 1;
     if (ply % 2) {
         p -= 3;
@@ -271,7 +319,25 @@ static int move_number(struct record_pgn *rp, size_t ply, int black_needs)
         *--p = (char)('0' + n % 10);
     while ((n /= 10) != 0);
     *--p = ' ';
-    return record_put(rp, p, (size_t)(num + sizeof num - p));
+    return (size_t)(out_end - p);
+}
+
+/* The move number, a space and the move san[0..n) with its glyph (or NULL), in one append. */
+static int move_text(struct record_pgn *rp, size_t ply, int black_needs, const char *san,
+                     size_t n, const char *glyph)
+{
+    char num[MOVE_NUMBER_MAX];
+    size_t k = move_number_text(num + sizeof num, ply, black_needs);
+    size_t gn = glyph ? strlen(glyph) : 0;
+    char *out = record_space(rp, k + 1 + n + gn);
+    if (!out)
+        return RECORD_FAILED;
+    memcpy(out, num + sizeof num - k, k);
+    out[k] = ' ';
+    memcpy(out + k + 1, san, n);
+    if (gn)
+        memcpy(out + k + 1 + n, glyph, gn);
+    return 0;
 }
 
 /* The next space-separated word of s[0..n) from *at: 1 with [*start, *at), or 0 at the end. */
@@ -293,8 +359,7 @@ static int variation(struct record_pgn *rp, size_t ply, const char *line, size_t
     size_t at = 0, start, p = ply;
     int first = 1;
     while (next_word(line, n, &at, &start)) {
-        if (move_number(rp, p, first) || record_put(rp, " ", 1) ||
-            record_put(rp, line + start, at - start))
+        if (move_text(rp, p, first, line + start, at - start, NULL))
             return RECORD_FAILED;
         first = 0;
         p++;
@@ -345,8 +410,7 @@ static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
                 return record_bad(rp, FIELD("clocks"), "must be centiseconds (a whole number)");
             clock_text(clk, sizeof clk, (int64_t)json_integer_value(c));
         }
-        if (move_number(rp, ply, black_needs) || record_put(rp, " ", 1) ||
-            record_put(rp, moves + start, at - start) || (glyph && record_puts(rp, glyph)))
+        if (move_text(rp, ply, black_needs, moves + start, at - start, glyph))
             return RECORD_FAILED;
         black_needs = 0;
         if (num[0] || clk[0]) {

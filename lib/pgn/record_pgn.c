@@ -26,12 +26,23 @@ int record_not_object(struct record_pgn *rp, json_t *record)
     return RECORD_FAILED;
 }
 
+char *record_space(struct record_pgn *rp, size_t n)
+{
+    int status;
+    char *out = buf_push(&rp->text, n, &status);
+    if (!out)
+        snprintf(rp->why, sizeof rp->why, "the game is too big (or out of memory)");
+    return out;
+}
+
 int record_put(struct record_pgn *rp, const char *s, size_t len)
 {
-    if (buf_append(&rp->text, s, len)) {
-        snprintf(rp->why, sizeof rp->why, "the game is too big (or out of memory)");
+    if (!len)
+        return 0;
+    char *out = record_space(rp, len);
+    if (!out)
         return RECORD_FAILED;
-    }
+    memcpy(out, s, len);
     return 0;
 }
 

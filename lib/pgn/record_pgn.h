@@ -44,6 +44,13 @@ int record_not_object(struct record_pgn *rp, json_t *record);
 int record_put(struct record_pgn *rp, const char *s, size_t len);
 
 /**
+ * Room for n (> 0) more bytes at the end of the text, counted in it: the caller
+ * writes them all. NULL with why set when the game grew too big (or
+ * memory ran out).
+ */
+char *record_space(struct record_pgn *rp, size_t n);
+
+/**
  * Appends the PGN text pgn[0..len) of a record that carries its game as
  * PGN, its line breaks turned into spaces: one line, as every game here,
  * but for the line break that ends a ";" comment (which runs to the end of

@@ -60,6 +60,13 @@ static int nag_judgment(const struct game *g, const struct game_move *m)
     return JUDGE_NONE;
 }
 
+int play_totals_any(const struct play_totals *t)
+{
+    return t->has_base || t->has_min_clock[0] || t->has_min_clock[1] || t->has_used[0] ||
+           t->has_used[1] || t->has_final_eval || t->has_swing || t->has_judgments ||
+           t->has_accuracy[0] || t->has_accuracy[1];
+}
+
 void play_totals_compute(const struct game *g, int first_side, struct play_totals *t)
 {
     memset(t, 0, sizeof *t);
@@ -72,6 +79,11 @@ void play_totals_compute(const struct game *g, int first_side, struct play_total
     t->base_ms = clocks.base_ms;
     t->increment_ms = clocks.increment_ms;
 
+    /* The moves say their clocks and evaluations in commands and their
+     * judgments in NAGs: a game with neither (most games over the board)
+     * has nothing to walk. */
+    if (!g->ncmds && !g->nnags)
+        return;
     int by_nags = has_judgment_nags(g, line);
     t->has_judgments = by_nags;
     uint32_t evaluated = evaluated_run(g, line, first_side);

@@ -59,4 +59,7 @@ int play_in_trouble(const struct play_totals *t, int64_t seconds);
  */
 void play_totals_compute(const struct game *g, int first_side, struct play_totals *t);
 
+/** 1 when t says any of its facts (a has_* is set), else 0: the game gives none of the where fields. */
+int play_totals_any(const struct play_totals *t);
+
 #endif

@@ -12,6 +12,7 @@ set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
 # (CPython's last: the Python module in lib/python calls them).
 system_names=' abort clock fork geteuid getpid isatty pthread_self setlocale tmpfile ZSTD_createDStream
+    json_array json_null json_object
     PyDict_New PyErr_NoMemory PyErr_Occurred '
 system_names=$(echo "$system_names" | tr '\n' ' ' | tr -s ' ')
 # explorer_page.c holds the explorer page's JavaScript (load(), pop(), ...), not C names.

@@ -2,8 +2,8 @@
 # where_clock_fields.sh - the --where fields of clocks and evaluations, against
 # values counted by hand on testdata/search/clock-evals.pgn (game 1: clocks and
 # evaluations, no NAGs; game 2: $-NAGs only), read from the PGN and from a
-# database of it: the database holds none of these fields, so it must leave
-# them to the game matcher and give the same games.
+# database of it, which keeps these fields (lib/index/index_play.h) and must
+# give the same games (tests/scripts/index_play_fields.sh: without the source).
 #
 # Game 1 by hand (TimeControl 60+1): White's clocks 58 50 45 40, Black's 55.5
 # 50 8 7; time spent = previous clock (60 before the first) - clock + 1:

@@ -56,6 +56,48 @@ void test_record_reader__lichess_export_text(void)
                  " 1/2-1/2");
 }
 
+/*
+ * The numbers of the tags as lichess writes them, by hand: a rating
+ * difference of 0 as "+0" and a negative one with its minus, a rating of 0,
+ * a clock of 0+0 and one of 1000000000 s, the most a record may give; createdAt 0 is the
+ * epoch, 253402300799999 ms the last second of 9999. Black's "ratingDiff"
+ * is 0, White's -12; the long id is cut to 64 characters in Site only.
+ */
+void test_record_reader__lichess_numbers(void)
+{
+    char out[4096], why[256];
+    convert_one(lichess_record_pgn,
+                "{\"id\":\"a\",\"rated\":true,\"perf\":\"blitz\",\"createdAt\":0,"
+                "\"status\":\"resign\",\"winner\":\"black\",\"players\":{\"white\":{\"user\":"
+                "{\"name\":\"W\"},\"rating\":0,\"ratingDiff\":-12},\"black\":{\"aiLevel\":3,"
+                "\"rating\":10000,\"ratingDiff\":0}},\"moves\":\"e4\","
+                "\"clock\":{\"initial\":0,\"increment\":0}}",
+                out, sizeof out, why, sizeof why);
+    CHECK_EQ_STR(why, "");
+    CHECK_EQ_STR(out,
+                 "[Event \"Rated Blitz game\"] [Site \"https://lichess.org/a\"] [GameId \"a\"]"
+                 " [Date \"1970.01.01\"] [Round \"-\"] [White \"W\"] [Black \"lichess AI level 3\"]"
+                 " [Result \"0-1\"] [UTCDate \"1970.01.01\"] [UTCTime \"00:00:00\"]"
+                 " [WhiteElo \"0\"] [BlackElo \"10000\"] [WhiteRatingDiff \"-12\"]"
+                 " [BlackRatingDiff \"+0\"] [Variant \"Standard\"] [TimeControl \"0+0\"]"
+                 " [ECO \"?\"] [Opening \"?\"] [Termination \"Normal\"] 1. e4 0-1");
+    convert_one(lichess_record_pgn,
+                "{\"id\":\"0123456789012345678901234567890123456789012345678901234567890123456789\","
+                "\"createdAt\":253402300799999,\"status\":\"started\",\"players\":{},"
+                "\"clock\":{\"initial\":1000000000,\"increment\":1}}",
+                out, sizeof out, why, sizeof why);
+    CHECK_EQ_STR(why, "");
+    CHECK_EQ_STR(out,
+                 "[Event \"Casual  game\"]"
+                 " [Site \"https://lichess.org/0123456789012345678901234567890123456789012345678901234567890123\"]"
+                 " [GameId \"0123456789012345678901234567890123456789012345678901234567890123456789\"]"
+                 " [Date \"9999.12.31\"] [Round \"-\"] [White \"Anonymous\"] [Black \"Anonymous\"]"
+                 " [Result \"*\"] [UTCDate \"9999.12.31\"] [UTCTime \"23:59:59\"]"
+                 " [WhiteElo \"?\"] [BlackElo \"?\"] [Variant \"Standard\"]"
+                 " [TimeControl \"1000000000+1\"] [ECO \"?\"] [Opening \"?\"]"
+                 " [Termination \"Unterminated\"] *");
+}
+
 /* Evaluations as lichess prints them (pawns, a Scala double), mate as #N, and a judged move. */
 void test_record_reader__lichess_evals(void)
 {
