@@ -277,9 +277,10 @@ static inline int simd16_equal(struct simd16 x, const unsigned char *want)
  * clearing the upper halves of the YMM registers (ISA-L's isal_inflate
  * does): while they are dirty, every later SSE instruction of this thread,
  * libm's exp() included, pays a transition penalty (exp() measured 30x
- * slower; stats --elo of the benchmark .pgn.gz took 2.82 s of CPU without
- * this, 0.62 s with it, validate -j 1 of it 1.05 s, 0.94 s). vzeroupper
- * clears them; it exists only on CPUs with AVX, so the CPU is asked first.
+ * slower; the Elo ratings of the benchmark .pgn.gz took 2.82 s of CPU
+ * without this, 0.62 s with it, validating it on one thread 1.05 s, 0.94 s).
+ * vzeroupper clears them; it exists only on CPUs with AVX, so the CPU is
+ * asked first.
  * Elsewhere (not x86-64, not GCC or clang) it does nothing.
  */
 static inline void simd_clear_upper_state(void)
