@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pgn/io_internal.h"
+#include "base/simd.h"
 #include "base/banned.h"
 #ifdef HAVE_ISAL
 #include <isa-l/igzip_lib.h>
@@ -183,6 +184,7 @@ static ptrdiff_t decode_isal(struct pgn_input *in, unsigned char *dst, size_t ca
         st->avail_in = (uint32_t)(staged(in) > UINT32_MAX ? UINT32_MAX : staged(in));
         uint32_t out_before = st->avail_out, in_before = st->avail_in;
         int ret = isal_inflate(st);
+        simd_clear_upper_state();
         in->stage_pos = (size_t)(st->next_in - in->stage);
         if (ret < 0) {
             err = set_error(in, PGN_EIO, "corrupt gzip data (%s) near compressed byte %llu",

@@ -135,6 +135,21 @@ int judge_comment(const struct judge_eval *before, const struct judge_eval *afte
                     have_best ? best : "", have_best ? " was best." : "");
 }
 
+size_t judge_comment_best(const char *text, size_t n, const char **at)
+{
+    static const char tail[] = " was best.";
+    size_t t = sizeof tail - 1;
+    while (n && ascii_is_space(text[n - 1]))
+        n--;
+    if (n <= t || memcmp(text + n - t, tail, t))
+        return 0;
+    size_t end = n - t, start = end;
+    while (start && !ascii_is_space(text[start - 1]))
+        start--;
+    *at = text + start;
+    return end - start;
+}
+
 int judge_cp_loss(const struct judge_eval *before, const struct judge_eval *after, int mover_black)
 {
     int sign = mover_black ? -1 : 1;

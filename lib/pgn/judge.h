@@ -97,6 +97,16 @@ int judge_comment(const struct judge_eval *before, const struct judge_eval *afte
                   int reason, const char *best, char *out, size_t cap);
 
 /**
+ * The move a judgment comment names as the best one: the word before the
+ * closing " was best." of text[0..n) (trailing spaces allowed), as
+ * judge_comment() writes it and lichess's exports and API do ("Blunder.
+ * g6 was best."). Stores the word's start in *at and returns its length,
+ * or 0 when the comment does not end so. The word is not checked to be a
+ * move: the caller reads it against the position.
+ */
+size_t judge_comment_best(const char *text, size_t n, const char **at);
+
+/**
  * Centipawn loss of the mover for the average (ACPL), as lichess counts it:
  * both evaluations as centipawns (judge_eval_cp: capped at +-1000, a mate is
  * +-1000), the loss from the mover's point of view, at least 0 and at most 1000.

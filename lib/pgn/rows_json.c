@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "pgn/record_pgn.h"
 #include "base/banned.h"
 
@@ -13,8 +14,11 @@
  * row's order, its value a string or a number (ratings and dates may be
  * numbers; a whole number pandas wrote as 1500.0 is 1500); null means the
  * game has no such tag. Dates written as SQL dates (2024-01-31) become PGN
- * dates (2024.01.31). The move text ends with its result; when it does
- * not, the Result field's is added, as the reader wants one.
+ * dates (2024.01.31), and so do dates written as numbers: 20240131, a year
+ * alone (2024.??.??), or milliseconds since 1970 (what pandas' to_json
+ * writes by default; from 10^11, March 1973, on, so that no other form is
+ * read so). The move text ends with its result; when it does not, the
+ * Result field's is added, as the reader wants one.
  */
 
 /* The PGN spelling of a date field written as an SQL date. */
@@ -34,6 +38,34 @@ static int is_date_tag(const char *name)
     return n >= 4 && !strcmp(name + n - 4, "Date");
 }
 
+/*
+ * The PGN date of a date field written as the whole number v (see above)
+ * into text; 0 when v is none of those forms (then its digits are kept).
+ */
+static int number_date(int64_t v, char text[64])
+{
+    if (v >= 1000 && v <= 9999) {
+        snprintf(text, 64, "%04d.??.??", (int)v);
+        return 1;
+    }
+    if (v >= 10000101 && v <= 99991231) {
+        int month = (int)(v / 100 % 100), day = (int)(v % 100);
+        if (month < 1 || month > 12 || day < 1 || day > 31)
+            return 0;
+        snprintf(text, 64, "%04d.%02d.%02d", (int)(v / 10000), month, day);
+        return 1;
+    }
+    if (v < 100000000000 && v > -100000000000)
+        return 0;
+    int64_t sec = v / 1000 - (v % 1000 < 0); /* floor: before 1970 too */
+    time_t t = (time_t)sec;
+    struct tm tm;
+    if ((int64_t)t != sec || !gmtime_r(&t, &tm))
+        return 0;
+    snprintf(text, 64, "%04d.%02d.%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+    return 1;
+}
+
 static int tag_of_field(struct record_pgn *rp, const char *name, json_t *v)
 {
     char text[64];
@@ -50,14 +82,14 @@ static int tag_of_field(struct record_pgn *rp, const char *name, json_t *v)
         }
         return record_tag(rp, name, s, n);
     }
-    if (json_is_integer(v)) {
-        snprintf(text, sizeof text, "%" PRId64, (int64_t)json_integer_value(v));
-    } else if (json_is_real(v) && isfinite(json_real_value(v))) {
-        double d = json_real_value(v);
-        if (floor(d) == d && fabs(d) < 9e15)
-            snprintf(text, sizeof text, "%" PRId64, (int64_t)d);
-        else
-            snprintf(text, sizeof text, "%.17g", d);
+    double d = json_is_real(v) ? json_real_value(v) : 0;
+    int whole_real = json_is_real(v) && isfinite(d) && floor(d) == d && fabs(d) < 9e15;
+    if (json_is_integer(v) || whole_real) {
+        int64_t whole = whole_real ? (int64_t)d : (int64_t)json_integer_value(v);
+        if (!is_date_tag(name) || !number_date(whole, text))
+            snprintf(text, sizeof text, "%" PRId64, whole);
+    } else if (json_is_real(v) && isfinite(d)) {
+        snprintf(text, sizeof text, "%.17g", d);
     } else {
         return record_bad(rp, name, "must be a string or a number");
     }

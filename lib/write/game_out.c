@@ -8,6 +8,9 @@
 #include "write/game_rows.h"
 #include "pgn/ply_facts.h"
 #include "pgn/clock_command.h"
+#include "pgn/judge.h"
+#include "notation/notation.h"
+#include "notation/san.h"
 #include "write/game_out.h"
 #include "write/game_out_internal.h"
 #include "base/json_escape.h"
@@ -446,9 +449,35 @@ static void write_epd_facts(struct go_game *w, uint32_t move, int stm)
     }
 }
 
-static void write_position(struct go_game *w, const struct pos *p, uint32_t ply, move16 next,
-                           int has_next, uint32_t prev)
+/*
+ * "bm MOVE;" when a comment after the move played from p names the best
+ * one ("Mistake. Nc3 was best.", judge_comment_best()) and it is a legal
+ * move there; the first such comment counts.
+ */
+static void write_epd_best(struct go_game *w, const struct pos *p, uint32_t played)
 {
+    const struct game *g = w->g;
+    const struct game_move *m = &g->moves[played];
+    if (w->o->opts.strip & GO_STRIP_COMMENTS)
+        return;
+    for (uint32_t c = 0; c < m->comment_count; c++) {
+        const struct game_comment *cm = &g->comments[m->comment_first + c];
+        const char *word;
+        size_t len = judge_comment_best(cm->plain, cm->plain_len, &word);
+        move16 best;
+        if (!len || san_read(p, word, len, NOTATION_EN, &best, NULL, NULL) != PGN_OK)
+            continue;
+        char mv[MOVE_TEXT_MAX], tmp[MOVE_TEXT_MAX + 8];
+        move_text(w->o, p, best, 0, mv);
+        go_put(w, tmp, (size_t)snprintf(tmp, sizeof tmp, " bm %s;", mv));
+        return;
+    }
+}
+
+static void write_position(struct go_game *w, const struct pos *p, uint32_t ply, move16 next,
+                           uint32_t played, uint32_t prev)
+{
+    int has_next = played != UINT32_MAX;
     char fen[FEN_MAX], line[FEN_MAX + MOVE_TEXT_MAX + 96];
     if (w->o->opts.format == GO_FEN) {
         size_t n = pos_to_fen(p, w->o->opts.fen_flags, fen);
@@ -464,6 +493,8 @@ static void write_position(struct go_game *w, const struct pos *p, uint32_t ply,
         n += snprintf(line + n, sizeof line - (size_t)n, " sm %s;", mv);
     }
     go_put(w, line, (size_t)n);
+    if (has_next && next != MOVE_NONE)
+        write_epd_best(w, p, played);
     if (prev != UINT32_MAX)
         write_epd_facts(w, prev, p->side);
     n = snprintf(line, sizeof line, " id \"%llu:%u\";\n", (unsigned long long)w->g->index, ply);
@@ -478,7 +509,8 @@ static void write_positions(struct go_game *w)
         uint32_t i = k < w->limit ? go_main_move(w, k) : 0;
         move16 m = k < w->limit ? w->r->moves[i] : MOVE_NONE;
         if (ply_selected(&w->o->opts, k, w->limit))
-            write_position(w, &p, k, m, k < w->limit, k ? go_main_move(w, k - 1) : UINT32_MAX);
+            write_position(w, &p, k, m, k < w->limit ? i : UINT32_MAX,
+                           k ? go_main_move(w, k - 1) : UINT32_MAX);
         if (k == w->limit)
             break;
         if (g->moves[i].flags & GAME_MOVE_NULL)

@@ -109,3 +109,21 @@ void test_judge__comment_and_loss(void)
     b = mate(2), a = mate(-2);
     CHECK_EQ_INT(judge_cp_loss(&b, &a, 0), 1000);
 }
+
+/* The best move named at the end of a judgment comment, as lichess and judge_comment() write it. */
+void test_judge__comment_best(void)
+{
+    const char *at;
+    char out[128];
+    static const char lichess[] = "Checkmate is now unavoidable. g6 was best.  ";
+    CHECK_EQ_INT((int)judge_comment_best(lichess, sizeof lichess - 1, &at), 2);
+    CHECK(!memcmp(at, "g6", 2));
+    struct judge_eval b = cp(66), a = cp(147);
+    int n = judge_comment(&b, &a, JUDGE_INACCURACY, JUDGE_BY_CP, "Qxd5", out, sizeof out);
+    CHECK_EQ_INT((int)judge_comment_best(out, (size_t)n, &at), 4);
+    CHECK(!memcmp(at, "Qxd5", 4));
+    static const char *const none[] = { "g6 was best, they said.", " was best.", "was best.",
+                                        "(8.69 \xe2\x86\x92 Mate in 1) Checkmate is now unavoidable.", "" };
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
+        CHECK_EQ_INT((int)judge_comment_best(none[i], strlen(none[i]), &at), 0);
+}

@@ -116,15 +116,23 @@
  *     cut in one pass. It runs only in the reader that splits the input
  *     for the other threads (-j 2 and more, index); the other threads and
  *     validate -j 1 never take it (-0.00% there). Without it the splitting
- *     reader takes the skim, and validate -j 2 takes +3.16% in all; the splitting
- *     reader is pgn_reader_next() on the thread that splits (callgrind,
- *     counting each thread apart).
+ *     reader takes the skim. The splitting reader is pgn_reader_next() called
+ *     by read_games() on the thread that splits (callgrind, counting each
+ *     thread apart). At -j 2 that thread is not the bottleneck: splitting is
+ *     6.5% of all the work (9.4% without the path) and the thread works on
+ *     games the rest of the time, so -j 2 gains what the total gains
+ *     (+3.19%, under the noise of wall and CPU time on a shared machine).
+ *     Its own figure counts where a thread only splits (index) or the
+ *     threads outrun it: from about 15 threads with it, 11 without.
  *     general: skim(), and so the parser
  *     agree:   the game's end and its lines
  *     tests:   test_reader_lazy__plain_split_mutations, lockstep_split();
  *              fuzz_pgn_reader (PGN_READER_SPLIT);
  *              reader_general_differential.sh (-j 2)
- *     measured: +22.6% instructions of the splitting reader of validate -j 2 without it, 2026-12-06
+ *     measured: +55.3% instructions of the splitting reader of validate -j 2 without it, 2026-12-06
+ *              (56.8 to 88.3 million; with the hand-off to the pipeline
+ *              +48.9%; the table said +22.6% before)
+ *     measured: +3.19% instructions of validate -j 2 without it, 2026-12-06
  *   the one copy of the tag section in reader_resolve_tags() (UTF-8 games).
  *     general: a copy of each name and value (CP1252 games, and the
  *              general paths alone)
