@@ -25,7 +25,7 @@ static const char css[] =
     "h1{font-size:1.3em}h2{font-size:1.1em;margin-top:1.5em}\n"
     "table{border-collapse:collapse;width:100%}\n"
     "th,td{padding:.2em .4em;text-align:right;border-bottom:1px solid #ddd;white-space:nowrap}\n"
-    ".t{text-align:left}td.t{white-space:normal}\n"
+    ".t{text-align:left}td.t{white-space:normal}th{white-space:normal;vertical-align:bottom}\n"
     ".bar{display:flex;height:1.1em;min-width:7em;border:1px solid #555;background:#eee}\n"
     ".bar span{display:block;height:100%}\n"
     ".w{background:#fff}.d{background:#999}.b{background:#222}.s{background:#4a7bb7}\n"

@@ -13,13 +13,8 @@ need xmllint libxml2-utils
 need pdftotext poppler-utils
 need chromium chromium chromium-browser
 chromium=$need_path
-PGNKIT=${PGNKIT:-build/pgnkit}
-keep=$(dirname "$PGNKIT")/html-stats
-mkdir -p "$keep" && keep=$(cd "$keep" && pwd) || exit 3
-tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
-status=0
-fail() { echo "html_stats.sh: $*"; status=1; }
-xpath() { xmllint --html --xpath "$1" "$2" 2>/dev/null; }
+html_test=html-stats
+. tests/scripts/html_pages.inc
 
 "$PGNKIT" stats --tree --depth 3 --format html testdata/sample.pgn >"$tmp/tree.html" || fail "tree"
 "$PGNKIT" stats --tree --depth 3 --format tsv testdata/sample.pgn | tail -n +2 >"$tmp/tree.tsv"
