@@ -13,8 +13,8 @@
  * ply k+1, CHART_NONE where the move has none. Both arrays are the caller's,
  * g->vars[0].count long (nothing is written when g has no moves). Returns
  * the number of plies with an evaluation or a clock: 0 means no graph. The
- * one reading of these commands for every picture of a game (diagram
- * --graph, convert --format html).
+ * one reading of these commands for every picture of a game (the graph of
+ * chart_game_svg(), alone or on a game page of write/game_html.h).
  */
 size_t game_series(const struct game *g, double *eval, double *clock);
 
