@@ -19,8 +19,8 @@
 #include "notation/notation.h"
 #include "picture/board_svg.h"
 #include "picture/chart_svg.h"
+#include "picture/game_series.h"
 #include "picture/svg_text.h"
-#include "pgn/clock_command.h"
 #include "pgn/pgn_reader.h"
 #include "query/game_facts.h"
 #include "base/banned.h"
@@ -252,36 +252,6 @@ static void game_boards(struct diagram *s, const struct game *g, uint64_t number
 
 /* ---- Graphs ---- */
 
-/* [%eval 0.17], [%eval -1.5], [%eval #-3]: centipawns for White (mates as +-CHART_MATE_CP). */
-static double eval_cp(const char *a, size_t n)
-{
-    char t[32];
-    if (!n || n >= sizeof t)
-        return CHART_NONE;
-    memcpy(t, a, n);
-    t[n] = 0;
-    char *end;
-    if (t[0] == '#') {
-        double m = strtod(t + 1, &end);
-        return end == t + 1 ? CHART_NONE : m < 0 || t[1] == '-' ? -CHART_MATE_CP : CHART_MATE_CP;
-    }
-    double pawns = strtod(t, &end);
-    return end == t || (*end && *end != ',') ? CHART_NONE : pawns * 100.0;
-}
-
-/* [%clk 1:05:30], [%clk 0:00:59.5] or [%clkc 5950]: seconds, read as the library reads clocks. */
-static double clock_seconds(const struct game_cmd *c)
-{
-    int64_t ms;
-    return clock_command_left(c->name, c->name_len, c->args, c->args_len, &ms)
-               ? (double)ms / 1000.0 : CHART_NONE;
-}
-
-static int cmd_is(const struct game_cmd *c, const char *name)
-{
-    return c->name_len == strlen(name) && !memcmp(c->name, name, c->name_len);
-}
-
 /* The graph of g's main line into s->pic; empty when no move has an [%eval] or [%clk]. */
 static void game_graph(struct diagram *s, const struct game *g)
 {
@@ -293,21 +263,7 @@ static void game_graph(struct diagram *s, const struct game *g)
         s->eval = xrealloc(s->eval, n * sizeof *s->eval);
         s->clock = xrealloc(s->clock, n * sizeof *s->clock);
     }
-    for (size_t k = 0; k < n; k++) {
-        const struct game_move *mv = &g->moves[line->first + k];
-        s->eval[k] = s->clock[k] = CHART_NONE;
-        for (uint32_t c = 0; c < mv->comment_count; c++) {
-            const struct game_comment *cm = &g->comments[mv->comment_first + c];
-            for (uint32_t i = 0; i < cm->cmd_count; i++) {
-                const struct game_cmd *cmd = &g->cmds[cm->cmd_first + i];
-                if (cmd_is(cmd, "eval"))
-                    s->eval[k] = eval_cp(cmd->args, cmd->args_len);
-                else if (clock_command_kind(cmd->name, cmd->name_len) == CLOCK_LEFT)
-                    s->clock[k] = clock_seconds(cmd);
-            }
-        }
-        found += s->eval[k] != CHART_NONE || s->clock[k] != CHART_NONE;
-    }
+    found = game_series(g, s->eval, s->clock);
     if (!found)
         return;
     char title[512];

@@ -34,7 +34,7 @@ static const struct option_values {
     { "stats", "layout", V_WORDS, "auto grid rounds" },
     { "stats", "anchor", V_NONE, NULL },
     { "annotate", "format", V_WORDS, "pgn" },
-    { NULL, "format", V_WORDS, "pgn json ndjson epd fen uci csv" },
+    { NULL, "format", V_WORDS, "pgn json ndjson epd fen uci csv html" },
     { NULL, "notation", V_WORDS, "san lan uci figurine" },
     { NULL, "lang", V_LANG, NULL },
     { NULL, "input-lang", V_LANG_AUTO, NULL },

@@ -12,7 +12,7 @@
 
 /* In enum game_out_format's order. */
 static const char *const format_names[] = { "pgn", "json", "ndjson", "epd", "fen",
-                                            "uci", "csv", "rows", "plain" };
+                                            "uci", "csv", "rows", "plain", "html" };
 
 static const struct {
     const char *name;
@@ -77,23 +77,24 @@ static int parse_ply_item(const char *s, struct go_ply_range *r)
     return parse_u32(dash + 1, &r->last) || r->last < r->first ? -1 : 0;
 }
 
-static int parse_plies(struct game_out_opts *o, char *arg)
+/* A --ply or --diagram-ply LIST into ranges[0..*n) ("all": none, every ply): 0, or -1 after a message. */
+static int parse_plies(const char *option, struct go_ply_range *ranges, size_t *n, char *arg)
 {
-    o->nranges = 0;
+    *n = 0;
     for (char *item; (item = next_item(&arg)) != NULL;) {
         if (!strcmp(item, "all")) {
-            o->nranges = 0;
+            *n = 0;
             return 0;
         }
-        if (o->nranges == GO_MAX_RANGES) {
-            error("--ply takes at most %d items", GO_MAX_RANGES);
+        if (*n == GO_MAX_RANGES) {
+            error("%s takes at most %d items", option, GO_MAX_RANGES);
             return -1;
         }
-        if (parse_ply_item(item, &o->ranges[o->nranges])) {
+        if (parse_ply_item(item, &ranges[*n])) {
             error("bad ply '%s' (all, start, final, N, N-M or N-)", item);
             return -1;
         }
-        o->nranges++;
+        (*n)++;
     }
     return 0;
 }
@@ -218,7 +219,8 @@ static int parse_format(struct game_out_opts *o, const char *arg)
             return 0;
         }
     }
-    error("unknown format '%s' (pgn, json, ndjson, epd, fen, uci, csv, rows or plain)", arg);
+    error("unknown format '%s' (pgn, json, ndjson, epd, fen, uci, csv, rows, plain or html)",
+          arg);
     return -1;
 }
 
@@ -257,8 +259,8 @@ static int output_option(void *storage, const struct option_entry *entry, char *
     struct game_out_opts *go = &o->go;
     int rc = 0, opt = (int)entry->number;
     long v;
-    _Static_assert(OUTOPT_END_ <= 32, "a bit of output_opts.given per option");
-    o->given |= 1u << opt;
+    _Static_assert(OUTOPT_END_ <= 64, "a bit of output_opts.given per option");
+    o->given |= (uint64_t)1 << opt;
     switch (opt) {
     case OUTOPT_FORMAT: rc = parse_format(go, arg); break;
     case OUTOPT_NOTATION: rc = parse_notation(go, arg); break;
@@ -283,7 +285,12 @@ static int output_option(void *storage, const struct option_entry *entry, char *
         }
         break;
     case OUTOPT_FEN: go->flags |= GO_MOVE_FEN; break;
-    case OUTOPT_PLY: rc = parse_plies(go, arg); break;
+    case OUTOPT_PLY: rc = parse_plies("--ply", go->ranges, &go->nranges, arg); break;
+    case OUTOPT_DIAGRAM_PLY:
+        rc = parse_plies("--diagram-ply", go->diagrams, &go->ndiagrams, arg);
+        if (!rc && !go->ndiagrams) /* all */
+            go->diagrams[go->ndiagrams++] = (struct go_ply_range){ 0, GO_PLY_FINAL };
+        break;
     case OUTOPT_COLUMNS: rc = parse_columns(go, arg); break;
     case OUTOPT_STRIP: rc = parse_strip(go, arg); break;
     case OUTOPT_STR: go->flags |= GO_SEVEN_TAG_ROSTER; break;
@@ -382,7 +389,9 @@ static int output_option(void *storage, const struct option_entry *entry, char *
 const struct option_entry output_options[] = {
     OPT_HEADING("Output:"),
     OUTPUT_OPTION("format", "FMT", "pgn (default), json, ndjson, epd, fen, uci, csv,\n"
-                  "rows (NDJSON for data tools) or plain (training positions)", OUTOPT_FORMAT),
+                  "rows (NDJSON for data tools), plain (training positions) or\n"
+                  "html (a page of the games: moves, comments, diagrams, graph)",
+                  OUTOPT_FORMAT),
     OUTPUT_OPTION("per", "WHAT", "csv, rows: a row per game (default) or per ply",
                   OUTOPT_PER),
     OUTPUT_OPTION("notation", "NOT", "san (default), lan (Ng1-f3), uci (g1f3) or figurine;\n"
@@ -398,6 +407,9 @@ const struct option_entry output_options[] = {
                   "fen column, the FEN before the move", OUTOPT_FEN),
     OUTPUT_OPTION("ply", "LIST", "epd, fen: plies to write: all (default), start, final,\n"
                   "N, N-M, N- (comma-separated)", OUTOPT_PLY),
+    OUTPUT_OPTION("diagram-ply", "LIST", "html: a diagram after these main-line plies (start,\n"
+                  "final, N, N-M, N-, all; besides the moves whose comment has [#])",
+                  OUTOPT_DIAGRAM_PLY),
     OUTPUT_OPTION("columns", "LIST", "csv: tag names and game, file, plies, result, end,\n"
                   "start_fen, final_fen, moves, uci", OUTOPT_COLUMNS),
     OUTPUT_OPTION("fen-style", "LIST", FEN_STYLE_HELP, OUTOPT_FEN_STYLE),
@@ -479,6 +491,10 @@ int output_opts_check(const struct output_opts *o)
     }
     if (given(o, OUTOPT_PLY) && f != GO_EPD && f != GO_FEN) {
         error("--ply goes with --format epd or fen");
+        return -1;
+    }
+    if (given(o, OUTOPT_DIAGRAM_PLY) && f != GO_HTML) {
+        error("--diagram-ply goes with --format html");
         return -1;
     }
     if (given(o, OUTOPT_COLUMNS) && (f != GO_CSV || per_ply)) {

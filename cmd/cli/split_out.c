@@ -19,7 +19,14 @@ enum { FILE_FLUSH_AT = 1 << 14, OPEN_MAX = 64 };
 
 static void key_of(const struct split_opts *o, const struct game *g, char *key);
 
-static const char *const extensions[] = { "pgn", "json", "ndjson", "epd", "fen", "uci", "csv" };
+/* The file name extension of each format (enum game_out_format): every format has one. */
+static const char *const extensions[] = {
+    [GO_PGN] = "pgn", [GO_JSON] = "json", [GO_NDJSON] = "ndjson", [GO_EPD] = "epd",
+    [GO_FEN] = "fen", [GO_UCI] = "uci", [GO_CSV] = "csv", [GO_ROWS] = "ndjson",
+    [GO_PLAIN] = "plain", [GO_HTML] = "html",
+};
+_Static_assert(sizeof extensions / sizeof extensions[0] == GO_HTML + 1,
+               "an extension for every format");
 
 struct split_file {
     struct outfile of;

@@ -71,6 +71,7 @@ struct stats {
     struct standings_show tables;
     int tournament;       /* one of those reports was asked for */
     int layout_given;
+    int lang_given;       /* --lang */
     struct explorer_tree explorer; /* --format lichess: the explorer's counts */
 };
 
@@ -157,7 +158,7 @@ static int set_root(struct stats *s)
 }
 
 enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_CLOCK, OPT_FORMAT, OPT_TOP,
-       OPT_SPELLINGS,
+       OPT_SPELLINGS, OPT_LANG,
        OPT_STANDINGS, OPT_CROSSTABLE, OPT_LAYOUT, OPT_TIEBREAK, OPT_ELO, OPT_ANCHOR };
 
 /* Report bits of struct stats.reports beyond --openings (1), --tree (2), --players (4)
@@ -258,6 +259,14 @@ static int report_option(void *storage, const struct option_entry *entry, char *
             return -1;
         }
         return 0;
+    case OPT_LANG:
+        s->show.lang = notation_find(arg);
+        if (s->show.lang < 0) {
+            error("unknown language '%s'", arg);
+            return -1;
+        }
+        s->lang_given = 1;
+        return 0;
     case OPT_TOP:
         if (parse_long(arg, 1, 1000000000L, &s->show.top)) {
             error("--top takes a positive number, not '%s'", arg);
@@ -322,6 +331,9 @@ static int read_options(struct stats *s, int argc, char **argv)
         REPORT_OPTION("format", "FMT",
                       "text (default), csv, tsv, json (a partial aggregate), html, or\n"
                       "lichess (with --tree: the lichess opening explorer's JSON)", OPT_FORMAT),
+        REPORT_OPTION("lang", "LANG",
+                      "the tree's moves in this language's SAN: en (default), de, fr,\n"
+                      "es, it, pt, nl, sv, da, no, fi, pl, cs, hu, ro, ru", OPT_LANG),
         OPT_BOOL(0, "merge", &s->merge, "the FILEs are --format json outputs: combine them exactly"),
         REPORT_OPTION("top", "N", "rows of event and opening/player tables in text (default 10/all)",
                       OPT_TOP),
@@ -369,6 +381,10 @@ static int read_options(struct stats *s, int argc, char **argv)
     }
     if (s->show.format == FMT_LICHESS && s->show.o.depth != 1) {
         error("--format lichess lists the next moves only: --depth 1");
+        return EXIT_USAGE;
+    }
+    if (s->lang_given && (s->show.format == FMT_JSON || s->show.format == FMT_LICHESS)) {
+        error("--lang goes with --format text, csv, tsv or html: JSON names moves in English");
         return EXIT_USAGE;
     }
     if (s->depth_given && s->show.o.report != R_TREE) {

@@ -9,6 +9,7 @@
 #include "stats/stats_report.h"
 #include "stats/stats_table.h"
 #include "picture/wdl_bar.h"
+#include "notation/san_line.h"
 #include "cli/common.h"
 #include "base/banned.h"
 
@@ -44,26 +45,48 @@ static const char *unknown_cell(int format)
     return format == FMT_TEXT ? "-" : "";
 }
 
-/*
- * Performance by the 400-rule: the average rating of the opponents plus
- * 400 * (wins - losses) / games, over the games with a result, written to
- * cell; the unknown cell when no opponent is rated or no game has a result.
- */
-static const char *performance(char *cell, int format, int64_t opp_sum, int64_t opp_n,
-                               int64_t wins, int64_t draws, int64_t losses)
+int stats_performance(int64_t opp_sum, int64_t opp_n, int64_t wins, int64_t draws,
+                      int64_t losses, long *perf)
 {
     int64_t n = wins + draws + losses;
     if (!opp_n || !n)
-        return unknown_cell(format);
+        return -1;
     double p = (double)opp_sum / (double)opp_n + 400.0 * (double)(wins - losses) / (double)n;
-    return ot_fmt(cell, 32, "%ld", p < 0 ? 0L : (long)(p + 0.5));
+    *perf = p < 0 ? 0L : (long)(p + 0.5);
+    return 0;
 }
 
-/* The rounded average sum / n written to cell; the unknown cell when n is 0. */
+int stats_average(int64_t sum, int64_t n, long *avg)
+{
+    if (!n)
+        return -1;
+    *avg = (long)((double)sum / (double)n + 0.5);
+    return 0;
+}
+
+/* stats_performance() written to cell, or the unknown cell. */
+static const char *performance(char *cell, int format, int64_t opp_sum, int64_t opp_n,
+                               int64_t wins, int64_t draws, int64_t losses)
+{
+    long p;
+    if (stats_performance(opp_sum, opp_n, wins, draws, losses, &p))
+        return unknown_cell(format);
+    return ot_fmt(cell, 32, "%ld", p);
+}
+
+/* stats_average() written to cell, or the unknown cell. */
 static const char *average(char *cell, int format, int64_t sum, int64_t n)
 {
-    return n ? ot_fmt(cell, 32, "%ld", (long)((double)sum / (double)n + 0.5))
-             : unknown_cell(format);
+    long avg;
+    return stats_average(sum, n, &avg) ? unknown_cell(format) : ot_fmt(cell, 32, "%ld", avg);
+}
+
+const char *stats_tree_moves(const struct stats_show *o, const char *key, char *out, size_t cap)
+{
+    const struct write_style st = { MOVE_FMT_SAN, o->lang, 0 };
+    /* A line that does not read (it always does: the tree wrote it) stays English. */
+    (void)san_line_restyle(&o->o.root, key, &st, out, cap);
+    return out;
 }
 
 
@@ -324,14 +347,16 @@ static void tree_rows(const struct stats_show *s, struct out_table *t, struct st
         int64_t wins = mover_white ? x[MV_WHITE] : x[MV_BLACK];
         int64_t losses = mover_white ? x[MV_BLACK] : x[MV_WHITE];
         int64_t res = x[MV_WHITE] + x[MV_DRAWS] + x[MV_BLACK];
-        char move[300], c[12][32], bar[WDL_BAR_MAX];
-        const char *last = plen ? v[i].key + plen + 1 : v[i].key;
+        char move[STATS_TREE_MOVES_MAX], path[STATS_TREE_MOVES_MAX], c[12][32], bar[WDL_BAR_MAX];
+        stats_tree_moves(s, v[i].key, path, sizeof path);
+        const char *last = strrchr(path, ' ');
+        last = last ? last + 1 : path;
         wdl_bar_text(bar, sizeof bar, x[MV_WHITE], x[MV_DRAWS], x[MV_BLACK], 20, s->bar_color,
                      s->bar_utf8);
         if (s->format == FMT_TEXT)
             ot_fmt(move, sizeof move, "%*s%s", (int)(2 * (d - 1)), "", last);
         else
-            ot_fmt(move, sizeof move, "%s", v[i].key);
+            ot_fmt(move, sizeof move, "%s", path);
         ot_row(
             t, parent->v[0] ? (double)x[0] / (double)parent->v[0] : 0, move,
             ot_fmt(c[0], 32, "%" PRId64, x[MV_GAMES]),

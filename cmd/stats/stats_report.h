@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdbool.h>
 #include "stats/stats_agg.h"
+#include "notation/movewrite.h"
 
 enum stats_format { FMT_TEXT, FMT_CSV, FMT_TSV, FMT_JSON, FMT_HTML, FMT_LICHESS };
 
@@ -14,6 +15,7 @@ struct stats_show {
     struct stats_opts o; /* what was counted: read by the workers too */
     int format;          /* enum stats_format */
     long top;            /* rows of the long tables in text (0: the default) */
+    int lang;            /* the language of the tree's moves (notation.h; 0: English) */
     bool bar_color, bar_utf8; /* the text tree's W/D/B bars: in colour, in block characters */
 };
 
@@ -26,6 +28,29 @@ struct stats_entry *stats_sorted(const struct stats_table *t,
  * csv or tsv; not json): text with bar charts when tty.
  */
 void stats_print_report(const struct stats_show *o, const struct stats_agg *a, int tty);
+
+/* Room for the moves of any tree node in any language (stats_tree_moves). */
+enum { STATS_TREE_MOVES_MAX = INDEX_TREE_DEPTH_MAX * MOVE_TEXT_MAX };
+
+/**
+ * The moves of the tree node key (English SAN from the tree's root, as the
+ * aggregate keeps them) in the language o->lang, into out (cap bytes): the
+ * one place every output of the tree takes its move text from. Returns out.
+ */
+const char *stats_tree_moves(const struct stats_show *o, const char *key, char *out, size_t cap);
+
+/**
+ * Performance by the 400-rule over games with a result: the average rating
+ * of the opponents (opp_sum / opp_n) plus 400 * (wins - losses) / games,
+ * not below 0, rounded, into *perf. Returns 0, or -1 when no opponent is
+ * rated or no game has a result (the figure is unknown, not 0). The one
+ * rule of every report and format.
+ */
+int stats_performance(int64_t opp_sum, int64_t opp_n, int64_t wins, int64_t draws,
+                      int64_t losses, long *perf);
+
+/** The rounded average sum / n into *avg: 0, or -1 when n is 0 (unknown). */
+int stats_average(int64_t sum, int64_t n, long *avg);
 
 /** A node of the tree below its parent, depth 1 for the moves from the position. */
 typedef void stats_tree_fn(void *ctx, const struct stats_entry *node,

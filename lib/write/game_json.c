@@ -138,14 +138,10 @@ static void put_comments(struct go_game *w, const char *name, uint32_t first, ui
                          const struct game_move *m, uint32_t slot)
 {
     int any = 0;
-    for (uint32_t k = 0; k < count; k++) {
-        const struct game_comment *c = &w->g->comments[first + k];
-        const char *s;
-        size_t n;
-        if (m && go_comment_slot(w, m, first + k) != slot)
-            continue;
-        if (!go_comment_text(w, c, &s, &n))
-            continue;
+    const struct game_comment *c;
+    const char *s;
+    size_t n;
+    for (uint32_t k = first; (c = go_comment_next(w, &k, first + count, m, slot, &s, &n)); k++) {
         if (!any++) {
             comma(w);
             go_put(w, "\"", 1);

@@ -3,6 +3,7 @@
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
+#include "write/game_html.h"
 #include "write/game_json.h"
 #include "write/game_plain.h"
 #include "write/game_rows.h"
@@ -62,6 +63,7 @@ int game_out_writes_variations(const struct game_out_opts *o)
     case GO_PGN:
     case GO_JSON:
     case GO_NDJSON:
+    case GO_HTML:
         return 1;
     case GO_ROWS:
         return !(o->flags & GO_PER_PLY);
@@ -182,6 +184,18 @@ uint32_t go_comment_slot(const struct go_game *w, const struct game_move *m, uin
     while (k < m->var_count && w->g->vars[m->var_first + k].off < off)
         k++;
     return k;
+}
+
+const struct game_comment *go_comment_next(struct go_game *w, uint32_t *k, uint32_t end,
+                                           const struct game_move *m, uint32_t slot,
+                                           const char **s, size_t *n)
+{
+    for (; *k < end; (*k)++) {
+        const struct game_comment *c = &w->g->comments[*k];
+        if ((!m || go_comment_slot(w, m, *k) == slot) && go_comment_text(w, c, s, n))
+            return c;
+    }
+    return NULL;
 }
 
 const char *go_result_text(const struct game_out *o, int result)
@@ -613,6 +627,8 @@ int game_out_begin(struct game_out *o, struct buf *out)
     struct go_game w = { .o = o, .out = out };
     if (o->opts.format == GO_JSON) {
         go_put(&w, "[", 1);
+    } else if (o->opts.format == GO_HTML) {
+        game_html_begin(&w);
     } else if (o->opts.format == GO_CSV && (o->opts.flags & GO_PER_PLY)) {
         game_rows_header(&w);
     } else if (o->opts.format == GO_CSV) {
@@ -631,6 +647,8 @@ int game_out_end(struct game_out *o, struct buf *out)
     struct go_game w = { .o = o, .out = out };
     if (o->opts.format == GO_JSON)
         go_put(&w, "\n]\n", 3);
+    else if (o->opts.format == GO_HTML)
+        game_html_end(&w);
     return w.err;
 }
 
@@ -645,7 +663,7 @@ static int write_one(struct game_out *o, const struct game *g, const struct repl
      * Result, SetUp and Variant where the FEN needs them), as the PGN the
      * rows reader (rows_json.c) makes of them will: rows -> PGN -> rows is
      * the same. */
-    go_prepare(&w, format == GO_PGN || (format == GO_ROWS && !(o->opts.flags & GO_PER_PLY)));
+    go_prepare(&w, format == GO_PGN || format == GO_HTML || (format == GO_ROWS && !(o->opts.flags & GO_PER_PLY)));
     if (w.err)
         return w.err;
     switch (format) {
@@ -679,6 +697,9 @@ static int write_one(struct game_out *o, const struct game *g, const struct repl
         break;
     case GO_PLAIN:
         game_plain_write(&w);
+        break;
+    case GO_HTML:
+        game_html_write(&w);
         break;
     }
     if (!w.err)

@@ -1,4 +1,4 @@
-/* game_out.h - writing replayed games in every output format: PGN, JSON, EPD, FEN, UCI, CSV. */
+/* game_out.h - writing replayed games in every output format: PGN, JSON, EPD, FEN, UCI, CSV, HTML. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_GAME_OUT_H
 #define LIB_GAME_OUT_H
@@ -39,6 +39,7 @@ enum game_out_format {
     GO_ROWS,    /* one JSON row per game, the lichess Parquet dataset's columns (GO_PER_PLY:
                    one per ply, the columns of game_rows.h) */
     GO_PLAIN,   /* training positions in Stockfish's plain format (game_plain.h) */
+    GO_HTML,    /* one self-contained HTML page of the games (game_html.h) */
 };
 
 /* What to leave out (enum flags, OR-ed). */
@@ -94,6 +95,10 @@ struct game_out_opts {
     /* EPD/FEN: the plies written (0 = start position); none = every position */
     struct go_ply_range ranges[GO_MAX_RANGES];
     size_t nranges;
+    /* HTML: the main-line plies with a diagram after them (0: before the
+     * first move), besides the moves whose comment holds "[#]" */
+    struct go_ply_range diagrams[GO_MAX_RANGES];
+    size_t ndiagrams;
     /* Tags written first, in this order (then the others as usual); with
      * GO_TAG_ORDER_ONLY the only ones. Tags never written: drop_tags (but
      * FEN, SetUp and Variant, which the moves need). The strings are the

@@ -133,6 +133,18 @@ int go_comment_text(struct go_game *w, const struct game_comment *c, const char 
 size_t go_move_text(struct go_game *w, const struct go_step *s, char out[MOVE_TEXT_MAX]);
 
 /**
+ * The first comment from number *k (moved there) up to end that is written
+ * with move m at slot (with m NULL: wherever it stands) and not stripped,
+ * its text in *s, *n as go_comment_text() gives it; NULL when none is left.
+ * The one test every writer of comments makes:
+ *
+ *   for (uint32_t k = first; (c = go_comment_next(w, &k, first + count, m, slot, &s, &n)); k++)
+ */
+const struct game_comment *go_comment_next(struct go_game *w, uint32_t *k, uint32_t end,
+                                           const struct game_move *m, uint32_t slot,
+                                           const char **s, size_t *n);
+
+/**
  * Where comment c of move m goes: 0 right after the move, k after its k-th
  * variation (comments after a ')' in the text belong to the move the
  * variations replace; their offsets tell where they stood). Always 0 when

@@ -16,7 +16,7 @@ status=0
 level() {
     case $1 in
         base) echo 0 ;; chess) echo 1 ;; notation) echo 2 ;; pgn) echo 3 ;;
-        replay) echo 4 ;; query|write|annotate|picture|book) echo 5 ;; pipeline|index) echo 6 ;; init|stats) echo 7 ;;
+        replay|picture) echo 4 ;; query|write|annotate|book) echo 5 ;; pipeline|index) echo 6 ;; init|stats) echo 7 ;;
         pgnkit.h|pgnkit_db.h) echo 8 ;; api) echo 9 ;; # the public interface and its implementation
         explorer) echo 10 ;; # the explorer server's logic, on the interface and the index
         python) echo 10 ;; # the Python module, on the public interface alone

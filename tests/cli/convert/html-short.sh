@@ -1,0 +1,1 @@
+"$PGNKIT" convert -q --format html --lang de testdata/html/short.pgn

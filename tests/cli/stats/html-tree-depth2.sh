@@ -1,0 +1,1 @@
+"$PGNKIT" stats --tree --depth 2 --format html testdata/stats/small.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" stats --tree --depth 3 --lang de testdata/stats/small.pgn
