@@ -599,7 +599,8 @@ int cmd_search(int argc, char **argv)
         SEARCH_OPTION('q', "quiet", NULL, "print nothing; the exit status tells", OPT_OUTPUT),
         OPT_STRING(0, "rest", &s.rest_path, "FILE", "write the games not selected to FILE, as read"),
         OPT_BOOL(0, "match-tag", &s.mark.tag,
-                 "add [MaterialMatch \"White\"] (\"Black\": colours swapped) for --material"),
+                 "add [MaterialMatch \"White\"] (\"Black\": colours swapped) for --material,\n"
+                 "[RepertoireExit \"12...Nd7\"] for --repertoire"),
         SEARCH_OPTION(0, "mark-matches", "TEXT",
                       "add {TEXT} after the move where a position or move matched\n"
                       "(TEXT FEN: the position's FEN)", OPT_MARK_MATCHES),
