@@ -34,6 +34,7 @@
 #include "stats/stats_report.h"
 #include "stats/stats_spellings.h"
 #include "stats/stats_standings.h"
+#include "stats/stats_repertoire.h"
 #include "base/banned.h"
 
 static const char *const stats_usage[] = {
@@ -72,6 +73,8 @@ struct stats {
     int tournament;       /* one of those reports was asked for */
     int layout_given;
     struct explorer_tree explorer; /* --format lichess: the explorer's counts */
+    int exits;             /* --repertoire without a report: its exits, counted here */
+    struct exit_tally exit_tally;
 };
 
 /* ---- Reading: games counted on worker threads, each into its own aggregate ---- */
@@ -123,6 +126,15 @@ static int select_game(void *cmd, struct pgn_reader *reader, struct game *g)
     else if (s->filter) {
         game_facts_reset(&s->facts, g, reader);
         selected = query_opts_select(&s->qo, &s->facts, 0);
+    }
+    if (s->exits && selected && !(g->flags & GAME_EMPTY)) {
+        /* Where the game left the book: the facts are on this thread. */
+        struct repertoire_exit e;
+        int rc = search_query_repertoire_exit(s->qo.query, &s->facts, &e);
+        struct mainline *ml = rc > 0 ? game_facts_mainline(&s->facts) : NULL;
+        if (rc < 0 || (ml && exit_tally_add(&s->exit_tally, ml, &e, g->result)))
+            die(EXIT_IO, "out of memory");
+        return 0;
     }
     if (!s->spellings || !selected)
         return selected;
@@ -398,6 +410,12 @@ static int read_options(struct stats *s, int argc, char **argv)
         error("--spellings goes with --format text, csv, tsv or json, without --merge and --top");
         return EXIT_USAGE;
     }
+    for (size_t i = 0; i < s->qo.n && !s->reports && !s->merge; i++)
+        s->exits |= s->qo.items[i].criterion == SQ_REPERTOIRE;
+    if (s->exits && (s->show.format == FMT_HTML || s->show.top)) {
+        error("--repertoire's exits go with --format text, csv, tsv or json, without --top");
+        return EXIT_USAGE;
+    }
     if (query_opts_build(&s->qo))
         return EXIT_USAGE;
     if (s->merge && optind == argc) {
@@ -573,10 +591,13 @@ int cmd_stats(int argc, char **argv)
                 s.io_failed = 1;
     } else {
         spelling_tally_init(&s.tally, s.qo.names);
+        exit_tally_init(&s.exit_tally, s.qo.sq.repertoire_side);
         count_inputs(&s, &a, argc - optind, argv + optind);
     }
     int elo_failed = 0;
-    if (s.spellings) {
+    if (s.exits) {
+        stats_print_exits(&s.exit_tally, s.show.format);
+    } else if (s.spellings) {
         stats_print_spellings(&s.tally, s.show.format, s.show.format == FMT_TEXT && isatty(1));
     } else if (s.tournament) {
         if (s.reports & REPORT_ELO)
@@ -598,8 +619,10 @@ int cmd_stats(int argc, char **argv)
         }
     }
     stats_agg_release(&a);
-    if (!s.merge)
+    if (!s.merge) {
         spelling_tally_release(&s.tally);
+        exit_tally_release(&s.exit_tally);
+    }
     standings_release(&s.standings);
     explorer_tree_release(&s.explorer);
     game_facts_release(&s.facts);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/array.h"
+#include "base/buf.h"
 #include "base/error.h"
 #include "pgn/pgn_reader.h"
 #include "replay/replay.h"
@@ -217,4 +218,26 @@ size_t repertoire_exit_text(const struct repertoire_exit *e, char out[REPERTOIRE
     int n = snprintf(out, REPERTOIRE_EXIT_TEXT_MAX, "%" PRIu32 "%s%s", e->before.fullmove,
                      e->mover == WHITE ? "." : "...", san);
     return n < 0 ? 0 : (size_t)n;
+}
+
+int repertoire_exit_path(struct mainline *ml, const struct repertoire_exit *e, struct buf *out)
+{
+    struct ml_iter it;
+    mainline_first(ml, &it);
+    while (it.ply < e->ply) {
+        const struct pos before = it.pos;
+        if (mainline_next(ml, &it) <= 0)
+            break; /* cannot be: the exit's walk read these moves */
+        char san[MOVE_TEXT_MAX], num[24];
+        int n = 0;
+        if (before.side == WHITE)
+            n = snprintf(num, sizeof num, "%" PRIu32 ".", before.fullmove);
+        else if (it.ply == 1)
+            n = snprintf(num, sizeof num, "%" PRIu32 "...", before.fullmove);
+        size_t len = san_write(&before, ml->moves[it.ply - 1], san);
+        if ((out->len && buf_append(out, " ", 1)) || buf_append(out, num, (size_t)n) ||
+            buf_append(out, san, len))
+            return PGN_ENOMEM;
+    }
+    return PGN_OK;
 }

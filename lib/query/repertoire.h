@@ -72,4 +72,13 @@ int repertoire_exit_kind(int side, const struct repertoire_exit *e);
 /** Writes e as a move number and SAN, "12...Nd7" or "3.Bb5", into out; returns the length. */
 size_t repertoire_exit_text(const struct repertoire_exit *e, char out[REPERTOIRE_EXIT_TEXT_MAX]);
 
+struct buf;
+
+/**
+ * Appends to out the main-line moves of ml before exit e, numbered
+ * ("1.e4 e5 2.Nf3"; "" for an exit at the first move): the path by which
+ * that game reached the exit's position. PGN_OK or PGN_ENOMEM.
+ */
+int repertoire_exit_path(struct mainline *ml, const struct repertoire_exit *e, struct buf *out);
+
 #endif
