@@ -164,11 +164,15 @@ static int set_root(struct stats *s)
     struct pos root;
     if (root_position(s->fen_text, s->moves_text, "--position", "--moves", &root))
         return -1;
-    /* The depth was checked as it was read. */
-    return stats_opts_set(&s->show.o, R_TREE, &root, s->show.o.depth) ? -1 : 0;
+    /* The depth was checked as it was read; stats_opts_set() clears --by. */
+    int by = s->show.o.by;
+    if (stats_opts_set(&s->show.o, R_TREE, &root, s->show.o.depth))
+        return -1;
+    s->show.o.by = by;
+    return 0;
 }
 
-enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_CLOCK, OPT_FORMAT, OPT_TOP,
+enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_BY, OPT_PLAYERS, OPT_CLOCK, OPT_FORMAT, OPT_TOP,
        OPT_SPELLINGS,
        OPT_STANDINGS, OPT_CROSSTABLE, OPT_LAYOUT, OPT_TIEBREAK, OPT_ELO, OPT_ANCHOR };
 
@@ -188,6 +192,8 @@ static int word_of(const char *arg, const char *const *names, int n)
 /* --format's words by enum stats_format; --layout's from CT_AUTO on. */
 static const char *const formats[] = { "text", "csv", "tsv", "json", "html", "lichess" };
 static const char *const layouts[] = { "auto", "grid", "rounds" };
+/* --by's words by enum tree_by (none is not one). */
+static const char *const bys[] = { "", "rating", "speed" };
 
 /* --anchor NAME=RATING into s: 0, or -1 after a message. */
 static int anchor_option(struct stats *s, char *arg)
@@ -263,6 +269,13 @@ static int report_option(void *storage, const struct option_entry *entry, char *
         s->show.o.depth = (int)n;
         s->depth_given = 1;
         return 0;
+    case OPT_BY:
+        s->show.o.by = word_of(arg, bys, 3);
+        if (s->show.o.by <= TREE_BY_NONE) {
+            error("--by takes rating or speed, not '%s'", arg);
+            return -1;
+        }
+        return 0;
     case OPT_FORMAT:
         s->show.format = word_of(arg, formats, 6);
         if (s->show.format < 0) {
@@ -303,6 +316,9 @@ static int read_options(struct stats *s, int argc, char **argv)
                    "else the criterion: games where it occurs"),
         REPORT_OPTION("depth", "N", "with --tree: expand N moves deep (default 1, at most 20)",
                       OPT_DEPTH),
+        REPORT_OPTION("by", "WHAT",
+                      "with --tree: each move's games and W/D/B per lichess rating group\n"
+                      "(rating: the players' mean) or speed (speed: from TimeControl)", OPT_BY),
         REPORT_OPTION("players", NULL, "per player: games, score, average opponent, performance",
                       OPT_PLAYERS),
         REPORT_OPTION("clock", NULL,
@@ -381,6 +397,11 @@ static int read_options(struct stats *s, int argc, char **argv)
     }
     if (s->show.format == FMT_LICHESS && s->show.o.depth != 1) {
         error("--format lichess lists the next moves only: --depth 1");
+        return EXIT_USAGE;
+    }
+    if (s->show.o.by && (s->show.o.report != R_TREE || s->show.format == FMT_HTML ||
+                         s->show.format == FMT_LICHESS)) {
+        error("--by goes with --tree, in text, csv, tsv or json");
         return EXIT_USAGE;
     }
     if (s->depth_given && s->show.o.report != R_TREE) {
@@ -468,7 +489,9 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
      * games it reads are chosen by the criteria instead. */
     struct dbinput_tree tree = { &s->show.o.root, s->show.o.depth, indexed_game, s };
     /* The explorer's JSON names games and players: each game is read. */
-    s->d.db.tree = s->show.o.report == R_TREE && !s->filter && s->show.format != FMT_LICHESS
+    /* A database keeps no time control: --by speed reads the games. */
+    s->d.db.tree = s->show.o.report == R_TREE && !s->filter && s->show.format != FMT_LICHESS &&
+                           s->show.o.by != TREE_BY_SPEED
                        ? &tree : NULL;
     driver_run(&s->d, n, inputs);
     s->d.db.tree = NULL;

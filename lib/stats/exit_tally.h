@@ -9,7 +9,7 @@
 #include "query/repertoire.h"
 
 /*
- * stats --repertoire: the games that left a repertoire, counted per exit
+ * The games that left a repertoire (repertoire.h), counted per exit
  * node, that is per position left (by key, so transpositions meet) and
  * move played there. The score is the repertoire's side's (White's for a
  * repertoire of both sides): how that side fared once the book was left.
