@@ -16,3 +16,7 @@ q -v
 # --match-tag names the move that left it.
 "$PGNKIT" search --match-tag --repertoire "$R" --repertoire-side white "$G" | grep -E '^\[(Event|RepertoireExit) '
 "$PGNKIT" search -c --repertoire "$R" -j 2 "$G"
+# Through a database: the same games.
+t=$(mktemp -d) && trap 'rm -rf "$t"' EXIT
+"$PGNKIT" index -q "$G" -o "$t/g.pgnkit"
+"$PGNKIT" search -l --repertoire "$R" --repertoire-side white --repertoire-exit them "$t/g.pgnkit" | cut -f1 | tr '\n' ' '; echo

@@ -12,3 +12,9 @@ G=testdata/repertoire/games.pgn
 # Another report keeps --repertoire a criterion: the 6 games that left.
 "$PGNKIT" stats --players --repertoire "$R" --format csv "$G"
 "$PGNKIT" stats --repertoire "$R" --format html "$G"; echo "exit $?"
+# Through a database and on three threads: the same rows.
+t=$(mktemp -d) && trap 'rm -rf "$t"' EXIT
+"$PGNKIT" index -q "$G" -o "$t/g.pgnkit"
+"$PGNKIT" stats --repertoire "$R" --repertoire-side white --format csv "$G" >"$t/scan.csv"
+"$PGNKIT" stats --repertoire "$R" --repertoire-side white --format csv "$t/g.pgnkit" | cmp - "$t/scan.csv" && echo "database: as the scan"
+"$PGNKIT" stats --repertoire "$R" --repertoire-side white --format csv -j 3 "$G" | cmp - "$t/scan.csv" && echo "three threads: as one"
