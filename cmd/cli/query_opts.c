@@ -7,13 +7,14 @@
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
 #include "query/dup_key.h"
+#include "query/repertoire.h"
 #include "cli/query_opts.h"
 #include "cli/query_usage.h"
 #include "cli/names_file.h"
 #include "base/banned.h"
 
 /* The selection options' ids past the criteria's (enum in query_opts.h): -i. */
-enum { QOPT_ICASE = QOPT_NAMES + 1 };
+enum { QOPT_ICASE = QOPT_REPERTOIRE_EXIT + 1 };
 
 static int query_option(void *storage, const struct option_entry *entry, char *arg)
 {
@@ -44,6 +45,12 @@ static const struct option_entry selection_options[] = {
                      QOPT_MATCH_LIMIT),
     SELECTION_OPTION("material-plies", "N", "positions in a row --material must last (2)",
                      QOPT_MATERIAL_PLIES),
+    SELECTION_OPTION("repertoire-side", "SIDE",
+                     "whose is the repertoire: white, black or both (default)",
+                     QOPT_REPERTOIRE_SIDE),
+    SELECTION_OPTION("repertoire-exit", "WHO",
+                     "which exits count: us (its side left it), them, any (default)",
+                     QOPT_REPERTOIRE_EXIT),
     SELECTION_OPTION("nested-comments", NULL, "read {a {b} c} as one comment (braces nest)",
                      QOPT_NESTED_COMMENTS),
     SELECTION_OPTION("names", "FILE",
@@ -152,6 +159,23 @@ int query_opts_take(struct query_opts *o, int opt, char *arg)
         o->check_files = xrealloc(o->check_files, (o->ncheck + 1) * sizeof *o->check_files);
         o->check_files[o->ncheck++] = arg;
         return 1;
+    case QOPT_REPERTOIRE_SIDE:
+    case QOPT_REPERTOIRE_EXIT: {
+        static const char *const sides[] = { "both", "white", "black", NULL };
+        static const char *const exits[] = { "any", "us", "them", NULL };
+        const char *const *names = opt == QOPT_REPERTOIRE_SIDE ? sides : exits;
+        int k = 0;
+        while (names[k] && strcmp(names[k], arg))
+            k++;
+        if (!names[k]) {
+            error("--repertoire-%s takes %s, %s or %s, not '%s'",
+                  opt == QOPT_REPERTOIRE_SIDE ? "side" : "exit", names[0], names[1], names[2],
+                  arg);
+            return -1;
+        }
+        *(opt == QOPT_REPERTOIRE_SIDE ? &o->sq.repertoire_side : &o->sq.repertoire_exit) = k;
+        return 1;
+    }
     case QOPT_INPUT_LANG: return input_lang_parse(arg, &o->sq.lang) ? -1 : 1;
     case QOPT_FROM: return input_from_parse(arg, &o->from) ? -1 : 1;
     }
@@ -232,6 +256,10 @@ int query_opts_build(struct query_opts *o)
             return -1;
         }
         o->sq.names = o->names;
+    }
+    if (o->sq.repertoire_exit != REP_EXIT_ANY && o->sq.repertoire_side == REP_SIDE_BOTH) {
+        error("--repertoire-exit us and them need --repertoire-side white or black");
+        return -1;
     }
     if (build_query(o, &o->query))
         return -1;

@@ -40,6 +40,7 @@ static const struct criterion_usage rows[] = {
     { SQ_MOVES_FILE, NULL, "F", "starts with any line of moves of file F" },
     { SQ_POSITIONS_FILE, NULL, "F", "reaches any position of F (FENs or lines of moves)" },
     { SQ_POLYGLOT_KEY, NULL, "HEX", "a position with this Polyglot key" },
+    { SQ_REPERTOIRE, NULL, "F", "leaves the repertoire of PGN file F (its moves and variations)" },
     { SQ_CHECKMATE, "Game features:", NULL, "" },
     { SQ_STALEMATE, NULL, NULL, NULL },
     { SQ_DEAD_POSITION, NULL, NULL, NULL },

@@ -573,6 +573,11 @@ static int refuse_combinations(const struct search *s)
     return 0;
 }
 
+/* --match-tag's help, out of the table so that cmd_search stays short. */
+#define MATCH_TAG_HELP                                                                 \
+    "add [MaterialMatch \"White\"] (\"Black\": colours swapped) for --material,\n" \
+    "[RepertoireExit \"12...Nd7\"] for --repertoire"
+
 int cmd_search(int argc, char **argv)
 {
     struct search s;
@@ -598,8 +603,7 @@ int cmd_search(int argc, char **argv)
                       OPT_SKIP_MATCHING),
         SEARCH_OPTION('q', "quiet", NULL, "print nothing; the exit status tells", OPT_OUTPUT),
         OPT_STRING(0, "rest", &s.rest_path, "FILE", "write the games not selected to FILE, as read"),
-        OPT_BOOL(0, "match-tag", &s.mark.tag,
-                 "add [MaterialMatch \"White\"] (\"Black\": colours swapped) for --material"),
+        OPT_BOOL(0, "match-tag", &s.mark.tag, MATCH_TAG_HELP),
         SEARCH_OPTION(0, "mark-matches", "TEXT",
                       "add {TEXT} after the move where a position or move matched\n"
                       "(TEXT FEN: the position's FEN)", OPT_MARK_MATCHES),

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "chess/position.h"
 #include "cli/common.h"
+#include "query/repertoire.h"
 #include "search/search_mark.h"
 #include "write/game_marks.h"
 #include "base/banned.h"
@@ -57,10 +58,20 @@ int search_mark_game(const struct search_mark *m, struct search_query *q, struct
     int n = search_query_marks(q, f, marks);
     if (n < 0)
         die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(n));
-    const char *tag = NULL;
-    for (int k = 0; m->tag && !tag && k < n; k++)
-        if (material_kind(marks[k].criterion))
+    /* The tag of the first criterion that has one: the material's side, the repertoire's exit. */
+    const char *tag = NULL, *tag_name = NULL;
+    char exit_text[REPERTOIRE_EXIT_TEXT_MAX];
+    for (int k = 0; m->tag && !tag && k < n; k++) {
+        struct repertoire_exit e;
+        if (material_kind(marks[k].criterion)) {
+            tag_name = "MaterialMatch";
             tag = marks[k].swapped ? "Black" : "White";
+        } else if (marks[k].criterion == SQ_REPERTOIRE && search_query_repertoire_exit(q, f, &e) > 0) {
+            repertoire_exit_text(&e, exit_text);
+            tag_name = "RepertoireExit";
+            tag = exit_text;
+        }
+    }
     /* One comment per ply, in the order of the moves. */
     size_t ncomments = 0;
     struct game_mark *gm = xcalloc((size_t)n + 1, sizeof *gm);
@@ -77,7 +88,7 @@ int search_mark_game(const struct search_mark *m, struct search_query *q, struct
             gm[k].len = strlen(gm[k].text);
         }
     }
-    int rc = game_marks_write(g, tag ? "MaterialMatch" : NULL, tag, gm, ncomments, out);
+    int rc = game_marks_write(g, tag_name, tag, gm, ncomments, out);
     free(fens);
     free(gm);
     free(marks);

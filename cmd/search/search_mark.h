@@ -12,7 +12,8 @@
  * is printed as read, plus:
  *   --match-tag        [MaterialMatch "White"] when a --material criterion
  *                      matched as written, "Black" when with the colours
- *                      swapped (--material-either)
+ *                      swapped (--material-either); [RepertoireExit "12...Nd7"]
+ *                      when --repertoire matched: the move that left it
  *   --mark-matches T   {T} after the main-line move where each criterion on
  *                      positions and moves matched (search_query_marks();
  *                      the start position: before the first move); T "FEN"

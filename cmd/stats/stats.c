@@ -34,6 +34,7 @@
 #include "stats/stats_report.h"
 #include "stats/stats_spellings.h"
 #include "stats/stats_standings.h"
+#include "stats/stats_repertoire.h"
 #include "base/banned.h"
 
 static const char *const stats_usage[] = {
@@ -73,6 +74,8 @@ struct stats {
     int layout_given;
     int lang_given;       /* --lang */
     struct explorer_tree explorer; /* --format lichess: the explorer's counts */
+    int exits;             /* --repertoire without a report: its exits, counted here */
+    struct exit_tally exit_tally;
 };
 
 /* ---- Reading: games counted on worker threads, each into its own aggregate ---- */
@@ -125,6 +128,15 @@ static int select_game(void *cmd, struct pgn_reader *reader, struct game *g)
         game_facts_reset(&s->facts, g, reader);
         selected = query_opts_select(&s->qo, &s->facts, 0);
     }
+    if (s->exits && selected && !(g->flags & GAME_EMPTY)) {
+        /* Where the game left the book: the facts are on this thread. */
+        struct repertoire_exit e;
+        int rc = search_query_repertoire_exit(s->qo.query, &s->facts, &e);
+        struct mainline *ml = rc > 0 ? game_facts_mainline(&s->facts) : NULL;
+        if (rc < 0 || (ml && exit_tally_add(&s->exit_tally, ml, &e, g->result)))
+            die(EXIT_IO, "out of memory");
+        return 0;
+    }
     if (!s->spellings || !selected)
         return selected;
     /* The tags are all --spellings reads: the game needs no worker. */
@@ -153,11 +165,15 @@ static int set_root(struct stats *s)
     struct pos root;
     if (root_position(s->fen_text, s->moves_text, "--position", "--moves", &root))
         return -1;
-    /* The depth was checked as it was read. */
-    return stats_opts_set(&s->show.o, R_TREE, &root, s->show.o.depth) ? -1 : 0;
+    /* The depth was checked as it was read; stats_opts_set() clears --by. */
+    int by = s->show.o.by;
+    if (stats_opts_set(&s->show.o, R_TREE, &root, s->show.o.depth))
+        return -1;
+    s->show.o.by = by;
+    return 0;
 }
 
-enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_PLAYERS, OPT_CLOCK, OPT_FORMAT, OPT_TOP,
+enum { OPT_OPENINGS = 1, OPT_TREE, OPT_DEPTH, OPT_BY, OPT_PLAYERS, OPT_CLOCK, OPT_FORMAT, OPT_TOP,
        OPT_SPELLINGS, OPT_LANG,
        OPT_STANDINGS, OPT_CROSSTABLE, OPT_LAYOUT, OPT_TIEBREAK, OPT_ELO, OPT_ANCHOR };
 
@@ -177,6 +193,8 @@ static int word_of(const char *arg, const char *const *names, int n)
 /* --format's words by enum stats_format; --layout's from CT_AUTO on. */
 static const char *const formats[] = { "text", "csv", "tsv", "json", "html", "lichess" };
 static const char *const layouts[] = { "auto", "grid", "rounds" };
+/* --by's words by enum tree_by (none is not one). */
+static const char *const bys[] = { "", "rating", "speed" };
 
 /* --anchor NAME=RATING into s: 0, or -1 after a message. */
 static int anchor_option(struct stats *s, char *arg)
@@ -252,6 +270,13 @@ static int report_option(void *storage, const struct option_entry *entry, char *
         s->show.o.depth = (int)n;
         s->depth_given = 1;
         return 0;
+    case OPT_BY:
+        s->show.o.by = word_of(arg, bys, 3);
+        if (s->show.o.by <= TREE_BY_NONE) {
+            error("--by takes rating or speed, not '%s'", arg);
+            return -1;
+        }
+        return 0;
     case OPT_FORMAT:
         s->show.format = word_of(arg, formats, 6);
         if (s->show.format < 0) {
@@ -300,6 +325,9 @@ static int read_options(struct stats *s, int argc, char **argv)
                    "else the criterion: games where it occurs"),
         REPORT_OPTION("depth", "N", "with --tree: expand N moves deep (default 1, at most 20)",
                       OPT_DEPTH),
+        REPORT_OPTION("by", "WHAT",
+                      "with --tree: each move's games and W/D/B per lichess rating group\n"
+                      "(rating: the players' mean) or speed (speed: from TimeControl)", OPT_BY),
         REPORT_OPTION("players", NULL, "per player: games, score, average opponent, performance",
                       OPT_PLAYERS),
         REPORT_OPTION("clock", NULL,
@@ -387,6 +415,11 @@ static int read_options(struct stats *s, int argc, char **argv)
         error("--lang goes with --format text, csv, tsv or html: JSON names moves in English");
         return EXIT_USAGE;
     }
+    if (s->show.o.by && (s->show.o.report != R_TREE || s->show.format == FMT_HTML ||
+                         s->show.format == FMT_LICHESS)) {
+        error("--by goes with --tree, in text, csv, tsv or json");
+        return EXIT_USAGE;
+    }
     if (s->depth_given && s->show.o.report != R_TREE) {
         error("--depth goes with --tree");
         return EXIT_USAGE;
@@ -412,6 +445,12 @@ static int read_options(struct stats *s, int argc, char **argv)
     }
     if (s->spellings && (s->merge || s->show.format == FMT_HTML || s->show.top)) {
         error("--spellings goes with --format text, csv, tsv or json, without --merge and --top");
+        return EXIT_USAGE;
+    }
+    for (size_t i = 0; i < s->qo.n && !s->reports && !s->merge; i++)
+        s->exits |= s->qo.items[i].criterion == SQ_REPERTOIRE;
+    if (s->exits && (s->show.format == FMT_HTML || s->show.top)) {
+        error("--repertoire's exits go with --format text, csv, tsv or json, without --top");
         return EXIT_USAGE;
     }
     if (query_opts_build(&s->qo))
@@ -466,7 +505,9 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
      * games it reads are chosen by the criteria instead. */
     struct dbinput_tree tree = { &s->show.o.root, s->show.o.depth, indexed_game, s };
     /* The explorer's JSON names games and players: each game is read. */
-    s->d.db.tree = s->show.o.report == R_TREE && !s->filter && s->show.format != FMT_LICHESS
+    /* A database keeps no time control: --by speed reads the games. */
+    s->d.db.tree = s->show.o.report == R_TREE && !s->filter && s->show.format != FMT_LICHESS &&
+                           s->show.o.by != TREE_BY_SPEED
                        ? &tree : NULL;
     driver_run(&s->d, n, inputs);
     s->d.db.tree = NULL;
@@ -589,10 +630,13 @@ int cmd_stats(int argc, char **argv)
                 s.io_failed = 1;
     } else {
         spelling_tally_init(&s.tally, s.qo.names);
+        exit_tally_init(&s.exit_tally, s.qo.sq.repertoire_side);
         count_inputs(&s, &a, argc - optind, argv + optind);
     }
     int elo_failed = 0;
-    if (s.spellings) {
+    if (s.exits) {
+        stats_print_exits(&s.exit_tally, s.show.format);
+    } else if (s.spellings) {
         stats_print_spellings(&s.tally, s.show.format, s.show.format == FMT_TEXT && isatty(1));
     } else if (s.tournament) {
         if (s.reports & REPORT_ELO)
@@ -614,8 +658,10 @@ int cmd_stats(int argc, char **argv)
         }
     }
     stats_agg_release(&a);
-    if (!s.merge)
+    if (!s.merge) {
         spelling_tally_release(&s.tally);
+        exit_tally_release(&s.exit_tally);
+    }
     standings_release(&s.standings);
     explorer_tree_release(&s.explorer);
     game_facts_release(&s.facts);

@@ -1,5 +1,6 @@
 /* stats_report.c - the text, CSV and TSV reports of `pgnkit stats`: summary, openings, players, explorer tree. */
 /* SPDX-License-Identifier: MIT */
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -334,7 +335,16 @@ int stats_tree_walk(const struct stats_agg *a, stats_tree_fn *fn, void *ctx,
     return found;
 }
 
-static void tree_rows(const struct stats_show *s, struct out_table *t, struct stats_entry *v,
+/* The buckets of --by that some game is in (their root rows), side by side after the tree's columns. */
+struct tree_buckets {
+    const char *name[TREE_RATING_BUCKETS > TREE_SPEED_BUCKETS ? TREE_RATING_BUCKETS
+                                                              : TREE_SPEED_BUCKETS];
+    int n;
+    int per;  /* columns per bucket: 1 in text ("games w/d/b%"), else 4 */
+};
+
+static void tree_rows(const struct stats_show *s, const struct stats_agg *a,
+                      const struct tree_buckets *tb, struct out_table *t, struct stats_entry *v,
                       size_t n, const struct stats_entry *parent, int white_moves_first)
 {
     size_t plen = strlen(parent->key);
@@ -347,7 +357,9 @@ static void tree_rows(const struct stats_show *s, struct out_table *t, struct st
         int64_t wins = mover_white ? x[MV_WHITE] : x[MV_BLACK];
         int64_t losses = mover_white ? x[MV_BLACK] : x[MV_WHITE];
         int64_t res = x[MV_WHITE] + x[MV_DRAWS] + x[MV_BLACK];
-        char move[STATS_TREE_MOVES_MAX], path[STATS_TREE_MOVES_MAX], c[12][32], bar[WDL_BAR_MAX];
+        char move[STATS_TREE_MOVES_MAX], path[STATS_TREE_MOVES_MAX], c[OT_COLS_MAX][32];
+        char bar[WDL_BAR_MAX];
+        const char *cells[OT_COLS_MAX];
         stats_tree_moves(s, v[i].key, path, sizeof path);
         const char *last = strrchr(path, ' ');
         last = last ? last + 1 : path;
@@ -357,30 +369,90 @@ static void tree_rows(const struct stats_show *s, struct out_table *t, struct st
             ot_fmt(move, sizeof move, "%*s%s", (int)(2 * (d - 1)), "", last);
         else
             ot_fmt(move, sizeof move, "%s", path);
-        ot_row(
-            t, parent->v[0] ? (double)x[0] / (double)parent->v[0] : 0, move,
-            ot_fmt(c[0], 32, "%" PRId64, x[MV_GAMES]),
-            ot_fmt(c[1], 32, "%.1f", pct(x[MV_GAMES], parent->v[0])),
-            ot_fmt(c[2], 32, "%.1f", pct(x[MV_WHITE], res)),
-            ot_fmt(c[3], 32, "%.1f", pct(x[MV_DRAWS], res)),
-            ot_fmt(c[4], 32, "%.1f", pct(x[MV_BLACK], res)),
-            ot_fmt(c[5], 32, "%.1f", score(wins, x[MV_DRAWS], losses)),
-            average(c[6], s->format, x[MV_RSUM], x[MV_RN]),
-            average(c[7], s->format, x[MV_OSUM], x[MV_ON]),
-            performance(c[8], s->format, x[MV_OSUM], x[MV_ON], wins, x[MV_DRAWS], losses),
-            x[MV_Y0] ? ot_fmt(c[9], 32, "%" PRId64, x[MV_Y0]) : "",
-            x[MV_Y1] ? ot_fmt(c[10], 32, "%" PRId64, x[MV_Y1]) : "", bar); /* text only */
-        tree_rows(s, t, v, n, &v[i], white_moves_first);
+        cells[0] = move;
+        cells[1] = ot_fmt(c[1], 32, "%" PRId64, x[MV_GAMES]);
+        cells[2] = ot_fmt(c[2], 32, "%.1f", pct(x[MV_GAMES], parent->v[0]));
+        cells[3] = ot_fmt(c[3], 32, "%.1f", pct(x[MV_WHITE], res));
+        cells[4] = ot_fmt(c[4], 32, "%.1f", pct(x[MV_DRAWS], res));
+        cells[5] = ot_fmt(c[5], 32, "%.1f", pct(x[MV_BLACK], res));
+        cells[6] = ot_fmt(c[6], 32, "%.1f", score(wins, x[MV_DRAWS], losses));
+        cells[7] = average(c[7], s->format, x[MV_RSUM], x[MV_RN]);
+        cells[8] = average(c[8], s->format, x[MV_OSUM], x[MV_ON]);
+        cells[9] = performance(c[9], s->format, x[MV_OSUM], x[MV_ON], wins, x[MV_DRAWS], losses);
+        cells[10] = x[MV_Y0] ? ot_fmt(c[10], 32, "%" PRId64, x[MV_Y0]) : "";
+        cells[11] = x[MV_Y1] ? ot_fmt(c[11], 32, "%" PRId64, x[MV_Y1]) : "";
+        int k = 12;
+        /* Each bucket's games and W/D/B of this row, "" where none of its games played it. */
+        for (int b = 0; b < tb->n; b++) {
+            const int64_t *y = stats_tree_bucket_row(a, tb->name[b], v[i].key);
+            int64_t g = y ? y[MB_GAMES] : 0, r = y ? y[MB_WHITE] + y[MB_DRAWS] + y[MB_BLACK] : 0;
+            if (tb->per == 1) {
+                cells[k] = !g ? ""
+                           : r ? ot_fmt(c[k], 32, "%" PRId64 " %.0f/%.0f/%.0f", g,
+                                        pct(y[MB_WHITE], r), pct(y[MB_DRAWS], r),
+                                        pct(y[MB_BLACK], r))
+                               : ot_fmt(c[k], 32, "%" PRId64, g);
+                k++;
+                continue;
+            }
+            cells[k] = ot_fmt(c[k], 32, "%" PRId64, g);
+            k++;
+            for (int f = MB_WHITE; f <= MB_BLACK; f++, k++)
+                cells[k] = r ? ot_fmt(c[k], 32, "%.1f", pct(y[f], r)) : "";
+        }
+        if (s->format == FMT_TEXT)
+            cells[k++] = bar; /* text only */
+        assert(k == t->ncols);
+        ot_row_cells(t, parent->v[0] ? (double)x[0] / (double)parent->v[0] : 0, cells);
+        tree_rows(s, a, tb, t, v, n, &v[i], white_moves_first);
+    }
+}
+
+/* The buckets of --by with games, and their column names (into names, 32 bytes each) after head. */
+static void tree_bucket_columns(const struct stats_show *s, const struct stats_agg *a,
+                                struct tree_buckets *tb, const char **head, char (*names)[32],
+                                int *ncols)
+{
+    int all;
+    tb->n = 0;
+    tb->per = s->format == FMT_TEXT ? 1 : 4;
+    if (!s->o.by)
+        return;
+    const char *const *bucket = tree_bucket_names(s->o.by, &all);
+    static const char *const field[4] = { "games", "white%", "draw%", "black%" };
+    for (int b = 0; b < all; b++) {
+        if (!stats_tree_bucket_row(a, bucket[b], ""))
+            continue;
+        tb->name[tb->n++] = bucket[b];
+        for (int f = 0; f < tb->per; f++) {
+            if (tb->per == 1)
+                ot_fmt(names[*ncols], 32, "%s", bucket[b]);
+            else
+                ot_fmt(names[*ncols], 32, "%s_%s", bucket[b], field[f]);
+            head[*ncols] = names[*ncols];
+            (*ncols)++;
+        }
     }
 }
 
 static void print_tree(const struct stats_show *s, const struct stats_agg *a, int tty)
 {
-    static const char *const head[] = { "move", "games", "share%", "white%", "draw%", "black%",
-                                        "mover_score%", "mover_elo", "mover_opp",
-                                        "mover_perf", "first", "last", "white/draw/black" };
-    /* The W/D/B bar is a column of the text table only. */
-    struct out_table t = { s->format == FMT_TEXT ? 13 : 12, head, "tnnnnnnnnnnnt", NULL, NULL, 0, 0 };
+    static const char *const fixed[] = { "move", "games", "share%", "white%", "draw%", "black%",
+                                         "mover_score%", "mover_elo", "mover_opp",
+                                         "mover_perf", "first", "last" };
+    /* The fixed columns, the buckets' (--by), then the W/D/B bar (text only). */
+    const char *head[OT_COLS_MAX];
+    char names[OT_COLS_MAX][32], numeric[OT_COLS_MAX + 1];
+    int ncols = 12;
+    memcpy(head, fixed, sizeof fixed);
+    struct tree_buckets tb;
+    tree_bucket_columns(s, a, &tb, head, names, &ncols);
+    if (s->format == FMT_TEXT)
+        head[ncols++] = "white/draw/black";
+    for (int k = 0; k < ncols; k++)
+        numeric[k] = k == 0 || (s->format == FMT_TEXT && k == ncols - 1) ? 't' : 'n';
+    numeric[ncols] = '\0';
+    struct out_table t = { ncols, head, numeric, NULL, NULL, 0, 0 };
     struct stats_entry *v = stats_sorted(&a->moves, stats_by_games);
     struct stats_entry *root = NULL;
     for (size_t i = 0; i < hash_table_count(&a->moves.h); i++)
@@ -396,10 +468,20 @@ static void print_tree(const struct stats_show *s, const struct stats_agg *a, in
             printf(": White %.1f%%, draw %.1f%%, Black %.1f%%", pct(x[MV_WHITE], res),
                    pct(x[MV_DRAWS], res), pct(x[MV_BLACK], res));
         }
-        printf("\n\n");
+        printf("\n");
+        if (tb.n) {
+            printf("games by %s:", s->o.by == TREE_BY_RATING ? "rating (the players' mean)"
+                                                              : "speed");
+            for (int b = 0; b < tb.n; b++) {
+                const int64_t *y = stats_tree_bucket_row(a, tb.name[b], "");
+                printf("%s %s %" PRId64, b ? "," : "", tb.name[b], y[MB_GAMES]);
+            }
+            printf("; each column: games white/draw/black%%\n");
+        }
+        printf("\n");
     }
     if (root)
-        tree_rows(s, &t, v, hash_table_count(&a->moves.h), root, s->o.root.side == WHITE);
+        tree_rows(s, a, &tb, &t, v, hash_table_count(&a->moves.h), root, s->o.root.side == WHITE);
     free(v);
     ot_print(&t, s->format, tty);
 }

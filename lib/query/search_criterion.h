@@ -13,6 +13,7 @@
 #include "query/game_facts.h"
 #include "query/material_pattern.h"
 #include "query/name_like.h"
+#include "query/repertoire.h"
 #include "query/search_query.h"
 
 /*
@@ -68,6 +69,8 @@ struct criterion {
     struct pos *targets;        /* SQ_POSITIONS_FILE: sorted by repetition key */
     uint64_t *ends;             /* SQ_MOVES_FILE: end of each line in moves[] */
     uint32_t ntargets;          /* targets, or lines of SQ_MOVES_FILE */
+    struct repertoire *book;    /* SQ_REPERTOIRE */
+    int book_side, book_exit;   /* SQ_REPERTOIRE: the query's repertoire_side and _exit */
 };
 
 /** Fills err (col, printf-like message) and returns PGN_EINVAL. */
@@ -108,14 +111,17 @@ int sq_same_name(const struct criterion *c, const char *s, size_t len);
 /** The language move patterns are read in: the query's lang, English for NOTATION_AUTO. */
 int sq_pattern_lang(const struct search_query *q);
 
-/** The builders and matchers of search_lists.c. */
+/** The options q was made with. */
+const struct search_query_opts *sq_opts(const struct search_query *q);
+
+/** The builders and matchers of search_lists.c and search_repertoire.c. */
 build_fn sq_build_polyglot_key, sq_build_positions_file, sq_build_moves_file,
-    sq_build_moves_anywhere;
+    sq_build_moves_anywhere, sq_build_repertoire;
 
 /* The matchers of search_mainline.c (see the table in search_query.c). */
 match_fn sq_match_moves, sq_match_position, sq_match_material, sq_match_material_end,
     sq_match_contains_move, sq_match_repetition, sq_match_board_pattern,
-    sq_match_polyglot_key, sq_match_positions_file, sq_match_moves_file, sq_match_moves_anywhere;
+    sq_match_polyglot_key, sq_match_positions_file, sq_match_moves_file, sq_match_moves_anywhere, sq_match_repertoire;
 
 /* 1 when move m, played in p, fits pattern sp (promo_only: sp names only a promotion piece). */
 int sq_move_fits(const struct san_parts *sp, int promo_only, const struct pos *p, move16 m);

@@ -48,6 +48,7 @@ static void criterion_release(struct criterion *c)
     free(c->targets);
     free(c->ends);
     where_free(c->where);
+    repertoire_free(c->book);
 }
 
 int search_query_new(struct search_query **out, const struct search_query_opts *opts)
@@ -282,6 +283,8 @@ int sq_pattern_lang(const struct search_query *q)
 {
     return q->opts.lang == NOTATION_AUTO ? NOTATION_EN : q->opts.lang;
 }
+
+const struct search_query_opts *sq_opts(const struct search_query *q) { return &q->opts; }
 
 static int build_move_pattern(struct search_query *q, struct criterion *c, const char *arg,
                               struct sq_error *err)
@@ -724,6 +727,8 @@ static const struct kind kinds[SQ_CRITERION_COUNT] = {
                             NULL, 0 },
     [SQ_POLYGLOT_KEY] = { { "polyglot-key", ARG, 0 },
                           FACTS_MAINLINE, sq_build_polyglot_key, sq_match_polyglot_key, NULL, 0 },
+    [SQ_REPERTOIRE] = { { "repertoire", ARG, 0 },
+                        FACTS_MAINLINE, sq_build_repertoire, sq_match_repertoire, NULL, 0 },
     [SQ_CHECKMATE] = { { "checkmate", NO_ARG, 0 },
                        FACTS_MAINLINE, build_none, match_feature, NULL, F_CHECKMATE },
     [SQ_STALEMATE] = { { "stalemate", NO_ARG, 0 },

@@ -64,6 +64,9 @@
  *   SQ_POSITIONS_FILE  a file of FENs or lines of moves: any of the positions
  *       (the position after a line) occurs
  *   SQ_POLYGLOT_KEY 16 hex digits: a position with this Polyglot key occurs
+ *   SQ_REPERTOIRE   a PGN file read as a repertoire (repertoire.h): the main
+ *       line leaves it, by the side repertoire_exit asks (of the repertoire's
+ *       side repertoire_side; both sides and any exit by default)
  *   SQ_CHECKMATE SQ_STALEMATE SQ_DEAD_POSITION  the main line ends so
  *   SQ_REPETITION   N: a position occurs N times (3, 5, ...)
  *   SQ_FIFTY SQ_SEVENTYFIVE        the halfmove clock reaches 100 / 150
@@ -85,7 +88,7 @@ enum search_criterion {
     SQ_ELO_MIN, SQ_ELO_MAX, SQ_WHITE_ELO, SQ_BLACK_ELO, SQ_ELO_DIFF,
     SQ_DATE_FROM, SQ_DATE_TO, SQ_ECO, SQ_RESULT, SQ_PLIES_MIN, SQ_PLIES_MAX, SQ_TIME_CONTROL,
     SQ_MOVES, SQ_POSITION, SQ_POSITION_PATTERN, SQ_POSITION_PATTERN_EITHER, SQ_MATERIAL, SQ_MATERIAL_EITHER, SQ_MATERIAL_END, SQ_CONTAINS_MOVE,
-    SQ_MOVES_ANYWHERE, SQ_MOVES_FILE, SQ_POSITIONS_FILE, SQ_POLYGLOT_KEY,
+    SQ_MOVES_ANYWHERE, SQ_MOVES_FILE, SQ_POSITIONS_FILE, SQ_POLYGLOT_KEY, SQ_REPERTOIRE,
     SQ_CHECKMATE, SQ_STALEMATE, SQ_DEAD_POSITION, SQ_REPETITION, SQ_FIFTY, SQ_SEVENTYFIVE,
     SQ_UNDERPROMOTION, SQ_VARIANT, SQ_HAS_COMMENTS, SQ_HAS_VARIATIONS, SQ_COMMENT,
     SQ_TIME_TROUBLE, SQ_WHERE,
@@ -121,6 +124,8 @@ struct search_query_opts {
      * argument of SQ_WHITE, SQ_BLACK, SQ_PLAYER, SQ_EVENT or SQ_SITE that the
      * file lists matches, instead of as a regex, every spelling of its name. */
     const struct spelling *names;
+    int repertoire_side; /* SQ_REPERTOIRE: enum repertoire_side */
+    int repertoire_exit; /* SQ_REPERTOIRE: enum repertoire_exit_kind that counts */
 };
 
 enum { SQ_MSG_MAX = 240 };
@@ -161,7 +166,8 @@ struct sq_mark {
  * since): runs the criteria again and puts into marks (room for
  * search_query_count(q)) where each criterion on main-line positions and
  * moves met it, in the order they ran: SQ_POSITION, SQ_POSITIONS_FILE and
- * SQ_POLYGLOT_KEY at the position, the patterns at the first fitting one,
+ * SQ_POLYGLOT_KEY at the position, SQ_REPERTOIRE at the position before
+ * the move that left the repertoire, the patterns at the first fitting one,
  * SQ_MATERIAL at the move that brought the material, SQ_MATERIAL_END at the
  * end, SQ_MOVES and SQ_MOVES_FILE at the end of the line, SQ_CONTAINS_MOVE
  * after the move, SQ_MOVES_ANYWHERE after the last move of the sequence.
@@ -169,6 +175,16 @@ struct sq_mark {
  * game does not meet the criteria).
  */
 int search_query_marks(struct search_query *q, struct game_facts *f, struct sq_mark *marks);
+
+struct repertoire_exit;
+
+/**
+ * For the game of f, which search_query_match() accepted: where it left the
+ * repertoire of q's SQ_REPERTOIRE criterion, into *out. 1, 0 when q has no
+ * such criterion, or a negative status.
+ */
+int search_query_repertoire_exit(struct search_query *q, struct game_facts *f,
+                                 struct repertoire_exit *out);
 
 /**
  * The facts level (enum facts_level) at which the query can first turn a

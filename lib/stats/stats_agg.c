@@ -44,7 +44,8 @@ int stats_opts_same(const struct stats_opts *a, const struct stats_opts *b)
 {
     if (a->report != b->report)
         return 0;
-    return a->report != R_TREE || (a->depth == b->depth && !strcmp(a->root_fen, b->root_fen));
+    return a->report != R_TREE || (a->depth == b->depth && a->by == b->by &&
+                                   !strcmp(a->root_fen, b->root_fen));
 }
 
 
@@ -67,6 +68,12 @@ static const struct table_kind K_MOVE = {
     { SUM, SUM, SUM, SUM, SUM, SUM, SUM, SUM, MIN, MAX }, 0
 };
 
+enum { NODE_PATH_MAX = 20 * (MOVE_TEXT_MAX + 1) };
+
+static const struct table_kind K_MOVE_BY = {
+    "moves_by", 4, { "games", "white", "draws", "black" }, { SUM }, 0
+};
+
 static void stats_table_init(struct stats_table *t, const struct table_kind *k)
 {
     t->kind = k;
@@ -81,6 +88,16 @@ int64_t *stats_table_get(struct stats_table *t, const char *key, size_t len)
     if (hash_table_insert(&t->h, key, len, hash_table_hash(key, len), &v) < 0)
         return NULL;
     return v;
+}
+
+const int64_t *stats_tree_bucket_row(const struct stats_agg *a, const char *bucket,
+                                     const char *path)
+{
+    char key[64 + NODE_PATH_MAX];
+    int n = snprintf(key, sizeof key, "%s\t%s", bucket, path);
+    if (n < 0 || (size_t)n >= sizeof key)
+        return NULL;
+    return hash_table_find(&a->moves_by.h, key, (size_t)n, hash_table_hash(key, (size_t)n));
 }
 
 int stats_count_add(int64_t *total, int64_t n)
@@ -157,6 +174,7 @@ void stats_agg_init(struct stats_agg *a)
     stats_table_init(&a->openings, &K_OPENING);
     stats_table_init(&a->players, &K_PLAYER);
     stats_table_init(&a->moves, &K_MOVE);
+    stats_table_init(&a->moves_by, &K_MOVE_BY);
     stats_table_init(&a->clock_moves, &stats_clock_moves_kind);
     stats_table_init(&a->clock_bands, &stats_clock_bands_kind);
     hash_table_init(&a->nodes, sizeof(int64_t *));
@@ -171,6 +189,7 @@ void stats_agg_release(struct stats_agg *a)
     stats_table_release(&a->openings);
     stats_table_release(&a->players);
     stats_table_release(&a->moves);
+    stats_table_release(&a->moves_by);
     stats_table_release(&a->clock_moves);
     stats_table_release(&a->clock_bands);
     hash_table_release(&a->nodes);
@@ -229,9 +248,10 @@ int stats_agg_merge(struct stats_agg *d, const struct stats_agg *s)
             rc = stats_agg_plies_add(d, i, s->plies_hist[i]);
     const struct stats_table *from[] = { &s->years, &s->variants, &s->events, &s->openings,
                                          &s->players, &s->moves, &s->clock_moves,
-                                         &s->clock_bands };
+                                         &s->clock_bands, &s->moves_by };
     struct stats_table *into[] = { &d->years, &d->variants, &d->events, &d->openings,
-                                   &d->players, &d->moves, &d->clock_moves, &d->clock_bands };
+                                   &d->players, &d->moves, &d->clock_moves, &d->clock_bands,
+                                   &d->moves_by };
     for (size_t i = 0; i < sizeof from / sizeof from[0] && !rc; i++)
         rc = stats_table_merge(into[i], from[i]);
     return rc;
@@ -351,6 +371,37 @@ static void play(struct pos *p, move16 m)
         pos_play(p, m);
 }
 
+/* The SAN path of the first k moves of mv from root into path (NODE_PATH_MAX); its length. */
+static size_t node_path(const struct pos *root, const move16 *mv, uint32_t k, char *path)
+{
+    size_t len = 0;
+    struct pos p = *root;
+    for (uint32_t j = 0; j < k; j++) {
+        char san[MOVE_TEXT_MAX] = "--";
+        size_t w = mv[j] == MOVE_NONE ? 2 : san_write(&p, mv[j], san);
+        if (len)
+            path[len++] = ' ';
+        memcpy(path + len, san, w);
+        len += w;
+        play(&p, mv[j]);
+    }
+    return len;
+}
+
+/* The row of the first k moves of mv from root in bucket's part of a->moves_by; NULL when
+ * memory runs out. Keyed "BUCKET\tPATH": the paths are written per game, as few games
+ * ask for a tree by buckets that the speed of one path would matter. */
+static int64_t *bucket_node(struct stats_agg *a, const char *bucket, const struct pos *root,
+                            const move16 *mv, uint32_t k)
+{
+    char key[64 + NODE_PATH_MAX];
+    size_t n = strlen(bucket);
+    memcpy(key, bucket, n);
+    key[n++] = '\t';
+    n += node_path(root, mv, k, key + n);
+    return stats_table_get(&a->moves_by, key, n);
+}
+
 /* The tree node (its fields in a->moves) of the first k moves of mv from
  * root, keyed by its SAN path, which is written only the first time; NULL
  * when memory runs out. */
@@ -373,18 +424,8 @@ static int64_t *tree_node(struct stats_agg *a, const struct pos *root, const mov
         return NULL;
     if (*node)
         return *node;
-    char path[20 * (MOVE_TEXT_MAX + 1)];
-    size_t len = 0;
-    struct pos p = *root; /* copied only for a node not met before */
-    for (uint32_t j = 0; j < k; j++) {
-        char san[MOVE_TEXT_MAX] = "--";
-        size_t w = mv[j] == MOVE_NONE ? 2 : san_write(&p, mv[j], san);
-        if (len)
-            path[len++] = ' ';
-        memcpy(path + len, san, w);
-        len += w;
-        play(&p, mv[j]);
-    }
+    char path[NODE_PATH_MAX];
+    size_t len = node_path(root, mv, k, path);
     *node = stats_table_get(&a->moves, path, len);
     if (!*node)
         return NULL;
@@ -397,14 +438,20 @@ static int64_t *tree_node(struct stats_agg *a, const struct pos *root, const mov
 
 /* The game's nodes: the root p (the same for every game: its moves key the
  * nodes) and each of the n moves mv after it. */
-static int count_nodes(struct stats_agg *a, const struct pos *p,
-                       const move16 *mv, uint32_t n, int res, int welo, int belo, int year)
+static int count_nodes(struct stats_agg *a, const struct pos *p, const move16 *mv,
+                       uint32_t n, int res, int welo, int belo, int year, const char *bucket)
 {
     for (uint32_t k = 0; k <= n; k++) {
         int64_t *v = tree_node(a, p, mv, k);
         if (!v)
             return PGN_ENOMEM;
         count_result(v, res);
+        if (bucket) {
+            int64_t *b = bucket_node(a, bucket, p, mv, k);
+            if (!b)
+                return PGN_ENOMEM;
+            count_result(b, res); /* MB_* are MV_*'s first four */
+        }
         /* The mover of the node's last move: the side to move before it
          * (a null move passes the turn too, so sides alternate). */
         int side_now = k & 1 ? !p->side : p->side;
@@ -431,8 +478,11 @@ static int count_tree(const struct stats_opts *s, struct stats_agg *a, const str
     index_tree_of_replay(g, r, &s->root, s->depth, &tg);
     if (!tg.reached)
         return PGN_OK;
+    const char *bucket = s->by == TREE_BY_RATING  ? tree_bucket_rating(tg.white_elo, tg.black_elo)
+                         : s->by == TREE_BY_SPEED ? tree_bucket_speed(g)
+                                                  : NULL;
     return count_nodes(a, &s->root, tg.moves, tg.nmoves, tg.result, tg.white_elo, tg.black_elo,
-                       tg.year);
+                       tg.year, bucket);
 }
 
 /* The counts every report makes of a game (not an empty one). */
@@ -456,8 +506,12 @@ int stats_count_indexed(const struct stats_opts *s, struct stats_agg *a,
     count_status(a, tg->invalid, tg->skipped, tg->result);
     if (!tg->reached)
         return PGN_OK;
+    /* A database keeps no time control: a tree by speed is counted from the games. */
+    const char *bucket = s->by == TREE_BY_RATING ? tree_bucket_rating(tg->white_elo, tg->black_elo)
+                         : s->by == TREE_BY_SPEED ? "unknown"
+                                                  : NULL;
     return count_nodes(a, &s->root, tg->moves, tg->nmoves, tg->result, tg->white_elo,
-                       tg->black_elo, tg->year);
+                       tg->black_elo, tg->year, bucket);
 }
 
 /* The summary's counts of a game: ratings, length, termination, year, variant, event. */

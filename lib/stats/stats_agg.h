@@ -10,6 +10,7 @@
 #include "pgn/game.h"
 #include "index/index_tree.h"
 #include "replay/replay.h"
+#include "stats/tree_buckets.h"
 
 /*
  * Everything is an exact integer (counts, sums, minima, maxima) so that the
@@ -38,6 +39,7 @@ struct stats_opts {
     int depth;  /* R_TREE: moves deep (1 .. INDEX_TREE_DEPTH_MAX) */
     struct pos root; /* R_TREE: the position */
     char root_fen[FEN_MAX]; /* R_TREE: its FEN without the move counters, as the JSON names it */
+    int by;     /* R_TREE: enum tree_by, rows also counted per rating group or speed */
 };
 
 /**
@@ -77,6 +79,8 @@ struct table_kind {
 enum { PL_GAMES, PL_WINS, PL_DRAWS, PL_LOSSES, PL_OPP_SUM, PL_OPP_N, PL_WHITE, PL_BLACK,
        PL_ELO_SUM, PL_ELO_N, PL_ACC_SUM, PL_ACC_N, PL_CLOCKED, PL_TROUBLE };
 enum { MV_GAMES, MV_WHITE, MV_DRAWS, MV_BLACK, MV_RSUM, MV_RN, MV_OSUM, MV_ON, MV_Y0, MV_Y1 };
+/* The fields of the tree's rows per bucket (moves_by: "BUCKET\tPATH"). */
+enum { MB_GAMES, MB_WHITE, MB_DRAWS, MB_BLACK };
 
 struct stats_table {
     const struct table_kind *kind;
@@ -148,6 +152,7 @@ struct stats_agg {
     int64_t term[T_COUNT];
     struct stats_table years, variants, events;
     struct stats_table openings, players, moves;
+    struct stats_table moves_by; /* R_TREE with by: the rows per bucket, "BUCKET\tPATH" */
     struct stats_table clock_moves, clock_bands; /* stats/stats_clock.h */
     /* The tree's nodes by their moves from the root (move16 bytes): each
      * node's SAN path is written once, not once per game (count_nodes). */
@@ -175,6 +180,14 @@ int stats_agg_plies_add(struct stats_agg *a, size_t plies, int64_t count);
  * PGN_ENOMEM.
  */
 int stats_agg_merge(struct stats_agg *d, const struct stats_agg *s);
+
+/**
+ * The fields (MB_*) of the tree row path (its SAN moves from the root,
+ * space-separated) in bucket (a tree_bucket_names() name), or NULL when no
+ * game of the bucket reached it.
+ */
+const int64_t *stats_tree_bucket_row(const struct stats_agg *a, const char *bucket,
+                                     const char *path);
 
 /** Counts a game the database told (index_tree.h) into a, as stats_count_game() would. */
 int stats_count_indexed(const struct stats_opts *o, struct stats_agg *a,

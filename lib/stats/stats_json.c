@@ -116,7 +116,9 @@ int stats_json_write(const struct stats_opts *s, const struct stats_agg *a, stru
     struct json_out o = { out, PGN_OK };
     put(&o, "{\"pgnkit_stats\":1,\"report\":\"%s\"", stats_report_names[s->report]);
     if (s->report == R_TREE)
-        put(&o, ",\"fen\":\"%s\",\"depth\":%d", s->root_fen, s->depth);
+        put(&o, ",\"fen\":\"%s\",\"depth\":%d%s", s->root_fen, s->depth,
+            s->by == TREE_BY_RATING ? ",\"by\":\"rating\""
+            : s->by == TREE_BY_SPEED ? ",\"by\":\"speed\"" : "");
     put(&o, ",\"games\":%" PRId64 ",\"valid\":%" PRId64 ",\"invalid\":%" PRId64
             ",\"skipped\":%" PRId64 ",\"results\":{",
         a->games, a->valid, a->invalid, a->skipped);
@@ -135,6 +137,10 @@ int stats_json_write(const struct stats_opts *s, const struct stats_agg *a, stru
                                       : s->report == R_PLAYERS ? &a->players : &a->moves;
         put(&o, ",\"%s\":", t->kind->name);
         put_table(&o, t);
+        if (s->report == R_TREE && s->by) {
+            put(&o, ",\"%s\":", a->moves_by.kind->name);
+            put_table(&o, &a->moves_by);
+        }
     }
     put(&o, "}\n");
     return o.rc;

@@ -187,6 +187,20 @@ static int take_report(struct merge *m, struct stats_opts *s, json_t *o, int fir
                  m->names->target);
             return m->rc;
         }
+        /* "by" is written only for a tree by buckets: a file without it has none. */
+        const char *by_text = json_string_value(json_object_get(o, "by"));
+        int by = !by_text ? TREE_BY_NONE : !strcmp(by_text, "rating") ? TREE_BY_RATING
+                 : !strcmp(by_text, "speed") ? TREE_BY_SPEED : -1;
+        if (by < 0) {
+            fail(m, PGN_EFORMAT, "'%s': tree by '%s', neither rating nor speed", m->name, by_text);
+            return m->rc;
+        }
+        if (first) {
+            s->by = by;
+        } else if (by != s->by) {
+            fail(m, PGN_EINVAL, "'%s': tree by other buckets than %s", m->name, m->names->target);
+            return m->rc;
+        }
     }
     return PGN_OK;
 }
@@ -226,6 +240,9 @@ int stats_json_merge(struct stats_opts *s, struct stats_agg *a, const char *text
         struct stats_table *t = s->report == R_OPENINGS ? &a->openings
                                 : s->report == R_PLAYERS ? &a->players : &a->moves;
         jtable(&m, t, json_object_get(o, t->kind->name), t->kind->name);
+        if (s->report == R_TREE && s->by)
+            jtable(&m, &a->moves_by, json_object_get(o, a->moves_by.kind->name),
+                   a->moves_by.kind->name);
     }
     json_decref(o);
     return m.rc;

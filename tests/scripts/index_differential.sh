@@ -83,6 +83,8 @@ cases=$(cat <<'EOF'
 --moves-file "$root/testdata/search/lines.txt"
 --moves-anywhere 'Nf3 * Bb5'
 --polyglot-key 823c9b50fd114196
+--repertoire "$root/testdata/repertoire/rep.pgn"
+--repertoire "$root/testdata/repertoire/rep.pgn" --repertoire-side black --repertoire-exit them
 --check-file "$root/testdata/sample.pgn"
 --contains-move e8=Q
 --checkmate
