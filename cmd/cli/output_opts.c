@@ -11,8 +11,8 @@
 #include "base/banned.h"
 
 /* In enum game_out_format's order. */
-static const char *const format_names[] = { "pgn", "json", "ndjson", "epd", "fen",
-                                            "uci", "csv", "rows", "plain" };
+static const char *const format_names[] = { "pgn", "json", "ndjson", "epd", "fen", "uci",
+                                            "csv", "rows", "plain", "latex", "typst" };
 
 static const struct {
     const char *name;
@@ -77,23 +77,24 @@ static int parse_ply_item(const char *s, struct go_ply_range *r)
     return parse_u32(dash + 1, &r->last) || r->last < r->first ? -1 : 0;
 }
 
-static int parse_plies(struct game_out_opts *o, char *arg)
+/* --ply, --diagram-ply LIST (option names it) into ranges[0..*n); "all" empties the list. */
+static int parse_plies(struct go_ply_range *ranges, size_t *n, const char *option, char *arg)
 {
-    o->nranges = 0;
+    *n = 0;
     for (char *item; (item = next_item(&arg)) != NULL;) {
         if (!strcmp(item, "all")) {
-            o->nranges = 0;
+            *n = 0;
             return 0;
         }
-        if (o->nranges == GO_MAX_RANGES) {
-            error("--ply takes at most %d items", GO_MAX_RANGES);
+        if (*n == GO_MAX_RANGES) {
+            error("%s takes at most %d items", option, GO_MAX_RANGES);
             return -1;
         }
-        if (parse_ply_item(item, &o->ranges[o->nranges])) {
+        if (parse_ply_item(item, &ranges[*n])) {
             error("bad ply '%s' (all, start, final, N, N-M or N-)", item);
             return -1;
         }
-        o->nranges++;
+        (*n)++;
     }
     return 0;
 }
@@ -218,7 +219,8 @@ static int parse_format(struct game_out_opts *o, const char *arg)
             return 0;
         }
     }
-    error("unknown format '%s' (pgn, json, ndjson, epd, fen, uci, csv, rows or plain)", arg);
+    error("unknown format '%s' (pgn, json, ndjson, epd, fen, uci, csv, rows, plain, latex or "
+          "typst)", arg);
     return -1;
 }
 
@@ -257,8 +259,8 @@ static int output_option(void *storage, const struct option_entry *entry, char *
     struct game_out_opts *go = &o->go;
     int rc = 0, opt = (int)entry->number;
     long v;
-    _Static_assert(OUTOPT_END_ <= 32, "a bit of output_opts.given per option");
-    o->given |= 1u << opt;
+    _Static_assert(OUTOPT_END_ <= 64, "a bit of output_opts.given per option");
+    o->given |= (uint64_t)1 << opt;
     switch (opt) {
     case OUTOPT_FORMAT: rc = parse_format(go, arg); break;
     case OUTOPT_NOTATION: rc = parse_notation(go, arg); break;
@@ -283,7 +285,16 @@ static int output_option(void *storage, const struct option_entry *entry, char *
         }
         break;
     case OUTOPT_FEN: go->flags |= GO_MOVE_FEN; break;
-    case OUTOPT_PLY: rc = parse_plies(go, arg); break;
+    case OUTOPT_PLY: rc = parse_plies(go->ranges, &go->nranges, "--ply", arg); break;
+    case OUTOPT_DIAGRAM_PLY:
+        if (!strcmp(arg, "all")) {
+            /* Every position: one range from the start to the end. */
+            go->diagrams[0] = (struct go_ply_range){ 0, GO_PLY_FINAL };
+            go->ndiagrams = 1;
+        } else {
+            rc = parse_plies(go->diagrams, &go->ndiagrams, "--diagram-ply", arg);
+        }
+        break;
     case OUTOPT_COLUMNS: rc = parse_columns(go, arg); break;
     case OUTOPT_STRIP: rc = parse_strip(go, arg); break;
     case OUTOPT_STR: go->flags |= GO_SEVEN_TAG_ROSTER; break;
@@ -382,7 +393,8 @@ static int output_option(void *storage, const struct option_entry *entry, char *
 const struct option_entry output_options[] = {
     OPT_HEADING("Output:"),
     OUTPUT_OPTION("format", "FMT", "pgn (default), json, ndjson, epd, fen, uci, csv,\n"
-                  "rows (NDJSON for data tools) or plain (training positions)", OUTOPT_FORMAT),
+                  "rows (NDJSON for data tools), plain (training positions),\n"
+                  "latex or typst (documents to print)", OUTOPT_FORMAT),
     OUTPUT_OPTION("per", "WHAT", "csv, rows: a row per game (default) or per ply",
                   OUTOPT_PER),
     OUTPUT_OPTION("notation", "NOT", "san (default), lan (Ng1-f3), uci (g1f3) or figurine;\n"
@@ -398,6 +410,8 @@ const struct option_entry output_options[] = {
                   "fen column, the FEN before the move", OUTOPT_FEN),
     OUTPUT_OPTION("ply", "LIST", "epd, fen: plies to write: all (default), start, final,\n"
                   "N, N-M, N- (comma-separated)", OUTOPT_PLY),
+    OUTPUT_OPTION("diagram-ply", "LIST", "latex, typst: a diagram after these plies too:\n"
+                  "start, final, N, N-M, N-, all (comma-separated)", OUTOPT_DIAGRAM_PLY),
     OUTPUT_OPTION("columns", "LIST", "csv: tag names and game, file, plies, result, end,\n"
                   "start_fen, final_fen, moves, uci", OUTOPT_COLUMNS),
     OUTPUT_OPTION("fen-style", "LIST", FEN_STYLE_HELP, OUTOPT_FEN_STYLE),
@@ -445,7 +459,7 @@ const struct option_entry output_options[] = {
 
 static int given(const struct output_opts *o, int opt)
 {
-    return (o->given >> opt) & 1;
+    return (int)((o->given >> opt) & 1);
 }
 
 int output_opts_check(const struct output_opts *o)
@@ -475,6 +489,10 @@ int output_opts_check(const struct output_opts *o)
     }
     if (given(o, OUTOPT_SEED) && !given(o, OUTOPT_RANDOM)) {
         error("--seed goes with --random");
+        return -1;
+    }
+    if (given(o, OUTOPT_DIAGRAM_PLY) && f != GO_LATEX && f != GO_TYPST) {
+        error("--diagram-ply goes with --format latex or typst");
         return -1;
     }
     if (given(o, OUTOPT_PLY) && f != GO_EPD && f != GO_FEN) {

@@ -30,7 +30,8 @@ enum {
     OUTOPT_NO_RESULTS, OUTOPT_NO_CHECKS, OUTOPT_COMMENT_LINES, OUTOPT_TAG_ORDER,
     OUTOPT_TAG_ORDER_ONLY, OUTOPT_DROP_TAG, OUTOPT_TOTAL_PLY_COUNT, OUTOPT_DROP_PLY,
     OUTOPT_DROP_BEFORE, OUTOPT_QUIESCENT, OUTOPT_SPLIT_VARIATIONS, OUTOPT_PER,
-    OUTOPT_SKIP_OPENING, OUTOPT_MIN_PLY, OUTOPT_RANDOM, OUTOPT_SEED, OUTOPT_END_
+    OUTOPT_SKIP_OPENING, OUTOPT_MIN_PLY, OUTOPT_RANDOM, OUTOPT_SEED, OUTOPT_DIAGRAM_PLY,
+    OUTOPT_END_
 };
 
 /* The help of --fen-style, which annotate takes too (fen_style_parse() reads it). */
@@ -41,7 +42,7 @@ enum { OUTOPT_TAGS_MAX = 256 };
 
 struct output_opts {
     struct game_out_opts go;
-    unsigned given; /* bit OUTOPT_* per option seen */
+    uint64_t given; /* bit OUTOPT_* per option seen */
     const char *tag_order[OUTOPT_TAGS_MAX]; /* --tag-order: names in a file read whole */
     const char *drop_tags[OUTOPT_TAGS_MAX]; /* --drop-tag: names in the arguments */
 };

@@ -5,6 +5,8 @@
 #include <string.h>
 #include "write/game_json.h"
 #include "write/game_plain.h"
+#include "write/game_print.h"
+#include "notation/notation.h"
 #include "write/game_rows.h"
 #include "pgn/ply_facts.h"
 #include "pgn/clock_command.h"
@@ -59,6 +61,8 @@ int game_out_writes_variations(const struct game_out_opts *o)
     case GO_PGN:
     case GO_JSON:
     case GO_NDJSON:
+    case GO_LATEX:
+    case GO_TYPST:
         return 1;
     case GO_ROWS:
         return !(o->flags & GO_PER_PLY);
@@ -74,10 +78,16 @@ void game_out_init(struct game_out *o, const struct game_out_opts *opts)
         o->opts = *opts;
     else
         game_out_opts_init(&o->opts);
+    /* Print is read by people in any language: English moves get figurines,
+     * White's for both sides as in chess books; another language its letters. */
+    if ((o->opts.format == GO_LATEX || o->opts.format == GO_TYPST) &&
+        o->opts.style.lang == NOTATION_EN)
+        o->opts.style.flags |= WRITE_FIGURINE | WRITE_FIGURINE_ONE_SET;
     buf_init(&o->scratch, GO_SCRATCH_MAX);
     buf_init(&o->scratch2, GO_SCRATCH_MAX);
     buf_init(&o->paths, GO_SCRATCH_MAX);
     buf_init(&o->text, GO_SCRATCH_MAX);
+    buf_init(&o->notes, GO_SCRATCH_MAX);
 }
 
 void game_out_release(struct game_out *o)
@@ -86,6 +96,7 @@ void game_out_release(struct game_out *o)
     buf_release(&o->scratch2);
     buf_release(&o->paths);
     buf_release(&o->text);
+    buf_release(&o->notes);
 }
 
 /* ---- Shared helpers ---------------------------------------------------------- */
@@ -392,17 +403,21 @@ const char *go_tag_value(const struct go_game *w, const char *name)
 
 /* ---- EPD and FEN ----------------------------------------------------------- */
 
-static int ply_selected(const struct game_out_opts *o, uint32_t ply, uint32_t last)
+int go_ply_in(const struct go_ply_range *r, size_t n, uint32_t ply, uint32_t last)
 {
-    if (!o->nranges)
-        return 1;
-    for (size_t i = 0; i < o->nranges; i++) {
-        uint32_t a = o->ranges[i].first == GO_PLY_FINAL ? last : o->ranges[i].first;
-        uint32_t b = o->ranges[i].last == GO_PLY_FINAL ? last : o->ranges[i].last;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = r[i].first == GO_PLY_FINAL ? last : r[i].first;
+        uint32_t b = r[i].last == GO_PLY_FINAL ? last : r[i].last;
         if (a <= ply && ply <= b)
             return 1;
     }
     return 0;
+}
+
+/* EPD, FEN: no --ply list selects every position. */
+static int ply_selected(const struct game_out_opts *o, uint32_t ply, uint32_t last)
+{
+    return !o->nranges || go_ply_in(o->ranges, o->nranges, ply, last);
 }
 
 /*
@@ -590,6 +605,8 @@ int game_out_begin(struct game_out *o, struct buf *out)
             go_csv_field(&w, o->opts.columns[c], strlen(o->opts.columns[c]));
         }
         go_put(&w, "\n", 1);
+    } else if (o->opts.format == GO_LATEX || o->opts.format == GO_TYPST) {
+        go_puts(&w, (o->opts.format == GO_LATEX ? &print_latex : &print_typst)->doc_begin);
     }
     return w.err;
 }
@@ -599,7 +616,15 @@ int game_out_end(struct game_out *o, struct buf *out)
     struct go_game w = { .o = o, .out = out };
     if (o->opts.format == GO_JSON)
         go_put(&w, "\n]\n", 3);
+    else if (o->opts.format == GO_LATEX || o->opts.format == GO_TYPST)
+        go_puts(&w, (o->opts.format == GO_LATEX ? &print_latex : &print_typst)->doc_end);
     return w.err;
+}
+
+size_t game_out_notes(const struct game_out *o, const struct go_note **notes)
+{
+    *notes = (const struct go_note *)(const void *)o->notes.data;
+    return o->notes.len / sizeof **notes;
 }
 
 /* One game in the chosen format: g's main line, or (path) a variation as a game. */
@@ -648,6 +673,12 @@ static int write_one(struct game_out *o, const struct game *g, const struct repl
     case GO_PLAIN:
         game_plain_write(&w);
         break;
+    case GO_LATEX:
+        game_print_write(&w, &print_latex);
+        break;
+    case GO_TYPST:
+        game_print_write(&w, &print_typst);
+        break;
     }
     if (!w.err)
         o->games++;
@@ -658,6 +689,7 @@ int game_out_game(struct game_out *o, const struct game *g, const struct replay 
                   struct buf *out)
 {
     assert(r->complete && !r->skipped);
+    buf_reset(&o->notes);
     if (o->extra && o->extra->moves && o->opts.format != GO_PGN)
         return PGN_EINVAL;
     if (!(o->opts.flags & GO_SPLIT_VARIATIONS) || !g->nvars)
@@ -684,6 +716,7 @@ int game_out_retag(struct game_out *o, const struct game *g, const struct replay
     static const struct write_style english;
     struct game_cut c;
     assert(r->complete && !r->skipped);
+    buf_reset(&o->notes);
     /* Only what changes tags alone: anything that rewrites the movetext is refused. */
     if (op->format != GO_PGN || op->strip || op->max_plies < g->vars[0].count ||
         op->drop_plies || op->drop_before ||

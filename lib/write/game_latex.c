@@ -1,0 +1,80 @@
+/* game_latex.c - the LaTeX markup of games for print: xskak's figurines and NAGs, chessboard's diagrams. */
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+#include "write/game_print.h"
+#include "base/banned.h"
+
+/*
+ * Text as LaTeX reads it back: the ten special characters become commands
+ * that print them, line ends spaces (a blank line would end the paragraph).
+ */
+static void latex_text(struct go_game *w, const char *s, size_t n)
+{
+    size_t from = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *esc;
+        switch (s[i]) {
+        case '#': esc = "\\#"; break;
+        case '$': esc = "\\$"; break;
+        case '%': esc = "\\%"; break;
+        case '&': esc = "\\&"; break;
+        case '_': esc = "\\_"; break;
+        case '{': esc = "\\{"; break;
+        case '}': esc = "\\}"; break;
+        case '~': esc = "\\textasciitilde{}"; break;
+        case '^': esc = "\\textasciicircum{}"; break;
+        case '\\': esc = "\\textbackslash{}"; break;
+        /* In T1 these are glyphs, but pairs of them would make ligatures («, ¡). */
+        case '<': esc = "\\textless{}"; break;
+        case '>': esc = "\\textgreater{}"; break;
+        case '|': esc = "\\textbar{}"; break;
+        case '\n': case '\r': case '\t': esc = " "; break;
+        default: continue;
+        }
+        go_put(w, s + from, i - from);
+        go_puts(w, esc);
+        from = i + 1;
+    }
+    go_put(w, s + from, n - from);
+}
+
+
+const struct print_markup print_latex = {
+    .name = "LaTeX",
+    /* T2A when TeX Live has it (texlive-lang-cyrillic): Russian piece letters and names. */
+    .doc_begin = "\\documentclass[a4paper]{article}\n"
+                 "\\IfFileExists{t2aenc.def}{\\usepackage[T2A,T1]{fontenc}}"
+                 "{\\usepackage[T1]{fontenc}}\n"
+                 "\\usepackage[utf8]{inputenc}\n"
+                 "\\usepackage{lmodern}\n"
+                 "\\usepackage{textcomp}\n"
+                 "\\usepackage{chessboard}\n"
+                 "\\setlength{\\parindent}{0pt}\n"
+                 "\\setlength{\\parskip}{0.5\\baselineskip}\n"
+                 "\\sloppy\n"
+                 "\\begin{document}\n",
+    .doc_end = "\\end{document}\n",
+    .text = latex_text,
+    .heading_begin = "\n\\section*{",
+    .heading_end = "}\n",
+    .players_sep = " -- ",
+    .info_begin = "\\textit{",
+    .info_end = "}\n",
+    .moves_begin = "\n",
+    .moves_end = "\n",
+    .main_begin = "\\textbf{",
+    .main_end = "}",
+    .var_begin = "[",
+    .var_end = "]",
+    .comment_begin = "\\textit{",
+    .comment_end = "}",
+    .white_number = ".~",
+    .black_number = "\\ldots{}~",
+    .figurine = { [PAWN] = "", [KNIGHT] = "\\symknight{}", [BISHOP] = "\\symbishop{}",
+                  [ROOK] = "\\symrook{}", [QUEEN] = "\\symqueen{}", [KING] = "\\symking{}" },
+    .id = PRINT_LATEX,
+    .result = { "*", "1--0", "0--1", "\\textonehalf--\\textonehalf", "*" },
+    .diagram_begin = "\n\\begin{center}\n\\chessboard[showmover=true,setfen=",
+    .diagram_end = "]\n\\end{center}\n",
+    .game_end = "\\bigskip\n",
+};
