@@ -167,22 +167,6 @@ static void note_tag_changes(FILE *diag, const struct game *g, const struct tag_
     }
 }
 
-/*
- * What a print format left out of g, one note each:
- * "FILE:LINE:COL: note: LABEL: NAG $9 has no LaTeX symbol: left out".
- */
-static void note_unprinted(FILE *diag, const struct game *g, const struct game_out *o)
-{
-    const struct go_note *notes;
-    size_t n = game_out_notes(o, &notes);
-    for (size_t k = 0; k < n; k++) {
-        const struct game_move *m = &g->moves[notes[k].move];
-        report_game_prefix(diag, g, m->line, m->col, PGN_SEV_NOTE);
-        fprintf(diag, ", %.*s: NAG $%u has no %s symbol: left out\n", (int)m->len, m->text,
-                notes[k].nag, notes[k].format);
-    }
-}
-
 /* Converts g into out, its diagnostics to diag; reads w->c only. */
 static void convert_game(struct converter *w, struct replay *r, const struct game *g,
                          struct arena *arena, struct buf *out, FILE *diag, struct done *d)
@@ -224,7 +208,7 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
         }
         d->outcome = OUTCOME_CONVERTED;
         if (!c->quiet)
-            note_unprinted(diag, g, &w->out);
+            report_unprinted(diag, g, &w->out);
         if (dropped && !c->quiet)
             report_dropped_variations(diag, g, r);
         if (c->fix_results)

@@ -414,7 +414,7 @@ int go_ply_in(const struct go_ply_range *r, size_t n, uint32_t ply, uint32_t las
     return 0;
 }
 
-/* EPD, FEN: no --ply list selects every position. */
+/* EPD, FEN: an empty list of ranges selects every position. */
 static int ply_selected(const struct game_out_opts *o, uint32_t ply, uint32_t last)
 {
     return !o->nranges || go_ply_in(o->ranges, o->nranges, ply, last);

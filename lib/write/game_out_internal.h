@@ -74,7 +74,7 @@ void go_prepare(struct go_game *w, int export);
 
 /**
  * 1 when ply (last: the final ply) lies in one of the n ranges r: the one
- * reading of a --ply or --diagram-ply list.
+ * reading of a list of plies (opts.ranges, opts.diagrams).
  */
 int go_ply_in(const struct go_ply_range *r, size_t n, uint32_t ply, uint32_t last);
 
