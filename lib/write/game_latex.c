@@ -42,7 +42,7 @@ static void latex_text(struct go_game *w, const char *s, size_t n)
 const struct print_markup print_latex = {
     .name = "LaTeX",
     /* T2A when TeX Live has it (texlive-lang-cyrillic): Russian piece letters and names. */
-    .doc_begin = "\\documentclass[a4paper]{article}\n"
+    .doc_begin = PRINT_TEXT("\\documentclass[a4paper]{article}\n"
                  "\\IfFileExists{t2aenc.def}{\\usepackage[T2A,T1]{fontenc}}"
                  "{\\usepackage[T1]{fontenc}}\n"
                  "\\usepackage[utf8]{inputenc}\n"
@@ -52,29 +52,30 @@ const struct print_markup print_latex = {
                  "\\setlength{\\parindent}{0pt}\n"
                  "\\setlength{\\parskip}{0.5\\baselineskip}\n"
                  "\\sloppy\n"
-                 "\\begin{document}\n",
-    .doc_end = "\\end{document}\n",
+                 "\\begin{document}\n"),
+    .doc_end = PRINT_TEXT("\\end{document}\n"),
     .text = latex_text,
-    .heading_begin = "\n\\section*{",
-    .heading_end = "}\n",
-    .players_sep = " -- ",
-    .info_begin = "\\textit{",
-    .info_end = "}\n",
-    .moves_begin = "\n",
-    .moves_end = "\n",
-    .main_begin = "\\textbf{",
-    .main_end = "}",
-    .var_begin = "[",
-    .var_end = "]",
-    .comment_begin = "\\textit{",
-    .comment_end = "}",
-    .white_number = ".~",
-    .black_number = "\\ldots{}~",
-    .figurine = { [PAWN] = "", [KNIGHT] = "\\symknight{}", [BISHOP] = "\\symbishop{}",
-                  [ROOK] = "\\symrook{}", [QUEEN] = "\\symqueen{}", [KING] = "\\symking{}" },
+    .heading_begin = PRINT_TEXT("\n\\section*{"),
+    .heading_end = PRINT_TEXT("}\n"),
+    .players_sep = PRINT_TEXT(" -- "),
+    .info_begin = PRINT_TEXT("\\textit{"),
+    .info_end = PRINT_TEXT("}\n"),
+    .moves_begin = PRINT_TEXT("\n"),
+    .moves_end = PRINT_TEXT("\n"),
+    .main_begin = PRINT_TEXT("\\textbf{"),
+    .main_end = PRINT_TEXT("}"),
+    .var_begin = PRINT_TEXT("["),
+    .var_end = PRINT_TEXT("]"),
+    .comment_begin = PRINT_TEXT("\\textit{"),
+    .comment_end = PRINT_TEXT("}"),
+    .white_number = PRINT_TEXT(".~"),
+    .black_number = PRINT_TEXT("\\ldots{}~"),
+    .figurine = { [PAWN] = PRINT_TEXT(""), [KNIGHT] = PRINT_TEXT("\\symknight{}"), [BISHOP] = PRINT_TEXT("\\symbishop{}"),
+                  [ROOK] = PRINT_TEXT("\\symrook{}"), [QUEEN] = PRINT_TEXT("\\symqueen{}"), [KING] = PRINT_TEXT("\\symking{}") },
     .id = PRINT_LATEX,
-    .result = { "*", "1--0", "0--1", "\\textonehalf--\\textonehalf", "*" },
-    .diagram_begin = "\n\\begin{center}\n\\chessboard[showmover=true,setfen=",
-    .diagram_end = "]\n\\end{center}\n",
-    .game_end = "\\bigskip\n",
+    .result = { PRINT_TEXT("*"), PRINT_TEXT("1--0"), PRINT_TEXT("0--1"),
+                PRINT_TEXT("\\textonehalf--\\textonehalf"), PRINT_TEXT("*") },
+    .diagram_begin = PRINT_TEXT("\n\\begin{center}\n\\chessboard[showmover=true,setfen="),
+    .diagram_end = PRINT_TEXT("]\n\\end{center}\n"),
+    .game_end = PRINT_TEXT("\\bigskip\n"),
 };

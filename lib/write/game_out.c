@@ -606,7 +606,9 @@ int game_out_begin(struct game_out *o, struct buf *out)
         }
         go_put(&w, "\n", 1);
     } else if (o->opts.format == GO_LATEX || o->opts.format == GO_TYPST) {
-        go_puts(&w, (o->opts.format == GO_LATEX ? &print_latex : &print_typst)->doc_begin);
+        const struct print_text *t =
+            &(o->opts.format == GO_LATEX ? &print_latex : &print_typst)->doc_begin;
+        go_put(&w, t->s, t->n);
     }
     return w.err;
 }
@@ -617,7 +619,8 @@ int game_out_end(struct game_out *o, struct buf *out)
     if (o->opts.format == GO_JSON)
         go_put(&w, "\n]\n", 3);
     else if (o->opts.format == GO_LATEX || o->opts.format == GO_TYPST)
-        go_puts(&w, (o->opts.format == GO_LATEX ? &print_latex : &print_typst)->doc_end);
+        go_put(&w, (o->opts.format == GO_LATEX ? &print_latex : &print_typst)->doc_end.s,
+               (o->opts.format == GO_LATEX ? &print_latex : &print_typst)->doc_end.n);
     return w.err;
 }
 

@@ -84,18 +84,21 @@ struct print {
     int need_number; /* the next move gets its number, Black's too ("12...") */
     int in_moves;    /* a paragraph of moves is open */
     int fresh;       /* nothing yet in the paragraph or the bracket: no space before */
+    struct print_text unicode[PIECE_TYPE_NB]; /* the figurines moves are written with */
 };
 
 static struct print *print_of(struct go_game *w) { return w->ctx; }
 
 static void text(struct go_game *w, const char *s, size_t n) { print_of(w)->m->text(w, s, n); }
 
+static void put(struct go_game *w, struct print_text t) { go_put(w, t.s, t.n); }
+
 /* Opens the paragraph of moves when a diagram (or the heading) closed it. */
 static void open_moves(struct go_game *w)
 {
     struct print *p = print_of(w);
     if (!p->in_moves) {
-        go_puts(w, p->m->moves_begin);
+        put(w, p->m->moves_begin);
         p->in_moves = 1;
         p->fresh = 1;
     }
@@ -117,11 +120,11 @@ static void diagram(struct go_game *w, const struct pos *pos)
     struct print *p = print_of(w);
     char fen[FEN_MAX];
     if (p->in_moves)
-        go_puts(w, p->m->moves_end);
+        put(w, p->m->moves_end);
     p->in_moves = 0;
-    go_puts(w, p->m->diagram_begin);
+    put(w, p->m->diagram_begin);
     go_put(w, fen, pos_to_fen(pos, w->o->opts.fen_flags, fen));
-    go_puts(w, p->m->diagram_end);
+    put(w, p->m->diagram_end);
     p->need_number = 1;
 }
 
@@ -157,9 +160,9 @@ static int comment(struct go_game *w, const struct game_comment *c)
         return marker; /* "[#]" alone: nothing to print */
     struct print *p = print_of(w);
     next_word(w);
-    go_puts(w, p->m->comment_begin);
+    put(w, p->m->comment_begin);
     text(w, b->data + from, len - from);
-    go_puts(w, p->m->comment_end);
+    put(w, p->m->comment_end);
     p->need_number = 1;
     return marker;
 }
@@ -213,17 +216,20 @@ static void heading(struct go_game *w)
     const struct print_markup *m = print_of(w)->m;
     if (w->o->opts.strip & GO_STRIP_TAGS)
         return;
-    go_puts(w, m->heading_begin);
+    put(w, m->heading_begin);
     player(w, "White", "WhiteElo");
-    go_puts(w, m->players_sep);
+    put(w, m->players_sep);
     player(w, "Black", "BlackElo");
-    go_puts(w, m->heading_end);
+    put(w, m->heading_end);
     int any = 0;
     for (size_t k = 0; k < sizeof info / sizeof *info; k++) {
         const char *v = known(w, info[k]);
         if (!v)
             continue;
-        go_puts(w, any ? ", " : m->info_begin);
+        if (any)
+            go_put(w, ", ", 2);
+        else
+            put(w, m->info_begin);
         if (!strcmp(info[k], "Round"))
             text(w, "Round ", 6);
         size_t n = strlen(v);
@@ -235,7 +241,7 @@ static void heading(struct go_game *w)
         any = 1;
     }
     if (any)
-        go_puts(w, m->info_end);
+        put(w, m->info_end);
 }
 
 /* The move of s, its figurines as the markup writes them. */
@@ -245,17 +251,15 @@ static void move_text(struct go_game *w, const struct go_step *s)
     char mv[MOVE_TEXT_MAX];
     size_t n = go_move_text(w, s, mv);
     for (size_t i = 0; i < n;) {
+        const struct print_text *u = print_of(w)->unicode;
         int t = PIECE_TYPE_NB;
         if ((unsigned char)mv[i] >= 0x80)
-            for (t = 0; t < PIECE_TYPE_NB; t++) {
-                const char *f = notation_figurine(WHITE, t);
-                size_t fl = strlen(f);
-                if (n - i >= fl && !memcmp(mv + i, f, fl))
+            for (t = 0; t < PIECE_TYPE_NB; t++)
+                if (n - i >= u[t].n && !memcmp(mv + i, u[t].s, u[t].n))
                     break;
-            }
-        if (t < PIECE_TYPE_NB && m->figurine[t]) {
-            go_puts(w, m->figurine[t]);
-            i += strlen(notation_figurine(WHITE, t));
+        if (t < PIECE_TYPE_NB && m->figurine[t].s) {
+            put(w, m->figurine[t]);
+            i += u[t].n;
         } else {
             size_t j = i + 1;
             while (j < n && ((unsigned char)mv[j] & 0xc0) == 0x80)
@@ -292,7 +296,10 @@ static void line_begin(struct go_game *w, uint32_t var, uint32_t depth, const st
     const struct game_var *v = &w->g->vars[var];
     if (depth) {
         next_word(w);
-        go_puts(w, depth == 1 ? p->m->var_begin : "(");
+        if (depth == 1)
+            put(w, p->m->var_begin);
+        else
+            go_put(w, "(", 1);
         p->fresh = 1;
     }
     if ((depth || go_lead_comments(w)) && comments(w, v->comment_first, v->comment_count))
@@ -308,7 +315,10 @@ static void line_end(struct go_game *w, uint32_t var, uint32_t depth)
     if (!depth)
         return;
     open_moves(w);
-    go_puts(w, depth == 1 ? p->m->var_end : ")");
+    if (depth == 1)
+        put(w, p->m->var_end);
+    else
+        go_put(w, ")", 1);
     p->need_number = 1;
     const struct game_move *m = &w->g->moves[w->g->vars[var].parent];
     /* The comments standing after this variation, about the move it replaces. */
@@ -319,20 +329,25 @@ static void move(struct go_game *w, const struct go_step *s)
 {
     struct print *p = print_of(w);
     const struct game_move *gm = &w->g->moves[s->i];
-    char num[GO_NUM_MAX];
+    char num[GO_NUM_MAX], *d = num + sizeof num;
     next_word(w);
     if (!s->depth)
-        go_puts(w, p->m->main_begin);
+        put(w, p->m->main_begin);
     if ((s->before->side == WHITE || p->need_number) &&
         !(w->o->opts.flags & GO_NO_MOVE_NUMBERS)) {
-        go_put(w, num, (size_t)snprintf(num, sizeof num, "%u", s->before->fullmove));
-        go_puts(w, s->before->side == WHITE ? p->m->white_number : p->m->black_number);
+        /* The digits by hand, as the PGN writer does: this runs for every move. */
+        uint32_t k = s->before->fullmove;
+        do
+            *--d = (char)('0' + k % 10);
+        while (k /= 10);
+        go_put(w, d, (size_t)(num + sizeof num - d));
+        put(w, s->before->side == WHITE ? p->m->white_number : p->m->black_number);
     }
     p->need_number = 0;
     move_text(w, s);
     nags(w, s, gm);
     if (!s->depth)
-        go_puts(w, p->m->main_end);
+        put(w, p->m->main_end);
     int marker = move_comments(w, gm, 0);
     /* After a diagram the next move gets its number again (diagram() says so). */
     if (marker || (!s->depth && go_ply_in(w->o->opts.diagrams, w->o->opts.ndiagrams, s->ply,
@@ -344,17 +359,21 @@ void game_print_write(struct go_game *w, const struct print_markup *m)
 {
     static const struct go_visit visit = { line_begin, move, NULL, line_end };
     struct print p = { .m = m, .need_number = 1 };
+    for (int t = 0; t < PIECE_TYPE_NB; t++) {
+        p.unicode[t].s = notation_figurine(WHITE, t);
+        p.unicode[t].n = strlen(p.unicode[t].s);
+    }
     w->ctx = &p;
     heading(w);
     go_walk(w, &visit);
     if (!(w->o->opts.flags & GO_NO_RESULTS)) {
         next_word(w);
-        go_puts(w, m->result[w->result <= PGN_RESULT_UNKNOWN ? w->result : 0]);
+        put(w, m->result[w->result <= PGN_RESULT_UNKNOWN ? w->result : 0]);
     }
     /* The comments after the result. */
     comments(w, w->g->post_first, w->g->post_count);
     if (p.in_moves)
-        go_puts(w, m->moves_end);
-    go_puts(w, m->game_end);
+        put(w, m->moves_end);
+    put(w, m->game_end);
     w->ctx = NULL;
 }

@@ -25,24 +25,31 @@
  */
 enum print_format { PRINT_LATEX, PRINT_TYPST, PRINT_FORMATS };
 
+/* A piece of markup and its length: written for every move, never measured again. */
+struct print_text {
+    const char *s;
+    size_t n;
+};
+#define PRINT_TEXT(literal) { literal, sizeof literal - 1 }
+
 struct print_markup {
     int id;                                 /* enum print_format: its NAG symbols */
     const char *name;                       /* "LaTeX", for the notes */
-    const char *doc_begin, *doc_end;        /* before the first game, after the last */
+    struct print_text doc_begin, doc_end;   /* before the first game, after the last */
     /* Appends text s[0..n) escaped (UTF-8; line ends become spaces). */
     void (*text)(struct go_game *w, const char *s, size_t n);
-    const char *heading_begin, *heading_end; /* around "White - Black" */
-    const char *players_sep;                 /* between the players */
-    const char *info_begin, *info_end;       /* around "Event, Site, Date" */
-    const char *moves_begin, *moves_end;     /* around a paragraph of moves */
-    const char *main_begin, *main_end;       /* around a main-line move */
-    const char *var_begin, *var_end;         /* around a variation (depth 1) */
-    const char *comment_begin, *comment_end;
-    const char *white_number, *black_number; /* after the move number: ".~", "...~" */
-    const char *figurine[PIECE_TYPE_NB];     /* PAWN..KING; NULL: the Unicode figurine */
-    const char *result[5];                   /* by enum pgn_result: none, 1-0, 0-1, draw, * */
-    const char *diagram_begin, *diagram_end; /* around the FEN of a diagram */
-    const char *game_end;
+    struct print_text heading_begin, heading_end; /* around "White - Black" */
+    struct print_text players_sep;           /* between the players */
+    struct print_text info_begin, info_end;  /* around "Event, Site, Date" */
+    struct print_text moves_begin, moves_end; /* around a paragraph of moves */
+    struct print_text main_begin, main_end;  /* around a main-line move */
+    struct print_text var_begin, var_end;    /* around a variation (depth 1) */
+    struct print_text comment_begin, comment_end;
+    struct print_text white_number, black_number; /* after the move number: ".~", "...~" */
+    struct print_text figurine[PIECE_TYPE_NB]; /* PAWN..KING; { NULL }: the Unicode figurine */
+    struct print_text result[5];             /* by enum pgn_result: none, 1-0, 0-1, draw, * */
+    struct print_text diagram_begin, diagram_end; /* around the FEN of a diagram */
+    struct print_text game_end;
 };
 
 extern const struct print_markup print_latex, print_typst;
