@@ -13,7 +13,7 @@ static const char diagram_marker[] = "[#]";
 /*
  * The NAGs print can show, as chess books print them: chessfss's
  * informator symbols in LaTeX (xskak-nagdef.sty maps the same ones), Unicode
- * in Typst. The one table of what each print format shows; a NAG without
+ * in Typst (escaped where a character could start markup). The one table of what each print format shows; a NAG without
  * a symbol here is left out with a note.
  */
 static const char *const nag_symbols[][PRINT_FORMATS] = {
@@ -25,18 +25,18 @@ static const char *const nag_symbols[][PRINT_FORMATS] = {
     [6] = { "?!", "?!" },
     [7] = { "\\onlymove{}", "□" },
     [8] = { "\\onlymove{}", "□" },
-    [10] = { "\\equal{}", "=" },
-    [11] = { "\\equal{}", "=" },
-    [12] = { "\\equal{}", "=" },
+    [10] = { "\\equal{}", "\\=" },
+    [11] = { "\\equal{}", "\\=" },
+    [12] = { "\\equal{}", "\\=" },
     [13] = { "\\unclear{}", "∞" },
     [14] = { "\\wbetter{}", "⩲" },
     [15] = { "\\bbetter{}", "⩱" },
     [16] = { "\\wupperhand{}", "±" },
     [17] = { "\\bupperhand{}", "∓" },
-    [18] = { "\\wdecisive{}", "+−" },
-    [19] = { "\\bdecisive{}", "−+" },
-    [20] = { "\\wdecisive{}", "+−" },
-    [21] = { "\\bdecisive{}", "−+" },
+    [18] = { "\\wdecisive{}", "\\+−" },
+    [19] = { "\\bdecisive{}", "−\\+" },
+    [20] = { "\\wdecisive{}", "\\+−" },
+    [21] = { "\\bdecisive{}", "−\\+" },
     [22] = { "\\zugzwang{}", "⨀" },
     [23] = { "\\zugzwang{}", "⨀" },
     [24] = { "\\moreroom{}", "○" },
@@ -59,10 +59,10 @@ static const char *const nag_symbols[][PRINT_FORMATS] = {
     [41] = { "\\withattack{}", "→" },
     [42] = { "\\without\\compensation{}", NULL },
     [43] = { "\\without\\compensation{}", NULL },
-    [44] = { "\\compensation{}", "=∞" },
-    [45] = { "\\compensation{}", "=∞" },
-    [46] = { "\\compensation{}", "=∞" },
-    [47] = { "\\compensation{}", "=∞" },
+    [44] = { "\\compensation{}", "\\=∞" },
+    [45] = { "\\compensation{}", "\\=∞" },
+    [46] = { "\\compensation{}", "\\=∞" },
+    [47] = { "\\compensation{}", "\\=∞" },
     [130] = { "\\counterplay{}", "⇆" },
     [131] = { "\\counterplay{}", "⇆" },
     [132] = { "\\counterplay{}", "⇆" },

@@ -5,7 +5,8 @@
 # and in German (--lang de, kept as BUILD/print-de.pdf, its first page as
 # BUILD/print-de-1.png), the game of testdata/print/small.pgn with every
 # LaTeX special character in its tags and comments, and the longest game
-# of the corpus (258 plies) with diagrams, which must run over pages.
+# of the corpus (258 plies) with diagrams, which must run over pages, and
+# three corpus files of annotated, Latin-1 and Chess960 games.
 # pdftotext reads the PDFs back: the players, the German moves as the
 # game's own text has them (2. Sf3, 4. Lb2 Lb7, 14. Th3 Dc7: counted from
 # the PGN by hand), the special characters as printed characters.
@@ -40,8 +41,10 @@ latex() {
     (cd "$tmp" && pdflatex -interaction=nonstopmode -halt-on-error "$name.tex") >"$tmp/$name.out" 2>&1 ||
         { fail "$name: pdflatex failed:"; grep -A3 '^!' "$tmp/$name.log" | head -n 10; return 1; }
     pdftotext -layout "$tmp/$name.pdf" "$tmp/$name.txt"
+    # One line, single spaces: a phrase may wrap anywhere.
+    tr -s ' \n' '  ' <"$tmp/$name.txt" >"$tmp/$name.line"
 }
-has() { grep -qF -- "$2" "$tmp/$1.txt" || fail "$1: the PDF's text has no '$2'"; }
+has() { grep -qF -- "$2" "$tmp/$1.line" || fail "$1: the PDF's text has no '$2'"; }
 
 first_game testdata/corpus/otb_twic1427.pgn >"$tmp/giri.pgn"
 if latex print-de --lang de <"$tmp/giri.pgn"; then
@@ -70,6 +73,15 @@ if latex small <testdata/print/small.pgn; then
     has small 'M<u>ller|, #Hans'
     has small 'braces } too'
     has small 'Print test #1: 50% & more_{x}'
+fi
+
+# Real games with comments, Latin-1 names (Krämer), Chess960 starts: one
+# document of three corpus files compiles, their comments' words in it.
+cat testdata/corpus/otb_dortmund_latin1.pgn testdata/corpus/otb_world_matches.pgn \
+    testdata/corpus/engine_tcec_chess960.pgn >"$tmp/corpus.pgn"
+if latex corpus <"$tmp/corpus.pgn"; then
+    has corpus "Krämer gives a fine"
+    has corpus "won four matches"
 fi
 
 # A long game breaks across pages: the last move is on the last page.
