@@ -211,8 +211,10 @@ static void player(struct go_game *w, const char *name_tag, const char *elo_tag)
 /* The heading: the players, then what else the tags say of the game. */
 static void heading(struct go_game *w)
 {
+    /* Variant too: a Chess960 game prints as any other (its positions are
+     * diagrams like any, its castling O-O), so the heading says what it is. */
     static const char *const info[] = { "Event", "Site", "Date", "Round", "ECO", "Opening",
-                                        "Annotator" };
+                                        "Variant", "Annotator" };
     const struct print_markup *m = print_of(w)->m;
     if (w->o->opts.strip & GO_STRIP_TAGS)
         return;

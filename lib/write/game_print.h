@@ -7,7 +7,8 @@
 
 /*
  * One walk writes a game for print in every print format: a heading from
- * the tags (White - Black, then Event, Site, Date, Round, ECO, Annotator),
+ * the tags (White - Black, then Event, Site, Date, Round, ECO, Opening,
+ * Variant, Annotator),
  * the moves as a paragraph (main line in bold, variations in brackets,
  * comments in italics, NAGs as symbols), a diagram after each move whose
  * comment holds the marker [#] (ChessBase's) and after each main-line ply
