@@ -1,4 +1,4 @@
-/* game_latex.c - the LaTeX markup of games for print: xskak's figurines and NAGs, chessboard's diagrams. */
+/* game_latex.c - the LaTeX markup of games for print: chessfss's symbols, chessboard's diagrams. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "write/game_print.h"
@@ -70,8 +70,12 @@ const struct print_markup print_latex = {
     .comment_end = PRINT_TEXT("}"),
     .white_number = PRINT_TEXT(".~"),
     .black_number = PRINT_TEXT("\\ldots{}~"),
-    .figurine = { [PAWN] = PRINT_TEXT(""), [KNIGHT] = PRINT_TEXT("\\symknight{}"), [BISHOP] = PRINT_TEXT("\\symbishop{}"),
-                  [ROOK] = PRINT_TEXT("\\symrook{}"), [QUEEN] = PRINT_TEXT("\\symqueen{}"), [KING] = PRINT_TEXT("\\symking{}") },
+    .figurine = { [PAWN] = PRINT_TEXT(""),
+                  [KNIGHT] = PRINT_TEXT("\\symknight{}"),
+                  [BISHOP] = PRINT_TEXT("\\symbishop{}"),
+                  [ROOK] = PRINT_TEXT("\\symrook{}"),
+                  [QUEEN] = PRINT_TEXT("\\symqueen{}"),
+                  [KING] = PRINT_TEXT("\\symking{}") },
     .id = PRINT_LATEX,
     .result = { PRINT_TEXT("*"), PRINT_TEXT("1--0"), PRINT_TEXT("0--1"),
                 PRINT_TEXT("\\textonehalf--\\textonehalf"), PRINT_TEXT("*") },

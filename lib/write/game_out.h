@@ -1,4 +1,4 @@
-/* game_out.h - writing replayed games in every output format: PGN, JSON, EPD, FEN, UCI, CSV. */
+/* game_out.h - writing replayed games in every output format, from PGN and JSON to LaTeX. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_GAME_OUT_H
 #define LIB_GAME_OUT_H

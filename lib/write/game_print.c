@@ -13,8 +13,9 @@ static const char diagram_marker[] = "[#]";
 /*
  * The NAGs print can show, as chess books print them: chessfss's
  * informator symbols in LaTeX (xskak-nagdef.sty maps the same ones), Unicode
- * in Typst (escaped where a character could start markup). The one table of what each print format shows; a NAG without
- * a symbol here is left out with a note.
+ * in Typst (escaped where a character could start markup). The one table
+ * of what each print format shows; a NAG without a symbol here is left out
+ * with a note.
  */
 static const char *const nag_symbols[][PRINT_FORMATS] = {
     [1] = { "!", "!" },
@@ -104,7 +105,7 @@ static void open_moves(struct go_game *w)
     }
 }
 
-/* Starts the next word of the moves: a space before it, unless it opens the paragraph or a bracket. */
+/* Starts the next word of the moves: a space before it, unless it opens a paragraph or bracket. */
 static void next_word(struct go_game *w)
 {
     struct print *p = print_of(w);
@@ -167,7 +168,7 @@ static int comment(struct go_game *w, const struct game_comment *c)
     return marker;
 }
 
-/* The comments first..first+count of a line before its first move; 1 when one asks for a diagram. */
+/* The comments first..first+count before a line's first move; 1 when one asks for a diagram. */
 static int comments(struct go_game *w, uint32_t first, uint32_t count)
 {
     int marker = 0;

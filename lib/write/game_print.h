@@ -1,4 +1,4 @@
-/* game_print.h - games as documents to print: LaTeX (xskak, chessboard) and Typst (board-n-pieces). */
+/* game_print.h - games as documents to print: LaTeX (chessboard) and Typst (board-n-pieces). */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_GAME_PRINT_H
 #define LIB_GAME_PRINT_H

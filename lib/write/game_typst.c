@@ -1,4 +1,4 @@
-/* game_typst.c - the Typst markup of games for print: Unicode figurines, board-n-pieces' diagrams. */
+/* game_typst.c - the Typst markup of games for print: Unicode figurines, board-n-pieces. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "write/game_print.h"

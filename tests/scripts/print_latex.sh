@@ -37,8 +37,10 @@ game_number() { awk -v k="$2" '/^\[Event /{ n++ } n == k' "$1"; }
 latex() {
     name=$1
     shift
-    "$PGNKIT" convert -q --format latex "$@" >"$tmp/$name.tex" || { fail "$name: convert"; return 1; }
-    (cd "$tmp" && pdflatex -interaction=nonstopmode -halt-on-error "$name.tex") >"$tmp/$name.out" 2>&1 ||
+    "$PGNKIT" convert -q --format latex "$@" >"$tmp/$name.tex" ||
+        { fail "$name: convert"; return 1; }
+    (cd "$tmp" && pdflatex -interaction=nonstopmode -halt-on-error "$name.tex") \
+        >"$tmp/$name.out" 2>&1 ||
         { fail "$name: pdflatex failed:"; grep -A3 '^!' "$tmp/$name.log" | head -n 10; return 1; }
     pdftotext -layout "$tmp/$name.pdf" "$tmp/$name.txt"
     # One line, single spaces: a phrase may wrap anywhere.

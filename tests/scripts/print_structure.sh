@@ -21,7 +21,8 @@ markers=$(grep -ao '\[#\]' "$tmp/all.pgn" | wc -l)
 [ "$markers" -ge 1 ] || fail "no [#] marker in the input: the diagram count checks nothing"
 
 # ---- LaTeX ----
-"$PGNKIT" convert -q --format latex "$tmp/all.pgn" >"$tmp/all.tex"; [ $? -le 1 ] || fail "latex: convert failed"
+"$PGNKIT" convert -q --format latex "$tmp/all.pgn" >"$tmp/all.tex"
+[ $? -le 1 ] || fail "latex: convert failed"
 n=$(grep -c '^\\section\*{' "$tmp/all.tex")
 [ "$n" = "$games" ] || fail "latex: $n headings for $games games"
 n=$(grep -c '^\\chessboard\[' "$tmp/all.tex")
@@ -35,10 +36,11 @@ if grep -n '[#$%&_^]' "$tmp/latex.text" | head -n 5 | grep .; then
 fi
 awk '{ o = gsub(/{/, "{"); c = gsub(/}/, "}"); if (o != c) print NR ": " $0 }' \
     "$tmp/latex.text" >"$tmp/unbalanced"
-[ -s "$tmp/unbalanced" ] && { head -n 5 "$tmp/unbalanced"; fail "latex: unbalanced braces (above)"; }
+if [ -s "$tmp/unbalanced" ]; then head -n 5 "$tmp/unbalanced"; fail "latex: unbalanced braces"; fi
 
 # ---- Typst ----
-"$PGNKIT" convert -q --format typst "$tmp/all.pgn" >"$tmp/all.typ"; [ $? -le 1 ] || fail "typst: convert failed"
+"$PGNKIT" convert -q --format typst "$tmp/all.pgn" >"$tmp/all.typ"
+[ $? -le 1 ] || fail "typst: convert failed"
 n=$(grep -c '^= ' "$tmp/all.typ")
 [ "$n" = "$games" ] || fail "typst: $n headings for $games games"
 n=$(grep -c '^#align(center, board(fen("' "$tmp/all.typ")
@@ -53,5 +55,5 @@ if grep -n '[#$*_`<>@=/+"'"'"']' "$tmp/typst.text" | head -n 5 | grep .; then
 fi
 awk '{ o = gsub(/\[/, "["); c = gsub(/\]/, "]"); if (o != c) print NR ": " $0 }' \
     "$tmp/typst.text" >"$tmp/unbalanced"
-[ -s "$tmp/unbalanced" ] && { head -n 5 "$tmp/unbalanced"; fail "typst: unbalanced brackets (above)"; }
+if [ -s "$tmp/unbalanced" ]; then head -n 5 "$tmp/unbalanced"; fail "typst: unbalanced brackets"; fi
 exit $status
