@@ -403,17 +403,6 @@ const char *go_tag_value(const struct go_game *w, const char *name)
 
 /* ---- EPD and FEN ----------------------------------------------------------- */
 
-int go_ply_in(const struct go_ply_range *r, size_t n, uint32_t ply, uint32_t last)
-{
-    for (size_t i = 0; i < n; i++) {
-        uint32_t a = r[i].first == GO_PLY_FINAL ? last : r[i].first;
-        uint32_t b = r[i].last == GO_PLY_FINAL ? last : r[i].last;
-        if (a <= ply && ply <= b)
-            return 1;
-    }
-    return 0;
-}
-
 /* EPD, FEN: an empty list of ranges selects every position. */
 static int ply_selected(const struct game_out_opts *o, uint32_t ply, uint32_t last)
 {
@@ -624,11 +613,6 @@ int game_out_end(struct game_out *o, struct buf *out)
     return w.err;
 }
 
-size_t game_out_notes(const struct game_out *o, const struct go_note **notes)
-{
-    *notes = (const struct go_note *)(const void *)o->notes.data;
-    return o->notes.len / sizeof **notes;
-}
 
 /* One game in the chosen format: g's main line, or (path) a variation as a game. */
 static int write_one(struct game_out *o, const struct game *g, const struct replay *r,

@@ -380,3 +380,9 @@ void game_print_write(struct go_game *w, const struct print_markup *m)
     put(w, m->game_end);
     w->ctx = NULL;
 }
+
+size_t game_out_notes(const struct game_out *o, const struct go_note **notes)
+{
+    *notes = (const struct go_note *)(const void *)o->notes.data;
+    return o->notes.len / sizeof **notes;
+}
