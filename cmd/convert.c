@@ -207,6 +207,8 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
             die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(rc));
         }
         d->outcome = OUTCOME_CONVERTED;
+        if (!c->quiet)
+            report_unprinted(diag, g, &w->out);
         if (dropped && !c->quiet)
             report_dropped_variations(diag, g, r);
         if (c->fix_results)

@@ -11,8 +11,9 @@
 #include "base/banned.h"
 
 /* In enum game_out_format's order. */
-static const char *const format_names[] = { "pgn", "json", "ndjson", "epd", "fen",
-                                            "uci", "csv", "rows", "plain", "html" };
+static const char *const format_names[] = { "pgn", "json", "ndjson", "epd", "fen", "uci",
+                                            "csv", "rows", "plain", "html", "latex",
+                                            "typst" };
 
 static const struct {
     const char *name;
@@ -219,8 +220,8 @@ static int parse_format(struct game_out_opts *o, const char *arg)
             return 0;
         }
     }
-    error("unknown format '%s' (pgn, json, ndjson, epd, fen, uci, csv, rows, plain or html)",
-          arg);
+    error("unknown format '%s' (pgn, json, ndjson, epd, fen, uci, csv, rows, plain, html, "
+          "latex or typst)", arg);
     return -1;
 }
 
@@ -389,9 +390,9 @@ static int output_option(void *storage, const struct option_entry *entry, char *
 const struct option_entry output_options[] = {
     OPT_HEADING("Output:"),
     OUTPUT_OPTION("format", "FMT", "pgn (default), json, ndjson, epd, fen, uci, csv,\n"
-                  "rows (NDJSON for data tools), plain (training positions) or\n"
-                  "html (a page of the games: moves, comments, diagrams, graph)",
-                  OUTOPT_FORMAT),
+                  "rows (NDJSON for data tools), plain (training positions),\n"
+                  "html (a page of the games: moves, comments, diagrams, graph),\n"
+                  "latex or typst (documents to print)", OUTOPT_FORMAT),
     OUTPUT_OPTION("per", "WHAT", "csv, rows: a row per game (default) or per ply",
                   OUTOPT_PER),
     OUTPUT_OPTION("notation", "NOT", "san (default), lan (Ng1-f3), uci (g1f3) or figurine;\n"
@@ -407,8 +408,8 @@ const struct option_entry output_options[] = {
                   "fen column, the FEN before the move", OUTOPT_FEN),
     OUTPUT_OPTION("ply", "LIST", "epd, fen: plies to write: all (default), start, final,\n"
                   "N, N-M, N- (comma-separated)", OUTOPT_PLY),
-    OUTPUT_OPTION("diagram-ply", "LIST", "html: a diagram after these main-line plies (start,\n"
-                  "final, N, N-M, N-, all; besides the moves whose comment has [#])",
+    OUTPUT_OPTION("diagram-ply", "LIST", "html, latex, typst: a diagram after these main-line\n"
+                  "plies too (start, final, N, N-M, N-, all; besides [#] markers)",
                   OUTOPT_DIAGRAM_PLY),
     OUTPUT_OPTION("columns", "LIST", "csv: tag names and game, file, plies, result, end,\n"
                   "start_fen, final_fen, moves, uci", OUTOPT_COLUMNS),
@@ -457,7 +458,7 @@ const struct option_entry output_options[] = {
 
 static int given(const struct output_opts *o, int opt)
 {
-    return (o->given >> opt) & 1;
+    return (int)((o->given >> opt) & 1);
 }
 
 int output_opts_check(const struct output_opts *o)
@@ -489,12 +490,12 @@ int output_opts_check(const struct output_opts *o)
         error("--seed goes with --random");
         return -1;
     }
-    if (given(o, OUTOPT_PLY) && f != GO_EPD && f != GO_FEN) {
-        error("--ply goes with --format epd or fen");
+    if (given(o, OUTOPT_DIAGRAM_PLY) && f != GO_HTML && f != GO_LATEX && f != GO_TYPST) {
+        error("--diagram-ply goes with --format html, latex or typst");
         return -1;
     }
-    if (given(o, OUTOPT_DIAGRAM_PLY) && f != GO_HTML) {
-        error("--diagram-ply goes with --format html");
+    if (given(o, OUTOPT_PLY) && f != GO_EPD && f != GO_FEN) {
+        error("--ply goes with --format epd or fen");
         return -1;
     }
     if (given(o, OUTOPT_COLUMNS) && (f != GO_CSV || per_ply)) {

@@ -141,3 +141,15 @@ void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d
         fprintf(f, "null");
     fprintf(f, "}\n");
 }
+
+void report_unprinted(FILE *diag, const struct game *g, const struct game_out *o)
+{
+    const struct go_note *notes;
+    size_t n = game_out_notes(o, &notes);
+    for (size_t k = 0; k < n; k++) {
+        const struct game_move *m = &g->moves[notes[k].move];
+        report_game_prefix(diag, g, m->line, m->col, PGN_SEV_NOTE);
+        fprintf(diag, ", %.*s: NAG $%u has no %s symbol: left out\n", (int)m->len, m->text,
+                notes[k].nag, notes[k].format);
+    }
+}

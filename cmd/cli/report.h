@@ -8,6 +8,7 @@
 #include "pgn/game.h"
 #include "pgn/pgn_reader.h"
 #include "replay/replay.h"
+#include "write/game_out.h"
 
 /** "game N (White - Black Date)" from the tags, or "game N" without players, into out. */
 void report_game_label(const struct game *g, char *out, size_t cap);
@@ -48,5 +49,13 @@ void report_diag_json(FILE *f, const struct game *g, const struct replay_diag *d
  */
 size_t report_diags(FILE *f, const struct game *g, const struct replay *r, int min_severity,
                     int verbose);
+
+/**
+ * Prints what a print format (convert, search --format latex or typst)
+ * left out of g, the last game o wrote, one note a line to f:
+ * "FILE:LINE:COL: note: LABEL, MOVE: NAG $9 has no LaTeX symbol: left out".
+ * The one place that says it, for every command that writes games.
+ */
+void report_unprinted(FILE *f, const struct game *g, const struct game_out *o);
 
 #endif

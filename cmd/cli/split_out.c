@@ -23,9 +23,9 @@ static void key_of(const struct split_opts *o, const struct game *g, char *key);
 static const char *const extensions[] = {
     [GO_PGN] = "pgn", [GO_JSON] = "json", [GO_NDJSON] = "ndjson", [GO_EPD] = "epd",
     [GO_FEN] = "fen", [GO_UCI] = "uci", [GO_CSV] = "csv", [GO_ROWS] = "ndjson",
-    [GO_PLAIN] = "plain", [GO_HTML] = "html",
+    [GO_PLAIN] = "plain", [GO_HTML] = "html", [GO_LATEX] = "tex", [GO_TYPST] = "typ",
 };
-_Static_assert(sizeof extensions / sizeof extensions[0] == GO_HTML + 1,
+_Static_assert(sizeof extensions / sizeof extensions[0] == GO_TYPST + 1,
                "an extension for every format");
 
 struct split_file {

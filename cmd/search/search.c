@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "cli/cmdline.h"
 #include "cli/common.h"
+#include "cli/report.h"
 #include "replay/diag.h"
 #include "query/game_facts.h"
 #include "write/game_out.h"
@@ -176,6 +177,7 @@ static int format_game(struct game_out *go, int fix_results, struct game_facts *
         out->len = mark;
         die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index, pgn_strerror(rc));
     }
+    report_unprinted(stderr, g, go);
     return why;
 }
 

@@ -6,6 +6,8 @@
 #include "write/game_html.h"
 #include "write/game_json.h"
 #include "write/game_plain.h"
+#include "write/game_print.h"
+#include "notation/notation.h"
 #include "write/game_rows.h"
 #include "pgn/ply_facts.h"
 #include "pgn/clock_command.h"
@@ -64,6 +66,8 @@ int game_out_writes_variations(const struct game_out_opts *o)
     case GO_JSON:
     case GO_NDJSON:
     case GO_HTML:
+    case GO_LATEX:
+    case GO_TYPST:
         return 1;
     case GO_ROWS:
         return !(o->flags & GO_PER_PLY);
@@ -79,10 +83,16 @@ void game_out_init(struct game_out *o, const struct game_out_opts *opts)
         o->opts = *opts;
     else
         game_out_opts_init(&o->opts);
+    /* Print is read by people in any language: English moves get figurines,
+     * White's for both sides as in chess books; another language its letters. */
+    if ((o->opts.format == GO_LATEX || o->opts.format == GO_TYPST) &&
+        o->opts.style.lang == NOTATION_EN)
+        o->opts.style.flags |= WRITE_FIGURINE | WRITE_FIGURINE_ONE_SET;
     buf_init(&o->scratch, GO_SCRATCH_MAX);
     buf_init(&o->scratch2, GO_SCRATCH_MAX);
     buf_init(&o->paths, GO_SCRATCH_MAX);
     buf_init(&o->text, GO_SCRATCH_MAX);
+    buf_init(&o->notes, GO_SCRATCH_MAX);
 }
 
 void game_out_release(struct game_out *o)
@@ -91,6 +101,7 @@ void game_out_release(struct game_out *o)
     buf_release(&o->scratch2);
     buf_release(&o->paths);
     buf_release(&o->text);
+    buf_release(&o->notes);
 }
 
 /* ---- Shared helpers ---------------------------------------------------------- */
@@ -409,17 +420,10 @@ const char *go_tag_value(const struct go_game *w, const char *name)
 
 /* ---- EPD and FEN ----------------------------------------------------------- */
 
+/* EPD, FEN: an empty list of ranges selects every position. */
 static int ply_selected(const struct game_out_opts *o, uint32_t ply, uint32_t last)
 {
-    if (!o->nranges)
-        return 1;
-    for (size_t i = 0; i < o->nranges; i++) {
-        uint32_t a = o->ranges[i].first == GO_PLY_FINAL ? last : o->ranges[i].first;
-        uint32_t b = o->ranges[i].last == GO_PLY_FINAL ? last : o->ranges[i].last;
-        if (a <= ply && ply <= b)
-            return 1;
-    }
-    return 0;
+    return !o->nranges || go_ply_in(o->ranges, o->nranges, ply, last);
 }
 
 /*
@@ -638,6 +642,10 @@ int game_out_begin(struct game_out *o, struct buf *out)
             go_csv_field(&w, o->opts.columns[c], strlen(o->opts.columns[c]));
         }
         go_put(&w, "\n", 1);
+    } else if (o->opts.format == GO_LATEX || o->opts.format == GO_TYPST) {
+        const struct print_text *t =
+            &(o->opts.format == GO_LATEX ? &print_latex : &print_typst)->doc_begin;
+        go_put(&w, t->s, t->n);
     }
     return w.err;
 }
@@ -649,8 +657,12 @@ int game_out_end(struct game_out *o, struct buf *out)
         go_put(&w, "\n]\n", 3);
     else if (o->opts.format == GO_HTML)
         game_html_end(&w);
+    else if (o->opts.format == GO_LATEX || o->opts.format == GO_TYPST)
+        go_put(&w, (o->opts.format == GO_LATEX ? &print_latex : &print_typst)->doc_end.s,
+               (o->opts.format == GO_LATEX ? &print_latex : &print_typst)->doc_end.n);
     return w.err;
 }
+
 
 /* One game in the chosen format: g's main line, or (path) a variation as a game. */
 static int write_one(struct game_out *o, const struct game *g, const struct replay *r,
@@ -701,6 +713,12 @@ static int write_one(struct game_out *o, const struct game *g, const struct repl
     case GO_HTML:
         game_html_write(&w);
         break;
+    case GO_LATEX:
+        game_print_write(&w, &print_latex);
+        break;
+    case GO_TYPST:
+        game_print_write(&w, &print_typst);
+        break;
     }
     if (!w.err)
         o->games++;
@@ -711,6 +729,7 @@ int game_out_game(struct game_out *o, const struct game *g, const struct replay 
                   struct buf *out)
 {
     assert(r->complete && !r->skipped);
+    buf_reset(&o->notes);
     if (o->extra && o->extra->moves && o->opts.format != GO_PGN)
         return PGN_EINVAL;
     if (!(o->opts.flags & GO_SPLIT_VARIATIONS) || !g->nvars)
@@ -737,6 +756,7 @@ int game_out_retag(struct game_out *o, const struct game *g, const struct replay
     static const struct write_style english;
     struct game_cut c;
     assert(r->complete && !r->skipped);
+    buf_reset(&o->notes);
     /* Only what changes tags alone: anything that rewrites the movetext is refused. */
     if (op->format != GO_PGN || op->strip || op->max_plies < g->vars[0].count ||
         op->drop_plies || op->drop_before ||

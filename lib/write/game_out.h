@@ -1,4 +1,4 @@
-/* game_out.h - writing replayed games in every output format: PGN, JSON, EPD, FEN, UCI, CSV, HTML. */
+/* game_out.h - writing replayed games in every output format, from PGN and JSON to HTML and LaTeX. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_GAME_OUT_H
 #define LIB_GAME_OUT_H
@@ -40,6 +40,8 @@ enum game_out_format {
                    one per ply, the columns of game_rows.h) */
     GO_PLAIN,   /* training positions in Stockfish's plain format (game_plain.h) */
     GO_HTML,    /* one self-contained HTML page of the games (game_html.h) */
+    GO_LATEX,   /* a LaTeX document for print: xskak and chessboard (game_print.h) */
+    GO_TYPST,   /* a Typst document for print: board-n-pieces (game_print.h) */
 };
 
 /* What to leave out (enum flags, OR-ed). */
@@ -95,8 +97,9 @@ struct game_out_opts {
     /* EPD/FEN: the plies written (0 = start position); none = every position */
     struct go_ply_range ranges[GO_MAX_RANGES];
     size_t nranges;
-    /* HTML: the main-line plies with a diagram after them (0: before the
-     * first move), besides the moves whose comment holds "[#]" */
+    /* GO_HTML, GO_LATEX, GO_TYPST: a diagram after these main-line plies
+     * (0 = the start position, GO_PLY_FINAL = the last), besides the moves
+     * whose comment holds "[#]"; none: only at those markers */
     struct go_ply_range diagrams[GO_MAX_RANGES];
     size_t ndiagrams;
     /* Tags written first, in this order (then the others as usual); with
@@ -168,6 +171,17 @@ struct go_extra {
                                         * the main line, after its own (NULL: none) */
 };
 
+/*
+ * What a print format (GO_LATEX, GO_TYPST) could not show of the last game
+ * written, one note each, for the caller to say: a NAG its package has no
+ * symbol for, left out.
+ */
+struct go_note {
+    uint32_t move;      /* index into g->moves of the move it is about */
+    unsigned nag;       /* the NAG left out */
+    const char *format; /* "LaTeX", "Typst" (static) */
+};
+
 struct game_out {
     struct game_out_opts opts;
     uint64_t games;      /* games written so far */
@@ -178,6 +192,7 @@ struct game_out {
     uint64_t unevaluated; /* GO_PLAIN: games left out, no position with an evaluation */
     uint64_t unfinished;  /* GO_PLAIN: games left out, no result (*) to learn from */
     const struct go_extra *extra; /* additions to the next game written, or NULL */
+    struct buf notes;     /* struct go_note of the last game written (print formats) */
 };
 
 /**
@@ -242,6 +257,12 @@ int game_out_retag(struct game_out *o, const struct game *g, const struct replay
  * PGN_ENOMEM or PGN_ETOOBIG.
  */
 int game_out_raw(struct game_out *o, const struct game *g, struct buf *out);
+
+/**
+ * The notes of the last game game_out_game() wrote (see struct go_note), in
+ * text order, owned by o and valid until the next call on o; their number.
+ */
+size_t game_out_notes(const struct game_out *o, const struct go_note **notes);
 
 /** Appends what comes after the last game (JSON ']'). Same returns as game_out_begin. */
 int game_out_end(struct game_out *o, struct buf *out);

@@ -72,6 +72,12 @@ struct go_visit {
  */
 void go_prepare(struct go_game *w, int export);
 
+/**
+ * 1 when ply (last: the final ply) lies in one of the n ranges r: the one
+ * reading of a list of plies (opts.ranges, opts.diagrams).
+ */
+int go_ply_in(const struct go_ply_range *r, size_t n, uint32_t ply, uint32_t last);
+
 /** Index into g->moves of main-line ply k (0-based) of the game as written. */
 static inline uint32_t go_main_move(const struct go_game *w, uint32_t k)
 {

@@ -111,3 +111,14 @@ uint32_t go_variation_path(struct go_game *w, uint32_t var, struct buf *paths)
     append_line(w, var, gv->first + gv->count, paths, &len);
     return len;
 }
+
+int go_ply_in(const struct go_ply_range *r, size_t n, uint32_t ply, uint32_t last)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = r[i].first == GO_PLY_FINAL ? last : r[i].first;
+        uint32_t b = r[i].last == GO_PLY_FINAL ? last : r[i].last;
+        if (a <= ply && ply <= b)
+            return 1;
+    }
+    return 0;
+}

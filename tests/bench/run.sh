@@ -250,6 +250,26 @@ if "$pgnkit" stats -h | grep -q -- '--standings' && [ -f "$bench_gz" ]; then
     echo "   stats --elo of the .gz: $c_elo_gz s, ratio to the plain file $(echo "$c_elo_gz / $c_elo" | bc -l | cut -c1-5)"
 fi
 
+# ---- print: LaTeX ---------------------------------------------------------------
+# convert --format latex against convert to PGN (the default format) in the same
+# run, both -j 1: user+system CPU seconds, best of $runs, the two alternating so
+# that both see the same load (issue #39's figure: print is the PGN writer's walk
+# with other markup, so the ratio should stay near 1).
+if "$pgnkit" convert -h | grep -q 'latex' && [ -f "$bench_gz" ]; then
+    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
+    echo "== convert --format latex vs convert (PGN) on $(basename "$bench_gz") (cpu s, best of $runs)"
+    c_pgn= c_tex=
+    i=0
+    while [ $i -lt "$runs" ]; do
+        t=$(cpu_best 1 "$pgnkit" convert -q -j 1 "$tmp/bench.pgn")
+        if [ -z "$c_pgn" ] || [ "$(echo "$t < $c_pgn" | bc -l)" = 1 ]; then c_pgn=$t; fi
+        t=$(cpu_best 1 "$pgnkit" convert -q -j 1 --format latex "$tmp/bench.pgn")
+        if [ -z "$c_tex" ] || [ "$(echo "$t < $c_tex" | bc -l)" = 1 ]; then c_tex=$t; fi
+        i=$((i + 1))
+    done
+    echo "   convert -q -j 1: $c_pgn s; --format latex: $c_tex s, ratio latex/pgn $(echo "$c_tex / $c_pgn" | bc -l | cut -c1-5)"
+fi
+
 # ---- threads -------------------------------------------------------------------
 # Each command with -j 1 and -j 2, runs alternating so that both see the same load
 # (BENCH_JOBS_RUNS pairs, default 5): best and median wall time of each and their

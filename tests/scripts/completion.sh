@@ -45,6 +45,9 @@ want 'json ' pgnkit convert --format j
 want 'ndjson ' pgnkit search --format nd
 want '--format=json ' pgnkit convert --format=j
 want 'csv ' pgnkit stats --format c
+want 'latex ' pgnkit convert --format la
+want 'typst ' pgnkit convert --format ty
+want 'start ' pgnkit convert --diagram-ply st
 want 'always auto ' pgnkit --color a
 want 'always auto ' pgnkit validate --color a
 want 'de ' pgnkit convert --lang de

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format latex testdata/print/small.pgn

@@ -1,0 +1,1 @@
+"$PGNKIT" convert --format typst testdata/print/small.pgn

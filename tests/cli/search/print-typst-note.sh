@@ -1,0 +1,1 @@
+"$PGNKIT" search --format typst --white Brien testdata/print/small.pgn
