@@ -19,6 +19,7 @@
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
 #include "cli/driver.h"
+#include "cli/follow.h"
 #include "cli/names_file.h"
 #include "cli/outfile.h"
 #include "cli/report.h"
@@ -89,6 +90,9 @@ static void flush(struct convert *c)
         check_output(); /* a closed pipe: quietly, and the driver reads no more */
     buf_reset(&c->buf);
 }
+
+/* The driver's pause (--follow): the games converted so far go out now. */
+static void flush_held(void *cmd) { flush(cmd); }
 
 /* Appends g as read to out; an error message (as error() prints it) to diag. */
 static void pass_through(struct converter *w, const struct game *g, struct buf *out, FILE *diag,
@@ -426,6 +430,7 @@ int cmd_convert(int argc, char **argv)
 {
     struct convert c;
     struct output_opts oo;
+    struct follow_opts fo = FOLLOW_OPTS_INIT;
     struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = REPLAY_NO_TAGS };
     memset(&c, 0, sizeof c);
     output_opts_init(&oo);
@@ -457,11 +462,15 @@ int cmd_convert(int argc, char **argv)
         OPT_JOBS(&c.jobs, "convert games on N threads (default: the number of CPUs)"),
         OPT_BOOL('q', "quiet", &c.quiet, "print no diagnostics and no summary"),
         OPT_HELP(),
+        OPT_GROUP(follow_options, &fo),
         OPT_END(),
     };
     int parsed = parse_options(argc, argv, options, convert_usage);
     if (parsed != OPTIONS_PARSED)
         return parsed;
+    if (follow_check(&fo, argc - optind, argv + optind))
+        return EXIT_USAGE;
+    fo.quiet = c.quiet;
     if (output_opts_check(&oo) || split_opts_check(&c.split_opts))
         return EXIT_USAGE;
     report_set_color(term_color(stderr));
@@ -484,10 +493,11 @@ int cmd_convert(int argc, char **argv)
     }
 
     struct driver_job job = { .work = work, .write = write_game,
-                              .record = BATCH_LAYOUT(struct done, mark) };
+                              .record = BATCH_LAYOUT(struct done, mark), .flush = flush_held };
     if (c.from_json)
         job.input = convert_json;
     driver_init(&c.d, &c, &job);
+    follow_attach(&fo, &c.d);
     c.d.from = c.from;
     c.d.reader_flags = c.reader_flags;
     c.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */

@@ -20,6 +20,7 @@
 #include "query/dupset.h"
 #include "replay/replay.h"
 #include "cli/driver.h"
+#include "cli/follow.h"
 #include "cli/outfile.h"
 #include "cli/report.h"
 #include "cli/term.h"
@@ -214,6 +215,10 @@ static void note_duplicate(struct validate *v, const struct game *g, struct verd
         return;
     }
     const struct first_seen *first = &v->firsts[earlier];
+    /* The same game of the same file read again (--follow: a correction
+     * elsewhere in it) does not repeat itself. */
+    if (first->index == g->index && !strcmp(v->files[first->file], g->file))
+        return;
     struct replay_diag d = { .code = D_DUPLICATE_GAME, .severity = PGN_SEV_NOTE, .line = vd->line,
                              .col = vd->col, .offset = g->offset, .move = UINT32_MAX };
     if (v->codes.error & REPLAY_CODE_BIT(D_DUPLICATE_GAME)) {
@@ -415,6 +420,7 @@ static int validate_option(void *storage, const struct option_entry *entry, char
 int cmd_validate(int argc, char **argv)
 {
     struct validate v;
+    struct follow_opts fo = FOLLOW_OPTS_INIT;
     memset(&v, 0, sizeof v);
     v.ropts.lang = NOTATION_AUTO;
     v.jobs = pipeline_cpus();
@@ -440,11 +446,15 @@ int cmd_validate(int argc, char **argv)
                 "read {a {b} c} as one comment (braces nest)"),
         OPT_JOBS(&v.jobs, "check games on N threads (default: the number of CPUs)"),
         OPT_HELP(),
+        OPT_GROUP(follow_options, &fo),
         OPT_END(),
     };
     int parsed = parse_options(argc, argv, options, validate_usage);
     if (parsed != OPTIONS_PARSED)
         return parsed;
+    if (follow_check(&fo, argc - optind, argv + optind))
+        return EXIT_USAGE;
+    fo.quiet = v.quiet;
     /* What prints nothing cannot be shown more of. */
     if (v.quiet && (v.verbose || v.json || v.no_warnings)) {
         error("-q prints no diagnostics: it does not go with %s",
@@ -474,6 +484,7 @@ int cmd_validate(int argc, char **argv)
         board_style(&v);
 
     driver_init(&v.d, &v, &validate_job);
+    follow_attach(&fo, &v.d);
     v.d.from = v.from;
     v.d.reader_flags = v.reader_flags;
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */
