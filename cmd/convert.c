@@ -18,6 +18,7 @@
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
+#include "cli/dgt_report.h"
 #include "cli/driver.h"
 #include "cli/follow.h"
 #include "cli/names_file.h"
@@ -47,6 +48,7 @@ struct convert {
     struct game_out out;
     struct buf buf;
     int keep_invalid, quiet, fix_results;
+    int dgt; /* --dgt: the board's result signal and taken-back moves taken out */
     int from_json;
     int from; /* --from other than json: struct driver's from */
     unsigned reader_flags; /* --nested-comments */
@@ -183,6 +185,9 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
     d->flush_at = SIZE_MAX;
     if (g->flags & GAME_EMPTY)
         return;
+    struct game clean;
+    if (c->dgt)
+        g = dgt_game(g, r->opts.lang, arena, diag, c->quiet, &clean);
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
     /* A bad variation need not cost the main line where variations are not written. */
@@ -459,6 +464,8 @@ int cmd_convert(int argc, char **argv)
                  "pass invalid games through unchanged (pgn, json, ndjson)"),
         OPT_BIT(0, "nested-comments", &c.reader_flags, PGN_READER_NESTED_COMMENTS,
                 "read {a {b} c} as one comment (braces nest)"),
+        OPT_BOOL(0, "dgt", &c.dgt, "a DGT board's feed: take out the kings-on-the-centre\n"
+                 "result signal (setting the result) and the moves taken back"),
         OPT_JOBS(&c.jobs, "convert games on N threads (default: the number of CPUs)"),
         OPT_BOOL('q', "quiet", &c.quiet, "print no diagnostics and no summary"),
         OPT_HELP(),

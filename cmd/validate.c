@@ -19,6 +19,7 @@
 #include "query/dup_key.h"
 #include "query/dupset.h"
 #include "replay/replay.h"
+#include "cli/dgt_report.h"
 #include "cli/driver.h"
 #include "cli/follow.h"
 #include "cli/outfile.h"
@@ -41,6 +42,7 @@ struct validate {
     struct replay_opts ropts;
     struct replay_codes codes; /* --ignore, --error */
     int quiet, verbose, json;
+    int dgt; /* --dgt: a board's result signal and taken-back moves are notes, not checked */
     bool board_color, board_utf8; /* --verbose boards: ANSI colours, figurines */
     int no_warnings; /* -w: warnings and notes are counted, not shown */
     long max_errors;
@@ -298,8 +300,14 @@ static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct ar
                  FILE *diag, struct buf *out, struct batch_mark *m)
 {
     struct worker *w = ctx;
-    (void)reader, (void)arena, (void)out;
-    check_game(w->v, &w->r, g, diag, w->v->quiet, BATCH_RECORD(m, struct verdict, mark),
+    const struct validate *v = w->v;
+    (void)reader, (void)out;
+    struct game clean;
+    const struct game *checked = g;
+    if (v->dgt && !(g->flags & GAME_EMPTY))
+        checked = dgt_game(g, v->ropts.lang, arena, diag, v->quiet || v->no_warnings || v->json,
+                           &clean);
+    check_game(v, &w->r, checked, diag, v->quiet, BATCH_RECORD(m, struct verdict, mark),
                &w->key);
 }
 
@@ -444,6 +452,8 @@ int cmd_validate(int argc, char **argv)
         OPT_INPUT_LANG(&v.ropts.lang, "read moves in LANG (en, de, fr, ...; default: auto per game)"),
         OPT_BIT(0, "nested-comments", &v.reader_flags, PGN_READER_NESTED_COMMENTS,
                 "read {a {b} c} as one comment (braces nest)"),
+        OPT_BOOL(0, "dgt", &v.dgt, "a DGT board's feed: the kings-on-the-centre result signal\n"
+                 "and the moves taken back are notes, and not checked"),
         OPT_JOBS(&v.jobs, "check games on N threads (default: the number of CPUs)"),
         OPT_HELP(),
         OPT_GROUP(follow_options, &fo),

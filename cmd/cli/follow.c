@@ -1,4 +1,4 @@
-/* follow.c - --follow: read a PGN file that is still being written, each game once as it is finished. */
+/* follow.c - --follow: read a PGN file still being written, each game once when it is finished. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <fcntl.h>

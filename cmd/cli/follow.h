@@ -1,4 +1,4 @@
-/* follow.h - --follow: read a PGN file that is still being written, each game once as it is finished. */
+/* follow.h - --follow: read a PGN file still being written, each game once when it is finished. */
 /* SPDX-License-Identifier: MIT */
 #ifndef CMD_FOLLOW_H
 #define CMD_FOLLOW_H
