@@ -138,12 +138,16 @@ static int read_file(struct follow *f)
 
 /*
  * Whether the game g of a text len bytes long is finished. The one rule of
- * --follow: a game is finished when its result was read, or when more
- * follows it (the writer went on to the next game); the last game without
- * its result is still being played.
+ * --follow: a game is finished when its result (1-0, 0-1, 1/2-1/2) was
+ * read, or when it has no result token and more follows it (the writer
+ * went on to the next game). A broadcast writes '*' for a game still being
+ * played, wherever it stands in the file; the last game without a result
+ * token is still being written.
  */
 static int game_finished(const struct game *g, size_t len)
 {
+    if (g->result == PGN_RESULT_UNKNOWN)
+        return 0;
     return g->result != PGN_RESULT_NONE || g->offset + g->raw_size < len;
 }
 
@@ -261,11 +265,11 @@ static int read_again(struct follow *f)
     while (!stopped(f) && (rc = pgn_reader_next(r, &g)) > 0) {
         if (g.flags & GAME_EMPTY)
             continue;
+        game_key(f, &g); /* counted finished or not: the keys after it stay the same */
         if (!game_finished(&g, f->len)) {
-            f->o->incomplete = 1;
-            break;
+            f->o->incomplete++;
+            continue;
         }
-        game_key(f, &g);
         main_line(f, &g);
         struct seen_game *s;
         int added = hash_table_insert(&f->seen, f->key.data, f->key.len,
@@ -368,8 +372,10 @@ static int follow_read(void *ctx, struct driver *d, const char *path)
         fflush(stdout);
         fprintf(stderr, "%s: note: followed: %llu game%s, %llu corrected", path, f.o->games,
                 plural_s(f.o->games), f.o->corrected);
-        fputs(f.o->incomplete ? "; the game at its end was not finished: not read\n" : "\n",
-              stderr);
+        if (f.o->incomplete)
+            fprintf(stderr, "; %u game%s not finished (no result yet): not read",
+                    f.o->incomplete, plural_s(f.o->incomplete));
+        fputc('\n', stderr);
     }
     size_t cursor = 0;
     struct hash_item item;

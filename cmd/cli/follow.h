@@ -21,13 +21,14 @@
  *
  * The loop (follow_read) rereads the file whenever it changes and hands
  * the driver only the games that are finished (a game is finished when it
- * has its result, or when another game follows it) and that it has not
+ * has its result, 1-0, 0-1 or 1/2-1/2, or no result token and another game
+ * after it; '*' is a game still being played) and that it has not
  * handed over in that form before. A game is known by its tags (Event,
  * Round, White, Black, and how many games before it in the file have the
  * same four): a game whose text changed is handed over once more, after a
  * note that says which move changed; one whose text is unchanged is not,
- * wherever it now stands in the file. The game being played at the end of
- * the file waits for its result.
+ * wherever it now stands in the file. A game still being played waits for
+ * its result.
  *
  * It stops at SIGINT or SIGTERM (the driver's interrupt), when the command
  * says stop, or after --until-idle SECONDS without a change of the file.
@@ -38,7 +39,7 @@ struct follow_opts {
     int quiet;         /* the command's -q: no notes and no summary */
     /* What the loop saw, for the command's summary. */
     unsigned long long games, corrected;
-    int incomplete; /* the file ended in a game without its result when the loop stopped */
+    unsigned incomplete; /* games without their result when the loop last read the file */
 };
 
 #define FOLLOW_OPTS_INIT { .until_idle = -1 }

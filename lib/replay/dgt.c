@@ -7,17 +7,17 @@
 #include "replay/replay.h"
 #include "base/banned.h"
 
-/* The square main-line move i of g takes a king to when it is on d4, d5, e4 or e5; else -1. */
+/* The square main-line move i of g takes a king to when it is d4, d5, e4 or e5; else SQ_NONE. */
 static int king_to_centre(const struct game *g, uint32_t i, int lang)
 {
     const struct game_move *m = &g->moves[g->vars[0].first + i];
     struct san_parts sp;
     if (m->flags & GAME_MOVE_NULL || san_parse(m->text, m->len, lang, &sp, NULL) != PGN_OK)
-        return -1;
+        return SQ_NONE;
     if (sp.kind != SAN_MOVE || sp.pieces != (1u << KING) || sp.to_rank < 0)
-        return -1;
+        return SQ_NONE;
     if ((sp.to_file != 3 && sp.to_file != 4) || (sp.to_rank != 3 && sp.to_rank != 4))
-        return -1;
+        return SQ_NONE;
     return sp.to_rank * 8 + sp.to_file;
 }
 
@@ -62,10 +62,10 @@ int dgt_read(struct mainline *ml, const struct game *g, struct dgt_facts *out)
         return rc;
     int lang = ml->lang >= 0 ? ml->lang : NOTATION_AUTO;
     int last = king_to_centre(g, n - 1, lang);
-    if (last < 0)
+    if (last == SQ_NONE)
         return PGN_OK;
-    int prev = n >= 2 ? king_to_centre(g, n - 2, lang) : -1;
-    if (prev >= 0 && prev != last && reached[0]) {
+    int prev = n >= 2 ? king_to_centre(g, n - 2, lang) : SQ_NONE;
+    if (prev != SQ_NONE && prev != last && reached[0]) {
         /* Both kings moved onto the centre, one move each. */
         int side = before[0].side;
         out->king_sq[side] = (uint8_t)prev;

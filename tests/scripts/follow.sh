@@ -84,9 +84,31 @@ code=$?
 [ $code = 130 ] || fail "convert --follow: exit $code after SIGINT, not 130"
 [ "$(count "$tmp/conv" '[White "Alpha"]')" = 1 ] || fail "convert --follow: game 1 not written once"
 grep -q Gamma "$tmp/conv" && fail "convert --follow wrote the unfinished game 2"
-grep -q 'followed: 1 game, 0 corrected; the game at its end was not finished' "$tmp/err" ||
+grep -q 'followed: 1 game, 0 corrected; 1 game not finished (no result yet): not read' "$tmp/err" ||
     fail "convert --follow: no honest summary: $(cat "$tmp/err")"
 grep -q 'interrupted' "$tmp/err" || fail "convert --follow: no word of the interrupt"
+
+# A broadcast of two boards: '*' marks the game still being played, even
+# with another game after it; it is read once, when its result comes.
+board() { # WHITE RESULT-TOKEN
+    printf '[Event "Live Open"]\n[Site "Board"]\n[Date "2026.12.06"]\n[Round "2"]\n'
+    printf '[White "%s"]\n[Black "Omega"]\n[Result "%s"]\n\n1. e4 e5 %s\n\n' "$1" "$2" "$2"
+}
+{ board Playing '*'; board Done 1-0; } >"$live"
+(
+    sleep 0.3; { board Playing '*'; board Done 1-0; } >"$tmp/two"; mv "$tmp/two" "$live"
+    sleep 0.3; { board Playing 0-1; board Done 1-0; } >"$tmp/two"; mv "$tmp/two" "$live"
+) &
+writer=$!
+timeout 60 "$PGNKIT" validate --follow --until-idle 2 "$live" >"$tmp/out" 2>"$tmp/err"
+wait $writer
+writer=
+[ "$(count "$tmp/err" 'game 2 (Done - Omega): finished, 1-0')" = 1 ] ||
+    fail "the finished game after a game in play not read once"
+[ "$(count "$tmp/err" 'game 1 (Playing - Omega): finished, 0-1')" = 1 ] ||
+    fail "the game in play ('*') not read once, when its result came"
+grep -q 'Playing - Omega): corrected' "$tmp/err" && fail "a game in play was read before its result"
+grep -q 'followed: 2 games, 0 corrected$' "$tmp/err" || fail "two boards: $(grep followed "$tmp/err")"
 
 # The command line: one file, not standard input; --until-idle needs --follow.
 "$PGNKIT" validate --follow <"$live" >/dev/null 2>"$tmp/err"
