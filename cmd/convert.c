@@ -18,7 +18,9 @@
 #include "pgn/pgn_reader.h"
 #include "pipeline/pipeline.h"
 #include "replay/replay.h"
+#include "cli/dgt_report.h"
 #include "cli/driver.h"
+#include "cli/follow.h"
 #include "cli/names_file.h"
 #include "cli/outfile.h"
 #include "cli/report.h"
@@ -46,6 +48,7 @@ struct convert {
     struct game_out out;
     struct buf buf;
     int keep_invalid, quiet, fix_results;
+    int dgt; /* --dgt: the board's result signal and taken-back moves taken out */
     int from_json;
     int from; /* --from other than json: struct driver's from */
     unsigned reader_flags; /* --nested-comments */
@@ -89,6 +92,9 @@ static void flush(struct convert *c)
         check_output(); /* a closed pipe: quietly, and the driver reads no more */
     buf_reset(&c->buf);
 }
+
+/* The driver's pause (--follow): the games converted so far go out now. */
+static void flush_held(void *cmd) { flush(cmd); }
 
 /* Appends g as read to out; an error message (as error() prints it) to diag. */
 static void pass_through(struct converter *w, const struct game *g, struct buf *out, FILE *diag,
@@ -179,6 +185,9 @@ static void convert_game(struct converter *w, struct replay *r, const struct gam
     d->flush_at = SIZE_MAX;
     if (g->flags & GAME_EMPTY)
         return;
+    struct game clean;
+    if (c->dgt)
+        g = dgt_game(g, r->opts.lang, arena, diag, c->quiet, &clean);
     if (replay_game(r, g) != PGN_OK)
         die(EXIT_IO, "out of memory");
     /* A bad variation need not cost the main line where variations are not written. */
@@ -428,6 +437,7 @@ int cmd_convert(int argc, char **argv)
 {
     struct convert c;
     struct output_opts oo;
+    struct follow_opts fo = FOLLOW_OPTS_INIT;
     struct replay_opts ropts = { .lang = NOTATION_AUTO, .flags = REPLAY_NO_TAGS };
     memset(&c, 0, sizeof c);
     output_opts_init(&oo);
@@ -456,14 +466,20 @@ int cmd_convert(int argc, char **argv)
                  "pass invalid games through unchanged (pgn, json, ndjson)"),
         OPT_BIT(0, "nested-comments", &c.reader_flags, PGN_READER_NESTED_COMMENTS,
                 "read {a {b} c} as one comment (braces nest)"),
+        OPT_BOOL(0, "dgt", &c.dgt, "a DGT board's feed: take out the kings-on-the-centre\n"
+                 "result signal (setting the result) and the moves taken back"),
         OPT_JOBS(&c.jobs, "convert games on N threads (default: the number of CPUs)"),
         OPT_BOOL('q', "quiet", &c.quiet, "print no diagnostics and no summary"),
         OPT_HELP(),
+        OPT_GROUP(follow_options, &fo),
         OPT_END(),
     };
     int parsed = parse_options(argc, argv, options, convert_usage);
     if (parsed != OPTIONS_PARSED)
         return parsed;
+    if (follow_check(&fo, argc - optind, argv + optind))
+        return EXIT_USAGE;
+    fo.quiet = c.quiet;
     if (output_opts_check(&oo) || split_opts_check(&c.split_opts))
         return EXIT_USAGE;
     report_set_color(term_color(stderr));
@@ -486,10 +502,11 @@ int cmd_convert(int argc, char **argv)
     }
 
     struct driver_job job = { .work = work, .write = write_game,
-                              .record = BATCH_LAYOUT(struct done, mark) };
+                              .record = BATCH_LAYOUT(struct done, mark), .flush = flush_held };
     if (c.from_json)
         job.input = convert_json;
     driver_init(&c.d, &c, &job);
+    follow_attach(&fo, &c.d);
     c.d.from = c.from;
     c.d.reader_flags = c.reader_flags;
     c.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */

@@ -19,7 +19,9 @@
 #include "query/dup_key.h"
 #include "query/dupset.h"
 #include "replay/replay.h"
+#include "cli/dgt_report.h"
 #include "cli/driver.h"
+#include "cli/follow.h"
 #include "cli/outfile.h"
 #include "cli/report.h"
 #include "cli/term.h"
@@ -40,6 +42,7 @@ struct validate {
     struct replay_opts ropts;
     struct replay_codes codes; /* --ignore, --error */
     int quiet, verbose, json;
+    int dgt; /* --dgt: a board's result signal and taken-back moves are notes, not checked */
     bool board_color, board_utf8; /* --verbose boards: ANSI colours, figurines */
     int no_warnings; /* -w: warnings and notes are counted, not shown */
     long max_errors;
@@ -214,6 +217,10 @@ static void note_duplicate(struct validate *v, const struct game *g, struct verd
         return;
     }
     const struct first_seen *first = &v->firsts[earlier];
+    /* The same game of the same file read again (--follow: a correction
+     * elsewhere in it) does not repeat itself. */
+    if (first->index == g->index && !strcmp(v->files[first->file], g->file))
+        return;
     struct replay_diag d = { .code = D_DUPLICATE_GAME, .severity = PGN_SEV_NOTE, .line = vd->line,
                              .col = vd->col, .offset = g->offset, .move = UINT32_MAX };
     if (v->codes.error & REPLAY_CODE_BIT(D_DUPLICATE_GAME)) {
@@ -293,8 +300,14 @@ static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct ar
                  FILE *diag, struct buf *out, struct batch_mark *m)
 {
     struct worker *w = ctx;
-    (void)reader, (void)arena, (void)out;
-    check_game(w->v, &w->r, g, diag, w->v->quiet, BATCH_RECORD(m, struct verdict, mark),
+    const struct validate *v = w->v;
+    (void)reader, (void)out;
+    struct game clean;
+    const struct game *checked = g;
+    if (v->dgt && !(g->flags & GAME_EMPTY))
+        checked = dgt_game(g, v->ropts.lang, arena, diag, v->quiet || v->no_warnings || v->json,
+                           &clean);
+    check_game(v, &w->r, checked, diag, v->quiet, BATCH_RECORD(m, struct verdict, mark),
                &w->key);
 }
 
@@ -415,6 +428,7 @@ static int validate_option(void *storage, const struct option_entry *entry, char
 int cmd_validate(int argc, char **argv)
 {
     struct validate v;
+    struct follow_opts fo = FOLLOW_OPTS_INIT;
     memset(&v, 0, sizeof v);
     v.ropts.lang = NOTATION_AUTO;
     v.jobs = pipeline_cpus();
@@ -438,13 +452,19 @@ int cmd_validate(int argc, char **argv)
         OPT_INPUT_LANG(&v.ropts.lang, "read moves in LANG (en, de, fr, ...; default: auto per game)"),
         OPT_BIT(0, "nested-comments", &v.reader_flags, PGN_READER_NESTED_COMMENTS,
                 "read {a {b} c} as one comment (braces nest)"),
+        OPT_BOOL(0, "dgt", &v.dgt, "a DGT board's feed: the kings-on-the-centre result signal\n"
+                 "and the moves taken back are notes, and not checked"),
         OPT_JOBS(&v.jobs, "check games on N threads (default: the number of CPUs)"),
         OPT_HELP(),
+        OPT_GROUP(follow_options, &fo),
         OPT_END(),
     };
     int parsed = parse_options(argc, argv, options, validate_usage);
     if (parsed != OPTIONS_PARSED)
         return parsed;
+    if (follow_check(&fo, argc - optind, argv + optind))
+        return EXIT_USAGE;
+    fo.quiet = v.quiet;
     /* What prints nothing cannot be shown more of. */
     if (v.quiet && (v.verbose || v.json || v.no_warnings)) {
         error("-q prints no diagnostics: it does not go with %s",
@@ -474,6 +494,7 @@ int cmd_validate(int argc, char **argv)
         board_style(&v);
 
     driver_init(&v.d, &v, &validate_job);
+    follow_attach(&fo, &v.d);
     v.d.from = v.from;
     v.d.reader_flags = v.reader_flags;
     v.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse the games */

@@ -541,7 +541,9 @@ int driver_read_span(struct driver *d, const void *data, size_t len, const char 
 static void run_input(struct driver *d, const char *arg)
 {
     const char *path = arg && strcmp(arg, "-") ? arg : NULL;
-    int rc = d->job.input ? d->job.input(d->cmd, d, path) : driver_read(d, path);
+    int rc = d->reader     ? d->reader(d->reader_ctx, d, path)
+             : d->job.input ? d->job.input(d->cmd, d, path)
+                            : driver_read(d, path);
     d->io_failed |= rc < 0;
 }
 
@@ -574,6 +576,13 @@ void driver_run(struct driver *d, int n, char *const *inputs)
         run_input(d, inputs[i]);
     progress_stop();
     dbinputs_release(&d->dbs);
+}
+
+void driver_pause(struct driver *d)
+{
+    if (d->job.flush)
+        d->job.flush(d->cmd);
+    fflush(stdout);
 }
 
 /* The mark of record i of recs, laid out as rec. */

@@ -104,6 +104,8 @@ typedef void driver_write_fn(void *cmd, const struct game *g, const struct batch
 typedef void driver_one_fn(void *cmd, struct pgn_reader *reader, struct game *g);
 /** Reads one input itself (path NULL: standard input); 0, or -1 when it failed (reported). */
 typedef int driver_input_fn(void *cmd, struct driver *d, const char *path);
+/** Writes to standard output what the command holds back in its own buffer. */
+typedef void driver_flush_fn(void *cmd);
 
 /** What a command does with the games: told to the driver once, the same for every -j. */
 struct driver_job {
@@ -115,6 +117,8 @@ struct driver_job {
     /* With one job, each game handled here instead of work + write: only
      * where the measured cost of the record says so (search, on tags). */
     driver_one_fn *one;
+    /* NULL: the command holds no output back from standard output's buffer. */
+    driver_flush_fn *flush;
 };
 
 /* struct driver's from: PGN, no detection. */
@@ -172,6 +176,10 @@ struct driver {
     uint64_t records_bad;   /* records that were no game, reported (every input so far) */
     dbinput_pass_fn *pass_over; /* while a database's span is read: before select */
     const void *pass_ctx;
+    /* Reads each input in place of job.input and driver_read() when set:
+     * --follow (cli/follow.h), for every command that takes it. */
+    driver_input_fn *reader;
+    void *reader_ctx;
 };
 
 /**
@@ -224,6 +232,13 @@ int driver_read_mem(struct driver *d, const void *data, size_t len, const char *
  */
 int driver_read_span(struct driver *d, const void *data, size_t len, const char *name,
                      const struct pgn_span_origin *o);
+
+/**
+ * The reading waits for more input (--follow): everything of the games
+ * read so far is written out now, the command's buffer (job.flush) and
+ * standard output's, rather than when the run ends.
+ */
+void driver_pause(struct driver *d);
 
 /** Writes every game in flight, stops the workers; the command then frees their contexts. */
 void driver_release(struct driver *d);

@@ -18,6 +18,7 @@
 #include "pipeline/pipeline.h"
 #include "cli/dbinput.h"
 #include "cli/driver.h"
+#include "cli/follow.h"
 #include "cli/outfile.h"
 #include "cli/query_opts.h"
 #include "search/search_args.h"
@@ -460,9 +461,12 @@ static void one_game(void *cmd, struct pgn_reader *reader, struct game *g)
         rest_game(s, g);
 }
 
+/* The driver's pause (--follow): the games selected so far go out now. */
+static void flush_held(void *cmd) { flush(cmd); }
+
 static const struct driver_job search_job = {
     .work = work, .write = take_game, .record = BATCH_LAYOUT(struct found, mark),
-    .one = one_game,
+    .one = one_game, .flush = flush_held,
 };
 
 static void print_summary(const struct search *s)
@@ -580,10 +584,24 @@ static int refuse_combinations(const struct search *s)
     "add [MaterialMatch \"White\"] (\"Black\": colours swapped) for --material,\n" \
     "[RepertoireExit \"12...Nd7\"] for --repertoire"
 
+/* Frees the contexts of the workers, stopped by driver_release(), and their array. */
+static void free_workers(const struct search *s, struct searcher *workers)
+{
+    for (long i = 0; i < s->jobs; i++) {
+        if (s->jobs > 1)
+            search_query_free(workers[i].query);
+        game_facts_release(&workers[i].facts);
+        game_out_release(&workers[i].go);
+        buf_release(&workers[i].key);
+    }
+    free(workers);
+}
+
 int cmd_search(int argc, char **argv)
 {
     struct search s;
     struct output_opts oo;
+    struct follow_opts fo = FOLLOW_OPTS_INIT;
     memset(&s, 0, sizeof s);
     query_opts_init(&s.qo);
     output_opts_init(&oo);
@@ -625,6 +643,7 @@ int cmd_search(int argc, char **argv)
                     "left out."),
         OPT_GROUP(output_options, &oo),
         OPT_GROUP(split_options, &s.split_opts),
+        OPT_GROUP(follow_options, &fo),
         OPT_END(),
     };
     int expanded = search_expand_args(&argc, &argv, options);
@@ -637,7 +656,8 @@ int cmd_search(int argc, char **argv)
         return parsed;
     }
     s.formatted = oo.given != 0;
-    if (refuse_combinations(&s) || output_opts_check(&oo) || split_opts_check(&s.split_opts) || query_opts_build(&s.qo)) {
+    fo.quiet = s.out == OUT_QUIET;
+    if (follow_check(&fo, argc - optind, argv + optind) || refuse_combinations(&s) || output_opts_check(&oo) || split_opts_check(&s.split_opts) || query_opts_build(&s.qo)) {
         query_opts_release(&s.qo);
         return EXIT_USAGE;
     }
@@ -647,6 +667,7 @@ int cmd_search(int argc, char **argv)
         return rest_status;
     }
     driver_init(&s.d, &s, &search_job);
+    follow_attach(&fo, &s.d);
     s.d.from = s.qo.from;
     s.d.reader_flags = query_opts_reader_flags(&s.qo);
     s.d.worker_reader_flags = PGN_READER_LAZY | PGN_READER_SPLIT; /* the workers parse what they need */
@@ -695,14 +716,7 @@ int cmd_search(int argc, char **argv)
     s.selected += plan.counted;
     driver_release(&s.d);
     s.io_failed |= s.d.io_failed;
-    for (long i = 0; i < s.jobs; i++) {
-        if (s.jobs > 1)
-            search_query_free(workers[i].query);
-        game_facts_release(&workers[i].facts);
-        game_out_release(&workers[i].go);
-        buf_release(&workers[i].key);
-    }
-    free(workers);
+    free_workers(&s, workers);
     free(s.reported);
     if (s.split) {
         s.io_failed |= split_out_finish(s.split, 1) < 0;
