@@ -57,6 +57,7 @@ struct diagram {
     size_t graph_cap;
     long size;
     struct buf pic;      /* one picture */
+    struct buf caption, short_caption; /* its caption, NUL-terminated */
     struct outfile page_out;
     FILE *out;           /* the page, or the one diagram of standard output */
     size_t dir_len;      /* -o DIR: path holds "DIR/" */
@@ -219,39 +220,28 @@ static void picture_name(const struct diagram *s, const struct game *g, long k, 
 /* ---- Boards ---- */
 
 static void draw(struct diagram *s, const struct pos *p, move16 last, const struct board_marks *m,
-                 const char *caption)
+                 int captioned)
 {
-    struct board_view v = { p, s->flip, s->coordinates, last, m, caption, (int)s->size };
+    struct board_view v = { p, s->flip, s->coordinates, last, m,
+                            captioned ? s->caption.data : NULL, (int)s->size,
+                            captioned ? s->short_caption.data : NULL };
     buf_reset(&s->pic);
     unsigned flags = s->page ? 0 : BOARD_SVG_DOCUMENT | BOARD_SVG_DEFS;
     if (board_svg(&s->pic, &v, flags))
         die(EXIT_IO, "out of memory");
 }
 
-static int known_tag(const char *v) { return v && *v && strcmp(v, "?"); }
-
-/* "White – Black, Event, after 23...Nf6" from what the game has. */
-static void game_caption(const struct diagram *s, const struct game *g, const char *after,
-                         char *out, size_t cap)
+/* The caption of g's picture ("White – Black, Event, after 23...Nf6"), full and
+ * with initials, into s->caption and s->short_caption. */
+static void game_caption(struct diagram *s, const struct game *g, const char *after)
 {
-    const char *w = game_tag_value(g, "White"), *b = game_tag_value(g, "Black");
-    const char *e = game_tag_value(g, "Event");
-    size_t n = 0;
-    (void)s;
-#define ADD(...) \
-    n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, __VA_ARGS__); \
-    if (n >= cap) n = cap - 1
-    out[0] = 0;
-    if (known_tag(w) || known_tag(b)) {
-        ADD("%s – %s", known_tag(w) ? w : "?", known_tag(b) ? b : "?");
-    }
-    if (known_tag(e)) {
-        ADD("%s%s", n ? ", " : "", e);
-    }
-    if (after && *after) {
-        ADD("%s%s", n ? ", " : "", after);
-    }
-#undef ADD
+    struct caption_game c = { game_tag_value(g, "White"), game_tag_value(g, "Black"),
+                              game_tag_value(g, "Event"), after };
+    buf_reset(&s->caption);
+    buf_reset(&s->short_caption);
+    if (board_caption_game(&s->caption, &c, false) ||
+        board_caption_game(&s->short_caption, &c, true))
+        die(EXIT_IO, "out of memory");
 }
 
 /* The marks of the comments after main-line move k (1-based) of g. */
@@ -274,7 +264,7 @@ static void move_marks(const struct game *g, uint32_t k, struct board_marks *m)
 static void game_position(struct diagram *s, const struct game *g,
                           const struct pos *before, const struct pos *p, uint32_t k, move16 last)
 {
-    char san[MOVE_TEXT_MAX] = "--", after[128] = "", caption[512], name[160], where[4200];
+    char san[MOVE_TEXT_MAX] = "--", after[128] = "", name[160], where[4200];
     if (k) {
         struct write_style st = { MOVE_FMT_SAN, s->lang, 0 };
         if (last != MOVE_NONE)
@@ -283,8 +273,8 @@ static void game_position(struct diagram *s, const struct game *g,
     }
     struct board_marks m;
     move_marks(g, k, &m);
-    game_caption(s, g, after, caption, sizeof caption);
-    draw(s, p, last, &m, caption);
+    game_caption(s, g, after);
+    draw(s, p, last, &m, 1);
     picture_name(s, g, (long)k, name, sizeof name, where, sizeof where);
     emit(s, name, where);
 }
@@ -389,9 +379,8 @@ static void game_graph(struct diagram *s, const struct game *g)
     }
     if (!found)
         return;
-    char title[512];
-    game_caption(s, g, NULL, title, sizeof title);
-    struct chart_game cg = { *title ? title : "game", n, s->eval, s->clock };
+    game_caption(s, g, NULL);
+    struct chart_game cg = { s->caption.len ? s->caption.data : "game", n, s->eval, s->clock };
     if (chart_game_svg(&s->pic, &cg, !s->page))
         die(EXIT_IO, "out of memory");
 }
@@ -547,7 +536,7 @@ static int draw_fen(struct diagram *s)
         error("invalid FEN '%s': %s", s->fen, fen_problem_text(why));
         return EXIT_USAGE;
     }
-    draw(s, &p, MOVE_NONE, NULL, NULL);
+    draw(s, &p, MOVE_NONE, NULL, 0);
     emit(s, "position.svg", "--fen");
     return EXIT_OK;
 }
@@ -642,8 +631,12 @@ int cmd_diagram(int argc, char **argv)
     }
     game_facts_init(&s.facts, s.qo.sq.lang);
     buf_init(&s.pic, PICTURE_MAX);
+    buf_init(&s.caption, PICTURE_MAX);
+    buf_init(&s.short_caption, PICTURE_MAX);
     status = run(&s, argc - optind, argv + optind);
     buf_release(&s.pic);
+    buf_release(&s.caption);
+    buf_release(&s.short_caption);
     free(s.eval);
     free(s.clock);
     for (size_t i = 0; i < s.nstems; i++)
