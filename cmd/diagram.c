@@ -380,7 +380,15 @@ static void game_graph(struct diagram *s, const struct game *g)
     if (!found)
         return;
     game_caption(s, g, NULL);
-    struct chart_game cg = { s->caption.len ? s->caption.data : "game", n, s->eval, s->clock };
+    struct chart_game cg = { s->caption.len ? s->caption.data : "game", n, s->eval, s->clock,
+                             1, 0 };
+    const char *fen = game_tag_value(g, "FEN");
+    struct pos start;
+    enum fen_problem why;
+    if (fen && !pos_from_fen(&start, fen, &why)) { /* the moves' numbers go on from the FEN's */
+        cg.first_move = start.fullmove;
+        cg.first_black = start.side == BLACK;
+    }
     if (chart_game_svg(&s->pic, &cg, !s->page))
         die(EXIT_IO, "out of memory");
 }
