@@ -131,7 +131,8 @@ static void side_to_move(struct svg *s, const struct layout *l, int side)
 /*
  * The caption's first way that fits the width, from the most to the least
  * like the text as written: one line, two lines, a smaller font, the given
- * names as initials, then as many lines as it takes at the smallest size.
+ * names as initials, then as many lines as it takes at the smallest size,
+ * where a word too long for a line is broken.
  */
 static struct caption_fit fit_caption(const struct board_view *v, double width)
 {
@@ -150,7 +151,8 @@ static struct caption_fit fit_caption(const struct board_view *v, double width)
         size_t n = strlen(t);
         unsigned max = ways[i].lines ? ways[i].lines : (unsigned)-2;
         unsigned lines = text_lines(t, n, width, ways[i].size, max);
-        if (lines <= max) {
+        /* A word is broken only as the last way, when no size keeps it whole. */
+        if (lines <= max && (!ways[i].lines || text_words_fit(t, n, width, ways[i].size))) {
             f = (struct caption_fit){ t, n, ways[i].size, lines };
             break;
         }

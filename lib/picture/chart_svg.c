@@ -109,21 +109,23 @@ static void eval_area(struct svg *s, const struct chart_game *g, const struct fr
     svg_printf(s, "L%.1f %.1fz\"/>", ply_x(f, g->plies), bottom);
 }
 
-/* A mate is drawn at the edge of its side, with a disc that names it. */
-static int mate_marks(struct svg *s, const struct chart_game *g, const struct frame *f)
+static int is_mate(double cp)
 {
-    int found = 0;
+    return cp != CHART_NONE && (cp >= CHART_MATE_CP || cp <= -CHART_MATE_CP);
+}
+
+/* A mate is drawn at the edge of its side, with a disc that names it. */
+static void mate_marks(struct svg *s, const struct chart_game *g, const struct frame *f)
+{
     for (size_t i = 0; i < g->plies; i++) {
-        if (g->eval[i] == CHART_NONE || (g->eval[i] < CHART_MATE_CP && g->eval[i] > -CHART_MATE_CP))
+        if (!is_mate(g->eval[i]))
             continue;
         int white = g->eval[i] > 0;
         svg_printf(s, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" stroke=\"#c90\" "
                       "stroke-width=\"2\" class=\"mate\"><title>mate for %s</title></circle>",
                    ply_x(f, i + 1), eval_y(f, white ? CLIP : -CLIP), white ? "#fff" : "#000",
                    white ? "White" : "Black");
-        found = 1;
     }
-    return found;
 }
 
 /* The first of the steps a reader counts in that cuts most into at most n steps. */
@@ -242,13 +244,15 @@ static double legend(struct svg *s, double y, int evals, int clocks, int mates)
 {
     static const struct { const char *name, *swatch; } items[] = {
         { "evaluation (White's advantage, pawns)",
-          "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"10\" fill=\"#fff\" stroke=\"#333\"/>" },
+          "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"10\" fill=\"#fff\" "
+          "stroke=\"#333\"/>" },
         { "White's clock",
           "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"3\" fill=\"#39f\"/>" },
         { "Black's clock",
           "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"3\" fill=\"#e44\"/>" },
         { "mate (at the edge)",
-          "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#fff\" stroke=\"#c90\" stroke-width=\"2\"/>" },
+          "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#fff\" stroke=\"#c90\" "
+          "stroke-width=\"2\"/>" },
     };
     int shown[4] = { evals, clocks, clocks, mates };
     double x = LEFT_AXIS;
@@ -276,8 +280,7 @@ static double legend(struct svg *s, double y, int evals, int clocks, int mates)
 static void title_lines(struct svg *s, const char *t, const struct frame *f)
 {
     size_t n = strlen(t), at = 0;
-    svg_printf(s, "<text font-size=\"%g\" font-weight=\"bold\" text-anchor=\"middle\" "
-                  "class=\"title\">",
+    svg_printf(s, "<text font-size=\"%g\" text-anchor=\"middle\" fill=\"#000\" class=\"title\">",
                f->title_size);
     for (int i = 0; i < f->title_lines; i++) {
         size_t start = at, len = text_line(t, n, start, GW - 8, f->title_size, &at);
@@ -293,9 +296,10 @@ int chart_game_svg(struct buf *out, const struct chart_game *g, int document)
     struct svg s = { out, PGN_OK };
     struct frame f;
     double most = 0;
-    int evals = 0, clocks = 0;
+    int evals = 0, clocks = 0, mates = 0;
     for (size_t i = 0; i < g->plies; i++) {
         evals |= g->eval[i] != CHART_NONE;
+        mates |= is_mate(g->eval[i]);
         clocks |= g->clock[i] != CHART_NONE;
         if (g->clock[i] != CHART_NONE && g->clock[i] > most)
             most = g->clock[i];
@@ -313,15 +317,7 @@ int chart_game_svg(struct buf *out, const struct chart_game *g, int document)
     /* The legend's rows are known once it is laid out: it goes into a buffer of its own. */
     struct buf legend_buf = BUF_INIT(1 << 16);
     struct svg ls = { &legend_buf, PGN_OK };
-    double last_row = legend(&ls, f.top + PH + 36, evals, clocks, 0);
-    int mates = 0;
-    for (size_t i = 0; i < g->plies; i++)
-        mates |= g->eval[i] != CHART_NONE &&
-                 (g->eval[i] >= CHART_MATE_CP || g->eval[i] <= -CHART_MATE_CP);
-    if (mates) {
-        buf_reset(&legend_buf);
-        last_row = legend(&ls, f.top + PH + 36, evals, clocks, 1);
-    }
+    double last_row = legend(&ls, f.top + PH + 36, evals, clocks, mates);
     int height = (int)(last_row + 10);
     if (document)
         svg_puts(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -339,11 +335,12 @@ int chart_game_svg(struct buf *out, const struct chart_game *g, int document)
                f.left, f.top, f.width, PH);
     if (evals)
         eval_area(&s, g, &f);
-    svg_printf(&s, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\" "
-                   "stroke-dasharray=\"4 3\" class=\"zero-line\"/>",
-               f.left, eval_y(&f, 0), f.left + f.width, eval_y(&f, 0));
-    if (evals)
+    if (evals) {
+        svg_printf(&s, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\" "
+                       "stroke-dasharray=\"4 3\" class=\"zero-line\"/>",
+                   f.left, eval_y(&f, 0), f.left + f.width, eval_y(&f, 0));
         eval_axis(&s, &f);
+    }
     if (clocks && most > 0) {
         double scale;
         clock_axis(&s, &f, most, &scale);

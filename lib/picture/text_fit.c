@@ -4,25 +4,25 @@
 #include "base/banned.h"
 
 /*
- * Widths in hundredths of the font size, each class at or above the widest
- * of its characters in DejaVu Sans and DejaVu Serif: 'I' is 47, 'r' 48,
- * digits 64, 'H' 87, 'W' 110 there. Other scripts (Cyrillic, Greek,
- * accented capitals) are given a full em, the en dash half of one.
+ * The advance of each printable ASCII character, ' ' to '~', in hundredths
+ * of the font size: the widest of DejaVu Sans, DejaVu Serif, Liberation
+ * Sans and Liberation Serif (the default fonts of Linux browsers; the
+ * others' metrics are close to Liberation's), rounded up, as Chromium
+ * measured them. A character of another script is given more than the
+ * widest Cyrillic capital ('Ш', 115), the en dash and minus sign their own.
  */
+static const unsigned char ascii_widths[95] = {
+     32,  41,  46,  84,  64,  96,  90,  28,  40,  40,  50,  84,  32,  37,  32,  34,
+     64,  64,  64,  64,  64,  64,  64,  64,  64,  64,  34,  34,  84,  84,  84,  56,
+    102,  73,  74,  77,  81,  73,  70,  80,  88,  40,  50,  75,  67, 103,  88,  82,
+     68,  82,  76,  69,  67,  85,  73, 103,  73,  73,  70,  40,  34,  40,  84,  56,
+     50,  62,  65,  57,  65,  62,  38,  65,  65,  32,  32,  61,  32,  98,  65,  62,
+     65,  65,  48,  53,  41,  65,  60,  86,  60,  60,  53,  64,  34,  64,  84,
+};
+
 static int ascii_width(unsigned char c)
 {
-    switch (c) {
-    case ' ': case '.': case ',': case ':': case ';': case '\'': case '!': case '|':
-    case 'i': case 'j': case 'l': case '`':
-        return 40;
-    case 'I': case 'J': case 'f': case 't': case 'r': case '(': case ')': case '[': case ']':
-    case '-': case '"': case '/': case '\\': case '{': case '}':
-        return 52;
-    case 'm': case 'w': case 'M': case 'W': case '@': case '%':
-        return 112;
-    default:
-        return c >= 'A' && c <= 'Z' ? 90 : 66;
-    }
+    return c >= ' ' && c <= '~' ? ascii_widths[c - ' '] : 0;
 }
 
 /* The width of the character at s[i] (of n), and its length in bytes. */
@@ -37,8 +37,11 @@ static int char_width(const char *s, size_t n, size_t i, size_t *len)
         (*len)++;
     if (*len == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x80 &&
         (unsigned char)s[i + 2] == 0x93)
-        return 52; /* the en dash of "White – Black" */
-    return 100;
+        return 50; /* the en dash of "White – Black" */
+    if (*len == 3 && c == 0xE2 && (unsigned char)s[i + 1] == 0x88 &&
+        (unsigned char)s[i + 2] == 0x92)
+        return 84; /* the minus sign of the graph's ticks */
+    return 116;
 }
 
 double text_width(const char *s, size_t n, double size)
@@ -85,4 +88,18 @@ unsigned text_lines(const char *s, size_t n, double width, double size, unsigned
         count++;
     }
     return count;
+}
+
+int text_words_fit(const char *s, size_t n, double width, double size)
+{
+    size_t at = 0;
+    while (at < n) {
+        size_t end = at;
+        while (end < n && s[end] != ' ')
+            end++;
+        if (text_width(s + at, end - at, size) > width)
+            return 0;
+        at = end + 1;
+    }
+    return 1;
 }

@@ -9,9 +9,9 @@
  * A picture cannot measure its text: the viewer's font decides. Every
  * picture that places text (board captions, graph titles and labels) asks
  * text_width() instead, an estimate that errs on the wide side: each
- * character is given at least its width in DejaVu Sans and Serif (the
- * widest of the common default fonts), so text that fits by the estimate
- * fits in any of them. Captions are then broken into lines with
+ * character is given at least its width in DejaVu Sans and Serif and in
+ * Liberation Sans and Serif (the default fonts of Linux browsers; others
+ * are narrower or close), so text that fits by the estimate fits there. Captions are then broken into lines with
  * text_line(), never cut.
  */
 
@@ -29,5 +29,8 @@ size_t text_line(const char *s, size_t n, size_t at, double width, double size, 
 
 /** How many lines text_line() breaks [s, s+n) into, stopping counting at max + 1. */
 unsigned text_lines(const char *s, size_t n, double width, double size, unsigned max);
+
+/** 1 when every word (text between blanks) of [s, s+n) alone fits width at size, else 0. */
+int text_words_fit(const char *s, size_t n, double width, double size);
 
 #endif

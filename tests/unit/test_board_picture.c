@@ -88,16 +88,16 @@ void test_board_picture__short_names_are_initials(void)
  * character but blanks is lost: the lines put together are the text. */
 void test_board_picture__text_lines_never_cut(void)
 {
-    /* "ab cd" at size 10: 'a','b','c','d' 6.6 each, the blank 4: 30.4 in all */
+    /* "ab cd" at size 10: 'a' 6.2, 'b' 6.5, the blank 3.2, 'c' 5.7, 'd' 6.5: 28.1 in all */
     const char *t = "ab cd";
-    size_t next, len = text_line(t, 5, 0, 31, 10, &next);
+    size_t next, len = text_line(t, 5, 0, 29, 10, &next);
     CHECK_EQ_INT(len, 5);
     CHECK_EQ_INT(next, 5);
-    len = text_line(t, 5, 0, 30, 10, &next); /* "ab" (13.2) fits, "ab cd" does not */
+    len = text_line(t, 5, 0, 28, 10, &next); /* "ab" (12.7) fits, "ab cd" does not */
     CHECK_EQ_INT(len, 2);
     CHECK_EQ_INT(next, 3);
-    CHECK_EQ_INT(text_lines(t, 5, 30, 10, 9), 2);
-    const char *w = "WWWWWWWWWW"; /* 11.2 each at size 10: 3 to a line of 35 */
+    CHECK_EQ_INT(text_lines(t, 5, 28, 10, 9), 2);
+    const char *w = "WWWWWWWWWW"; /* 10.3 each at size 10: 3 to a line of 35 */
     CHECK_EQ_INT(text_lines(w, 10, 35, 10, 9), 4);
     char joined[16] = "";
     size_t at = 0, n = 0;
