@@ -612,8 +612,10 @@ int cmd_diagram(int argc, char **argv)
         OPT_GROUP(query_opts_options(), &s.qo),
         OPT_HEADING("Output:"),
         OPT_STRING('o', "output", &s.out_path, "DIR",
-                   "one file per position in DIR: game-NNNNNN-ply-NNN.svg\n"
-                   "(position.svg for --fen); without -o: standard output"),
+                   "one file per position in DIR: game-NNNNNN-ply-NNN.svg, N the\n"
+                   "game's number in its input as search -l prints it (FILE-game-...\n"
+                   "with several inputs; position.svg for --fen); without -o:\n"
+                   "standard output"),
         OPT_BOOL(0, "page", &s.page,
                  "one HTML page of every diagram (to -o FILE or standard output)"),
         OPT_BOOL(0, "graph", &s.graph,
