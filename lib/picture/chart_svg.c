@@ -304,6 +304,7 @@ int chart_game_svg(struct buf *out, const struct chart_game *g, int document)
         if (g->clock[i] != CHART_NONE && g->clock[i] > most)
             most = g->clock[i];
     }
+    clocks &= most > 0; /* clocks all at zero have no scale: not drawn, not named */
     f.title_size = 14;
     f.title_lines = (int)text_lines(g->title, strlen(g->title), GW - 8, 14, 1);
     if (f.title_lines > 1) {
@@ -333,15 +334,14 @@ int chart_game_svg(struct buf *out, const struct chart_game *g, int document)
     svg_printf(&s, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"#333\" "
                    "class=\"plot\"/>",
                f.left, f.top, f.width, PH);
-    if (evals)
-        eval_area(&s, g, &f);
     if (evals) {
+        eval_area(&s, g, &f);
         svg_printf(&s, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\" "
                        "stroke-dasharray=\"4 3\" class=\"zero-line\"/>",
                    f.left, eval_y(&f, 0), f.left + f.width, eval_y(&f, 0));
         eval_axis(&s, &f);
     }
-    if (clocks && most > 0) {
+    if (clocks) {
         double scale;
         clock_axis(&s, &f, most, &scale);
         clock_lines(&s, g, &f, scale);
