@@ -11,6 +11,7 @@
 #include "cmd.h"
 #include "cli/cmdline.h"
 #include "cli/common.h"
+#include "cli/dbinput.h"
 #include "cli/driver.h"
 #include "cli/outfile.h"
 #include "cli/query_opts.h"
@@ -38,6 +39,12 @@ static const char *const diagram_usage[] = {
 enum { PLY_FINAL = -1, PLY_ALL = -2 };
 enum { PICTURE_MAX = 1 << 24, PAGE_FLUSH = 1 << 16 };
 
+/* An input's name as the start of its files' names: its file name, made safe. */
+struct input_stem {
+    char *path;
+    char stem[96];
+};
+
 struct diagram {
     struct query_opts qo;
     struct game_facts facts;
@@ -50,13 +57,18 @@ struct diagram {
     size_t graph_cap;
     long size;
     struct buf pic;      /* one picture */
+    struct buf caption, short_caption; /* its caption, NUL-terminated */
     struct outfile page_out;
     FILE *out;           /* the page, or the one diagram of standard output */
     size_t dir_len;      /* -o DIR: path holds "DIR/" */
     char path[4096];
     char **inputs;       /* the command line's, for the check of each file written */
     int ninputs;
-    uint64_t games, written, index_base, last_index;
+    int many_inputs;     /* names carry the input's name, as search -l's lines do */
+    struct input_stem *stems; /* the inputs seen, each with the name part of its files */
+    size_t nstems;
+    const char *stem;    /* the current input's, "" with one input */
+    uint64_t games, written;
     const char *failed_name; /* set when writing stopped on an error */
 };
 
@@ -136,42 +148,100 @@ static void emit(struct diagram *s, const char *name, const char *where)
     s->written++;
 }
 
+/* ---- Names ---- */
+
+/*
+ * The one place that names a game's pictures. The number is the game's
+ * number in its input (g->index, from 1), the number `search -l` prints
+ * and `--where 'game = N'` selects; with several inputs the name starts
+ * with the input's file name, as search -l's lines start with the input's
+ * path. Two inputs of the same file name from different folders get -2,
+ * -3, ... after it, in the order they are read, so that no picture
+ * replaces another one of the same run.
+ */
+static int stem_taken(const struct diagram *s, const char *stem)
+{
+    for (size_t i = 0; i < s->nstems; i++)
+        if (!strcmp(s->stems[i].stem, stem))
+            return 1;
+    return 0;
+}
+
+static const char *input_stem(struct diagram *s, const char *path)
+{
+    if (!s->many_inputs)
+        return "";
+    if (s->nstems && !strcmp(s->stems[s->nstems - 1].path, path))
+        return s->stems[s->nstems - 1].stem;
+    for (size_t i = 0; i < s->nstems; i++)
+        if (!strcmp(s->stems[i].path, path))
+            return s->stems[i].stem;
+    struct input_stem in;
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (!strcmp(path, "<stdin>") || !*base)
+        base = "stdin";
+    size_t n = 0;
+    /* Letters, digits and . _ + - stay; anything else (blanks, quotes,
+     * bytes of other scripts) is written '_'; a leading dot would hide the file. */
+    for (; *base && n < sizeof in.stem - 8; base++, n++) {
+        char c = *base;
+        in.stem[n] = ascii_is_alnum(c) || (n && c == '.') || c == '_' || c == '+' || c == '-'
+                         ? c : '_';
+    }
+    in.stem[n] = 0;
+    for (unsigned twin = 2; stem_taken(s, in.stem); twin++)
+        snprintf(in.stem + n, sizeof in.stem - n, "-%u", twin);
+    in.path = xstrdup(path);
+    s->stems = xrealloc(s->stems, (s->nstems + 1) * sizeof *s->stems);
+    s->stems[s->nstems++] = in;
+    return s->stems[s->nstems - 1].stem;
+}
+
+/* "game-000012-ply-046.svg" (or "games.pgn-game-000012-ply-046.svg" with several
+ * inputs) for the picture of ply k (k < 0: the graph); where: the game as
+ * messages name it ("games.pgn: game 12, ply 46"). */
+static void picture_name(const struct diagram *s, const struct game *g, long k, char *name,
+                         size_t name_cap, char *where, size_t where_cap)
+{
+    char what[32];
+    if (k < 0)
+        snprintf(what, sizeof what, "graph");
+    else
+        snprintf(what, sizeof what, "ply-%03ld", k);
+    snprintf(name, name_cap, "%s%sgame-%06" PRIu64 "-%s.svg", s->stem, *s->stem ? "-" : "",
+             g->index, what);
+    if (k >= 0)
+        snprintf(what, sizeof what, "ply %ld", k);
+    snprintf(where, where_cap, "%s%sgame %" PRIu64 ", %s", s->many_inputs ? g->file : "",
+             s->many_inputs ? ": " : "", g->index, what);
+}
+
 /* ---- Boards ---- */
 
 static void draw(struct diagram *s, const struct pos *p, move16 last, const struct board_marks *m,
-                 const char *caption)
+                 int captioned)
 {
-    struct board_view v = { p, s->flip, s->coordinates, last, m, caption, (int)s->size };
+    struct board_view v = { p, s->flip, s->coordinates, last, m,
+                            captioned ? s->caption.data : NULL, (int)s->size,
+                            captioned ? s->short_caption.data : NULL };
     buf_reset(&s->pic);
     unsigned flags = s->page ? 0 : BOARD_SVG_DOCUMENT | BOARD_SVG_DEFS;
     if (board_svg(&s->pic, &v, flags))
         die(EXIT_IO, "out of memory");
 }
 
-static int known_tag(const char *v) { return v && *v && strcmp(v, "?"); }
-
-/* "White – Black, Event, after 23...Nf6" from what the game has. */
-static void game_caption(const struct diagram *s, const struct game *g, const char *after,
-                         char *out, size_t cap)
+/* The caption of g's picture ("White – Black, Event, after 23...Nf6"), full and
+ * with initials, into s->caption and s->short_caption. */
+static void game_caption(struct diagram *s, const struct game *g, const char *after)
 {
-    const char *w = game_tag_value(g, "White"), *b = game_tag_value(g, "Black");
-    const char *e = game_tag_value(g, "Event");
-    size_t n = 0;
-    (void)s;
-#define ADD(...) \
-    n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, __VA_ARGS__); \
-    if (n >= cap) n = cap - 1
-    out[0] = 0;
-    if (known_tag(w) || known_tag(b)) {
-        ADD("%s – %s", known_tag(w) ? w : "?", known_tag(b) ? b : "?");
-    }
-    if (known_tag(e)) {
-        ADD("%s%s", n ? ", " : "", e);
-    }
-    if (after && *after) {
-        ADD("%s%s", n ? ", " : "", after);
-    }
-#undef ADD
+    struct caption_game c = { game_tag_value(g, "White"), game_tag_value(g, "Black"),
+                              game_tag_value(g, "Event"), after };
+    buf_reset(&s->caption);
+    buf_reset(&s->short_caption);
+    if (board_caption_game(&s->caption, &c, false) ||
+        board_caption_game(&s->short_caption, &c, true))
+        die(EXIT_IO, "out of memory");
 }
 
 /* The marks of the comments after main-line move k (1-based) of g. */
@@ -191,10 +261,10 @@ static void move_marks(const struct game *g, uint32_t k, struct board_marks *m)
 }
 
 /* Draws the position after ply k of g (before: the position before its last move). */
-static void game_position(struct diagram *s, const struct game *g, uint64_t number,
+static void game_position(struct diagram *s, const struct game *g,
                           const struct pos *before, const struct pos *p, uint32_t k, move16 last)
 {
-    char san[MOVE_TEXT_MAX] = "--", after[128] = "", caption[512], name[64], where[64];
+    char san[MOVE_TEXT_MAX] = "--", after[128] = "", name[160], where[4200];
     if (k) {
         struct write_style st = { MOVE_FMT_SAN, s->lang, 0 };
         if (last != MOVE_NONE)
@@ -203,14 +273,13 @@ static void game_position(struct diagram *s, const struct game *g, uint64_t numb
     }
     struct board_marks m;
     move_marks(g, k, &m);
-    game_caption(s, g, after, caption, sizeof caption);
-    draw(s, p, last, &m, caption);
-    snprintf(name, sizeof name, "game-%06" PRIu64 "-ply-%03u.svg", number, k);
-    snprintf(where, sizeof where, "game %" PRIu64 ", ply %u", number, k);
+    game_caption(s, g, after);
+    draw(s, p, last, &m, 1);
+    picture_name(s, g, (long)k, name, sizeof name, where, sizeof where);
     emit(s, name, where);
 }
 
-static void game_boards(struct diagram *s, const struct game *g, uint64_t number)
+static void game_boards(struct diagram *s, const struct game *g)
 {
     if (game_facts_need(&s->facts, FACTS_MAINLINE))
         die(EXIT_IO, "%s: game %" PRIu64 ": %s", g->file, g->index,
@@ -229,7 +298,7 @@ static void game_boards(struct diagram *s, const struct game *g, uint64_t number
     before = it.pos;
     for (;;) {
         if (s->ply == PLY_ALL || (long)it.ply == s->ply)
-            game_position(s, g, number, &before, &it.pos, it.ply, last);
+            game_position(s, g, &before, &it.pos, it.ply, last);
         if (s->ply >= 0 && (long)it.ply >= s->ply)
             return;
         struct pos cur = it.pos;
@@ -246,7 +315,7 @@ static void game_boards(struct diagram *s, const struct game *g, uint64_t number
                 it.ply + 1, s->ply == PLY_FINAL ? "the diagram shows the position before it"
                                                 : "the positions after it are left out");
     if (s->ply == PLY_FINAL)
-        game_position(s, g, number, it.ply ? &before : &it.pos, &it.pos, it.ply,
+        game_position(s, g, it.ply ? &before : &it.pos, &it.pos, it.ply,
                       it.ply ? last : MOVE_NONE);
 }
 
@@ -266,9 +335,16 @@ static void game_graph(struct diagram *s, const struct game *g)
     found = game_series(g, s->eval, s->clock);
     if (!found)
         return;
-    char title[512];
-    game_caption(s, g, NULL, title, sizeof title);
-    struct chart_game cg = { *title ? title : "game", n, s->eval, s->clock };
+    game_caption(s, g, NULL);
+    struct chart_game cg = { s->caption.len ? s->caption.data : "game", n, s->eval, s->clock,
+                             1, 0 };
+    const char *fen = game_tag_value(g, "FEN");
+    struct pos start;
+    enum fen_problem why;
+    if (fen && !pos_from_fen(&start, fen, &why)) { /* the moves' numbers go on from the FEN's */
+        cg.first_move = start.fullmove;
+        cg.first_black = start.side == BLACK;
+    }
     if (chart_game_svg(&s->pic, &cg, !s->page))
         die(EXIT_IO, "out of memory");
 }
@@ -282,17 +358,13 @@ static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct ar
     (void)arena, (void)diag, (void)out, (void)m;
     if (g->flags & GAME_EMPTY)
         return;
-    /* Games are numbered across the inputs, so that names never repeat. */
-    if (g->index <= s->last_index)
-        s->index_base += s->last_index;
-    s->last_index = g->index;
-    uint64_t number = s->index_base + g->index;
+    s->stem = input_stem(s, g->file);
     s->games++;
     game_facts_reset(&s->facts, g, reader);
     if (!query_opts_select(&s->qo, &s->facts, 0))
         return;
     if (!s->graph) {
-        game_boards(s, g, number);
+        game_boards(s, g);
         return;
     }
     if (g->flags & GAME_LAZY && game_facts_need(&s->facts, FACTS_MOVETEXT))
@@ -300,9 +372,8 @@ static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct ar
             pgn_strerror(s->facts.status));
     game_graph(s, g);
     if (s->pic.len) {
-        char name[64], where[64];
-        snprintf(name, sizeof name, "game-%06" PRIu64 "-graph.svg", number);
-        snprintf(where, sizeof where, "game %" PRIu64, number);
+        char name[160], where[4200];
+        picture_name(s, g, -1, name, sizeof name, where, sizeof where);
         emit(s, name, where);
     }
 }
@@ -429,7 +500,7 @@ static int draw_fen(struct diagram *s)
         error("invalid FEN '%s': %s", s->fen, fen_problem_text(why));
         return EXIT_USAGE;
     }
-    draw(s, &p, MOVE_NONE, NULL, NULL);
+    draw(s, &p, MOVE_NONE, NULL, 0);
     emit(s, "position.svg", "--fen");
     return EXIT_OK;
 }
@@ -443,6 +514,7 @@ static int run(struct diagram *s, int n, char **inputs)
         return EXIT_USAGE;
     s->inputs = inputs;
     s->ninputs = n;
+    s->many_inputs = dbinput_count_inputs(n, inputs) > 1;
     if (s->page && s->out_path) {
         if (outfile_open(&s->page_out, s->out_path))
             return EXIT_IO;
@@ -496,8 +568,10 @@ int cmd_diagram(int argc, char **argv)
         OPT_GROUP(query_opts_options(), &s.qo),
         OPT_HEADING("Output:"),
         OPT_STRING('o', "output", &s.out_path, "DIR",
-                   "one file per position in DIR: game-NNNNNN-ply-NNN.svg\n"
-                   "(position.svg for --fen); without -o: standard output"),
+                   "one file per position in DIR: game-NNNNNN-ply-NNN.svg, N the\n"
+                   "game's number in its input as search -l prints it (FILE-game-...\n"
+                   "with several inputs; position.svg for --fen); without -o:\n"
+                   "standard output"),
         OPT_BOOL(0, "page", &s.page,
                  "one HTML page of every diagram (to -o FILE or standard output)"),
         OPT_BOOL(0, "graph", &s.graph,
@@ -523,10 +597,17 @@ int cmd_diagram(int argc, char **argv)
     }
     game_facts_init(&s.facts, s.qo.sq.lang);
     buf_init(&s.pic, PICTURE_MAX);
+    buf_init(&s.caption, PICTURE_MAX);
+    buf_init(&s.short_caption, PICTURE_MAX);
     status = run(&s, argc - optind, argv + optind);
     buf_release(&s.pic);
+    buf_release(&s.caption);
+    buf_release(&s.short_caption);
     free(s.eval);
     free(s.clock);
+    for (size_t i = 0; i < s.nstems; i++)
+        free(s.stems[i].path);
+    free(s.stems);
     game_facts_release(&s.facts);
     query_opts_release(&s.qo);
     return status;

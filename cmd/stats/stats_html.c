@@ -259,7 +259,7 @@ static void tree_page(struct svg *s, const struct stats_show *o, const struct st
     char caption[FEN_MAX + 16];
     page_begin(s, "Opening explorer");
     snprintf(caption, sizeof caption, "%s", o->o.root_fen);
-    struct board_view v = { &o->o.root, false, true, MOVE_NONE, NULL, caption, 0 };
+    struct board_view v = { &o->o.root, false, true, MOVE_NONE, NULL, caption, 0, NULL };
     svg_puts(s, "<figure class=\"position\">");
     if (board_svg(s->out, &v, BOARD_SVG_DEFS) && !s->status)
         s->status = PGN_ENOMEM;

@@ -5,6 +5,7 @@
 #include "picture/board_svg.h"
 #include "picture/pieces_svg.h"
 #include "picture/svg_text.h"
+#include "picture/text_fit.h"
 #include "base/banned.h"
 
 /*
@@ -13,12 +14,21 @@
  *   PAD | ranks (COORD) | board 360 | SIDE (the mover's disc) | PAD
  *   below the board: files (COORD), the caption (CAPTION), PAD
  */
-enum { SQ = 45, BOARD = 8 * SQ, PAD = 4, COORD = 16, SIDE = 22, CAPTION = 26 };
+enum { SQ = 45, BOARD = 8 * SQ, PAD = 4, COORD = 16, SIDE = 22 };
+
+/* The caption as drawn: which text, at what size, in how many lines. */
+struct caption_fit {
+    const char *text;
+    size_t len;
+    double size;
+    unsigned lines;
+};
 
 struct layout {
     int ox, oy;   /* the board's top left corner */
     int w, h;     /* the picture */
     bool flip;
+    struct caption_fit cap;
 };
 
 static int col_of(const struct layout *l, int sq) { return l->flip ? 7 - sq % 8 : sq % 8; }
@@ -118,16 +128,83 @@ static void side_to_move(struct svg *s, const struct layout *l, int side)
                side == WHITE ? "#fff" : "#000", side == WHITE ? "White" : "Black");
 }
 
+/*
+ * The caption's first way that fits the width, from the most to the least
+ * like the text as written: one line, two lines, a smaller font, the given
+ * names as initials, then as many lines as it takes at the smallest size,
+ * where a word too long for a line is broken.
+ */
+static struct caption_fit fit_caption(const struct board_view *v, double width)
+{
+    static const struct {
+        bool short_names;
+        double size;
+        unsigned lines; /* at most; 0: any number */
+    } ways[] = {
+        { false, 15, 1 }, { false, 15, 2 }, { false, 13, 2 },
+        { true, 13, 2 },  { true, 11, 3 },  { true, 11, 0 },
+    };
+    struct caption_fit f = { NULL, 0, 0, 0 };
+    for (size_t i = 0; i < sizeof ways / sizeof ways[0]; i++) {
+        const char *t = ways[i].short_names && v->short_caption && *v->short_caption
+                            ? v->short_caption : v->caption;
+        size_t n = strlen(t);
+        unsigned max = ways[i].lines ? ways[i].lines : (unsigned)-2;
+        unsigned lines = text_lines(t, n, width, ways[i].size, max);
+        /* A word is broken only as the last way, when no size keeps it whole. */
+        if (lines <= max && (!ways[i].lines || text_words_fit(t, n, width, ways[i].size))) {
+            f = (struct caption_fit){ t, n, ways[i].size, lines };
+            break;
+        }
+    }
+    return f;
+}
+
+/* A caption's line height, and how far its first baseline is below the board's coordinates. */
+static double line_height(double size) { return size * 1.25; }
+static double first_baseline(double size) { return size * 1.2; }
+
+static void caption_text(struct svg *s, const struct layout *l, int top)
+{
+    const struct caption_fit *f = &l->cap;
+    size_t at = 0, len;
+    if (f->lines == 1) { /* x and y on the text itself, as before captions could wrap */
+        svg_printf(s, "<text x=\"%d\" y=\"%g\" font-family=\"serif\" font-size=\"%g\" "
+                      "text-anchor=\"middle\" fill=\"#000\">",
+                   l->w / 2, top + first_baseline(f->size), f->size);
+        svg_escape(s, f->text, f->len);
+        svg_puts(s, "</text>");
+        return;
+    }
+    svg_printf(s, "<text font-family=\"serif\" font-size=\"%g\" text-anchor=\"middle\" "
+                  "fill=\"#000\" class=\"caption\">",
+               f->size);
+    for (unsigned i = 0; i < f->lines; i++) {
+        size_t start = at;
+        len = text_line(f->text, f->len, start, l->w - 2 * PAD, f->size, &at);
+        svg_printf(s, "<tspan x=\"%d\" y=\"%.1f\">", l->w / 2,
+                   top + first_baseline(f->size) + i * line_height(f->size));
+        svg_escape(s, f->text + start, len);
+        svg_puts(s, "</tspan>");
+    }
+    svg_puts(s, "</text>");
+}
+
 int board_svg(struct buf *out, const struct board_view *v, unsigned flags)
 {
     struct svg s = { out, PGN_OK };
-    struct layout l;
+    struct layout l = { 0 };
     bool caption = v->caption && *v->caption;
     l.flip = v->flip;
     l.ox = PAD + (v->coordinates ? COORD : 0);
     l.oy = PAD;
     l.w = l.ox + BOARD + SIDE + PAD;
-    l.h = l.oy + BOARD + (v->coordinates ? COORD : 0) + (caption ? CAPTION : 0) + PAD;
+    l.h = l.oy + BOARD + (v->coordinates ? COORD : 0) + PAD;
+    if (caption) {
+        /* 26 units for one line at 15: the baseline 18 below, room for descenders */
+        l.cap = fit_caption(v, l.w - 2 * PAD);
+        l.h += (int)ceil(l.cap.lines * line_height(l.cap.size) + 7.25);
+    }
     if (flags & BOARD_SVG_DOCUMENT)
         svg_puts(&s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     svg_printf(&s, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -162,13 +239,8 @@ int board_svg(struct buf *out, const struct board_view *v, unsigned flags)
     if (v->coordinates)
         coordinates(&s, &l);
     side_to_move(&s, &l, v->pos->side);
-    if (caption) {
-        svg_printf(&s, "<text x=\"%d\" y=\"%d\" font-family=\"serif\" font-size=\"15\" "
-                       "text-anchor=\"middle\" fill=\"#000\">",
-                   l.w / 2, l.oy + BOARD + (v->coordinates ? COORD : 0) + 18);
-        svg_escape(&s, v->caption, strlen(v->caption));
-        svg_puts(&s, "</text>");
-    }
+    if (caption)
+        caption_text(&s, &l, l.oy + BOARD + (v->coordinates ? COORD : 0));
     svg_puts(&s, "</svg>\n");
     return s.status;
 }

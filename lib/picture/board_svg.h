@@ -15,7 +15,9 @@
  * with White at the bottom (Black with flip); coordinates go outside it on
  * the left and below; a disc beside the board, on the mover's side, says
  * who is to move; the last move's squares are tinted, marks come above
- * them and arrows above the pieces; the caption is one line below.
+ * them and arrows above the pieces; the caption is below, as one line when
+ * it fits the picture's width (text_width()), else broken into lines and
+ * made smaller, with short_caption taking over: it is never cut.
  */
 struct board_view {
     const struct pos *pos;
@@ -25,6 +27,7 @@ struct board_view {
     const struct board_marks *marks; /* NULL: none */
     const char *caption;             /* UTF-8 text, NULL or "" for none */
     int width;                       /* of the picture in pixels; 0: its size in units */
+    const char *short_caption;       /* the caption shorter (initials), NULL for none */
 };
 
 enum board_svg_flags {
@@ -50,5 +53,26 @@ int board_svg_defs(struct buf *out);
  */
 size_t board_caption_after(int lang, uint32_t move_number, int side, const char *san, char *out,
                            size_t cap);
+
+/** The parts of a game's caption; NULL, "" or "?" for a part the game lacks. */
+struct caption_game {
+    const char *white, *black, *event;
+    const char *after; /* board_caption_after()'s words */
+};
+
+/**
+ * Appends "White – Black, Event, after 23...Nf6" from c's known parts to
+ * out, which must start empty, and a NUL after it (not in out->len); with
+ * short_names the given names are initials (caption_short_name()).
+ * Returns PGN_OK, or PGN_ENOMEM / PGN_ETOOBIG from out.
+ */
+int board_caption_game(struct buf *out, const struct caption_game *c, bool short_names);
+
+/**
+ * Appends a player's name with the given names as initials: "Carlsen,
+ * Magnus" "Carlsen, M.", "Magnus Carlsen" "M. Carlsen", "Jean-Pierre
+ * Dupont" "J.-P. Dupont"; one word as it is. Status as above.
+ */
+int caption_short_name(struct buf *out, const char *name);
 
 #endif

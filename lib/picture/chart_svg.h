@@ -28,18 +28,23 @@ int chart_columns_svg(struct buf *out, const struct chart_columns *c);
 #define CHART_NONE (-1e300)
 
 /*
- * A game's graph, as lichess draws one under an analysed game: White's
- * advantage after each ply (centipawns from White's side, mates as
- * +-MATE_CP, clipped to +-1000 for the drawing) as an area above and below
- * the middle line, and each side's clock (seconds) as a line on its own
- * scale. Plies without a value leave a gap in the clock lines and are
- * drawn as level in the evaluation.
+ * A game's graph, as lichess draws one under an analysed game, with what
+ * a reader needs to read it: White's advantage after each ply (centipawns
+ * from White's side) as the white area on a dark ground, on a scale of
+ * pawns from -10 to +10 around a zero line (a mate, +-CHART_MATE_CP, at
+ * the edge with a marker); each side's clock (seconds) as a line on a
+ * scale of seconds or minutes on the right; move numbers under it; a
+ * legend naming each thing drawn. Plies without a value leave a gap in
+ * the clock lines and are drawn as level in the evaluation. Every text
+ * stays inside the picture (text_fit.h).
  */
 struct chart_game {
     const char *title;
     size_t plies;        /* entries of eval[] and clock[] */
     const double *eval;  /* after each ply: centipawns for White, or CHART_NONE */
     const double *clock; /* after each ply: the mover's clock in seconds, or CHART_NONE */
+    uint32_t first_move; /* the number of the first ply's move; 0 is read as 1 */
+    int first_black;     /* the first ply is Black's (a game from a FEN) */
 };
 
 enum { CHART_MATE_CP = 10000 };
