@@ -322,10 +322,11 @@ $(FUZZ_BIN): $(FUZZ_DIR)/bin/%: $(FUZZ_DIR)/tests/fuzz/%.o $(FUZZ_OBJ) $(BUILD)/
 # against $(PIC)/libpgnkit.a into $(BUILD)/python, which is what PYTHONPATH
 # should name (tests/scripts/python.sh builds its own copy for the
 # interpreter that has pytest). `pip install ./lib/python` does the same.
+# --force: setuptools would keep a module linked against an older libpgnkit.a.
 PYTHON ?= python3
 python: $(PIC)/libpgnkit.a
 	cd lib/python && PGNKIT_LIB=$(CURDIR)/$(PIC)/libpgnkit.a PGNKIT_LIBS="$(SO_LIBS)" \
-	  $(PYTHON) setup.py -q build --build-lib $(CURDIR)/$(BUILD)/python \
+	  $(PYTHON) setup.py -q build --force --build-lib $(CURDIR)/$(BUILD)/python \
 	  --build-temp $(CURDIR)/$(BUILD)/python-tmp
 
 # What a program linking $(PIC)/libpgnkit.a needs besides (lib/python/setup.py asks).
