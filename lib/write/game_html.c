@@ -143,7 +143,7 @@ static void diagram(struct go_game *w, const struct pos *p, move16 last, const s
         board_caption_after(w->o->opts.style.lang, before->fullmove, before->side, san, caption,
                             sizeof caption);
     }
-    struct board_view v = { p, false, true, last, NULL, caption, 0 };
+    struct board_view v = { p, false, true, last, NULL, caption, 0, NULL };
     go_puts(w, "<figure class=\"diagram\">");
     if (!w->err)
         picture_status(w, board_svg(w->out, &v, 0));
@@ -266,7 +266,9 @@ static void graph(struct go_game *w)
         const char *white = go_tag_value(w, "White"), *black = go_tag_value(w, "Black");
         char title[256];
         snprintf(title, sizeof title, "%s - %s", white ? white : "?", black ? black : "?");
-        struct chart_game cg = { title, n, eval, clock };
+        /* The moves' numbers go on from the start position's (a game from a FEN). */
+        struct chart_game cg = { title, n, eval, clock, w->r ? w->r->start.fullmove : 1,
+                                 w->r && w->r->start.side == BLACK };
         go_puts(w, "<figure class=\"graph\">");
         if (!w->err)
             picture_status(w, chart_game_svg(w->out, &cg, 0));
