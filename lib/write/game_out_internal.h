@@ -78,6 +78,16 @@ void go_prepare(struct go_game *w, int export);
  */
 int go_ply_in(const struct go_ply_range *r, size_t n, uint32_t ply, uint32_t last);
 
+/**
+ * The text of move m played from before in the chosen notation (opts.style),
+ * or "--" for a null move; returns its length.
+ */
+size_t go_pos_move_text(const struct game_out *o, const struct pos *before, move16 m, int null,
+                        char out[MOVE_TEXT_MAX]);
+
+/** EPD, FEN: the positions of the main line that opts.ranges selects (game_epd.c). */
+void go_write_positions(struct go_game *w);
+
 /** Index into g->moves of main-line ply k (0-based) of the game as written. */
 static inline uint32_t go_main_move(const struct go_game *w, uint32_t k)
 {
