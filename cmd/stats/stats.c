@@ -1,4 +1,4 @@
-/* stats.c - `pgnkit stats`: summary, opening, explorer-tree and player reports; exact JSON partial aggregates that --merge combines. */
+/* stats.c - `pgnkit stats`: summary, opening, explorer-tree, player, clock, spelling and tournament reports; exact JSON partial aggregates that --merge combines. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <inttypes.h>
@@ -306,6 +306,59 @@ static int report_option(void *storage, const struct option_entry *entry, char *
     { .type = OPTION_CALLBACK, .long_name = (l), .value = s, .arg_name = (a), .help = (h), \
       .callback = report_option, .number = (id) }
 
+/* The report options given together make sense: 1, or 0 after a message. */
+static int report_options_agree(const struct stats *s)
+{
+    if (s->tables.ntiebreaks && !(s->reports & REPORT_STANDINGS)) {
+        error("--tiebreak goes with --standings or --crosstable");
+        return 0;
+    }
+    if (s->layout_given && !(s->reports & REPORT_STANDINGS && s->tables.crosstable)) {
+        error("--layout goes with --crosstable");
+        return 0;
+    }
+    if (s->tables.anchor_name && !(s->reports & REPORT_ELO)) {
+        error("--anchor goes with --elo");
+        return 0;
+    }
+    if (s->tournament && (s->merge || s->show.top)) {
+        error("--%s goes with the summary, --openings, --tree and --players, not with "
+              "--standings or --elo", s->merge ? "merge" : "top");
+        return 0;
+    }
+    if (s->show.format == FMT_LICHESS && (s->show.o.report != R_TREE || s->merge)) {
+        error("--format lichess goes with --tree (and not with --merge)");
+        return 0;
+    }
+    if (s->show.format == FMT_LICHESS && s->show.o.depth != 1) {
+        error("--format lichess lists the next moves only: --depth 1");
+        return 0;
+    }
+    if (s->lang_given && (s->show.format == FMT_JSON || s->show.format == FMT_LICHESS)) {
+        error("--lang goes with --format text, csv, tsv or html: JSON names moves in English");
+        return 0;
+    }
+    if (s->show.o.by && (s->show.o.report != R_TREE || s->show.format == FMT_HTML ||
+                         s->show.format == FMT_LICHESS)) {
+        error("--by goes with --tree, in text, csv, tsv or json");
+        return 0;
+    }
+    if (s->depth_given && s->show.o.report != R_TREE) {
+        error("--depth goes with --tree");
+        return 0;
+    }
+    if (s->show.o.report == R_CLOCK && s->show.format == FMT_HTML) {
+        error("--clock has no html output: text, csv, tsv or json");
+        return 0;
+    }
+    if (s->show.top && (s->show.o.report == R_TREE || s->show.o.report == R_CLOCK ||
+                        s->show.format != FMT_TEXT)) {
+        error("--top goes with the text output of the summary, --openings and --players");
+        return 0;
+    }
+    return 1;
+}
+
 /* The options into s: EXIT_OK to go on, else the exit status (-h: -1, after the help). */
 static int read_options(struct stats *s, int argc, char **argv)
 {
@@ -381,57 +434,12 @@ static int read_options(struct stats *s, int argc, char **argv)
         return EXIT_USAGE;
     }
     s->tournament = (s->reports & (REPORT_STANDINGS | REPORT_ELO)) != 0;
-    if (s->tables.ntiebreaks && !(s->reports & REPORT_STANDINGS)) {
-        error("--tiebreak goes with --standings or --crosstable");
+    if (!report_options_agree(s))
         return EXIT_USAGE;
-    }
-    if (s->layout_given && !(s->reports & REPORT_STANDINGS && s->tables.crosstable)) {
-        error("--layout goes with --crosstable");
-        return EXIT_USAGE;
-    }
-    if (s->tables.anchor_name && !(s->reports & REPORT_ELO)) {
-        error("--anchor goes with --elo");
-        return EXIT_USAGE;
-    }
-    if (s->tournament && (s->merge || s->show.top)) {
-        error("--%s goes with the summary, --openings, --tree and --players, not with "
-              "--standings or --elo", s->merge ? "merge" : "top");
-        return EXIT_USAGE;
-    }
     if (s->fen_text && s->show.o.report != R_TREE) {
         if (query_opts_take(&s->qo, QOPT_CRITERION + SQ_POSITION, s->fen_text) < 0)
             return EXIT_USAGE;
         s->filter = 1;
-    }
-    if (s->show.format == FMT_LICHESS && (s->show.o.report != R_TREE || s->merge)) {
-        error("--format lichess goes with --tree (and not with --merge)");
-        return EXIT_USAGE;
-    }
-    if (s->show.format == FMT_LICHESS && s->show.o.depth != 1) {
-        error("--format lichess lists the next moves only: --depth 1");
-        return EXIT_USAGE;
-    }
-    if (s->lang_given && (s->show.format == FMT_JSON || s->show.format == FMT_LICHESS)) {
-        error("--lang goes with --format text, csv, tsv or html: JSON names moves in English");
-        return EXIT_USAGE;
-    }
-    if (s->show.o.by && (s->show.o.report != R_TREE || s->show.format == FMT_HTML ||
-                         s->show.format == FMT_LICHESS)) {
-        error("--by goes with --tree, in text, csv, tsv or json");
-        return EXIT_USAGE;
-    }
-    if (s->depth_given && s->show.o.report != R_TREE) {
-        error("--depth goes with --tree");
-        return EXIT_USAGE;
-    }
-    if (s->show.o.report == R_CLOCK && s->show.format == FMT_HTML) {
-        error("--clock has no html output: text, csv, tsv or json");
-        return EXIT_USAGE;
-    }
-    if (s->show.top && (s->show.o.report == R_TREE || s->show.o.report == R_CLOCK ||
-                        s->show.format != FMT_TEXT)) {
-        error("--top goes with the text output of the summary, --openings and --players");
-        return EXIT_USAGE;
     }
     if (s->moves_text && s->show.o.report != R_TREE) {
         query_opts_take(&s->qo, QOPT_CRITERION + SQ_MOVES, s->moves_text);
