@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
+#include "base/array.h"
 #include "base/ascii.h"
 #include "base/error.h"
 #include "explorer/explorer_tree.h"
@@ -99,14 +100,10 @@ static struct explorer_move *move_of(struct explorer_tree *t, uint16_t move)
     for (size_t i = 0; i < t->n; i++)
         if (t->moves[i].move == move)
             return &t->moves[i];
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 16;
-        struct explorer_move *more = realloc(t->moves, cap * sizeof *more);
-        if (!more)
-            return NULL;
-        t->moves = more;
-        t->cap = cap;
-    }
+    void *moves = t->moves;
+    if (array_reserve(&moves, &t->cap, t->n + 1, sizeof *t->moves, 16))
+        return NULL;
+    t->moves = moves;
     struct explorer_move *m = &t->moves[t->n++];
     memset(m, 0, sizeof *m);
     m->move = move;
