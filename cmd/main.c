@@ -20,7 +20,7 @@ static const struct command_entry commands[] = {
     { "annotate", cmd_annotate, "add opening tags, facts, move judgments and engine evaluations" },
     { "diagram", cmd_diagram, "draw positions as SVG board diagrams, from a FEN or from games" },
     { "search", cmd_search, "select games by tags, ratings, dates, moves, positions, features (like grep)" },
-    { "stats", cmd_stats, "count results, ratings, lengths; opening, explorer-tree and player reports" },
+    { "stats", cmd_stats, "count results, ratings, lengths; openings, explorer tree, players, standings, Elo" },
     { "index", cmd_index, "build a database beside the PGN files, read as an input for instant answers" },
     { "book", cmd_book, "write a Polyglot opening book from games, or list a book's moves" },
     { "serve", cmd_serve, "answer the lichess opening explorer's API from databases, with an explorer page" },
