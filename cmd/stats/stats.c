@@ -1,4 +1,4 @@
-/* stats.c - `pgnkit stats`: summary, opening, explorer-tree, player, clock, spelling and tournament reports; exact JSON partial aggregates that --merge combines. */
+/* stats.c - `pgnkit stats`: the summary and every report; exact JSON partial aggregates for --merge. */
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <inttypes.h>
