@@ -133,7 +133,8 @@ ptrdiff_t source_read(struct pgn_input *in, unsigned char *dst, size_t cap)
     } else if (in->fd < 0) {
         size_t left = in->mem_len - in->mem_pos;
         n = (ptrdiff_t)(left < cap ? left : cap);
-        memcpy(dst, in->mem + in->mem_pos, (size_t)n);
+        if (n) /* an empty memory input may have no buffer at all (NULL) */
+            memcpy(dst, in->mem + in->mem_pos, (size_t)n);
         in->mem_pos += (size_t)n;
     } else {
         if (cap > (size_t)SSIZE_MAX)
