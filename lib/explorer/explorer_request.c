@@ -8,15 +8,8 @@
 #include "explorer/explorer_request.h"
 #include "explorer/explorer_tree.h"
 #include "notation/uci.h"
+#include "stats/tree_buckets.h"
 #include "base/banned.h"
-
-const int explorer_rating_groups[EXPLORER_RATING_GROUPS] = {
-    0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500,
-};
-
-const char *const explorer_speed_names[EXPLORER_SPEEDS] = {
-    "ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence",
-};
 
 static int refuse(char *why, size_t cap, int status, const char *fmt, ...)
 {
@@ -70,7 +63,7 @@ static int read_ratings(unsigned *bits, const char *v, char *why, size_t cap)
                 r = -1;
         }
         int k = EXPLORER_RATING_GROUPS;
-        while (--k >= 0 && explorer_rating_groups[k] != r)
+        while (--k >= 0 && tree_rating_floor[k] != r)
             ;
         if (k < 0)
             return refuse(why, cap, 400, "ratings: '%.*s' is not a rating group (0, 1000, 1200, "
@@ -86,8 +79,8 @@ static int read_speeds(unsigned *bits, const char *v, char *why, size_t cap)
     size_t len;
     while (next_item(&v, &item, &len)) {
         int k = EXPLORER_SPEEDS;
-        while (--k >= 0 && (strlen(explorer_speed_names[k]) != len ||
-                            memcmp(explorer_speed_names[k], item, len)))
+        while (--k >= 0 && (strlen(tree_speed_names[k]) != len ||
+                            memcmp(tree_speed_names[k], item, len)))
             ;
         if (k < 0)
             return refuse(why, cap, 400, "speeds: '%.*s' is not a speed (ultraBullet, bullet, "
@@ -240,7 +233,7 @@ int explorer_request_admits(const struct explorer_request *rq, const struct inde
         int r = explorer_game_rating(tg->white_elo, tg->black_elo), k = EXPLORER_RATING_GROUPS;
         if (!r)
             return 0;
-        while (--k > 0 && r < explorer_rating_groups[k])
+        while (--k > 0 && r < tree_rating_floor[k])
             ;
         if (!(rq->ratings & 1u << k))
             return 0;

@@ -30,13 +30,9 @@ struct explorer_param {
     const char *key, *value; /* NUL-terminated, decoded */
 };
 
-/* Lichess's rating groups (the players' mean rating from each value up to the next). */
-enum { EXPLORER_RATING_GROUPS = 9 };
-extern const int explorer_rating_groups[EXPLORER_RATING_GROUPS];
-
-/* Lichess's speeds, the bits of speeds. */
-enum { EXPLORER_SPEEDS = 6 };
-extern const char *const explorer_speed_names[EXPLORER_SPEEDS];
+/* Lichess's rating groups and speeds, the bits of ratings and speeds: the first entries of
+ * tree_rating_floor and tree_speed_names (stats/tree_buckets.h), the one table of both. */
+enum { EXPLORER_RATING_GROUPS = 9, EXPLORER_SPEEDS = 6 };
 
 enum { EXPLORER_PLAY_MAX = 600, EXPLORER_VALUE_MAX = 4096, EXPLORER_NAME_MAX = 128 };
 
@@ -45,8 +41,8 @@ struct explorer_request {
     struct pos root;         /* fen (default the start position), then play */
     int moves;               /* moves listed at most (default 12) */
     int top_games, recent_games;
-    unsigned ratings;        /* bit per explorer_rating_groups entry; 0: every game */
-    unsigned speeds;         /* bit per explorer_speed_names entry; 0: every game */
+    unsigned ratings;        /* bit per rating group (tree_rating_floor); 0: every game */
+    unsigned speeds;         /* bit per speed (tree_speed_names); 0: every game */
     int since, until;        /* years; 0: none */
     uint64_t game;           /* ROUTE_GAME: its id */
     char player[EXPLORER_NAME_MAX]; /* ROUTE_PLAYER */

@@ -6,14 +6,14 @@
 #include "base/banned.h"
 
 /* The lower bounds of the rating groups, then the games without both ratings. */
-static const int rating_floor[TREE_RATING_BUCKETS - 1] = {
+const int tree_rating_floor[TREE_RATING_BUCKETS - 1] = {
     0, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500,
 };
 static const char *const rating_names[TREE_RATING_BUCKETS] = {
     "0", "1000", "1200", "1400", "1600", "1800", "2000", "2200", "2500", "unrated",
 };
 /* lichess's spelling; time_control_speed() names the first five in lower case. */
-static const char *const speed_names[TREE_SPEED_BUCKETS] = {
+const char *const tree_speed_names[TREE_SPEED_BUCKETS] = {
     "ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence", "unknown",
 };
 
@@ -22,7 +22,7 @@ enum { DAY = 86400 };
 const char *const *tree_bucket_names(int by, int *n)
 {
     *n = by == TREE_BY_RATING ? TREE_RATING_BUCKETS : TREE_SPEED_BUCKETS;
-    return by == TREE_BY_RATING ? rating_names : speed_names;
+    return by == TREE_BY_RATING ? rating_names : tree_speed_names;
 }
 
 const char *tree_bucket_rating(int welo, int belo)
@@ -30,7 +30,7 @@ const char *tree_bucket_rating(int welo, int belo)
     if (welo <= 0 || belo <= 0)
         return rating_names[TREE_RATING_BUCKETS - 1];
     int mean = (welo + belo) / 2, k = TREE_RATING_BUCKETS - 2;
-    while (k > 0 && mean < rating_floor[k])
+    while (k > 0 && mean < tree_rating_floor[k])
         k--;
     return rating_names[k];
 }
@@ -39,19 +39,19 @@ const char *tree_bucket_speed(const struct game *g)
 {
     const char *v = game_tag_value(g, "TimeControl");
     if (!v)
-        return speed_names[TREE_SPEED_BUCKETS - 1];
+        return tree_speed_names[TREE_SPEED_BUCKETS - 1];
     if (!strcmp(v, "-"))
-        return speed_names[5];
+        return tree_speed_names[5];
     struct time_control tc;
     if (tagvalue_time_control(v, strlen(v), &tc))
-        return speed_names[TREE_SPEED_BUCKETS - 1];
+        return tree_speed_names[TREE_SPEED_BUCKETS - 1];
     if (tc.moves && tc.base >= DAY)
-        return speed_names[5];
+        return tree_speed_names[5];
     /* time_control_speed() decides the class; its names are lichess's in lower case. */
     static const char *const lower[5] = { "ultrabullet", "bullet", "blitz", "rapid", "classical" };
     const char *speed = time_control_speed(time_control_estimate(&tc));
     for (int k = 0; k < 5; k++)
         if (!strcmp(speed, lower[k]))
-            return speed_names[k];
-    return speed_names[TREE_SPEED_BUCKETS - 1];
+            return tree_speed_names[k];
+    return tree_speed_names[TREE_SPEED_BUCKETS - 1];
 }

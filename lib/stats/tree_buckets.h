@@ -23,6 +23,11 @@ enum tree_by { TREE_BY_NONE = 0, TREE_BY_RATING, TREE_BY_SPEED };
 
 enum { TREE_RATING_BUCKETS = 10, TREE_SPEED_BUCKETS = 7 };
 
+/* The lower bounds of lichess's rating groups (the last bucket, "unrated", has none). */
+extern const int tree_rating_floor[TREE_RATING_BUCKETS - 1];
+/* lichess's speed names; the last, "unknown", is pgnkit's for a game without a time control. */
+extern const char *const tree_speed_names[TREE_SPEED_BUCKETS];
+
 /** The bucket names of by (enum tree_by) in their order, *n of them (static storage). */
 const char *const *tree_bucket_names(int by, int *n);
 
