@@ -37,12 +37,6 @@ skip() {
         skipped=$((skipped + 1)); echo "skip $1: $2"
     fi
 }
-# skip_reason OUT ERR: the last line a skipped test printed (stderr first).
-skip_reason() {
-    reason=$(tail -n 1 "$2" 2>/dev/null)
-    [ -n "$reason" ] || reason=$(tail -n 1 "$1" 2>/dev/null)
-    echo "${reason:-exit $SKIP_CODE, no reason printed}"
-}
 
 # 1. Unit tests (each prints its own ok/FAIL/skip line, then a count line
 # "unit: N passed, N failed, N skipped"). Their skips go through skip() too.
@@ -76,76 +70,45 @@ for epd in tests/data/*.epd tests/data/*.perft; do
     fi
 done
 
-# 3. CLI golden tests: tests/cli/CMD/CASE.sh with CASE.stdout, CASE.stderr
-# (optional) and CASE.exit (default 0). Scripts run from the repository root
-# with $PGNKIT set.
+# 3-5. CLI golden tests (tests/cli/CMD/CASE.sh with CASE.stdout, CASE.stderr
+# when stderr is expected, and CASE.exit when the status is not 0; each runs from
+# the repository root with $PGNKIT set), validate goldens (every
+# testdata/broken/NAME.pgn, one defect class each, and testdata/corpus/NAME.pgn
+# has NAME.expected: the diagnostics and summary of `pgnkit validate`, then its
+# exit status) and script tests (tests/scripts/*.sh exit 0 on success, 77 when
+# they cannot run here). tests/run_one.sh runs each; TEST_JOBS of them (default:
+# the number of cores) run at once, which halves the suite's time on two cores,
+# and the verdicts are printed and counted afterwards in this fixed order.
+# The scripts are started first: they are the long ones.
+jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+n=0
 for script in tests/cli/*/*.sh; do
-    [ -e "$script" ] || continue
-    base=${script%.sh}
-    name=cli/${base#tests/cli/}
-    sh "$script" >"$tmp/out" 2>"$tmp/err" </dev/null
-    code=$?
-    if [ "$code" = $SKIP_CODE ]; then
-        skip "$name" "$(skip_reason "$tmp/out" "$tmp/err")"
-        continue
-    fi
-    if [ "$bless" = --bless ]; then
-        cp "$tmp/out" "$base.stdout"
-        if [ -s "$tmp/err" ]; then cp "$tmp/err" "$base.stderr"; else rm -f "$base.stderr"; fi
-        if [ "$code" != 0 ]; then echo "$code" >"$base.exit"; else rm -f "$base.exit"; fi
-        echo "blessed $name"
-        continue
-    fi
-    want_code=0
-    [ -f "$base.exit" ] && want_code=$(cat "$base.exit")
-    ok=1
-    if ! cmp -s "$tmp/out" "$base.stdout" 2>/dev/null; then
-        ok=0; echo "    stdout differs:"; diff "$base.stdout" "$tmp/out" 2>&1 | head -n 20 | sed 's/^/    /'
-    fi
-    if [ -f "$base.stderr" ]; then
-        if ! cmp -s "$tmp/err" "$base.stderr"; then
-            ok=0; echo "    stderr differs:"; diff "$base.stderr" "$tmp/err" | head -n 20 | sed 's/^/    /'
-        fi
-    elif [ -s "$tmp/err" ]; then
-        ok=0; echo "    unexpected stderr:"; head -n 10 "$tmp/err" | sed 's/^/    /'
-    fi
-    if [ "$code" != "$want_code" ]; then
-        ok=0; echo "    exit status $code, expected $want_code"
-    fi
-    if [ $ok = 1 ]; then pass "$name"; else fail "$name"; fi
-done
-
-# 4. Validate goldens: every testdata/broken/NAME.pgn (one defect class each)
-# and testdata/corpus/NAME.pgn (real games) has NAME.expected, the diagnostics
-# and summary of `pgnkit validate` followed by its exit status.
+    [ -e "$script" ] && n=$((n + 1)) && echo "$n cli $script"
+done >"$tmp/cli.list"
 for pgn in testdata/broken/*.pgn testdata/corpus/*.pgn; do
-    [ -e "$pgn" ] || continue
-    expected=${pgn%.pgn}.expected
-    { "$PGNKIT" validate "$pgn" 2>&1; echo "exit $?"; } >"$tmp/out" </dev/null
-    if [ "$bless" = --bless ]; then
-        cp "$tmp/out" "$expected"; echo "blessed $expected"; continue
-    fi
-    if cmp -s "$tmp/out" "$expected"; then
-        pass "validate $pgn"
-    else
-        fail "validate $pgn"; diff "$expected" "$tmp/out" 2>&1 | head -n 20 | sed 's/^/    /'
-    fi
-done
-
-# 5. Script tests: tests/scripts/*.sh print their own diagnostics and exit 0
-# on success, 77 when they cannot run here (after printing why).
+    [ -e "$pgn" ] && n=$((n + 1)) && echo "$n validate $pgn"
+done >"$tmp/validate.list"
 for script in tests/scripts/*.sh; do
-    [ -e "$script" ] || continue
-    sh "$script" >"$tmp/out" 2>&1
-    code=$?
-    if [ "$code" = 0 ]; then
-        pass "$script"
-    elif [ "$code" = $SKIP_CODE ]; then
-        skip "$script" "$(skip_reason "$tmp/out" /dev/null)"
-    else
-        fail "$script"; tail -n 30 "$tmp/out" | sed 's/^/    /'
+    [ -e "$script" ] && n=$((n + 1)) && echo "$n script $script"
+done >"$tmp/script.list"
+mkdir "$tmp/results"
+cat "$tmp/script.list" "$tmp/cli.list" "$tmp/validate.list" |
+    RUN_BLESS=$bless xargs -P "$jobs" -L 1 \
+        sh -c 'sh tests/run_one.sh "$2" "$3" "$0/$1" ${RUN_BLESS:+"$RUN_BLESS"}' "$tmp/results"
+cat "$tmp/cli.list" "$tmp/validate.list" "$tmp/script.list" >"$tmp/all.list"
+while read -r i kind path; do
+    result=$tmp/results/$i
+    if [ ! -s "$result.verdict" ]; then
+        fail "$path: no verdict (the test runner was killed?)"; continue
     fi
-done
+    read -r word name reason <"$result.verdict"
+    case $word in
+        pass) pass "$name" ;;
+        skip) skip "$name" "$reason" ;;
+        blessed) echo "blessed $name" ;;
+        *) fail "$name"; cat "$result.detail" ;;
+    esac
+done <"$tmp/all.list"
 
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]

@@ -21,7 +21,7 @@ fail() { echo "FAIL: $*"; status=1; }
 # test of each kind (a fake unit-tests prints what the runner prints).
 tree=$tmp/tree
 mkdir -p "$tree/tests/cli/demo" "$tree/tests/scripts" "$tree/build"
-cp tests/run.sh "$tree/tests/run.sh"
+cp tests/run.sh tests/run_one.sh "$tree/tests/"
 printf 'ok   unit test_demo__pass\nskip unit test_demo__skip: no corpus here\nunit: 1 passed, 0 failed, 1 skipped\n' \
     >"$tree/unit.out"
 printf '#!/bin/sh\ncat "%s"\n' "$tree/unit.out" >"$tree/build/unit-tests"
