@@ -323,7 +323,13 @@ nonstandard:
         w->first_nonstandard = i;
         w->first_number = p->fullmove;
         w->first_side = p->side;
-        snprintf(w->first_text, sizeof w->first_text, "%.*s", (int)m->len, m->text);
+        /* The reader keeps the e.p. mark as a flag, not in the text; the
+         * warning names it where it was written, before a check mark, since
+         * the mark is what is not standard. The standard form is given
+         * whole, with its check mark. */
+        snprintf(w->first_text, sizeof w->first_text, "%.*s%s%.*s", (int)len, m->text,
+                 (m->flags & GAME_MOVE_EP) ? " e.p." : "", (int)(m->len - len), m->text + len);
+        n = san_write(p, mv, san);
         snprintf(w->first_san, sizeof w->first_san, "%.*s", (int)n, san);
     }
 }
