@@ -5,6 +5,7 @@
 #include <string.h>
 #include "write/game_html.h"
 #include "notation/movewrite.h"
+#include "notation/notation.h"
 #include "picture/board_svg.h"
 #include "picture/chart_svg.h"
 #include "picture/game_series.h"
@@ -59,7 +60,11 @@ static void picture_status(struct go_game *w, int rc)
 
 void game_html_begin(struct go_game *w)
 {
-    go_puts(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    /* The page's language is the one its moves are written in (--lang). */
+    int lang = w->o->opts.style.lang;
+    go_puts(w, "<!DOCTYPE html>\n<html lang=\"");
+    go_puts(w, lang > 0 && lang < notation_count() ? notation_get(lang)->name : "en");
+    go_puts(w, "\">\n<head>\n<meta charset=\"utf-8\">\n"
                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                "<title>Games</title>\n<style>\n");
     go_puts(w, css);
@@ -228,7 +233,18 @@ static void move(struct go_game *w, const struct go_step *s)
 static void heading(struct go_game *w)
 {
     const char *white = go_tag_value(w, "White"), *black = go_tag_value(w, "Black");
-    putf(w, "<article class=\"game\" id=\"game-%lu\">\n<h2>", (unsigned long)w->g->index);
+    /* An id is the game's number in its input, as search -l gives it; games of a
+     * second input (the numbers start again) are told apart by the input's place:
+     * "game-2-14", so that no two games of a page share an id. */
+    struct game_out *o = w->o;
+    if (o->page_last && w->g->index <= o->page_last)
+        o->page_input++;
+    o->page_last = w->g->index;
+    if (o->page_input)
+        putf(w, "<article class=\"game\" id=\"game-%lu-", (unsigned long)o->page_input + 1);
+    else
+        go_puts(w, "<article class=\"game\" id=\"game-");
+    putf(w, "%lu\">\n<h2>", (unsigned long)w->g->index);
     escz(w, white ? white : "?");
     go_puts(w, " \xe2\x80\x93 "); /* an en dash */
     escz(w, black ? black : "?");
