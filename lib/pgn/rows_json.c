@@ -17,8 +17,10 @@
  * dates (2024.01.31), and so do dates written as numbers: 20240131, a year
  * alone (2024.??.??), or milliseconds since 1970 (what pandas' to_json
  * writes by default; from 10^11, March 1973, on, so that no other form is
- * read so). The move text ends with its result; when it does not, the
- * Result field's is added, as the reader wants one.
+ * read so). A row with UTCDate and no Date (the Parquet schema has no Date)
+ * gets Date = UTCDate, as lichess's PGN has. The move text ends with its
+ * result; when it does not, the Result field's is added, as the reader
+ * wants one.
  */
 
 /* The PGN spelling of a date field written as an SQL date. */
@@ -142,9 +144,17 @@ int rows_record_pgn(json_t *rec, struct record_pgn *rp)
     int r = record_string(rp, rec, "movetext", &moves, &n);
     if (r <= 0)
         return r < 0 ? RECORD_FAILED : record_bad(rp, "movetext", "missing");
-    json_object_foreach(rec, name, v)
+    /* The lichess Parquet rows have UTCDate but no Date; lichess's own PGN
+     * gives both the same value, so the game gets it as its Date too
+     * rather than "????.??.??". */
+    json_t *date = json_object_get(rec, "Date");
+    int date_from_utc = !date || json_is_null(date);
+    json_object_foreach(rec, name, v) {
+        if (date_from_utc && !strcmp(name, "UTCDate") && tag_of_field(rp, "Date", v))
+            return RECORD_FAILED;
         if (strcmp(name, "movetext") && tag_of_field(rp, name, v))
             return RECORD_FAILED;
+    }
     if ((rp->text.len && record_put(rp, " ", 1)) || record_put_pgn(rp, moves, n))
         return RECORD_FAILED;
     const char *w, *result;
