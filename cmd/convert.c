@@ -506,6 +506,8 @@ int cmd_convert(int argc, char **argv)
     if (c.from_json)
         job.input = convert_json;
     driver_init(&c.d, &c, &job);
+    fo.dgt = c.dgt;
+    fo.lang = ropts.lang;
     follow_attach(&fo, &c.d);
     c.d.from = c.from;
     c.d.reader_flags = c.reader_flags;

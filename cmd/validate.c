@@ -494,6 +494,8 @@ int cmd_validate(int argc, char **argv)
         board_style(&v);
 
     driver_init(&v.d, &v, &validate_job);
+    fo.dgt = v.dgt;
+    fo.lang = v.ropts.lang;
     follow_attach(&fo, &v.d);
     v.d.from = v.from;
     v.d.reader_flags = v.reader_flags;

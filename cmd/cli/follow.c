@@ -12,6 +12,7 @@
 #include "base/hash_table.h"
 #include "cli/common.h"
 #include "cli/follow.h"
+#include "cli/follow_live.h"
 #include "cli/progress.h"
 #include "pgn/game.h"
 #include "pgn/pgn_reader.h"
@@ -33,11 +34,12 @@ struct follow {
     struct hash_table seen;  /* key (tags + occurrence) -> struct seen_game */
     struct hash_table count; /* per reading: key (tags) -> games so far with it */
     struct buf key, moves;
+    struct follow_live live; /* --moves-live, and --dgt's look at the games in play */
     char *text;              /* the file as last read */
     size_t len;
 };
 
-enum { OPT_FOLLOW_IDLE = 1 };
+enum { OPT_FOLLOW_ON, OPT_FOLLOW_IDLE, OPT_FOLLOW_MOVES };
 
 static int follow_option(void *storage, const struct option_entry *entry, char *arg)
 {
@@ -56,26 +58,33 @@ static int follow_option(void *storage, const struct option_entry *entry, char *
 
 static int follow_on(void *storage, const struct option_entry *entry, char *arg)
 {
-    (void)entry;
+    struct follow_opts *o = storage;
     (void)arg;
-    ((struct follow_opts *)storage)->on = 1;
+    if (entry->number == OPT_FOLLOW_MOVES)
+        o->moves_live = 1;
+    else
+        o->on = 1;
     return 0;
 }
 
 const struct option_entry follow_options[] = {
     OPT_HEADING("Live files:"),
     OPT_GROUP_OPTION("follow", NULL, "FILE is still being written: report each game when it is\n"
-                     "finished, and a corrected game again; wait for more", follow_on, 0),
+                     "finished, and a corrected game again; wait for more", follow_on,
+                     OPT_FOLLOW_ON),
     OPT_GROUP_OPTION("until-idle", "SECONDS", "with --follow: stop when FILE has not changed for\n"
                      "SECONDS (default: at Ctrl-C)", follow_option, OPT_FOLLOW_IDLE),
+    OPT_GROUP_OPTION("moves-live", NULL, "with --follow: also tell each new move of the games\n"
+                     "in play, and each move taken back, as '% move' lines", follow_on,
+                     OPT_FOLLOW_MOVES),
     OPT_END(),
 };
 
 int follow_check(const struct follow_opts *o, int n, char *const *inputs)
 {
     if (!o->on) {
-        if (o->until_idle >= 0) {
-            error("--until-idle goes with --follow");
+        if (o->until_idle >= 0 || o->moves_live) {
+            error("--%s goes with --follow", o->moves_live ? "moves-live" : "until-idle");
             return -1;
         }
         return 0;
@@ -164,6 +173,7 @@ static void game_key(struct follow *f, const struct game *g)
     buf_reset(&f->key);
     put_tag(&f->key, g, "Event");
     put_tag(&f->key, g, "Round");
+    put_tag(&f->key, g, "Board");
     put_tag(&f->key, g, "White");
     put_tag(&f->key, g, "Black");
     uint32_t *n;
@@ -237,6 +247,48 @@ static void note_start(const struct follow *f, const struct game *g)
             w ? w : "?", b ? b : "?");
 }
 
+/* Whether g is all there: it has a result token ('*' too) or another game follows it. */
+static int game_whole(const struct follow *f, const struct game *g)
+{
+    return g->result != PGN_RESULT_NONE || g->offset + g->raw_size < f->len;
+}
+
+/* Whether g, the last game of the file, may end in a move still being written ("Qx"). */
+static int may_end_cut(const struct follow *f, const struct game *g)
+{
+    if (game_whole(f, g) || !f->len)
+        return 0;
+    char last = f->text[f->len - 1];
+    return last != ' ' && last != '\n' && last != '\r' && last != '\t';
+}
+
+/*
+ * The result that finishes g (its own, PGN_RESULT_UNKNOWN for a game that
+ * ended without one, or with --dgt the kings' signal), or PGN_RESULT_NONE
+ * while it is played; with --moves-live, tells its new moves first.
+ */
+static int in_play(struct follow *f, const struct game *g, uint64_t digest)
+{
+    int result = PGN_RESULT_NONE;
+    if (game_finished(g, f->len))
+        result = g->result != PGN_RESULT_NONE ? g->result : PGN_RESULT_UNKNOWN;
+    int live = f->o->moves_live && !follow_live_unchanged(&f->live, f->key.data, f->key.len, digest);
+    if (!live && !(f->o->dgt && result == PGN_RESULT_NONE))
+        return result;
+    struct dgt_facts df;
+    uint32_t plies = follow_live_plies(&f->live, g, f->o->dgt, &df);
+    if (result == PGN_RESULT_NONE && df.result != PGN_RESULT_NONE)
+        result = df.result;
+    if (!f->o->moves_live)
+        return result;
+    if (result == PGN_RESULT_NONE && plies && plies == g->vars[0].count && may_end_cut(f, g))
+        plies--;
+    progress_erase();
+    follow_live_tell(&f->live, f->key.data, f->key.len, digest, g, plies, game_whole(f, g), result,
+                     stdout);
+    return result;
+}
+
 /* Hands g, read from f->text by r, to the driver as its own span. */
 static int hand_over(struct follow *f, struct pgn_reader *r, const struct game *g)
 {
@@ -266,7 +318,9 @@ static int read_again(struct follow *f)
         if (g.flags & GAME_EMPTY)
             continue;
         game_key(f, &g); /* counted finished or not: the keys after it stay the same */
-        if (!game_finished(&g, f->len)) {
+        uint64_t digest = game_digest(&g);
+        int result = in_play(f, &g, digest);
+        if (result == PGN_RESULT_NONE) {
             f->o->incomplete++;
             continue;
         }
@@ -276,14 +330,15 @@ static int read_again(struct follow *f)
                                       hash_table_hash(f->key.data, f->key.len), (void **)&s);
         if (added < 0)
             die(EXIT_IO, "out of memory");
-        uint64_t digest = game_digest(&g);
         if (!added && s->digest == digest)
             continue; /* handed over as it is: once is enough */
         if (!f->o->quiet) {
             note_start(f, &g);
             if (added) {
-                fprintf(stderr, "finished, %s\n",
-                        g.result != PGN_RESULT_NONE ? pgn_result_str(g.result) : "no result");
+                fprintf(stderr, "finished, %s%s\n",
+                        result != PGN_RESULT_UNKNOWN ? pgn_result_str(result) : "no result",
+                        result != g.result && result != PGN_RESULT_UNKNOWN
+                            ? " (the kings on the centre squares)" : "");
             } else {
                 fputs("corrected at ", stderr);
                 say_change(stderr, s->moves, f->moves.data);
@@ -326,6 +381,7 @@ static int follow_read(void *ctx, struct driver *d, const char *path)
                         .moves = BUF_INIT(SIZE_MAX) };
     hash_table_init(&f.seen, sizeof(struct seen_game));
     hash_table_init(&f.count, sizeof(uint32_t));
+    follow_live_init(&f.live, f.o->lang);
     struct stat was = { 0 };
     int known = 0, failed = 0, gone = 0;
     double last_change = now_seconds();
@@ -375,6 +431,9 @@ static int follow_read(void *ctx, struct driver *d, const char *path)
         if (f.o->incomplete)
             fprintf(stderr, "; %u game%s not finished (no result yet): not read",
                     f.o->incomplete, plural_s(f.o->incomplete));
+        if (f.o->moves_live)
+            fprintf(stderr, "; %llu move%s told live, %llu taken back", f.live.moves,
+                    plural_s(f.live.moves), f.live.takebacks);
         fputc('\n', stderr);
     }
     size_t cursor = 0;
@@ -383,6 +442,7 @@ static int follow_read(void *ctx, struct driver *d, const char *path)
         free(((struct seen_game *)item.value)->moves);
     hash_table_release(&f.seen);
     hash_table_release(&f.count);
+    follow_live_release(&f.live);
     buf_release(&f.key);
     buf_release(&f.moves);
     free(f.text);

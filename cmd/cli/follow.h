@@ -5,6 +5,7 @@
 
 #include "cli/cmdline.h"
 #include "cli/driver.h"
+#include "notation/notation.h"
 
 /*
  * A live broadcast (a DGT board feed) appends to its PGN file as the moves
@@ -24,11 +25,16 @@
  * has its result, 1-0, 0-1 or 1/2-1/2, or no result token and another game
  * after it; '*' is a game still being played) and that it has not
  * handed over in that form before. A game is known by its tags (Event,
- * Round, White, Black, and how many games before it in the file have the
- * same four): a game whose text changed is handed over once more, after a
+ * Round, Board, White, Black, and how many games before it in the file
+ * have the same five): a game whose text changed is handed over once more, after a
  * note that says which move changed; one whose text is unchanged is not,
  * wherever it now stands in the file. A game still being played waits for
- * its result.
+ * its result, or with --dgt (set by the command) for the kings-on-the-
+ * centre signal, which finishes a '*' game too.
+ *
+ * With --moves-live, each new move of every game, finished or not, is
+ * also told as a line on standard output as it appears, and a move taken
+ * back as one (cli/follow_live.h).
  *
  * It stops at SIGINT or SIGTERM (the driver's interrupt), when the command
  * says stop, or after --until-idle SECONDS without a change of the file.
@@ -36,20 +42,23 @@
 struct follow_opts {
     int on;            /* --follow */
     double until_idle; /* --until-idle SECONDS; negative: until a signal */
+    int moves_live;    /* --moves-live */
     int quiet;         /* the command's -q: no notes and no summary */
+    int dgt;           /* the command's --dgt: the kings-on-the-centre signal finishes a game */
+    int lang;          /* the command's --input-lang (a notation.h id or NOTATION_AUTO) */
     /* What the loop saw, for the command's summary. */
     unsigned long long games, corrected;
     unsigned incomplete; /* games without their result when the loop last read the file */
 };
 
-#define FOLLOW_OPTS_INIT { .until_idle = -1 }
+#define FOLLOW_OPTS_INIT { .until_idle = -1, .lang = NOTATION_AUTO }
 
-/* The group's options: --follow and --until-idle SECONDS. */
+/* The group's options: --follow, --until-idle SECONDS and --moves-live. */
 extern const struct option_entry follow_options[];
 
 /**
  * Checks the options against the n operands: --follow reads one file
- * (not standard input), --until-idle needs --follow. 0, or -1 after
+ * (not standard input), --until-idle and --moves-live need --follow. 0, or -1 after
  * reporting.
  */
 int follow_check(const struct follow_opts *o, int n, char *const *inputs);

@@ -667,6 +667,7 @@ int cmd_search(int argc, char **argv)
         return rest_status;
     }
     driver_init(&s.d, &s, &search_job);
+    fo.lang = s.qo.sq.lang;
     follow_attach(&fo, &s.d);
     s.d.from = s.qo.from;
     s.d.reader_flags = query_opts_reader_flags(&s.qo);

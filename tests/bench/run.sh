@@ -250,6 +250,45 @@ if "$pgnkit" stats -h | grep -q -- '--standings' && [ -f "$bench_gz" ]; then
     echo "   stats --elo of the .gz: $c_elo_gz s, ratio to the plain file $(echo "$c_elo_gz / $c_elo" | bc -l | cut -c1-5)"
 fi
 
+# ---- Elo against Ordo ------------------------------------------------------------
+# stats --elo against Ordo (github:michiguel/Ordo; not in Debian, so built by hand
+# and named by ORDO=/path/to/ordo), event by event: the standings test files and
+# every event of the corpus' otb_events_2019. Both anchor the average at 0. Ordo's
+# curve puts 76% at 202 points by default (-z), the logistic 10^(d/400) at 200.24:
+# with -z 200.24 the two models are the same (a draw half a win, no white
+# advantage) and should agree to the printed decimal; the default -z 202 and a
+# fitted white advantage (-W) show what those model choices move.
+if [ -z "${ORDO:-}" ]; then
+    echo "== stats --elo vs Ordo: skipped (give ORDO=/path/to/ordo to compare)"
+elif ! [ -x "$ORDO" ]; then
+    echo "== stats --elo vs Ordo: skipped ($ORDO is not a program)"
+else
+    echo "== stats --elo vs Ordo ($ORDO), average 0: |pgnkit - ordo| in Elo"
+    mkdir -p "$tmp/elo"
+    events=../shared/testdata/corpus/otb_events_2019.pgn.gz
+    case $pgnkit in /*) pgnkit_abs=$pgnkit ;; *) pgnkit_abs=$root/$pgnkit ;; esac
+    [ -f "$events" ] && (cd "$tmp/elo" && "$pgnkit_abs" convert -q --split-by Event "$root/$events")
+    for f in testdata/standings/*.pgn testdata/standings/*.pgn.gz testdata/stats/elo-*.pgn "$tmp"/elo/*.pgn; do
+        [ -f "$f" ] || continue
+        b=$tmp/elo/$(basename "$f" | sed 's/\.pgn\(\.gz\)\{0,1\}$//').r
+        case $f in *.gz) gzip -dc "$f" >"$b.pgn" ;; *) cp "$f" "$b.pgn" ;; esac
+        "$pgnkit" stats --elo --format csv "$b.pgn" >"$b.pgnkit.csv" 2>/dev/null
+        line="   $(basename "$b" .r):"
+        for z in "-z 200.24" "-z 202" "-z 200.24 -W"; do
+            # shellcheck disable=SC2086
+            if "$ORDO" -q -p "$b.pgn" -a 0 $z -c "$b.ordo.csv" >"$b.ordo.out" 2>&1; then
+                line="$line [ordo $z] $("${PYTHON:-python3}" tests/bench/elo_compare.py "$b.pgnkit.csv" "$b.ordo.csv" | sed 's/, worst.*//')"
+            else
+                # Ordo stops when the games fall into groups that only won or only
+                # lost against each other (no finite ratings); pgnkit then gives
+                # every player one virtual draw (lib/stats/elo.h) and rates them.
+                line="$line [ordo $z] refused: $(grep -o 'Groups detected: [0-9]*' "$b.ordo.out" | head -n 1)"
+            fi
+        done
+        echo "$line"
+    done
+fi
+
 # ---- print: LaTeX ---------------------------------------------------------------
 # convert --format latex against convert to PGN (the default format) in the same
 # run, both -j 1: user+system CPU seconds, best of $runs, the two alternating so

@@ -1,15 +1,25 @@
 #!/bin/sh
 # standings_published.sh - stats --standings against the published results of two real
 # events (testdata/standings/*.facts, each quoting its source): a round robin (Tata Steel
-# Masters 2019) and a Swiss (Gibraltar Masters 2019): score, rank, losses, performance.
+# Masters 2019) and a Swiss (Gibraltar Masters 2019): score, rank, losses, performance;
+# for the Swiss also the standings published after rounds 8 and 9, from the games of
+# those rounds (Round tags "R.BOARD").
 set -u
 root=${PGNKIT_ROOT:-.}
 cd "$root" || exit 1
 status=0
 tab=$(printf '\t')
-# check FACTS PGN: each fact line is player|score|rank|fourth, the fourth column named by $3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# check_event FACTS PGN FOURTH [ROUNDS]: each fact line is player|score|rank|fourth, the
+# fourth column named by FOURTH; with ROUNDS (1-9), the standings after that round.
 check_event() {
     facts=$1 pgn=$2 fourth=$3
+    if [ -n "${4:-}" ]; then
+        "$PGNKIT" search --tag "Round=^[1-$4]\\." "$pgn" >"$tmp/rounds.pgn" 2>/dev/null ||
+            { echo "$pgn: no games of rounds 1-$4"; status=1; return; }
+        pgn=$tmp/rounds.pgn
+    fi
     table=$("$PGNKIT" stats --standings --format tsv "$pgn") || { echo "$pgn: stats failed"; status=1; return; }
     grep -v '^#' "$facts" | while IFS='|' read -r player score rank extra; do
         row=$(echo "$table" | awk -F"$tab" -v p="$player" '$2 == p')
@@ -28,6 +38,8 @@ check_event() {
 }
 check_event testdata/standings/tata-steel-2019.facts testdata/standings/tata-steel-2019.pgn losses
 check_event testdata/standings/gibraltar-2019.facts testdata/standings/gibraltar-2019.pgn.gz performance
+check_event testdata/standings/gibraltar-2019-r8.facts testdata/standings/gibraltar-2019.pgn.gz played 8
+check_event testdata/standings/gibraltar-2019-r9.facts testdata/standings/gibraltar-2019.pgn.gz played 9
 # The round robin: 14 players, 91 games, every pair met once: the grid layout, auto.
 "$PGNKIT" stats --crosstable testdata/standings/tata-steel-2019.pgn | grep -q '^Crosstable (grid):' ||
     { echo "tata-steel-2019: the crosstable of a round robin is not a grid"; status=1; }
