@@ -51,9 +51,10 @@ bad:
 
 /*
  * One pass over the (at most 32) pieces, counted by their code on the
- * board array, instead of twelve population counts: without the popcount
- * instruction each is a call into libgcc, and a build (a material run
- * starts at every capture) spent 6% of its instructions there.
+ * board array, instead of twelve population counts: built without
+ * -mpopcnt, each of those is a call into libgcc, and a build (a material
+ * run starts at every capture) spent 6% of its time there (measured:
+ * callgrind, pgnkit index on 20,000 games).
  */
 void material_of(const struct pos *p, struct material *out)
 {
