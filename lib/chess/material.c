@@ -49,11 +49,21 @@ bad:
     return PGN_ESYNTAX;
 }
 
+/*
+ * One pass over the (at most 32) pieces, counted by their code on the
+ * board array, instead of twelve population counts: built without
+ * -mpopcnt, each of those is a call into libgcc, and a build (a material
+ * run starts at every capture) spent 6% of its time there (measured:
+ * callgrind, pgnkit index on 20,000 games).
+ */
 void material_of(const struct pos *p, struct material *out)
 {
+    uint8_t n[16] = { 0 }; /* by piece code: (colour << 3) | (type + 1) */
+    for (bitboard b = pos_occupied(p); b;)
+        n[p->board[bb_pop(&b)]]++;
     for (int c = 0; c < 2; c++)
         for (int t = PAWN; t <= KING; t++)
-            out->count[c][t] = (uint8_t)bb_count(pos_pieces(p, c, t));
+            out->count[c][t] = n[piece_make(c, t)];
 }
 
 int material_equal(const struct material *a, const struct material *b)

@@ -60,7 +60,12 @@ static inline unsigned index_bucket(uint64_t key) { return (unsigned)(key >> 56)
 /** Adds a posting; PGN_OK or PGN_ENOMEM. */
 int index_postings_add(struct index_postings *p, uint64_t key, uint16_t game, uint8_t ply);
 
-/** Sorts p by bucket, key, game (the order of the rows); PGN_OK or PGN_ENOMEM. */
+/**
+ * Sorts p by bucket, key, game (the order of the rows); PGN_OK or
+ * PGN_ENOMEM. The sort is stable on the key alone: the postings of each
+ * key must come in game order (game after game, as a build and an update
+ * add them).
+ */
 int index_postings_sort(struct index_postings *p);
 
 /**

@@ -70,12 +70,20 @@ static void opening_of(struct game_facts *f, struct index_record *r)
     pos_set_start(&start);
     if (pos_repetition_key(&ml->start) == pos_repetition_key(&start) && pos_same(&ml->start, &start))
         r->opening |= IO_STANDARD_START;
-    struct ml_iter it;
-    mainline_first(ml, &it);
+    /* Moves the replay resolved already (seeded) need no position: the walk
+     * would only play them again. The rest are resolved by walking. */
+    unsigned want = ml->nmoves < INDEX_OPENING_PLIES ? ml->nmoves : INDEX_OPENING_PLIES;
     unsigned k = 0;
-    while (k < INDEX_OPENING_PLIES && mainline_next(ml, &it) > 0) {
-        r->moves[k] = ml->moves[k];
-        k++;
+    if (!ml->failed && ml->nresolved >= want) {
+        memcpy(r->moves, ml->moves, want * sizeof *r->moves);
+        k = want;
+    } else {
+        struct ml_iter it;
+        mainline_first(ml, &it);
+        while (k < INDEX_OPENING_PLIES && mainline_next(ml, &it) > 0) {
+            r->moves[k] = ml->moves[k];
+            k++;
+        }
     }
     r->opening |= k;
 }

@@ -14,31 +14,36 @@ static int by_key_then_game(const void *a, const void *b)
 }
 
 /*
- * The radix sort gives qsort's order by key, then game: on keys that share
- * bytes (few distinct top bytes, many equal keys) and on games added out of
- * order (as an update adds the postings it keeps), over sizes that cross
- * the array's growth.
+ * The radix sort gives qsort's order by key, then game, from the orders a
+ * chunk's postings come in: game after game (a build), or the kept games'
+ * postings already in that order followed by the games after them (an
+ * update). Keys share bits (few distinct top bits, many equal keys) and
+ * sizes cross the array's growth.
  */
 void test_index_positions__sort_as_qsort(void)
 {
     unsigned long long seed = 7;
     const size_t sizes[] = { 0, 1, 2, 3, 255, 4096, 4097, 100000 };
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    const size_t nsizes = sizeof sizes / sizeof sizes[0];
+    for (size_t run = 0; run < 2 * nsizes; run++) {
         struct index_postings p = { 0 };
-        size_t n = sizes[s];
+        size_t n = sizes[run % nsizes];
+        int kept = run >= nsizes;
         for (size_t i = 0; i < n; i++) {
             seed = seed * 6364136223846793005ull + 1442695040888963407ull;
             uint64_t r = seed >> 11;
-            /* 64 distinct keys at most in the small sizes, some sharing all but one byte. */
-            uint64_t key = (i % 3 == 0) ? 0x1234567800000000ull | (r & 0x3f)
+            /* 32 postings a game, each of its own key; a third of the keys
+             * from 2048 values that share all but their low bits. */
+            uint64_t key = (i % 3 == 0) ? 0x1234567800000000ull | (i % 32) << 6 | (r & 0x3f)
                                         : (r << 3) ^ (uint64_t)(i % 5) << 56;
-            /* (key, game) once each: the game is the posting's number, shuffled. */
-            uint16_t game = (uint16_t)((i * 40503u) & 0xffff);
-            if (index_postings_add(&p, key, game, (uint8_t)(i & 31)) != PGN_OK) {
+            if (index_postings_add(&p, key, (uint16_t)(i / 32), (uint8_t)(i & 31)) != PGN_OK) {
                 FAIL("no memory");
                 return;
             }
         }
+        /* An update: the first games' postings come sorted, as their rows hold them. */
+        if (kept)
+            qsort(p.v, n / 64 * 32, sizeof *p.v, by_key_then_game);
         struct index_posting *want = malloc((n ? n : 1) * sizeof *want);
         for (size_t i = 0; i < n; i++)
             want[i] = p.v[i];
