@@ -5,6 +5,7 @@
 #include <string.h>
 #include "base/error.h"
 #include "index/index_db_internal.h"
+#include "index/index_keys.h"
 #include "index/index_material.h"
 #include "index/index_plan.h"
 #include "index/index_where.h"
@@ -46,6 +47,13 @@ struct index_plan {
     uint32_t mat_games;
     size_t mat_at;
     struct index_material mat;
+    /* A query whose first criterion is a position: its candidates, from the
+     * material keys (index_keys.h), when the position's material has a key. */
+    uint64_t key;          /* INDEX_KEY_NONE: every game is decided from its records */
+    unsigned side_bit;     /* IK_WHITE or IK_BLACK: the position's side to move */
+    unsigned char *sides;  /* the chunk's games: the sides its keys give them */
+    sqlite3_stmt *key_rows, *record_row;
+    struct index_plan_counts counts;
 };
 
 /* A decider's answer when it needs the game's material runs (r->material is NULL). */
@@ -418,6 +426,12 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
     }
     if (!p->records && !p->rows)
         p->rows = 1;
+    /* A position first: the games without its material never meet it. */
+    p->key = INDEX_KEY_NONE;
+    if (n && p->crit[0].decide == decide_position) {
+        p->key = index_key_of(&p->crit[0].target.mat);
+        p->side_bit = p->crit[0].target.side == WHITE ? IK_WHITE : IK_BLACK;
+    }
     return PGN_OK;
 }
 
@@ -436,6 +450,9 @@ void index_plan_free(struct index_plan *p)
     sqlite3_finalize(p->walk_rows);
     sqlite3_finalize(p->position_rows);
     sqlite3_finalize(p->material_rows);
+    sqlite3_finalize(p->key_rows);
+    sqlite3_finalize(p->record_row);
+    free(p->sides);
     buf_release(&p->matbuf);
     free(p->rowbuf);
     free(p->walkbuf);
@@ -531,6 +548,11 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
     memset(&r, 0, sizeof r);
     r.rows = p->rows ? rows : NULL;
     for (sqlite3_int64 i = 0; i < n; i++) {
+        if (p->sides && !(p->sides[i] & p->side_bit)) {
+            verdict[(*done)++] = INDEX_NO; /* the keys rule it out */
+            continue;
+        }
+        p->counts.decided++;
         if (data)
             index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
         r.chunk_at = (uint32_t)i;
@@ -557,9 +579,75 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
     return PGN_OK;
 }
 
+/*
+ * The candidates of chunk chunk (those p->sides names for the position's
+ * side to move): a few are left to the scan (INDEX_MAYBE) at once, reading
+ * nothing more; more are decided from the chunk's records, as without keys,
+ * when reading those costs less than reading the games.
+ */
+static int decide_candidates(struct index_plan *p, int64_t source, uint64_t chunk,
+                             uint64_t games, unsigned char *verdict)
+{
+    uint64_t done = chunk * INDEX_CHUNK_GAMES, left = games - done;
+    uint32_t n = (uint32_t)(left < INDEX_CHUNK_GAMES ? left : INDEX_CHUNK_GAMES), count = 0;
+    for (uint32_t i = 0; i < n; i++)
+        count += (p->sides[i] & p->side_bit) != 0;
+    p->counts.candidates += count;
+    if (count <= INDEX_KEY_DIRECT) {
+        for (uint32_t i = 0; i < n; i++)
+            if (p->sides[i] & p->side_bit)
+                verdict[done + i] = INDEX_MAYBE;
+        return PGN_OK;
+    }
+    p->counts.chunks++;
+    int rc;
+    if (!p->record_row &&
+        (rc = sqlite3_prepare_v2(p->db->h, p->records ? "SELECT chunk, games, checksum, data FROM"
+                                 " game_records WHERE source=?1 AND chunk=?2"
+                                 : "SELECT chunk, games, checksum, NULL FROM game_records"
+                                 " WHERE source=?1 AND chunk=?2", -1, &p->record_row, NULL)))
+        return index_db_fail(p->db, rc);
+    sqlite3_stmt *st = p->record_row;
+    sqlite3_reset(st);
+    sqlite3_bind_int64(st, 1, source);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)chunk);
+    rc = sqlite3_step(st);
+    int status = rc == SQLITE_ROW ? decide_chunk(p, st, source, chunk, games, &done, verdict)
+                 : rc == SQLITE_DONE ? index_db_damaged(p->db, "game records are missing")
+                                     : index_db_fail(p->db, rc);
+    sqlite3_reset(st);
+    return status;
+}
+
+/* The verdicts of a source's games through the material keys of p->key: a
+ * chunk whose keys name none of its games is ruled out without a read. */
+static int plan_source_keyed(struct index_plan *p, int64_t source, uint64_t games,
+                             unsigned char *verdict)
+{
+    memset(verdict, INDEX_NO, games);
+    if (!p->sides && !(p->sides = malloc(INDEX_CHUNK_GAMES)))
+        return PGN_ENOMEM;
+    int status = PGN_OK;
+    for (uint64_t chunk = 0; status == PGN_OK && chunk * INDEX_CHUNK_GAMES < games; chunk++) {
+        uint64_t left = games - chunk * INDEX_CHUNK_GAMES;
+        uint32_t n = (uint32_t)(left < INDEX_CHUNK_GAMES ? left : INDEX_CHUNK_GAMES);
+        status = index_chunk_key_sides(p->db, &p->key_rows, source, chunk, p->key, n, p->sides);
+        if (status == PGN_OK)
+            status = decide_candidates(p, source, chunk, games, verdict);
+    }
+    return status;
+}
+
+void index_plan_counts(const struct index_plan *p, struct index_plan_counts *out)
+{
+    *out = p->counts;
+}
+
 int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
                       unsigned char *verdict)
 {
+    if (p->key != INDEX_KEY_NONE)
+        return plan_source_keyed(p, source, games, verdict);
     sqlite3_stmt *st;
     /* A blob column not asked for is not read (its pages neither). */
     int rc = sqlite3_prepare_v2(p->db->h, p->records ? "SELECT chunk, games, checksum, data FROM"
@@ -574,8 +662,10 @@ int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
     while (status == PGN_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (done >= games)
             status = index_db_damaged(p->db, "more game records than games");
-        else
+        else {
+            p->counts.chunks++;
             status = decide_chunk(p, st, source, chunk++, games, &done, verdict);
+        }
     }
     sqlite3_finalize(st);
     if (status == PGN_OK && rc != SQLITE_DONE)
