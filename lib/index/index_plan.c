@@ -432,6 +432,14 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
         p->key = index_key_of(&p->crit[0].target.mat);
         p->side_bit = p->crit[0].target.side == WHITE ? IK_WHITE : IK_BLACK;
     }
+    /* A position reads blobs of many chunks once each: through SQLite's
+     * page cache (bounded, index_db_open) rather than a map of the file,
+     * whose pages would stay in the process's memory as it grows. */
+    if (p->walks) {
+        int rc = sqlite3_exec(db->h, "PRAGMA mmap_size=0", NULL, NULL, NULL);
+        if (rc != SQLITE_OK)
+            return index_db_fail(db, rc);
+    }
     return PGN_OK;
 }
 
