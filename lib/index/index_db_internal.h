@@ -100,12 +100,14 @@ int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uin
 
 /**
  * For each of the games games of the chunk, sides[i] = the sides to move
- * (IK_WHITE, IK_BLACK) with which game i has the material of key (with its
- * row, index_keys.h), or both when only the scan can tell (the key
- * INDEX_KEY_UNSURE); 0 when it never has it. PGN_OK, PGN_EFORMAT, PGN_EIO.
+ * (IK_WHITE, IK_BLACK) with which game i has the material of key[0] or
+ * key[1] (with their rows, index_keys.h; the same key twice for one), or
+ * both when only the scan can tell (the key INDEX_KEY_UNSURE); 0 when it
+ * never has them. PGN_OK, PGN_EFORMAT, PGN_EIO.
  */
 int index_chunk_key_sides(struct index_db *db, sqlite3_stmt **st, int64_t source,
-                          uint64_t chunk, uint64_t key, uint32_t games, unsigned char *sides);
+                          uint64_t chunk, const uint64_t key[2], uint32_t games,
+                          unsigned char *sides);
 
 /**
  * The material blob of chunk chunk of source (games games, checked against

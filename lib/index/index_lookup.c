@@ -84,22 +84,27 @@ int index_chunk_materials(struct index_db *db, sqlite3_stmt **st, int64_t source
     return rc;
 }
 
+enum { WANT_MAX = 3 };
+
 /*
- * The postings of keys want[0..nwant) (one or two) in chunk chunk of source,
- * from the rows of their buckets in the table sql reads (bucket, checksum,
- * data for ?1 source, ?2 chunk, buckets ?3, ?4 and the directory), each
- * given to fn; the directory says which rows must be there.
+ * The postings of keys want[0..nwant) (1 to WANT_MAX) in chunk chunk of
+ * source, from the rows of their buckets in the table sql reads (bucket,
+ * checksum, data for ?1 source, ?2 chunk, buckets ?3 to ?5 and the
+ * directory), each given to fn; the directory says which rows must be there.
  */
 static int chunk_postings(struct index_db *db, sqlite3_stmt **st, const char *sql,
                           int64_t source, uint64_t chunk, const uint64_t *want, int nwant,
                           index_posting_fn *fn, void *ctx)
 {
-    unsigned bucket[2] = { index_bucket(want[0]), index_bucket(want[nwant - 1]) };
+    unsigned bucket[WANT_MAX];
+    for (int k = 0; k < WANT_MAX; k++)
+        bucket[k] = index_bucket(want[k < nwant ? k : 0]);
     int rc = bind_chunk(db, st, sql, source, chunk, bucket[0]);
     if (rc)
         return rc;
     sqlite3_bind_int64(*st, 4, bucket[1]);
-    int ok = 1, has_dir = 0, has_row[2] = { 0, 0 };
+    sqlite3_bind_int64(*st, 5, bucket[2]);
+    int ok = 1, has_dir = 0, has_row[WANT_MAX] = { 0 };
     while (ok && (rc = sqlite3_step(*st)) == SQLITE_ROW) {
         sqlite3_int64 row = sqlite3_column_int64(*st, 0);
         const unsigned char *data = sqlite3_column_blob(*st, 2);
@@ -107,14 +112,14 @@ static int chunk_postings(struct index_db *db, sqlite3_stmt **st, const char *sq
         ok = data && index_records_checksum(data, len) == (uint64_t)sqlite3_column_int64(*st, 1);
         if (ok && row == INDEX_DIRECTORY) {
             has_dir = 1;
-            for (int k = 0; k < 2; k++)
+            for (int k = 0; k < WANT_MAX; k++)
                 ok &= len == INDEX_DIRECTORY_SIZE &&
                       index_directory_has(data, bucket[k]) == has_row[k];
             continue;
         }
-        for (int k = 0; k < 2; k++)
+        for (int k = 0; k < WANT_MAX; k++)
             has_row[k] |= row == bucket[k];
-        /* Two keys of one bucket are both looked up in its row. */
+        /* Keys of one bucket are each looked up in its row. */
         for (int k = 0; ok && k < nwant; k++)
             if (row == bucket[k])
                 ok = index_postings_decode(data, len, want[k], fn, ctx) == 0;
@@ -167,18 +172,19 @@ int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uin
 {
     struct marks m = { ply1, games, 0, 0 };
     return chunk_marks(db, st, "SELECT bucket, checksum, data FROM game_positions WHERE"
-                       " source=?1 AND chunk=?2 AND bucket IN (?3, ?4, 256) ORDER BY bucket",
-                       source, chunk, &key, 1, &m);
+                       " source=?1 AND chunk=?2 AND bucket IN (?3, ?4, ?5, 256) ORDER BY"
+                       " bucket", source, chunk, &key, 1, &m);
 }
 
 int index_chunk_key_sides(struct index_db *db, sqlite3_stmt **st, int64_t source,
-                          uint64_t chunk, uint64_t key, uint32_t games, unsigned char *sides)
+                          uint64_t chunk, const uint64_t key[2], uint32_t games,
+                          unsigned char *sides)
 {
     struct marks m = { sides, games, 1, 0 };
-    const uint64_t want[2] = { key, index_key_with_row(INDEX_KEY_UNSURE) };
+    const uint64_t want[WANT_MAX] = { index_key_with_row(INDEX_KEY_UNSURE), key[0], key[1] };
     return chunk_marks(db, st, "SELECT bucket, checksum, data FROM game_material_keys WHERE"
-                       " source=?1 AND chunk=?2 AND bucket IN (?3, ?4, 256) ORDER BY bucket",
-                       source, chunk, want, 2, &m);
+                       " source=?1 AND chunk=?2 AND bucket IN (?3, ?4, ?5, 256) ORDER BY"
+                       " bucket", source, chunk, want, key[1] == key[0] ? 2 : 3, &m);
 }
 
 int index_chunk_openings(struct index_db *db, sqlite3_stmt **st, int64_t source,

@@ -47,10 +47,11 @@ struct index_plan {
     uint32_t mat_games;
     size_t mat_at;
     struct index_material mat;
-    /* A query whose first criterion is a position: its candidates, from the
-     * material keys (index_keys.h), when the position's material has a key. */
-    uint64_t key;          /* INDEX_KEY_NONE: every game is decided from its records */
-    unsigned side_bit;     /* IK_WHITE or IK_BLACK: the position's side to move */
+    /* A query whose first criterion is a position or a material: its
+     * candidates, from the material keys (index_keys.h), when its material
+     * has a key (one material; --material-either two). */
+    uint64_t key[2];       /* key[0] INDEX_KEY_NONE: every game is decided from its records */
+    unsigned side_bit;     /* IK_WHITE, IK_BLACK, or both: the sides to move that count */
     unsigned char *sides;  /* the chunk's games: the sides its keys give them */
     sqlite3_stmt *key_rows, *record_row;
     struct index_plan_counts counts;
@@ -378,6 +379,50 @@ static int match_names(struct index_plan *p, struct plan_crit *pc,
     return rc;
 }
 
+/* The one material pattern p fits (its counts all exact) into *m; 0 when it fits more or none. */
+static int only_material(const struct material_pattern *p, struct material *m)
+{
+    memset(m, 0, sizeof *m);
+    for (int c = 0; c < 2; c++) {
+        for (int t = PAWN; t <= QUEEN; t++) {
+            if (p->lo[c][t] != p->hi[c][t])
+                return 0;
+            m->count[c][t] = p->lo[c][t];
+        }
+        m->count[c][KING] = 1;
+    }
+    return material_pattern_fits(p, m);
+}
+
+/*
+ * The material keys of the plan's first criterion, when it has them: a
+ * position's material (with its side to move), or the one material of a
+ * --material or --material-end pattern whose counts are exact (and for
+ * --material-either, the one of its colours swapped; either side to move).
+ * A game that never has them fails the criterion, and so the query.
+ */
+static void keys_of(struct index_plan *p)
+{
+    p->key[0] = p->key[1] = INDEX_KEY_NONE;
+    if (!p->n)
+        return;
+    const struct plan_crit *pc = &p->crit[0];
+    struct material m[2];
+    if (pc->decide == decide_position) {
+        p->key[0] = p->key[1] = index_key_of(&pc->target.mat);
+        p->side_bit = pc->target.side == WHITE ? IK_WHITE : IK_BLACK;
+    } else if ((pc->decide == decide_material || pc->decide == decide_material_end) &&
+               only_material(&pc->c->mpat[0], &m[0]) &&
+               (!pc->c->either || only_material(&pc->c->mpat[1], &m[1]))) {
+        p->key[0] = p->key[1] = index_key_of(&m[0]);
+        if (pc->c->either)
+            p->key[1] = index_key_of(&m[1]);
+        p->side_bit = IK_WHITE | IK_BLACK;
+    }
+    if (p->key[1] == INDEX_KEY_NONE)
+        p->key[0] = INDEX_KEY_NONE;
+}
+
 int index_plan_new(struct index_plan **out, struct index_db *db, const struct search_query *q,
                    const struct search_query_opts *opts)
 {
@@ -426,16 +471,11 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
     }
     if (!p->records && !p->rows)
         p->rows = 1;
-    /* A position first: the games without its material never meet it. */
-    p->key = INDEX_KEY_NONE;
-    if (n && p->crit[0].decide == decide_position) {
-        p->key = index_key_of(&p->crit[0].target.mat);
-        p->side_bit = p->crit[0].target.side == WHITE ? IK_WHITE : IK_BLACK;
-    }
-    /* A position reads blobs of many chunks once each: through SQLite's
+    keys_of(p);
+    /* A position or material reads blobs of many chunks once each: through SQLite's
      * page cache (bounded, index_db_open) rather than a map of the file,
      * whose pages would stay in the process's memory as it grows. */
-    if (p->walks) {
+    if (p->walks || p->key[0] != INDEX_KEY_NONE) {
         int rc = sqlite3_exec(db->h, "PRAGMA mmap_size=0", NULL, NULL, NULL);
         if (rc != SQLITE_OK)
             return index_db_fail(db, rc);
@@ -654,7 +694,7 @@ void index_plan_counts(const struct index_plan *p, struct index_plan_counts *out
 int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
                       unsigned char *verdict)
 {
-    if (p->key != INDEX_KEY_NONE)
+    if (p->key[0] != INDEX_KEY_NONE)
         return plan_source_keyed(p, source, games, verdict);
     sqlite3_stmt *st;
     /* A blob column not asked for is not read (its pages neither). */

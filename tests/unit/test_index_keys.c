@@ -161,6 +161,45 @@ static int build(const char *path)
     return ok;
 }
 
+/* A database of write_games' games, built anew at path[64] (named after tag); 1 when done. */
+static int fresh_database(char *path, const char *tag)
+{
+    snprintf(path, 64, "/tmp/pgnkit-keys-%s%ld.pgnkit", tag, (long)getpid());
+    unlink(path);
+    if (build(path))
+        return 1;
+    unlink(path);
+    return 0;
+}
+
+/* The verdicts (into verdict[GAMES]) and counters of criterion arg on the database at path. */
+static void plan_counts(const char *path, int criterion, const char *arg, unsigned char *verdict,
+                        size_t *yes, size_t *maybe, struct index_plan_counts *counts)
+{
+    struct index_db *db = NULL;
+    struct search_query *q = NULL;
+    struct search_query_opts opts = { .lang = NOTATION_AUTO };
+    struct sq_error err;
+    struct index_plan *plan = NULL;
+    *yes = *maybe = 0;
+    memset(counts, 0, sizeof *counts);
+    if (index_db_open(&db, path, 0) != PGN_OK || search_query_new(&q, &opts) != PGN_OK ||
+        search_query_add(q, criterion, arg, &err) != PGN_OK ||
+        index_plan_new(&plan, db, q, &opts) != PGN_OK ||
+        index_plan_source(plan, 1, GAMES, verdict) != PGN_OK) {
+        FAIL("cannot plan '%s'", arg);
+    } else {
+        for (size_t i = 0; i < GAMES; i++) {
+            *maybe += verdict[i] == INDEX_MAYBE;
+            *yes += verdict[i] == INDEX_YES;
+        }
+        index_plan_counts(plan, counts);
+    }
+    index_plan_free(plan);
+    search_query_free(q);
+    index_db_close(db);
+}
+
 /*
  * A position of king and pawn against king, after 60. Kd3 (Black to move):
  * the material keys leave the games that have that material with Black to
@@ -173,43 +212,52 @@ static int build(const char *path)
 void test_index_keys__late_position_reads_only_candidates(void)
 {
     char path[64];
-    snprintf(path, sizeof path, "/tmp/pgnkit-keys-%ld.pgnkit", (long)getpid());
-    unlink(path);
-    if (!build(path)) {
-        unlink(path);
+    if (!fresh_database(path, "p"))
         return;
-    }
-    struct index_db *db;
-    struct search_query *q;
-    struct search_query_opts opts = { .lang = NOTATION_AUTO };
-    struct sq_error err;
-    struct index_plan *plan = NULL;
-    unsigned char *verdict = malloc(GAMES);
-    if (index_db_open(&db, path, 0) != PGN_OK || search_query_new(&q, &opts) != PGN_OK ||
-        search_query_add(q, SQ_POSITION, "8/8/4k3/8/8/3K4/4P3/8 b - - 1 60", &err) != PGN_OK ||
-        index_plan_new(&plan, db, q, &opts) != PGN_OK) {
-        FAIL("cannot plan the query");
-    } else {
-        CHECK_EQ_INT(index_plan_source(plan, 1, GAMES, verdict), PGN_OK);
-        size_t maybe = 0, yes = 0;
-        for (size_t i = 0; i < GAMES; i++) {
-            maybe += verdict[i] == INDEX_MAYBE;
-            yes += verdict[i] == INDEX_YES;
-        }
-        CHECK_EQ_INT(maybe, 2);
-        CHECK_EQ_INT(yes, CROWD_GAMES);
-        CHECK_EQ_INT(verdict[ENDGAME_A - 1], INDEX_MAYBE);
-        CHECK_EQ_INT(verdict[ENDGAME_B - 1], INDEX_MAYBE);
-        CHECK_EQ_INT(verdict[CROWD - 1], INDEX_YES);
-        struct index_plan_counts counts;
-        index_plan_counts(plan, &counts);
-        CHECK_EQ_INT(counts.candidates, 2 + CROWD_GAMES);
-        CHECK_EQ_INT(counts.chunks, 1);
-        CHECK_EQ_INT(counts.decided, CROWD_GAMES);
-    }
+    unsigned char *verdict = calloc(GAMES, 1);
+    size_t yes, maybe;
+    struct index_plan_counts counts;
+    plan_counts(path, SQ_POSITION, "8/8/4k3/8/8/3K4/4P3/8 b - - 1 60", verdict, &yes, &maybe,
+                &counts);
+    CHECK_EQ_INT(maybe, 2);
+    CHECK_EQ_INT(yes, CROWD_GAMES);
+    CHECK_EQ_INT(verdict[ENDGAME_A - 1], INDEX_MAYBE);
+    CHECK_EQ_INT(verdict[ENDGAME_B - 1], INDEX_MAYBE);
+    CHECK_EQ_INT(verdict[CROWD - 1], INDEX_YES);
+    CHECK_EQ_INT(counts.candidates, 2 + CROWD_GAMES);
+    CHECK_EQ_INT(counts.chunks, 1);
+    CHECK_EQ_INT(counts.decided, CROWD_GAMES);
     free(verdict);
-    index_plan_free(plan);
-    search_query_free(q);
-    index_db_close(db);
+    unlink(path);
+}
+
+/*
+ * --material-end KP:K, one exact material: the same keys leave the endgames
+ * (with either side to move), the crowd of chunk 1 decided from its runs
+ * (yes), the other two left to the scan; KQ:K, which no game has, and
+ * --material-either K:KP (the colours swapped fit), read no chunk.
+ */
+void test_index_keys__material_through_keys(void)
+{
+    char path[64];
+    if (!fresh_database(path, "m"))
+        return;
+    size_t yes, maybe;
+    struct index_plan_counts c;
+    unsigned char *verdict = calloc(GAMES, 1);
+    plan_counts(path, SQ_MATERIAL_END, "KP:K", verdict, &yes, &maybe, &c);
+    CHECK_EQ_INT(yes, CROWD_GAMES);
+    CHECK_EQ_INT(maybe, 2);
+    CHECK_EQ_INT(c.candidates, 2 + CROWD_GAMES);
+    CHECK_EQ_INT(c.chunks, 1);
+    plan_counts(path, SQ_MATERIAL_END, "KQ:K", verdict, &yes, &maybe, &c);
+    CHECK_EQ_INT(yes + maybe, 0);
+    CHECK_EQ_INT(c.candidates, 0);
+    CHECK_EQ_INT(c.chunks, 0);
+    plan_counts(path, SQ_MATERIAL_EITHER, "K:KP", verdict, &yes, &maybe, &c);
+    CHECK_EQ_INT(yes, CROWD_GAMES);
+    CHECK_EQ_INT(maybe, 2);
+    CHECK_EQ_INT(c.chunks, 1);
+    free(verdict);
     unlink(path);
 }
