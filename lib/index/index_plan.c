@@ -628,10 +628,11 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
 }
 
 /*
- * The candidates of chunk chunk (those p->sides names for the position's
- * side to move): a few are left to the scan (INDEX_MAYBE) at once, reading
- * nothing more; more are decided from the chunk's records, as without keys,
- * when reading those costs less than reading the games.
+ * The candidates of chunk chunk (those p->sides names for the sides that
+ * count): a position's few are left to the scan (INDEX_MAYBE) at once,
+ * reading nothing more; more, or a material's, are decided from the chunk's
+ * records, as without keys, when reading those costs less than reading the
+ * games (or, for a material, decides without them).
  */
 static int decide_candidates(struct index_plan *p, int64_t source, uint64_t chunk,
                              uint64_t games, unsigned char *verdict)
@@ -641,7 +642,11 @@ static int decide_candidates(struct index_plan *p, int64_t source, uint64_t chun
     for (uint32_t i = 0; i < n; i++)
         count += (p->sides[i] & p->side_bit) != 0;
     p->counts.candidates += count;
-    if (count <= INDEX_KEY_DIRECT) {
+    if (!count)
+        return PGN_OK;
+    /* A material criterion is decided from the runs alone, with no source
+     * to read: only a position's few candidates are left to the scan. */
+    if (count <= INDEX_KEY_DIRECT && p->crit[0].decide == decide_position) {
         for (uint32_t i = 0; i < n; i++)
             if (p->sides[i] & p->side_bit)
                 verdict[done + i] = INDEX_MAYBE;

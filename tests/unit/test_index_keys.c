@@ -233,9 +233,9 @@ void test_index_keys__late_position_reads_only_candidates(void)
 
 /*
  * --material-end KP:K, one exact material: the same keys leave the endgames
- * (with either side to move), the crowd of chunk 1 decided from its runs
- * (yes), the other two left to the scan; KQ:K, which no game has, and
- * --material-either K:KP (the colours swapped fit), read no chunk.
+ * (with either side to move), and the runs of their three chunks decide
+ * them all (yes: a material needs no source, however few the candidates).
+ * KQ:K, which no game has, reads no chunk; --material-either K:KP (the colours swapped fit) is KP:K's.
  */
 void test_index_keys__material_through_keys(void)
 {
@@ -246,18 +246,19 @@ void test_index_keys__material_through_keys(void)
     struct index_plan_counts c;
     unsigned char *verdict = calloc(GAMES, 1);
     plan_counts(path, SQ_MATERIAL_END, "KP:K", verdict, &yes, &maybe, &c);
-    CHECK_EQ_INT(yes, CROWD_GAMES);
-    CHECK_EQ_INT(maybe, 2);
+    CHECK_EQ_INT(yes, 2 + CROWD_GAMES);
+    CHECK_EQ_INT(maybe, 0);
     CHECK_EQ_INT(c.candidates, 2 + CROWD_GAMES);
-    CHECK_EQ_INT(c.chunks, 1);
+    CHECK_EQ_INT(c.chunks, 3);
+    CHECK_EQ_INT(c.decided, 2 + CROWD_GAMES);
     plan_counts(path, SQ_MATERIAL_END, "KQ:K", verdict, &yes, &maybe, &c);
     CHECK_EQ_INT(yes + maybe, 0);
     CHECK_EQ_INT(c.candidates, 0);
     CHECK_EQ_INT(c.chunks, 0);
     plan_counts(path, SQ_MATERIAL_EITHER, "K:KP", verdict, &yes, &maybe, &c);
-    CHECK_EQ_INT(yes, CROWD_GAMES);
-    CHECK_EQ_INT(maybe, 2);
-    CHECK_EQ_INT(c.chunks, 1);
+    CHECK_EQ_INT(yes, 2 + CROWD_GAMES);
+    CHECK_EQ_INT(maybe, 0);
+    CHECK_EQ_INT(c.chunks, 3);
     free(verdict);
     unlink(path);
 }
