@@ -49,7 +49,7 @@ struct index_plan {
     struct index_material mat;
     /* A query whose first criterion is a position or a material: its
      * candidates, from the material keys (index_keys.h), when its material
-     * has a key (one material; --material-either two). */
+     * has a key (one material; SQ_MATERIAL_EITHER two). */
     uint64_t key[2];       /* key[0] INDEX_KEY_NONE: every game is decided from its records */
     unsigned side_bit;     /* IK_WHITE, IK_BLACK, or both: the sides to move that count */
     unsigned char *sides;  /* the chunk's games: the sides its keys give them */
@@ -272,6 +272,12 @@ static int decide_where(const struct plan_crit *pc, const struct index_record *r
  *                                                                  give up first
  * A record marked IR_UNSURE (a fact the build could not work out) decides
  * nothing; IR_EMPTY (not a game) is never selected.
+ *
+ * Before any of that, a first criterion SQ_POSITION (at most INDEX_KEY_MEN
+ * men), or SQ_MATERIAL* of one exact material, picks its candidates by the
+ * material keys (index_keys.h, keys_of below): the games no key names are
+ * turned down without their chunk's records, which are read only for a
+ * chunk with candidates (a position's few are left to the scan at once).
  */
 static decide_fn *decider_of(const struct criterion *c, const struct search_query_opts *opts,
                              int slot[2])
@@ -397,8 +403,8 @@ static int only_material(const struct material_pattern *p, struct material *m)
 /*
  * The material keys of the plan's first criterion, when it has them: a
  * position's material (with its side to move), or the one material of a
- * --material or --material-end pattern whose counts are exact (and for
- * --material-either, the one of its colours swapped; either side to move).
+ * SQ_MATERIAL or SQ_MATERIAL_END pattern whose counts are exact (and for
+ * SQ_MATERIAL_EITHER, the one of its colours swapped; either side to move).
  * A game that never has them fails the criterion, and so the query.
  */
 static void keys_of(struct index_plan *p)
