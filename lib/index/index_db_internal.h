@@ -14,7 +14,8 @@
 #include "query/game_facts.h"
 
 enum { ST_GAME, ST_TAG, ST_SOURCE_ADD, ST_SOURCE_SET, ST_NAME_PLAYER, ST_NAME_EVENT,
-       ST_NAME_SITE, ST_CHUNK_PUT, ST_OPENING_PUT, ST_WALK_PUT, ST_MATERIAL_PUT, ST_POSITION_PUT, ST_COUNT };
+       ST_NAME_SITE, ST_CHUNK_PUT, ST_OPENING_PUT, ST_WALK_PUT, ST_MATERIAL_PUT, ST_POSITION_PUT,
+       ST_KEY_PUT, ST_COUNT };
 
 /* The name tables, one dictionary each (White and Black share players). */
 enum { NAMES_PLAYERS, NAMES_EVENTS, NAMES_SITES, NAMES_KINDS };
@@ -39,6 +40,7 @@ struct index_db {
     unsigned char *walks;     /* INDEX_CHUNK_GAMES walk records */
     struct buf materials;     /* the chunk's material runs (index_material.h), game after game */
     struct index_postings postings; /* the chunk's positions */
+    struct index_postings keys; /* the chunk's material keys (index_keys.h), made when it is written */
     int postings_failed;      /* out of memory while an update reloads them */
     sqlite3_stmt *span;       /* index_db_game_span()'s, prepared on first use */
 };
@@ -95,6 +97,17 @@ int index_chunk_walks(struct index_db *db, sqlite3_stmt **st, int64_t source, ui
  */
 int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
                      uint64_t key, uint32_t games, unsigned char *ply1);
+
+/**
+ * For each of the games games of the chunk, sides[i] = the sides to move
+ * (IK_WHITE, IK_BLACK) with which game i has the material of key[0] or
+ * key[1] (with their rows, index_keys.h; the same key twice for one), or
+ * both when only the scan can tell (the key INDEX_KEY_UNSURE); 0 when it
+ * never has them. PGN_OK, PGN_EFORMAT, PGN_EIO.
+ */
+int index_chunk_key_sides(struct index_db *db, sqlite3_stmt **st, int64_t source,
+                          uint64_t chunk, const uint64_t key[2], uint32_t games,
+                          unsigned char *sides);
 
 /**
  * The material blob of chunk chunk of source (games games, checked against

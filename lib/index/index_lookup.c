@@ -4,6 +4,7 @@
 #include <string.h>
 #include "base/error.h"
 #include "index/index_db_internal.h"
+#include "index/index_keys.h"
 #include "base/banned.h"
 
 /* Prepares *st on first use, then binds (source, chunk) and a third value. */
@@ -83,50 +84,45 @@ int index_chunk_materials(struct index_db *db, sqlite3_stmt **st, int64_t source
     return rc;
 }
 
-struct hits {
-    unsigned char *ply1;
-    uint32_t games;
-    uint64_t key;
-    int bad;
-};
+enum { WANT_MAX = 3 };
 
-static void hit(void *ctx, uint64_t key, unsigned game, unsigned ply)
+/*
+ * The postings of keys want[0..nwant) (1 to WANT_MAX) in chunk chunk of
+ * source, from the rows of their buckets in the table sql reads (bucket,
+ * checksum, data for ?1 source, ?2 chunk, buckets ?3 to ?5 and the
+ * directory), each given to fn; the directory says which rows must be there.
+ */
+static int chunk_postings(struct index_db *db, sqlite3_stmt **st, const char *sql,
+                          int64_t source, uint64_t chunk, const uint64_t *want, int nwant,
+                          index_posting_fn *fn, void *ctx)
 {
-    struct hits *h = ctx;
-    if (key != h->key)
-        return;
-    if (game >= h->games || ply > 254)
-        h->bad = 1;
-    else
-        h->ply1[game] = (unsigned char)(ply + 1);
-}
-
-int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
-                     uint64_t key, uint32_t games, unsigned char *ply1)
-{
-    memset(ply1, 0, games);
-    unsigned bucket = index_bucket(key);
-    /* The key's bucket, if it has a row, then the chunk's directory, which says whether it must. */
-    _Static_assert(INDEX_DIRECTORY == 256, "the query below names the directory's bucket");
-    int rc = bind_chunk(db, st, "SELECT bucket, checksum, data FROM game_positions WHERE"
-                        " source=?1 AND chunk=?2 AND bucket IN (?3, 256) ORDER BY bucket",
-                        source, chunk, bucket);
+    unsigned bucket[WANT_MAX];
+    for (int k = 0; k < WANT_MAX; k++)
+        bucket[k] = index_bucket(want[k < nwant ? k : 0]);
+    int rc = bind_chunk(db, st, sql, source, chunk, bucket[0]);
     if (rc)
         return rc;
-    struct hits h = { ply1, games, key, 0 };
-    int ok = 1, has_row = 0, has_dir = 0;
+    sqlite3_bind_int64(*st, 4, bucket[1]);
+    sqlite3_bind_int64(*st, 5, bucket[2]);
+    int ok = 1, has_dir = 0, has_row[WANT_MAX] = { 0 };
     while (ok && (rc = sqlite3_step(*st)) == SQLITE_ROW) {
         sqlite3_int64 row = sqlite3_column_int64(*st, 0);
         const unsigned char *data = sqlite3_column_blob(*st, 2);
         size_t len = (size_t)sqlite3_column_bytes(*st, 2);
         ok = data && index_records_checksum(data, len) == (uint64_t)sqlite3_column_int64(*st, 1);
-        if (ok && row == bucket) {
-            has_row = 1;
-            ok = index_postings_decode(data, len, key, hit, &h) == 0 && !h.bad;
-        } else if (ok && row == INDEX_DIRECTORY) {
+        if (ok && row == INDEX_DIRECTORY) {
             has_dir = 1;
-            ok = len == INDEX_DIRECTORY_SIZE && index_directory_has(data, bucket) == has_row;
+            for (int k = 0; k < WANT_MAX; k++)
+                ok &= len == INDEX_DIRECTORY_SIZE &&
+                      index_directory_has(data, bucket[k]) == has_row[k];
+            continue;
         }
+        for (int k = 0; k < WANT_MAX; k++)
+            has_row[k] |= row == bucket[k];
+        /* Keys of one bucket are each looked up in its row. */
+        for (int k = 0; ok && k < nwant; k++)
+            if (row == bucket[k])
+                ok = index_postings_decode(data, len, want[k], fn, ctx) == 0;
     }
     sqlite3_reset(*st);
     if (ok && rc != SQLITE_DONE)
@@ -134,6 +130,61 @@ int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uin
     if (ok && !has_dir)
         return index_db_damaged(db, "a row of the position index is missing");
     return ok ? PGN_OK : index_db_damaged(db, "a row of the position index fails its checksum");
+}
+
+/* What the postings of a chunk mark per game: the first ply + 1 (the
+ * position index) or the sides to move (the material keys). */
+struct marks {
+    unsigned char *out;
+    uint32_t games;
+    int sides;  /* 1: OR the sides, 0: the ply + 1 */
+    int bad;
+};
+
+static void mark(void *ctx, uint64_t key, unsigned game, unsigned value)
+{
+    (void)key;
+    struct marks *m = ctx;
+    if (game >= m->games || (m->sides ? !value || value > (IK_WHITE | IK_BLACK) : value > 254))
+        m->bad = 1;
+    else if (m->sides)
+        m->out[game] |= (unsigned char)value;
+    else
+        m->out[game] = (unsigned char)(value + 1);
+}
+
+/* The marks of keys want[0..nwant) in the chunk's rows of table (sql), into out[0..games). */
+static int chunk_marks(struct index_db *db, sqlite3_stmt **st, const char *sql, int64_t source,
+                       uint64_t chunk, const uint64_t *want, int nwant, struct marks *m)
+{
+    memset(m->out, 0, m->games);
+    int rc = chunk_postings(db, st, sql, source, chunk, want, nwant, mark, m);
+    return rc == PGN_OK && m->bad ? index_db_damaged(db, "a row of the position index names no"
+                                                     " game of its chunk") : rc;
+}
+
+/* The key's bucket and another, if they have a row, then the chunk's
+ * directory, which says whether they must. */
+_Static_assert(INDEX_DIRECTORY == 256, "the queries below name the directory's bucket");
+
+int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
+                     uint64_t key, uint32_t games, unsigned char *ply1)
+{
+    struct marks m = { ply1, games, 0, 0 };
+    return chunk_marks(db, st, "SELECT bucket, checksum, data FROM game_positions WHERE"
+                       " source=?1 AND chunk=?2 AND bucket IN (?3, ?4, ?5, 256) ORDER BY"
+                       " bucket", source, chunk, &key, 1, &m);
+}
+
+int index_chunk_key_sides(struct index_db *db, sqlite3_stmt **st, int64_t source,
+                          uint64_t chunk, const uint64_t key[2], uint32_t games,
+                          unsigned char *sides)
+{
+    struct marks m = { sides, games, 1, 0 };
+    const uint64_t want[WANT_MAX] = { index_key_with_row(INDEX_KEY_UNSURE), key[0], key[1] };
+    return chunk_marks(db, st, "SELECT bucket, checksum, data FROM game_material_keys WHERE"
+                       " source=?1 AND chunk=?2 AND bucket IN (?3, ?4, ?5, 256) ORDER BY"
+                       " bucket", source, chunk, want, key[1] == key[0] ? 2 : 3, &m);
 }
 
 int index_chunk_openings(struct index_db *db, sqlite3_stmt **st, int64_t source,

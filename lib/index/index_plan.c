@@ -5,6 +5,7 @@
 #include <string.h>
 #include "base/error.h"
 #include "index/index_db_internal.h"
+#include "index/index_keys.h"
 #include "index/index_material.h"
 #include "index/index_plan.h"
 #include "index/index_where.h"
@@ -46,6 +47,14 @@ struct index_plan {
     uint32_t mat_games;
     size_t mat_at;
     struct index_material mat;
+    /* A query whose first criterion is a position or a material: its
+     * candidates, from the material keys (index_keys.h), when its material
+     * has a key (one material; SQ_MATERIAL_EITHER two). */
+    uint64_t key[2];       /* key[0] INDEX_KEY_NONE: every game is decided from its records */
+    unsigned side_bit;     /* IK_WHITE, IK_BLACK, or both: the sides to move that count */
+    unsigned char *sides;  /* the chunk's games: the sides its keys give them */
+    sqlite3_stmt *key_rows, *record_row;
+    struct index_plan_counts counts;
 };
 
 /* A decider's answer when it needs the game's material runs (r->material is NULL). */
@@ -263,6 +272,12 @@ static int decide_where(const struct plan_crit *pc, const struct index_record *r
  *                                                                  give up first
  * A record marked IR_UNSURE (a fact the build could not work out) decides
  * nothing; IR_EMPTY (not a game) is never selected.
+ *
+ * Before any of that, a first criterion SQ_POSITION (at most INDEX_KEY_MEN
+ * men), or SQ_MATERIAL* of one exact material, picks its candidates by the
+ * material keys (index_keys.h, keys_of below): the games no key names are
+ * turned down without their chunk's records, which are read only for a
+ * chunk with candidates (a position's few are left to the scan at once).
  */
 static decide_fn *decider_of(const struct criterion *c, const struct search_query_opts *opts,
                              int slot[2])
@@ -370,6 +385,50 @@ static int match_names(struct index_plan *p, struct plan_crit *pc,
     return rc;
 }
 
+/* The one material pattern p fits (its counts all exact) into *m; 0 when it fits more or none. */
+static int only_material(const struct material_pattern *p, struct material *m)
+{
+    memset(m, 0, sizeof *m);
+    for (int c = 0; c < 2; c++) {
+        for (int t = PAWN; t <= QUEEN; t++) {
+            if (p->lo[c][t] != p->hi[c][t])
+                return 0;
+            m->count[c][t] = p->lo[c][t];
+        }
+        m->count[c][KING] = 1;
+    }
+    return material_pattern_fits(p, m);
+}
+
+/*
+ * The material keys of the plan's first criterion, when it has them: a
+ * position's material (with its side to move), or the one material of a
+ * SQ_MATERIAL or SQ_MATERIAL_END pattern whose counts are exact (and for
+ * SQ_MATERIAL_EITHER, the one of its colours swapped; either side to move).
+ * A game that never has them fails the criterion, and so the query.
+ */
+static void keys_of(struct index_plan *p)
+{
+    p->key[0] = p->key[1] = INDEX_KEY_NONE;
+    if (!p->n)
+        return;
+    const struct plan_crit *pc = &p->crit[0];
+    struct material m[2];
+    if (pc->decide == decide_position) {
+        p->key[0] = p->key[1] = index_key_of(&pc->target.mat);
+        p->side_bit = pc->target.side == WHITE ? IK_WHITE : IK_BLACK;
+    } else if ((pc->decide == decide_material || pc->decide == decide_material_end) &&
+               only_material(&pc->c->mpat[0], &m[0]) &&
+               (!pc->c->either || only_material(&pc->c->mpat[1], &m[1]))) {
+        p->key[0] = p->key[1] = index_key_of(&m[0]);
+        if (pc->c->either)
+            p->key[1] = index_key_of(&m[1]);
+        p->side_bit = IK_WHITE | IK_BLACK;
+    }
+    if (p->key[1] == INDEX_KEY_NONE)
+        p->key[0] = INDEX_KEY_NONE;
+}
+
 int index_plan_new(struct index_plan **out, struct index_db *db, const struct search_query *q,
                    const struct search_query_opts *opts)
 {
@@ -418,6 +477,15 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
     }
     if (!p->records && !p->rows)
         p->rows = 1;
+    keys_of(p);
+    /* A position or material reads blobs of many chunks once each: through SQLite's
+     * page cache (bounded, index_db_open) rather than a map of the file,
+     * whose pages would stay in the process's memory as it grows. */
+    if (p->walks || p->key[0] != INDEX_KEY_NONE) {
+        int rc = sqlite3_exec(db->h, "PRAGMA mmap_size=0", NULL, NULL, NULL);
+        if (rc != SQLITE_OK)
+            return index_db_fail(db, rc);
+    }
     return PGN_OK;
 }
 
@@ -436,6 +504,9 @@ void index_plan_free(struct index_plan *p)
     sqlite3_finalize(p->walk_rows);
     sqlite3_finalize(p->position_rows);
     sqlite3_finalize(p->material_rows);
+    sqlite3_finalize(p->key_rows);
+    sqlite3_finalize(p->record_row);
+    free(p->sides);
     buf_release(&p->matbuf);
     free(p->rowbuf);
     free(p->walkbuf);
@@ -531,6 +602,11 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
     memset(&r, 0, sizeof r);
     r.rows = p->rows ? rows : NULL;
     for (sqlite3_int64 i = 0; i < n; i++) {
+        if (p->sides && !(p->sides[i] & p->side_bit)) {
+            verdict[(*done)++] = INDEX_NO; /* the keys rule it out */
+            continue;
+        }
+        p->counts.decided++;
         if (data)
             index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
         r.chunk_at = (uint32_t)i;
@@ -557,9 +633,80 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
     return PGN_OK;
 }
 
+/*
+ * The candidates of chunk chunk (those p->sides names for the sides that
+ * count): a position's few are left to the scan (INDEX_MAYBE) at once,
+ * reading nothing more; more, or a material's, are decided from the chunk's
+ * records, as without keys, when reading those costs less than reading the
+ * games (or, for a material, decides without them).
+ */
+static int decide_candidates(struct index_plan *p, int64_t source, uint64_t chunk,
+                             uint64_t games, unsigned char *verdict)
+{
+    uint64_t done = chunk * INDEX_CHUNK_GAMES, left = games - done;
+    uint32_t n = (uint32_t)(left < INDEX_CHUNK_GAMES ? left : INDEX_CHUNK_GAMES), count = 0;
+    for (uint32_t i = 0; i < n; i++)
+        count += (p->sides[i] & p->side_bit) != 0;
+    p->counts.candidates += count;
+    if (!count)
+        return PGN_OK;
+    /* A material criterion is decided from the runs alone, with no source
+     * to read: only a position's few candidates are left to the scan. */
+    if (count <= INDEX_KEY_DIRECT && p->crit[0].decide == decide_position) {
+        for (uint32_t i = 0; i < n; i++)
+            if (p->sides[i] & p->side_bit)
+                verdict[done + i] = INDEX_MAYBE;
+        return PGN_OK;
+    }
+    p->counts.chunks++;
+    int rc;
+    if (!p->record_row &&
+        (rc = sqlite3_prepare_v2(p->db->h, p->records ? "SELECT chunk, games, checksum, data FROM"
+                                 " game_records WHERE source=?1 AND chunk=?2"
+                                 : "SELECT chunk, games, checksum, NULL FROM game_records"
+                                 " WHERE source=?1 AND chunk=?2", -1, &p->record_row, NULL)))
+        return index_db_fail(p->db, rc);
+    sqlite3_stmt *st = p->record_row;
+    sqlite3_reset(st);
+    sqlite3_bind_int64(st, 1, source);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)chunk);
+    rc = sqlite3_step(st);
+    int status = rc == SQLITE_ROW ? decide_chunk(p, st, source, chunk, games, &done, verdict)
+                 : rc == SQLITE_DONE ? index_db_damaged(p->db, "game records are missing")
+                                     : index_db_fail(p->db, rc);
+    sqlite3_reset(st);
+    return status;
+}
+
+/* The verdicts of a source's games through the material keys of p->key: a
+ * chunk whose keys name none of its games is ruled out without a read. */
+static int plan_source_keyed(struct index_plan *p, int64_t source, uint64_t games,
+                             unsigned char *verdict)
+{
+    memset(verdict, INDEX_NO, games);
+    if (!p->sides && !(p->sides = malloc(INDEX_CHUNK_GAMES)))
+        return PGN_ENOMEM;
+    int status = PGN_OK;
+    for (uint64_t chunk = 0; status == PGN_OK && chunk * INDEX_CHUNK_GAMES < games; chunk++) {
+        uint64_t left = games - chunk * INDEX_CHUNK_GAMES;
+        uint32_t n = (uint32_t)(left < INDEX_CHUNK_GAMES ? left : INDEX_CHUNK_GAMES);
+        status = index_chunk_key_sides(p->db, &p->key_rows, source, chunk, p->key, n, p->sides);
+        if (status == PGN_OK)
+            status = decide_candidates(p, source, chunk, games, verdict);
+    }
+    return status;
+}
+
+void index_plan_counts(const struct index_plan *p, struct index_plan_counts *out)
+{
+    *out = p->counts;
+}
+
 int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
                       unsigned char *verdict)
 {
+    if (p->key[0] != INDEX_KEY_NONE)
+        return plan_source_keyed(p, source, games, verdict);
     sqlite3_stmt *st;
     /* A blob column not asked for is not read (its pages neither). */
     int rc = sqlite3_prepare_v2(p->db->h, p->records ? "SELECT chunk, games, checksum, data FROM"
@@ -574,8 +721,10 @@ int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
     while (status == PGN_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (done >= games)
             status = index_db_damaged(p->db, "more game records than games");
-        else
+        else {
+            p->counts.chunks++;
             status = decide_chunk(p, st, source, chunk++, games, &done, verdict);
+        }
     }
     sqlite3_finalize(st);
     if (status == PGN_OK && rc != SQLITE_DONE)

@@ -53,6 +53,27 @@ int index_plan_useful(const struct index_plan *p);
 int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
                       unsigned char *verdict);
 
+/*
+ * What a plan has read so far, for the tests that hold a query to reading
+ * only what its answer needs.
+ */
+struct index_plan_counts {
+    uint64_t chunks;     /* chunks of records read */
+    uint64_t decided;    /* games decided from their records */
+    uint64_t candidates; /* games the material keys left to a position (read or decided) */
+};
+
+/** Copies p's counts into *out. */
+void index_plan_counts(const struct index_plan *p, struct index_plan_counts *out);
+
+/*
+ * A chunk where the material keys leave a position at most INDEX_KEY_DIRECT
+ * games leaves them to the scan without reading the chunk's records: a
+ * chunk's walks, position rows and runs cost more than reading a few games.
+ * (A material criterion always reads the runs: they decide it, no source.)
+ */
+enum { INDEX_KEY_DIRECT = 8 };
+
 /** Frees p (NULL is allowed). */
 void index_plan_free(struct index_plan *p);
 

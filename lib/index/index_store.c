@@ -5,6 +5,7 @@
 #include <string.h>
 #include "base/error.h"
 #include "index/index_db_internal.h"
+#include "index/index_keys.h"
 #include "base/banned.h"
 
 const char *const index_names_table[NAMES_KINDS] = { "players", "events", "sites" };
@@ -91,11 +92,11 @@ static unsigned char *opening_row(struct index_db *db, int row)
     return db->openings + (size_t)row * INDEX_CHUNK_GAMES * 2;
 }
 
-/* The chunk's position rows: a bucket with keys gets one, and the chunk its
- * directory of those buckets, so that a missing row is damage, not "no game". */
-static int flush_positions(struct index_db *db)
+/* The chunk's rows of postings p (the position index's or the material
+ * keys') with st: a bucket with keys gets one, and the chunk its directory
+ * of those buckets, so that a missing row is damage, not "no game". */
+static int flush_postings(struct index_db *db, struct index_postings *p, sqlite3_stmt *st)
 {
-    struct index_postings *p = &db->postings;
     unsigned char dir[INDEX_DIRECTORY_SIZE] = { 0 };
     int rc = index_postings_sort(p);
     size_t at = 0;
@@ -105,15 +106,41 @@ static int flush_positions(struct index_db *db)
         size_t len;
         if ((rc = index_postings_encode(p, &at, bucket, &blob, &len)) != PGN_OK)
             break;
-        rc = index_chunk_put_blob(db, db->st[ST_POSITION_PUT], bucket, blob, len);
+        rc = index_chunk_put_blob(db, st, bucket, blob, len);
         free(blob);
         dir[bucket / 8] |= (unsigned char)(1u << (bucket % 8));
     }
     if (rc == PGN_OK)
-        rc = index_chunk_put_blob(db, db->st[ST_POSITION_PUT], INDEX_DIRECTORY, dir, sizeof dir);
+        rc = index_chunk_put_blob(db, st, INDEX_DIRECTORY, dir, sizeof dir);
     /* Kept: a second flush of the same chunk writes the same rows, or more
      * (an update truncates a chunk's rows before it fills the chunk again). */
     return rc;
+}
+
+/* The chunk's material key rows (index_keys.h), made from its records and
+ * material runs as they stand: a second flush of the chunk (an update) writes
+ * the same rows or more, as the positions'. */
+static int flush_keys(struct index_db *db)
+{
+    struct index_postings *p = &db->keys;
+    const unsigned char *runs = (const unsigned char *)db->materials.data;
+    size_t len = db->materials.len, at = 0;
+    struct index_material m;
+    struct index_record r;
+    p->n = 0;
+    for (uint32_t g = 0; g < db->chunk_games; g++) {
+        size_t used = index_material_decode(runs + at, len - at, &m);
+        if (!used)
+            return index_db_damaged(db, "a blob of material runs does not hold its games");
+        at += used;
+        index_record_decode(db->chunk + (size_t)g * INDEX_RECORD_SIZE, &r);
+        if (r.flags & IR_EMPTY) /* not a game: no question selects it */
+            continue;
+        int rc = index_keys_add_game(p, (uint16_t)g, &m, (r.flags & IR_UNSURE) != 0);
+        if (rc)
+            return rc;
+    }
+    return flush_postings(db, p, db->st[ST_KEY_PUT]);
 }
 
 int index_chunk_flush(struct index_db *db)
@@ -131,7 +158,9 @@ int index_chunk_flush(struct index_db *db)
     if (rc == PGN_OK)
         rc = index_chunk_put_blob(db, db->st[ST_MATERIAL_PUT], db->chunk_games,
                                   (const unsigned char *)db->materials.data, db->materials.len);
-    return rc == PGN_OK ? flush_positions(db) : rc;
+    if (rc == PGN_OK)
+        rc = flush_keys(db);
+    return rc == PGN_OK ? flush_postings(db, &db->postings, db->st[ST_POSITION_PUT]) : rc;
 }
 
 static int chunk_buffers(struct index_db *db)
@@ -334,7 +363,8 @@ int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
         (rc = keep_materials(db, source, chunk, keep)) != PGN_OK)
         return rc;
     static const char *const tables[] = { "game_records", "game_openings", "game_walks",
-                                          "game_materials", "game_positions" };
+                                          "game_materials", "game_positions",
+                                          "game_material_keys" };
     for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
         char sql[128];
         snprintf(sql, sizeof sql, "DELETE FROM %s WHERE source=%lld AND chunk>=%llu", tables[i],
@@ -357,4 +387,5 @@ void index_store_release(struct index_db *db)
     free(db->walks);
     buf_release(&db->materials);
     index_postings_release(&db->postings);
+    index_postings_release(&db->keys);
 }

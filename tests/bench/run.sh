@@ -447,6 +447,8 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
     pos=$(sqlite3 "$tmp/b.pgnkit" "SELECT sum(pgsize) FROM dbstat WHERE name LIKE '%game_positions%'" 2>/dev/null || echo 0)
     echo "   database: $db bytes, $(echo "100 * $db / $size" | bc -l | cut -c1-4)% of the PGN;" \
          "without the position index $((db - pos)) bytes"
+    keys=$(sqlite3 "$tmp/b.pgnkit" "SELECT sum(pgsize) FROM dbstat WHERE name LIKE '%game_material_keys%'" 2>/dev/null || echo 0)
+    echo "   material keys (late positions): ${keys:-0} bytes, $(echo "100 * ${keys:-0} / $db" | bc -l | cut -c1-4)% of the database"
     if [ -s "$tmp/i_scid" ]; then
         set -- $(best_median <"$tmp/i_scid")
         scid=$(cat "$tmp"/scid.s?4 | wc -c)
@@ -492,7 +494,8 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
     }
     if [ -s "$mil" ]; then
         # A database of an older schema (or an older build) is made again.
-        [ "$(sqlite3 "$tmp/million.pgnkit" "SELECT value FROM meta WHERE name = 'schema_version'" 2>/dev/null)" = 5 ] &&
+        schema=$(sed -n 's/.*INDEX_SCHEMA_VERSION = \([0-9]*\).*/\1/p' "$root/lib/index/index_db.h")
+        [ "$(sqlite3 "$tmp/million.pgnkit" "SELECT value FROM meta WHERE name = 'schema_version'" 2>/dev/null)" = "$schema" ] &&
             [ "$tmp/million.pgnkit" -nt "$pgnkit" ] || rm -f "$tmp/million.pgnkit"
         [ -s "$tmp/million.pgnkit" ] || {
             set -- $( { /usr/bin/time -f "%M %e" "$pgnkit" index -q "$mil" -o "$tmp/million.pgnkit" >/dev/null; } 2>&1 | tail -n 1)
@@ -511,8 +514,17 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
                 "--where 'checkmate and moves < 30'" "--where 'threefold or fifty'" "--where 'material = \"KR:KR\"'" \
                 "--position 'rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5'" \
                 "--position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'" \
-                "--position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55'"; do
+                "--position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55'" \
+                "--position '6k1/p1q2p1p/1b2p1p1/8/5P1P/2P3P1/P1Q3K1/3B4 b - - 0 41'"; do
             db_vs_scan "search --count" "$q"
+        done
+        # Late positions go through the material keys: peak memory of the search
+        # (warm), which reads a few rows per chunk and the candidate games only.
+        for fen in '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55' \
+                '6k1/p1q2p1p/1b2p1p1/8/5P1P/2P3P1/P1Q3K1/3B4 b - - 0 41'; do
+            set -- $( { /usr/bin/time -f "%M %e" "$pgnkit" search --count --position "$fen" \
+                "$tmp/million.pgnkit" >/dev/null; } 2>&1 | tail -n 1)
+            echo "   search --count --position '$fen': peak RSS $1 KB, $2 s"
         done
         # The tree, counted from the position index (warm: best of three).
         for q in "" "--moves '1. e4 c5'" "--moves '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3'"; do

@@ -10,7 +10,11 @@
 # results that are junk, partial or disagree, repeated tags, a regex that gives up
 # at its limit on one name, criteria combined, --moves (decided from the first
 # 30 moves: shorter and longer lines, another start, another --input-lang), --position
-# with a board alone or a board and its side to move (any castling rights), and the
+# with a board alone or a board and its side to move (any castling rights), positions
+# found through the material keys (testdata/index/latepos.pgn: after a promotion and
+# an underpromotion past ply 30, one reached by two move orders, the same board with
+# the other side to move; a material no game has; a position first or after another
+# criterion; material criteria of one exact material, through the same keys), and the
 # material runs (testdata/index/material.pgn: a set-up start with Black to move, a
 # capture that promotes, en passant, an underpromotion, a main line an illegal move
 # ends), and --where on the fields the records hold (testdata/index/where.pgn: an
@@ -162,6 +166,17 @@ cases=$(cat <<'EOF'
 --position 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b'
 --position 'r1bq1rk1/2p1bppp/p1np1n2/1p2p3/4P3/1BP2N1P/PP1P1PP1/RNBQR1K1'
 --elo-min 2000 --position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR'
+--position '4Q3/8/8/8/1k6/8/5K2/8 b - - 0 21'
+--position '4N3/8/8/8/1k6/8/5K2/8 b - - 0 21'
+--position '8/8/5k2/8/8/5K2/3P4/8 w - - 4 62'
+--position '8/8/5k2/8/8/5K2/3P4/8 b - - 0 60'
+--position '2rr2k1/5p2/pp2pn1p/2b3p1/3N4/4P1P1/PP2NP1P/2RR2K1 b - - 3 21' --result 1/2-1/2
+--position '7r/6p1/Rkp5/2p1pP2/4P3/5nP1/1P3N1r/R4K2 b - - 1 35' --elo-min 2000
+--material-end KRP:KR
+--material KQ:K --material-plies 1
+--material-end KN:K
+--material-either KRRPP:KRRP
+--material KPPP:KPP --material-plies 4
 EOF
 )
 for opt in $("$PGNKIT" search -h | sed -n '/^Tags/,/^Selection:/p' | grep -o -- '--[a-z][a-z-]*' \
@@ -180,6 +195,12 @@ printf '%s\n' "$cases" | {
     exit $status
 } || status=1
 
+# Questions no game answers (counted: a list would be empty): a board of the corpora
+# with the other side to move, a material no game has, through the material keys.
+for args in "--position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 w - - 0 55'" \
+        "--position 'k7/8/8/8/8/8/1QQQ4/K7 b - - 0 1'" "--material-either KBN:K --material-plies 1"; do
+    eval "same search --count $args"
+done
 for args in "" "--unique" "--duplicates" "--invert-match --player Tal" "--max-count 3" \
         "--format json" "--summary"; do
     # shellcheck disable=SC2086
