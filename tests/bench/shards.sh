@@ -33,7 +33,7 @@ command -v parallel >/dev/null || { echo "shards.sh: GNU parallel is needed (Deb
 one=${SHARD_DB:-$dir/one.pgnkit}
 if [ ! -s "$one" ]; then
     r=$(timed "$tmp/one.out" "$pgnkit" index -q -j "$jobs" "$pgn" -o "$one") || exit 3
-    echo "wall $((${r% *} / 1000)) s, peak RSS ${r#* } KB, -j $jobs" >"$one.build"
+    echo "wall $((${r% *} / 1000)) s, cpu $(cat "$tmp/cpu") s, peak RSS ${r#* } KB, -j $jobs" >"$one.build"
 fi
 games=$(sqlite3 "$one" "SELECT sum(games) FROM sources")
 per=$(( (games + shards - 1) / shards ))
@@ -54,7 +54,7 @@ ls "$dir"/shard*.pgn >"$tmp/list"
 if [ ! -s "$dir/build.figures" ]; then
     r=$(timed "$tmp/build.out" parallel -j "$jobs" "'$pgnkit'" index -q -j 1 {} -o {.}.pgnkit :::: "$tmp/list") ||
         { echo "shards.sh: a shard's build failed" >&2; exit 3; }
-    echo "wall $((${r% *} / 1000)) s, peak RSS of one build ${r#* } KB" >"$dir/build.figures"
+    echo "wall $((${r% *} / 1000)) s, cpu $(cat "$tmp/cpu") s, peak RSS of one build ${r#* } KB" >"$dir/build.figures"
 fi
 sed 's/\.pgn$/.pgnkit/' "$tmp/list" >"$tmp/dbs"
 echo "   build of the $shards shards (parallel -j $jobs, index -j 1 each): $(cat "$dir/build.figures")"
@@ -77,10 +77,10 @@ cat >"$tmp/merge.sh" <<EOF
 parallel -j $jobs -q sh '$tmp/tree.sh' {} "\$@" :::: '$tmp/dbs' &&
     '$pgnkit' stats --merge \$(sed 's/\\.pgnkit\$/.json/' '$tmp/dbs')
 EOF
-slowest_shard() { # slowest_shard ARGS...: the most wall ms of one shard (best of 2 each)
+slowest_shard() { # slowest_shard ARGS...: the most wall ms of one shard (warm, one run each)
     worst=0
     while read -r db; do
-        r=$(best_of 2 "$tmp/shard.out" "$pgnkit" "$@" "$db")
+        r=$(best_of 1 "$tmp/shard.out" "$pgnkit" "$@" "$db")
         [ "${r% *}" -gt "$worst" ] && worst=${r% *}
     done <"$tmp/dbs"
     echo "$worst"
