@@ -49,13 +49,9 @@ fi
 db=${SCALE_DB:-$dir/scale-$want.pgnkit}
 if [ -z "${SCALE_DB:-}" ] && { [ ! -s "$db" ] || [ "$pgnkit" -nt "$db" ]; }; then
     rm -f "$db" "$db.build"
-    t0=$(now)
-    /usr/bin/time -o "$tmp/build.time" -f "%U %S %M" "$pgnkit" index -q -j "$jobs" "$pgn" -o "$db" ||
+    r=$(timed "$tmp/build.out" "$pgnkit" index -q -j "$jobs" "$pgn" -o "$db") ||
         { echo "scale.sh: the build failed" >&2; exit 3; }
-    t1=$(now)
-    set -- $(tail -n 1 "$tmp/build.time")
-    awk -v w="$(echo "$t1 - $t0" | bc -l)" -v u="$1" -v s="$2" -v m="$3" -v j="$jobs" \
-        'BEGIN { printf "wall %.1f s, cpu %.1f s (user %.1f, sys %.1f), peak RSS %d KB, -j %d\n", w, u + s, u, s, m, j }' >"$db.build"
+    echo "wall $((${r% *} / 1000)) s, cpu $(cat "$tmp/cpu") s, peak RSS ${r#* } KB, -j $jobs" >"$db.build"
 fi
 games=$(sqlite3 "$db" "SELECT sum(games) FROM sources")
 pgn_bytes=$(wc -c <"$pgn")
