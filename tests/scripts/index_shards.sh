@@ -60,6 +60,24 @@ for f in $(sed '$d' cuts); do
     [ "$("$PGNKIT" search -c $f)" = 200 ] || fail "$f does not hold 200 games"
 done
 cat $(cat cuts) | cmp -s - whole.pgn || fail "the cut shards together are not the file"
+# pgnkit-index(1)'s recipe with each shard kept on its own host, through a
+# stand-in for ssh that runs the remote command here.
+mkdir bin
+printf '#!/bin/sh\nshift\nexec sh -c "$*"\n' >bin/ssh
+chmod +x bin/ssh
+ln -s "$PGNKIT" bin/pgnkit
+for f in $(cat cuts); do echo "host$f $tmp/${f%.pgn}"; done >hosts
+(
+    PATH=$tmp/bin:$PATH
+    parallel --colsep ' ' ssh {1} pgnkit index -q {2}.pgn -o {2}.pgnkit :::: hosts
+    parallel --colsep ' ' ssh {1} pgnkit search -c --eco B90-B99 {2}.pgnkit :::: hosts |
+        awk '{ n += $1 } END { print n }' >recipe.count
+    parallel --colsep ' ' "ssh {1} \"pgnkit stats --tree --moves '1. e4 c5' \
+        --format json {2}.pgnkit\" > {#}.json" :::: hosts
+    pgnkit stats --merge [0-9]*.json >recipe.tree
+) 2>>parallel.err
+[ "$(cat recipe.count)" = "$("$PGNKIT" search -c --eco B90-B99 whole.pgn)" ] || fail "the recipe's count differs"
+"$PGNKIT" stats --tree --moves '1. e4 c5' whole.pgn | cmp -s - recipe.tree || fail "the recipe's tree differs"
 
 # search in the order given, as the source files in that order.
 for args in "--list --player ." "--count --eco B" "--moves 1.e4" "--format json --result 1-0"; do
