@@ -8,7 +8,8 @@
 #   make check-portable  the same tests on the scalar fallbacks (no SSE2, zlib inflate)
 #   make CC=clang test   the same tests built with clang (in build/clang)
 #   make GENERAL=1 build/general/pgnkit  the reader without its fast paths (see below)
-#   make bench      benchmarks against pgn-extract on the same input
+#   make bench      benchmarks against pgn-extract on the same input; SCALE=N adds
+#                   the N-game run (tests/bench/scale.sh), SHARDS=S its shards
 #   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
 #   make hostile    the hostile-input suite, with peak memory and time per case
 #   make valgrind   pgnkit validate on the test files under valgrind memcheck
@@ -356,11 +357,18 @@ check-portable: deps
 	$(MAKE) PORTABLE=1 build/portable/pgnkit build/portable/unit-tests build/portable/stage/.installed
 	sh tests/run.sh build/portable
 
+# SCALE=N: the database of N games (files kept in SCALE_DIR: minutes to make at
+# 10M games) against the scan; SHARDS=S: the same games as S shards added up.
+SCALE_DIR ?= $(BUILD)/scale
 bench:
 	@sh .ci/deps bench
 	$(MAKE) $(BUILD)/pgnkit $(BUILD)/san-bench
 	-$(MAKE) python
 	PYTHON=$(PYTHON) sh tests/bench/run.sh $(BUILD)
+	@if [ -n "$(SCALE)" ]; then SCALE_DIR=$(SCALE_DIR) sh tests/bench/scale.sh $(BUILD) $(SCALE); fi
+	@if [ -n "$(SCALE)" ] && [ -n "$(SHARDS)" ]; then \
+	  SHARD_DB=$${SCALE_DB:-$(SCALE_DIR)/scale-$(SCALE).pgnkit} SHARD_DIR=$(SCALE_DIR)/shards \
+	  sh tests/bench/shards.sh $(BUILD) $${SCALE_PGN:-$(SCALE_DIR)/scale-$(SCALE).pgn} $(SHARDS); fi
 
 fuzz:
 	@sh .ci/deps fuzz
