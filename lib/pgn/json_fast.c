@@ -112,26 +112,33 @@ static int plain_text(const char *p, size_t n)
     return 1;
 }
 
-json_t *json_fast_object(const char *p, size_t n, size_t *used)
+int json_fast_scan(const char *p, size_t n, const yajl_callbacks *cb, void *ctx, size_t *used)
 {
     if (!n || p[0] != '{' || !plain_text(p, n))
-        return NULL;
-    struct build build, *b = &build;
-    b->root = NULL;
-    b->depth = 0;
-    yajl_handle h = yajl_alloc(&callbacks, NULL, b);
-    json_t *v = NULL;
+        return 0;
+    yajl_handle h = yajl_alloc(cb, NULL, ctx);
+    int whole = 0;
     if (h && yajl_config(h, yajl_allow_trailing_garbage, 1) &&
         yajl_parse(h, (const unsigned char *)p, n) == yajl_status_ok) {
         *used = yajl_get_bytes_consumed(h);
         /* Whole: the object closed (complete_parse also fails on a value cut short). */
-        if (yajl_complete_parse(h) == yajl_status_ok && !b->depth && b->root) {
-            v = b->root;
-            b->root = NULL;
-        }
+        whole = yajl_complete_parse(h) == yajl_status_ok;
     }
     if (h)
         yajl_free(h);
+    return whole;
+}
+
+json_t *json_fast_object(const char *p, size_t n, size_t *used)
+{
+    struct build build, *b = &build;
+    b->root = NULL;
+    b->depth = 0;
+    json_t *v = NULL;
+    if (json_fast_scan(p, n, &callbacks, b, used) && !b->depth && b->root) {
+        v = b->root;
+        b->root = NULL;
+    }
     json_decref(b->root); /* what was built of an object given up */
     return v;
 }

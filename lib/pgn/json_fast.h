@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <jansson.h>
+#include <yajl/yajl_parse.h>
 
 /*
  * jansson's parser reads a character at a time through a stream, and was
@@ -25,5 +26,14 @@
  * ran out. The caller then reads it with jansson.
  */
 json_t *json_fast_object(const char *p, size_t n, size_t *used);
+
+/**
+ * The same reading without a tree: yajl runs over the object at p[0..n)
+ * with the callbacks cb (and ctx), on the same texts only (printable
+ * ASCII, no \u escape). 1 with *used when the object was whole and every
+ * callback returned 1; 0 otherwise (the callbacks may have seen part of
+ * it: the caller forgets what they gathered and reads it with jansson).
+ */
+int json_fast_scan(const char *p, size_t n, const yajl_callbacks *cb, void *ctx, size_t *used);
 
 #endif
