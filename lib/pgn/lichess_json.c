@@ -293,11 +293,27 @@ static void eval_text(char *out, size_t cap, int64_t cp)
         snprintf(out, cap, "%s%" PRId64 ".%d", sign, a / 100, (int)(a % 100 / 10));
 }
 
-/* Centiseconds as H:MM:SS, rounded to the second as lichess's export does. */
-static void clock_text(char *out, size_t cap, int64_t cs)
+/*
+ * Centiseconds as H:MM:SS at out, rounded to the second as lichess's
+ * export does; returns its length (at most CLOCK_TEXT_MAX). Digit by
+ * digit: a real export has a clock on every ply, and printf would cost
+ * more than the rest of the ply's text.
+ */
+enum { CLOCK_TEXT_MAX = 21 + 6 };
+
+static size_t clock_text(char *out, int64_t cs)
 {
     int64_t s = (cs + 50) / 100;
-    snprintf(out, cap, "%" PRId64 ":%02d:%02d", s / 3600, (int)(s / 60 % 60), (int)(s % 60));
+    size_t n = strlen(int_text(out, s / 3600, 0));
+    int m = (int)(s / 60 % 60), sec = (int)(s % 60);
+    char *o = out + n;
+    o[0] = ':';
+    o[1] = (char)('0' + m / 10);
+    o[2] = (char)('0' + m % 10);
+    o[3] = ':';
+    o[4] = (char)('0' + sec / 10);
+    o[5] = (char)('0' + sec % 10);
+    return n + 6;
 }
 
 static const char *glyph_of(const char *judgment, size_t n)
@@ -336,22 +352,61 @@ static size_t move_number_text(char *out_end, size_t ply, int black_needs)
     return (size_t)(out_end - p);
 }
 
+/* The glyph lichess appends to a judged move, at most. */
+enum { GLYPH_MAX = 2 };
+
+/*
+ * Writes at out the move number, a space and the move san[0..n) with its
+ * glyph (or NULL): at most MOVE_NUMBER_MAX + 1 + n + GLYPH_MAX bytes.
+ * Returns the end.
+ */
+static char *move_at(char *out, size_t ply, int black_needs, const char *san, size_t n,
+                     const char *glyph)
+{
+    char num[MOVE_NUMBER_MAX];
+    size_t k = move_number_text(num + sizeof num, ply, black_needs);
+    memcpy(out, num + sizeof num - k, k);
+    out += k;
+    *out++ = ' ';
+    memcpy(out, san, n);
+    out += n;
+    if (glyph) {
+        size_t gn = strlen(glyph);
+        memcpy(out, glyph, gn);
+        out += gn;
+    }
+    return out;
+}
+
+/* Room for a move's text (move_at) with n bytes of SAN, and extra more. */
+static char *move_space(struct record_pgn *rp, size_t n, size_t extra)
+{
+    return record_space(rp, MOVE_NUMBER_MAX + 1 + n + GLYPH_MAX + extra);
+}
+
+/* Ends the text at end, inside the room move_space() made. */
+static void text_ends(struct record_pgn *rp, const char *end)
+{
+    rp->text.len = (size_t)(end - rp->text.data);
+}
+
 /* The move number, a space and the move san[0..n) with its glyph (or NULL), in one append. */
 static int move_text(struct record_pgn *rp, size_t ply, int black_needs, const char *san,
                      size_t n, const char *glyph)
 {
-    char num[MOVE_NUMBER_MAX];
-    size_t k = move_number_text(num + sizeof num, ply, black_needs);
-    size_t gn = glyph ? strlen(glyph) : 0;
-    char *out = record_space(rp, k + 1 + n + gn);
+    char *out = move_space(rp, n, 0);
     if (!out)
         return RECORD_FAILED;
-    memcpy(out, num + sizeof num - k, k);
-    out[k] = ' ';
-    memcpy(out + k + 1, san, n);
-    if (gn)
-        memcpy(out + k + 1 + n, glyph, gn);
+    text_ends(rp, move_at(out, ply, black_needs, san, n, glyph));
     return 0;
+}
+
+/* Appends s at out; returns the end. */
+static char *put(char *out, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(out, s, n);
+    return out + n;
 }
 
 /* The next space-separated word of s[0..n) from *at: 1 with [*start, *at), or 0 at the end. */
@@ -395,14 +450,14 @@ static int movetext(struct record_pgn *rp, const struct lichess_fields *f, const
     size_t at = 0, start, ply = 0;
     int black_needs = 0;
     while (next_word(moves, n, &at, &start)) {
-        char field[48], num[40], clk[40];
+        char field[48], num[40];
 #define FIELD(what) (snprintf(field, sizeof field, "%s[%zu]", what, ply), field)
         const struct lichess_ply *p = lichess_fields_ply(f, ply);
         const struct record_value *info = &p->v[LP_ANALYSIS], *c = &p->v[LP_CLOCK];
         const char *glyph = NULL, *comment = NULL, *line = NULL;
         size_t gn = 0, cn = 0, ln = 0;
         int64_t v;
-        num[0] = clk[0] = 0;
+        num[0] = 0;
         if (info->type != RECORD_MISSING) {
             if (info->type != RECORD_OBJECT)
                 return record_bad(rp, FIELD("analysis"), "must be an object");
@@ -421,24 +476,30 @@ static int movetext(struct record_pgn *rp, const struct lichess_fields *f, const
 #undef PLY_STRING
             glyph = glyph ? glyph_of(glyph, gn) : NULL;
         }
-        if (c->type != RECORD_MISSING) {
-            if (c->type != RECORD_INTEGER || c->i < 0 || c->i > INT64_C(100000000000))
-                return record_bad(rp, FIELD("clocks"), "must be centiseconds (a whole number)");
-            clock_text(clk, sizeof clk, c->i);
-        }
-        if (move_text(rp, ply, black_needs, moves + start, at - start, glyph))
+        int clocked = c->type != RECORD_MISSING;
+        if (clocked && (c->type != RECORD_INTEGER || c->i < 0 || c->i > INT64_C(100000000000)))
+            return record_bad(rp, FIELD("clocks"), "must be centiseconds (a whole number)");
+        /* The move, then { [%eval e] [%clk c] } when it has either, in one room. */
+        char *out = move_space(rp, at - start, sizeof " { [%eval ] [%clk ] }" + sizeof num +
+                                                   CLOCK_TEXT_MAX);
+        if (!out)
             return RECORD_FAILED;
-        black_needs = 0;
-        if (num[0] || clk[0]) {
-            if (record_puts(rp, " {") ||
-                (num[0] && (record_puts(rp, " [%eval ") || record_puts(rp, num) ||
-                            record_puts(rp, "]"))) ||
-                (clk[0] && (record_puts(rp, " [%clk ") || record_puts(rp, clk) ||
-                            record_puts(rp, "]"))) ||
-                record_puts(rp, " }"))
-                return RECORD_FAILED;
-            black_needs = 1;
+        out = move_at(out, ply, black_needs, moves + start, at - start, glyph);
+        black_needs = num[0] || clocked;
+        if (black_needs) {
+            out = put(out, " {");
+            if (num[0]) {
+                out = put(put(out, " [%eval "), num);
+                *out++ = ']';
+            }
+            if (clocked) {
+                out = put(out, " [%clk ");
+                out += clock_text(out, c->i);
+                *out++ = ']';
+            }
+            out = put(out, " }");
         }
+        text_ends(rp, out);
         if (comment) {
             if (record_puts(rp, " { ") || record_put(rp, comment, cn) || record_puts(rp, " }"))
                 return RECORD_FAILED;
