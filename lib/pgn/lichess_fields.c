@@ -192,12 +192,14 @@ static int slot(struct scan *sc, struct record_value **out)
         k = LP_CLOCK;
     } else if (sc->len >= sizeof analysis - 1 && !memcmp(sc->path, analysis, sizeof analysis - 1)) {
         size_t skip = sizeof analysis; /* and the '.' */
-        k = sc->len == sizeof analysis - 1
-                ? LP_ANALYSIS
-                : LP_EVAL + find(ply_paths + LP_EVAL, LP_ALL - LP_EVAL, sc->path + skip,
-                                 sc->len - skip);
-        if (k < LP_ANALYSIS)
-            return 1;
+        if (sc->len == sizeof analysis - 1) {
+            k = LP_ANALYSIS;
+        } else {
+            k = find(ply_paths + LP_EVAL, LP_ALL - LP_EVAL, sc->path + skip, sc->len - skip);
+            if (k < 0)
+                return 1;
+            k += LP_EVAL;
+        }
     } else {
         k = find(paths, LF_ALL, sc->path, sc->len);
         if (k < 0)
