@@ -99,19 +99,19 @@ int lichess_fields_of_tree(struct lichess_fields *f, json_t *rec)
     for (size_t i = 0; i < json_array_size(clocks); i++) {
         struct lichess_ply *p = ply_at(f, i);
         if (!p)
-            return -1;
+            return PGN_ETOOBIG;
         record_value_of(json_array_get(clocks, i), &p->v[LP_CLOCK]);
     }
     for (size_t i = 0; i < json_array_size(analysis); i++) {
         struct lichess_ply *p = ply_at(f, i);
         if (!p)
-            return -1;
+            return PGN_ETOOBIG;
         json_t *info = json_array_get(analysis, i);
         record_value_of(info, &p->v[LP_ANALYSIS]);
         for (int k = LP_EVAL; k < LP_COUNT; k++)
             record_value_of(record_get(info, ply_paths[k]), &p->v[k]);
     }
-    return 0;
+    return PGN_OK;
 }
 
 /* ---- from the text, as events (json_fast_scan) ---------------------------------------- */
@@ -136,14 +136,16 @@ struct scan {
     size_t ply;         /* the element of "clocks" or "analysis" the value is in */
 };
 
-/* The table entry named path[0..len) of n, or -1. */
+enum { NOT_FOUND = -1 };
+
+/* The table entry named path[0..len) of n, or NOT_FOUND. */
 static int find(const char *const *table, int n, const char *path, size_t len)
 {
     /* Equal over len bytes, an entry has len bytes before its NUL: entry[len] is inside it. */
     for (int k = 0; k < n; k++)
         if (table[k][0] == path[0] && !strncmp(table[k], path, len) && table[k][len] == 0)
             return k;
-    return -1;
+    return NOT_FOUND;
 }
 
 /* The members inside each object of paths[LF_COUNT..]: [first, end). */
@@ -196,13 +198,13 @@ static int slot(struct scan *sc, struct record_value **out)
             k = LP_ANALYSIS;
         } else {
             k = find(ply_paths + LP_EVAL, LP_ALL - LP_EVAL, sc->path + skip, sc->len - skip);
-            if (k < 0)
+            if (k == NOT_FOUND)
                 return 1;
             k += LP_EVAL;
         }
     } else {
         k = find(paths, LF_ALL, sc->path, sc->len);
-        if (k < 0)
+        if (k == NOT_FOUND)
             return 1;
         if (k >= LF_COUNT)
             return !any_kept(sc->f->v, inside[k - LF_COUNT][0], inside[k - LF_COUNT][1]);

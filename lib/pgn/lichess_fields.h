@@ -72,8 +72,8 @@ const struct lichess_ply *lichess_fields_ply(const struct lichess_fields *f, siz
 int lichess_fields_scan(struct lichess_fields *f, const char *text, size_t n, size_t *used);
 
 /**
- * Fills f from the record rec (an object). 0, or -1 when memory ran out
- * (or the arrays are beyond reason). Strings point into rec.
+ * Fills f from the record rec (an object). PGN_OK, or PGN_ETOOBIG when
+ * its arrays are beyond reason (or memory ran out). Strings point into rec.
  */
 int lichess_fields_of_tree(struct lichess_fields *f, json_t *rec);
 

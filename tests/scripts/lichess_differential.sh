@@ -12,13 +12,14 @@
 # deeper down), and one record written with \u escapes and one with a member
 # twice, which go the jansson way. Every output must be byte-identical.
 set -u
-command -v ${PYTHON:-python3} >/dev/null 2>&1 || { echo "no python3"; exit 77; }
+. tests/scripts/need.inc
+need python3 python3-dev # (python3-dev, which .ci/deps installs, brings python3)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 
 "$PGNKIT" convert -q --format ndjson testdata/sample.pgn >"$tmp/games.ndjson" 2>/dev/null
-${PYTHON:-python3} - "$tmp/games.ndjson" "$tmp/lichess.ndjson" "$tmp/lichess.pgn" <<'EOF'
+"$need_path" - "$tmp/games.ndjson" "$tmp/lichess.ndjson" "$tmp/lichess.pgn" <<'EOF'
 import json, sys, time
 
 src, out_json, out_pgn = sys.argv[1:4]
