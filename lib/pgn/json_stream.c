@@ -141,10 +141,13 @@ static int skip_line(struct json_stream *s, uint64_t *line)
     }
 }
 
-int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line)
+/*
+ * Passes over white space and the brackets and commas of a top-level
+ * array, reading more as needed: 1 at the start of a value, 0 at the
+ * end, or JSON_STREAM_FAIL.
+ */
+static int to_value(struct json_stream *s)
 {
-    json_decref(s->value);
-    s->value = NULL;
     for (;;) {
         while (s->pos < s->len && strchr(" \t\r\n", s->data[s->pos]))
             advance(s, 1);
@@ -161,18 +164,52 @@ int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line)
             advance(s, 1);
             continue;
         }
+        return 1;
+    }
+}
+
+/* The object at data[pos] to the end of its line, when it is there whole: 1 with *text, *len. */
+static int object_line(struct json_stream *s, const char **text, size_t *len)
+{
+    const char *at = s->data + s->pos;
+    size_t avail = s->len - s->pos;
+    const char *nl = *at == '{' ? memchr(at, '\n', avail) : NULL;
+    if (*at != '{' || !(nl || s->eof))
+        return 0;
+    *text = at;
+    *len = nl ? (size_t)(nl - at) : avail;
+    return 1;
+}
+
+int json_stream_peek_line(struct json_stream *s, const char **text, size_t *len)
+{
+    json_decref(s->value);
+    s->value = NULL;
+    return to_value(s) == 1 && object_line(s, text, len);
+}
+
+void json_stream_skip(struct json_stream *s, size_t used, uint64_t *line)
+{
+    *line = s->line;
+    advance(s, used);
+}
+
+int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line)
+{
+    json_decref(s->value);
+    s->value = NULL;
+    for (;;) {
+        int rc = to_value(s);
+        if (rc <= 0)
+            return rc;
         /* A record of ndjson, one line, is read by the fast parser where it can. */
-        const char *at = s->data + s->pos;
-        size_t avail = s->len - s->pos, used;
-        const char *nl = c == '{' ? memchr(at, '\n', avail) : NULL;
-        json_t *fast = NULL;
-        if (c == '{' && (nl || s->eof))
-            fast = json_fast_object(at, nl ? (size_t)(nl - at) : avail, &used);
+        const char *at;
+        size_t avail = s->len - s->pos, n, used;
+        json_t *fast = object_line(s, &at, &n) ? json_fast_object(at, n, &used) : NULL;
         if (fast) {
             s->value = fast;
             *value = fast;
-            *line = s->line;
-            advance(s, used);
+            json_stream_skip(s, used, line);
             return 1;
         }
         json_error_t e;
@@ -193,8 +230,7 @@ int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line)
         }
         s->value = v;
         *value = v;
-        *line = s->line;
-        advance(s, (size_t)e.position);
+        json_stream_skip(s, (size_t)e.position, line);
         return 1;
     }
 }

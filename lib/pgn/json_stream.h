@@ -42,6 +42,22 @@ enum json_stream_status {
 int json_stream_next(struct json_stream *s, json_t **value, uint64_t *line);
 
 /**
+ * When the next value is an object alone on its line (ndjson) and that
+ * line is read in whole: 1 with its text, text[0..len) up to the line end
+ * (owned by s, valid until the next call), for a reader of its own; the
+ * value is not passed over (json_stream_skip). Else 0, and the value (or
+ * the end, or a problem) is json_stream_next()'s. Like json_stream_next(),
+ * ends the life of the value returned before.
+ */
+int json_stream_peek_line(struct json_stream *s, const char **text, size_t *len);
+
+/**
+ * After json_stream_peek_line() gave 1: passes over the used bytes of its
+ * text (the object read) and sets *line to the line the object was on.
+ */
+void json_stream_skip(struct json_stream *s, size_t used, uint64_t *line);
+
+/**
  * From now on a value that is not JSON ends only itself, as a line of
  * ndjson does: json_stream_next() returns -2 with its message, and reading
  * goes on after the line on which the value started. Without this, bad

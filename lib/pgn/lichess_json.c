@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "pgn/lichess_fields.h"
 #include "pgn/record_pgn.h"
 #include "base/banned.h"
 
@@ -63,32 +64,46 @@ static const char *lookup(const char *const (*table)[2], size_t n, const char *k
 }
 #define LOOKUP(table, key, len) lookup(table, sizeof table / sizeof table[0], key, len)
 
-/* A string member that must be there. */
-static int need_string(struct record_pgn *rp, json_t *rec, const char *path, const char **s,
-                       size_t *len)
+/* The string member k: 1, 0 when missing or null, RECORD_FAILED when not a string. */
+static int string_of(struct record_pgn *rp, const struct lichess_fields *f, int k, const char **s,
+                     size_t *len)
 {
-    int rc = record_string(rp, rec, path, s, len);
-    return rc < 0 ? RECORD_FAILED : rc == 0 ? record_bad(rp, path, "missing") : 0;
+    return record_value_string(rp, &f->v[k], lichess_field_path(k), s, len);
 }
 
-static int event_tag(struct record_pgn *rp, json_t *rec)
+/* The whole number member k within [min, max]: as record_value_int(). */
+static int int_of(struct record_pgn *rp, const struct lichess_fields *f, int k, int64_t min,
+                  int64_t max, int64_t *v)
 {
-    int rated = json_is_true(json_object_get(rec, "rated"));
+    return record_value_int(rp, &f->v[k], lichess_field_path(k), min, max, v);
+}
+
+/* A string member that must be there. */
+static int need_string(struct record_pgn *rp, const struct lichess_fields *f, int k,
+                       const char **s, size_t *len)
+{
+    int rc = string_of(rp, f, k, s, len);
+    return rc < 0 ? RECORD_FAILED : rc == 0 ? record_bad(rp, lichess_field_path(k), "missing") : 0;
+}
+
+static int event_tag(struct record_pgn *rp, const struct lichess_fields *f)
+{
+    int rated = f->v[LF_RATED].type == RECORD_TRUE;
     const char *perf = NULL, *id;
     size_t n = 0, idn;
-    if (record_string(rp, rec, "perf", &perf, &n) < 0)
+    if (string_of(rp, f, LF_PERF, &perf, &n) < 0)
         return RECORD_FAILED;
     const char *name = perf ? LOOKUP(perf_names, perf, n) : NULL;
     char event[256];
     if (!name)
         name = perf ? perf : "";
-    int r = record_string(rp, rec, "tournament", &id, &idn);
+    int r = string_of(rp, f, LF_TOURNAMENT, &id, &idn);
     if (r < 0)
         return RECORD_FAILED;
     if (r)
         snprintf(event, sizeof event, "%s %s tournament https://lichess.org/tournament/%.*s",
                  rated ? "Rated" : "Casual", name, (int)(idn < 64 ? idn : 64), id);
-    else if ((r = record_string(rp, rec, "simul", &id, &idn)) > 0)
+    else if ((r = string_of(rp, f, LF_SIMUL, &id, &idn)) > 0)
         snprintf(event, sizeof event, "%s simul https://lichess.org/simul/%.*s", name,
                  (int)(idn < 64 ? idn : 64), id);
     else if (r < 0)
@@ -120,27 +135,27 @@ static char *int_text(char *out, int64_t v, int plus)
     return out;
 }
 
-/* The members of a side lichess writes tags from (paths spelt out whole: no printf per record). */
+/* The members of a side lichess writes tags from. */
 struct side_paths {
-    const char *name, *ai_level, *rating, *rating_diff;
+    int name, ai_level, rating, rating_diff; /* enum lichess_field */
 };
-static const struct side_paths white_paths = { "players.white.user.name", "players.white.aiLevel",
-                                               "players.white.rating", "players.white.ratingDiff" };
-static const struct side_paths black_paths = { "players.black.user.name", "players.black.aiLevel",
-                                               "players.black.rating", "players.black.ratingDiff" };
+static const struct side_paths white_paths = { LF_WHITE_NAME, LF_WHITE_AI_LEVEL, LF_WHITE_RATING,
+                                               LF_WHITE_RATING_DIFF };
+static const struct side_paths black_paths = { LF_BLACK_NAME, LF_BLACK_AI_LEVEL, LF_BLACK_RATING,
+                                               LF_BLACK_RATING_DIFF };
 
 /* White or Black: the user's name, "lichess AI level N", or "Anonymous". */
-static int player_tag(struct record_pgn *rp, json_t *rec, const char *tag,
+static int player_tag(struct record_pgn *rp, const struct lichess_fields *f, const char *tag,
                       const struct side_paths *side)
 {
     char ai[32];
     const char *name;
     size_t n;
     int64_t level;
-    int r = record_string(rp, rec, side->name, &name, &n);
+    int r = string_of(rp, f, side->name, &name, &n);
     if (r)
         return r < 0 ? RECORD_FAILED : record_tag(rp, tag, name, n);
-    if ((r = record_int(rp, rec, side->ai_level, 1, 8, &level)) < 0)
+    if ((r = int_of(rp, f, side->ai_level, 1, 8, &level)) < 0)
         return RECORD_FAILED;
     if (r) {
         snprintf(ai, sizeof ai, "lichess AI level %d", (int)level);
@@ -149,13 +164,12 @@ static int player_tag(struct record_pgn *rp, json_t *rec, const char *tag,
     return record_tag_str(rp, tag, "Anonymous");
 }
 
-static int rating_tags(struct record_pgn *rp, json_t *rec, const struct side_paths *side,
+static int rating_tags(struct record_pgn *rp, const struct lichess_fields *f, const struct side_paths *side,
                        const char *elo_tag, const char *diff_tag, int diff)
 {
     char text[32];
     int64_t v;
-    int r = record_int(rp, rec, diff ? side->rating_diff : side->rating, diff ? -10000 : 0, 10000,
-                       &v);
+    int r = int_of(rp, f, diff ? side->rating_diff : side->rating, diff ? -10000 : 0, 10000, &v);
     if (r < 0)
         return RECORD_FAILED;
     if (diff) {
@@ -171,10 +185,10 @@ struct created_at {
     char date[16], time[16];
 };
 
-static int created_at_of(struct record_pgn *rp, json_t *rec, struct created_at *c)
+static int created_at_of(struct record_pgn *rp, const struct lichess_fields *f, struct created_at *c)
 {
     int64_t ms;
-    int r = record_int(rp, rec, "createdAt", 0, INT64_C(253402300799999), &ms);
+    int r = int_of(rp, f, LF_CREATED_AT, 0, INT64_C(253402300799999), &ms);
     if (r < 0)
         return RECORD_FAILED;
     if (!r) {
@@ -191,11 +205,11 @@ static int created_at_of(struct record_pgn *rp, json_t *rec, struct created_at *
     return 0;
 }
 
-static int time_control_tag(struct record_pgn *rp, json_t *rec)
+static int time_control_tag(struct record_pgn *rp, const struct lichess_fields *f)
 {
     int64_t initial, increment;
-    int a = record_int(rp, rec, "clock.initial", 0, 1000000000, &initial);
-    int b = a > 0 ? record_int(rp, rec, "clock.increment", 0, 1000000000, &increment) : 0;
+    int a = int_of(rp, f, LF_CLOCK_INITIAL, 0, 1000000000, &initial);
+    int b = a > 0 ? int_of(rp, f, LF_CLOCK_INCREMENT, 0, 1000000000, &increment) : 0;
     if (a < 0 || b < 0)
         return RECORD_FAILED;
     char text[48];
@@ -208,59 +222,59 @@ static int time_control_tag(struct record_pgn *rp, json_t *rec)
 }
 
 /* One string tag from path, "?" when the record has none. */
-static int string_tag(struct record_pgn *rp, json_t *rec, const char *tag, const char *path)
+static int string_tag(struct record_pgn *rp, const struct lichess_fields *f, const char *tag, int k)
 {
     const char *s;
     size_t n;
-    int r = record_string(rp, rec, path, &s, &n);
+    int r = string_of(rp, f, k, &s, &n);
     return r < 0 ? RECORD_FAILED : r ? record_tag(rp, tag, s, n) : record_tag_str(rp, tag, "?");
 }
 
-static int tags(struct record_pgn *rp, json_t *rec, const struct status_fact *st,
+static int tags(struct record_pgn *rp, const struct lichess_fields *f, const struct status_fact *st,
                 const char **result)
 {
     const char *id, *s;
     size_t idn, n;
     char site[128];
     struct created_at created;
-    if (need_string(rp, rec, "id", &id, &idn))
+    if (need_string(rp, f, LF_ID, &id, &idn))
         return RECORD_FAILED;
     static const char lichess[] = "https://lichess.org/";
     size_t cut = idn < 64 ? idn : 64;
     memcpy(site, lichess, sizeof lichess - 1);
     memcpy(site + sizeof lichess - 1, id, cut);
     site[sizeof lichess - 1 + cut] = 0;
-    int r = record_string(rp, rec, "winner", &s, &n);
+    int r = string_of(rp, f, LF_WINNER, &s, &n);
     if (r < 0)
         return RECORD_FAILED;
     if (r && !(n == 5 && (!memcmp(s, "white", 5) || !memcmp(s, "black", 5))))
         return record_bad(rp, "winner", "must be \"white\" or \"black\"");
     *result = r ? (*s == 'w' ? "1-0" : "0-1") : st->finished ? "1/2-1/2" : "*";
     const char *variant = NULL;
-    if (record_string(rp, rec, "variant", &variant, &n) < 0)
+    if (string_of(rp, f, LF_VARIANT, &variant, &n) < 0)
         return RECORD_FAILED;
     const char *vname = variant ? LOOKUP(variant_names, variant, n) : "Standard";
     if (!vname)
         return record_bad(rp, "variant", "unknown variant '%.*s'", (int)(n < 40 ? n : 40),
                           variant);
-    if (event_tag(rp, rec) || record_tag_str(rp, "Site", site) || record_tag(rp, "GameId", id, idn) ||
-        created_at_of(rp, rec, &created) || record_tag_str(rp, "Date", created.date) ||
+    if (event_tag(rp, f) || record_tag_str(rp, "Site", site) || record_tag(rp, "GameId", id, idn) ||
+        created_at_of(rp, f, &created) || record_tag_str(rp, "Date", created.date) ||
         record_tag_str(rp, "Round", "-") ||
-        player_tag(rp, rec, "White", &white_paths) ||
-        player_tag(rp, rec, "Black", &black_paths) ||
+        player_tag(rp, f, "White", &white_paths) ||
+        player_tag(rp, f, "Black", &black_paths) ||
         record_tag_str(rp, "Result", *result) || record_tag_str(rp, "UTCDate", created.date) ||
         record_tag_str(rp, "UTCTime", created.time) ||
-        rating_tags(rp, rec, &white_paths, "WhiteElo", NULL, 0) ||
-        rating_tags(rp, rec, &black_paths, "BlackElo", NULL, 0) ||
-        rating_tags(rp, rec, &white_paths, NULL, "WhiteRatingDiff", 1) ||
-        rating_tags(rp, rec, &black_paths, NULL, "BlackRatingDiff", 1) ||
-        record_tag_str(rp, "Variant", vname) || time_control_tag(rp, rec) ||
-        string_tag(rp, rec, "ECO", "opening.eco") ||
-        string_tag(rp, rec, "Opening", "opening.name") ||
+        rating_tags(rp, f, &white_paths, "WhiteElo", NULL, 0) ||
+        rating_tags(rp, f, &black_paths, "BlackElo", NULL, 0) ||
+        rating_tags(rp, f, &white_paths, NULL, "WhiteRatingDiff", 1) ||
+        rating_tags(rp, f, &black_paths, NULL, "BlackRatingDiff", 1) ||
+        record_tag_str(rp, "Variant", vname) || time_control_tag(rp, f) ||
+        string_tag(rp, f, "ECO", LF_OPENING_ECO) ||
+        string_tag(rp, f, "Opening", LF_OPENING_NAME) ||
         record_tag_str(rp, "Termination", st->termination))
         return RECORD_FAILED;
     /* A game from a position of its own: lichess adds FEN and SetUp. */
-    if ((r = record_string(rp, rec, "initialFen", &s, &n)) < 0)
+    if ((r = string_of(rp, f, LF_INITIAL_FEN, &s, &n)) < 0)
         return RECORD_FAILED;
     if (r && strcmp(vname, "Standard") &&
         (record_tag(rp, "FEN", s, n) || record_tag_str(rp, "SetUp", "1")))
@@ -279,11 +293,27 @@ static void eval_text(char *out, size_t cap, int64_t cp)
         snprintf(out, cap, "%s%" PRId64 ".%d", sign, a / 100, (int)(a % 100 / 10));
 }
 
-/* Centiseconds as H:MM:SS, rounded to the second as lichess's export does. */
-static void clock_text(char *out, size_t cap, int64_t cs)
+/*
+ * Centiseconds as H:MM:SS at out, rounded to the second as lichess's
+ * export does; returns its length (at most CLOCK_TEXT_MAX). Digit by
+ * digit: a real export has a clock on every ply, and printf would cost
+ * more than the rest of the ply's text.
+ */
+enum { CLOCK_TEXT_MAX = 21 + 6 };
+
+static size_t clock_text(char *out, int64_t cs)
 {
     int64_t s = (cs + 50) / 100;
-    snprintf(out, cap, "%" PRId64 ":%02d:%02d", s / 3600, (int)(s / 60 % 60), (int)(s % 60));
+    size_t n = strlen(int_text(out, s / 3600, 0));
+    int m = (int)(s / 60 % 60), sec = (int)(s % 60);
+    char *o = out + n;
+    o[0] = ':';
+    o[1] = (char)('0' + m / 10);
+    o[2] = (char)('0' + m % 10);
+    o[3] = ':';
+    o[4] = (char)('0' + sec / 10);
+    o[5] = (char)('0' + sec % 10);
+    return n + 6;
 }
 
 static const char *glyph_of(const char *judgment, size_t n)
@@ -322,22 +352,61 @@ static size_t move_number_text(char *out_end, size_t ply, int black_needs)
     return (size_t)(out_end - p);
 }
 
+/* The glyph lichess appends to a judged move, at most. */
+enum { GLYPH_MAX = 2 };
+
+/*
+ * Writes at out the move number, a space and the move san[0..n) with its
+ * glyph (or NULL): at most MOVE_NUMBER_MAX + 1 + n + GLYPH_MAX bytes.
+ * Returns the end.
+ */
+static char *move_at(char *out, size_t ply, int black_needs, const char *san, size_t n,
+                     const char *glyph)
+{
+    char num[MOVE_NUMBER_MAX];
+    size_t k = move_number_text(num + sizeof num, ply, black_needs);
+    memcpy(out, num + sizeof num - k, k);
+    out += k;
+    *out++ = ' ';
+    memcpy(out, san, n);
+    out += n;
+    if (glyph) {
+        size_t gn = strlen(glyph);
+        memcpy(out, glyph, gn);
+        out += gn;
+    }
+    return out;
+}
+
+/* Room for a move's text (move_at) with n bytes of SAN, and extra more. */
+static char *move_space(struct record_pgn *rp, size_t n, size_t extra)
+{
+    return record_space(rp, MOVE_NUMBER_MAX + 1 + n + GLYPH_MAX + extra);
+}
+
+/* Ends the text at end, inside the room move_space() made. */
+static void text_ends(struct record_pgn *rp, const char *end)
+{
+    rp->text.len = (size_t)(end - rp->text.data);
+}
+
 /* The move number, a space and the move san[0..n) with its glyph (or NULL), in one append. */
 static int move_text(struct record_pgn *rp, size_t ply, int black_needs, const char *san,
                      size_t n, const char *glyph)
 {
-    char num[MOVE_NUMBER_MAX];
-    size_t k = move_number_text(num + sizeof num, ply, black_needs);
-    size_t gn = glyph ? strlen(glyph) : 0;
-    char *out = record_space(rp, k + 1 + n + gn);
+    char *out = move_space(rp, n, 0);
     if (!out)
         return RECORD_FAILED;
-    memcpy(out, num + sizeof num - k, k);
-    out[k] = ' ';
-    memcpy(out + k + 1, san, n);
-    if (gn)
-        memcpy(out + k + 1 + n, glyph, gn);
+    text_ends(rp, move_at(out, ply, black_needs, san, n, glyph));
     return 0;
+}
+
+/* Appends s at out; returns the end. */
+static char *put(char *out, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(out, s, n);
+    return out + n;
 }
 
 /* The next space-separated word of s[0..n) from *at: 1 with [*start, *at), or 0 at the end. */
@@ -367,62 +436,70 @@ static int variation(struct record_pgn *rp, size_t ply, const char *line, size_t
     return record_puts(rp, " )");
 }
 
-static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
+static int movetext(struct record_pgn *rp, const struct lichess_fields *f, const char *result)
 {
     const char *moves = "";
     size_t n = 0;
-    if (record_string(rp, rec, "moves", &moves, &n) < 0)
+    if (string_of(rp, f, LF_MOVES, &moves, &n) < 0)
         return RECORD_FAILED;
-    json_t *clocks = json_object_get(rec, "clocks");
-    json_t *analysis = json_object_get(rec, "analysis");
-    if (clocks && !json_is_array(clocks))
+    int clocks = f->v[LF_CLOCKS].type, analysis = f->v[LF_ANALYSIS].type;
+    if (clocks != RECORD_MISSING && clocks != RECORD_ARRAY)
         return record_bad(rp, "clocks", "must be an array");
-    if (analysis && !json_is_array(analysis))
+    if (analysis != RECORD_MISSING && analysis != RECORD_ARRAY)
         return record_bad(rp, "analysis", "must be an array");
     size_t at = 0, start, ply = 0;
     int black_needs = 0;
     while (next_word(moves, n, &at, &start)) {
-        char field[48], num[40], clk[40];
+        char field[48], num[40];
 #define FIELD(what) (snprintf(field, sizeof field, "%s[%zu]", what, ply), field)
-        json_t *info = json_array_get(analysis, ply);
+        const struct lichess_ply *p = lichess_fields_ply(f, ply);
+        const struct record_value *info = &p->v[LP_ANALYSIS], *c = &p->v[LP_CLOCK];
         const char *glyph = NULL, *comment = NULL, *line = NULL;
         size_t gn = 0, cn = 0, ln = 0;
         int64_t v;
-        num[0] = clk[0] = 0;
-        if (info) {
-            if (!json_is_object(info))
+        num[0] = 0;
+        if (info->type != RECORD_MISSING) {
+            if (info->type != RECORD_OBJECT)
                 return record_bad(rp, FIELD("analysis"), "must be an object");
             int r;
-            if ((r = record_int(rp, info, "eval", -100000, 100000, &v)) > 0)
+#define PLY_INT(k, min, max) record_value_int(rp, &p->v[k], lichess_ply_path(k), min, max, &v)
+#define PLY_STRING(k, s, n) record_value_string(rp, &p->v[k], lichess_ply_path(k), s, n)
+            if ((r = PLY_INT(LP_EVAL, -100000, 100000)) > 0)
                 eval_text(num, sizeof num, v);
-            else if (!r && (r = record_int(rp, info, "mate", -1000, 1000, &v)) > 0)
+            else if (!r && (r = PLY_INT(LP_MATE, -1000, 1000)) > 0)
                 snprintf(num, sizeof num, "#%d", (int)v);
-            if (r < 0 || record_string(rp, info, "judgment.name", &glyph, &gn) < 0 ||
-                record_string(rp, info, "judgment.comment", &comment, &cn) < 0 ||
-                record_string(rp, info, "variation", &line, &ln) < 0)
+            if (r < 0 || PLY_STRING(LP_JUDGMENT_NAME, &glyph, &gn) < 0 ||
+                PLY_STRING(LP_JUDGMENT_COMMENT, &comment, &cn) < 0 ||
+                PLY_STRING(LP_VARIATION, &line, &ln) < 0)
                 return record_within(rp, FIELD("analysis"));
+#undef PLY_INT
+#undef PLY_STRING
             glyph = glyph ? glyph_of(glyph, gn) : NULL;
         }
-        json_t *c = json_array_get(clocks, ply);
-        if (c) {
-            if (!json_is_integer(c) || json_integer_value(c) < 0 ||
-                json_integer_value(c) > INT64_C(100000000000))
-                return record_bad(rp, FIELD("clocks"), "must be centiseconds (a whole number)");
-            clock_text(clk, sizeof clk, (int64_t)json_integer_value(c));
-        }
-        if (move_text(rp, ply, black_needs, moves + start, at - start, glyph))
+        int clocked = c->type != RECORD_MISSING;
+        if (clocked && (c->type != RECORD_INTEGER || c->i < 0 || c->i > INT64_C(100000000000)))
+            return record_bad(rp, FIELD("clocks"), "must be centiseconds (a whole number)");
+        /* The move, then { [%eval e] [%clk c] } when it has either, in one room. */
+        char *out = move_space(rp, at - start, sizeof " { [%eval ] [%clk ] }" + sizeof num +
+                                                   CLOCK_TEXT_MAX);
+        if (!out)
             return RECORD_FAILED;
-        black_needs = 0;
-        if (num[0] || clk[0]) {
-            if (record_puts(rp, " {") ||
-                (num[0] && (record_puts(rp, " [%eval ") || record_puts(rp, num) ||
-                            record_puts(rp, "]"))) ||
-                (clk[0] && (record_puts(rp, " [%clk ") || record_puts(rp, clk) ||
-                            record_puts(rp, "]"))) ||
-                record_puts(rp, " }"))
-                return RECORD_FAILED;
-            black_needs = 1;
+        out = move_at(out, ply, black_needs, moves + start, at - start, glyph);
+        black_needs = num[0] || clocked;
+        if (black_needs) {
+            out = put(out, " {");
+            if (num[0]) {
+                out = put(put(out, " [%eval "), num);
+                *out++ = ']';
+            }
+            if (clocked) {
+                out = put(out, " [%clk ");
+                out += clock_text(out, c->i);
+                *out++ = ']';
+            }
+            out = put(out, " }");
         }
+        text_ends(rp, out);
         if (comment) {
             if (record_puts(rp, " { ") || record_put(rp, comment, cn) || record_puts(rp, " }"))
                 return RECORD_FAILED;
@@ -439,17 +516,15 @@ static int movetext(struct record_pgn *rp, json_t *rec, const char *result)
     return record_put(rp, " ", 1) || record_puts(rp, result) ? RECORD_FAILED : 0;
 }
 
-int lichess_record_pgn(json_t *rec, struct record_pgn *rp)
+int lichess_fields_pgn(const struct lichess_fields *f, struct record_pgn *rp)
 {
-    if (record_not_object(rp, rec))
-        return RECORD_FAILED;
     const char *s;
     size_t n;
-    int r = record_string(rp, rec, "pgn", &s, &n);
+    int r = string_of(rp, f, LF_PGN, &s, &n);
     if (r)
         return r < 0 ? RECORD_FAILED : record_put_pgn(rp, s, n);
     const char *status = "";
-    if ((r = record_string(rp, rec, "status", &status, &n)) < 0)
+    if ((r = string_of(rp, f, LF_STATUS, &status, &n)) < 0)
         return RECORD_FAILED;
     const struct status_fact *st = NULL;
     for (size_t i = 0; r && i < sizeof statuses / sizeof statuses[0]; i++)
@@ -460,7 +535,22 @@ int lichess_record_pgn(json_t *rec, struct record_pgn *rp)
                               status)
                  : record_bad(rp, "status", "missing");
     const char *result;
-    if (tags(rp, rec, st, &result) || movetext(rp, rec, result))
+    if (tags(rp, f, st, &result) || movetext(rp, f, result))
         return RECORD_FAILED;
     return 0;
+}
+
+int lichess_record_pgn(json_t *rec, struct record_pgn *rp)
+{
+    if (record_not_object(rp, rec))
+        return RECORD_FAILED;
+    struct lichess_fields f;
+    lichess_fields_init(&f);
+    int rc = RECORD_FAILED;
+    if (lichess_fields_of_tree(&f, rec))
+        snprintf(rp->why, sizeof rp->why, "the game is too big (or out of memory)");
+    else
+        rc = lichess_fields_pgn(&f, rp);
+    lichess_fields_release(&f);
+    return rc;
 }

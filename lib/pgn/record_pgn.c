@@ -130,36 +130,75 @@ json_t *record_get(json_t *obj, const char *path)
     }
 }
 
+void record_value_of(json_t *v, struct record_value *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!v)
+        return;
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: out->type = RECORD_OBJECT; break;
+    case JSON_ARRAY: out->type = RECORD_ARRAY; break;
+    case JSON_STRING:
+        out->type = RECORD_STRING;
+        out->s = json_string_value(v);
+        out->len = json_string_length(v);
+        break;
+    case JSON_INTEGER:
+        out->type = RECORD_INTEGER;
+        out->i = (int64_t)json_integer_value(v);
+        break;
+    case JSON_REAL:
+        out->type = RECORD_REAL;
+        out->d = json_real_value(v);
+        break;
+    case JSON_TRUE: out->type = RECORD_TRUE; break;
+    case JSON_FALSE: out->type = RECORD_FALSE; break;
+    case JSON_NULL: out->type = RECORD_NULL; break;
+    }
+}
+
+int record_value_string(struct record_pgn *rp, const struct record_value *v, const char *field,
+                        const char **s, size_t *len)
+{
+    if (v->type == RECORD_MISSING || v->type == RECORD_NULL)
+        return 0;
+    if (v->type != RECORD_STRING)
+        return record_bad(rp, field, "must be a string");
+    *s = v->s;
+    *len = v->len;
+    return 1;
+}
+
+int record_value_int(struct record_pgn *rp, const struct record_value *v, const char *field,
+                     int64_t min, int64_t max, int64_t *out)
+{
+    if (v->type == RECORD_MISSING || v->type == RECORD_NULL)
+        return 0;
+    if (v->type == RECORD_INTEGER)
+        *out = v->i;
+    else if (v->type == RECORD_REAL && floor(v->d) == v->d && fabs(v->d) < 9e15)
+        *out = (int64_t)v->d;
+    else
+        return record_bad(rp, field, "must be a whole number");
+    if (*out < min || *out > max)
+        return record_bad(rp, field, "%lld is out of range", (long long)*out);
+    return 1;
+}
+
 int record_string(struct record_pgn *rp, json_t *obj, const char *path, const char **s,
                   size_t *len)
 {
-    json_t *v = record_get(obj, path);
-    if (!v || json_is_null(v))
-        return 0;
-    if (!json_is_string(v))
-        return record_bad(rp, path, "must be a string");
-    *s = json_string_value(v);
-    *len = json_string_length(v);
-    return 1;
+    struct record_value v;
+    record_value_of(record_get(obj, path), &v);
+    return record_value_string(rp, &v, path, s, len);
 }
 
 int record_int(struct record_pgn *rp, json_t *obj, const char *path, int64_t min, int64_t max,
                int64_t *v)
 {
-    json_t *j = record_get(obj, path);
-    if (!j || json_is_null(j))
-        return 0;
-    if (json_is_integer(j)) {
-        *v = (int64_t)json_integer_value(j);
-    } else if (json_is_real(j) && floor(json_real_value(j)) == json_real_value(j) &&
-               fabs(json_real_value(j)) < 9e15) {
-        *v = (int64_t)json_real_value(j);
-    } else {
-        return record_bad(rp, path, "must be a whole number");
-    }
-    if (*v < min || *v > max)
-        return record_bad(rp, path, "%lld is out of range", (long long)*v);
-    return 1;
+    struct record_value value;
+    record_value_of(record_get(obj, path), &value);
+    return record_value_int(rp, &value, path, min, max, v);
 }
 
 int record_is_result(const char *r, size_t len)

@@ -78,6 +78,34 @@ int record_tag(struct record_pgn *rp, const char *name, const char *value, size_
 /** record_tag() with a NUL-terminated value. */
 int record_tag_str(struct record_pgn *rp, const char *name, const char *value);
 
+/*
+ * One JSON value as the converters look at it, whoever read it: a jansson
+ * tree (record_value_of) or a reader that keeps only the fields it wants
+ * (lichess_fields.h). Strings are not NUL-terminated and owned by the reader.
+ */
+enum record_type {
+    RECORD_MISSING = 0, RECORD_NULL, RECORD_FALSE, RECORD_TRUE, RECORD_INTEGER,
+    RECORD_REAL, RECORD_STRING, RECORD_OBJECT, RECORD_ARRAY,
+};
+struct record_value {
+    int type; /* enum record_type */
+    const char *s;
+    size_t len;
+    int64_t i;
+    double d;
+};
+
+/** v (NULL: missing) as a struct record_value in *out; strings are jansson's. */
+void record_value_of(json_t *v, struct record_value *out);
+
+/** record_string() of a value read already; field names it in messages. */
+int record_value_string(struct record_pgn *rp, const struct record_value *v, const char *field,
+                        const char **s, size_t *len);
+
+/** record_int() of a value read already; field names it in messages. */
+int record_value_int(struct record_pgn *rp, const struct record_value *v, const char *field,
+                     int64_t min, int64_t max, int64_t *out);
+
 /**
  * The member at path in obj, where path names members joined by dots
  * ("players.white.user.name"); NULL when a step is missing or not an object.

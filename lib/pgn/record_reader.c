@@ -7,6 +7,7 @@
 #include <string.h>
 #include "pgn/record_reader.h"
 #include "pgn/json_stream.h"
+#include "pgn/lichess_fields.h"
 #include "pgn/record_pgn.h"
 #include "base/banned.h"
 
@@ -33,6 +34,7 @@ struct record_reader {
     size_t next_game;
     uint64_t index;    /* records so far */
     struct record_pgn rp;
+    struct lichess_fields fields; /* a lichess record read without a tree */
     int status;
     char message[512];
 };
@@ -66,6 +68,7 @@ int record_reader_open(struct record_reader **out, const char *path, int source)
     r->source = source;
     json_stream_resync_lines(r->values);
     buf_init(&r->rp.text, GAME_MAX);
+    lichess_fields_init(&r->fields);
     *out = r;
     return PGN_OK;
 }
@@ -77,6 +80,7 @@ void record_reader_free(struct record_reader *r)
     json_decref(r->games);
     json_stream_free(r->values);
     buf_release(&r->rp.text);
+    lichess_fields_release(&r->fields);
     free(r);
 }
 
@@ -165,6 +169,24 @@ static int next_value(struct record_reader *r, json_t **v)
     }
 }
 
+/*
+ * A lichess record read from its text without a tree (lichess_fields.h),
+ * where the fast reader can: 1 with its PGN built into r->rp (or its
+ * problem in r->rp.why: rc), 0 when it is jansson's to read.
+ */
+static int lichess_without_tree(struct record_reader *r, int *rc)
+{
+    const char *text;
+    size_t n, used;
+    if (r->source != RECORD_LICHESS || r->pending ||
+        !json_stream_peek_line(r->values, &text, &n) ||
+        !lichess_fields_scan(&r->fields, text, n, &used))
+        return 0;
+    json_stream_skip(r->values, used, &r->line);
+    *rc = lichess_fields_pgn(&r->fields, &r->rp);
+    return 1;
+}
+
 int record_reader_next(struct record_reader *r, struct record *rec)
 {
     json_t *v;
@@ -172,26 +194,30 @@ int record_reader_next(struct record_reader *r, struct record *rec)
     r->message[0] = 0;
     if (r->source == RECORD_AUTO && !record_reader_detect(r))
         return RECORD_END; /* the caller should have asked record_reader_detect() */
-    int rc = next_value(r, &v);
-    if (rc == RECORD_BAD) {
-        /* Its message has its line and column; the record's number goes with it. */
-        r->index++;
-        rec->line = r->line;
-        rec->index = r->index;
-        const char *why = json_stream_message(r->values, &r->status);
-        const char *after = strstr(why, ": bad JSON");
-        snprintf(r->message, sizeof r->message, "%.*s: record %" PRIu64 "%s",
-                 after ? (int)(after - why) : 0, why, r->index, after ? after : why);
-        return RECORD_BAD;
+    buf_reset(&r->rp.text);
+    r->rp.why[0] = 0;
+    int converted;
+    if (!lichess_without_tree(r, &converted)) {
+        int rc = next_value(r, &v);
+        if (rc == RECORD_BAD) {
+            /* Its message has its line and column; the record's number goes with it. */
+            r->index++;
+            rec->line = r->line;
+            rec->index = r->index;
+            const char *why = json_stream_message(r->values, &r->status);
+            const char *after = strstr(why, ": bad JSON");
+            snprintf(r->message, sizeof r->message, "%.*s: record %" PRIu64 "%s",
+                     after ? (int)(after - why) : 0, why, r->index, after ? after : why);
+            return RECORD_BAD;
+        }
+        if (rc <= 0)
+            return rc;
+        converted = sources[r->source].to_pgn(v, &r->rp);
     }
-    if (rc <= 0)
-        return rc;
     r->index++;
     rec->line = r->line;
     rec->index = r->index;
-    buf_reset(&r->rp.text);
-    r->rp.why[0] = 0;
-    if (sources[r->source].to_pgn(v, &r->rp) == 0 && r->rp.text.len) {
+    if (converted == 0 && r->rp.text.len) {
         rec->pgn = r->rp.text.data;
         rec->len = r->rp.text.len;
         return RECORD_GAME;

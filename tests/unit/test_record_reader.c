@@ -3,6 +3,7 @@
 #include <string.h>
 #include "test.h"
 #include "reader_util.h"
+#include "pgn/lichess_fields.h"
 #include "pgn/record_pgn.h"
 #include "pgn/record_reader.h"
 #include "base/banned.h"
@@ -198,4 +199,81 @@ void test_record_reader__bad_records_named(void)
     CHECK_EQ_INT((int)rec.index, 4);
     CHECK_EQ_INT(record_reader_next(r, &rec), RECORD_END);
     record_reader_free(r);
+}
+
+/* The text of rec made by lichess_fields_scan (1) or refused by it (0); out and why as convert_one. */
+static int scan_one(const char *rec, char *out, size_t cap, char *why, size_t why_cap)
+{
+    struct lichess_fields f;
+    struct record_pgn rp = { .text = BUF_INIT(1 << 20) };
+    size_t used = 0;
+    lichess_fields_init(&f);
+    out[0] = why[0] = 0;
+    int scanned = lichess_fields_scan(&f, rec, strlen(rec), &used);
+    if (scanned) {
+        CHECK_EQ_INT((int)used, (int)strlen(rec));
+        if (lichess_fields_pgn(&f, &rp) == 0)
+            snprintf(out, cap, "%.*s", (int)rp.text.len, rp.text.data);
+        snprintf(why, why_cap, "%s", rp.why);
+    }
+    buf_release(&rp.text);
+    lichess_fields_release(&f);
+    return scanned;
+}
+
+/*
+ * The members of a lichess record read without a tree give what the
+ * jansson tree gives, text for text and problem for problem, on records
+ * that put them in every odd place: members of the same name deeper down,
+ * wrong types, nulls, arrays in arrays, a judged move with its line. Where
+ * a member comes twice the scan must stand aside: jansson keeps the last
+ * (a whole object, members the first one had included), which the hand
+ * count below says (WhiteElo "?", as the second "players" has no rating).
+ */
+void test_record_reader__lichess_scan_agrees_with_tree(void)
+{
+#define HEAD "{\"id\":\"x1\",\"status\":\"mate\",\"createdAt\":1714557600000,"
+    static const char *const scanned[] = {
+        HEAD "\"players\":{\"white\":{\"user\":{\"name\":\"A\"},\"rating\":1500,"
+        "\"ratingDiff\":-3},\"black\":{\"aiLevel\":4}},\"winner\":\"white\","
+        "\"moves\":\"e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#\",\"clocks\":[18000,17990,17950,17000,"
+        "16999,16950,16000],\"clock\":{\"initial\":180,\"increment\":2},"
+        "\"analysis\":[{\"eval\":17},{\"eval\":-20},{\"mate\":-3},{\"eval\":0},"
+        "{\"eval\":250,\"best\":\"d2d4\"},{\"mate\":1,\"judgment\":{\"name\":\"Blunder\","
+        "\"comment\":\"Checkmate is now unavoidable.\"},\"variation\":\"g6 Qf3 Nf6\"}]}",
+        HEAD "\"players\":{},\"moves\":\"d4\",\"source\":{\"moves\":\"e4\","
+        "\"players\":{\"white\":{\"rating\":1}}},\"x\":[[{\"clocks\":[1]}]]}",
+        HEAD "\"players\":[],\"moves\":\"d4\",\"rated\":true,\"perf\":\"blitz\"}",
+        HEAD "\"players\":{},\"moves\":\"d4\",\"analysis\":null}",
+        HEAD "\"players\":{},\"moves\":\"d4 d5\",\"analysis\":[{\"eval\":\"x\"}]}",
+        HEAD "\"players\":{},\"moves\":\"d4 d5\",\"analysis\":[{},[1]]}",
+        HEAD "\"players\":{},\"moves\":\"d4 d5\",\"clocks\":[1.0]}",
+        HEAD "\"players\":{\"white\":{\"user\":{\"name\":{\"first\":\"A\"}}}},"
+        "\"moves\":\"d4\"}",
+        HEAD "\"players\":{},\"moves\":\"d4\",\"clocks\":{\"0\":1}}",
+        HEAD "\"players\":{},\"moves\":\"d4 d5\",\"winner\":null,"
+        "\"a_key_far_longer_than_any_path_the_scan_keeps_a_place_for_in_its_buffer_of_paths"
+        "_so_it_must_pass_it_over_whole_and_still_find_the_members_that_come_after_it\":"
+        "{\"moves\":\"e4\"},\"opening\":{\"eco\":\"A40\",\"name\":\"Queen's Pawn\"}}",
+    };
+    static const char *const refused[] = {
+        HEAD "\"players\":{\"white\":{\"rating\":1500}},\"players\":{},\"moves\":\"e4\"}",
+        HEAD "\"players\":{},\"moves\":\"e4\",\"moves\":\"d4\"}",
+        HEAD "\"players\":{},\"moves\":\"e4\",\"analysis\":[{\"judgment\":{\"name\":"
+        "\"Blunder\"},\"judgment\":{}}]}",
+        HEAD "\"players\":{\"white\":{\"user\":{\"name\":\"Caf\u00e9\"}}},\"moves\":\"e4\"}",
+    };
+#undef HEAD
+    char want[4096], got[4096], why_want[256], why_got[256];
+    for (size_t i = 0; i < sizeof scanned / sizeof scanned[0]; i++) {
+        convert_one(lichess_record_pgn, scanned[i], want, sizeof want, why_want, sizeof why_want);
+        CHECK(scan_one(scanned[i], got, sizeof got, why_got, sizeof why_got));
+        CHECK_EQ_STR(got, want);
+        CHECK_EQ_STR(why_got, why_want);
+    }
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        CHECK(!scan_one(refused[i], got, sizeof got, why_got, sizeof why_got));
+    /* The last "players" is the whole of it: no rating, as counted by hand. */
+    convert_one(lichess_record_pgn, refused[0], want, sizeof want, why_want, sizeof why_want);
+    CHECK(strstr(want, "[WhiteElo \"?\"]") != NULL);
 }
