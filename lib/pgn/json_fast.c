@@ -1,10 +1,9 @@
-/* json_fast.c - one line's JSON object read by a strict scanner into a jansson value, where jansson surely agrees. */
+/* json_fast.c - one line's JSON object read with libyajl into a jansson value, where both libraries surely agree. */
 /* SPDX-License-Identifier: MIT */
 #include <stdint.h>
 #include <string.h>
 #include <yajl/yajl_parse.h>
 #include "pgn/json_fast.h"
-#include "pgn/json_scan.h"
 #include "base/banned.h"
 
 enum { FAST_DEPTH = 64, FAST_KEY_MAX = 255 };
@@ -18,13 +17,13 @@ struct build {
     char key[FAST_DEPTH][FAST_KEY_MAX + 1];
 };
 
-/* Puts v (a new reference) where it belongs; 0 (the scan stops) on failure. */
+/* Puts v (a new reference) where it belongs; 0 (yajl stops) on failure. */
 static int add(struct build *b, json_t *v)
 {
     if (!v)
         return 0;
     if (!b->depth) {
-        b->root = v; /* the object itself; the scan stops after it */
+        b->root = v; /* the object itself; yajl stops after it */
         return 1;
     }
     json_t *top = b->open[b->depth - 1];
@@ -115,7 +114,19 @@ static int plain_text(const char *p, size_t n)
 
 int json_fast_scan(const char *p, size_t n, const yajl_callbacks *cb, void *ctx, size_t *used)
 {
-    return n && p[0] == '{' && plain_text(p, n) && json_scan_object(p, n, cb, ctx, used);
+    if (!n || p[0] != '{' || !plain_text(p, n))
+        return 0;
+    yajl_handle h = yajl_alloc(cb, NULL, ctx);
+    int whole = 0;
+    if (h && yajl_config(h, yajl_allow_trailing_garbage, 1) &&
+        yajl_parse(h, (const unsigned char *)p, n) == yajl_status_ok) {
+        *used = yajl_get_bytes_consumed(h);
+        /* Whole: the object closed (complete_parse also fails on a value cut short). */
+        whole = yajl_complete_parse(h) == yajl_status_ok;
+    }
+    if (h)
+        yajl_free(h);
+    return whole;
 }
 
 json_t *json_fast_object(const char *p, size_t n, size_t *used)

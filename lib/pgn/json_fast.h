@@ -1,4 +1,4 @@
-/* json_fast.h - one line's JSON object read by a strict scanner into a jansson value, where jansson surely agrees. */
+/* json_fast.h - one line's JSON object read with libyajl into a jansson value, where both libraries surely agree. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_JSON_FAST_H
 #define LIB_JSON_FAST_H
@@ -9,12 +9,11 @@
 
 /*
  * jansson's parser reads a character at a time through a stream, and was
- * half the time of reading lichess's records; a scanner of strict JSON
- * (json_scan.h: yajl's lexer before it, which was itself a fifth of the
- * reading) reads the same text several times faster. The value stays a
- * jansson tree (every reader of records uses jansson's API), and jansson
- * stays the reference: a text on which the two could answer differently
- * is left to it, and so is every error, which jansson words as before.
+ * half the time of reading lichess's records; yajl's lexer reads the same
+ * text several times faster. The value stays a jansson tree (every reader
+ * of records uses jansson's API), and jansson stays the reference: a text
+ * on which the two could answer differently is left to it, and so is every
+ * error, which jansson words as before.
  */
 
 /**
@@ -29,8 +28,8 @@
 json_t *json_fast_object(const char *p, size_t n, size_t *used);
 
 /**
- * The same reading without a tree: the scanner runs over the object at
- * p[0..n) with the callbacks cb (and ctx), on the same texts only (printable
+ * The same reading without a tree: yajl runs over the object at p[0..n)
+ * with the callbacks cb (and ctx), on the same texts only (printable
  * ASCII, no \u escape). 1 with *used when the object was whole and every
  * callback returned 1; 0 otherwise (the callbacks may have seen part of
  * it: the caller forgets what they gathered and reads it with jansson).

@@ -114,7 +114,7 @@ int lichess_fields_of_tree(struct lichess_fields *f, json_t *rec)
     return PGN_OK;
 }
 
-/* ---- from the text, as events (json_fast_scan) ---------------------------------------- */
+/* ---- from the text, with yajl ------------------------------------------------------ */
 
 enum { SCAN_DEPTH = 8, SCAN_PATH_MAX = 128 };
 
@@ -264,7 +264,7 @@ static int on_double(void *ctx, double d)
     return 1;
 }
 
-/* Strings are copied (a decoded one is gone after the callback): s holds the offset until the end. */
+/* Strings are copied (yajl's own are gone after the callback): s holds the offset until the end. */
 static int on_string(void *ctx, const unsigned char *s, size_t n)
 {
     struct scan *sc = ctx;

@@ -12,7 +12,7 @@
  * A lichess record has some twenty members that its PGN comes from, and
  * a jansson tree of the whole record cost more than the rest of reading
  * it. So the members are gathered into this flat form, from the record's
- * text (lichess_fields_scan: scanner events, no tree) or, where the fast
+ * text (lichess_fields_scan: yajl events, no tree) or, where the fast
  * reader stands aside, from the jansson tree (lichess_fields_of_tree):
  * the PGN is then written from one form by one body of code
  * (lichess_json.c), whichever way the record was read.

@@ -578,8 +578,8 @@ fi
 # lichess's exports have. validate -j 1 -q of each: CPU time (user + sys, best
 # of $runs, JSON and PGN in turn) on all 50,000 records, and callgrind's
 # instructions on the first 5,000 (when valgrind is there). Target: within 2.
-# Measured 2026-12-06 (issue 37): instructions 486.5M / 255.9M = 1.90 plain,
-# 1140.9M / 613.3M = 1.86 with clocks (e7119bb: 2.30 and 3.55).
+# Measured 2026-12-06 (issue 37): instructions 508.7M / 255.9M = 1.99 plain,
+# 1258.5M / 613.3M = 2.05 with clocks (e7119bb: 2.30 and 3.55).
 if [ -f "$bench_gz" ] && command -v ${PYTHON:-python3} >/dev/null 2>&1; then
     "$pgnkit" convert -q --format ndjson "$bench_gz" 2>/dev/null | head -n 50000 |
         ${PYTHON:-python3} -c '

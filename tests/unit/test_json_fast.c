@@ -56,12 +56,6 @@ void test_json_fast__edges_agree_with_jansson(void)
         "{\"aaaaaaaaaaaa\":\"bbbbbbbbbbbbbbbb\xc0\xaf\"}",
         "{\"aaaaaaaaaaaa\":\"bbbbbbbbbbbbbbbb\x01\"}",
         "{\"aaaaaaaaaaaa\":\"bbbbbbbb\\\\u0041\",\"c\":\"\\\\\"}",
-        /* the scanner's own edges (json_scan.c): escapes it decodes, empty containers,
-         * white space, a number cut short, a key without its value */
-        "{\"a\":\"\\b\\f\\r\\\"x\"}", "{ }", "{\"a\" :\t1 , \"b\" : [ ] }",
-        "{\"a\":[{},[],\"\",0,-0.0,1e5,[[{\"b\":{}}]]]}", "{\"a\":1e+}", "{\"a\":1.5e}",
-        "{\"a\"}", "{\"a\":}", "{\"a\":[,1]}", "{\"a\":\"x\\", "{\"a\":\"\\q\"}",
-        "{\"a\":-9223372036854775809}", "{\"a\":9223372036854775808}", "{\"a\":[-]}",
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         same_as_jansson(texts[i], strlen(texts[i]));
