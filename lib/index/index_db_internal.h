@@ -40,7 +40,7 @@ struct index_db {
     unsigned char *walks;     /* INDEX_CHUNK_GAMES walk records */
     struct buf materials;     /* the chunk's material runs (index_material.h), game after game */
     struct index_postings postings; /* the chunk's positions */
-    struct index_postings keys; /* the chunk's material keys (index_keys.h), made when it is written */
+    struct index_postings keys; /* the chunk's material keys (index_material_keys.h), made when it is written */
     int postings_failed;      /* out of memory while an update reloads them */
     sqlite3_stmt *span;       /* index_db_game_span()'s, prepared on first use */
 };
@@ -100,9 +100,9 @@ int index_chunk_hits(struct index_db *db, sqlite3_stmt **st, int64_t source, uin
 
 /**
  * For each of the games games of the chunk, sides[i] = the sides to move
- * (IK_WHITE, IK_BLACK) with which game i has the material of key[0] or
- * key[1] (with their rows, index_keys.h; the same key twice for one), or
- * both when only the scan can tell (the key INDEX_KEY_UNSURE); 0 when it
+ * (MK_WHITE, MK_BLACK) with which game i has the material of key[0] or
+ * key[1] (with their rows, index_material_keys.h; the same key twice for one), or
+ * both when only the scan can tell (the key MATERIAL_KEY_UNSURE); 0 when it
  * never has them. PGN_OK, PGN_EFORMAT, PGN_EIO.
  */
 int index_chunk_key_sides(struct index_db *db, sqlite3_stmt **st, int64_t source,

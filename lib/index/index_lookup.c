@@ -4,7 +4,7 @@
 #include <string.h>
 #include "base/error.h"
 #include "index/index_db_internal.h"
-#include "index/index_keys.h"
+#include "index/index_material_keys.h"
 #include "base/banned.h"
 
 /* Prepares *st on first use, then binds (source, chunk) and a third value. */
@@ -145,7 +145,7 @@ static void mark(void *ctx, uint64_t key, unsigned game, unsigned value)
 {
     (void)key;
     struct marks *m = ctx;
-    if (game >= m->games || (m->sides ? !value || value > (IK_WHITE | IK_BLACK) : value > 254))
+    if (game >= m->games || (m->sides ? !value || value > (MK_WHITE | MK_BLACK) : value > 254))
         m->bad = 1;
     else if (m->sides)
         m->out[game] |= (unsigned char)value;
@@ -181,7 +181,7 @@ int index_chunk_key_sides(struct index_db *db, sqlite3_stmt **st, int64_t source
                           unsigned char *sides)
 {
     struct marks m = { sides, games, 1, 0 };
-    const uint64_t want[WANT_MAX] = { index_key_with_row(INDEX_KEY_UNSURE), key[0], key[1] };
+    const uint64_t want[WANT_MAX] = { material_key_with_row(MATERIAL_KEY_UNSURE), key[0], key[1] };
     return chunk_marks(db, st, "SELECT bucket, checksum, data FROM game_material_keys WHERE"
                        " source=?1 AND chunk=?2 AND bucket IN (?3, ?4, ?5, 256) ORDER BY"
                        " bucket", source, chunk, want, key[1] == key[0] ? 2 : 3, &m);

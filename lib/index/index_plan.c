@@ -5,7 +5,7 @@
 #include <string.h>
 #include "base/error.h"
 #include "index/index_db_internal.h"
-#include "index/index_keys.h"
+#include "index/index_material_keys.h"
 #include "index/index_material.h"
 #include "index/index_plan.h"
 #include "index/index_where.h"
@@ -48,10 +48,10 @@ struct index_plan {
     size_t mat_at;
     struct index_material mat;
     /* A query whose first criterion is a position or a material: its
-     * candidates, from the material keys (index_keys.h), when its material
+     * candidates, from the material keys (index_material_keys.h), when its material
      * has a key (one material; SQ_MATERIAL_EITHER two). */
-    uint64_t key[2];       /* key[0] INDEX_KEY_NONE: every game is decided from its records */
-    unsigned side_bit;     /* IK_WHITE, IK_BLACK, or both: the sides to move that count */
+    uint64_t key[2];       /* key[0] MATERIAL_KEY_NONE: every game is decided from its records */
+    unsigned side_bit;     /* MK_WHITE, MK_BLACK, or both: the sides to move that count */
     unsigned char *sides;  /* the chunk's games: the sides its keys give them */
     sqlite3_stmt *key_rows, *record_row;
     struct index_plan_counts counts;
@@ -273,9 +273,9 @@ static int decide_where(const struct plan_crit *pc, const struct index_record *r
  * A record marked IR_UNSURE (a fact the build could not work out) decides
  * nothing; IR_EMPTY (not a game) is never selected.
  *
- * Before any of that, a first criterion SQ_POSITION (at most INDEX_KEY_MEN
+ * Before any of that, a first criterion SQ_POSITION (at most MATERIAL_KEY_MEN
  * men), or SQ_MATERIAL* of one exact material, picks its candidates by the
- * material keys (index_keys.h, keys_of below): the games no key names are
+ * material keys (index_material_keys.h, keys_of below): the games no key names are
  * turned down without their chunk's records, which are read only for a
  * chunk with candidates (a position's few are left to the scan at once).
  */
@@ -409,24 +409,24 @@ static int only_material(const struct material_pattern *p, struct material *m)
  */
 static void keys_of(struct index_plan *p)
 {
-    p->key[0] = p->key[1] = INDEX_KEY_NONE;
+    p->key[0] = p->key[1] = MATERIAL_KEY_NONE;
     if (!p->n)
         return;
     const struct plan_crit *pc = &p->crit[0];
     struct material m[2];
     if (pc->decide == decide_position) {
-        p->key[0] = p->key[1] = index_key_of(&pc->target.mat);
-        p->side_bit = pc->target.side == WHITE ? IK_WHITE : IK_BLACK;
+        p->key[0] = p->key[1] = material_key_of(&pc->target.mat);
+        p->side_bit = pc->target.side == WHITE ? MK_WHITE : MK_BLACK;
     } else if ((pc->decide == decide_material || pc->decide == decide_material_end) &&
                only_material(&pc->c->mpat[0], &m[0]) &&
                (!pc->c->either || only_material(&pc->c->mpat[1], &m[1]))) {
-        p->key[0] = p->key[1] = index_key_of(&m[0]);
+        p->key[0] = p->key[1] = material_key_of(&m[0]);
         if (pc->c->either)
-            p->key[1] = index_key_of(&m[1]);
-        p->side_bit = IK_WHITE | IK_BLACK;
+            p->key[1] = material_key_of(&m[1]);
+        p->side_bit = MK_WHITE | MK_BLACK;
     }
-    if (p->key[1] == INDEX_KEY_NONE)
-        p->key[0] = INDEX_KEY_NONE;
+    if (p->key[1] == MATERIAL_KEY_NONE)
+        p->key[0] = MATERIAL_KEY_NONE;
 }
 
 int index_plan_new(struct index_plan **out, struct index_db *db, const struct search_query *q,
@@ -481,7 +481,7 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
     /* A position or material reads blobs of many chunks once each: through SQLite's
      * page cache (bounded, index_db_open) rather than a map of the file,
      * whose pages would stay in the process's memory as it grows. */
-    if (p->walks || p->key[0] != INDEX_KEY_NONE) {
+    if (p->walks || p->key[0] != MATERIAL_KEY_NONE) {
         int rc = sqlite3_exec(db->h, "PRAGMA mmap_size=0", NULL, NULL, NULL);
         if (rc != SQLITE_OK)
             return index_db_fail(db, rc);
@@ -652,7 +652,7 @@ static int decide_candidates(struct index_plan *p, int64_t source, uint64_t chun
         return PGN_OK;
     /* A material criterion is decided from the runs alone, with no source
      * to read: only a position's few candidates are left to the scan. */
-    if (count <= INDEX_KEY_DIRECT && p->crit[0].decide == decide_position) {
+    if (count <= MATERIAL_KEY_DIRECT && p->crit[0].decide == decide_position) {
         for (uint32_t i = 0; i < n; i++)
             if (p->sides[i] & p->side_bit)
                 verdict[done + i] = INDEX_MAYBE;
@@ -705,7 +705,7 @@ void index_plan_counts(const struct index_plan *p, struct index_plan_counts *out
 int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
                       unsigned char *verdict)
 {
-    if (p->key[0] != INDEX_KEY_NONE)
+    if (p->key[0] != MATERIAL_KEY_NONE)
         return plan_source_keyed(p, source, games, verdict);
     sqlite3_stmt *st;
     /* A blob column not asked for is not read (its pages neither). */

@@ -67,12 +67,12 @@ struct index_plan_counts {
 void index_plan_counts(const struct index_plan *p, struct index_plan_counts *out);
 
 /*
- * A chunk where the material keys leave a position at most INDEX_KEY_DIRECT
+ * A chunk where the material keys leave a position at most MATERIAL_KEY_DIRECT
  * games leaves them to the scan without reading the chunk's records: a
  * chunk's walks, position rows and runs cost more than reading a few games.
  * (A material criterion always reads the runs: they decide it, no source.)
  */
-enum { INDEX_KEY_DIRECT = 8 };
+enum { MATERIAL_KEY_DIRECT = 8 };
 
 /** Frees p (NULL is allowed). */
 void index_plan_free(struct index_plan *p);

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "base/error.h"
 #include "index/index_db_internal.h"
-#include "index/index_keys.h"
+#include "index/index_material_keys.h"
 #include "base/banned.h"
 
 const char *const index_names_table[NAMES_KINDS] = { "players", "events", "sites" };
@@ -117,7 +117,7 @@ static int flush_postings(struct index_db *db, struct index_postings *p, sqlite3
     return rc;
 }
 
-/* The chunk's material key rows (index_keys.h), made from its records and
+/* The chunk's material key rows (index_material_keys.h), made from its records and
  * material runs as they stand: a second flush of the chunk (an update) writes
  * the same rows or more, as the positions'. */
 static int flush_keys(struct index_db *db)
@@ -136,7 +136,7 @@ static int flush_keys(struct index_db *db)
         index_record_decode(db->chunk + (size_t)g * INDEX_RECORD_SIZE, &r);
         if (r.flags & IR_EMPTY) /* not a game: no question selects it */
             continue;
-        int rc = index_keys_add_game(p, (uint16_t)g, &m, (r.flags & IR_UNSURE) != 0);
+        int rc = material_keys_add_game(p, (uint16_t)g, &m, (r.flags & IR_UNSURE) != 0);
         if (rc)
             return rc;
     }

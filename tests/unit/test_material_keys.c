@@ -1,4 +1,4 @@
-/* test_index_keys.c - the material keys: their layout, a game's keys, and a plan that reads only candidates. */
+/* test_material_keys.c - the material keys: their layout, a game's keys, and a plan that reads only candidates. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 #include "base/buf.h"
 #include "base/error.h"
 #include "index/index_db.h"
-#include "index/index_keys.h"
+#include "index/index_material_keys.h"
 #include "index/index_plan.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
@@ -30,24 +30,24 @@ static struct material parsed(const char *text)
  * (with Python). Twenty men besides the kings have a key, 21 none; nor has
  * a count past a nibble or a second king.
  */
-void test_index_keys__layout(void)
+void test_material_keys__layout(void)
 {
     struct material m = parsed("KRP:KR");
-    uint64_t key = index_key_of(&m);
+    uint64_t key = material_key_of(&m);
     CHECK_EQ_INT(key & ((1ull << 56) - 1), 0x100001001ull);
     CHECK_EQ_INT(key >> 56, 0x25);
     CHECK_EQ_INT(index_bucket(key), 0x25);
-    CHECK_EQ_INT(index_key_with_row(INDEX_KEY_UNSURE) >> 56, 0x12);
+    CHECK_EQ_INT(material_key_with_row(MATERIAL_KEY_UNSURE) >> 56, 0x12);
     m = parsed("KQRRBBNNPPP:KQRRBBNNPPP"); /* 20 men */
-    CHECK(index_key_of(&m) != INDEX_KEY_NONE);
+    CHECK(material_key_of(&m) != MATERIAL_KEY_NONE);
     m = parsed("KQRRBBNNPPPP:KQRRBBNNPPP"); /* 21 men */
-    CHECK(index_key_of(&m) == INDEX_KEY_NONE);
+    CHECK(material_key_of(&m) == MATERIAL_KEY_NONE);
     m = parsed("KQ:K");
     m.count[WHITE][QUEEN] = 16;
-    CHECK(index_key_of(&m) == INDEX_KEY_NONE);
+    CHECK(material_key_of(&m) == MATERIAL_KEY_NONE);
     m = parsed("KQ:K");
     m.count[BLACK][KING] = 2;
-    CHECK(index_key_of(&m) == INDEX_KEY_NONE);
+    CHECK(material_key_of(&m) == MATERIAL_KEY_NONE);
 }
 
 /* The posting of key k in p (NULL when none). */
@@ -66,7 +66,7 @@ static const struct index_posting *posting_of(const struct index_postings *p, ui
  * (a run the encoding allows: both sides); the start's material, 30 men,
  * has no key. Each material is one posting, with the sides of all its runs.
  */
-void test_index_keys__sides_of_runs(void)
+void test_material_keys__sides_of_runs(void)
 {
     struct index_material m;
     memset(&m, 0, sizeof m);
@@ -80,37 +80,37 @@ void test_index_keys__sides_of_runs(void)
         m.run[i].mat = parsed(mats[i]);
     }
     struct index_postings p = { 0 };
-    CHECK_EQ_INT(index_keys_add_game(&p, 7, &m, 0), PGN_OK);
+    CHECK_EQ_INT(material_keys_add_game(&p, 7, &m, 0), PGN_OK);
     CHECK_EQ_INT(p.n, 3);
     struct material krp_kr = parsed("KRP:KR"), kr_kr = parsed("KR:KR"), kr_k = parsed("KR:K");
-    const struct index_posting *a = posting_of(&p, index_key_of(&krp_kr));
-    const struct index_posting *b = posting_of(&p, index_key_of(&kr_kr));
-    const struct index_posting *c = posting_of(&p, index_key_of(&kr_k));
-    CHECK(a && a->game == 7 && a->ply == (IK_WHITE | IK_BLACK));
-    CHECK(b && b->game == 7 && b->ply == (IK_WHITE | IK_BLACK));
-    CHECK(c && c->game == 7 && c->ply == IK_BLACK);
+    const struct index_posting *a = posting_of(&p, material_key_of(&krp_kr));
+    const struct index_posting *b = posting_of(&p, material_key_of(&kr_kr));
+    const struct index_posting *c = posting_of(&p, material_key_of(&kr_k));
+    CHECK(a && a->game == 7 && a->ply == (MK_WHITE | MK_BLACK));
+    CHECK(b && b->game == 7 && b->ply == (MK_WHITE | MK_BLACK));
+    CHECK(c && c->game == 7 && c->ply == MK_BLACK);
     /* With Black to move first, the lone ply 10 is Black's and ply 11 White's. */
     p.n = 0;
     m.flags |= IM_BLACK;
     m.nruns = 4;
     m.plies = 11;
-    CHECK_EQ_INT(index_keys_add_game(&p, 8, &m, 0), PGN_OK);
-    b = posting_of(&p, index_key_of(&kr_kr));
-    c = posting_of(&p, index_key_of(&kr_k));
-    CHECK(b && b->ply == IK_BLACK);
-    CHECK(c && c->ply == IK_WHITE);
+    CHECK_EQ_INT(material_keys_add_game(&p, 8, &m, 0), PGN_OK);
+    b = posting_of(&p, material_key_of(&kr_kr));
+    c = posting_of(&p, material_key_of(&kr_k));
+    CHECK(b && b->ply == MK_BLACK);
+    CHECK(c && c->ply == MK_WHITE);
     /* A game the build could not tell: the unsure key alone, both sides. */
     p.n = 0;
     m.flags = IM_UNSURE;
-    CHECK_EQ_INT(index_keys_add_game(&p, 9, &m, 0), PGN_OK);
+    CHECK_EQ_INT(material_keys_add_game(&p, 9, &m, 0), PGN_OK);
     CHECK_EQ_INT(p.n, 1);
-    CHECK(p.n == 1 && p.v[0].key == index_key_with_row(INDEX_KEY_UNSURE) &&
-          p.v[0].ply == (IK_WHITE | IK_BLACK));
+    CHECK(p.n == 1 && p.v[0].key == material_key_with_row(MATERIAL_KEY_UNSURE) &&
+          p.v[0].ply == (MK_WHITE | MK_BLACK));
     index_postings_release(&p);
 }
 
 enum { GAMES = 2 * 4096 + 10, ENDGAME_A = 100, ENDGAME_B = 2 * 4096 + 5, CROWD = 5001,
-       CROWD_GAMES = INDEX_KEY_DIRECT + 2 };
+       CROWD_GAMES = MATERIAL_KEY_DIRECT + 2 };
 
 /* 1 when game i (from 1) of write_games is king and pawn against king. */
 static int is_endgame(int i)
@@ -205,11 +205,11 @@ static void plan_counts(const char *path, int criterion, const char *arg, unsign
  * the material keys leave the games that have that material with Black to
  * move, and rule out all the others without reading their chunk's records
  * (the plan's counters say so). The one game in chunk 0 and the one in
- * chunk 2 are left to the scan; the INDEX_KEY_DIRECT + 2 games in chunk 1
+ * chunk 2 are left to the scan; the MATERIAL_KEY_DIRECT + 2 games in chunk 1
  * are too many for that, so that chunk's records are read and decide them:
  * they meet the position at ply 1, in the position index.
  */
-void test_index_keys__late_position_reads_only_candidates(void)
+void test_material_keys__late_position_reads_only_candidates(void)
 {
     char path[64];
     if (!fresh_database(path, "p"))
@@ -237,7 +237,7 @@ void test_index_keys__late_position_reads_only_candidates(void)
  * them all (yes: a material needs no source, however few the candidates).
  * KQ:K, which no game has, reads no chunk; --material-either K:KP (the colours swapped fit) is KP:K's.
  */
-void test_index_keys__material_through_keys(void)
+void test_material_keys__material_through_keys(void)
 {
     char path[64];
     if (!fresh_database(path, "m"))
