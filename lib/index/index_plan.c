@@ -6,6 +6,7 @@
 #include "base/error.h"
 #include "index/index_db_internal.h"
 #include "index/index_material.h"
+#include "index/index_pick.h"
 #include "index/index_plan.h"
 #include "index/index_where.h"
 #include "query/filter.h"
@@ -37,6 +38,7 @@ struct index_plan {
     int records;   /* a decider reads the records (else row 0 has their flags) */
     int walks;     /* a decider reads the walks and the position index */
     sqlite3_stmt *openings, *walk_rows, *position_rows, *material_rows;
+    sqlite3_stmt *record_rows, *key_counts, *key_rows; /* a selection's (index_plan_select) */
     unsigned char *rowbuf; /* the rows of the chunk being decided (a step frees SQLite's) */
     unsigned char *walkbuf; /* its walks */
     /* Its material runs, read when a decider first asks (INDEX_NEED): the
@@ -436,6 +438,9 @@ void index_plan_free(struct index_plan *p)
     sqlite3_finalize(p->walk_rows);
     sqlite3_finalize(p->position_rows);
     sqlite3_finalize(p->material_rows);
+    sqlite3_finalize(p->record_rows);
+    sqlite3_finalize(p->key_counts);
+    sqlite3_finalize(p->key_rows);
     buf_release(&p->matbuf);
     free(p->rowbuf);
     free(p->walkbuf);
@@ -497,12 +502,67 @@ static int material_of_game(struct index_plan *p, int64_t source, uint64_t chunk
     return PGN_OK;
 }
 
+/* Reads what the deciders read of a chunk of n games beside its records: its opening rows into rows, its walks. */
+static int load_chunk(struct index_plan *p, int64_t source, uint64_t chunk, uint32_t n,
+                      const unsigned char *rows[INDEX_OPENING_ROWS])
+{
+    int rc = PGN_OK;
+    if (p->rows && !p->rowbuf &&
+        !(p->rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
+        return PGN_ENOMEM;
+    if (p->rows)
+        rc = index_chunk_openings(p->db, &p->openings, source, chunk, n, p->rows, p->rowbuf, rows);
+    if (rc == PGN_OK && p->walks)
+        rc = load_walks(p, source, chunk, n);
+    p->mat_loaded = 0;
+    return rc;
+}
+
+/* Where a chunk being decided is: its records (NULL when no decider reads them) and rows. */
+struct chunk_at {
+    int64_t source;
+    uint64_t chunk;
+    uint32_t n;
+    const unsigned char *data;
+    const unsigned char *rows[INDEX_OPENING_ROWS];
+    struct index_record r; /* zeroed once per chunk: without records, only the fields set below change */
+};
+
+/* The verdict of game i of the chunk loaded into *v (games in ascending order). */
+static int decide_game(struct index_plan *p, struct chunk_at *c, uint32_t i, int *v)
+{
+    struct index_record *r = &c->r;
+    if (c->data)
+        index_record_decode(c->data + (size_t)i * INDEX_RECORD_SIZE, r);
+    r->rows = p->rows ? c->rows : NULL;
+    r->chunk_at = i;
+    r->number = c->chunk * INDEX_CHUNK_GAMES + i + 1;
+    r->material = NULL;
+    if (p->walks) {
+        struct index_walk w;
+        index_walk_decode(p->walkbuf + (size_t)i * INDEX_WALK_SIZE, &w);
+        r->reach = w.reach;
+    }
+    if (p->rows)
+        r->opening = (unsigned)c->rows[0][2 * i] | (unsigned)c->rows[0][2 * i + 1] << 8;
+    if (!c->data) /* the deciders read no record: its flags are in row 0 */
+        r->flags = (r->opening & IO_EMPTY ? IR_EMPTY : 0) | (r->opening & IO_UNSURE ? IR_UNSURE : 0);
+    *v = verdict_of(p, r);
+    if (*v == INDEX_NEED) {
+        int rc = material_of_game(p, c->source, c->chunk, c->n, i);
+        if (rc)
+            return rc;
+        r->material = &p->mat;
+        *v = verdict_of(p, r);
+    }
+    return PGN_OK;
+}
+
 /* Decides the games of one chunk (its blobs checked first). */
 static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
                         uint64_t expect_chunk, uint64_t games, uint64_t *done,
                         unsigned char *verdict)
 {
-    const unsigned char *rows[INDEX_OPENING_ROWS];
     sqlite3_int64 chunk = sqlite3_column_int64(st, 0), n = sqlite3_column_int64(st, 1);
     uint64_t sum = (uint64_t)sqlite3_column_int64(st, 2);
     const unsigned char *data = p->records ? sqlite3_column_blob(st, 3) : NULL;
@@ -514,47 +574,20 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
     if (p->records &&
         (!data || len != (size_t)n * INDEX_RECORD_SIZE || index_records_checksum(data, len) != sum))
         return index_db_damaged(p->db, "a blob of game records fails its checksum");
-    int rc = PGN_OK;
-    if (p->rows && !p->rowbuf &&
-        !(p->rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
-        return PGN_ENOMEM;
-    if (p->rows)
-        rc = index_chunk_openings(p->db, &p->openings, source, (uint64_t)chunk, (uint32_t)n,
-                                  p->rows, p->rowbuf, rows);
-    if (rc == PGN_OK && p->walks)
-        rc = load_walks(p, source, (uint64_t)chunk, (uint32_t)n);
-    if (rc)
-        return rc;
-    p->mat_loaded = 0;
-    /* Without records, the fields set below are the only ones that change. */
-    struct index_record r;
-    memset(&r, 0, sizeof r);
-    r.rows = p->rows ? rows : NULL;
-    for (sqlite3_int64 i = 0; i < n; i++) {
-        if (data)
-            index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
-        r.chunk_at = (uint32_t)i;
-        r.number = *done + 1;
-        r.material = NULL;
-        if (p->walks) {
-            struct index_walk w;
-            index_walk_decode(p->walkbuf + (size_t)i * INDEX_WALK_SIZE, &w);
-            r.reach = w.reach;
-        }
-        if (p->rows)
-            r.opening = (unsigned)rows[0][2 * i] | (unsigned)rows[0][2 * i + 1] << 8;
-        if (!data) /* the deciders read no record: its flags are in row 0 */
-            r.flags = (r.opening & IO_EMPTY ? IR_EMPTY : 0) | (r.opening & IO_UNSURE ? IR_UNSURE : 0);
-        int v = verdict_of(p, &r);
-        if (v == INDEX_NEED) {
-            if ((rc = material_of_game(p, source, (uint64_t)chunk, (uint32_t)n, (uint32_t)i)))
-                return rc;
-            r.material = &p->mat;
-            v = verdict_of(p, &r);
-        }
-        verdict[(*done)++] = (unsigned char)v;
+    p->db->record_reads += p->records;
+    static const struct chunk_at zero;
+    struct chunk_at c = zero;
+    c.source = source;
+    c.chunk = (uint64_t)chunk;
+    c.n = (uint32_t)n;
+    c.data = data;
+    int rc = load_chunk(p, source, c.chunk, c.n, c.rows);
+    for (uint32_t i = 0; rc == PGN_OK && i < c.n; i++) {
+        int v;
+        if ((rc = decide_game(p, &c, i, &v)) == PGN_OK)
+            verdict[(*done)++] = (unsigned char)v;
     }
-    return PGN_OK;
+    return rc;
 }
 
 int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
@@ -583,4 +616,128 @@ int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
     if (status == PGN_OK && done != games)
         status = index_db_damaged(p->db, "game records are missing");
     return status;
+}
+
+/* ---- Selecting through the keys ------------------------------------------------ */
+
+/* The most candidates a selection holds (8 bytes each), whatever the share. */
+enum { SELECT_MAX = 1 << 23 };
+
+/* The plan's criteria with deciders, as index_pick_choose() reads them, into c[0..*n). */
+static void pick_criteria(const struct index_plan *p, struct index_pick_crit *c, size_t *n)
+{
+    for (*n = 0; *n < p->n && p->crit[*n].decide; ++*n) {
+        const struct plan_crit *pc = &p->crit[*n];
+        int names = pc->decide == decide_names;
+        c[*n] = (struct index_pick_crit){ pc->c, names ? pc->names : NULL,
+                                          names ? pc->nnames : 0, names ? pc->slot : NULL };
+    }
+}
+
+/* Keeps game (from 0) with verdict v in out, unless it is turned down. */
+static void keep(struct index_selection *out, uint64_t game, int v)
+{
+    if (v == INDEX_NO)
+        return;
+    out->number[out->n] = game + 1;
+    out->verdict[out->n++] = (unsigned char)v;
+    out->yes += v == INDEX_YES;
+    out->maybe += v == INDEX_MAYBE;
+}
+
+/*
+ * Decides the picked games of one chunk (picks from *k on; index_keys.h:
+ * game << 1 | unsure), keeping those not turned down at out->n. The sure
+ * ones are yes; the chunk's blobs are read only when one is not.
+ */
+static int select_chunk(struct index_plan *p, int64_t source, uint64_t games,
+                        struct index_picks *picks, size_t *k, struct index_selection *out)
+{
+    uint64_t chunk = (picks->game[*k] >> 1) / INDEX_CHUNK_GAMES, first = chunk * INDEX_CHUNK_GAMES;
+    if (first >= games)
+        return index_db_damaged(p->db, "the game keys name a game the source has not");
+    size_t end = *k;
+    int unsure = 0;
+    for (; end < picks->n && (picks->game[end] >> 1) / INDEX_CHUNK_GAMES == chunk; end++)
+        unsure |= (int)(picks->game[end] & 1);
+    static const struct chunk_at zero;
+    struct chunk_at c = zero;
+    c.source = source;
+    c.chunk = chunk;
+    c.n = (uint32_t)(games - first < INDEX_CHUNK_GAMES ? games - first : INDEX_CHUNK_GAMES);
+    int rc = PGN_OK;
+    if (unsure && p->records)
+        rc = index_chunk_records(p->db, &p->record_rows, source, chunk, c.n, &c.data);
+    if (unsure && rc == PGN_OK)
+        rc = load_chunk(p, source, chunk, c.n, c.rows);
+    for (; rc == PGN_OK && *k < end; ++*k) {
+        uint64_t game = picks->game[*k] >> 1;
+        int v = INDEX_YES;
+        if (game - first >= c.n)
+            rc = index_db_damaged(p->db, "the game keys name a game the source has not");
+        else if (!(picks->game[*k] & 1) ||
+                 (rc = decide_game(p, &c, (uint32_t)(game - first), &v)) == PGN_OK)
+            keep(out, game, v);
+    }
+    sqlite3_reset(p->record_rows);
+    return rc;
+}
+
+int index_plan_select(struct index_plan *p, int64_t source, uint64_t games, int count_only,
+                      struct index_selection *out)
+{
+    memset(out, 0, sizeof *out);
+    uint64_t limit = games / INDEX_SELECT_SHARE, count, sure = 0;
+    limit = limit < SELECT_MAX ? limit : SELECT_MAX;
+    struct index_key_set best = { 0 }, rest = { 0 };
+    struct index_pick_crit *crit = malloc((p->n + 1) * sizeof *crit);
+    size_t ncrit;
+    if (!crit)
+        return PGN_ENOMEM;
+    pick_criteria(p, crit, &ncrit);
+    int rc = index_pick_choose(p->db, &p->key_counts, source, crit, ncrit, p->n, &best, &count);
+    free(crit);
+    /* Counting only: the games of the sure parts are counted from their
+     * rows' lengths, and only the others are listed and decided. */
+    if (rc > 0 && count_only && index_pick_sure_on_one_field(&best)) {
+        rc = index_pick_unsure_parts(&best, &rest);
+        int src = SQLITE_OK;
+        if (rc == PGN_OK &&
+            ((src = index_keys_count(p->db->h, &p->key_counts, source, best.r, best.n, 1,
+                                     UINT64_MAX, &sure)) != SQLITE_OK ||
+             (src = index_keys_count(p->db->h, &p->key_counts, source, rest.r, rest.n, 0,
+                                     limit, &count)) != SQLITE_OK))
+            rc = index_db_fail(p->db, src);
+        rc = rc == PGN_OK ? 1 : rc;
+        index_key_set_release(&best);
+        best = rest;
+    }
+    if (rc <= 0 || count > limit) {
+        index_key_set_release(&best);
+        return rc < 0 ? rc : 0;
+    }
+    struct index_picks picks = { 0 };
+    rc = index_keys_collect(p->db->h, &p->key_rows, source, best.r, best.n, &picks);
+    index_key_set_release(&best);
+    rc = rc == SQLITE_OK ? PGN_OK : rc == SQLITE_CORRUPT
+                                        ? index_db_damaged(p->db, "a list of game keys is wrong")
+                                        : index_db_fail(p->db, rc);
+    /* The games kept are written over the picks (out->number is picks.game),
+     * at out->n, never ahead of the pick being read. */
+    out->number = picks.game;
+    if (rc == PGN_OK && !(out->verdict = malloc(picks.n + 1)))
+        rc = PGN_ENOMEM;
+    for (size_t k = 0; rc == PGN_OK && k < picks.n;)
+        rc = select_chunk(p, source, games, &picks, &k, out);
+    out->yes += sure;
+    if (rc != PGN_OK)
+        index_selection_release(out);
+    return rc == PGN_OK ? 1 : rc;
+}
+
+void index_selection_release(struct index_selection *s)
+{
+    free(s->number);
+    free(s->verdict);
+    memset(s, 0, sizeof *s);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "base/error.h"
 #include "index/index_db_internal.h"
+#include "index/index_keys.h"
 #include "base/banned.h"
 
 const char *const index_names_table[NAMES_KINDS] = { "players", "events", "sites" };
@@ -131,6 +132,10 @@ int index_chunk_flush(struct index_db *db)
     if (rc == PGN_OK)
         rc = index_chunk_put_blob(db, db->st[ST_MATERIAL_PUT], db->chunk_games,
                                   (const unsigned char *)db->materials.data, db->materials.len);
+    if (rc == PGN_OK && (rc = index_keys_write(db->st[ST_KEY_PUT], db->chunk_source,
+                                               db->chunk_index, db->chunk,
+                                               db->chunk_games)) != SQLITE_OK)
+        rc = index_db_fail(db, rc);
     return rc == PGN_OK ? flush_positions(db) : rc;
 }
 
@@ -334,7 +339,7 @@ int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
         (rc = keep_materials(db, source, chunk, keep)) != PGN_OK)
         return rc;
     static const char *const tables[] = { "game_records", "game_openings", "game_walks",
-                                          "game_materials", "game_positions" };
+                                          "game_materials", "game_positions", "game_keys" };
     for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
         char sql[128];
         snprintf(sql, sizeof sql, "DELETE FROM %s WHERE source=%lld AND chunk>=%llu", tables[i],
