@@ -6,7 +6,32 @@
 #include "pgn/game.h"
 #include "index/index_pick.h"
 #include "index/index_plan.h"
+#include "query/filter.h"
 #include "base/banned.h"
+
+int index_regex_verdict(struct filter *re, const char *s, size_t len)
+{
+    uint64_t hits = filter_limit_hits(re);
+    int m = filter_match(re, s, len);
+    return filter_limit_hits(re) != hits ? INDEX_MAYBE : m ? INDEX_YES : INDEX_NO;
+}
+
+int index_verdicts_set(unsigned char **v, uint32_t *n, uint32_t id, int verdict)
+{
+    if (id >= *n) {
+        uint32_t grown = *n ? *n : 1024;
+        while (grown <= id)
+            grown *= 2;
+        unsigned char *a = realloc(*v, grown);
+        if (!a)
+            return PGN_ENOMEM;
+        memset(a + *n, INDEX_NO, grown - *n);
+        *v = a;
+        *n = grown;
+    }
+    (*v)[id] = (unsigned char)verdict;
+    return PGN_OK;
+}
 
 int index_key_set_push(struct index_key_set *s, struct index_key_range r)
 {
@@ -22,12 +47,7 @@ int index_key_set_push(struct index_key_set *s, struct index_key_range r)
     return PGN_OK;
 }
 
-/*
- * Adds the range of raw values [lo, hi] of field (stored as index_key_value
- * gives them); with sure, the stored values whose raw values all lie inside
- * are its sure part (the criterion compares the key's raw value alone).
- */
-static int add(struct index_key_set *s, int field, int64_t lo, int64_t hi, int sure)
+int index_key_set_add(struct index_key_set *s, int field, int64_t lo, int64_t hi, int sure)
 {
     struct index_key_range r = { field, index_key_value(field, lo), index_key_value(field, hi),
                                  1, 0 };
@@ -63,7 +83,7 @@ static int name_ranges(struct index_key_set *s, const unsigned char *names, uint
         return 0;
     for (int k = 0; k < 2 && slot[k] >= 0; k++) {
         /* A repeated tag is tried value by value: only the scan tells. */
-        if (add(s, IK_DUP, slot[k], slot[k], 0))
+        if (index_key_set_add(s, IK_DUP, slot[k], slot[k], 0))
             return PGN_ENOMEM;
         for (uint32_t id = 1; id < nnames; id++) {
             int on = mode == PICK_MAYBE ? names[id] == INDEX_MAYBE : names[id] != INDEX_NO;
@@ -72,7 +92,7 @@ static int name_ranges(struct index_key_set *s, const unsigned char *names, uint
             uint32_t end = id;
             while (end + 1 < nnames && names[end + 1] == names[id])
                 end++;
-            if (add(s, IK_WHITE + slot[k], id, end, names[id] == INDEX_YES))
+            if (index_key_set_add(s, IK_WHITE + slot[k], id, end, names[id] == INDEX_YES))
                 return PGN_ENOMEM;
             id = end;
         }
@@ -110,20 +130,20 @@ static int value_ranges(struct index_key_set *s, const struct criterion *c)
 {
     switch (c->kind) {
     /* Both ratings count: White's keys list a superset, never sure. */
-    case SQ_ELO_MIN: return add(s, IK_WHITE_ELO, c->lo, INT64_MAX, 0);
-    case SQ_ELO_MAX: return add(s, IK_WHITE_ELO, 0, c->lo, 0);
-    case SQ_WHITE_ELO: return add(s, IK_WHITE_ELO, c->lo, c->hi, 1);
-    case SQ_BLACK_ELO: return add(s, IK_BLACK_ELO, c->lo, c->hi, 1);
+    case SQ_ELO_MIN: return index_key_set_add(s, IK_WHITE_ELO, c->lo, INT64_MAX, 0);
+    case SQ_ELO_MAX: return index_key_set_add(s, IK_WHITE_ELO, 0, c->lo, 0);
+    case SQ_WHITE_ELO: return index_key_set_add(s, IK_WHITE_ELO, c->lo, c->hi, 1);
+    case SQ_BLACK_ELO: return index_key_set_add(s, IK_BLACK_ELO, c->lo, c->hi, 1);
     /* The key is the year of a date's first day, and its last day is in that
      * year too: the year bounds both the first day (--date-from compares it)
      * and the last (--date-to). */
-    case SQ_DATE_FROM: return add(s, IK_DATE, c->date.lo, INT64_MAX, 1);
-    case SQ_DATE_TO: return add(s, IK_DATE, 0, c->date.hi, 1);
-    case SQ_ECO: return add(s, IK_ECO, c->lo, c->hi, 1);
-    case SQ_PLIES_MIN: case SQ_PLIES_MAX: return add(s, IK_PLIES, c->lo, c->hi, 1);
+    case SQ_DATE_FROM: return index_key_set_add(s, IK_DATE, c->date.lo, INT64_MAX, 1);
+    case SQ_DATE_TO: return index_key_set_add(s, IK_DATE, 0, c->date.hi, 1);
+    case SQ_ECO: return index_key_set_add(s, IK_ECO, c->lo, c->hi, 1);
+    case SQ_PLIES_MIN: case SQ_PLIES_MAX: return index_key_set_add(s, IK_PLIES, c->lo, c->hi, 1);
     case SQ_RESULT:
         for (int r = PGN_RESULT_WHITE; r <= PGN_RESULT_UNKNOWN; r++)
-            if ((c->results >> r) & 1 && add(s, IK_RESULT, r, r, 1))
+            if ((c->results >> r) & 1 && index_key_set_add(s, IK_RESULT, r, r, 1))
                 return PGN_ENOMEM;
         return PGN_OK;
     default: return PGN_OK;
@@ -131,10 +151,17 @@ static int value_ranges(struct index_key_set *s, const struct criterion *c)
 }
 
 int index_pick_ranges(struct index_key_set *s, const struct criterion *c,
-                      const unsigned char *names, uint32_t nnames, const int slot[2], int mode)
+                      const unsigned char *names, uint32_t nnames, const int slot[2],
+                      const struct index_key_set *fixed, int mode)
 {
     if (slot && slot[0] >= 0)
         return name_ranges(s, names, nnames, slot, mode);
+    if (c->kind == SQ_WHERE && fixed) {
+        if (mode == PICK_MAYBE) /* a where expression may leave any game to the scan */
+            return 0;
+        int rc = index_key_set_add_all(s, fixed);
+        return rc ? rc : 1;
+    }
     if (mode == PICK_MAYBE)
         return never_maybe(c) || indexed_value(c);
     if (!indexed_value(c))
@@ -169,18 +196,22 @@ void index_key_set_release(struct index_key_set *s)
 /* The ranges of crit (PICK_ALL or PICK_MAYBE) into *s: 1, 0 (none), PGN_ENOMEM. */
 static int ranges_of(const struct index_pick_crit *crit, struct index_key_set *s, int mode)
 {
-    return index_pick_ranges(s, crit->c, crit->names, crit->nnames, crit->slot, mode);
+    if (crit->fixed && mode == PICK_MAYBE && !crit->blocks)
+        return 1; /* a conjunct of a where expression that another one follows */
+    return index_pick_ranges(s, crit->c, crit->names, crit->nnames, crit->slot, crit->fixed, mode);
 }
 
 /* 1 when the criteria, all n of the query, are one criterion or one field's: then the sure
- * parts of their keys are yeses of the whole query. */
-static int sure_for_query(const struct index_key_set *own, const int *indexed, size_t n,
-                          size_t total)
+ * parts of their keys are yeses of the whole query. (A conjunct of a where expression is
+ * not the whole expression.) */
+static int sure_for_query(const struct index_pick_crit *crit, const struct index_key_set *own,
+                          const int *indexed, size_t n, size_t total)
 {
     if (n != total)
         return 0;
     for (size_t i = 0; i < n; i++)
-        if (!indexed[i] || (n > 1 && (own[i].n != 1 || own[i].r[0].field != own[0].r[0].field)))
+        if (!indexed[i] || crit[i].fixed ||
+            (n > 1 && (own[i].n != 1 || own[i].r[0].field != own[0].r[0].field)))
             return 0;
     return 1;
 }
@@ -214,7 +245,7 @@ int index_pick_choose(struct index_db *db, sqlite3_stmt **st, int64_t source,
         rc = PGN_OK;
     }
     rc = rc < 0 ? rc : PGN_OK;
-    int sure = rc == PGN_OK && sure_for_query(own, indexed, upto, total);
+    int sure = rc == PGN_OK && sure_for_query(crit, own, indexed, upto, total);
     uint64_t best_count = UINT64_MAX - 1;
     int found = 0;
     for (size_t i = 0; rc == PGN_OK && i < upto; i++) {

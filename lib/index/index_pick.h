@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "index/index_db_internal.h"
 #include "index/index_keys.h"
+#include "query/filter.h"
 #include "query/search_criterion.h"
 
 /*
@@ -38,18 +39,41 @@ enum { PICK_NAMES_MAX = 2048 };
 /**
  * Adds to *s the ranges of criterion c (mode: enum index_pick_mode); a name
  * criterion passes names[id] (the verdict of its regex on name id, nnames
- * of them) and slot (IR_WHITE.., -1: none), others NULL, 0 and NULL.
+ * of them) and slot (IR_WHITE.., -1: none), others NULL, 0 and NULL; a
+ * where expression passes the ranges of one of its conjuncts as fixed
+ * (index_pick_where.h), else NULL.
  * Returns 1 when added (possibly none: PICK_MAYBE of a criterion that never
  * says maybe), 0 when the keys cannot list them, or PGN_ENOMEM.
  */
 int index_pick_ranges(struct index_key_set *s, const struct criterion *c,
-                      const unsigned char *names, uint32_t nnames, const int slot[2], int mode);
+                      const unsigned char *names, uint32_t nnames, const int slot[2],
+                      const struct index_key_set *fixed, int mode);
+
+/**
+ * Adds the range of raw values [lo, hi] of field (stored as index_key_value
+ * gives them); with sure, the stored values whose raw values all lie inside
+ * are its sure part (the criterion compares the key's raw value alone).
+ * PGN_OK or PGN_ENOMEM.
+ */
+int index_key_set_add(struct index_key_set *s, int field, int64_t lo, int64_t hi, int sure);
 
 /**
  * Narrows the one range of a (and its sure part) to its overlap with the
  * one range of b (same field): 1, else 0 (a unchanged).
  */
 int index_pick_narrow(struct index_key_set *a, const struct index_key_set *b);
+
+/**
+ * The verdict (enum index_verdict) of regex re on a name: INDEX_MAYBE when
+ * it gave up at its limit there (the scan would say so), else yes or no.
+ */
+int index_regex_verdict(struct filter *re, const char *s, size_t len);
+
+/**
+ * Sets (*v)[id] to verdict, growing the array *v of *n verdicts (the new
+ * ones INDEX_NO) to hold it: PGN_OK or PGN_ENOMEM.
+ */
+int index_verdicts_set(unsigned char **v, uint32_t *n, uint32_t id, int verdict);
 
 /** Appends range r to s: PGN_OK or PGN_ENOMEM. */
 int index_key_set_push(struct index_key_set *s, struct index_key_range r);
@@ -63,6 +87,8 @@ struct index_pick_crit {
     const unsigned char *names; /* a name criterion's verdict per name id (else NULL) */
     uint32_t nnames;
     const int *slot;            /* a name criterion's slots (else NULL) */
+    const struct index_key_set *fixed; /* a where expression's conjunct's (else NULL) */
+    int blocks;                 /* fixed: the last conjunct of its expression */
 };
 
 /**

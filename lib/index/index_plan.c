@@ -7,6 +7,7 @@
 #include "index/index_db_internal.h"
 #include "index/index_material.h"
 #include "index/index_pick.h"
+#include "index/index_pick_where.h"
 #include "index/index_plan.h"
 #include "index/index_where.h"
 #include "query/filter.h"
@@ -27,6 +28,7 @@ struct plan_crit {
     struct index_target target; /* SQ_POSITION: the position */
     unsigned char *hits;   /* SQ_POSITION: per game of the chunk, 1 when a walked position is it */
     struct index_where *where; /* SQ_WHERE: the fields the records know */
+    struct index_where_keys wkeys; /* SQ_WHERE: the keys of its conjuncts */
 };
 
 struct index_plan {
@@ -323,7 +325,6 @@ static decide_fn *decider_of(const struct criterion *c, const struct search_quer
 struct name_matcher {
     struct plan_crit *pc;
     struct filter *re;
-    size_t cap;
 };
 
 /* The verdict of the criterion's regex on one name. */
@@ -331,26 +332,10 @@ static int match_name(void *ctx, uint32_t id, const char *s, size_t len)
 {
     struct name_matcher *nm = ctx;
     struct plan_crit *pc = nm->pc;
-    if (id >= nm->cap) {
-        size_t grown = nm->cap ? nm->cap : 1024;
-        while (grown <= id)
-            grown *= 2;
-        unsigned char *a = realloc(pc->names, grown);
-        if (!a)
-            return PGN_ENOMEM;
-        memset(a + nm->cap, INDEX_NO, grown - nm->cap);
-        pc->names = a;
-        nm->cap = grown;
-        pc->nnames = (uint32_t)grown;
-    }
-    if (pc->c->canonical) { /* a name the spelling file lists: any of its spellings */
-        pc->names[id] = sq_same_name(pc->c, s, len) ? INDEX_YES : INDEX_NO;
-        return PGN_OK;
-    }
-    uint64_t hits = filter_limit_hits(nm->re);
-    int m = filter_match(nm->re, s, len);
-    pc->names[id] = filter_limit_hits(nm->re) != hits ? INDEX_MAYBE : m ? INDEX_YES : INDEX_NO;
-    return PGN_OK;
+    /* A name the spelling file lists: any of its spellings. */
+    int v = pc->c->canonical ? (sq_same_name(pc->c, s, len) ? INDEX_YES : INDEX_NO)
+                             : index_regex_verdict(nm->re, s, len);
+    return index_verdicts_set(&pc->names, &pc->nnames, id, v);
 }
 
 /* Runs the criterion's regex (a fresh copy) on every name of its dictionary. */
@@ -359,7 +344,7 @@ static int match_names(struct index_plan *p, struct plan_crit *pc,
 {
     int kind = pc->slot[0] <= IR_BLACK ? NAMES_PLAYERS : pc->slot[0] == IR_EVENT ? NAMES_EVENTS
                                                                                : NAMES_SITES;
-    struct name_matcher nm = { pc, NULL, 0 };
+    struct name_matcher nm = { pc, NULL };
     if (!pc->c->canonical) {
         const char *pattern = filter_pattern(pc->c->re);
         int rc = filter_new(&nm.re, pattern, strlen(pattern),
@@ -408,7 +393,7 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
         }
         if (pc->decide == decide_where) {
             int rc = index_where_new(&pc->where, db, pc->c->where);
-            if (rc)
+            if (rc || (rc = index_pick_where(db, pc->c->where, &pc->wkeys)))
                 return rc;
         }
         /* Only criteria before the first undecided one can spare a read. */
@@ -433,6 +418,7 @@ void index_plan_free(struct index_plan *p)
         free(p->crit[i].names);
         free(p->crit[i].hits);
         index_where_free(p->crit[i].where);
+        index_where_keys_release(&p->crit[i].wkeys);
     }
     sqlite3_finalize(p->openings);
     sqlite3_finalize(p->walk_rows);
@@ -623,15 +609,32 @@ int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
 /* The most candidates a selection holds (8 bytes each), whatever the share. */
 enum { SELECT_MAX = 1 << 23 };
 
-/* The plan's criteria with deciders, as index_pick_choose() reads them, into c[0..*n). */
-static void pick_criteria(const struct index_plan *p, struct index_pick_crit *c, size_t *n)
+/*
+ * The plan's criteria with deciders, as index_pick_choose() reads them,
+ * into a new array *out of *n (NULL: out of memory): a where expression
+ * is one entry per conjunct its keys hold, in their order.
+ */
+static struct index_pick_crit *pick_criteria(const struct index_plan *p, size_t *n)
 {
-    for (*n = 0; *n < p->n && p->crit[*n].decide; ++*n) {
-        const struct plan_crit *pc = &p->crit[*n];
+    size_t cap = 1;
+    for (size_t i = 0; i < p->n; i++)
+        cap += 1 + p->crit[i].wkeys.n;
+    struct index_pick_crit *c = calloc(cap, sizeof *c);
+    *n = 0;
+    for (size_t i = 0; c && i < p->n && p->crit[i].decide; i++) {
+        const struct plan_crit *pc = &p->crit[i];
         int names = pc->decide == decide_names;
-        c[*n] = (struct index_pick_crit){ pc->c, names ? pc->names : NULL,
-                                          names ? pc->nnames : 0, names ? pc->slot : NULL };
+        struct index_pick_crit one = { pc->c, names ? pc->names : NULL, names ? pc->nnames : 0,
+                                       names ? pc->slot : NULL, NULL, 0 };
+        if (!pc->wkeys.n)
+            c[(*n)++] = one;
+        for (size_t k = 0; k < pc->wkeys.n; k++) {
+            one.fixed = &pc->wkeys.set[k];
+            one.blocks = k + 1 == pc->wkeys.n;
+            c[(*n)++] = one;
+        }
     }
+    return c;
 }
 
 /* Keeps game (from 0) with verdict v in out, unless it is turned down. */
@@ -690,11 +693,10 @@ int index_plan_select(struct index_plan *p, int64_t source, uint64_t games, int 
     uint64_t limit = games / INDEX_SELECT_SHARE, count, sure = 0;
     limit = limit < SELECT_MAX ? limit : SELECT_MAX;
     struct index_key_set best = { 0 }, rest = { 0 };
-    struct index_pick_crit *crit = malloc((p->n + 1) * sizeof *crit);
     size_t ncrit;
+    struct index_pick_crit *crit = pick_criteria(p, &ncrit);
     if (!crit)
         return PGN_ENOMEM;
-    pick_criteria(p, crit, &ncrit);
     int rc = index_pick_choose(p->db, &p->key_counts, source, crit, ncrit, p->n, &best, &count);
     free(crit);
     /* Counting only: the games of the sure parts are counted from their
