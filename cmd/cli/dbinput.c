@@ -174,6 +174,8 @@ static int same_file(const char *path, const struct source_file *sf)
 /* A source's verdicts, and how many games are read and counted by them. */
 struct source_plan {
     unsigned char *verdict; /* enum index_verdict per game; NULL: read every game */
+    struct index_selection sel; /* else, when selected: the games not turned down */
+    int selected;
     uint64_t yes, maybe;
     int count_only;
     uint64_t games;
@@ -181,13 +183,47 @@ struct source_plan {
     dbinput_pass_fn *pass_over; /* the games read along but counted already */
 };
 
+/* The place in sp's selection of the first game from number i + 1 on (its count when none). */
+static size_t selection_from(const struct source_plan *sp, uint64_t i)
+{
+    size_t lo = 0, hi = sp->sel.n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (sp->sel.number[mid] <= i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The verdict of game i (from 0) of a source with verdicts or a selection. */
+static int verdict_at(const struct source_plan *sp, uint64_t i)
+{
+    if (sp->verdict)
+        return sp->verdict[i];
+    size_t at = selection_from(sp, i);
+    return at < sp->sel.n && sp->sel.number[at] == i + 1 ? sp->sel.verdict[at] : INDEX_NO;
+}
+
 /* 1 when game i (from 0) must be read: every game without verdicts. */
 static int wanted(const void *ctx, uint64_t i)
 {
     const struct source_plan *sp = ctx;
-    if (!sp->verdict)
+    if (!sp->verdict && !sp->selected)
         return 1;
-    return sp->count_only ? sp->verdict[i] == INDEX_MAYBE : sp->verdict[i] != INDEX_NO;
+    int v = verdict_at(sp, i);
+    return sp->count_only ? v == INDEX_MAYBE : v != INDEX_NO;
+}
+
+/* The first game from i on (from 0) that a selection wants read. */
+static uint64_t next_selected(const void *ctx, uint64_t i)
+{
+    const struct source_plan *sp = ctx;
+    for (size_t at = selection_from(sp, i); at < sp->sel.n; at++)
+        if (!sp->count_only || sp->sel.verdict[at] == INDEX_MAYBE)
+            return sp->sel.number[at] - 1;
+    return UINT64_MAX;
 }
 
 /* Bytes [start, start + len) of the source open on sf; a file cut or
@@ -212,8 +248,10 @@ static int read_runs(const struct db_run *r, struct index_db *db, const struct i
     struct index_runs it;
     struct index_run run;
     int rc = 0, next;
-    index_runs_init(&it, db, src, sp->verdict ? wanted : NULL, sp,
+    index_runs_init(&it, db, src, sp->verdict || sp->selected ? wanted : NULL, sp,
                     sp->exact ? 1 : INDEX_RUN_GAP);
+    if (sp->selected)
+        index_runs_jump(&it, next_selected);
     while (!run_stopped(r) && (next = index_runs_next(&it, &run)) != 0) {
         if (next < 0)
             return -2;
@@ -254,7 +292,7 @@ static int tree_source(const struct dbinput_tree *tree, struct index_db *db,
 static int pass_decided(const void *ctx, const struct game *g)
 {
     const struct source_plan *sp = ctx;
-    return g->index >= 1 && g->index <= sp->games && sp->verdict[g->index - 1] != INDEX_MAYBE;
+    return g->index >= 1 && g->index <= sp->games && verdict_at(sp, g->index - 1) != INDEX_MAYBE;
 }
 
 /* Reads one source's indexed games (those of sp, when it has verdicts); 0, -1 (reported), -2. */
@@ -272,7 +310,8 @@ static int read_source(const struct db_run *r, const char *db_path, struct index
         return -2;
     }
     /* Counting what the records prove needs no source. */
-    int counted_alone = sp->verdict && sp->count_only && sp->maybe == 0;
+    int decided = sp->verdict || sp->selected;
+    int counted_alone = decided && sp->count_only && sp->maybe == 0;
     if (state == SOURCE_MISSING && !counted_alone) {
         error("cannot open '%s' (indexed in '%s'): %s", src->path, db_path, strerror(cs->err));
         return -1;
@@ -301,7 +340,7 @@ static int read_source(const struct db_run *r, const char *db_path, struct index
                                  same_file(src->path, sf) ? src->path : src->location);
         }
         else {
-            sp->pass_over = !sp->verdict ? NULL
+            sp->pass_over = !decided ? NULL
                             : sp->exact  ? pass_counted
                             : sp->count_only ? pass_decided : NULL;
             rc = read_runs(r, db, src, sf, sp);
@@ -309,7 +348,7 @@ static int read_source(const struct db_run *r, const char *db_path, struct index
         break;
     }
     /* The games proved selected are counted when only the maybes were read. */
-    if (rc == 0 && r->o->plan && sp->verdict && sp->count_only && (src->plain || counted_alone))
+    if (rc == 0 && r->o->plan && decided && sp->count_only && (src->plain || counted_alone))
         r->o->plan->counted += sp->yes;
     source_close(sf); /* read: its file is not needed any more */
     return rc;
@@ -325,6 +364,18 @@ static int plan_source(const struct dbinput_plan *want, struct index_plan *p,
         return 0;
     sp->count_only = want->count_only;
     sp->games = src->games;
+    /* A selective query holds its few games; any other, a verdict per game. */
+    int selected = index_plan_select(p, src->id, src->games, want->count_only, &sp->sel);
+    if (selected < 0) {
+        error("cannot read '%s': %s", db_path, index_db_message(db));
+        return -1;
+    }
+    if (selected) {
+        sp->selected = 1;
+        sp->yes = sp->sel.yes;
+        sp->maybe = sp->sel.maybe;
+        return 0;
+    }
     sp->verdict = xmalloc(src->games ? src->games : 1);
     if (index_plan_source(p, src->id, src->games, sp->verdict) != PGN_OK) {
         error("cannot read '%s': %s", db_path, index_db_message(db));
@@ -374,6 +425,7 @@ int dbinput_read(struct dbinput_db *in, const struct dbinput_opts *o,
             r = -1;
         }
         free(sp.verdict);
+        index_selection_release(&sp.sel);
         rc |= r;
         if (r && plan)
             break; /* a damaged database answers nothing more */

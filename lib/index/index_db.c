@@ -57,6 +57,9 @@ static const char schema_sql[] =
     "CREATE TABLE game_material_keys(source INTEGER NOT NULL REFERENCES sources(id),"
     " chunk INTEGER NOT NULL, bucket INTEGER NOT NULL, checksum INTEGER NOT NULL,"
     " data BLOB NOT NULL, PRIMARY KEY(source, chunk, bucket));"
+    "CREATE TABLE game_keys(source INTEGER NOT NULL REFERENCES sources(id),"
+    " field INTEGER NOT NULL, value INTEGER NOT NULL, chunk INTEGER NOT NULL,"
+    " games BLOB NOT NULL, PRIMARY KEY(source, field, value, chunk)) WITHOUT ROWID;"
     "CREATE VIEW game_tags(game, name, value) AS"
     " SELECT id, 'Event', event FROM games WHERE event IS NOT NULL"
     " UNION ALL SELECT id, 'Site', site FROM games WHERE site IS NOT NULL"
@@ -98,8 +101,10 @@ static const char *const statements[ST_COUNT] = {
                          " data) VALUES(?1, ?2, ?3, ?4, ?5)"),
     [ST_POSITION_PUT] = ("INSERT OR REPLACE INTO game_positions(source, chunk, bucket, checksum,"
                          " data) VALUES(?1, ?2, ?3, ?4, ?5)"),
-    [ST_KEY_PUT] = ("INSERT OR REPLACE INTO game_material_keys(source, chunk, bucket, checksum,"
-                    " data) VALUES(?1, ?2, ?3, ?4, ?5)"),
+    [ST_MATERIAL_KEY_PUT] = ("INSERT OR REPLACE INTO game_material_keys(source, chunk, bucket,"
+                             " checksum, data) VALUES(?1, ?2, ?3, ?4, ?5)"),
+    [ST_KEY_PUT] = ("INSERT OR REPLACE INTO game_keys(source, field, value, chunk, games)"
+                    " VALUES(?1, ?2, ?3, ?4, ?5)"),
 };
 
 int index_db_is_database(const char *path)

@@ -15,7 +15,7 @@
 
 enum { ST_GAME, ST_TAG, ST_SOURCE_ADD, ST_SOURCE_SET, ST_NAME_PLAYER, ST_NAME_EVENT,
        ST_NAME_SITE, ST_CHUNK_PUT, ST_OPENING_PUT, ST_WALK_PUT, ST_MATERIAL_PUT, ST_POSITION_PUT,
-       ST_KEY_PUT, ST_COUNT };
+       ST_MATERIAL_KEY_PUT, ST_KEY_PUT, ST_COUNT };
 
 /* The name tables, one dictionary each (White and Black share players). */
 enum { NAMES_PLAYERS, NAMES_EVENTS, NAMES_SITES, NAMES_KINDS };
@@ -43,6 +43,9 @@ struct index_db {
     struct index_postings keys; /* the chunk's material keys (index_material_keys.h), made when it is written */
     int postings_failed;      /* out of memory while an update reloads them */
     sqlite3_stmt *span;       /* index_db_game_span()'s, prepared on first use */
+    /* Blobs of game records a query read (the tests count them: a query
+     * through game_keys reads only the chunks that hold a candidate). */
+    uint64_t record_reads;
 };
 
 /** The tables of the name kinds: "players", "events", "sites". */
@@ -82,6 +85,14 @@ int index_chunk_flush(struct index_db *db);
 
 /** Drops the records of source from game number first on; the next one added is first's. */
 int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first);
+
+/**
+ * The records of chunk chunk of source, which has games games, into *data
+ * (SQLite's, valid until *st is reset or finalized; checked against their
+ * checksum). PGN_OK, PGN_EFORMAT, PGN_EIO.
+ */
+int index_chunk_records(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
+                        uint32_t games, const unsigned char **data);
 
 /**
  * The walk records of chunk chunk of source, which has games games, into

@@ -53,6 +53,19 @@ static int checked_blob(struct index_db *db, sqlite3_stmt **st, const char *sql,
     return ok ? PGN_OK : index_db_damaged(db, what);
 }
 
+int index_chunk_records(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
+                        uint32_t games, const unsigned char **data)
+{
+    size_t len;
+    db->record_reads++;
+    int rc = checked_blob(db, st, "SELECT games, checksum, data FROM game_records WHERE"
+                          " source=?1 AND chunk=?2", "a blob of game records is missing or fails"
+                          " its checksum", source, chunk, games, data, &len);
+    if (rc == PGN_OK && len != (size_t)games * INDEX_RECORD_SIZE)
+        rc = index_db_damaged(db, "a blob of game records has not its games");
+    return rc;
+}
+
 int index_chunk_walks(struct index_db *db, sqlite3_stmt **st, int64_t source, uint64_t chunk,
                       uint32_t games, unsigned char *out)
 {

@@ -7,6 +7,8 @@
 #include "index/index_db_internal.h"
 #include "index/index_material_keys.h"
 #include "index/index_material.h"
+#include "index/index_pick.h"
+#include "index/index_pick_where.h"
 #include "index/index_plan.h"
 #include "index/index_where.h"
 #include "query/filter.h"
@@ -27,6 +29,7 @@ struct plan_crit {
     struct index_target target; /* SQ_POSITION: the position */
     unsigned char *hits;   /* SQ_POSITION: per game of the chunk, 1 when a walked position is it */
     struct index_where *where; /* SQ_WHERE: the fields the records know */
+    struct index_where_keys wkeys; /* SQ_WHERE: the keys of its conjuncts */
 };
 
 struct index_plan {
@@ -38,6 +41,7 @@ struct index_plan {
     int records;   /* a decider reads the records (else row 0 has their flags) */
     int walks;     /* a decider reads the walks and the position index */
     sqlite3_stmt *openings, *walk_rows, *position_rows, *material_rows;
+    sqlite3_stmt *record_rows, *key_counts, *key_rows; /* a selection's (index_plan_select) */
     unsigned char *rowbuf; /* the rows of the chunk being decided (a step frees SQLite's) */
     unsigned char *walkbuf; /* its walks */
     /* Its material runs, read when a decider first asks (INDEX_NEED): the
@@ -53,7 +57,7 @@ struct index_plan {
     uint64_t key[2];       /* key[0] MATERIAL_KEY_NONE: every game is decided from its records */
     unsigned side_bit;     /* MK_WHITE, MK_BLACK, or both: the sides to move that count */
     unsigned char *sides;  /* the chunk's games: the sides its keys give them */
-    sqlite3_stmt *key_rows, *record_row;
+    sqlite3_stmt *material_key_rows, *record_row;
     struct index_plan_counts counts;
 };
 
@@ -336,7 +340,6 @@ static decide_fn *decider_of(const struct criterion *c, const struct search_quer
 struct name_matcher {
     struct plan_crit *pc;
     struct filter *re;
-    size_t cap;
 };
 
 /* The verdict of the criterion's regex on one name. */
@@ -344,26 +347,10 @@ static int match_name(void *ctx, uint32_t id, const char *s, size_t len)
 {
     struct name_matcher *nm = ctx;
     struct plan_crit *pc = nm->pc;
-    if (id >= nm->cap) {
-        size_t grown = nm->cap ? nm->cap : 1024;
-        while (grown <= id)
-            grown *= 2;
-        unsigned char *a = realloc(pc->names, grown);
-        if (!a)
-            return PGN_ENOMEM;
-        memset(a + nm->cap, INDEX_NO, grown - nm->cap);
-        pc->names = a;
-        nm->cap = grown;
-        pc->nnames = (uint32_t)grown;
-    }
-    if (pc->c->canonical) { /* a name the spelling file lists: any of its spellings */
-        pc->names[id] = sq_same_name(pc->c, s, len) ? INDEX_YES : INDEX_NO;
-        return PGN_OK;
-    }
-    uint64_t hits = filter_limit_hits(nm->re);
-    int m = filter_match(nm->re, s, len);
-    pc->names[id] = filter_limit_hits(nm->re) != hits ? INDEX_MAYBE : m ? INDEX_YES : INDEX_NO;
-    return PGN_OK;
+    /* A name the spelling file lists: any of its spellings. */
+    int v = pc->c->canonical ? (sq_same_name(pc->c, s, len) ? INDEX_YES : INDEX_NO)
+                             : index_regex_verdict(nm->re, s, len);
+    return index_verdicts_set(&pc->names, &pc->nnames, id, v);
 }
 
 /* Runs the criterion's regex (a fresh copy) on every name of its dictionary. */
@@ -372,7 +359,7 @@ static int match_names(struct index_plan *p, struct plan_crit *pc,
 {
     int kind = pc->slot[0] <= IR_BLACK ? NAMES_PLAYERS : pc->slot[0] == IR_EVENT ? NAMES_EVENTS
                                                                                : NAMES_SITES;
-    struct name_matcher nm = { pc, NULL, 0 };
+    struct name_matcher nm = { pc, NULL };
     if (!pc->c->canonical) {
         const char *pattern = filter_pattern(pc->c->re);
         int rc = filter_new(&nm.re, pattern, strlen(pattern),
@@ -465,7 +452,7 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
         }
         if (pc->decide == decide_where) {
             int rc = index_where_new(&pc->where, db, pc->c->where);
-            if (rc)
+            if (rc || (rc = index_pick_where(db, pc->c->where, &pc->wkeys)))
                 return rc;
         }
         /* Only criteria before the first undecided one can spare a read. */
@@ -499,14 +486,18 @@ void index_plan_free(struct index_plan *p)
         free(p->crit[i].names);
         free(p->crit[i].hits);
         index_where_free(p->crit[i].where);
+        index_where_keys_release(&p->crit[i].wkeys);
     }
     sqlite3_finalize(p->openings);
     sqlite3_finalize(p->walk_rows);
     sqlite3_finalize(p->position_rows);
     sqlite3_finalize(p->material_rows);
-    sqlite3_finalize(p->key_rows);
+    sqlite3_finalize(p->material_key_rows);
     sqlite3_finalize(p->record_row);
     free(p->sides);
+    sqlite3_finalize(p->record_rows);
+    sqlite3_finalize(p->key_counts);
+    sqlite3_finalize(p->key_rows);
     buf_release(&p->matbuf);
     free(p->rowbuf);
     free(p->walkbuf);
@@ -568,12 +559,67 @@ static int material_of_game(struct index_plan *p, int64_t source, uint64_t chunk
     return PGN_OK;
 }
 
+/* Reads what the deciders read of a chunk of n games beside its records: its opening rows into rows, its walks. */
+static int load_chunk(struct index_plan *p, int64_t source, uint64_t chunk, uint32_t n,
+                      const unsigned char *rows[INDEX_OPENING_ROWS])
+{
+    int rc = PGN_OK;
+    if (p->rows && !p->rowbuf &&
+        !(p->rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
+        return PGN_ENOMEM;
+    if (p->rows)
+        rc = index_chunk_openings(p->db, &p->openings, source, chunk, n, p->rows, p->rowbuf, rows);
+    if (rc == PGN_OK && p->walks)
+        rc = load_walks(p, source, chunk, n);
+    p->mat_loaded = 0;
+    return rc;
+}
+
+/* Where a chunk being decided is: its records (NULL when no decider reads them) and rows. */
+struct chunk_at {
+    int64_t source;
+    uint64_t chunk;
+    uint32_t n;
+    const unsigned char *data;
+    const unsigned char *rows[INDEX_OPENING_ROWS];
+    struct index_record r; /* zeroed once per chunk: without records, only the fields set below change */
+};
+
+/* The verdict of game i of the chunk loaded into *v (games in ascending order). */
+static int decide_game(struct index_plan *p, struct chunk_at *c, uint32_t i, int *v)
+{
+    struct index_record *r = &c->r;
+    if (c->data)
+        index_record_decode(c->data + (size_t)i * INDEX_RECORD_SIZE, r);
+    r->rows = p->rows ? c->rows : NULL;
+    r->chunk_at = i;
+    r->number = c->chunk * INDEX_CHUNK_GAMES + i + 1;
+    r->material = NULL;
+    if (p->walks) {
+        struct index_walk w;
+        index_walk_decode(p->walkbuf + (size_t)i * INDEX_WALK_SIZE, &w);
+        r->reach = w.reach;
+    }
+    if (p->rows)
+        r->opening = (unsigned)c->rows[0][2 * i] | (unsigned)c->rows[0][2 * i + 1] << 8;
+    if (!c->data) /* the deciders read no record: its flags are in row 0 */
+        r->flags = (r->opening & IO_EMPTY ? IR_EMPTY : 0) | (r->opening & IO_UNSURE ? IR_UNSURE : 0);
+    *v = verdict_of(p, r);
+    if (*v == INDEX_NEED) {
+        int rc = material_of_game(p, c->source, c->chunk, c->n, i);
+        if (rc)
+            return rc;
+        r->material = &p->mat;
+        *v = verdict_of(p, r);
+    }
+    return PGN_OK;
+}
+
 /* Decides the games of one chunk (its blobs checked first). */
 static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
                         uint64_t expect_chunk, uint64_t games, uint64_t *done,
                         unsigned char *verdict)
 {
-    const unsigned char *rows[INDEX_OPENING_ROWS];
     sqlite3_int64 chunk = sqlite3_column_int64(st, 0), n = sqlite3_column_int64(st, 1);
     uint64_t sum = (uint64_t)sqlite3_column_int64(st, 2);
     const unsigned char *data = p->records ? sqlite3_column_blob(st, 3) : NULL;
@@ -585,52 +631,25 @@ static int decide_chunk(struct index_plan *p, sqlite3_stmt *st, int64_t source,
     if (p->records &&
         (!data || len != (size_t)n * INDEX_RECORD_SIZE || index_records_checksum(data, len) != sum))
         return index_db_damaged(p->db, "a blob of game records fails its checksum");
-    int rc = PGN_OK;
-    if (p->rows && !p->rowbuf &&
-        !(p->rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2)))
-        return PGN_ENOMEM;
-    if (p->rows)
-        rc = index_chunk_openings(p->db, &p->openings, source, (uint64_t)chunk, (uint32_t)n,
-                                  p->rows, p->rowbuf, rows);
-    if (rc == PGN_OK && p->walks)
-        rc = load_walks(p, source, (uint64_t)chunk, (uint32_t)n);
-    if (rc)
-        return rc;
-    p->mat_loaded = 0;
-    /* Without records, the fields set below are the only ones that change. */
-    struct index_record r;
-    memset(&r, 0, sizeof r);
-    r.rows = p->rows ? rows : NULL;
-    for (sqlite3_int64 i = 0; i < n; i++) {
+    p->db->record_reads += p->records;
+    static const struct chunk_at zero;
+    struct chunk_at c = zero;
+    c.source = source;
+    c.chunk = (uint64_t)chunk;
+    c.n = (uint32_t)n;
+    c.data = data;
+    int rc = load_chunk(p, source, c.chunk, c.n, c.rows);
+    for (uint32_t i = 0; rc == PGN_OK && i < c.n; i++) {
         if (p->sides && !(p->sides[i] & p->side_bit)) {
-            verdict[(*done)++] = INDEX_NO; /* the keys rule it out */
+            verdict[(*done)++] = INDEX_NO; /* the material keys rule it out */
             continue;
         }
         p->counts.decided++;
-        if (data)
-            index_record_decode(data + (size_t)i * INDEX_RECORD_SIZE, &r);
-        r.chunk_at = (uint32_t)i;
-        r.number = *done + 1;
-        r.material = NULL;
-        if (p->walks) {
-            struct index_walk w;
-            index_walk_decode(p->walkbuf + (size_t)i * INDEX_WALK_SIZE, &w);
-            r.reach = w.reach;
-        }
-        if (p->rows)
-            r.opening = (unsigned)rows[0][2 * i] | (unsigned)rows[0][2 * i + 1] << 8;
-        if (!data) /* the deciders read no record: its flags are in row 0 */
-            r.flags = (r.opening & IO_EMPTY ? IR_EMPTY : 0) | (r.opening & IO_UNSURE ? IR_UNSURE : 0);
-        int v = verdict_of(p, &r);
-        if (v == INDEX_NEED) {
-            if ((rc = material_of_game(p, source, (uint64_t)chunk, (uint32_t)n, (uint32_t)i)))
-                return rc;
-            r.material = &p->mat;
-            v = verdict_of(p, &r);
-        }
-        verdict[(*done)++] = (unsigned char)v;
+        int v;
+        if ((rc = decide_game(p, &c, i, &v)) == PGN_OK)
+            verdict[(*done)++] = (unsigned char)v;
     }
-    return PGN_OK;
+    return rc;
 }
 
 /*
@@ -690,7 +709,7 @@ static int plan_source_keyed(struct index_plan *p, int64_t source, uint64_t game
     for (uint64_t chunk = 0; status == PGN_OK && chunk * INDEX_CHUNK_GAMES < games; chunk++) {
         uint64_t left = games - chunk * INDEX_CHUNK_GAMES;
         uint32_t n = (uint32_t)(left < INDEX_CHUNK_GAMES ? left : INDEX_CHUNK_GAMES);
-        status = index_chunk_key_sides(p->db, &p->key_rows, source, chunk, p->key, n, p->sides);
+        status = index_chunk_key_sides(p->db, &p->material_key_rows, source, chunk, p->key, n, p->sides);
         if (status == PGN_OK)
             status = decide_candidates(p, source, chunk, games, verdict);
     }
@@ -732,4 +751,144 @@ int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
     if (status == PGN_OK && done != games)
         status = index_db_damaged(p->db, "game records are missing");
     return status;
+}
+
+/* ---- Selecting through the keys ------------------------------------------------ */
+
+/* The most candidates a selection holds (8 bytes each), whatever the share. */
+enum { SELECT_MAX = 1 << 23 };
+
+/*
+ * The plan's criteria with deciders, as index_pick_choose() reads them,
+ * into a new array *out of *n (NULL: out of memory): a where expression
+ * is one entry per conjunct its keys hold, in their order.
+ */
+static struct index_pick_crit *pick_criteria(const struct index_plan *p, size_t *n)
+{
+    size_t cap = 1;
+    for (size_t i = 0; i < p->n; i++)
+        cap += 1 + p->crit[i].wkeys.n;
+    struct index_pick_crit *c = calloc(cap, sizeof *c);
+    *n = 0;
+    for (size_t i = 0; c && i < p->n && p->crit[i].decide; i++) {
+        const struct plan_crit *pc = &p->crit[i];
+        int names = pc->decide == decide_names;
+        struct index_pick_crit one = { pc->c, names ? pc->names : NULL, names ? pc->nnames : 0,
+                                       names ? pc->slot : NULL, NULL, 0 };
+        if (!pc->wkeys.n)
+            c[(*n)++] = one;
+        for (size_t k = 0; k < pc->wkeys.n; k++) {
+            one.fixed = &pc->wkeys.set[k];
+            one.blocks = k + 1 == pc->wkeys.n;
+            c[(*n)++] = one;
+        }
+    }
+    return c;
+}
+
+/* Keeps game (from 0) with verdict v in out, unless it is turned down. */
+static void keep(struct index_selection *out, uint64_t game, int v)
+{
+    if (v == INDEX_NO)
+        return;
+    out->number[out->n] = game + 1;
+    out->verdict[out->n++] = (unsigned char)v;
+    out->yes += v == INDEX_YES;
+    out->maybe += v == INDEX_MAYBE;
+}
+
+/*
+ * Decides the picked games of one chunk (picks from *k on; index_keys.h:
+ * game << 1 | unsure), keeping those not turned down at out->n. The sure
+ * ones are yes; the chunk's blobs are read only when one is not.
+ */
+static int select_chunk(struct index_plan *p, int64_t source, uint64_t games,
+                        struct index_picks *picks, size_t *k, struct index_selection *out)
+{
+    uint64_t chunk = (picks->game[*k] >> 1) / INDEX_CHUNK_GAMES, first = chunk * INDEX_CHUNK_GAMES;
+    if (first >= games)
+        return index_db_damaged(p->db, "the game keys name a game the source has not");
+    size_t end = *k;
+    int unsure = 0;
+    for (; end < picks->n && (picks->game[end] >> 1) / INDEX_CHUNK_GAMES == chunk; end++)
+        unsure |= (int)(picks->game[end] & 1);
+    static const struct chunk_at zero;
+    struct chunk_at c = zero;
+    c.source = source;
+    c.chunk = chunk;
+    c.n = (uint32_t)(games - first < INDEX_CHUNK_GAMES ? games - first : INDEX_CHUNK_GAMES);
+    int rc = PGN_OK;
+    if (unsure && p->records)
+        rc = index_chunk_records(p->db, &p->record_rows, source, chunk, c.n, &c.data);
+    if (unsure && rc == PGN_OK)
+        rc = load_chunk(p, source, chunk, c.n, c.rows);
+    for (; rc == PGN_OK && *k < end; ++*k) {
+        uint64_t game = picks->game[*k] >> 1;
+        int v = INDEX_YES;
+        if (game - first >= c.n)
+            rc = index_db_damaged(p->db, "the game keys name a game the source has not");
+        else if (!(picks->game[*k] & 1) ||
+                 (rc = decide_game(p, &c, (uint32_t)(game - first), &v)) == PGN_OK)
+            keep(out, game, v);
+    }
+    sqlite3_reset(p->record_rows);
+    return rc;
+}
+
+int index_plan_select(struct index_plan *p, int64_t source, uint64_t games, int count_only,
+                      struct index_selection *out)
+{
+    memset(out, 0, sizeof *out);
+    uint64_t limit = games / INDEX_SELECT_SHARE, count, sure = 0;
+    limit = limit < SELECT_MAX ? limit : SELECT_MAX;
+    struct index_key_set best = { 0 }, rest = { 0 };
+    size_t ncrit;
+    struct index_pick_crit *crit = pick_criteria(p, &ncrit);
+    if (!crit)
+        return PGN_ENOMEM;
+    int rc = index_pick_choose(p->db, &p->key_counts, source, crit, ncrit, p->n, &best, &count);
+    free(crit);
+    /* Counting only: the games of the sure parts are counted from their
+     * rows' lengths, and only the others are listed and decided. */
+    if (rc > 0 && count_only && index_pick_sure_on_one_field(&best)) {
+        rc = index_pick_unsure_parts(&best, &rest);
+        int src = SQLITE_OK;
+        if (rc == PGN_OK &&
+            ((src = index_keys_count(p->db->h, &p->key_counts, source, best.r, best.n, 1,
+                                     UINT64_MAX, &sure)) != SQLITE_OK ||
+             (src = index_keys_count(p->db->h, &p->key_counts, source, rest.r, rest.n, 0,
+                                     limit, &count)) != SQLITE_OK))
+            rc = index_db_fail(p->db, src);
+        rc = rc == PGN_OK ? 1 : rc;
+        index_key_set_release(&best);
+        best = rest;
+    }
+    if (rc <= 0 || count > limit) {
+        index_key_set_release(&best);
+        return rc < 0 ? rc : 0;
+    }
+    struct index_picks picks = { 0 };
+    rc = index_keys_collect(p->db->h, &p->key_rows, source, best.r, best.n, &picks);
+    index_key_set_release(&best);
+    rc = rc == SQLITE_OK ? PGN_OK : rc == SQLITE_CORRUPT
+                                        ? index_db_damaged(p->db, "a list of game keys is wrong")
+                                        : index_db_fail(p->db, rc);
+    /* The games kept are written over the picks (out->number is picks.game),
+     * at out->n, never ahead of the pick being read. */
+    out->number = picks.game;
+    if (rc == PGN_OK && !(out->verdict = malloc(picks.n + 1)))
+        rc = PGN_ENOMEM;
+    for (size_t k = 0; rc == PGN_OK && k < picks.n;)
+        rc = select_chunk(p, source, games, &picks, &k, out);
+    out->yes += sure;
+    if (rc != PGN_OK)
+        index_selection_release(out);
+    return rc == PGN_OK ? 1 : rc;
+}
+
+void index_selection_release(struct index_selection *s)
+{
+    free(s->number);
+    free(s->verdict);
+    memset(s, 0, sizeof *s);
 }

@@ -74,6 +74,38 @@ void index_plan_counts(const struct index_plan *p, struct index_plan_counts *out
  */
 enum { MATERIAL_KEY_DIRECT = 8 };
 
+/*
+ * A selective query reads only some games' records: the ones the keys of
+ * its cheapest criterion list (index_keys.h, index_pick.h; each criterion's
+ * count is estimated and the smallest wins, narrowed by the others on the
+ * same field), and of those, only the chunks that hold one. What it keeps
+ * is the games that are not INDEX_NO, in order: memory follows the answer.
+ */
+struct index_selection {
+    uint64_t *number;       /* game numbers (from 1), ascending */
+    unsigned char *verdict; /* INDEX_YES or INDEX_MAYBE of each */
+    size_t n;
+    uint64_t yes, maybe;    /* counting only: yes counts games not listed too */
+};
+
+/**
+ * The games of source (games of them) that the plan does not turn down,
+ * into *out (release it with index_selection_release), when a criterion's
+ * keys list at most 1/INDEX_SELECT_SHARE of them: returns 1. With
+ * count_only, the games the keys prove selected (the keys' sure parts, when
+ * they are one field's) are only counted (out->yes), not listed: the list
+ * holds the games to be read and the ones decided beside them. Returns 0
+ * (out empty) when none does: index_plan_source() then decides every game.
+ * PGN_EFORMAT (damaged), PGN_ENOMEM, PGN_EIO.
+ */
+int index_plan_select(struct index_plan *p, int64_t source, uint64_t games, int count_only,
+                      struct index_selection *out);
+
+enum { INDEX_SELECT_SHARE = 8 };
+
+/** Frees what index_plan_select() gave (the struct is left empty). */
+void index_selection_release(struct index_selection *s);
+
 /** Frees p (NULL is allowed). */
 void index_plan_free(struct index_plan *p);
 

@@ -12,6 +12,21 @@ void index_runs_init(struct index_runs *it, struct index_db *db, const struct in
                                .gap = gap ? gap : 1 };
 }
 
+void index_runs_jump(struct index_runs *it, index_next_fn *next) { it->jump = next; }
+
+/* The first wanted game from i on (from 0), or the source's game count. */
+static uint64_t next_wanted(const struct index_runs *it, uint64_t i)
+{
+    uint64_t games = it->src->games;
+    if (it->jump) {
+        uint64_t j = i < games ? it->jump(it->ctx, i) : games;
+        return j < games ? j : games;
+    }
+    while (i < games && !it->wanted(it->ctx, i))
+        i++;
+    return i;
+}
+
 /* Shortens the run of games first .. *last (from 1) to the games that end
  * within INDEX_RUN_WINDOW bytes of its start, the first game at least. */
 static int bound_run(struct index_runs *it, uint64_t first, uint64_t *last)
@@ -87,17 +102,15 @@ int index_runs_next(struct index_runs *it, struct index_run *run)
         *run = (struct index_run){ .first = 1, .last = 0, .end = src->indexed_bytes };
         return src->indexed_bytes > 0;
     }
-    uint64_t i = it->next;
-    while (!whole && i < src->games && !it->wanted(it->ctx, i))
-        i++;
+    uint64_t i = whole ? it->next : next_wanted(it, it->next);
     if (i >= src->games) {
         it->done = 1;
         return 0;
     }
     uint64_t last = whole ? src->games - 1 : i; /* from 0 */
-    for (uint64_t j = i + 1; !whole && j < src->games && j <= last + it->gap; j++)
-        if (it->wanted(it->ctx, j))
-            last = j;
+    for (uint64_t j = i + 1; !whole && (j = next_wanted(it, j)) < src->games &&
+                             j <= last + it->gap; j++)
+        last = j;
     uint64_t end = last + 1; /* from 1 */
     if ((rc = bound_run(it, i + 1, &end)) != PGN_OK ||
         (rc = widen_run(it, i + 1, end, whole, run)) != PGN_OK) {

@@ -38,6 +38,9 @@ enum {
 /** 1 when game i (from 0) of the source must be read. */
 typedef int index_wanted_fn(const void *ctx, uint64_t i);
 
+/** The first game from i on (from 0) that must be read, or the source's game count when none. */
+typedef uint64_t index_next_fn(const void *ctx, uint64_t i);
+
 /** One run: its games and bytes. */
 struct index_run {
     uint64_t first, last;           /* games first .. last (from 1) are in it */
@@ -51,6 +54,7 @@ struct index_runs {
     struct index_db *db;
     const struct index_source *src;
     index_wanted_fn *wanted;        /* NULL: every game, to the end of the indexed bytes */
+    index_next_fn *jump;            /* NULL: wanted() is asked of every game in turn */
     const void *ctx;
     uint64_t gap;
     uint64_t next;                  /* the next game to look at (from 0) */
@@ -66,6 +70,13 @@ struct index_runs {
  */
 void index_runs_init(struct index_runs *it, struct index_db *db, const struct index_source *src,
                      index_wanted_fn *wanted, const void *ctx, uint64_t gap);
+
+/**
+ * Lets the walk go from a wanted game straight to the next with next (its
+ * ctx is the walk's), instead of asking wanted() of each game between: a
+ * few games of a big source cost their number, not the source's.
+ */
+void index_runs_jump(struct index_runs *it, index_next_fn *next);
 
 /**
  * The next run into *run, in the order of the source: 1, 0 after the last,

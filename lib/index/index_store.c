@@ -6,6 +6,7 @@
 #include "base/error.h"
 #include "index/index_db_internal.h"
 #include "index/index_material_keys.h"
+#include "index/index_keys.h"
 #include "base/banned.h"
 
 const char *const index_names_table[NAMES_KINDS] = { "players", "events", "sites" };
@@ -140,7 +141,7 @@ static int flush_keys(struct index_db *db)
         if (rc)
             return rc;
     }
-    return flush_postings(db, p, db->st[ST_KEY_PUT]);
+    return flush_postings(db, p, db->st[ST_MATERIAL_KEY_PUT]);
 }
 
 int index_chunk_flush(struct index_db *db)
@@ -160,6 +161,10 @@ int index_chunk_flush(struct index_db *db)
                                   (const unsigned char *)db->materials.data, db->materials.len);
     if (rc == PGN_OK)
         rc = flush_keys(db);
+    if (rc == PGN_OK && (rc = index_keys_write(db->st[ST_KEY_PUT], db->chunk_source,
+                                               db->chunk_index, db->chunk,
+                                               db->chunk_games)) != SQLITE_OK)
+        rc = index_db_fail(db, rc);
     return rc == PGN_OK ? flush_postings(db, &db->postings, db->st[ST_POSITION_PUT]) : rc;
 }
 
@@ -364,7 +369,7 @@ int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
         return rc;
     static const char *const tables[] = { "game_records", "game_openings", "game_walks",
                                           "game_materials", "game_positions",
-                                          "game_material_keys" };
+                                          "game_material_keys", "game_keys" };
     for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
         char sql[128];
         snprintf(sql, sizeof sql, "DELETE FROM %s WHERE source=%lld AND chunk>=%llu", tables[i],

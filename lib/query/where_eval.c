@@ -305,13 +305,12 @@ static int decide_truth(const struct decider *d, const struct node *n)
     return WHERE_YES;
 }
 
-/* 1 when the scan may run a regex below n. */
-static int has_regex(const struct node *n)
+int where_node_has_regex(const struct node *n)
 {
     if (n->re)
         return 1;
     for (size_t i = 0; i < n->nkids; i++)
-        if (has_regex(n->kids[i]))
+        if (where_node_has_regex(n->kids[i]))
             return 1;
     return 0;
 }
@@ -330,7 +329,7 @@ static int decide(const struct decider *d, struct node *n)
                 return unsafe ? WHERE_MAYBE : want;
             if (v == WHERE_MAYBE) {
                 unknown = 1;
-                unsafe |= has_regex(n->kids[i]);
+                unsafe |= where_node_has_regex(n->kids[i]);
             }
         }
         return unknown ? WHERE_MAYBE : !want;

@@ -53,4 +53,7 @@ static inline int is_literal(const struct operand *o)
     return o->kind == O_STR || o->kind == O_NUM || o->kind == O_BOOL;
 }
 
+/** 1 when the scan may run a regex below n (an operand of and/or that may leave a game undecided). */
+int where_node_has_regex(const struct node *n);
+
 #endif

@@ -449,6 +449,17 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
          "without the position index $((db - pos)) bytes"
     keys=$(sqlite3 "$tmp/b.pgnkit" "SELECT sum(pgsize) FROM dbstat WHERE name LIKE '%game_material_keys%'" 2>/dev/null || echo 0)
     echo "   material keys (late positions): ${keys:-0} bytes, $(echo "100 * ${keys:-0} / $db" | bc -l | cut -c1-4)% of the database"
+    # The tag criteria's keys (game_keys): their size, and selective counts through
+    # them, CPU time (best of $runs) and peak memory; the scan's CPU beside.
+    keys=$(sqlite3 "$tmp/b.pgnkit" "SELECT sum(pgsize) FROM dbstat WHERE name = 'game_keys'" 2>/dev/null || echo 0)
+    echo "   game_keys: $keys bytes, $(echo "$keys / $(sqlite3 "$tmp/b.pgnkit" "SELECT sum(games) FROM sources")" | bc -l | cut -c1-5) bytes a game"
+    for q in "--player Carlsen" "--eco B90-B99" "--date-from 2000 --date-to 2010" "--white-elo 2500-2700" \
+            "--where 'player ~ \"Carlsen\" and plies > 80'"; do
+        c_db=$(eval "cpu_best \"\$runs\" \"\$pgnkit\" search --count $q \"\$tmp/b.pgnkit\"")
+        c_scan=$(eval "cpu_best 1 \"\$pgnkit\" search --count -j 1 $q \"\$tmp/bench.pgn\"")
+        peak=$(eval "/usr/bin/time -f %M \"\$pgnkit\" search --count $q \"\$tmp/b.pgnkit\"" 2>&1 >/dev/null | tail -n 1)
+        echo "   keys: search --count $q: cpu $c_db s, peak $peak KB through the database; $c_scan s scanning"
+    done
     if [ -s "$tmp/i_scid" ]; then
         set -- $(best_median <"$tmp/i_scid")
         scid=$(cat "$tmp"/scid.s?4 | wc -c)

@@ -201,6 +201,49 @@ for args in "--position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 w - - 0 55'" \
         "--position 'k7/8/8/8/8/8/1QQQ4/K7 b - - 0 1'" "--material-either KBN:K --material-plies 1"; do
     eval "same search --count $args"
 done
+# The tag criteria a database answers through its keys (game_keys, lib/index/index_keys.h):
+# each kind alone and combined, ranges whose ends fall inside a key's span (ratings by 16,
+# plies by 8, dates by year), one field's two ends (a date range), a name with a rating
+# (the cheaper one picks), and where expressions whose first conjuncts the keys hold. Each
+# case counts (the keys' sure part is counted without records) and lists (every game read);
+# index_fastpath.sh checks that the database has the keys.
+while IFS= read -r c; do
+    eval "set -- $c"
+    for mode in --count --list; do
+        "$PGNKIT" search $mode "$@" $sources >scan.out 2>scan.err; echo "exit $?" >>scan.err
+        "$PGNKIT" search $mode "$@" games.pgnkit >db.out 2>db.err; echo "exit $?" >>db.err
+        cmp -s scan.out db.out && cmp -s scan.err db.err ||
+            fail "search $mode $c: the database differs from the scan"
+    done
+done <<'EOF'
+--player Carlsen
+--player Carlsen --plies-min 100
+--plies-min 100 --player Carlsen
+--white Anderssen --result 1-0
+--white-elo 2500-2700
+--white-elo 2497-2510
+--black-elo 2600- --eco B90-B99
+--eco B90-B99
+--eco C --result 1-0
+--date-from 2000 --date-to 2010
+--date-from 2005.06 --date-to 2005.06.30
+--date-to 1900.06
+--result 1/2-1/2 --plies-max 40
+--plies-min 81 --plies-max 87
+--event World --date-to 1990
+--site Moscow --white-elo 2600-
+--elo-min 2700 --player Carlsen
+--where 'player ~ "Carlsen" and plies > 120'
+--where 'plies > 150 and white_elo >= 2600'
+--where 'year = 2015 and result = "1-0"'
+--where 'white = "Carlsen,M" or plies > 200'
+--where 'white_elo >= 2700 and black_elo >= 2700'
+--where 'year >= 2000 and year <= 2010 and black ~ "^Kasp"'
+--where 'event ~ "World" and not checkmate'
+--ignore-case --where 'player ~ "carlsen" and plies < 60'
+--match-limit 1000 --where 'white ~ "(a+)+$" and plies > 100'
+EOF
+
 for args in "" "--unique" "--duplicates" "--invert-match --player Tal" "--max-count 3" \
         "--format json" "--summary"; do
     # shellcheck disable=SC2086

@@ -76,10 +76,18 @@ for damage in "UPDATE game_material_keys SET checksum = checksum + 1" \
 done
 
 # the schema: names once, games a view with the names, records in blobs
-# (the version this build writes: the one constant of lib/index/index_db.h)
-schema=$(sed -n 's/.*INDEX_SCHEMA_VERSION = \([0-9]*\).*/\1/p' "$root/lib/index/index_db.h")
-[ "$(sqlite3 games.pgnkit "SELECT value FROM meta WHERE name = 'schema_version'")" = "$schema" ] \
-    || fail "schema_version is not $schema"
+# (the version is the one constant INDEX_SCHEMA_VERSION: each schema change raises it)
+version=$(sed -n 's/.*INDEX_SCHEMA_VERSION = \([0-9][0-9]*\).*/\1/p' "$root/lib/index/index_db.h")
+[ "$(sqlite3 games.pgnkit "SELECT value FROM meta WHERE name = 'schema_version'")" = "$version" ] \
+    || fail "schema_version is not $version"
+# the keys of the tag criteria (lib/index/index_keys.h): a row per value and chunk, whose
+# games are those whose records hold the value (here: White's name, by its id)
+[ "$(sqlite3 games.pgnkit "SELECT count(*) FROM game_keys")" -gt 0 ] \
+    || fail "the database has no game keys"
+[ "$(sqlite3 games.pgnkit "SELECT sum(length(k.games)) / 2 FROM game_keys k JOIN players p
+        ON k.field = 0 AND k.value = p.id WHERE p.name = 'Carlsen,M'")" \
+    = "$("$PGNKIT" search -c --white '^Carlsen,M$' games.pgn)" ] \
+    || fail "the keys of White 'Carlsen,M' do not list his games"
 [ "$(sqlite3 games.pgnkit "SELECT count(*) FROM games WHERE black = 'Carlsen,M'")" \
     = "$("$PGNKIT" search -c --black '^Carlsen,M$' games.pgn)" ] \
     || fail "the games view does not give the names"
