@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/error.h"
+#include "index/index_bytes.h"
 #include "index/index_db_internal.h"
 #include "index/index_plan.h"
 #include "index/index_tree.h"
@@ -142,4 +143,106 @@ void index_tree_of_replay(const struct game *g, const struct replay *r, const st
         memcpy(tg->moves, mv + at, tg->nmoves * sizeof *mv);
         return;
     }
+}
+
+/* 1 when a game of the source may reach t past the walk: a reach group in late does not rule it out. */
+static int late_reach(const unsigned char *late, size_t len, const struct index_target *t)
+{
+    for (size_t at = 0; at + 8 <= len; at += 8)
+        if (!index_reach_rules_out(index_get_le(late + at, 8), t))
+            return 1;
+    return 0;
+}
+
+/* The games in the varints unsure[0..len) (deltas of game numbers) get INDEX_MAYBE; 0 or damage. */
+static int mark_unsure(const unsigned char *unsure, size_t len, uint64_t games,
+                       unsigned char *verdict)
+{
+    uint64_t number = 0, delta;
+    size_t at = 0;
+    memset(verdict, INDEX_NO, games);
+    while (at < len) {
+        if (!index_get_varint(unsure, len, &at, &delta) || !delta || delta > games - number)
+            return PGN_EFORMAT;
+        number += delta;
+        verdict[number - 1] = INDEX_MAYBE;
+    }
+    return PGN_OK;
+}
+
+/* Reads the source's summary into *c; PGN_OK or PGN_EFORMAT. */
+static int read_summary(const unsigned char *s, size_t len, struct index_tree_counts *c)
+{
+    uint64_t *f[9] = { &c->games, &c->valid, &c->invalid, &c->skipped, &c->results[0],
+                       &c->results[1], &c->results[2], &c->results[3], &c->results[4] };
+    size_t at = 0;
+    for (int i = 0; i < 9; i++)
+        if (!index_get_varint(s, len, &at, f[i]))
+            return PGN_EFORMAT;
+    return at == len ? PGN_OK : PGN_EFORMAT;
+}
+
+/* The root's row of source into *e and *n (NULL, 0 when it has none); a status. */
+static int read_row(struct index_db *db, int64_t source, uint64_t key, struct index_count **e,
+                    size_t *n)
+{
+    sqlite3_stmt *st;
+    *e = NULL;
+    *n = 0;
+    int rc = index_db_prepare_source(db, "SELECT data FROM tree_counts WHERE source=?1 AND key=?2",
+                                     source, -1, &st);
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)key); /* the key's bits, signed as SQLite keeps them */
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        rc = index_counts_decode(sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0),
+                                 e, n);
+    else
+        rc = rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
+    sqlite3_finalize(st);
+    return rc == PGN_EFORMAT ? index_db_damaged(db, "a row of the tree's counts is malformed") : rc;
+}
+
+int index_tree_counted(struct index_db *db, int64_t source, uint64_t games,
+                       const struct pos *root, int depth, index_tree_counts_fn *counted,
+                       void *ctx, unsigned char *verdict)
+{
+    if (depth != 1)
+        return 0;
+    struct index_target t;
+    index_target_of(root, &t);
+    sqlite3_stmt *st;
+    int rc = index_db_prepare_source(db, "SELECT summary, late, unsure FROM tree_sources WHERE"
+                                     " source=?1", source, -1, &st);
+    if (rc)
+        return rc;
+    int told = 0;
+    struct index_tree_counts c;
+    memset(&c, 0, sizeof c);
+    struct index_count *e = NULL;
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        const unsigned char *late = sqlite3_column_blob(st, 1);
+        size_t late_len = (size_t)sqlite3_column_bytes(st, 1);
+        rc = late_reach(late, late_len, &t) ? PGN_OK
+             : read_summary(sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0), &c)
+                 ? index_db_damaged(db, "a source's tree summary is malformed")
+                 : read_row(db, source, t.key, &e, &c.n);
+        if (rc == PGN_OK && e) {
+            rc = mark_unsure(sqlite3_column_blob(st, 2), (size_t)sqlite3_column_bytes(st, 2),
+                             games, verdict);
+            if (rc)
+                rc = index_db_damaged(db, "a source's unsure games are malformed");
+            c.e = e;
+            told = rc == PGN_OK;
+        }
+    } else {
+        rc = rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
+    }
+    sqlite3_finalize(st);
+    if (told)
+        rc = counted(ctx, &c);
+    free(e);
+    return rc ? rc : told;
 }

@@ -59,8 +59,8 @@ for damage in "UPDATE game_records SET data = substr(data, 1, 100) WHERE chunk =
 done
 
 # the schema: names once, games a view with the names, records in blobs
-[ "$(sqlite3 games.pgnkit "SELECT value FROM meta WHERE name = 'schema_version'")" = 7 ] \
-    || fail "schema_version is not 7"
+[ "$(sqlite3 games.pgnkit "SELECT value FROM meta WHERE name = 'schema_version'")" = 8 ] \
+    || fail "schema_version is not 8"
 [ "$(sqlite3 games.pgnkit "SELECT count(*) FROM games WHERE black = 'Carlsen,M'")" \
     = "$("$PGNKIT" search -c --black '^Carlsen,M$' games.pgn)" ] \
     || fail "the games view does not give the names"
