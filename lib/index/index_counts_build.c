@@ -40,7 +40,7 @@ struct counts_build {
     uint8_t *sketch;             /* 2 << SKETCH_BITS counters */
     struct stage_slot *slots;
     size_t used;
-    sqlite3_stmt *stage_put, *walk_st, *row_st, *pos_st;
+    sqlite3_stmt *stage_put, *late_put, *walk_st, *row_st, *pos_st;
     unsigned char *walks, *rowbuf;
     const unsigned char *rows[INDEX_OPENING_ROWS];
     struct index_walk *decoded;  /* the chunk's walks */
@@ -244,6 +244,14 @@ static int count_games(struct counts_build *b, uint32_t n)
             max |= (x > y ? x : y) << shift;
         }
         b->late[g] = 1ull << 63 | max;
+        sqlite3_stmt *st = b->late_put;
+        sqlite3_bind_int64(st, 1, (sqlite3_int64)g);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)(b->chunk_first + i));
+        sqlite3_bind_int64(st, 3, (sqlite3_int64)(w->reach >> 20 & 0xffffffffffull));
+        int step = sqlite3_step(st);
+        sqlite3_reset(st);
+        if (step != SQLITE_DONE)
+            return index_db_fail(b->db, step);
     }
     return PGN_OK;
 }
@@ -386,6 +394,61 @@ static int write_rows(struct counts_build *b)
     return rc;
 }
 
+/* The late games of each reach group into tree_late: per game, the varint
+ * delta of its number and its material at ply 30 (5 bytes: reach bits 20-59). */
+static int put_late(struct counts_build *b)
+{
+    sqlite3_stmt *get = NULL, *put = NULL;
+    int rc = sqlite3_prepare_v2(b->db->h, "SELECT grp, number, counts FROM temp.tree_late_stage"
+                                " ORDER BY grp, number", -1, &get, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(b->db->h, "INSERT INTO tree_late(source, grp, data)"
+                                " VALUES(?1, ?2, ?3)", -1, &put, NULL);
+    struct buf list = BUF_INIT((size_t)1 << 30);
+    int64_t grp = -1;
+    uint64_t last = 0;
+    for (;;) {
+        int step = rc == SQLITE_OK ? sqlite3_step(get) : rc;
+        int64_t g = step == SQLITE_ROW ? sqlite3_column_int64(get, 0) : -1;
+        if (step != SQLITE_ROW && step != SQLITE_DONE) {
+            rc = step;
+            break;
+        }
+        if (g != grp && grp >= 0) { /* the group before is complete */
+            sqlite3_bind_int64(put, 1, b->source);
+            sqlite3_bind_int64(put, 2, grp);
+            sqlite3_bind_blob(put, 3, list.data, (int)list.len, SQLITE_STATIC);
+            int done = sqlite3_step(put);
+            sqlite3_reset(put);
+            if (done != SQLITE_DONE) {
+                rc = done;
+                break;
+            }
+            buf_reset(&list);
+            last = 0;
+        }
+        if (step == SQLITE_DONE) {
+            rc = SQLITE_OK;
+            break;
+        }
+        grp = g;
+        uint64_t number = (uint64_t)sqlite3_column_int64(get, 1);
+        if (buf_reserve(&list, 15)) {
+            rc = SQLITE_NOMEM;
+            break;
+        }
+        list.len = index_put_varint((unsigned char *)list.data, list.len, number - last);
+        index_put_le((unsigned char *)list.data + list.len,
+                     (uint64_t)sqlite3_column_int64(get, 2), 5);
+        list.len += 5;
+        last = number;
+    }
+    sqlite3_finalize(get);
+    sqlite3_finalize(put);
+    buf_release(&list);
+    return rc == SQLITE_OK ? PGN_OK : index_db_fail(b->db, rc);
+}
+
 /* The source's own row: what the tree counts of every game, the reach groups, the unsure games. */
 static int put_source(struct counts_build *b)
 {
@@ -436,14 +499,17 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     b.db = db;
     b.source = source;
     buf_init(&b.unsure, (size_t)1 << 30); /* 10 bytes a game at most */
-    char sql[160];
+    char sql[256];
     snprintf(sql, sizeof sql, "DELETE FROM tree_counts WHERE source=%lld;"
-             " DELETE FROM tree_sources WHERE source=%lld;", (long long)source, (long long)source);
+             " DELETE FROM tree_sources WHERE source=%lld; DELETE FROM tree_late WHERE source=%lld;",
+             (long long)source, (long long)source, (long long)source);
     int rc = exec(db, sql);
     if (rc == PGN_OK)
         rc = exec(db, "CREATE TEMP TABLE IF NOT EXISTS tree_stage(key, km, games, white, draws,"
                       " black, wsum, wn, bsum, bn, msum, mn, y0, y1, first);"
-                      " DELETE FROM temp.tree_stage;");
+                      " DELETE FROM temp.tree_stage;"
+                      " CREATE TEMP TABLE IF NOT EXISTS tree_late_stage(grp, number, counts);"
+                      " DELETE FROM temp.tree_late_stage;");
     if (rc == PGN_OK) {
         b.sketch = calloc((size_t)2 << SKETCH_BITS, 1);
         b.slots = calloc(STAGE_SLOTS, sizeof *b.slots);
@@ -458,6 +524,9 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
         int prc = sqlite3_prepare_v2(db->h, "INSERT INTO temp.tree_stage VALUES(?1, ?2, ?3, ?4,"
                                      " ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)", -1,
                                      &b.stage_put, NULL);
+        if (prc == SQLITE_OK)
+            prc = sqlite3_prepare_v2(db->h, "INSERT INTO temp.tree_late_stage VALUES(?1, ?2, ?3)",
+                                     -1, &b.late_put, NULL);
         rc = prc == SQLITE_OK ? PGN_OK : index_db_fail(db, prc);
     }
     if (rc == PGN_OK)
@@ -471,8 +540,11 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     if (rc == PGN_OK)
         rc = put_source(&b);
     if (rc == PGN_OK)
-        rc = exec(db, "DELETE FROM temp.tree_stage");
+        rc = put_late(&b);
+    if (rc == PGN_OK)
+        rc = exec(db, "DELETE FROM temp.tree_stage; DELETE FROM temp.tree_late_stage;");
     sqlite3_finalize(b.stage_put);
+    sqlite3_finalize(b.late_put);
     sqlite3_finalize(b.walk_st);
     sqlite3_finalize(b.row_st);
     sqlite3_finalize(b.pos_st);
