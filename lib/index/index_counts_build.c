@@ -40,6 +40,7 @@ struct counts_build {
     uint8_t *sketch;             /* 2 << SKETCH_BITS counters */
     struct stage_slot *slots;
     size_t used;
+    int poured;                  /* the stage table filled up at least once */
     sqlite3_stmt *stage_put, *late_put, *walk_st, *row_st, *pos_st;
     unsigned char *walks, *rowbuf;
     const unsigned char *rows[INDEX_OPENING_ROWS];
@@ -77,16 +78,22 @@ static void sketch_flush(struct counts_build *b)
     b->run_games = 0;
 }
 
-static void sketch_add(void *ctx, uint64_t key, unsigned game, unsigned ply)
+/* Adds a row's keys to the sketch from its arrays of keys and game counts
+ * (index_positions.h), not posting by posting; 0 when the row is malformed. */
+static int sketch_row(struct counts_build *b, const unsigned char *blob, size_t len)
 {
-    (void)game, (void)ply;
-    struct counts_build *b = ctx;
-    if (!b->run_open || key != b->run_key) {
-        sketch_flush(b);
-        b->run_key = key;
+    if (len < 4)
+        return 0;
+    size_t keys = (size_t)index_get_le(blob, 4);
+    if (keys > (len - 4) / 10)
+        return 0;
+    for (size_t i = 0; i < keys; i++) {
+        b->run_key = index_get_le(blob + 4 + 8 * i, 8);
+        b->run_games = index_get_le(blob + 4 + 8 * keys + 2 * i, 2);
         b->run_open = 1;
+        sketch_flush(b);
     }
-    b->run_games++;
+    return 1;
 }
 
 static int sketch_rare(struct counts_build *b, uint64_t key)
@@ -131,7 +138,10 @@ static int stage_add(struct counts_build *b, uint64_t key, const struct index_co
             s->key = key;
             s->c = *c;
             /* Kept at most three quarters full: probes stay short. */
-            return ++b->used < STAGE_SLOTS / 4 * 3 ? PGN_OK : stage_pour(b);
+            if (++b->used < STAGE_SLOTS / 4 * 3)
+                return PGN_OK;
+            b->poured = 1;
+            return stage_pour(b);
         }
         if (s->key == key && s->c.kind_move == c->kind_move) {
             index_count_merge(&s->c, c);
@@ -256,7 +266,8 @@ static int count_games(struct counts_build *b, uint32_t n)
     return PGN_OK;
 }
 
-static int chunk_postings(struct counts_build *b, uint64_t chunk, index_posting_fn *fn)
+/* The position rows of chunk: pass 1 adds their keys to the sketch, pass 2 counts their postings. */
+static int chunk_postings(struct counts_build *b, uint64_t chunk, int pass)
 {
     int rc;
     if (!b->pos_st &&
@@ -271,14 +282,15 @@ static int chunk_postings(struct counts_build *b, uint64_t chunk, index_posting_
         const unsigned char *data = sqlite3_column_blob(b->pos_st, 1);
         size_t len = (size_t)sqlite3_column_bytes(b->pos_st, 1);
         ok = data && index_records_checksum(data, len) ==
-                         (uint64_t)sqlite3_column_int64(b->pos_st, 0) &&
-             index_postings_decode(data, len, 0, fn, b) == 0;
+                         (uint64_t)sqlite3_column_int64(b->pos_st, 0);
+        if (ok && pass == 1)
+            ok = sketch_row(b, data, len);
+        else if (ok)
+            ok = index_postings_decode(data, len, 0, count_posting, b) == 0;
     }
     sqlite3_reset(b->pos_st);
     /* The last run of the chunk (a run never crosses chunks: games are numbered in each). */
-    if (fn == sketch_add)
-        sketch_flush(b);
-    else if (run_flush(b) != PGN_OK)
+    if (pass == 2 && run_flush(b) != PGN_OK)
         b->bad = 2;
     b->run_open = 0;
     if (b->bad == 2)
@@ -301,7 +313,7 @@ static int each_chunk(struct counts_build *b, int pass)
         if (n > INDEX_CHUNK_GAMES)
             rc = index_db_damaged(b->db, "a blob of game walks has too many games");
         else if (pass == 1)
-            rc = chunk_postings(b, chunk, sketch_add);
+            rc = chunk_postings(b, chunk, 1);
         else {
             b->chunk_first = chunk * INDEX_CHUNK_GAMES + 1;
             rc = index_chunk_walks(b->db, &b->walk_st, b->source, chunk, n, b->walks);
@@ -313,7 +325,7 @@ static int each_chunk(struct counts_build *b, int pass)
             if (rc == PGN_OK)
                 rc = count_games(b, n);
             if (rc == PGN_OK)
-                rc = chunk_postings(b, chunk, count_posting);
+                rc = chunk_postings(b, chunk, 2);
         }
     }
     if (rc == SQLITE_DONE)
@@ -350,47 +362,106 @@ static int put_row(struct counts_build *b, sqlite3_stmt *put, uint64_t key,
     return step == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, step);
 }
 
-/* Sums the pours by key and move and writes the rows. */
-static int write_rows(struct counts_build *b)
+/* The rows being written: the summed entries of one key at a time, in key order. */
+struct row_writer {
+    struct counts_build *b;
+    sqlite3_stmt *put;
+    uint64_t key;
+    size_t n;
+    struct index_count e[512]; /* more moves from one position cannot be (218 are legal) */
+};
+
+static int row_begin(struct row_writer *w, struct counts_build *b)
 {
-    sqlite3_stmt *sum = NULL, *put = NULL;
+    w->b = b;
+    w->n = 0;
+    int rc = sqlite3_prepare_v2(b->db->h, "INSERT INTO tree_counts(source, key, data)"
+                                " VALUES(?1, ?2, ?3)", -1, &w->put, NULL);
+    return rc == SQLITE_OK ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+/* Adds the summed entry c of key (keys ascending, each key's moves ascending). */
+static int row_add(struct row_writer *w, uint64_t key, const struct index_count *c)
+{
+    if (w->n && key != w->key) {
+        int rc = put_row(w->b, w->put, w->key, w->e, w->n);
+        if (rc)
+            return rc;
+        w->n = 0;
+    }
+    if (w->n == sizeof w->e / sizeof *w->e)
+        return index_db_damaged(w->b->db, "a position has too many moves");
+    w->key = key;
+    w->e[w->n++] = *c;
+    return PGN_OK;
+}
+
+static int row_end(struct row_writer *w, int rc)
+{
+    if (rc == PGN_OK && w->n)
+        rc = put_row(w->b, w->put, w->key, w->e, w->n);
+    sqlite3_finalize(w->put);
+    return rc;
+}
+
+/* Sums the pours by key and move and writes the rows. */
+static int write_poured(struct counts_build *b, struct row_writer *w)
+{
+    sqlite3_stmt *sum = NULL;
     int rc = sqlite3_prepare_v2(b->db->h, "SELECT key, km, SUM(games), SUM(white), SUM(draws),"
                                 " SUM(black), SUM(wsum), SUM(wn), SUM(bsum), SUM(bn), SUM(msum),"
                                 " SUM(mn), IFNULL(MIN(NULLIF(y0, 0)), 0), MAX(y1), MIN(first)"
                                 " FROM temp.tree_stage GROUP BY key, km ORDER BY key, km", -1,
                                 &sum, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_prepare_v2(b->db->h, "INSERT INTO tree_counts(source, key, data)"
-                                " VALUES(?1, ?2, ?3)", -1, &put, NULL);
-    struct index_count e[512];
-    size_t n = 0;
-    uint64_t key = 0;
-    while (rc == SQLITE_OK && (rc = sqlite3_step(sum)) == SQLITE_ROW) {
-        uint64_t k = (uint64_t)sqlite3_column_int64(sum, 0);
+    int status = PGN_OK;
+    while (rc == SQLITE_OK && status == PGN_OK && (rc = sqlite3_step(sum)) == SQLITE_ROW) {
         rc = SQLITE_OK;
-        if (n && (k != key || n == sizeof e / sizeof *e)) {
-            /* More than 512 moves from one position cannot be (at most 218 are legal). */
-            if (k == key || (rc = put_row(b, put, key, e, n)) != PGN_OK) {
-                rc = rc ? rc : index_db_damaged(b->db, "a position has too many moves");
-                break;
-            }
-            n = 0;
-        }
-        key = k;
-        struct index_count *c = &e[n++];
-        c->kind_move = (uint32_t)sqlite3_column_int64(sum, 1);
-        uint64_t *f[INDEX_COUNT_FIELDS] = { &c->games, &c->white, &c->draws, &c->black, &c->wsum,
-                                            &c->wn, &c->bsum, &c->bn, &c->msum, &c->mn,
-                                            &c->year0, &c->year1, &c->first };
+        struct index_count c;
+        c.kind_move = (uint32_t)sqlite3_column_int64(sum, 1);
+        uint64_t *f[INDEX_COUNT_FIELDS] = { &c.games, &c.white, &c.draws, &c.black, &c.wsum,
+                                            &c.wn, &c.bsum, &c.bn, &c.msum, &c.mn,
+                                            &c.year0, &c.year1, &c.first };
         for (int i = 0; i < INDEX_COUNT_FIELDS; i++)
             *f[i] = (uint64_t)sqlite3_column_int64(sum, 2 + i);
+        status = row_add(w, (uint64_t)sqlite3_column_int64(sum, 0), &c);
     }
-    if (rc == SQLITE_DONE)
-        rc = n ? put_row(b, put, key, e, n) : PGN_OK;
-    else if (rc > 0)
-        rc = index_db_fail(b->db, rc);
     sqlite3_finalize(sum);
-    sqlite3_finalize(put);
+    if (status != PGN_OK)
+        return status;
+    return rc == SQLITE_DONE || rc == SQLITE_OK ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+static int by_key_move(const void *x, const void *y)
+{
+    const struct stage_slot *a = x, *b = y;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return (a->c.kind_move > b->c.kind_move) - (a->c.kind_move < b->c.kind_move);
+}
+
+/* Writes the rows: from the stage table alone when it never had to pour (most
+ * sources: sorted here), else from the pours summed by SQLite. */
+static int write_rows(struct counts_build *b)
+{
+    struct row_writer *w = malloc(sizeof *w);
+    if (!w)
+        return PGN_ENOMEM;
+    int rc = row_begin(w, b);
+    if (rc == PGN_OK && b->poured) {
+        rc = stage_pour(b);
+        if (rc == PGN_OK)
+            rc = write_poured(b, w);
+    } else if (rc == PGN_OK) {
+        size_t n = 0;
+        for (size_t i = 0; i < STAGE_SLOTS; i++)
+            if (b->slots[i].c.games)
+                b->slots[n++] = b->slots[i];
+        qsort(b->slots, n, sizeof *b->slots, by_key_move);
+        for (size_t i = 0; rc == PGN_OK && i < n; i++)
+            rc = row_add(w, b->slots[i].key, &b->slots[i].c);
+    }
+    rc = row_end(w, rc);
+    free(w);
     return rc;
 }
 
@@ -533,8 +604,6 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
         rc = each_chunk(&b, 1);
     if (rc == PGN_OK)
         rc = each_chunk(&b, 2);
-    if (rc == PGN_OK)
-        rc = stage_pour(&b);
     if (rc == PGN_OK)
         rc = write_rows(&b);
     if (rc == PGN_OK)
