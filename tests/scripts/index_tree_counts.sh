@@ -9,7 +9,8 @@
 # must be there (the table has rows) and be read: a damaged row is
 # reported (exit status 3), never taken for an answer.
 . tests/scripts/index_setup.inc
-command -v sqlite3 >/dev/null || { echo "sqlite3 not installed"; exit 77; }
+. "$root/tests/scripts/need.inc"
+need sqlite3
 cat "$root"/testdata/corpus/*.pgn "$root"/testdata/search/*.pgn "$root"/testdata/stats/*.pgn \
     "$root"/testdata/sample.pgn "$root"/testdata/explorer/*.pgn "$root"/testdata/index/late.pgn \
     >all.pgn
