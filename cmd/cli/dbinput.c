@@ -278,8 +278,11 @@ static int tree_source(const struct dbinput_tree *tree, struct index_db *db,
     sp->verdict = xmalloc(src->games ? src->games : 1);
     sp->games = src->games;
     sp->count_only = sp->exact = 1;
-    if (index_tree_source(db, src->id, src->games, tree->root, tree->depth, tree->count,
-                          tree->ctx, sp->verdict) != PGN_OK)
+    int told = !tree->counted ? 0
+               : index_tree_counted(db, src->id, src->games, tree->root, tree->depth,
+                                    tree->counted, tree->ctx, sp->verdict);
+    if (told < 0 || (!told && index_tree_source(db, src->id, src->games, tree->root, tree->depth,
+                                                tree->count, tree->ctx, sp->verdict) != PGN_OK))
         return -2;
     for (uint64_t i = 0; i < src->games; i++)
         sp->maybe += sp->verdict[i] == INDEX_MAYBE;

@@ -43,6 +43,9 @@ struct dbinput_tree {
     int depth;
     index_tree_fn *count;
     void *ctx;
+    /* When not NULL, a source whose counts table tells the tree
+     * (index_tree_counted()) hands it here at once, not game by game. */
+    index_tree_counts_fn *counted;
 };
 
 /** What a command asks of the databases among its inputs; all NULL: read every game. */

@@ -480,6 +480,15 @@ static void indexed_game(void *ctx, const struct index_tree_game *tg)
         die(EXIT_IO, "out of memory");
 }
 
+/* The tree a database's counts table told (dbinput.h). */
+static int counted_tree(void *ctx, const struct index_tree_counts *c)
+{
+    struct stats *s = ctx;
+    if (stats_count_counts(&s->show.o, s->agg, c))
+        die(EXIT_IO, "out of memory");
+    return PGN_OK;
+}
+
 /* Counts the games of the inputs into a, on the workers or here. */
 static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inputs)
 {
@@ -511,7 +520,8 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
     driver_start(&s->d, s->jobs, PIPELINE_CALLER_WORKS, workers, sizeof *workers);
     /* A database counts the tree of most games itself; with a selection the
      * games it reads are chosen by the criteria instead. */
-    struct dbinput_tree tree = { &s->show.o.root, s->show.o.depth, indexed_game, s };
+    struct dbinput_tree tree = { &s->show.o.root, s->show.o.depth, indexed_game, s,
+                                 s->show.o.by == TREE_BY_NONE ? counted_tree : NULL };
     /* The explorer's JSON names games and players: each game is read. */
     /* A database keeps no time control: --by speed reads the games. */
     s->d.db.tree = s->show.o.report == R_TREE && !s->filter && s->show.format != FMT_LICHESS &&

@@ -60,6 +60,12 @@ static const char schema_sql[] =
     "CREATE TABLE game_keys(source INTEGER NOT NULL REFERENCES sources(id),"
     " field INTEGER NOT NULL, value INTEGER NOT NULL, chunk INTEGER NOT NULL,"
     " games BLOB NOT NULL, PRIMARY KEY(source, field, value, chunk)) WITHOUT ROWID;"
+    "CREATE TABLE tree_counts(source INTEGER NOT NULL REFERENCES sources(id),"
+    " key INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(source, key)) WITHOUT ROWID;"
+    "CREATE TABLE tree_sources(source INTEGER PRIMARY KEY REFERENCES sources(id),"
+    " summary BLOB NOT NULL, late BLOB NOT NULL, unsure BLOB NOT NULL);"
+    "CREATE TABLE tree_late(source INTEGER NOT NULL REFERENCES sources(id),"
+    " grp INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(source, grp)) WITHOUT ROWID;"
     "CREATE VIEW game_tags(game, name, value) AS"
     " SELECT id, 'Event', event FROM games WHERE event IS NOT NULL"
     " UNION ALL SELECT id, 'Site', site FROM games WHERE site IS NOT NULL"
@@ -256,6 +262,11 @@ int index_db_begin(struct index_db *db)
 int index_db_finish(struct index_db *db)
 {
     int rc = index_chunk_flush(db);
+    /* The tree's counts of each source whose games changed, made from what
+     * was just written (index_counts_build.c). */
+    for (size_t i = 0; rc == PGN_OK && i < db->ntouched; i++)
+        rc = index_counts_rebuild(db, db->touched[i]);
+    db->ntouched = 0;
     if (rc == PGN_OK)
         rc = exec(db, index_sql);
     if (rc == PGN_OK && db->bulk)

@@ -46,6 +46,8 @@ struct index_db {
     /* Blobs of game records a query read (the tests count them: a query
      * through game_keys reads only the chunks that hold a candidate). */
     uint64_t record_reads;
+    int64_t *touched;         /* the sources whose games this build or update wrote */
+    size_t ntouched, touched_cap;
 };
 
 /** The tables of the name kinds: "players", "events", "sites". */
@@ -135,6 +137,13 @@ int index_chunk_materials(struct index_db *db, sqlite3_stmt **st, int64_t source
 int index_chunk_openings(struct index_db *db, sqlite3_stmt **st, int64_t source,
                          uint64_t chunk, uint32_t games, int nrows, unsigned char *buf,
                          const unsigned char *rows[INDEX_OPENING_ROWS]);
+
+/**
+ * Makes the tree's counts of source (index_counts.h) again from its walks,
+ * opening moves and position index, replacing its rows. PGN_OK,
+ * PGN_EFORMAT (damage), PGN_EIO, PGN_ENOMEM.
+ */
+int index_counts_rebuild(struct index_db *db, int64_t source);
 
 /** Frees the writing state. */
 void index_store_release(struct index_db *db);

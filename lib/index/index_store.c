@@ -180,12 +180,32 @@ static int chunk_buffers(struct index_db *db)
     return PGN_OK;
 }
 
+/* Notes that source's games change: index_db_finish() makes its counts again. */
+static int touch(struct index_db *db, int64_t source)
+{
+    for (size_t i = 0; i < db->ntouched; i++)
+        if (db->touched[i] == source)
+            return PGN_OK;
+    if (db->ntouched == db->touched_cap) {
+        size_t cap = db->touched_cap ? 2 * db->touched_cap : 8;
+        int64_t *t = realloc(db->touched, cap * sizeof *t);
+        if (!t)
+            return PGN_ENOMEM;
+        db->touched = t;
+        db->touched_cap = cap;
+    }
+    db->touched[db->ntouched++] = source;
+    return PGN_OK;
+}
+
 int index_chunk_add(struct index_db *db, int64_t source, const struct index_game *ig)
 {
     const struct index_record *r = &ig->rec;
     const struct index_walk *w = &ig->walk;
     if (db->chunk_source != source || db->chunk_games == INDEX_CHUNK_GAMES) {
-        int rc = index_chunk_flush(db);
+        int rc = touch(db, source);
+        if (rc == PGN_OK)
+            rc = index_chunk_flush(db);
         if (rc)
             return rc;
         db->chunk_index = db->chunk_source == source ? db->chunk_index + 1 : 0;
@@ -333,7 +353,9 @@ static int keep_walks(struct index_db *db, int64_t source, uint64_t chunk, uint3
 
 int index_chunk_truncate(struct index_db *db, int64_t source, uint64_t first)
 {
-    int rc = index_chunk_flush(db);
+    int rc = touch(db, source);
+    if (rc == PGN_OK)
+        rc = index_chunk_flush(db);
     if (rc)
         return rc;
     uint64_t chunk = (first - 1) / INDEX_CHUNK_GAMES;
@@ -393,4 +415,5 @@ void index_store_release(struct index_db *db)
     buf_release(&db->materials);
     index_postings_release(&db->postings);
     index_postings_release(&db->keys);
+    free(db->touched);
 }

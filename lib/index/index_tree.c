@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/error.h"
+#include "index/index_bytes.h"
 #include "index/index_db_internal.h"
 #include "index/index_plan.h"
 #include "index/index_tree.h"
@@ -142,4 +143,200 @@ void index_tree_of_replay(const struct game *g, const struct replay *r, const st
         memcpy(tg->moves, mv + at, tg->nmoves * sizeof *mv);
         return;
     }
+}
+
+/*
+ * The games that go on past the walk are kept by reach group (castling
+ * rights and home pawns at ply 30, tree_late) with their material. Those
+ * whose reach does not rule the root out, and whose walk does not meet it
+ * (then the counts have them), may still reach it: they are read, as
+ * index_tree_source() reads them. Past LATE_READ_MAX of them the walks path
+ * is as quick: 1 says so.
+ */
+enum { LATE_READ_MAX = 20000, LATE_MARK = 3 };
+
+/* Marks the games of group g's list that t's reach test leaves; *n counts them; a status. */
+static int mark_group(struct index_db *db, int64_t source, uint64_t g, uint64_t games,
+                      const struct index_target *t, unsigned char *verdict, size_t *n)
+{
+    sqlite3_stmt *st;
+    int rc = index_db_prepare_source(db, "SELECT data FROM tree_late WHERE source=?1 AND grp=?2",
+                                     source, (int64_t)g, &st);
+    if (rc)
+        return rc;
+    rc = sqlite3_step(st);
+    const unsigned char *list = rc == SQLITE_ROW ? sqlite3_column_blob(st, 0) : NULL;
+    size_t len = rc == SQLITE_ROW ? (size_t)sqlite3_column_bytes(st, 0) : 0, at = 0;
+    int ok = rc == SQLITE_ROW;
+    uint64_t number = 0, delta;
+    while (ok && at < len) {
+        ok = index_get_varint(list, len, &at, &delta) && delta && delta <= games - number &&
+             at + 5 <= len;
+        if (!ok)
+            break;
+        number += delta;
+        uint64_t reach = (g & 0xfffff) | index_get_le(list + at, 5) << 20 |
+                         (g >> 20) << WALK_UNSURE;
+        at += 5;
+        if (!index_reach_rules_out(reach, t) && verdict[number - 1] == INDEX_NO) {
+            verdict[number - 1] = LATE_MARK;
+            (*n)++;
+        }
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return index_db_fail(db, rc);
+    return ok ? PGN_OK : index_db_damaged(db, "a list of late games is malformed");
+}
+
+/* A game the summary counted, to be read instead: the reading counts it. */
+static void unsummarise(struct index_tree_counts *c, const unsigned char *walk)
+{
+    struct index_walk w;
+    index_walk_decode(walk, &w);
+    c->games--;
+    if (w.flags & IW_INVALID)
+        c->invalid--;
+    else
+        c->valid--; /* a late game is told, so not skipped */
+    c->results[w.result >= 0 && w.result <= 4 ? w.result : 0]--;
+}
+
+static int mark_late(struct index_db *db, int64_t source, uint64_t games,
+                     const unsigned char *late, size_t len, const struct index_target *t,
+                     unsigned char *verdict, struct index_tree_counts *c)
+{
+    size_t n = 0;
+    int rc = PGN_OK;
+    for (size_t at = 0; rc == PGN_OK && n <= LATE_READ_MAX && at + 8 <= len; at += 8) {
+        uint64_t reach = index_get_le(late + at, 8);
+        if (!index_reach_rules_out(reach, t))
+            rc = mark_group(db, source, (reach & 0xfffff) | (reach >> WALK_UNSURE & 1) << 20,
+                            games, t, verdict, &n);
+    }
+    if (rc || n > LATE_READ_MAX)
+        return rc ? rc : 1;
+    /* Of the marked games, those whose walk meets the root are in the counts;
+     * the others are read, and leave the summary. */
+    unsigned char *hits = n ? malloc(INDEX_CHUNK_GAMES) : NULL;
+    unsigned char *walks = n ? malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE) : NULL;
+    sqlite3_stmt *st = NULL, *walk_st = NULL;
+    if (n && (!hits || !walks))
+        rc = PGN_ENOMEM;
+    for (uint64_t first = 0; rc == PGN_OK && n && first < games; first += INDEX_CHUNK_GAMES) {
+        uint32_t k = games - first < INDEX_CHUNK_GAMES ? (uint32_t)(games - first)
+                                                        : INDEX_CHUNK_GAMES;
+        uint64_t chunk = first / INDEX_CHUNK_GAMES;
+        if (!memchr(verdict + first, LATE_MARK, k))
+            continue;
+        rc = index_chunk_hits(db, &st, source, chunk, t->key, k, hits);
+        if (rc == PGN_OK)
+            rc = index_chunk_walks(db, &walk_st, source, chunk, k, walks);
+        for (uint32_t i = 0; rc == PGN_OK && i < k; i++) {
+            if (verdict[first + i] != LATE_MARK)
+                continue;
+            verdict[first + i] = hits[i] ? INDEX_NO : INDEX_MAYBE;
+            if (!hits[i])
+                unsummarise(c, walks + (size_t)i * INDEX_WALK_SIZE);
+        }
+    }
+    sqlite3_finalize(st);
+    sqlite3_finalize(walk_st);
+    free(hits);
+    free(walks);
+    return rc;
+}
+
+/* The games in the varints unsure[0..len) (deltas of game numbers) get INDEX_MAYBE; 0 or damage. */
+static int mark_unsure(const unsigned char *unsure, size_t len, uint64_t games,
+                       unsigned char *verdict)
+{
+    uint64_t number = 0, delta;
+    size_t at = 0;
+    memset(verdict, INDEX_NO, games);
+    while (at < len) {
+        if (!index_get_varint(unsure, len, &at, &delta) || !delta || delta > games - number)
+            return PGN_EFORMAT;
+        number += delta;
+        verdict[number - 1] = INDEX_MAYBE;
+    }
+    return PGN_OK;
+}
+
+/* Reads the source's summary into *c; PGN_OK or PGN_EFORMAT. */
+static int read_summary(const unsigned char *s, size_t len, struct index_tree_counts *c)
+{
+    uint64_t *f[9] = { &c->games, &c->valid, &c->invalid, &c->skipped, &c->results[0],
+                       &c->results[1], &c->results[2], &c->results[3], &c->results[4] };
+    size_t at = 0;
+    for (int i = 0; i < 9; i++)
+        if (!index_get_varint(s, len, &at, f[i]))
+            return PGN_EFORMAT;
+    return at == len ? PGN_OK : PGN_EFORMAT;
+}
+
+/* The root's row of source into *e and *n (NULL, 0 when it has none); a status. */
+static int read_row(struct index_db *db, int64_t source, uint64_t key, struct index_count **e,
+                    size_t *n)
+{
+    sqlite3_stmt *st;
+    *e = NULL;
+    *n = 0;
+    int rc = index_db_prepare_source(db, "SELECT data FROM tree_counts WHERE source=?1 AND key=?2",
+                                     source, -1, &st);
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)key); /* the key's bits, signed as SQLite keeps them */
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        rc = index_counts_decode(sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0),
+                                 e, n);
+    else
+        rc = rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
+    sqlite3_finalize(st);
+    return rc == PGN_EFORMAT ? index_db_damaged(db, "a row of the tree's counts is malformed") : rc;
+}
+
+int index_tree_counted(struct index_db *db, int64_t source, uint64_t games,
+                       const struct pos *root, int depth, index_tree_counts_fn *counted,
+                       void *ctx, unsigned char *verdict)
+{
+    if (depth != 1)
+        return 0;
+    struct index_target t;
+    index_target_of(root, &t);
+    sqlite3_stmt *st;
+    int rc = index_db_prepare_source(db, "SELECT summary, late, unsure FROM tree_sources WHERE"
+                                     " source=?1", source, -1, &st);
+    if (rc)
+        return rc;
+    int told = 0;
+    struct index_tree_counts c;
+    memset(&c, 0, sizeof c);
+    struct index_count *e = NULL;
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        rc = read_summary(sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0), &c)
+                 ? index_db_damaged(db, "a source's tree summary is malformed")
+                 : read_row(db, source, t.key, &e, &c.n);
+        if (rc == PGN_OK && e &&
+            mark_unsure(sqlite3_column_blob(st, 2), (size_t)sqlite3_column_bytes(st, 2), games,
+                        verdict))
+            rc = index_db_damaged(db, "a source's unsure games are malformed");
+        int late = rc == PGN_OK && e ? mark_late(db, source, games, sqlite3_column_blob(st, 1),
+                                                 (size_t)sqlite3_column_bytes(st, 1), &t, verdict,
+                                                 &c)
+                                     : PGN_OK;
+        if (late < 0)
+            rc = late;
+        c.e = e;
+        told = rc == PGN_OK && e && late == 0;
+    } else {
+        rc = rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
+    }
+    sqlite3_finalize(st);
+    if (told)
+        rc = counted(ctx, &c);
+    free(e);
+    return rc ? rc : told;
 }

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include "chess/position.h"
+#include "index/index_counts.h"
 #include "index/index_db.h"
 #include "pgn/game.h"
 #include "replay/replay.h"
@@ -47,6 +48,30 @@ typedef void index_tree_fn(void *ctx, const struct index_tree_game *tg);
 int index_tree_source(struct index_db *db, int64_t source, uint64_t games,
                       const struct pos *root, int depth, index_tree_fn *count, void *ctx,
                       unsigned char *verdict);
+
+/* What a source's counts table (index_counts.h) tells of the tree at a root, one move deep. */
+struct index_tree_counts {
+    uint64_t games, valid, invalid, skipped; /* of the games told, as the tree counts them */
+    uint64_t results[5];                     /* by enum pgn_result */
+    const struct index_count *e;             /* the root's entries: moves, and games ending there */
+    size_t n;
+};
+
+typedef int index_tree_counts_fn(void *ctx, const struct index_tree_counts *c);
+
+/**
+ * The tree at root one move deep (depth 1) from the counts table of
+ * source, when it can tell: hands every game's counts to counted(ctx, c)
+ * at once, sets verdict[i] INDEX_NO for the games it told and INDEX_MAYBE
+ * for those only a replay tells, and returns 1. Returns 0 (nothing
+ * counted, verdict untouched) when the table cannot tell: depth is not 1,
+ * the root is rarer than INDEX_COUNTS_MIN games, or some game may reach it
+ * only past the walk; index_tree_source() then counts it. A negative
+ * status: PGN_EFORMAT, PGN_EIO, PGN_ENOMEM, or counted's own.
+ */
+int index_tree_counted(struct index_db *db, int64_t source, uint64_t games,
+                       const struct pos *root, int depth, index_tree_counts_fn *counted,
+                       void *ctx, unsigned char *verdict);
 
 /**
  * What the tree at root (to depth moves) counts of game g, replayed into r

@@ -514,6 +514,49 @@ int stats_count_indexed(const struct stats_opts *s, struct stats_agg *a,
                        tg->black_elo, tg->year, bucket);
 }
 
+/* Adds an entry of the counts table to a tree node v (MV_*); own_white: the root's mover is White. */
+static void add_count_entry(int64_t *v, const struct index_count *e, int own_white)
+{
+    v[MV_GAMES] += (int64_t)e->games;
+    v[MV_WHITE] += (int64_t)e->white;
+    v[MV_DRAWS] += (int64_t)e->draws;
+    v[MV_BLACK] += (int64_t)e->black;
+    v[own_white ? MV_RSUM : MV_OSUM] += (int64_t)e->wsum;
+    v[own_white ? MV_RN : MV_ON] += (int64_t)e->wn;
+    v[own_white ? MV_OSUM : MV_RSUM] += (int64_t)e->bsum;
+    v[own_white ? MV_ON : MV_RN] += (int64_t)e->bn;
+    if (e->year0 && (!v[MV_Y0] || (int64_t)e->year0 < v[MV_Y0]))
+        v[MV_Y0] = (int64_t)e->year0;
+    if ((int64_t)e->year1 > v[MV_Y1])
+        v[MV_Y1] = (int64_t)e->year1;
+}
+
+int stats_count_counts(const struct stats_opts *s, struct stats_agg *a,
+                       const struct index_tree_counts *c)
+{
+    a->games += (int64_t)c->games;
+    a->valid += (int64_t)c->valid;
+    a->invalid += (int64_t)c->invalid;
+    a->skipped += (int64_t)c->skipped;
+    for (int i = 0; i < 5; i++)
+        a->results[i] += (int64_t)c->results[i];
+    for (size_t i = 0; i < c->n; i++) {
+        const struct index_count *e = &c->e[i];
+        move16 mv = (move16)(e->kind_move & 0xffff);
+        int64_t *root = tree_node(a, &s->root, &mv, 0);
+        if (!root)
+            return PGN_ENOMEM;
+        add_count_entry(root, e, s->root.side == WHITE);
+        if (e->kind_move >> 16 != INDEX_COUNT_MOVE)
+            continue;
+        int64_t *node = tree_node(a, &s->root, &mv, 1);
+        if (!node)
+            return PGN_ENOMEM;
+        add_count_entry(node, e, s->root.side == WHITE);
+    }
+    return PGN_OK;
+}
+
 /* The summary's counts of a game: ratings, length, termination, year, variant, event. */
 static int count_summary(struct stats_agg *a, const struct game *g, const struct replay *r,
                          int res, int welo, int belo, int year)

@@ -194,6 +194,14 @@ int stats_count_indexed(const struct stats_opts *o, struct stats_agg *a,
                         const struct index_tree_game *tg);
 
 /**
+ * Counts what a database's counts table told of the tree (one move deep,
+ * index_tree_counted()) into a, as stats_count_indexed() would of each of
+ * its games. PGN_OK or PGN_ENOMEM.
+ */
+int stats_count_counts(const struct stats_opts *o, struct stats_agg *a,
+                       const struct index_tree_counts *c);
+
+/**
  * Counts g into a for the report of o; r holds g's replay (replay_game()
  * returned PGN_OK on it). A game without moves or tags (GAME_EMPTY) is
  * not counted. PGN_OK or PGN_ENOMEM.

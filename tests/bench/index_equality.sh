@@ -2,7 +2,8 @@
 # index_equality.sh - the main-line answers of `pgnkit index`'s database equal the
 # scan's over big real files: for each FILE (default: the corpus of /work/shared and
 # /tmp/bench.pgn), `search -c` with each criterion below on the database and on the
-# PGN must print the same count. Too slow for make test (minutes); run by hand:
+# PGN must print the same count, and stats --tree at nodes along two lines the same
+# JSON. Too slow for make test (minutes); run by hand:
 #   sh tests/bench/index_equality.sh [PGNKIT] [FILE...]
 # Prints one line per file and criterion, "ok" or "DIFFERS"; exits 1 on a difference.
 PGNKIT=${1:-build/pgnkit}
@@ -36,5 +37,19 @@ for file in "$@"; do
 --moves '1. e4 c5'
 --moves '1. d4 Nf6 2. c4'
 EOF
+    # The tree (read from the counts per position where they tell) at nodes along
+    # two lines, in JSON: the database's answer is the scan's.
+    ruy="1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3"
+    for moves in "" "1. d4" "1. d4 Nf6 2. c4 e6" "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6" \
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5" "$ruy" "$ruy Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8"; do
+        "$PGNKIT" stats --tree --format json ${moves:+--moves "$moves"} "$file" >"$tmp/scan.json" 2>&1
+        "$PGNKIT" stats --tree --format json ${moves:+--moves "$moves"} "$db" >"$tmp/db.json" 2>&1
+        if cmp -s "$tmp/scan.json" "$tmp/db.json"; then
+            echo "ok       $(basename "$file") stats --tree at '$moves'"
+        else
+            echo "DIFFERS  $(basename "$file") stats --tree at '$moves'"
+            status=1
+        fi
+    done
 done
 exit $status

@@ -1,0 +1,628 @@
+/* index_counts_build.c - the tree's counts of a source, made again from its walks, opening moves and position index. */
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "index/index_bytes.h"
+#include "index/index_counts.h"
+#include "index/index_db_internal.h"
+#include "base/banned.h"
+
+/*
+ * The counts are made from what the database already holds of the source,
+ * chunk by chunk, so that a build and an update (which rewrites a source's
+ * last chunks) share one path and the counts always match the walks that
+ * index_tree_source() reads. Memory stays bounded whatever the source:
+ *
+ *  1. a count-min sketch (two rows of saturating byte counters) of how many
+ *     games reach each key: a key it puts under INDEX_COUNTS_MIN is surely
+ *     rarer, and is left to the walks;
+ *  2. the games' entries of the other keys are summed in a table of
+ *     STAGE_SLOTS (key, move) slots, poured into a temporary SQLite table
+ *     whenever it fills; SQLite then sums the pours by key and move with
+ *     its own bounded sort, and the keys that really reach the minimum get
+ *     their row.
+ */
+enum { SKETCH_BITS = 23, STAGE_SLOTS = 1 << 18, INDEX_COUNT_INCOMPLETE = 2 };
+
+/* The reach groups (index_tree_counted()): castling and home pawns (20 bits) and the unsure bit. */
+enum { LATE_GROUP_BITS = 21, RUN_MAX = 32 };
+
+struct stage_slot {
+    uint64_t key;
+    struct index_count c; /* games 0: empty slot */
+};
+
+struct counts_build {
+    struct index_db *db;
+    int64_t source;
+    uint8_t *sketch;             /* 2 << SKETCH_BITS counters */
+    struct stage_slot *slots;
+    size_t used;
+    int poured;                  /* the stage table filled up at least once */
+    sqlite3_stmt *stage_put, *late_put, *walk_st, *row_st, *pos_st;
+    unsigned char *walks, *rowbuf;
+    const unsigned char *rows[INDEX_OPENING_ROWS];
+    struct index_walk *decoded;  /* the chunk's walks */
+    uint64_t chunk_first;        /* the number of the chunk's first game */
+    uint64_t summary[9];         /* games valid invalid skipped results[5] of the games told */
+    uint64_t *late;              /* 1 << LATE_GROUP_BITS: bit 63 present, the highest counts */
+    struct buf unsure;           /* varints: the numbers of the games only a replay tells */
+    uint64_t last_unsure;
+    int bad;                     /* a posting out of its chunk */
+    /* The postings of a row come key after key: a key's run is summed
+     * here first (its entries, and in pass 1 its games), so that the
+     * sketch and the stage table, both too big for the cache, are touched
+     * once per key and move, not once per game. */
+    uint64_t run_key, run_games;
+    int run_open, run_rare;
+    struct index_count run[RUN_MAX];
+    size_t nrun;
+};
+
+static uint8_t *sketch_cell(struct counts_build *b, uint64_t key, int row)
+{
+    uint64_t h = row ? key >> 40 : key; /* the key is a Zobrist key: its bits are random */
+    return b->sketch + ((size_t)row << SKETCH_BITS) + (h & ((1u << SKETCH_BITS) - 1));
+}
+
+/* Adds the games of the key run to the sketch. */
+static void sketch_flush(struct counts_build *b)
+{
+    for (int row = 0; b->run_open && row < 2; row++) {
+        uint8_t *c = sketch_cell(b, b->run_key, row);
+        *c = (uint8_t)(*c + b->run_games < 255 ? *c + b->run_games : 255);
+    }
+    b->run_open = 0;
+    b->run_games = 0;
+}
+
+/* Adds a row's keys to the sketch from its arrays of keys and game counts
+ * (index_positions.h), not posting by posting; 0 when the row is malformed. */
+static int sketch_row(struct counts_build *b, const unsigned char *blob, size_t len)
+{
+    if (len < 4)
+        return 0;
+    size_t keys = (size_t)index_get_le(blob, 4);
+    if (keys > (len - 4) / 10)
+        return 0;
+    for (size_t i = 0; i < keys; i++) {
+        b->run_key = index_get_le(blob + 4 + 8 * i, 8);
+        b->run_games = index_get_le(blob + 4 + 8 * keys + 2 * i, 2);
+        b->run_open = 1;
+        sketch_flush(b);
+    }
+    return 1;
+}
+
+static int sketch_rare(struct counts_build *b, uint64_t key)
+{
+    return *sketch_cell(b, key, 0) < INDEX_COUNTS_MIN || *sketch_cell(b, key, 1) < INDEX_COUNTS_MIN;
+}
+
+/* Pours the stage table's slots into the temporary table and empties them. */
+static int stage_pour(struct counts_build *b)
+{
+    int rc = PGN_OK;
+    for (size_t i = 0; rc == PGN_OK && i < STAGE_SLOTS; i++) {
+        struct stage_slot *s = &b->slots[i];
+        if (!s->c.games)
+            continue;
+        sqlite3_stmt *st = b->stage_put;
+        sqlite3_bind_int64(st, 1, (sqlite3_int64)s->key);
+        sqlite3_bind_int64(st, 2, s->c.kind_move);
+        for (int f = 0; f < INDEX_COUNT_FIELDS; f++) {
+            const uint64_t v[INDEX_COUNT_FIELDS] = { s->c.games, s->c.white, s->c.draws,
+                                                     s->c.black, s->c.wsum, s->c.wn, s->c.bsum,
+                                                     s->c.bn, s->c.msum, s->c.mn, s->c.year0,
+                                                     s->c.year1, s->c.first };
+            sqlite3_bind_int64(st, 3 + f, (sqlite3_int64)v[f]);
+        }
+        int step = sqlite3_step(st);
+        sqlite3_reset(st);
+        if (step != SQLITE_DONE)
+            rc = index_db_fail(b->db, step);
+    }
+    memset(b->slots, 0, (size_t)STAGE_SLOTS * sizeof *b->slots);
+    b->used = 0;
+    return rc;
+}
+
+static int stage_add(struct counts_build *b, uint64_t key, const struct index_count *c)
+{
+    size_t mask = STAGE_SLOTS - 1, i = (size_t)((key ^ c->kind_move * 0x9e3779b97f4a7c15ull) & mask);
+    for (;; i = (i + 1) & mask) {
+        struct stage_slot *s = &b->slots[i];
+        if (!s->c.games) {
+            s->key = key;
+            s->c = *c;
+            /* Kept at most three quarters full: probes stay short. */
+            if (++b->used < STAGE_SLOTS / 4 * 3)
+                return PGN_OK;
+            b->poured = 1;
+            return stage_pour(b);
+        }
+        if (s->key == key && s->c.kind_move == c->kind_move) {
+            index_count_merge(&s->c, c);
+            return PGN_OK;
+        }
+    }
+}
+
+/* The entry of game (in the chunk) at the key it first reaches at ply, as index_tree.c's tell() reads it. */
+static void entry_of(const struct counts_build *b, unsigned game, unsigned ply,
+                     struct index_count *c)
+{
+    const struct index_walk *w = &b->decoded[game];
+    memset(c, 0, sizeof *c);
+    c->games = 1;
+    c->white = w->result == PGN_RESULT_WHITE;
+    c->draws = w->result == PGN_RESULT_DRAW;
+    c->black = w->result == PGN_RESULT_BLACK;
+    c->wsum = w->white_elo;
+    c->wn = w->white_elo > 0;
+    c->bsum = w->black_elo;
+    c->bn = w->black_elo > 0;
+    if (w->white_elo > 0 && w->black_elo > 0) {
+        c->msum = (w->white_elo + w->black_elo) / 2;
+        c->mn = 1;
+    }
+    c->year0 = c->year1 = w->year;
+    c->first = b->chunk_first + game;
+    if (w->rplies == 0xffff || (ply < w->rplies && ply + 1 > INDEX_OPENING_PLIES))
+        c->kind_move = (uint32_t)INDEX_COUNT_INCOMPLETE << 16; /* its next move is not kept */
+    else if (ply == w->rplies)
+        c->kind_move = (uint32_t)INDEX_COUNT_END << 16;
+    else {
+        const unsigned char *row = b->rows[1 + ply];
+        c->kind_move = (uint32_t)row[2 * game] | (uint32_t)row[2 * game + 1] << 8;
+    }
+}
+
+/* 1 when the tree counts game's positions from the walks (index_tree.c's tell()). */
+static int told(const struct index_walk *w)
+{
+    return !(w->flags & (IW_EMPTY | IW_SKIPPED)) && (w->flags & IW_TREE);
+}
+
+/* Hands the key run's entries to the stage table. */
+static int run_flush(struct counts_build *b)
+{
+    int rc = PGN_OK;
+    for (size_t i = 0; rc == PGN_OK && i < b->nrun; i++)
+        rc = stage_add(b, b->run_key, &b->run[i]);
+    b->nrun = 0;
+    return rc;
+}
+
+static void count_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
+{
+    struct counts_build *b = ctx;
+    if (b->bad || game >= INDEX_CHUNK_GAMES) {
+        b->bad = b->bad ? b->bad : 1;
+        return;
+    }
+    if (!b->run_open || key != b->run_key) {
+        if (run_flush(b) != PGN_OK)
+            b->bad = 2;
+        b->run_key = key;
+        b->run_open = 1;
+        b->run_rare = sketch_rare(b, key);
+    }
+    const struct index_walk *w = &b->decoded[game];
+    if (b->run_rare || !told(w) || ply > w->rplies)
+        return;
+    struct index_count c;
+    entry_of(b, game, ply, &c);
+    for (size_t i = 0; i < b->nrun; i++)
+        if (b->run[i].kind_move == c.kind_move) {
+            index_count_merge(&b->run[i], &c);
+            return;
+        }
+    if (b->nrun == RUN_MAX && run_flush(b) != PGN_OK)
+        b->bad = 2;
+    b->run[b->nrun++] = c;
+}
+
+/* The counts the tree makes of every game, and the games that may reach a key past the walk. */
+static int count_games(struct counts_build *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        const struct index_walk *w = &b->decoded[i];
+        if (w->flags & IW_EMPTY)
+            continue;
+        if (!(w->flags & IW_SKIPPED) && !(w->flags & IW_TREE)) {
+            uint64_t number = b->chunk_first + i;
+            if (buf_reserve(&b->unsure, 10))
+                return PGN_ENOMEM;
+            b->unsure.len = index_put_varint((unsigned char *)b->unsure.data, b->unsure.len,
+                                             number - b->last_unsure);
+            b->last_unsure = number;
+            continue;
+        }
+        b->summary[0]++;
+        b->summary[w->flags & IW_INVALID ? 2 : w->flags & IW_SKIPPED ? 3 : 1]++;
+        b->summary[4 + (w->result >= 0 && w->result <= 4 ? w->result : 0)]++;
+        if (!told(w) || w->rplies <= INDEX_WALK_PLIES || (w->reach >> WALK_ENDED & 1))
+            continue;
+        size_t g = (size_t)(w->reach & 0xfffff) | (size_t)(w->reach >> WALK_UNSURE & 1) << 20;
+        uint64_t have = b->late[g], max = 0;
+        for (int k = 0; k < 10; k++) {
+            int shift = 20 + 4 * k;
+            uint64_t x = w->reach >> shift & 15, y = have >> shift & 15;
+            max |= (x > y ? x : y) << shift;
+        }
+        b->late[g] = 1ull << 63 | max;
+        sqlite3_stmt *st = b->late_put;
+        sqlite3_bind_int64(st, 1, (sqlite3_int64)g);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)(b->chunk_first + i));
+        sqlite3_bind_int64(st, 3, (sqlite3_int64)(w->reach >> 20 & 0xffffffffffull));
+        int step = sqlite3_step(st);
+        sqlite3_reset(st);
+        if (step != SQLITE_DONE)
+            return index_db_fail(b->db, step);
+    }
+    return PGN_OK;
+}
+
+/* The position rows of chunk: pass 1 adds their keys to the sketch, pass 2 counts their postings. */
+static int chunk_postings(struct counts_build *b, uint64_t chunk, int pass)
+{
+    int rc;
+    if (!b->pos_st &&
+        (rc = sqlite3_prepare_v2(b->db->h, "SELECT checksum, data FROM game_positions WHERE"
+                                 " source=?1 AND chunk=?2 AND bucket<256", -1, &b->pos_st,
+                                 NULL)) != SQLITE_OK)
+        return index_db_fail(b->db, rc);
+    sqlite3_bind_int64(b->pos_st, 1, b->source);
+    sqlite3_bind_int64(b->pos_st, 2, (sqlite3_int64)chunk);
+    int ok = 1;
+    while (ok && !b->bad && (rc = sqlite3_step(b->pos_st)) == SQLITE_ROW) {
+        const unsigned char *data = sqlite3_column_blob(b->pos_st, 1);
+        size_t len = (size_t)sqlite3_column_bytes(b->pos_st, 1);
+        ok = data && index_records_checksum(data, len) ==
+                         (uint64_t)sqlite3_column_int64(b->pos_st, 0);
+        if (ok && pass == 1)
+            ok = sketch_row(b, data, len);
+        else if (ok)
+            ok = index_postings_decode(data, len, 0, count_posting, b) == 0;
+    }
+    sqlite3_reset(b->pos_st);
+    /* The last run of the chunk (a run never crosses chunks: games are numbered in each). */
+    if (pass == 2 && run_flush(b) != PGN_OK)
+        b->bad = 2;
+    b->run_open = 0;
+    if (b->bad == 2)
+        return PGN_EIO;
+    if (!ok || b->bad)
+        return index_db_damaged(b->db, "a row of the position index fails its checksum");
+    return rc == SQLITE_DONE || rc == SQLITE_ROW ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+/* Calls each chunk of the source in turn: pass 1 fills the sketch, pass 2 counts. */
+static int each_chunk(struct counts_build *b, int pass)
+{
+    sqlite3_stmt *st;
+    int rc = index_db_prepare_source(b->db, "SELECT chunk, games FROM game_walks WHERE source=?1"
+                                     " ORDER BY chunk", b->source, -1, &st);
+    while (rc == PGN_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        uint64_t chunk = (uint64_t)sqlite3_column_int64(st, 0);
+        uint32_t n = (uint32_t)sqlite3_column_int64(st, 1);
+        rc = PGN_OK;
+        if (n > INDEX_CHUNK_GAMES)
+            rc = index_db_damaged(b->db, "a blob of game walks has too many games");
+        else if (pass == 1)
+            rc = chunk_postings(b, chunk, 1);
+        else {
+            b->chunk_first = chunk * INDEX_CHUNK_GAMES + 1;
+            rc = index_chunk_walks(b->db, &b->walk_st, b->source, chunk, n, b->walks);
+            if (rc == PGN_OK)
+                rc = index_chunk_openings(b->db, &b->row_st, b->source, chunk, n,
+                                          INDEX_OPENING_ROWS, b->rowbuf, b->rows);
+            for (uint32_t i = 0; rc == PGN_OK && i < n; i++)
+                index_walk_decode(b->walks + (size_t)i * INDEX_WALK_SIZE, &b->decoded[i]);
+            if (rc == PGN_OK)
+                rc = count_games(b, n);
+            if (rc == PGN_OK)
+                rc = chunk_postings(b, chunk, 2);
+        }
+    }
+    if (rc == SQLITE_DONE)
+        rc = PGN_OK;
+    else if (rc > 0)
+        rc = index_db_fail(b->db, rc);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* Writes the row of key from its summed entries e[0..n) when it has them all and enough games. */
+static int put_row(struct counts_build *b, sqlite3_stmt *put, uint64_t key,
+                   const struct index_count *e, size_t n)
+{
+    uint64_t games = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (e[i].kind_move >> 16 == INDEX_COUNT_INCOMPLETE)
+            return PGN_OK; /* a game's next move is past the opening moves: the walks tell */
+        games += e[i].games;
+    }
+    if (games < INDEX_COUNTS_MIN)
+        return PGN_OK;
+    unsigned char *blob;
+    size_t len;
+    int rc = index_counts_encode(e, n, &blob, &len);
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(put, 1, b->source);
+    sqlite3_bind_int64(put, 2, (sqlite3_int64)key);
+    sqlite3_bind_blob(put, 3, blob, (int)len, SQLITE_STATIC);
+    int step = sqlite3_step(put);
+    sqlite3_reset(put);
+    free(blob);
+    return step == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, step);
+}
+
+/* The rows being written: the summed entries of one key at a time, in key order. */
+struct row_writer {
+    struct counts_build *b;
+    sqlite3_stmt *put;
+    uint64_t key;
+    size_t n;
+    struct index_count e[512]; /* more moves from one position cannot be (218 are legal) */
+};
+
+static int row_begin(struct row_writer *w, struct counts_build *b)
+{
+    w->b = b;
+    w->n = 0;
+    int rc = sqlite3_prepare_v2(b->db->h, "INSERT INTO tree_counts(source, key, data)"
+                                " VALUES(?1, ?2, ?3)", -1, &w->put, NULL);
+    return rc == SQLITE_OK ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+/* Adds the summed entry c of key (keys ascending, each key's moves ascending). */
+static int row_add(struct row_writer *w, uint64_t key, const struct index_count *c)
+{
+    if (w->n && key != w->key) {
+        int rc = put_row(w->b, w->put, w->key, w->e, w->n);
+        if (rc)
+            return rc;
+        w->n = 0;
+    }
+    if (w->n == sizeof w->e / sizeof *w->e)
+        return index_db_damaged(w->b->db, "a position has too many moves");
+    w->key = key;
+    w->e[w->n++] = *c;
+    return PGN_OK;
+}
+
+static int row_end(struct row_writer *w, int rc)
+{
+    if (rc == PGN_OK && w->n)
+        rc = put_row(w->b, w->put, w->key, w->e, w->n);
+    sqlite3_finalize(w->put);
+    return rc;
+}
+
+/* Sums the pours by key and move and writes the rows. */
+static int write_poured(struct counts_build *b, struct row_writer *w)
+{
+    sqlite3_stmt *sum = NULL;
+    int rc = sqlite3_prepare_v2(b->db->h, "SELECT key, km, SUM(games), SUM(white), SUM(draws),"
+                                " SUM(black), SUM(wsum), SUM(wn), SUM(bsum), SUM(bn), SUM(msum),"
+                                " SUM(mn), IFNULL(MIN(NULLIF(y0, 0)), 0), MAX(y1), MIN(first)"
+                                " FROM temp.tree_stage GROUP BY key, km ORDER BY key, km", -1,
+                                &sum, NULL);
+    int status = PGN_OK;
+    while (rc == SQLITE_OK && status == PGN_OK && (rc = sqlite3_step(sum)) == SQLITE_ROW) {
+        rc = SQLITE_OK;
+        struct index_count c;
+        c.kind_move = (uint32_t)sqlite3_column_int64(sum, 1);
+        uint64_t *f[INDEX_COUNT_FIELDS] = { &c.games, &c.white, &c.draws, &c.black, &c.wsum,
+                                            &c.wn, &c.bsum, &c.bn, &c.msum, &c.mn,
+                                            &c.year0, &c.year1, &c.first };
+        for (int i = 0; i < INDEX_COUNT_FIELDS; i++)
+            *f[i] = (uint64_t)sqlite3_column_int64(sum, 2 + i);
+        status = row_add(w, (uint64_t)sqlite3_column_int64(sum, 0), &c);
+    }
+    sqlite3_finalize(sum);
+    if (status != PGN_OK)
+        return status;
+    return rc == SQLITE_DONE || rc == SQLITE_OK ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+static int by_key_move(const void *x, const void *y)
+{
+    const struct stage_slot *a = x, *b = y;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return (a->c.kind_move > b->c.kind_move) - (a->c.kind_move < b->c.kind_move);
+}
+
+/* Writes the rows: from the stage table alone when it never had to pour (most
+ * sources: sorted here), else from the pours summed by SQLite. */
+static int write_rows(struct counts_build *b)
+{
+    struct row_writer *w = malloc(sizeof *w);
+    if (!w)
+        return PGN_ENOMEM;
+    int rc = row_begin(w, b);
+    if (rc == PGN_OK && b->poured) {
+        rc = stage_pour(b);
+        if (rc == PGN_OK)
+            rc = write_poured(b, w);
+    } else if (rc == PGN_OK) {
+        size_t n = 0;
+        for (size_t i = 0; i < STAGE_SLOTS; i++)
+            if (b->slots[i].c.games)
+                b->slots[n++] = b->slots[i];
+        qsort(b->slots, n, sizeof *b->slots, by_key_move);
+        for (size_t i = 0; rc == PGN_OK && i < n; i++)
+            rc = row_add(w, b->slots[i].key, &b->slots[i].c);
+    }
+    rc = row_end(w, rc);
+    free(w);
+    return rc;
+}
+
+/* The late games of each reach group into tree_late: per game, the varint
+ * delta of its number and its material at ply 30 (5 bytes: reach bits 20-59). */
+static int put_late(struct counts_build *b)
+{
+    sqlite3_stmt *get = NULL, *put = NULL;
+    int rc = sqlite3_prepare_v2(b->db->h, "SELECT grp, number, counts FROM temp.tree_late_stage"
+                                " ORDER BY grp, number", -1, &get, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(b->db->h, "INSERT INTO tree_late(source, grp, data)"
+                                " VALUES(?1, ?2, ?3)", -1, &put, NULL);
+    struct buf list = BUF_INIT((size_t)1 << 30);
+    int64_t grp = -1;
+    uint64_t last = 0;
+    for (;;) {
+        int step = rc == SQLITE_OK ? sqlite3_step(get) : rc;
+        int64_t g = step == SQLITE_ROW ? sqlite3_column_int64(get, 0) : -1;
+        if (step != SQLITE_ROW && step != SQLITE_DONE) {
+            rc = step;
+            break;
+        }
+        if (g != grp && grp >= 0) { /* the group before is complete */
+            sqlite3_bind_int64(put, 1, b->source);
+            sqlite3_bind_int64(put, 2, grp);
+            sqlite3_bind_blob(put, 3, list.data, (int)list.len, SQLITE_STATIC);
+            int done = sqlite3_step(put);
+            sqlite3_reset(put);
+            if (done != SQLITE_DONE) {
+                rc = done;
+                break;
+            }
+            buf_reset(&list);
+            last = 0;
+        }
+        if (step == SQLITE_DONE) {
+            rc = SQLITE_OK;
+            break;
+        }
+        grp = g;
+        uint64_t number = (uint64_t)sqlite3_column_int64(get, 1);
+        if (buf_reserve(&list, 15)) {
+            rc = SQLITE_NOMEM;
+            break;
+        }
+        list.len = index_put_varint((unsigned char *)list.data, list.len, number - last);
+        index_put_le((unsigned char *)list.data + list.len,
+                     (uint64_t)sqlite3_column_int64(get, 2), 5);
+        list.len += 5;
+        last = number;
+    }
+    sqlite3_finalize(get);
+    sqlite3_finalize(put);
+    buf_release(&list);
+    return rc == SQLITE_OK ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+/* The source's own row: what the tree counts of every game, the reach groups, the unsure games. */
+static int put_source(struct counts_build *b)
+{
+    unsigned char summary[9 * 10];
+    size_t slen = 0;
+    for (int i = 0; i < 9; i++)
+        slen = index_put_varint(summary, slen, b->summary[i]);
+    struct buf late = BUF_INIT(((size_t)8) << LATE_GROUP_BITS);
+    int rc = PGN_OK;
+    for (size_t g = 0; rc == PGN_OK && g < (size_t)1 << LATE_GROUP_BITS; g++) {
+        if (!(b->late[g] >> 63))
+            continue;
+        uint64_t reach = (g & 0xfffff) | (b->late[g] & ~(1ull << 63)) |
+                         (uint64_t)(g >> 20) << WALK_UNSURE;
+        unsigned char e[8];
+        index_put_le(e, reach, 8);
+        rc = buf_append(&late, e, 8) ? PGN_ENOMEM : PGN_OK;
+    }
+    sqlite3_stmt *put = NULL;
+    int step = rc ? SQLITE_OK
+                  : sqlite3_prepare_v2(b->db->h, "INSERT INTO tree_sources(source, summary,"
+                                       " late, unsure) VALUES(?1, ?2, ?3, ?4)", -1, &put, NULL);
+    if (rc == PGN_OK && step == SQLITE_OK) {
+        sqlite3_bind_int64(put, 1, b->source);
+        sqlite3_bind_blob(put, 2, summary, (int)slen, SQLITE_STATIC);
+        sqlite3_bind_blob(put, 3, late.data ? late.data : "", (int)late.len, SQLITE_STATIC);
+        sqlite3_bind_blob(put, 4, b->unsure.data ? b->unsure.data : "", (int)b->unsure.len,
+                          SQLITE_STATIC);
+        step = sqlite3_step(put);
+    }
+    if (rc == PGN_OK && step != SQLITE_DONE)
+        rc = index_db_fail(b->db, step);
+    sqlite3_finalize(put);
+    buf_release(&late);
+    return rc;
+}
+
+static int exec(struct index_db *db, const char *sql)
+{
+    int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
+    return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
+}
+
+int index_counts_rebuild(struct index_db *db, int64_t source)
+{
+    struct counts_build b;
+    memset(&b, 0, sizeof b);
+    b.db = db;
+    b.source = source;
+    buf_init(&b.unsure, (size_t)1 << 30); /* 10 bytes a game at most */
+    char sql[256];
+    snprintf(sql, sizeof sql, "DELETE FROM tree_counts WHERE source=%lld;"
+             " DELETE FROM tree_sources WHERE source=%lld; DELETE FROM tree_late WHERE source=%lld;",
+             (long long)source, (long long)source, (long long)source);
+    int rc = exec(db, sql);
+    if (rc == PGN_OK)
+        rc = exec(db, "CREATE TEMP TABLE IF NOT EXISTS tree_stage(key, km, games, white, draws,"
+                      " black, wsum, wn, bsum, bn, msum, mn, y0, y1, first);"
+                      " DELETE FROM temp.tree_stage;"
+                      " CREATE TEMP TABLE IF NOT EXISTS tree_late_stage(grp, number, counts);"
+                      " DELETE FROM temp.tree_late_stage;");
+    if (rc == PGN_OK) {
+        b.sketch = calloc((size_t)2 << SKETCH_BITS, 1);
+        b.slots = calloc(STAGE_SLOTS, sizeof *b.slots);
+        b.walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
+        b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
+        b.decoded = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.decoded);
+        b.late = calloc((size_t)1 << LATE_GROUP_BITS, sizeof *b.late);
+        if (!b.sketch || !b.slots || !b.walks || !b.rowbuf || !b.decoded || !b.late)
+            rc = PGN_ENOMEM;
+    }
+    if (rc == PGN_OK) {
+        int prc = sqlite3_prepare_v2(db->h, "INSERT INTO temp.tree_stage VALUES(?1, ?2, ?3, ?4,"
+                                     " ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)", -1,
+                                     &b.stage_put, NULL);
+        if (prc == SQLITE_OK)
+            prc = sqlite3_prepare_v2(db->h, "INSERT INTO temp.tree_late_stage VALUES(?1, ?2, ?3)",
+                                     -1, &b.late_put, NULL);
+        rc = prc == SQLITE_OK ? PGN_OK : index_db_fail(db, prc);
+    }
+    if (rc == PGN_OK)
+        rc = each_chunk(&b, 1);
+    if (rc == PGN_OK)
+        rc = each_chunk(&b, 2);
+    if (rc == PGN_OK)
+        rc = write_rows(&b);
+    if (rc == PGN_OK)
+        rc = put_source(&b);
+    if (rc == PGN_OK)
+        rc = put_late(&b);
+    if (rc == PGN_OK)
+        rc = exec(db, "DELETE FROM temp.tree_stage; DELETE FROM temp.tree_late_stage;");
+    sqlite3_finalize(b.stage_put);
+    sqlite3_finalize(b.late_put);
+    sqlite3_finalize(b.walk_st);
+    sqlite3_finalize(b.row_st);
+    sqlite3_finalize(b.pos_st);
+    free(b.sketch);
+    free(b.slots);
+    free(b.walks);
+    free(b.rowbuf);
+    free(b.decoded);
+    free(b.late);
+    buf_release(&b.unsure);
+    return rc;
+}
