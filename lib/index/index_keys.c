@@ -4,6 +4,7 @@
 #include <string.h>
 #include "pgn/game.h"
 #include "index/index_keys.h"
+#include "base/array.h"
 #include "base/banned.h"
 
 int64_t index_key_value(int field, int64_t v)
@@ -172,14 +173,8 @@ int index_keys_count(sqlite3 *h, sqlite3_stmt **st, int64_t source,
 
 static int picks_add(struct index_picks *p, uint64_t game)
 {
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 1024;
-        uint64_t *a = realloc(p->game, cap * sizeof *a);
-        if (!a)
-            return SQLITE_NOMEM;
-        p->game = a;
-        p->cap = cap;
-    }
+    if (array_reserve((void **)&p->game, &p->cap, p->n + 1, sizeof *p->game, 1024))
+        return SQLITE_NOMEM;
     p->game[p->n++] = game;
     return SQLITE_OK;
 }

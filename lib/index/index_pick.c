@@ -7,6 +7,7 @@
 #include "index/index_pick.h"
 #include "index/index_plan.h"
 #include "query/filter.h"
+#include "base/array.h"
 #include "base/banned.h"
 
 int index_regex_verdict(struct filter *re, const char *s, size_t len)
@@ -35,14 +36,8 @@ int index_verdicts_set(unsigned char **v, uint32_t *n, uint32_t id, int verdict)
 
 int index_key_set_push(struct index_key_set *s, struct index_key_range r)
 {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 8;
-        struct index_key_range *grown = realloc(s->r, cap * sizeof *grown);
-        if (!grown)
-            return PGN_ENOMEM;
-        s->r = grown;
-        s->cap = cap;
-    }
+    if (array_reserve((void **)&s->r, &s->cap, s->n + 1, sizeof *s->r, 8))
+        return PGN_ENOMEM;
     s->r[s->n++] = r;
     return PGN_OK;
 }

@@ -7,6 +7,7 @@
 #include "index/index_db_internal.h"
 #include "index/index_material_keys.h"
 #include "index/index_keys.h"
+#include "base/array.h"
 #include "base/banned.h"
 
 const char *const index_names_table[NAMES_KINDS] = { "players", "events", "sites" };
@@ -186,14 +187,9 @@ static int touch(struct index_db *db, int64_t source)
     for (size_t i = 0; i < db->ntouched; i++)
         if (db->touched[i] == source)
             return PGN_OK;
-    if (db->ntouched == db->touched_cap) {
-        size_t cap = db->touched_cap ? 2 * db->touched_cap : 8;
-        int64_t *t = realloc(db->touched, cap * sizeof *t);
-        if (!t)
-            return PGN_ENOMEM;
-        db->touched = t;
-        db->touched_cap = cap;
-    }
+    if (array_reserve((void **)&db->touched, &db->touched_cap, db->ntouched + 1,
+                      sizeof *db->touched, 8))
+        return PGN_ENOMEM;
     db->touched[db->ntouched++] = source;
     return PGN_OK;
 }
