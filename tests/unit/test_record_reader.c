@@ -128,7 +128,8 @@ void test_record_reader__rows_fields(void)
                 out, sizeof out, why, sizeof why);
     CHECK_EQ_STR(why, "");
     CHECK_EQ_STR(out, "[Event \"E\"] [WhiteElo \"1500\"] [BlackElo \"1499\"]"
-                      " [UTCDate \"2024.01.31\"] [Result \"0-1\"] 1. e4 e5 0-1");
+                      " [Date \"2024.01.31\"] [UTCDate \"2024.01.31\"] [Result \"0-1\"]"
+                      " 1. e4 e5 0-1");
     convert_one(rows_record_pgn, "{\"Event\":\"E\",\"WhiteElo\":[1]}", out, sizeof out, why,
                 sizeof why);
     CHECK_EQ_STR(why, "field 'movetext': missing");
