@@ -365,6 +365,39 @@ static int file_changed(const struct stat *st, const struct stat *was)
            st->st_mtim.tv_nsec != was->st_mtim.tv_nsec;
 }
 
+/*
+ * A file that got smaller is most often being rewritten in place: the writer
+ * truncated it and has not written it all again yet (a broadcast writes its
+ * games.pgn so). Read then, its games would seem taken back. So a smaller
+ * file is read only once it has stood unchanged for a while: one nap, or
+ * FOLLOW_EMPTY_SETTLE_S when it is empty (a writer may be slow to start).
+ */
+enum { FOLLOW_EMPTY_SETTLE_S = 1 };
+struct settle {
+    struct stat seen; /* the smaller file as last seen */
+    double since;     /* when it was first seen so */
+    int waiting;
+};
+
+static int shrunk_unsettled(const struct stat *st, const struct stat *was, struct settle *s)
+{
+    if (st->st_size >= was->st_size) {
+        s->waiting = 0;
+        return 0;
+    }
+    if (!s->waiting || file_changed(st, &s->seen)) {
+        s->seen = *st;
+        s->since = now_seconds();
+        s->waiting = 1;
+        return 1;
+    }
+    double wait = st->st_size ? 0 : FOLLOW_EMPTY_SETTLE_S;
+    if (now_seconds() - s->since < wait)
+        return 1;
+    s->waiting = 0;
+    return 0;
+}
+
 static void say_file(const struct follow *f, const char *what)
 {
     if (f->o->quiet || !what)
@@ -383,6 +416,7 @@ static int follow_read(void *ctx, struct driver *d, const char *path)
     hash_table_init(&f.count, sizeof(uint32_t));
     follow_live_init(&f.live, f.o->lang);
     struct stat was = { 0 };
+    struct settle settle = { 0 };
     int known = 0, failed = 0, gone = 0;
     double last_change = now_seconds();
     while (!stopped(&f)) {
@@ -395,6 +429,9 @@ static int follow_read(void *ctx, struct driver *d, const char *path)
                 break;
             }
             gone = 1;
+        } else if (known && !gone && shrunk_unsettled(&st, &was, &settle)) {
+            nap(); /* a writer between truncating the file and writing it again */
+            continue;
         } else if (!known || gone || file_changed(&st, &was)) {
             if (known)
                 say_file(&f, st.st_ino != was.st_ino || st.st_dev != was.st_dev || gone
