@@ -218,7 +218,8 @@ int index_keys_collect(sqlite3 *h, sqlite3_stmt **st, int64_t source,
     }
     if (rc != SQLITE_OK)
         return rc;
-    qsort(out->game, out->n, sizeof *out->game, cmp_u64);
+    if (out->n) /* qsort wants a pointer, even for no games */
+        qsort(out->game, out->n, sizeof *out->game, cmp_u64);
     /* A game one range holds for sure and another not (Black the player's
      * name, White a repeated tag the scan tries first) is unsure: its record
      * decides, in the criterion's own order. */
