@@ -75,7 +75,8 @@ static void opening_of(struct game_facts *f, struct index_record *r)
     unsigned want = ml->nmoves < INDEX_OPENING_PLIES ? ml->nmoves : INDEX_OPENING_PLIES;
     unsigned k = 0;
     if (!ml->failed && ml->nresolved >= want) {
-        memcpy(r->moves, ml->moves, want * sizeof *r->moves);
+        if (want) /* a game of no moves may have no move array at all */
+            memcpy(r->moves, ml->moves, want * sizeof *r->moves);
         k = want;
     } else {
         struct ml_iter it;
