@@ -233,18 +233,7 @@ static void move(struct go_game *w, const struct go_step *s)
 static void heading(struct go_game *w)
 {
     const char *white = go_tag_value(w, "White"), *black = go_tag_value(w, "Black");
-    /* An id is the game's number in its input, as search -l gives it; games of a
-     * second input (the numbers start again) are told apart by the input's place:
-     * "game-2-14", so that no two games of a page share an id. */
-    struct game_out *o = w->o;
-    if (o->page_last && w->g->index <= o->page_last)
-        o->page_input++;
-    o->page_last = w->g->index;
-    if (o->page_input)
-        putf(w, "<article class=\"game\" id=\"game-%lu-", (unsigned long)o->page_input + 1);
-    else
-        go_puts(w, "<article class=\"game\" id=\"game-");
-    putf(w, "%lu\">\n<h2>", (unsigned long)w->g->index);
+    putf(w, "<article class=\"game\" id=\"game-%lu\">\n<h2>", (unsigned long)w->g->index);
     escz(w, white ? white : "?");
     go_puts(w, " \xe2\x80\x93 "); /* an en dash */
     escz(w, black ? black : "?");

@@ -7,9 +7,9 @@
 
 /*
  * A page is game_html_begin(), one <article class="game" id="game-N"> per
- * game (N is the game's number in its input, as search -l gives it; on a
- * page of several inputs the second input's games are "game-2-N" and so
- * on), and game_html_end(). The page's lang is the moves' language. An
+ * game (N is the game's number in its input, as search -l gives it: on a
+ * page of several inputs the numbers repeat), and game_html_end(). The
+ * page's lang is the moves' language. An
  * article holds:
  *
  *   <h2>           White - Black, result

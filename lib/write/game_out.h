@@ -191,8 +191,6 @@ struct game_out {
     struct buf text;     /* GO_ROWS: a game's movetext, before it becomes a JSON string */
     uint64_t unevaluated; /* GO_PLAIN: games left out, no position with an evaluation */
     uint64_t unfinished;  /* GO_PLAIN: games left out, no result (*) to learn from */
-    uint64_t page_last;   /* GO_HTML: the number of the last game on the page, and */
-    uint32_t page_input;  /* how many times the numbers started again (a new input) */
     const struct go_extra *extra; /* additions to the next game written, or NULL */
     struct buf notes;     /* struct go_note of the last game written (print formats) */
 };

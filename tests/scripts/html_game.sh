@@ -43,11 +43,6 @@ case $de in "e4 e5 f4 exf4 Lc4 Dh4+ Kf1 b5 Lxb5 Sf6 "*) ;; *) fail "German moves
 # The page says the language its moves are in; English is the default.
 [ "$(xpath 'string(/html/@lang)' "$tmp/de.html")" = de ] || fail "a German page is not lang=\"de\""
 [ "$(xpath 'string(/html/@lang)' "$tmp/page.en.html")" = en ] || fail "an English page is not lang=\"en\""
-# Two inputs on one page: no two articles share an id (both files start at game 1).
-"$PGNKIT" convert -q --format html testdata/html/games.pgn testdata/sample.pgn >"$tmp/two.html"
-ids=$(xpath '//article/@id' "$tmp/two.html" | sed 's/ *id="\([^"]*\)"/\1\n/g' | grep .)
-[ "$(echo "$ids" | wc -l)" = "$(echo "$ids" | sort -u | wc -l)" ] || fail "two inputs: ids repeat"
-echo "$ids" | grep -qx game-1 && echo "$ids" | grep -qx game-2-1 || fail "two inputs: no game-1 and game-2-1"
 
 # ---- testdata/html/games.pgn, counted by hand ----
 page=$tmp/games.html
