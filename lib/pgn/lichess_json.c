@@ -185,6 +185,26 @@ struct created_at {
     char date[16], time[16];
 };
 
+/*
+ * "a.bb.cc" at out with sep for '.', a in as many digits as it has (at
+ * least two), bb and cc in two: the date and the time of a record. By
+ * hand: strftime cost as much as all the other tags of the record.
+ */
+static void two_digit_fields(char *out, int a, int b, int c, char sep)
+{
+    char *o = out;
+    if (a < 10)
+        *o++ = '0';
+    o += strlen(int_text(o, a, 0));
+    const int rest[2] = { b, c };
+    for (int i = 0; i < 2; i++) {
+        *o++ = sep;
+        *o++ = (char)('0' + rest[i] / 10);
+        *o++ = (char)('0' + rest[i] % 10);
+    }
+    *o = 0;
+}
+
 static int created_at_of(struct record_pgn *rp, const struct lichess_fields *f, struct created_at *c)
 {
     int64_t ms;
@@ -200,8 +220,8 @@ static int created_at_of(struct record_pgn *rp, const struct lichess_fields *f, 
     struct tm tm;
     if (!gmtime_r(&t, &tm))
         return record_bad(rp, "createdAt", "is not a date");
-    strftime(c->date, sizeof c->date, "%Y.%m.%d", &tm);
-    strftime(c->time, sizeof c->time, "%H:%M:%S", &tm);
+    two_digit_fields(c->date, tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, '.');
+    two_digit_fields(c->time, tm.tm_hour, tm.tm_min, tm.tm_sec, ':');
     return 0;
 }
 
@@ -304,7 +324,12 @@ enum { CLOCK_TEXT_MAX = 21 + 6 };
 static size_t clock_text(char *out, int64_t cs)
 {
     int64_t s = (cs + 50) / 100;
-    size_t n = strlen(int_text(out, s / 3600, 0));
+    /* Under ten hours (nearly every clock) the hours are one digit. */
+    size_t n = 1;
+    if (s < 36000)
+        out[0] = (char)('0' + s / 3600);
+    else
+        n = strlen(int_text(out, s / 3600, 0));
     int m = (int)(s / 60 % 60), sec = (int)(s % 60);
     char *o = out + n;
     o[0] = ':';
@@ -326,30 +351,32 @@ static const char *glyph_of(const char *judgment, size_t n)
 
 /*
  * The move number before the SAN of ply i (0 = White's first), " 12." or
- * " 12...", written to end before out_end: always for White, for Black
- * after a comment or a variation; returns its length (0: none). Written
- * digit by digit: it comes every other ply, and printf was a tenth of the
- * whole reading.
+ * " 12...", written at out: always for White, for Black after a comment
+ * or a variation; returns its length (0: none). Written digit by digit
+ * and in place: it comes every other ply, and printf, then a copy from
+ * a scratch buffer, were each a good share of the whole reading.
  */
 enum { MOVE_NUMBER_MAX = 32 };
 
-static size_t move_number_text(char *out_end, size_t ply, int black_needs)
+static size_t move_number_text(char *out, size_t ply, int black_needs)
 {
     if (ply % 2 && !black_needs)
         return 0;
-    char *p = out_end;
-    size_t n = ply / 2 + 1;
-    if (ply % 2) {
-        p -= 3;
-        memcpy(p, "...", 3);
-    } else {
-        *--p = '.';
-    }
+    size_t n = ply / 2 + 1, digits = 1;
+    for (size_t m = n; m >= 10; m /= 10)
+        digits++;
+    out[0] = ' ';
+    char *p = out + 1 + digits;
     do
         *--p = (char)('0' + n % 10);
     while ((n /= 10) != 0);
-    *--p = ' ';
-    return (size_t)(out_end - p);
+    p = out + 1 + digits;
+    *p++ = '.';
+    if (ply % 2) {
+        *p++ = '.';
+        *p++ = '.';
+    }
+    return (size_t)(p - out);
 }
 
 /* The glyph lichess appends to a judged move, at most. */
@@ -363,10 +390,7 @@ enum { GLYPH_MAX = 2 };
 static char *move_at(char *out, size_t ply, int black_needs, const char *san, size_t n,
                      const char *glyph)
 {
-    char num[MOVE_NUMBER_MAX];
-    size_t k = move_number_text(num + sizeof num, ply, black_needs);
-    memcpy(out, num + sizeof num - k, k);
-    out += k;
+    out += move_number_text(out, ply, black_needs);
     *out++ = ' ';
     memcpy(out, san, n);
     out += n;
@@ -479,8 +503,13 @@ static int movetext(struct record_pgn *rp, const struct lichess_fields *f, const
         int clocked = c->type != RECORD_MISSING;
         if (clocked && (c->type != RECORD_INTEGER || c->i < 0 || c->i > INT64_C(100000000000)))
             return record_bad(rp, FIELD("clocks"), "must be centiseconds (a whole number)");
-        /* The move, then { [%eval e] [%clk c] } when it has either, in one room. */
-        char *out = move_space(rp, at - start, sizeof " { [%eval ] [%clk ] }" + sizeof num +
+        /*
+         * The move, then {[%eval e] [%clk c]} when it has either, in one
+         * room. Without blanks inside the braces: that spares the PGN
+         * reader trimming each comment when it finishes the game, and
+         * the comment's text is the same (the writers print it so).
+         */
+        char *out = move_space(rp, at - start, sizeof " {[%eval ] [%clk ]}" + sizeof num +
                                                    CLOCK_TEXT_MAX);
         if (!out)
             return RECORD_FAILED;
@@ -489,15 +518,15 @@ static int movetext(struct record_pgn *rp, const struct lichess_fields *f, const
         if (black_needs) {
             out = put(out, " {");
             if (num[0]) {
-                out = put(put(out, " [%eval "), num);
+                out = put(put(out, "[%eval "), num);
                 *out++ = ']';
             }
             if (clocked) {
-                out = put(out, " [%clk ");
+                out = put(out, num[0] ? " [%clk " : "[%clk ");
                 out += clock_text(out, c->i);
                 *out++ = ']';
             }
-            out = put(out, " }");
+            *out++ = '}';
         }
         text_ends(rp, out);
         if (comment) {

@@ -90,22 +90,35 @@ int record_within(struct record_pgn *rp, const char *within)
 
 int record_puts(struct record_pgn *rp, const char *s) { return record_put(rp, s, strlen(s)); }
 
+/*
+ * [name "value"], with " and \ escaped and control bytes made spaces, in
+ * one room made for the worst case (every byte escaped) and then trimmed:
+ * a record writes some twenty tags, and an append per piece cost more
+ * than the rest of the tags' text.
+ */
 int record_tag(struct record_pgn *rp, const char *name, const char *value, size_t len)
 {
-    if (record_puts(rp, rp->text.len ? " [" : "[") || record_puts(rp, name) ||
-        record_put(rp, " \"", 2))
+    size_t start = rp->text.len, nn = strlen(name);
+    char *out = record_space(rp, sizeof " [" + nn + sizeof " \"" + 2 * len + sizeof "\"]");
+    if (!out)
         return RECORD_FAILED;
-    size_t from = 0;
+    if (start)
+        *out++ = ' ';
+    *out++ = '[';
+    memcpy(out, name, nn);
+    out += nn;
+    *out++ = ' ';
+    *out++ = '"';
     for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)value[i];
-        const char *instead = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c < 0x20 ? " " : NULL;
-        if (!instead)
-            continue;
-        if (record_put(rp, value + from, i - from) || record_puts(rp, instead))
-            return RECORD_FAILED;
-        from = i + 1;
+        char c = value[i];
+        if (c == '"' || c == '\\')
+            *out++ = '\\';
+        *out++ = (unsigned char)c < 0x20 ? ' ' : c;
     }
-    return record_put(rp, value + from, len - from) || record_put(rp, "\"]", 2) ? RECORD_FAILED : 0;
+    *out++ = '"';
+    *out++ = ']';
+    rp->text.len = (size_t)(out - rp->text.data);
+    return 0;
 }
 
 int record_tag_str(struct record_pgn *rp, const char *name, const char *value)

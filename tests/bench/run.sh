@@ -595,8 +595,9 @@ fi
 # lichess's exports have. validate -j 1 -q of each: CPU time (user + sys, best
 # of $runs, JSON and PGN in turn) on all 50,000 records, and callgrind's
 # instructions on the first 5,000 (when valgrind is there). Target: within 2.
-# Measured 2026-12-06 (issue 37): instructions 508.7M / 255.9M = 1.99 plain,
-# 1258.5M / 613.3M = 2.05 with clocks (e7119bb: 2.30 and 3.55).
+# Measured 2026-12-06 (issue 37): instructions 476.9M / 256.1M = 1.86 plain,
+# 1152.8M / 613.3M = 1.88 with clocks (407fd75: 1.99 and 2.05; e7119bb: 2.30
+# and 3.55).
 if [ -f "$bench_gz" ] && command -v ${PYTHON:-python3} >/dev/null 2>&1; then
     "$pgnkit" convert -q --format ndjson "$bench_gz" 2>/dev/null | head -n 50000 |
         ${PYTHON:-python3} -c '
