@@ -13,9 +13,11 @@
  * list and its move tree) and the API documentation of the game export:
  * the tags in lichess's order and spelling (GameId and Round "-" as
  * lila writes them today), and one comment per move with
- * the evaluation of the analysis then the clock, { [%eval 0.17] [%clk
- * 0:03:00] }. A record that carries its "pgn" (pgnInJson=true) is that
- * PGN: lichess wrote it, nothing is rebuilt.
+ * the evaluation of the analysis then the clock: lichess writes { [%eval
+ * 0.17] [%clk 0:03:00] }, this text {[%eval 0.17] [%clk 0:03:00]} (the
+ * same comment once read, and cheaper to read). A record that carries
+ * its "pgn" (pgnInJson=true) is that PGN: lichess wrote it, nothing is
+ * rebuilt.
  */
 
 /* Names lichess gives a perf in the Event tag, by the API's perf key. */

@@ -53,7 +53,7 @@ void test_record_reader__lichess_export_text(void)
                  " [UTCTime \"14:01:01\"] [WhiteElo \"1720\"] [BlackElo \"1705\"]"
                  " [Variant \"Standard\"] [TimeControl \"600+5\"] [ECO \"D30\"]"
                  " [Opening \"Queen's Gambit Declined\"] [Termination \"Normal\"]"
-                 " 1. d4 { [%clk 0:10:00] } 1... d5 { [%clk 0:10:00] } 2. c4 { [%clk 0:10:04] }"
+                 " 1. d4 {[%clk 0:10:00]} 1... d5 {[%clk 0:10:00]} 2. c4 {[%clk 0:10:04]}"
                  " 1/2-1/2");
 }
 
@@ -113,8 +113,8 @@ void test_record_reader__lichess_evals(void)
     const char *moves = strstr(out, " 1. e4");
     CHECK(moves != NULL);
     CHECK_EQ_STR(moves ? moves : "",
-                 " 1. e4 { [%eval 0.17] } 1... e5 { [%eval -1.0] } 2. Qh5 { [%eval 0.05] }"
-                 " 2... Nc6 { [%eval #-3] } 3. Bc4? { [%eval -12.34] }"
+                 " 1. e4 {[%eval 0.17]} 1... e5 {[%eval -1.0]} 2. Qh5 {[%eval 0.05]}"
+                 " 2... Nc6 {[%eval #-3]} 3. Bc4? {[%eval -12.34]}"
                  " { Mistake. Nf3 was best. } ( 3. Nf3 d6 ) 0-1");
 }
 
