@@ -77,7 +77,7 @@ done
 # has NAME.expected: the diagnostics and summary of `pgnkit validate`, then its
 # exit status) and script tests (tests/scripts/*.sh exit 0 on success, 77 when
 # they cannot run here). tests/run_one.sh runs each; TEST_JOBS of them (default:
-# the number of cores) run at once, which halves the suite's time on two cores,
+# the number of cores) run at once, so both cores work while a long script waits,
 # and the verdicts are printed and counted afterwards in this fixed order.
 # The scripts are started first: they are the long ones.
 jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
