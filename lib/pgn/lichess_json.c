@@ -187,26 +187,6 @@ struct created_at {
     char date[16], time[16];
 };
 
-/*
- * "a.bb.cc" at out with sep for '.', a in as many digits as it has (at
- * least two), bb and cc in two: the date and the time of a record. By
- * hand: strftime cost as much as all the other tags of the record.
- */
-static void two_digit_fields(char *out, int a, int b, int c, char sep)
-{
-    char *o = out;
-    if (a < 10)
-        *o++ = '0';
-    o += strlen(int_text(o, a, 0));
-    const int rest[2] = { b, c };
-    for (int i = 0; i < 2; i++) {
-        *o++ = sep;
-        *o++ = (char)('0' + rest[i] / 10);
-        *o++ = (char)('0' + rest[i] % 10);
-    }
-    *o = 0;
-}
-
 static int created_at_of(struct record_pgn *rp, const struct lichess_fields *f, struct created_at *c)
 {
     int64_t ms;
@@ -222,8 +202,8 @@ static int created_at_of(struct record_pgn *rp, const struct lichess_fields *f, 
     struct tm tm;
     if (!gmtime_r(&t, &tm))
         return record_bad(rp, "createdAt", "is not a date");
-    two_digit_fields(c->date, tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, '.');
-    two_digit_fields(c->time, tm.tm_hour, tm.tm_min, tm.tm_sec, ':');
+    strftime(c->date, sizeof c->date, "%Y.%m.%d", &tm);
+    strftime(c->time, sizeof c->time, "%H:%M:%S", &tm);
     return 0;
 }
 
