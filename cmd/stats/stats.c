@@ -28,6 +28,7 @@
 #include "stats/stats_agg.h"
 #include "cli/term.h"
 #include "explorer/explorer_json.h"
+#include "explorer/explorer_request.h"
 #include "explorer/explorer_tree.h"
 #include "stats/stats_json.h"
 #include "stats/stats_json_merge.h"
@@ -74,6 +75,8 @@ struct stats {
     int layout_given;
     int lang_given;       /* --lang */
     struct explorer_tree explorer; /* --format lichess: the explorer's counts */
+    char *speeds_text, *since_text, *until_text; /* --format lichess: the explorer's filters */
+    struct explorer_request filters; /* read from them as serve reads its parameters */
     int exits;             /* --repertoire without a report: its exits, counted here */
     struct exit_tally exit_tally;
 };
@@ -111,7 +114,8 @@ static void work(void *ctx, struct game *g, struct pgn_reader *reader, struct ar
         /* The tree's one reading of a replay, numbered as search -l numbers games. */
         struct index_tree_game tg;
         index_tree_of_replay(g, &w->r, &w->s->show.o.root, 1, &tg);
-        if (explorer_tree_add(&w->t, &tg, g->index, g))
+        if (explorer_request_admits(&w->s->filters, &tg) &&
+            explorer_tree_add(&w->t, &tg, g->index, g))
             die(EXIT_IO, "out of memory");
     }
 }
@@ -359,6 +363,35 @@ static int report_options_agree(const struct stats *s)
     return 1;
 }
 
+/*
+ * --speeds, --since and --until into s->filters, read by the explorer's own
+ * parser so that they mean what serve's parameters mean: 0, or -1 after a
+ * message.
+ */
+static int read_filters(struct stats *s)
+{
+    const struct explorer_param params[] = {
+        { "speeds", s->speeds_text }, { "since", s->since_text }, { "until", s->until_text },
+    };
+    struct explorer_param given[3];
+    size_t n = 0;
+    for (size_t i = 0; i < 3; i++)
+        if (params[i].value)
+            given[n++] = params[i];
+    if (!n)
+        return 0;
+    if (s->show.format != FMT_LICHESS) {
+        error("--speeds, --since and --until go with --format lichess");
+        return -1;
+    }
+    char why[256];
+    if (explorer_request_parse(&s->filters, "/lichess", given, n, why, sizeof why) != 200) {
+        error("--%s", why);
+        return -1;
+    }
+    return 0;
+}
+
 /* The options into s: EXIT_OK to go on, else the exit status (-h: -1, after the help). */
 static int read_options(struct stats *s, int argc, char **argv)
 {
@@ -412,6 +445,13 @@ static int read_options(struct stats *s, int argc, char **argv)
         REPORT_OPTION("format", "FMT",
                       "text (default), csv, tsv, json (a partial aggregate), html, or\n"
                       "lichess (with --tree: the lichess opening explorer's JSON)", OPT_FORMAT),
+        OPT_STRING(0, "speeds", &s->speeds_text, "S,...",
+                   "with --format lichess: only these speeds (ultraBullet, bullet, blitz,\n"
+                   "rapid, classical, correspondence), as the explorer's speeds="),
+        OPT_STRING(0, "since", &s->since_text, "YYYY-MM",
+                   "with --format lichess: only games of this month or later"),
+        OPT_STRING(0, "until", &s->until_text, "YYYY-MM",
+                   "with --format lichess: only games of this month or earlier"),
         REPORT_OPTION("lang", "LANG",
                       "the tree's moves in this language's SAN: en (default), de, fr,\n"
                       "es, it, pt, nl, sv, da, no, fi, pl, cs, hu, ro, ru", OPT_LANG),
@@ -434,7 +474,7 @@ static int read_options(struct stats *s, int argc, char **argv)
         return EXIT_USAGE;
     }
     s->tournament = (s->reports & (REPORT_STANDINGS | REPORT_ELO)) != 0;
-    if (!report_options_agree(s))
+    if (!report_options_agree(s) || read_filters(s))
         return EXIT_USAGE;
     if (s->fen_text && s->show.o.report != R_TREE) {
         if (query_opts_take(&s->qo, QOPT_CRITERION + SQ_POSITION, s->fen_text) < 0)

@@ -8,6 +8,7 @@
 #include "explorer/explorer_request.h"
 #include "explorer/explorer_tree.h"
 #include "notation/uci.h"
+#include "query/stats_tags.h"
 #include "stats/tree_buckets.h"
 #include "base/banned.h"
 
@@ -91,18 +92,26 @@ static int read_speeds(unsigned *bits, const char *v, char *why, size_t cap)
     return 200;
 }
 
-/* "YYYY" or "YYYY-MM" (lichess's form): the year. */
-static int read_month(int *year, const char *key, const char *v, char *why, size_t cap)
+/*
+ * "YYYY-MM" (lichess's form) or "YYYY" as a month YYYYMM: a year alone is its
+ * first month for since and its last for until (last set), so that it
+ * takes the whole year either way.
+ */
+static int read_month(int *month, int last, const char *key, const char *v, char *why,
+                      size_t cap)
 {
-    long y;
+    long y, m = last ? 12 : 1;
     char t[5];
     size_t n = strlen(v);
-    if ((n == 4 || (n == 7 && v[4] == '-' && ascii_is_digit(v[5]) && ascii_is_digit(v[6]))) &&
+    int form = n == 4 || (n == 7 && v[4] == '-' && ascii_is_digit(v[5]) && ascii_is_digit(v[6]));
+    if (form && n == 7)
+        m = (v[5] - '0') * 10 + (v[6] - '0');
+    if (form && m >= 1 && m <= 12 &&
         (memcpy(t, v, 4), t[4] = '\0', whole_number(t, 1, 9999, &y))) {
-        *year = (int)y;
+        *month = (int)(y * 100 + m);
         return 200;
     }
-    return refuse(why, cap, 400, "%s: '%.32s' is not a year or a month (YYYY-MM)", key, v);
+    return refuse(why, cap, 400, "%s: '%.32s' is not a month (YYYY-MM) or a year", key, v);
 }
 
 static int read_play(struct pos *p, const char *v, char *why, size_t cap)
@@ -177,9 +186,9 @@ int explorer_request_parse(struct explorer_request *rq, const char *path,
         else if (!strcmp(k, "speeds") || !strcmp(k, "speeds[]"))
             st = read_speeds(&rq->speeds, v, why, cap);
         else if (!strcmp(k, "since"))
-            st = read_month(&rq->since, k, v, why, cap);
+            st = read_month(&rq->since, 0, k, v, why, cap);
         else if (!strcmp(k, "until"))
-            st = read_month(&rq->until, k, v, why, cap);
+            st = read_month(&rq->until, 1, k, v, why, cap);
         else if (!strcmp(k, "moves"))
             st = read_count(&rq->moves, k, v, 1000, why, cap);
         else if (!strcmp(k, "topGames"))
@@ -238,11 +247,18 @@ int explorer_request_admits(const struct explorer_request *rq, const struct inde
         if (!(rq->ratings & 1u << k))
             return 0;
     }
-    if ((rq->since || rq->until) && !tg->year)
+    if (rq->speeds) {
+        /* No readable TimeControl: over the board, as the masters' games are, so classical. */
+        int speed = tg->speed == STATS_SPEED_UNKNOWN ? STATS_SPEED_CLASSICAL : tg->speed;
+        if (!(rq->speeds & 1u << speed))
+            return 0;
+    }
+    /* Every month the Date may mean must be inside: "2019.??.??" only for whole years. */
+    if ((rq->since || rq->until) && !tg->month_first)
         return 0;
-    if (rq->since && tg->year < rq->since)
+    if (rq->since && tg->month_first < rq->since)
         return 0;
-    if (rq->until && tg->year > rq->until)
+    if (rq->until && tg->month_last > rq->until)
         return 0;
     return 1;
 }

@@ -31,7 +31,8 @@ struct explorer_param {
 };
 
 /* Lichess's rating groups and speeds, the bits of ratings and speeds: the first entries of
- * tree_rating_floor and tree_speed_names (stats/tree_buckets.h), the one table of both. */
+ * tree_rating_floor and tree_speed_names (stats/tree_buckets.h), the one table of both;
+ * a speed's bit is its enum stats_speed (query/stats_tags.h). */
 enum { EXPLORER_RATING_GROUPS = 9, EXPLORER_SPEEDS = 6 };
 
 enum { EXPLORER_PLAY_MAX = 600, EXPLORER_VALUE_MAX = 4096, EXPLORER_NAME_MAX = 128 };
@@ -43,7 +44,7 @@ struct explorer_request {
     int top_games, recent_games;
     unsigned ratings;        /* bit per rating group (tree_rating_floor); 0: every game */
     unsigned speeds;         /* bit per speed (tree_speed_names); 0: every game */
-    int since, until;        /* years; 0: none */
+    int since, until;        /* months YYYYMM (a year alone: its first, its last); 0: none */
     uint64_t game;           /* ROUTE_GAME: its id */
     char player[EXPLORER_NAME_MAX]; /* ROUTE_PLAYER */
     int player_white;        /* ROUTE_PLAYER: color=white (else black) */
@@ -59,12 +60,16 @@ int explorer_request_parse(struct explorer_request *rq, const char *path,
                            const struct explorer_param *params, size_t n, char *why, size_t cap);
 
 /**
- * 1 when the game tg is within rq's ratings, since and until: the one
- * place that filters the explorer's games. The database keeps a game's
- * year, not its month, so since and until compare years; a filter on
- * ratings or dates leaves out the games without them. speeds is
- * accepted and checked but filters nothing: the database keeps no time
- * control (OTB games are all counted).
+ * 1 when the game tg is within rq's ratings, speeds, since and until: the
+ * one place that filters the explorer's games, for serve and for stats'
+ * lichess format alike. A filter on ratings or dates leaves out the games
+ * without them. speeds reads tg's speed (stats_speed(): lichess's classes
+ * of the TimeControl tag); a game without a readable TimeControl is taken
+ * as classical, as lichess's masters explorer holds over-the-board games
+ * that are classical. since and until compare the months the Date may
+ * mean (stats_months()): the game is in when all of them are, so a date
+ * without its month ("2019.??.??") is in only when since starts a year and
+ * until ends one.
  */
 int explorer_request_admits(const struct explorer_request *rq, const struct index_tree_game *tg);
 

@@ -41,8 +41,15 @@ static int tell(const struct tree_chunk *tc, uint32_t i, const struct index_targ
     tg->white_elo = (int)w.white_elo;
     tg->black_elo = (int)w.black_elo;
     tg->year = (int)w.year;
+    tg->speed = (int)w.speed;
+    if (w.month_first && w.month_first != WALK_MONTH_UNSURE) {
+        tg->month_first = (int)(w.year * 100 + w.month_first);
+        tg->month_last = (int)(w.year * 100 + w.month_last);
+    }
     if (tg->empty || tg->skipped)
         return 1; /* no tree */
+    if (w.month_first == WALK_MONTH_UNSURE)
+        return 0;
     if (!(w.flags & IW_TREE))
         return 0;
     uint32_t ply1 = tc->hits[i];
@@ -126,6 +133,9 @@ void index_tree_of_replay(const struct game *g, const struct replay *r, const st
     tg->white_elo = stats_rating(g, "WhiteElo");
     tg->black_elo = stats_rating(g, "BlackElo");
     tg->year = stats_year(g);
+    tg->speed = stats_speed(g);
+    if (!stats_months(g, &tg->month_first, &tg->month_last))
+        tg->month_first = tg->month_last = 0;
     /* The main line's keys are the game's only when its start was set up:
      * a move was played or the (empty) line completed. */
     if (r->skipped || !g->nvars || !(r->plies || r->complete))

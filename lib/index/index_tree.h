@@ -32,6 +32,8 @@ struct index_tree_game {
     int result;                /* enum pgn_result, PGN_RESULT_NONE */
     int white_elo, black_elo;  /* 0: none */
     int year;                  /* 0: none */
+    int speed;                 /* enum stats_speed (query/stats_tags.h) */
+    int month_first, month_last; /* the months the Date spans, YYYYMM (stats_months()); 0: none */
     int reached;               /* the main line reaches the root */
     uint32_t nmoves;           /* the moves after it, at most depth */
     move16 moves[INDEX_TREE_DEPTH_MAX];

@@ -110,6 +110,13 @@ void index_walk_of(struct game_facts *f, const struct game *g, const struct repl
     w->white_elo = (uint32_t)stats_rating(g, "WhiteElo");
     w->black_elo = (uint32_t)stats_rating(g, "BlackElo");
     w->year = (uint32_t)stats_year(g);
+    w->speed = (uint32_t)stats_speed(g);
+    int first, last;
+    if (stats_months(g, &first, &last)) {
+        int same_year = first / 100 == (int)w->year;
+        w->month_first = same_year ? (uint32_t)(first % 100) : WALK_MONTH_UNSURE;
+        w->month_last = same_year ? (uint32_t)(last % 100) : WALK_MONTH_UNSURE;
+    }
     if (g->flags & GAME_EMPTY)
         w->flags |= IW_EMPTY;
     /* Taken from the replay, the walk is the replay's: the tree test below is passed already. */
@@ -137,6 +144,7 @@ void index_walk_encode(const struct index_walk *w, unsigned char *out)
     index_put_le(out + 12, w->white_elo, 4);
     index_put_le(out + 16, w->black_elo, 4);
     index_put_le(out + 20, w->year, 2);
+    index_put_le(out + 22, w->speed | w->month_first << 3 | w->month_last << 7, 2);
 }
 
 void index_walk_decode(const unsigned char *in, struct index_walk *w)
@@ -149,6 +157,10 @@ void index_walk_decode(const unsigned char *in, struct index_walk *w)
     w->white_elo = (uint32_t)index_get_le(in + 12, 4);
     w->black_elo = (uint32_t)index_get_le(in + 16, 4);
     w->year = (uint32_t)index_get_le(in + 20, 2);
+    uint32_t when = (uint32_t)index_get_le(in + 22, 2);
+    w->speed = when & 7;
+    w->month_first = when >> 3 & 15;
+    w->month_last = when >> 7 & 15;
 }
 
 void index_target_of(const struct pos *p, struct index_target *t)

@@ -38,11 +38,20 @@
  *    9  u8  result, as stats reads it (enum pgn_result)
  *   10  u16 replayed main-line plies (65535: that many or more)
  *   12  u32 White's rating, 16 u32 Black's, as stats reads them (0: none)
- *   20  u16 year, as stats reads it (0: none)   22 u16 0 (reserved)
+ *   20  u16 year, as stats reads it (0: none)
+ *   22  u16 bits 0-2  speed, as stats reads it (enum stats_speed)
+ *           bits 3-6  first month of the Date (stats_months(); 0: no date)
+ *           bits 7-10 last month of the Date
+ *           bits 11-15 0
+ *           The Date's year is the year above; when it is not (a Date the
+ *           year reading and the date reading see differently), both months
+ *           are WALK_MONTH_UNSURE and only the game's replay tells its months.
  */
 enum { INDEX_WALK_PLIES = 30, INDEX_WALK_SIZE = 24 };
 
 enum { WALK_ENDED = 60, WALK_UNSURE = 61 };
+
+enum { WALK_MONTH_UNSURE = 15 };
 
 enum index_walk_flags {
     IW_EMPTY = 1 << 0,     /* not a game: stats does not count it */
@@ -61,6 +70,8 @@ struct index_walk {
     int result;
     uint32_t rplies;
     uint32_t white_elo, black_elo, year;
+    uint32_t speed;                        /* enum stats_speed */
+    uint32_t month_first, month_last;      /* 1-12 in year; 0: no date; WALK_MONTH_UNSURE */
 };
 
 /**

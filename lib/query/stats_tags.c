@@ -1,4 +1,4 @@
-/* stats_tags.c - the readings of a game's tags that `stats` counts by: result, ratings, year. */
+/* stats_tags.c - the readings of a game's tags that `stats` counts by: result, ratings, dates, speed. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "base/ascii.h"
@@ -27,6 +27,38 @@ int stats_year(const struct game *g)
         y = y * 10 + (v[i] - '0');
     }
     return y;
+}
+
+int stats_months(const struct game *g, int *first, int *last)
+{
+    const struct game_tag *t = game_tag(g, "Date");
+    struct date_range d;
+    if (!t || tagvalue_date(t->value, t->value_len, &d))
+        return 0;
+    /* The range is whole days, YYYYMMDD: dropping the day leaves the month. */
+    *first = d.lo / 100;
+    *last = d.hi / 100;
+    return 1;
+}
+
+int stats_speed(const struct game *g)
+{
+    const char *v = game_tag_value(g, "TimeControl");
+    struct time_control tc;
+    if (v && !strcmp(v, "-"))
+        return STATS_SPEED_CORRESPONDENCE;
+    if (!v || tagvalue_time_control(v, strlen(v), &tc))
+        return STATS_SPEED_UNKNOWN;
+    int64_t estimate = time_control_estimate(&tc);
+    if (estimate >= STATS_CORRESPONDENCE_SECONDS)
+        return STATS_SPEED_CORRESPONDENCE;
+    /* Below six hours time_control_speed() holds lichess's bounds; its names are in lower case. */
+    static const char *const lower[] = { "ultrabullet", "bullet", "blitz", "rapid" };
+    const char *name = time_control_speed(estimate);
+    for (int k = 0; k < (int)(sizeof lower / sizeof lower[0]); k++)
+        if (!strcmp(name, lower[k]))
+            return k;
+    return STATS_SPEED_CLASSICAL;
 }
 
 int stats_result(const struct game *g)

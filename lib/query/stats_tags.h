@@ -1,4 +1,4 @@
-/* stats_tags.h - the readings of a game's tags that `stats` counts by: result, ratings, year. */
+/* stats_tags.h - the readings of a game's tags that `stats` counts by: result, ratings, dates, speed. */
 /* SPDX-License-Identifier: MIT */
 #ifndef LIB_STATS_TAGS_H
 #define LIB_STATS_TAGS_H
@@ -25,5 +25,33 @@ int stats_rating(const struct game *g, const char *tag);
 
 /** The year: the first four digits of Date, else of UTCDate; 0 when not digits. */
 int stats_year(const struct game *g);
+
+/**
+ * The months the Date tag spans, as search's date field reads it
+ * (tagvalue_date()), as YYYYMM numbers: "2019.03.14" gives 201903 and
+ * 201903, "2019.??.??" 201901 and 201912. 1 and *first, *last; 0 without a
+ * readable date (no Date tag, "????.??.??", a month past 12).
+ */
+int stats_months(const struct game *g, int *first, int *last);
+
+/*
+ * lichess's speeds (scalachess's chess.Speed), by the estimated duration
+ * base + 40 x increment seconds of the TimeControl tag (tagvalue.h reads
+ * it; for "moves/seconds" the first period's seconds are the base): under
+ * 30 ultraBullet, under 180 bullet, under 480 blitz, under 1500 rapid,
+ * under 21600 (six hours) classical, else correspondence; "-" (no clock, as
+ * lichess writes its daily games) is correspondence too. The order is
+ * tree_speed_names' (stats/tree_buckets.h) and the explorer's bits.
+ */
+enum stats_speed {
+    STATS_SPEED_ULTRABULLET, STATS_SPEED_BULLET, STATS_SPEED_BLITZ, STATS_SPEED_RAPID,
+    STATS_SPEED_CLASSICAL, STATS_SPEED_CORRESPONDENCE,
+    STATS_SPEED_UNKNOWN, /* no TimeControl tag, or one that does not read */
+};
+
+enum { STATS_CORRESPONDENCE_SECONDS = 21600 };
+
+/** The speed of game g (enum stats_speed), from its TimeControl tag. */
+int stats_speed(const struct game *g);
 
 #endif

@@ -1,7 +1,7 @@
 /* tree_buckets.c - lichess's explorer buckets of a game: its rating group and its speed. */
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
-#include "pgn/tagvalue.h"
+#include "query/stats_tags.h"
 #include "stats/tree_buckets.h"
 #include "base/banned.h"
 
@@ -12,12 +12,10 @@ const int tree_rating_floor[TREE_RATING_BUCKETS - 1] = {
 static const char *const rating_names[TREE_RATING_BUCKETS] = {
     "0", "1000", "1200", "1400", "1600", "1800", "2000", "2200", "2500", "unrated",
 };
-/* lichess's spelling; time_control_speed() names the first five in lower case. */
+/* lichess's spelling, in the order of enum stats_speed. */
 const char *const tree_speed_names[TREE_SPEED_BUCKETS] = {
     "ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence", "unknown",
 };
-
-enum { DAY = 86400 };
 
 const char *const *tree_bucket_names(int by, int *n)
 {
@@ -37,21 +35,5 @@ const char *tree_bucket_rating(int welo, int belo)
 
 const char *tree_bucket_speed(const struct game *g)
 {
-    const char *v = game_tag_value(g, "TimeControl");
-    if (!v)
-        return tree_speed_names[TREE_SPEED_BUCKETS - 1];
-    if (!strcmp(v, "-"))
-        return tree_speed_names[5];
-    struct time_control tc;
-    if (tagvalue_time_control(v, strlen(v), &tc))
-        return tree_speed_names[TREE_SPEED_BUCKETS - 1];
-    if (tc.moves && tc.base >= DAY)
-        return tree_speed_names[5];
-    /* time_control_speed() decides the class; its names are lichess's in lower case. */
-    static const char *const lower[5] = { "ultrabullet", "bullet", "blitz", "rapid", "classical" };
-    const char *speed = time_control_speed(time_control_estimate(&tc));
-    for (int k = 0; k < 5; k++)
-        if (!strcmp(speed, lower[k]))
-            return tree_speed_names[k];
-    return tree_speed_names[TREE_SPEED_BUCKETS - 1];
+    return tree_speed_names[stats_speed(g)];
 }

@@ -13,11 +13,11 @@
  *         "ratings" parameter names: 0, 1000, 1200, 1400, 1600, 1800, 2000,
  *         2200, 2500 (each up to the next); "unrated" without both ratings.
  * speed   the TimeControl tag's estimate, base + 40 * increment seconds,
- *         in lichess's classes (time_control_speed(): ultraBullet < 30,
- *         bullet < 180, blitz < 480, rapid < 1500, else classical);
- *         "correspondence" for "-" (no clock, as lichess writes its daily
- *         games) and for a period of a day or more per move ("1/86400");
- *         "unknown" without a readable tag.
+ *         in lichess's classes (stats_speed(), query/stats_tags.h:
+ *         ultraBullet < 30, bullet < 180, blitz < 480, rapid < 1500,
+ *         classical < 21600, else correspondence); "correspondence" for "-"
+ *         too (no clock, as lichess writes its daily games); "unknown"
+ *         without a readable tag.
  */
 enum tree_by { TREE_BY_NONE = 0, TREE_BY_RATING, TREE_BY_SPEED };
 

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "test.h"
 #include "explorer/explorer_request.h"
+#include "query/stats_tags.h"
 #include "explorer/explorer_tree.h"
 
 #define ITALIAN "e2e4,e7e5,g1f3,b8c6,f1c4,f8c5"
@@ -117,14 +118,42 @@ void test_explorer__filters(void)
     CHECK(explorer_request_admits(&rq, &tg));
     tg.black_elo = 0; /* no mean rating: left out by a rating filter */
     CHECK(!explorer_request_admits(&rq, &tg));
+    /* Months: every month the date may mean must be inside [since, until]. */
     CHECK_EQ_INT(parse(&rq, "/lichess", "since", "2010-06", "until", "2011", why, sizeof why), 200);
-    CHECK(explorer_request_admits(&rq, &tg)); /* years are compared */
-    tg.year = 2012;
+    CHECK_EQ_INT(rq.since, 201006);
+    CHECK_EQ_INT(rq.until, 201112); /* a year alone ends in December */
+    tg.month_first = tg.month_last = 201006;
+    CHECK(explorer_request_admits(&rq, &tg));
+    tg.month_first = tg.month_last = 201005;
     CHECK(!explorer_request_admits(&rq, &tg));
-    tg.year = 2009;
+    tg.month_first = tg.month_last = 201112;
+    CHECK(explorer_request_admits(&rq, &tg));
+    tg.month_first = tg.month_last = 201201;
     CHECK(!explorer_request_admits(&rq, &tg));
-    tg.year = 0;
+    tg.month_first = 201001; /* "2010.??.??": January may be before since */
+    tg.month_last = 201012;
     CHECK(!explorer_request_admits(&rq, &tg));
+    tg.month_first = tg.month_last = 0; /* no date */
+    CHECK(!explorer_request_admits(&rq, &tg));
+    CHECK_EQ_INT(parse(&rq, "/lichess", "since", "2010", "until", "2010-12", why, sizeof why), 200);
+    tg.month_first = 201001;
+    tg.month_last = 201012;
+    CHECK(explorer_request_admits(&rq, &tg)); /* whole years take it */
+    CHECK_EQ_INT(parse(&rq, "/lichess", "since", "2010-13", NULL, NULL, why, sizeof why), 400);
+    /* Speeds: the game's class; no readable TimeControl counts as classical. */
+    CHECK_EQ_INT(parse(&rq, "/lichess", "speeds", "blitz,classical", NULL, NULL, why,
+                       sizeof why), 200);
+    tg.speed = STATS_SPEED_BLITZ;
+    CHECK(explorer_request_admits(&rq, &tg));
+    tg.speed = STATS_SPEED_RAPID;
+    CHECK(!explorer_request_admits(&rq, &tg));
+    tg.speed = STATS_SPEED_UNKNOWN;
+    CHECK(explorer_request_admits(&rq, &tg));
+    CHECK_EQ_INT(parse(&rq, "/lichess", "speeds", "correspondence", NULL, NULL, why, sizeof why),
+                 200);
+    CHECK(!explorer_request_admits(&rq, &tg));
+    tg.speed = STATS_SPEED_CORRESPONDENCE;
+    CHECK(explorer_request_admits(&rq, &tg));
 }
 
 void test_explorer__top_and_recent_lists(void)
