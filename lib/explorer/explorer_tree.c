@@ -1,11 +1,12 @@
 /* explorer_tree.c - the next moves of a position as the lichess opening explorer counts them. */
 /* SPDX-License-Identifier: MIT */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/array.h"
-#include "base/ascii.h"
 #include "base/error.h"
 #include "explorer/explorer_tree.h"
+#include "query/stats_tags.h"
 #include "base/banned.h"
 
 void explorer_tree_init(struct explorer_tree *t, int for_white, int top_want, int recent_want)
@@ -51,18 +52,13 @@ void explorer_game_set_tags(struct explorer_game *e, const struct game *g)
 {
     copy_text(e->white, sizeof e->white, game_tag_value(g, "White"));
     copy_text(e->black, sizeof e->black, game_tag_value(g, "Black"));
-    const char *d = game_tag_value(g, "Date");
+    /* The month the explorer's since and until compare (stats_months()):
+     * "2019.03.??" has one; "2019.??.??" spans twelve, so none is shown. */
+    int first, last;
     e->month[0] = '\0';
-    /* "2019.03.??" has a month; "2019.??.??" has none. */
-    if (d && strlen(d) >= 7 && ascii_is_digit(d[0]) && ascii_is_digit(d[1]) &&
-        ascii_is_digit(d[2]) && ascii_is_digit(d[3]) && d[4] == '.' && ascii_is_digit(d[5]) &&
-        ascii_is_digit(d[6]) && !(d[5] == '0' && d[6] == '0')) {
-        memcpy(e->month, d, 4);
-        e->month[4] = '-';
-        e->month[5] = d[5];
-        e->month[6] = d[6];
-        e->month[7] = '\0';
-    }
+    if (stats_months(g, &first, &last) && first == last)
+        snprintf(e->month, sizeof e->month, "%04u-%02u", (unsigned)first / 100 % 10000,
+                 (unsigned)first % 100 % 13);
 }
 
 /* Better rated first, then the earlier game. */

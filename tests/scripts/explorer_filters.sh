@@ -83,6 +83,13 @@ check "since=2019-06" "4: b4 e3 g4 h4"
 check "until=2019-02" "3: a3 d4 h3"
 check "speeds=blitz,rapid&since=2019-03&until=2019-05" "3: Nf3 c4 f4"
 
+# A listed game's month is the one the filters compare: none for a month 13, March for
+# " 2019.03.05", none for a date without its month.
+months=$("$python" -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join(sorted("%s=%s" % (m["san"], m["game"]["month"]) for m in d["moves"] if m["san"] in ("Nf3", "g3", "c3", "c4"))))' "$tmp/a7.json")
+[ "$months" = "Nf3=2019-03 c3=None c4=2019-03 g3=None" ] || fail "the listed games' months: $months"
+
 # /masters filters the same way.
 "$curl" -s -g -o "$tmp/m.json" "http://127.0.0.1:$serve_port/masters?since=2019-03&until=2019-05&moves=100"
 got=$(moves "$tmp/m.json")
