@@ -563,9 +563,7 @@ static void count_inputs(struct stats *s, struct stats_agg *a, int n, char **inp
     struct dbinput_tree tree = { &s->show.o.root, s->show.o.depth, indexed_game, s,
                                  s->show.o.by == TREE_BY_NONE ? counted_tree : NULL };
     /* The explorer's JSON names games and players: each game is read. */
-    /* A database keeps no time control: --by speed reads the games. */
-    s->d.db.tree = s->show.o.report == R_TREE && !s->filter && s->show.format != FMT_LICHESS &&
-                           s->show.o.by != TREE_BY_SPEED
+    s->d.db.tree = s->show.o.report == R_TREE && !s->filter && s->show.format != FMT_LICHESS
                        ? &tree : NULL;
     driver_run(&s->d, n, inputs);
     s->d.db.tree = NULL;

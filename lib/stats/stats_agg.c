@@ -506,9 +506,9 @@ int stats_count_indexed(const struct stats_opts *s, struct stats_agg *a,
     count_status(a, tg->invalid, tg->skipped, tg->result);
     if (!tg->reached)
         return PGN_OK;
-    /* A database keeps no time control: a tree by speed is counted from the games. */
+    /* The database keeps the speed stats_speed() read (tree_bucket_speed()'s too). */
     const char *bucket = s->by == TREE_BY_RATING ? tree_bucket_rating(tg->white_elo, tg->black_elo)
-                         : s->by == TREE_BY_SPEED ? "unknown"
+                         : s->by == TREE_BY_SPEED ? tree_speed_names[tg->speed]
                                                   : NULL;
     return count_nodes(a, &s->root, tg->moves, tg->nmoves, tg->result, tg->white_elo,
                        tg->black_elo, tg->year, bucket);

@@ -112,10 +112,14 @@ while IFS='|' read -r label args; do
     printf '      | %-24s | %10s | %8s | %9s |\n' "$label" "$(answer "$args" "$tmp/db.$n")" "$1" $(($2 / 1024))
 done <"$tmp/queries"
 
+# The explorer's speeds, since and until through serve, and against the scan.
+sh "$root/tests/bench/scale_explorer.sh" "$pgnkit" "$db" "$pgn"
+explorer_status=$?
+
 # The differential: each query scanning the PGN once, on $jobs threads.
-[ "${SCALE_SCAN:-1}" = 0 ] && { echo "   scans left out (SCALE_SCAN=0)"; exit 0; }
+[ "${SCALE_SCAN:-1}" = 0 ] && { echo "   scans left out (SCALE_SCAN=0)"; exit $explorer_status; }
 echo "   the same queries scanning the PGN (-j $jobs, once): same answer as the database?"
-status=0
+status=$explorer_status
 n=0
 while IFS='|' read -r label args; do
     n=$((n + 1))

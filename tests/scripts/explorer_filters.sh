@@ -90,6 +90,17 @@ d = json.load(open(sys.argv[1]))
 print(" ".join(sorted("%s=%s" % (m["san"], m["game"]["month"]) for m in d["moves"] if m["san"] in ("Nf3", "g3", "c3", "c4"))))' "$tmp/a7.json")
 [ "$months" = "Nf3=2019-03 c3=None c4=2019-03 g3=None" ] || fail "the listed games' months: $months"
 
+# stats --tree --by speed: the games of each speed bucket (hand counts; no readable
+# TimeControl is "unknown" there), the same from the database's walks as from the file.
+"$PGNKIT" stats --tree --by speed --format csv "$tmp/speeds.pgn" >"$tmp/by.file"
+"$PGNKIT" stats --tree --by speed --format csv "$tmp/speeds.db" >"$tmp/by.db"
+cmp -s "$tmp/by.file" "$tmp/by.db" || fail "stats --by speed: the database's tree differs from the file's"
+buckets=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /_games$/) { col[i] = $i; sub(/_games$/, "", col[i]) } next }
+    { for (i in col) n[i] += $i }
+    END { for (i = 1; i <= NF; i++) if (i in col) printf "%s%s=%d", (s++ ? " " : ""), col[i], n[i] }' "$tmp/by.db")
+[ "$buckets" = "ultraBullet=1 bullet=2 blitz=4 rapid=2 classical=3 correspondence=3 unknown=2" ] \
+    || fail "stats --by speed on the database: $buckets"
+
 # /masters filters the same way.
 "$curl" -s -g -o "$tmp/m.json" "http://127.0.0.1:$serve_port/masters?since=2019-03&until=2019-05&moves=100"
 got=$(moves "$tmp/m.json")
