@@ -13,6 +13,7 @@
 #include "cli/cmdline.h"
 #include "cli/common.h"
 #include "explorer/explorer_answer.h"
+#include "index/index_db.h"
 #include "pgnkit_db.h"
 #include "base/banned.h"
 
@@ -175,6 +176,22 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     return ok;
 }
 
+/*
+ * Why path is refused as a database: the index layer's own words, which
+ * name an older schema and say to build it again; static storage.
+ */
+static const char *why_not_a_database(const char *path)
+{
+    static char why[256];
+    struct index_db *db = NULL;
+    snprintf(why, sizeof why, "not a pgnkit database (pgnkit index builds one)");
+    if (index_db_is_database(path) && index_db_open(&db, path, 0) != PGN_OK && db &&
+        strstr(index_db_message(db), "schema"))
+        snprintf(why, sizeof why, "%s", index_db_message(db));
+    index_db_close(db);
+    return why;
+}
+
 /* Opens a handle on each database for each set; 0, or -1 after a message. */
 static int open_all(struct server *s, char **paths)
 {
@@ -184,7 +201,7 @@ static int open_all(struct server *s, char **paths)
             int rc = pgnkit_db_open(&s->sets[k].dbs[i], paths[i]);
             if (rc != PGNKIT_OK) {
                 error("cannot open the database '%s': %s", paths[i],
-                      rc == PGNKIT_EFORMAT ? "not a pgnkit database (pgnkit index builds one)"
+                      rc == PGNKIT_EFORMAT ? why_not_a_database(paths[i])
                                            : pgnkit_status_name(rc));
                 return -1;
             }

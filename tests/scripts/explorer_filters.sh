@@ -30,6 +30,8 @@ need curl curl
 curl=$need_path
 need python3 python3-dev # (python3-dev, which .ci/deps installs, brings python3)
 python=$need_path
+need sqlite3
+sqlite3=$need_path
 . tests/scripts/serve.inc
 status=0
 fail() { echo "explorer_filters.sh: $*"; status=1; }
@@ -123,4 +125,14 @@ rc=$?
 
 serve_stop
 serve_pid=
+
+# A database of the schema before the speeds and months is refused, saying to build it
+# again (the schema is the one constant INDEX_SCHEMA_VERSION).
+version=$(sed -n 's/.*INDEX_SCHEMA_VERSION = \([0-9][0-9]*\).*/\1/p' lib/index/index_db.h)
+cp "$tmp/speeds.db" "$tmp/old.db"
+"$sqlite3" "$tmp/old.db" "UPDATE meta SET value = $((version - 1)) WHERE name = 'schema_version'"
+"$PGNKIT" serve --port 0 "$tmp/old.db" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 3 ] && grep -q "older than this pgnkit's.*build it again with pgnkit index" "$tmp/err" \
+    || fail "serve on an old database: exit $rc, '$(cat "$tmp/err")'"
 exit $status
