@@ -16,7 +16,7 @@ python=$(command -v python3) || { echo "   explorer filters: left out (no python
 tmp=$(mktemp -d)
 serve_pid=
 trap '[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
-PGNKIT=$pgnkit
+PGNKIT=$pgnkit # what serve.inc starts
 . tests/scripts/serve.inc
 
 # The requests: a label, the path and parameters, the same as stats options.

@@ -131,7 +131,8 @@ serve_pid=
 version=$(sed -n 's/.*INDEX_SCHEMA_VERSION = \([0-9][0-9]*\).*/\1/p' lib/index/index_db.h)
 cp "$tmp/speeds.db" "$tmp/old.db"
 "$sqlite3" "$tmp/old.db" "UPDATE meta SET value = $((version - 1)) WHERE name = 'schema_version'"
-"$PGNKIT" serve --port 0 "$tmp/old.db" >"$tmp/out" 2>"$tmp/err"
+# (timeout: a pgnkit that took the database would serve it until stopped)
+timeout 20 "$PGNKIT" serve --port 0 "$tmp/old.db" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 3 ] && grep -q "older than this pgnkit's.*build it again with pgnkit index" "$tmp/err" \
     || fail "serve on an old database: exit $rc, '$(cat "$tmp/err")'"
