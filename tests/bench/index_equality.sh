@@ -2,8 +2,8 @@
 # index_equality.sh - the main-line answers of `pgnkit index`'s database equal the
 # scan's over big real files: for each FILE (default: the corpus of /work/shared and
 # /tmp/bench.pgn), `search -c` with each criterion below on the database and on the
-# PGN must print the same count, and stats --tree at nodes along two lines the same
-# JSON. Too slow for make test (minutes); run by hand:
+# PGN must print the same count, and stats --tree at nodes along two lines (and by
+# speed at two) the same JSON. Too slow for make test (minutes); run by hand:
 #   sh tests/bench/index_equality.sh [PGNKIT] [FILE...]
 # Prints one line per file and criterion, "ok" or "DIFFERS"; exits 1 on a difference.
 PGNKIT=${1:-build/pgnkit}
@@ -48,6 +48,18 @@ EOF
             echo "ok       $(basename "$file") stats --tree at '$moves'"
         else
             echo "DIFFERS  $(basename "$file") stats --tree at '$moves'"
+            status=1
+        fi
+    done
+    # The tree by speed (the database's walks keep each game's speed) and the explorer's
+    # filters through the scan: the database's JSON is the file's.
+    for moves in "" "1. e4"; do
+        "$PGNKIT" stats --tree --by speed --format json ${moves:+--moves "$moves"} "$file" >"$tmp/scan.json" 2>&1
+        "$PGNKIT" stats --tree --by speed --format json ${moves:+--moves "$moves"} "$db" >"$tmp/db.json" 2>&1
+        if cmp -s "$tmp/scan.json" "$tmp/db.json"; then
+            echo "ok       $(basename "$file") stats --tree --by speed at '$moves'"
+        else
+            echo "DIFFERS  $(basename "$file") stats --tree --by speed at '$moves'"
             status=1
         fi
     done
