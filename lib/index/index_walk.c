@@ -161,6 +161,12 @@ void index_walk_decode(const unsigned char *in, struct index_walk *w)
     w->speed = when & 7;
     w->month_first = when >> 3 & 15;
     w->month_last = when >> 7 & 15;
+    /* Values no build writes (a damaged blob that passed its checksum) are
+     * never believed: no speed, and months only the replay tells. */
+    if (w->speed > STATS_SPEED_UNKNOWN)
+        w->speed = STATS_SPEED_UNKNOWN;
+    if (w->month_first && (w->month_first > w->month_last || w->month_last > 12))
+        w->month_first = w->month_last = WALK_MONTH_UNSURE;
 }
 
 void index_target_of(const struct pos *p, struct index_target *t)
