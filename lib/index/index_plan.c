@@ -8,6 +8,7 @@
 #include "index/index_deciders.h"
 #include "index/index_material_keys.h"
 #include "index/index_material.h"
+#include "index/index_paths_position.h"
 #include "index/index_pick.h"
 #include "index/index_pick_where.h"
 #include "index/index_plan.h"
@@ -550,6 +551,13 @@ int index_plan_select(struct index_plan *p, int64_t source, uint64_t games, int 
                       struct index_selection *out)
 {
     memset(out, 0, sizeof *out);
+    /* Counting the games that reach a position, and nothing else: the
+     * tree's counts hold the number, when the position has their row. */
+    if (count_only && p->n == 1 && p->crit[0].decide == index_decide_position) {
+        int rc = index_paths_count_position(p->db, source, games, &p->crit[0].c->target, out);
+        if (rc)
+            return rc;
+    }
     uint64_t limit = games / INDEX_SELECT_SHARE, count, sure = 0;
     limit = limit < SELECT_MAX ? limit : SELECT_MAX;
     struct index_key_set best = { 0 }, rest = { 0 };
