@@ -8,6 +8,7 @@
 #include "index/index_deciders.h"
 #include "index/index_material_keys.h"
 #include "index/index_material.h"
+#include "index/index_paths.h"
 #include "index/index_paths_position.h"
 #include "index/index_pick.h"
 #include "index/index_pick_where.h"
@@ -555,6 +556,13 @@ int index_plan_select(struct index_plan *p, int64_t source, uint64_t games, int 
      * tree's counts hold the number, when the position has their row. */
     if (count_only && p->n == 1 && p->crit[0].decide == index_decide_position) {
         int rc = index_paths_count_position(p->db, source, games, &p->crit[0].c->target, out);
+        if (rc)
+            return rc;
+    }
+    /* Or that start with a line of moves: the path counts hold it. */
+    if (count_only && p->n == 1 && p->crit[0].decide == index_decide_moves) {
+        int rc = index_paths_count_moves(p->db, source, games, p->crit[0].c->moves,
+                                         p->crit[0].c->nmoves, out);
         if (rc)
             return rc;
     }

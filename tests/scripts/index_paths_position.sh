@@ -10,27 +10,9 @@
 # damaged row of them is reported (exit status 3), while a position without a row
 # is still answered from the records.
 . tests/scripts/index_setup.inc
-. "$root/tests/scripts/need.inc"
-need sqlite3
-cat "$root"/testdata/corpus/*.pgn "$root"/testdata/search/*.pgn "$root"/testdata/index/paths.pgn \
-    "$root"/testdata/index/late.pgn >all.pgn
-cp "$root/testdata/index/paths.pgn" .
-sources="all.pgn paths.pgn"
-# shellcheck disable=SC2086
-"$PGNKIT" index -q $sources -o games.pgnkit 2>/dev/null || { echo "index failed"; exit 1; }
+. "$root/tests/scripts/index_paths_same.inc"
 
-# same FEN: the count and the exit status of -c and -q agree through the database and on the PGN.
-same() {
-    for out in -c -q; do
-        # shellcheck disable=SC2086
-        "$PGNKIT" search $out --position "$1" $sources >scan.out 2>scan.err
-        s=$?
-        "$PGNKIT" search $out --position "$1" games.pgnkit >db.out 2>db.err
-        d=$?
-        [ $s -eq $d ] && cmp -s scan.out db.out ||
-            fail "search $out --position '$1': scan $(cat scan.out) (exit $s), database $(cat db.out) (exit $d) $(cat db.err)"
-    done
-}
+same() { same_count --position "$1"; }
 
 # The target of paths.pgn (after 1. d4 d5 2. Nf3 Nf6): 13 of its games reach it,
 # a hand count (games 1-12 and 15; 13 and 14 do not).
