@@ -178,10 +178,11 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
     if (!p->records && !p->rows)
         p->rows = 1;
     keys_of(p);
-    /* A position or material reads blobs of many chunks once each: through SQLite's
-     * page cache (bounded, index_db_open) rather than a map of the file,
-     * whose pages would stay in the process's memory as it grows. */
-    if (p->walks || p->key[0] != MATERIAL_KEY_NONE) {
+    /* A position, a material or a line of moves reads blobs of many chunks
+     * once each: through SQLite's page cache (bounded, index_db_open)
+     * rather than a map of the file, whose pages would stay in the
+     * process's memory as it grows. */
+    if (p->walks || p->key[0] != MATERIAL_KEY_NONE || p->rows > 1) {
         int rc = sqlite3_exec(db->h, "PRAGMA mmap_size=0", NULL, NULL, NULL);
         if (rc != SQLITE_OK)
             return index_db_fail(db, rc);
