@@ -10,7 +10,7 @@
 #include "index/index_plan.h"
 
 /*
- * `search --moves` asks for the games whose main line starts with a line of
+ * A search by SQ_MOVES asks for the games whose main line starts with a line of
  * moves: a path from the standard start, not a position (1. e3 c6 2. e4 c5
  * reaches the position of 1. e4 c5 but does not start with it). The table
  * path_counts keeps, per source and per line of 1 to INDEX_OPENING_PLIES

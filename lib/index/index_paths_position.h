@@ -9,7 +9,7 @@
 #include "index/index_plan.h"
 
 /*
- * A count of `search --position` needs only how many games reach the
+ * A count of a search by SQ_POSITION needs only how many games reach the
  * position, and the tree's counts (index_counts.h) hold that for every
  * position at least INDEX_COUNTS_MIN games of a source reach within the
  * walk: the games of its row's entries, each counted once, at the first
