@@ -100,7 +100,8 @@ static int stage_add(struct paths_build *b, uint64_t key)
     }
 }
 
-/* Game i of the chunk (number its number): pass 1 adds its lines to the sketch, pass 2 counts them. */
+/* Game i of the chunk, game number of the source: pass 1 puts its lines in the
+ * sketch, pass 2 counts them. */
 static int count_game(struct paths_build *b, uint32_t i, uint64_t number, int pass)
 {
     unsigned o = (unsigned)b->rows[0][2 * i] | (unsigned)b->rows[0][2 * i + 1] << 8;

@@ -21,7 +21,8 @@ same() { same_count --moves "$1"; }
 # (game 11 reaches it from a SetUp position, 5-8 in other move orders).
 cp paths.pgn hand.pgn
 "$PGNKIT" index -q hand.pgn -o hand.pgnkit 2>/dev/null || fail "index of paths.pgn failed"
-for want in '1. d4 d5 2. Nf3 Nf6|7' '1. d4|11' '1. Nf3 Nf6 2. d4 d5|2' '1. d4 Nf6 2. Nf3 d5|2' '1. h4|0'; do
+for want in '1. d4 d5 2. Nf3 Nf6|7' '1. d4|11' '1. Nf3 Nf6 2. d4 d5|2' '1. d4 Nf6 2. Nf3 d5|2' \
+    '1. h4|0'; do
     n=$("$PGNKIT" search -c --moves "${want%|*}" hand.pgnkit)
     [ "$n" = "${want#*|}" ] || fail "paths.pgn --moves '${want%|*}': $n games, not ${want#*|}"
     same "${want%|*}"
@@ -52,7 +53,8 @@ same '1. d4 d5 2. Nf3 Nf6'
 before=$("$PGNKIT" search -c --moves '1. d4' games.pgnkit)
 sqlite3 games.pgnkit "UPDATE path_counts SET games = games + 1000" || fail "cannot change the copy"
 after=$("$PGNKIT" search -c --moves '1. d4' games.pgnkit)
-[ "$after" = $((before + 2000)) ] || fail "1. d4 after adding 1000 to each source's row: $after, not $((before + 2000))"
+[ "$after" = $((before + 2000)) ] ||
+    fail "1. d4 after adding 1000 to each source's row: $after, not $((before + 2000))"
 # A game listed as unsure is read from its source and matched: game 1 of
 # paths.pgn, taken out of the row of 1. d4 (the only line 11 of its games start
 # with), is counted again by its reading. A malformed list is damage (exit 3).
