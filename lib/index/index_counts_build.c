@@ -7,6 +7,7 @@
 #include "index/index_bytes.h"
 #include "index/index_counts.h"
 #include "index/index_db_internal.h"
+#include "index/index_paths.h"
 #include "base/banned.h"
 
 /*
@@ -624,5 +625,5 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     free(b.decoded);
     free(b.late);
     buf_release(&b.unsure);
-    return rc;
+    return rc == PGN_OK ? index_paths_rebuild(db, source) : rc; /* the lines' counts beside */
 }

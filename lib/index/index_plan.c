@@ -8,6 +8,8 @@
 #include "index/index_deciders.h"
 #include "index/index_material_keys.h"
 #include "index/index_material.h"
+#include "index/index_paths.h"
+#include "index/index_paths_position.h"
 #include "index/index_pick.h"
 #include "index/index_pick_where.h"
 #include "index/index_plan.h"
@@ -176,10 +178,11 @@ int index_plan_new(struct index_plan **out, struct index_db *db, const struct se
     if (!p->records && !p->rows)
         p->rows = 1;
     keys_of(p);
-    /* A position or material reads blobs of many chunks once each: through SQLite's
-     * page cache (bounded, index_db_open) rather than a map of the file,
-     * whose pages would stay in the process's memory as it grows. */
-    if (p->walks || p->key[0] != MATERIAL_KEY_NONE) {
+    /* A position, a material or a line of moves reads blobs of many chunks
+     * once each: through SQLite's page cache (bounded, index_db_open)
+     * rather than a map of the file, whose pages would stay in the
+     * process's memory as it grows. */
+    if (p->walks || p->key[0] != MATERIAL_KEY_NONE || p->rows > 1) {
         int rc = sqlite3_exec(db->h, "PRAGMA mmap_size=0", NULL, NULL, NULL);
         if (rc != SQLITE_OK)
             return index_db_fail(db, rc);
@@ -550,6 +553,20 @@ int index_plan_select(struct index_plan *p, int64_t source, uint64_t games, int 
                       struct index_selection *out)
 {
     memset(out, 0, sizeof *out);
+    /* Counting the games that reach a position, and nothing else: the
+     * tree's counts hold the number, when the position has their row. */
+    if (count_only && p->n == 1 && p->crit[0].decide == index_decide_position) {
+        int rc = index_paths_count_position(p->db, source, games, &p->crit[0].c->target, out);
+        if (rc)
+            return rc;
+    }
+    /* Or that start with a line of moves: the path counts hold it. */
+    if (count_only && p->n == 1 && p->crit[0].decide == index_decide_moves) {
+        int rc = index_paths_count_moves(p->db, source, games, p->crit[0].c->moves,
+                                         p->crit[0].c->nmoves, out);
+        if (rc)
+            return rc;
+    }
     uint64_t limit = games / INDEX_SELECT_SHARE, count, sure = 0;
     limit = limit < SELECT_MAX ? limit : SELECT_MAX;
     struct index_key_set best = { 0 }, rest = { 0 };

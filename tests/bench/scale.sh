@@ -2,8 +2,9 @@
 # scale.sh - pgnkit index at N games: the shared corpora and the benchmark file
 # repeated into an N-game PGN (as run.sh makes its 1M database), its database's
 # build (time, peak memory, the bytes of each table), issue 40's query table
-# through the database (wall time warm, best of 3; peak memory), and the same
-# queries scanning the PGN once, whose answers must be the database's.
+# (and a listing's peak memory) through the database (wall time warm, best of 3;
+# peak memory), and the same queries scanning the PGN once, whose answers must
+# be the database's.
 #   tests/bench/scale.sh BUILD_DIR N             (make bench SCALE=N)
 # SCALE_DIR  where the PGN and the database stay between runs (default BUILD_DIR/scale)
 # SCALE_PGN  an N-game PGN made already (read only); SCALE_DB its database (read
@@ -79,6 +80,7 @@ rating range|search -c --white-elo 2500-2700
 where player and plies|search -c --where 'player ~ "Carlsen" and plies > 80'
 checkmate|search -c --checkmate
 moves 1. e4 c5|search -c --moves '1. e4 c5'
+list moves 1. e4 c5|search -l --moves '1. e4 c5'
 position after 5 moves|search -c --position 'rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5'
 position at move 55|search -c --position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55'
 material KRP:KR|search -c --material-either KRP:KR
@@ -86,10 +88,11 @@ tree from the start|stats --tree
 tree after 5 moves|stats --tree --moves '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3'
 EOF
 
-# The answer in a word: a count, or the games that reach the tree's root.
+# The answer in a word: a count, the games listed, or the games that reach the tree's root.
 answer() {
     case $1 in
         stats*) sed -n 2p "$2" | awk '{ print $1 }' ;;
+        *' -l '*) wc -l <"$2" ;;
         *) head -n 1 "$2" ;;
     esac
 }
