@@ -234,7 +234,8 @@ static const struct {
     int64_t lo, hi;
 } speeds[] = {
     { "ultrabullet", 0, 29 }, { "bullet", 30, 179 }, { "blitz", 180, 479 },
-    { "rapid", 480, 1499 },   { "classical", 1500, INT64_MAX },
+    { "rapid", 480, 1499 },   { "classical", 1500, 21599 },
+    { "correspondence", 21600, INT64_MAX },
 };
 
 const char *time_control_speed(int64_t estimate)

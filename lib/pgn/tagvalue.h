@@ -91,7 +91,8 @@ int64_t time_control_estimate(const struct time_control *tc);
 /**
  * The speed class of an estimated duration, with lichess' bounds:
  * "ultrabullet" (< 30 s), "bullet" (< 180), "blitz" (< 480), "rapid"
- * (< 1500), else "classical". Static storage.
+ * (< 1500), "classical" (< 21600, six hours), else "correspondence":
+ * lichess's bounds. Static storage.
  */
 const char *time_control_speed(int64_t estimate);
 

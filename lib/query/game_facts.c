@@ -438,6 +438,9 @@ static int tag_field(struct game_facts *f, int id, uint32_t k, struct fact_value
     case F_TIME_ESTIMATE: {
         struct time_control tc;
         t = tag_of(g, "TimeControl");
+        /* "-": no clock at all (lichess's daily games): correspondence, with no estimate. */
+        if (t && id == F_SPEED && t->value_len == 1 && t->value[0] == '-')
+            return str_value(v, "correspondence", 14);
         if (!t || tagvalue_time_control(t->value, t->value_len, &tc))
             return 0;
         int64_t est = time_control_estimate(&tc);

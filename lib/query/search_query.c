@@ -175,7 +175,7 @@ static int build_time_control(struct search_query *q, struct criterion *c, const
     }
     if (tagvalue_range(arg, &c->lo, &c->hi))
         return sq_refuse(err, 1, "'%s' is not a speed (ultrabullet, bullet, blitz, rapid, "
-                              "classical), BASE+INC or a range of seconds", arg);
+                              "classical, correspondence), BASE+INC or a range of seconds", arg);
     return PGN_OK;
 }
 
@@ -591,6 +591,10 @@ static int match_time_control(struct game_facts *f, const struct criterion *c)
 {
     struct time_control tc;
     const char *v = game_tag_value(f->g, "TimeControl");
+    /* "-" has no clock, as if it lasted for ever: a class or range without an upper end
+     * (correspondence, "21600-") takes it. */
+    if (v && !strcmp(v, "-"))
+        return !c->tc_exact && c->hi == INT64_MAX;
     if (!v || tagvalue_time_control(v, strlen(v), &tc))
         return 0;
     if (c->tc_exact)

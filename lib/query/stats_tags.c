@@ -49,16 +49,13 @@ int stats_speed(const struct game *g)
         return STATS_SPEED_CORRESPONDENCE;
     if (!v || tagvalue_time_control(v, strlen(v), &tc))
         return STATS_SPEED_UNKNOWN;
-    int64_t estimate = time_control_estimate(&tc);
-    if (estimate >= STATS_CORRESPONDENCE_SECONDS)
-        return STATS_SPEED_CORRESPONDENCE;
-    /* Below six hours time_control_speed() holds lichess's bounds; its names are in lower case. */
-    static const char *const lower[] = { "ultrabullet", "bullet", "blitz", "rapid" };
-    const char *name = time_control_speed(estimate);
+    /* time_control_speed() holds lichess's bounds, in search's lower-case names. */
+    static const char *const lower[] = { "ultrabullet", "bullet", "blitz", "rapid", "classical" };
+    const char *name = time_control_speed(time_control_estimate(&tc));
     for (int k = 0; k < (int)(sizeof lower / sizeof lower[0]); k++)
         if (!strcmp(name, lower[k]))
             return k;
-    return STATS_SPEED_CLASSICAL;
+    return STATS_SPEED_CORRESPONDENCE;
 }
 
 int stats_result(const struct game *g)

@@ -49,8 +49,6 @@ enum stats_speed {
     STATS_SPEED_UNKNOWN, /* no TimeControl tag, or one that does not read */
 };
 
-enum { STATS_CORRESPONDENCE_SECONDS = 21600 };
-
 /** The speed of game g (enum stats_speed), from its TimeControl tag. */
 int stats_speed(const struct game *g);
 
