@@ -80,6 +80,7 @@ rating off the grid|search -c --white-elo 2507-2693
 where player and plies|search -c --where 'player ~ "Carlsen" and plies > 80'
 checkmate|search -c --checkmate
 underpromotion|search -c --underpromotion
+every record (elo diff)|search -c --elo-diff 0-50
 moves 1. e4 c5|search -c --moves '1. e4 c5'
 position after 5 moves|search -c --position 'rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5'
 position at move 55|search -c --position '1r6/8/2R2P2/2p5/1k2P3/1n4P1/8/2R3K1 b - - 0 55'
