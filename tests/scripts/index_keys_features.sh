@@ -95,5 +95,15 @@ for args in "--checkmate" "--stalemate" "--underpromotion" "--repetition 4" "--f
     eval "\"\$PGNKIT\" search -c $args zeroed.pgnkit" >db.out 2>db.err
     cmp -s scan.out db.out || fail "search -c $args read a record: $(cat db.out db.err)"
 done
+# Damaged feature keys (field 12, lib/index/index_keys.h): a posting whose high bits
+# are set (a feature keeps none) or places out of order is a damaged database, exit 3.
+for blob in "x'0010'" "x'05000300'"; do
+    cp games.pgnkit damaged.pgnkit
+    sqlite3 damaged.pgnkit "UPDATE game_keys SET games = $blob WHERE field = 12" ||
+        fail "cannot damage the keys"
+    "$PGNKIT" search --list --checkmate damaged.pgnkit >out 2>err
+    rc=$?
+    [ $rc -eq 3 ] && grep -q "damaged" err || fail "keys $blob: exit $rc, $(cat out err)"
+done
 [ $status = 0 ] && echo "ok: rating ranges, plies and game features through the keys are the scan's"
 exit $status
