@@ -110,7 +110,7 @@ static int never_maybe(const struct criterion *c)
     }
 }
 
-/* The feature (enum index_feature) a criterion asks for, or -1. */
+/* The feature (enum index_feature) a criterion asks for, or IF_COUNT: none. */
 static int feature_of(const struct criterion *c)
 {
     switch (c->kind) {
@@ -119,9 +119,9 @@ static int feature_of(const struct criterion *c)
         for (int i = 0; i < IF_COUNT; i++)
             if (index_feature_field(i) == c->field)
                 return i;
-        return -1;
+        return IF_COUNT;
     default:
-        return -1;
+        return IF_COUNT;
     }
 }
 
@@ -135,7 +135,7 @@ static int indexed_value(const struct criterion *c)
     /* Fewer repetitions have no key; past 255 the record saturates and the scan decides. */
     case SQ_REPETITION: return c->lo >= IK_REPETITION_MIN && c->lo <= 255;
     default:
-        return feature_of(c) >= 0;
+        return feature_of(c) < IF_COUNT;
     }
 }
 
