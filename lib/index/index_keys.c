@@ -7,40 +7,48 @@
 #include "base/array.h"
 #include "base/banned.h"
 
+/* A posting's u16: the place in its low 12 bits, the dropped low bits above them. */
+enum { PLACE_BITS = 12, PLACE_MASK = (1 << PLACE_BITS) - 1 };
+_Static_assert(INDEX_CHUNK_GAMES == 1 << PLACE_BITS, "a chunk's places fill 12 bits of a posting");
+
+int index_key_low_bits(int field)
+{
+    switch (field) {
+    case IK_WHITE_ELO: case IK_BLACK_ELO: return 4;
+    case IK_PLIES: return 3;
+    default: return 0;
+    }
+}
+
 int64_t index_key_value(int field, int64_t v)
 {
     if (v < 0)
         return 0;
-    switch (field) {
-    case IK_DATE: return v / 10000; /* YYYYMMDD -> YYYY */
-    case IK_WHITE_ELO: case IK_BLACK_ELO: return v >> 4;
-    case IK_PLIES: return v >> 3;
-    default: return v;
-    }
+    return field == IK_DATE ? v / 10000 /* YYYYMMDD -> YYYY */ : v >> index_key_low_bits(field);
 }
 
 void index_key_raw_bounds(int field, int64_t v, int64_t *min, int64_t *max)
 {
-    switch (field) {
+    int bits = index_key_low_bits(field);
     /* Every day of a year, as tagvalue_date gives them (a date's range is
      * within its year: unknown parts are a month or days, never the year). */
-    case IK_DATE: *min = v * 10000 + 101, *max = v * 10000 + 1231; break;
-    case IK_WHITE_ELO: case IK_BLACK_ELO: *min = v << 4, *max = (v << 4) + 15; break;
-    case IK_PLIES: *min = v << 3, *max = (v << 3) + 7; break;
-    default: *min = *max = v; break;
-    }
+    if (field == IK_DATE)
+        *min = v * 10000 + 101, *max = v * 10000 + 1231;
+    else
+        *min = v << bits, *max = (v << bits) + (1 << bits) - 1;
 }
 
 /*
  * A posting packed in 64 bits so that one sort groups a chunk's postings by
- * field, then value, then place:
+ * field, then value, then place; the low bits the key drops ride below:
  *
- *   63..58 field   57..16 value (42 bits)   15..0 place in the chunk
+ *   63..58 field   57..16 value (42 bits)   15..4 place   3..0 dropped bits
  */
 static uint64_t pack(int field, int64_t value, uint32_t place)
 {
-    return (uint64_t)field << 58 | ((uint64_t)index_key_value(field, value) & 0x3ffffffffffull)
-                                       << 16 | place;
+    uint64_t low = value < 0 ? 0 : (uint64_t)value & ((1u << index_key_low_bits(field)) - 1);
+    return (uint64_t)field << 58 |
+           ((uint64_t)index_key_value(field, value) & 0x3ffffffffffull) << 16 | place << 4 | low;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -81,18 +89,24 @@ static size_t postings_of(const struct index_record *r, uint32_t place, uint64_t
     if (r->result != PGN_RESULT_NONE)
         out[n++] = pack(IK_RESULT, r->result, place);
     out[n++] = pack(IK_PLIES, r->plies, place);
+    for (int i = 0; i < IF_COUNT; i++)
+        if (r->features >> i & 1)
+            out[n++] = pack(IK_FEATURE, i, place);
+    if (r->max_repetition >= IK_REPETITION_MIN)
+        out[n++] = pack(IK_REPETITION, r->max_repetition, place);
     return n;
 }
 
-enum { POSTINGS_MAX = IR_NAMES + 6 }; /* per record, at most */
+enum { POSTINGS_MAX = IR_NAMES + 6 + IF_COUNT + 1 }; /* per record, at most */
 
 /* Writes the row of postings v[0..n) (one field and value) with st. */
 static int put_row(sqlite3_stmt *st, int64_t source, uint64_t chunk, const uint64_t *v, size_t n,
                    unsigned char *blob)
 {
     for (size_t i = 0; i < n; i++) {
-        blob[2 * i] = (unsigned char)v[i];
-        blob[2 * i + 1] = (unsigned char)(v[i] >> 8);
+        unsigned posting = (unsigned)(v[i] >> 4 & PLACE_MASK) | (unsigned)(v[i] & 15) << PLACE_BITS;
+        blob[2 * i] = (unsigned char)posting;
+        blob[2 * i + 1] = (unsigned char)(posting >> 8);
     }
     sqlite3_bind_int64(st, 1, source);
     sqlite3_bind_int64(st, 2, (sqlite3_int64)(v[0] >> 58));
@@ -133,6 +147,34 @@ int index_keys_write(sqlite3_stmt *st, int64_t source, uint64_t chunk,
     return rc;
 }
 
+/* 1 when the raw value of posting p (field's low bits in its top 4) at stored value lies in r's raw range. */
+static int raw_in(const struct index_key_range *r, int64_t value, unsigned p)
+{
+    int bits = index_key_low_bits(r->field);
+    int64_t raw = value << bits | (int64_t)(p >> PLACE_BITS);
+    return raw >= r->raw_lo && raw <= r->raw_hi;
+}
+
+/* 1 when some raw value of stored value v lies outside r's raw range: its postings are told one by one. */
+static int cut(const struct index_key_range *r, int64_t v)
+{
+    int64_t min, max;
+    if (!index_key_low_bits(r->field))
+        return 0;
+    index_key_raw_bounds(r->field, v, &min, &max);
+    return min < r->raw_lo || max > r->raw_hi;
+}
+
+/* The postings of a blob (len bytes) at stored value whose raw value lies in r's raw range. */
+static uint64_t count_raw_in(const struct index_key_range *r, int64_t value,
+                             const unsigned char *b, size_t len)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; b && i + 1 < len; i += 2)
+        n += (uint64_t)raw_in(r, value, (unsigned)b[i] | (unsigned)b[i + 1] << 8);
+    return n;
+}
+
 /* Prepares *st (once) and binds one range of source ([lo, hi] of r). */
 static int bind_range(sqlite3 *h, sqlite3_stmt **st, const char *sql, int64_t source,
                       const struct index_key_range *r, int64_t lo, int64_t hi)
@@ -152,19 +194,30 @@ int index_keys_count(sqlite3 *h, sqlite3_stmt **st, int64_t source,
                      const struct index_key_range *r, size_t n, int sure, uint64_t cap,
                      uint64_t *count)
 {
-    /* length() reads a row's header, not its blob: counting costs the rows, not the games. */
-    static const char sql[] = "SELECT length(games) FROM game_keys WHERE source=?1 AND field=?2"
+    /* length() reads a row's header, not its blob: counting costs the rows,
+     * not the games. Only a row at an end that cuts a key's raw values
+     * (?5, ?6) has its blob read (CASE reads the column in that branch alone). */
+    static const char sql[] = "SELECT length(games), CASE WHEN value IN (?5, ?6) THEN games END,"
+                              " value FROM game_keys WHERE source=?1 AND field=?2"
                               " AND value BETWEEN ?3 AND ?4";
     int rc = SQLITE_OK;
     *count = 0;
     for (size_t i = 0; i < n && rc == SQLITE_OK && *count <= cap; i++) {
         if (sure && r[i].sure_lo > r[i].sure_hi)
             continue;
-        if ((rc = bind_range(h, st, sql, source, &r[i], sure ? r[i].sure_lo : r[i].lo,
-                             sure ? r[i].sure_hi : r[i].hi)) != SQLITE_OK)
+        int64_t lo = sure ? r[i].sure_lo : r[i].lo, hi = sure ? r[i].sure_hi : r[i].hi;
+        if ((rc = bind_range(h, st, sql, source, &r[i], lo, hi)) != SQLITE_OK)
             break;
-        while (*count <= cap && (rc = sqlite3_step(*st)) == SQLITE_ROW)
-            *count += (uint64_t)sqlite3_column_int64(*st, 0) / 2;
+        sqlite3_bind_int64(*st, 5, cut(&r[i], lo) ? lo : -1);
+        sqlite3_bind_int64(*st, 6, cut(&r[i], hi) ? hi : -1);
+        while (*count <= cap && (rc = sqlite3_step(*st)) == SQLITE_ROW) {
+            if (sqlite3_column_type(*st, 1) == SQLITE_NULL)
+                *count += (uint64_t)sqlite3_column_int64(*st, 0) / 2;
+            else
+                *count += count_raw_in(&r[i], sqlite3_column_int64(*st, 2),
+                                       sqlite3_column_blob(*st, 1),
+                                       (size_t)sqlite3_column_bytes(*st, 1));
+        }
         rc = rc == SQLITE_DONE || rc == SQLITE_ROW ? SQLITE_OK : rc;
         sqlite3_reset(*st);
     }
@@ -189,12 +242,16 @@ static int add_row(sqlite3_stmt *st, const struct index_key_range *r, struct ind
     size_t len = (size_t)sqlite3_column_bytes(st, 1);
     if (chunk < 0 || !b || len % 2 || len > 2 * INDEX_CHUNK_GAMES)
         return SQLITE_CORRUPT;
-    unsigned last = 0;
+    unsigned last = 0, low_max = (1u << index_key_low_bits(r->field)) - 1;
+    int told = cut(r, value);
     for (size_t i = 0; i < len; i += 2) {
-        unsigned place = (unsigned)b[i] | (unsigned)b[i + 1] << 8;
-        if (place >= INDEX_CHUNK_GAMES || (i && place <= last))
+        unsigned posting = (unsigned)b[i] | (unsigned)b[i + 1] << 8;
+        unsigned place = posting & PLACE_MASK;
+        if (posting >> PLACE_BITS > low_max || (i && place <= last))
             return SQLITE_CORRUPT;
         last = place;
+        if (told && !raw_in(r, value, posting))
+            continue; /* its raw value is outside the range: the criterion turns it down */
         if (picks_add(p, ((uint64_t)chunk * INDEX_CHUNK_GAMES + place) << 1 | unsure) != SQLITE_OK)
             return SQLITE_NOMEM;
     }

@@ -45,8 +45,10 @@ int index_key_set_push(struct index_key_set *s, struct index_key_range r)
 int index_key_set_add(struct index_key_set *s, int field, int64_t lo, int64_t hi, int sure)
 {
     struct index_key_range r = { field, index_key_value(field, lo), index_key_value(field, hi),
-                                 1, 0 };
-    if (sure && r.lo <= r.hi) {
+                                 1, 0, lo, hi };
+    if (sure && r.lo <= r.hi && index_key_low_bits(field)) {
+        r.sure_lo = r.lo, r.sure_hi = r.hi; /* the postings tell the raw values at the ends */
+    } else if (sure && r.lo <= r.hi) {
         int64_t min, max;
         r.sure_lo = r.lo, r.sure_hi = r.hi;
         index_key_raw_bounds(field, r.lo, &min, &max);
@@ -108,6 +110,21 @@ static int never_maybe(const struct criterion *c)
     }
 }
 
+/* The feature (enum index_feature) a criterion asks for, or IF_COUNT: none. */
+static int feature_of(const struct criterion *c)
+{
+    switch (c->kind) {
+    case SQ_CHECKMATE: case SQ_STALEMATE: case SQ_DEAD_POSITION: case SQ_FIFTY:
+    case SQ_SEVENTYFIVE: case SQ_UNDERPROMOTION:
+        for (int i = 0; i < IF_COUNT; i++)
+            if (index_feature_field(i) == c->field)
+                return i;
+        return IF_COUNT;
+    default:
+        return IF_COUNT;
+    }
+}
+
 /* Criteria on one value of the record that the keys hold (their answer: yes or no). */
 static int indexed_value(const struct criterion *c)
 {
@@ -115,8 +132,10 @@ static int indexed_value(const struct criterion *c)
     case SQ_ELO_MIN: case SQ_ELO_MAX: case SQ_WHITE_ELO: case SQ_BLACK_ELO: case SQ_DATE_FROM:
     case SQ_DATE_TO: case SQ_ECO: case SQ_PLIES_MIN: case SQ_PLIES_MAX: case SQ_RESULT:
         return 1;
+    /* Fewer repetitions have no key; past 255 the record saturates and the scan decides. */
+    case SQ_REPETITION: return c->lo >= IK_REPETITION_MIN && c->lo <= 255;
     default:
-        return 0;
+        return feature_of(c) < IF_COUNT;
     }
 }
 
@@ -141,7 +160,9 @@ static int value_ranges(struct index_key_set *s, const struct criterion *c)
             if ((c->results >> r) & 1 && index_key_set_add(s, IK_RESULT, r, r, 1))
                 return PGN_ENOMEM;
         return PGN_OK;
-    default: return PGN_OK;
+    /* The record keeps 255 for 255 or more, as the key: 255 counts for any N <= 255. */
+    case SQ_REPETITION: return index_key_set_add(s, IK_REPETITION, c->lo, 255, 1);
+    default: return index_key_set_add(s, IK_FEATURE, feature_of(c), feature_of(c), 1);
     }
 }
 
@@ -179,6 +200,7 @@ int index_pick_narrow(struct index_key_set *a, const struct index_key_set *b)
         return 0;
     overlap(&a->r[0].lo, &a->r[0].hi, b->r[0].lo, b->r[0].hi);
     overlap(&a->r[0].sure_lo, &a->r[0].sure_hi, b->r[0].sure_lo, b->r[0].sure_hi);
+    overlap(&a->r[0].raw_lo, &a->r[0].raw_hi, b->r[0].raw_lo, b->r[0].raw_hi);
     return 1;
 }
 
@@ -227,9 +249,8 @@ int index_pick_choose(struct index_db *db, sqlite3_stmt **st, int64_t source,
     int *indexed = calloc(n + 1, sizeof *indexed);
     size_t upto = 0;
     /* A record that decides nothing is a maybe whatever the criteria. */
-    int rc = own && indexed ? index_key_set_push(&extra, (struct index_key_range){ IK_UNSURE, 0, 0,
-                                                                                   1, 0 })
-                            : PGN_ENOMEM;
+    static const struct index_key_range unsure = { IK_UNSURE, 0, 0, 1, 0, 0, 0 };
+    int rc = own && indexed ? index_key_set_push(&extra, unsure) : PGN_ENOMEM;
     for (size_t i = 0; rc == PGN_OK && i < n; i++) {
         if ((rc = ranges_of(&crit[i], &own[i], PICK_ALL)) < 0)
             break;

@@ -14,8 +14,8 @@
  * A criterion's ranges of keys (index_keys.h) list a superset of the games
  * it answers yes or maybe for from their records (index_plan.c): the
  * records then decide those games exactly. A criterion whose answer the
- * keys do not follow (a game feature, a position, a where expression, a
- * regex that matches thousands of names) has no ranges. The sure part of a
+ * keys do not follow (a position, a material, a repetition count below
+ * IK_REPETITION_MIN, a regex that matches thousands of names) has no ranges. The sure part of a
  * range is what the criterion alone selects without reading a record.
  *
  *   struct index_key_set s = { 0 };

@@ -90,20 +90,40 @@ static int number_keys(const struct node *n, struct index_key_set *s)
     return rc ? rc : 1;
 }
 
+/*
+ * The range of a game feature's field said true (alone, = true or != false):
+ * 1, or 0 when n is no such conjunct.
+ */
+static int feature_keys(const struct node *n, struct index_key_set *s)
+{
+    int said_true = n->kind == N_TRUTH ||
+                    (n->kind == N_CMP && n->b.kind == O_BOOL &&
+                     ((n->op == OP_EQ && n->b.num) || (n->op == OP_NE && !n->b.num)));
+    if (!said_true || n->a.kind != O_FIELD)
+        return 0;
+    for (int i = 0; i < IF_COUNT; i++)
+        if (index_feature_field(i) == n->a.field) {
+            int rc = index_key_set_add(s, IK_FEATURE, i, i, 0);
+            return rc ? rc : 1;
+        }
+    return 0;
+}
+
 /* The ranges of one conjunct into *s: 1, 0 when the keys do not hold it, or an error. */
 static int conjunct_keys(struct index_db *db, const struct where *w, const struct node *n,
                          struct index_key_set *s)
 {
     int slot[2];
-    if (n->kind != N_CMP || n->a.kind != O_FIELD)
-        return 0;
+    int rc = feature_keys(n, s);
+    if (rc != 0 || n->kind != N_CMP || n->a.kind != O_FIELD)
+        return rc;
     if (name_slots(n->a.field, slot))
         return name_keys(db, w, n, slot, s);
     if (n->a.field == F_RESULT) {
         if (n->op != OP_EQ || n->b.kind != O_STR || n->b.num_ok)
             return 0;
         int r = pgn_result_of(n->b.text);
-        int rc = r == PGN_RESULT_NONE ? PGN_OK : index_key_set_add(s, IK_RESULT, r, r, 0);
+        rc = r == PGN_RESULT_NONE ? PGN_OK : index_key_set_add(s, IK_RESULT, r, r, 0);
         return rc ? rc : 1;
     }
     return number_keys(n, s);

@@ -15,7 +15,8 @@
  * holds a regex (that one too) lists, when the keys hold what it compares,
  * every game the expression may select: a name field (white, black,
  * player, event, site) against a regex or a string, plies, white_elo,
- * black_elo or year against a number, result against its text. Each gives
+ * black_elo or year against a number, result against its text, a game
+ * feature (checkmate, threefold ...) alone or = true. Each gives
  * one set of ranges; the query's planner counts them as it does criteria.
  */
 struct index_where_keys {

@@ -34,8 +34,16 @@ for file in "$@"; do
 --seventyfive
 --underpromotion
 --repetition 3
+--repetition 6
 --moves '1. e4 c5'
 --moves '1. d4 Nf6 2. c4'
+--white-elo 2500-2700
+--white-elo 2507-2693
+--black-elo 2496-2511
+--white-elo 2601-2601
+--checkmate --white-elo 2400-2600
+--result 0-1 --underpromotion
+--where 'stalemate and year > 2000'
 EOF
     # The tree (read from the counts per position where they tell) at nodes along
     # two lines, in JSON: the database's answer is the scan's.

@@ -77,8 +77,11 @@ player Carlsen|search -c --player Carlsen
 ECO range|search -c --eco B90-B99
 date range|search -c --date-from 2000 --date-to 2010
 rating range|search -c --white-elo 2500-2700
+rating off the grid|search -c --white-elo 2507-2693
 where player and plies|search -c --where 'player ~ "Carlsen" and plies > 80'
 checkmate|search -c --checkmate
+underpromotion|search -c --underpromotion
+every record (elo diff)|search -c --elo-diff 0-50
 moves 1. e4 c5|search -c --moves '1. e4 c5'
 list moves 1. e4 c5|search -l --moves '1. e4 c5'
 position after 5 moves|search -c --position 'rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5'

@@ -14,7 +14,8 @@
 /*
  * A database of five chunks (20,480 games) made of records alone: game i
  * (from 0) has White "P<i % 1000>", a date in year 2000 + i % 20, White's
- * rating 2000 + i % 800, ECO code i % 500 and 40 + i % 100 plies, except
+ * rating 2000 + i % 800, ECO code i % 500 and 40 + i % 100 plies, a
+ * checkmate when i % 50 == 3, a position three times when i % 10 == 0, except
  * games 9000 and 9500 (both in chunk 2, 8192 .. 12287), whose White is
  * "Rare". So --white Rare is 2 games, found in one chunk.
  */
@@ -52,6 +53,8 @@ static int make_db(const char *path)
         ig.rec.eco = (int)(i % 500);
         ig.rec.result = PGN_RESULT_WHITE;
         ig.rec.plies = 40 + (uint32_t)(i % 100);
+        ig.rec.features = i % 50 == 3 ? 1u << IF_CHECKMATE : 0;
+        ig.rec.max_repetition = i % 10 == 0 ? 3 : 1;
         if (index_db_store_game(db, src.id, &g, NULL, &ig)) {
             fprintf(stderr, "    %s\n", index_db_message(db));
             index_db_close(db);
@@ -229,7 +232,98 @@ void test_index_select__counts_without_records(void)
     for (uint64_t i = 0; i < GAMES; i++)
         want += 2000 + i % 800 >= 2008 && 2000 + i % 800 <= 2023;
     CHECK_EQ_INT(sel.yes, want);
-    CHECK(f.db->record_reads - before > 0);
+    CHECK_EQ_INT(f.db->record_reads - before, 0);
+    index_selection_release(&sel);
+    close_fixture(&f);
+}
+
+/* Counts --white-elo lo-hi alone: sel.yes, and the records it read into *reads. */
+static uint64_t count_elo(struct fixture *f, const char *range, uint64_t *reads)
+{
+    struct index_selection sel;
+    static const int elo[] = { SQ_WHITE_ELO, -1 };
+    const char *const args[] = { range };
+    uint64_t before = f->db->record_reads;
+    int rc = select_counting(f, &sel, elo, args, 1);
+    uint64_t yes = rc == 1 ? sel.yes : UINT64_MAX;
+    *reads = f->db->record_reads - before;
+    index_selection_release(&sel);
+    return yes;
+}
+
+/*
+ * A rating range counts from the keys alone wherever its ends fall: on the
+ * 16-point grid (2016-2031), off it at both ends (2009-2010, inside one
+ * key; 2017-2046), or past every rating (3000-3100: none). Each is held
+ * to a loop over the game numbers.
+ */
+void test_index_select__rating_range_ends_without_records(void)
+{
+    struct fixture f;
+    if (open_fixture(&f)) {
+        FAIL("cannot make the database");
+        return;
+    }
+    static const char *const ranges[][3] = { { "2016-2031", "2016", "2031" },
+                                             { "2009-2010", "2009", "2010" },
+                                             { "2017-2046", "2017", "2046" },
+                                             { "3000-3100", "3000", "3100" } };
+    for (size_t k = 0; k < sizeof ranges / sizeof *ranges; k++) {
+        int lo = atoi(ranges[k][1]), hi = atoi(ranges[k][2]);
+        uint64_t want = 0, reads;
+        for (uint64_t i = 0; i < GAMES; i++)
+            want += 2000 + (int)(i % 800) >= lo && 2000 + (int)(i % 800) <= hi;
+        CHECK_EQ_INT(count_elo(&f, ranges[k][0], &reads), want);
+        CHECK_EQ_INT(reads, 0);
+    }
+    close_fixture(&f);
+}
+
+/*
+ * The game features through their keys: --checkmate (games with i % 50 ==
+ * 3) is counted and listed without a record; --repetition 3 (i % 10 == 0)
+ * too; with a name criterion before it, only the chunks the cheaper keys
+ * name are read (the two "Rare" games are in chunk 2; 9000 % 10 == 0).
+ */
+void test_index_select__features_through_keys(void)
+{
+    struct fixture f;
+    if (open_fixture(&f)) {
+        FAIL("cannot make the database");
+        return;
+    }
+    uint64_t mates = 0, repeats = 0;
+    for (uint64_t i = 0; i < GAMES; i++)
+        mates += i % 50 == 3, repeats += i % 10 == 0;
+    struct index_selection sel;
+    static const int mate[] = { SQ_CHECKMATE, -1 };
+    static const char *const no_args[] = { NULL };
+    uint64_t before = f.db->record_reads;
+    CHECK_EQ_INT(select_counting(&f, &sel, mate, no_args, 1), 1);
+    CHECK_EQ_INT(sel.yes, mates);
+    CHECK_EQ_INT(f.db->record_reads - before, 0);
+    index_selection_release(&sel);
+
+    CHECK_EQ_INT(select_with(&f, &sel, mate, no_args), 1);
+    CHECK_EQ_INT(sel.n, mates);
+    CHECK_EQ_INT(f.db->record_reads - before, 0);
+    if (sel.n)
+        CHECK_EQ_INT(sel.number[0], 4);
+    index_selection_release(&sel);
+
+    static const int rep[] = { SQ_REPETITION, -1 };
+    static const char *const three[] = { "3" };
+    CHECK_EQ_INT(select_counting(&f, &sel, rep, three, 1), 1);
+    CHECK_EQ_INT(sel.yes, repeats);
+    CHECK_EQ_INT(f.db->record_reads - before, 0);
+    index_selection_release(&sel);
+
+    static const int name_rep[] = { SQ_WHITE, SQ_REPETITION, -1 };
+    static const char *const name_rep_args[] = { "^Rare$", "3" };
+    CHECK_EQ_INT(select_with(&f, &sel, name_rep, name_rep_args), 1);
+    CHECK_EQ_INT(sel.n, 2);
+    CHECK_EQ_INT(sel.yes, 2);
+    CHECK_EQ_INT(f.db->record_reads - before, 1);
     index_selection_release(&sel);
     close_fixture(&f);
 }
