@@ -48,6 +48,9 @@ struct index_db {
     uint64_t record_reads;
     int64_t *touched;         /* the sources whose games this build or update wrote */
     size_t ntouched, touched_cap;
+    /* The late games a rebuild of the counts holds in memory at most (0: its
+     * own bound); the tests make it small to take the path of a big source. */
+    size_t late_held_max;
 };
 
 /** The tables of the name kinds: "players", "events", "sites". */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pgn/game.h"
+#include "index/index_build_sort.h"
 #include "index/index_keys.h"
 #include "base/array.h"
 #include "base/banned.h"
@@ -135,8 +136,7 @@ int index_keys_write(sqlite3_stmt *st, int64_t source, uint64_t chunk,
         index_record_decode(records + (size_t)i * INDEX_RECORD_SIZE, &r);
         count += postings_of(&r, i, v + count);
     }
-    qsort(v, count, sizeof *v, cmp_u64);
-    int rc = SQLITE_OK;
+    int rc = index_sort_u64(v, count) == PGN_OK ? SQLITE_OK : SQLITE_NOMEM;
     for (size_t at = 0, end; rc == SQLITE_OK && at < count; at = end) {
         for (end = at + 1; end < count && v[end] >> 16 == v[at] >> 16; end++)
             ;

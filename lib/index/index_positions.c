@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/error.h"
+#include "index/index_build_sort.h"
 #include "index/index_bytes.h"
 #include "index/index_positions.h"
 #include "base/banned.h"
@@ -59,14 +60,8 @@ int index_postings_sort(struct index_postings *p)
     struct index_posting *from = p->v, *to = p->spare;
     for (int d = 0; d < SORT_DIGITS; d++) {
         uint32_t *c = count[d];
-        if (c[sort_digit(&from[0], d)] == n)
+        if (!index_radix_starts(c, 1u << SORT_DIGIT_BITS, n, sort_digit(&from[0], d)))
             continue;
-        uint32_t at = 0;
-        for (unsigned b = 0; b < (1u << SORT_DIGIT_BITS); b++) {
-            uint32_t k = c[b];
-            c[b] = at;
-            at += k;
-        }
         for (size_t i = 0; i < n; i++)
             to[c[sort_digit(&from[i], d)]++] = from[i];
         struct index_posting *t = from;
