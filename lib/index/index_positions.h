@@ -89,9 +89,11 @@ int index_postings_encode(const struct index_postings *p, size_t *at, unsigned b
 
 /**
  * Decodes a row's blob: calls fn(ctx, key, game, ply) for each posting,
- * or with want != 0 only for those of key want (found by binary search).
- * 0, or PGN_EFORMAT when the blob is malformed (fn may have been called
- * for postings before the damage: the caller drops what it gathered).
+ * or with want != 0 only for those of key want (found by binary search;
+ * the postings after it are not read: the caller has checked the row's
+ * checksum). 0, or PGN_EFORMAT when the blob is malformed (fn may have
+ * been called for postings before the damage: the caller drops what it
+ * gathered).
  */
 typedef void index_posting_fn(void *ctx, uint64_t key, unsigned game, unsigned ply);
 int index_postings_decode(const unsigned char *blob, size_t len, uint64_t want,
