@@ -93,22 +93,21 @@ static void sketch_flush(struct counts_build *b)
     b->run_games = 0;
 }
 
-/* Adds a row's keys to the sketch from its arrays of keys and game counts
+/* Adds one key of a row, with its count of games, to the sketch. */
+static void sketch_key(void *ctx, uint64_t key, unsigned games)
+{
+    struct counts_build *b = ctx;
+    b->run_key = key;
+    b->run_games = games;
+    b->run_open = 1;
+    sketch_flush(b);
+}
+
+/* Adds a row's keys to the sketch from their counts of games
  * (index_positions.h), not posting by posting; 0 when the row is malformed. */
 static int sketch_row(struct counts_build *b, const unsigned char *blob, size_t len)
 {
-    if (len < 4)
-        return 0;
-    size_t keys = (size_t)index_get_le(blob, 4);
-    if (keys > (len - 4) / 10)
-        return 0;
-    for (size_t i = 0; i < keys; i++) {
-        b->run_key = index_get_le(blob + 4 + 8 * i, 8);
-        b->run_games = index_get_le(blob + 4 + 8 * keys + 2 * i, 2);
-        b->run_open = 1;
-        sketch_flush(b);
-    }
-    return 1;
+    return index_postings_decode_keys(blob, len, sketch_key, b) == 0;
 }
 
 static int sketch_rare(struct counts_build *b, uint64_t key)

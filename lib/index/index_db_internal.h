@@ -10,6 +10,7 @@
 #include "index/index_game.h"
 #include "index/index_positions.h"
 #include "index/index_records.h"
+#include "index/index_size_blob.h"
 #include "index/index_walk.h"
 #include "query/game_facts.h"
 
@@ -42,6 +43,7 @@ struct index_db {
     struct index_postings postings; /* the chunk's positions */
     struct index_postings keys; /* the chunk's material keys (index_material_keys.h), made when it is written */
     int postings_failed;      /* out of memory while an update reloads them */
+    struct index_blob_packer packer; /* the zstd contexts of the squeezed blobs */
     sqlite3_stmt *span;       /* index_db_game_span()'s, prepared on first use */
     /* Blobs of game records a query read (the tests count them: a query
      * through game_keys reads only the chunks that hold a candidate). */
@@ -77,6 +79,21 @@ int index_names_each(struct index_db *db, int kind, index_name_fn *fn, void *ctx
 
 /** The id of name s[0..len) of kind (added to its table when new) into *id. */
 int index_names_id(struct index_db *db, int kind, const char *s, size_t len, uint32_t *id);
+
+/**
+ * As index_chunk_put_blob, the blob data[0..n) squeezed (index_size_blob.h).
+ * PGN_OK, PGN_ENOMEM or PGN_EIO.
+ */
+int index_chunk_put_packed(struct index_db *db, sqlite3_stmt *st, int64_t third,
+                           const unsigned char *data, size_t n);
+
+/**
+ * Opening row row of a chunk as stored, data[0..len), into dst (room for
+ * INDEX_CHUNK_GAMES games) and its size into *n: copied, or unpacked from
+ * rows INDEX_OPENING_PACKED on. PGN_OK, PGN_EFORMAT or PGN_ENOMEM.
+ */
+int index_opening_row_read(struct index_db *db, int row, const unsigned char *data, size_t len,
+                           unsigned char *dst, size_t *n);
 
 /** Appends the record, walk and material runs of the next game of source to the chunks (games in input order). */
 int index_chunk_add(struct index_db *db, int64_t source, const struct index_game *ig);

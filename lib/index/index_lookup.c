@@ -200,6 +200,19 @@ int index_chunk_key_sides(struct index_db *db, sqlite3_stmt **st, int64_t source
                        " bucket", source, chunk, want, key[1] == key[0] ? 2 : 3, &m);
 }
 
+int index_opening_row_read(struct index_db *db, int row, const unsigned char *data, size_t len,
+                           unsigned char *dst, size_t *n)
+{
+    const size_t cap = (size_t)INDEX_CHUNK_GAMES * 2;
+    if (row >= INDEX_OPENING_PACKED)
+        return index_blob_unpack(&db->packer, data, len, dst, cap, n);
+    if (len > cap)
+        return PGN_EFORMAT;
+    memcpy(dst, data, len);
+    *n = len;
+    return PGN_OK;
+}
+
 int index_chunk_openings(struct index_db *db, sqlite3_stmt **st, int64_t source,
                          uint64_t chunk, uint32_t games, int nrows, unsigned char *buf,
                          const unsigned char *rows[INDEX_OPENING_ROWS])
@@ -211,15 +224,16 @@ int index_chunk_openings(struct index_db *db, sqlite3_stmt **st, int64_t source,
     int row = 0;
     while ((rc = sqlite3_step(*st)) == SQLITE_ROW) {
         const unsigned char *data = sqlite3_column_blob(*st, 2);
-        size_t len = (size_t)sqlite3_column_bytes(*st, 2);
+        size_t len = (size_t)sqlite3_column_bytes(*st, 2), n = 0;
         uint64_t sum = (uint64_t)sqlite3_column_int64(*st, 1);
+        unsigned char *copy = buf + (size_t)row * INDEX_CHUNK_GAMES * 2;
         if (sqlite3_column_int(*st, 0) != row || row >= nrows || !data ||
-            len != (size_t)games * 2 || index_records_checksum(data, len) != sum) {
+            index_records_checksum(data, len) != sum ||
+            index_opening_row_read(db, row, data, len, copy, &n) != PGN_OK ||
+            n != (size_t)games * 2) {
             sqlite3_reset(*st);
             return index_db_damaged(db, "a blob of opening moves fails its checksum");
         }
-        unsigned char *copy = buf + (size_t)row * INDEX_CHUNK_GAMES * 2;
-        memcpy(copy, data, len);
         rows[row++] = copy;
     }
     sqlite3_reset(*st);

@@ -11,13 +11,24 @@
  * games of a source, into up to INDEX_BUCKETS rows of the table
  * game_positions, by the key's top byte, so that a query reads one small
  * row per chunk (and the chunk's directory, below).
- * A row's blob, little endian, with its checksum beside it:
+ * A row's blob, with its checksum beside it (integers little endian,
+ * varints as index_bytes.h writes them):
  *
- *   u32 n                          keys in the row
- *   u64 key[n]                     ascending
- *   u16 count[n]                   games of each key
- *   then, key after key, count[i] postings of 3 bytes:
- *        u16 game in the chunk (0-based, ascending)   u8 ply first met at
+ *   u8 top                      the top byte every key of the row shares (the bucket)
+ *   varint n                    keys in the row
+ *   u56 key[n]                  the low 7 bytes of each key, ascending
+ *   then, key after key:
+ *        varint count           games of the key
+ *        varint game  u8 ply    the first game (in the chunk, 0-based) and the ply
+ *                               the key is first met at in it
+ *        count - 1 times:
+ *        varint step << 1 | p   the next game is step games on (16-bit wrap);
+ *        [u8 ply]               p = 1: its own ply follows; p = 0: the same ply
+ *
+ * The keys stay a fixed width so that a query finds its key by binary
+ * search; the postings are steps because a key's games come ascending and
+ * nearly always at one ply (on 1.75M games: 13 bytes a key and 3 a posting
+ * became 11 and under 1.5).
  *
  * Positions are told apart by their 64-bit repetition key alone (the scan
  * also compares the boards): two positions of one key, which Zobrist keys
@@ -78,12 +89,23 @@ int index_postings_encode(const struct index_postings *p, size_t *at, unsigned b
 
 /**
  * Decodes a row's blob: calls fn(ctx, key, game, ply) for each posting,
- * or with want != 0 only for those of key want (found by binary search).
- * 0, or PGN_EFORMAT when the blob is malformed.
+ * or with want != 0 only for those of key want (found by binary search;
+ * the postings after it are not read: the caller has checked the row's
+ * checksum). 0, or PGN_EFORMAT when the blob is malformed (fn may have
+ * been called for postings before the damage: the caller drops what it
+ * gathered).
  */
 typedef void index_posting_fn(void *ctx, uint64_t key, unsigned game, unsigned ply);
 int index_postings_decode(const unsigned char *blob, size_t len, uint64_t want,
                           index_posting_fn *fn, void *ctx);
+
+/**
+ * Decodes a row's keys alone: calls fn(ctx, key, games) for each key with
+ * its count of games. 0, or PGN_EFORMAT as index_postings_decode.
+ */
+typedef void index_key_fn(void *ctx, uint64_t key, unsigned games);
+int index_postings_decode_keys(const unsigned char *blob, size_t len, index_key_fn *fn,
+                               void *ctx);
 
 /** Frees p's memory. */
 void index_postings_release(struct index_postings *p);

@@ -48,6 +48,17 @@ int index_feature_field(int i);
  * "1. e4 c5" reads rows 0 to 2 only.
  */
 enum { INDEX_OPENING_PLIES = 30, INDEX_OPENING_ROWS = INDEX_OPENING_PLIES + 1 };
+
+/*
+ * Rows INDEX_OPENING_PACKED on are stored as zstd frames
+ * (index_size_blob.h): 8 KB a row of 4,096 games became 4.4 to 6.4 KB on
+ * the benchmark file, and the rows past ply 10 together 12.9 bytes a game
+ * instead of 40 on 1.75M games. The first rows stay plain: unpacking a
+ * chunk's row costs about 150,000 instructions, which doubled a query on
+ * the first 10 plies (SQ_MOVES) when rows 5 on were packed; a line of up
+ * to five moves reads plain rows only.
+ */
+enum { INDEX_OPENING_PACKED = 11 };
 enum { IO_PLIES_MASK = 0x3f, IO_STANDARD_START = 1 << 6, IO_EMPTY = 1 << 7, IO_UNSURE = 1 << 8 };
 
 enum index_record_flags {

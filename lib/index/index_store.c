@@ -89,6 +89,15 @@ int index_chunk_put_blob(struct index_db *db, sqlite3_stmt *st, int64_t third,
     return rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
 }
 
+int index_chunk_put_packed(struct index_db *db, sqlite3_stmt *st, int64_t third,
+                           const unsigned char *data, size_t n)
+{
+    const unsigned char *frame;
+    size_t len;
+    int rc = index_blob_pack(&db->packer, data, n, &frame, &len);
+    return rc ? rc : index_chunk_put_blob(db, st, third, frame, len);
+}
+
 static unsigned char *opening_row(struct index_db *db, int row)
 {
     return db->openings + (size_t)row * INDEX_CHUNK_GAMES * 2;
@@ -152,8 +161,8 @@ int index_chunk_flush(struct index_db *db)
     int rc = index_chunk_put_blob(db, db->st[ST_CHUNK_PUT], db->chunk_games, db->chunk,
                                   (size_t)db->chunk_games * INDEX_RECORD_SIZE);
     for (int row = 0; rc == PGN_OK && row < INDEX_OPENING_ROWS; row++)
-        rc = index_chunk_put_blob(db, db->st[ST_OPENING_PUT], row, opening_row(db, row),
-                                  (size_t)db->chunk_games * 2);
+        rc = (row < INDEX_OPENING_PACKED ? index_chunk_put_blob : index_chunk_put_packed)(
+            db, db->st[ST_OPENING_PUT], row, opening_row(db, row), (size_t)db->chunk_games * 2);
     if (rc == PGN_OK)
         rc = index_chunk_put_blob(db, db->st[ST_WALK_PUT], db->chunk_games, db->walks,
                                   (size_t)db->chunk_games * INDEX_WALK_SIZE);
@@ -251,11 +260,12 @@ static int keep_openings(struct index_db *db, int64_t source, uint64_t chunk, ui
     int rows = 0;
     while (keep && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         int row = sqlite3_column_int(st, 0);
-        const void *data = sqlite3_column_blob(st, 1);
+        const unsigned char *data = sqlite3_column_blob(st, 1);
+        size_t len = (size_t)sqlite3_column_bytes(st, 1), n = 0;
         if (row < 0 || row >= INDEX_OPENING_ROWS || !data ||
-            (size_t)sqlite3_column_bytes(st, 1) < (size_t)keep * 2)
+            index_opening_row_read(db, row, data, len, opening_row(db, row), &n) != PGN_OK ||
+            n < (size_t)keep * 2)
             break;
-        memcpy(opening_row(db, row), data, (size_t)keep * 2);
         rows++;
     }
     sqlite3_finalize(st);
@@ -411,5 +421,6 @@ void index_store_release(struct index_db *db)
     buf_release(&db->materials);
     index_postings_release(&db->postings);
     index_postings_release(&db->keys);
+    index_blob_packer_release(&db->packer);
     free(db->touched);
 }

@@ -11,7 +11,8 @@
 set -u
 cd "${PGNKIT_ROOT:-.}" || exit 3
 # (CPython's last: the Python module in lib/python calls them).
-system_names=' abort clock fork geteuid getpid isatty pthread_self setlocale tmpfile ZSTD_createDStream
+system_names=' abort clock fork geteuid getpid isatty pthread_self setlocale tmpfile ZSTD_createCCtx
+    ZSTD_createDCtx ZSTD_createDStream
     json_array json_null json_object
     PyDict_New PyErr_NoMemory PyErr_Occurred '
 system_names=$(echo "$system_names" | tr '\n' ' ' | tr -s ' ')

@@ -1,6 +1,7 @@
 /* test_index_positions.c - the position index's postings: their sort and their rows. */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
+#include <string.h>
 #include "test.h"
 #include "base/error.h"
 #include "index/index_positions.h"
@@ -66,4 +67,138 @@ void test_index_positions__sort_as_qsort(void)
         free(want);
         index_postings_release(&p);
     }
+}
+
+struct seen_postings {
+    uint64_t key[8];
+    unsigned game[8], ply[8];
+    int n;
+};
+
+static void see_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
+{
+    struct seen_postings *s = ctx;
+    if (s->n < 8) {
+        s->key[s->n] = key;
+        s->game[s->n] = game;
+        s->ply[s->n] = ply;
+    }
+    s->n++;
+}
+
+static void see_key(void *ctx, uint64_t key, unsigned games)
+{
+    struct seen_postings *s = ctx;
+    if (s->n < 8) {
+        s->key[s->n] = key;
+        s->game[s->n] = games;
+    }
+    s->n++;
+}
+
+/* One bucket's row of two keys, encoded from postings as a build adds them. */
+static unsigned char *two_key_row(size_t *len)
+{
+    struct index_postings p = { 0 };
+    const uint64_t a = 0x12000000000000aaull, b = 0x12000000000000bbull;
+    /* Game after game; key a in games 5 and 6 at ply 10, then in game 300 at ply 12. */
+    index_postings_add(&p, a, 5, 10);
+    index_postings_add(&p, a, 6, 10);
+    index_postings_add(&p, b, 7, 3);
+    index_postings_add(&p, a, 300, 12);
+    unsigned char *blob = NULL;
+    size_t at = 0;
+    if (index_postings_sort(&p) != PGN_OK ||
+        index_postings_encode(&p, &at, 0x12, &blob, len) != PGN_OK || at != 4)
+        FAIL("the row was not encoded");
+    index_postings_release(&p);
+    return blob;
+}
+
+/*
+ * The row's size, counted by hand from the layout of index_positions.h:
+ * the top byte 1, the count of keys 1, two keys of 7 bytes 14; key a: its
+ * count 1, game 5 and ply 10 2, the step of 1 at the same ply 1, the step
+ * of 294 (a varint of 589: 2 bytes) and its own ply 1, so 7; key b: 3.
+ * 26 bytes where the fixed layout took 4 + 2 * 10 + 4 * 3 = 36.
+ */
+void test_index_positions__row_layout_and_round_trip(void)
+{
+    size_t len = 0;
+    unsigned char *blob = two_key_row(&len);
+    if (!blob)
+        return;
+    CHECK_EQ_INT((int)len, 26);
+    CHECK_EQ_INT(blob[0], 0x12);
+    struct seen_postings all = { 0 };
+    CHECK_EQ_INT(index_postings_decode(blob, len, 0, see_posting, &all), 0);
+    CHECK_EQ_INT(all.n, 4);
+    const unsigned games[4] = { 5, 6, 300, 7 }, plies[4] = { 10, 10, 12, 3 };
+    for (int i = 0; i < 4 && all.n == 4; i++) {
+        CHECK(all.key[i] == (i < 3 ? 0x12000000000000aaull : 0x12000000000000bbull));
+        CHECK_EQ_INT((int)all.game[i], (int)games[i]);
+        CHECK_EQ_INT((int)all.ply[i], (int)plies[i]);
+    }
+    /* One key asked: its postings alone; a key the row lacks: none. */
+    struct seen_postings one = { 0 }, none = { 0 }, keys = { 0 };
+    CHECK_EQ_INT(index_postings_decode(blob, len, 0x12000000000000bbull, see_posting, &one), 0);
+    CHECK_EQ_INT(one.n, 1);
+    CHECK_EQ_INT((int)one.game[0], 7);
+    CHECK_EQ_INT(index_postings_decode(blob, len, 0x12000000000000abull, see_posting, &none), 0);
+    CHECK_EQ_INT(none.n, 0);
+    /* The keys with their counts of games, as the tree's sketch reads them. */
+    CHECK_EQ_INT(index_postings_decode_keys(blob, len, see_key, &keys), 0);
+    CHECK_EQ_INT(keys.n, 2);
+    CHECK_EQ_INT((int)keys.game[0], 3);
+    CHECK_EQ_INT((int)keys.game[1], 1);
+    free(blob);
+}
+
+/* A row cut short, one byte too long, a key of no games, or a key asked in
+ * a row of another bucket is a damaged database, never a wrong answer. */
+void test_index_positions__damaged_row_is_refused(void)
+{
+    size_t len = 0;
+    unsigned char *blob = two_key_row(&len);
+    if (!blob)
+        return;
+    struct seen_postings s = { 0 };
+    for (size_t cut = 0; cut < len; cut++)
+        if (index_postings_decode(blob, cut, 0, see_posting, &s) != PGN_EFORMAT)
+            FAIL("a row cut to %zu of %zu bytes is taken", cut, len);
+    unsigned char *longer = malloc(len + 1);
+    memcpy(longer, blob, len);
+    longer[len] = 0;
+    CHECK_EQ_INT(index_postings_decode(longer, len + 1, 0, see_posting, &s), PGN_EFORMAT);
+    CHECK_EQ_INT(index_postings_decode_keys(longer, len + 1, see_key, &s), PGN_EFORMAT);
+    memcpy(longer, blob, len);
+    longer[2 + 14] = 0; /* key a's count of games */
+    CHECK_EQ_INT(index_postings_decode(longer, len, 0, see_posting, &s), PGN_EFORMAT);
+    CHECK_EQ_INT(index_postings_decode(blob, len, 0x13000000000000aaull, see_posting, &s),
+                 PGN_EFORMAT);
+    free(longer);
+    free(blob);
+}
+
+/* Games out of order within a key (no build writes them, but the layout's
+ * steps wrap rather than lose them) come back as they went in. */
+void test_index_positions__games_out_of_order_come_back(void)
+{
+    struct index_postings p = { 0 };
+    const uint64_t key = 0x0100000000000001ull;
+    index_postings_add(&p, key, 4000, 7);
+    index_postings_add(&p, key, 2, 7);
+    index_postings_add(&p, key, 65535, 255);
+    unsigned char *blob = NULL;
+    size_t at = 0, len = 0;
+    CHECK_EQ_INT(index_postings_encode(&p, &at, 1, &blob, &len), PGN_OK);
+    struct seen_postings s = { 0 };
+    CHECK_EQ_INT(index_postings_decode(blob, len, key, see_posting, &s), 0);
+    CHECK_EQ_INT(s.n, 3);
+    CHECK_EQ_INT((int)s.game[0], 4000);
+    CHECK_EQ_INT((int)s.game[1], 2);
+    CHECK_EQ_INT((int)s.game[2], 65535);
+    CHECK_EQ_INT((int)s.ply[2], 255);
+    free(blob);
+    index_postings_release(&p);
 }
