@@ -66,6 +66,8 @@ static const char schema_sql[] =
     " summary BLOB NOT NULL, late BLOB NOT NULL, unsure BLOB NOT NULL);"
     "CREATE TABLE tree_late(source INTEGER NOT NULL REFERENCES sources(id),"
     " grp INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(source, grp)) WITHOUT ROWID;"
+    "CREATE TABLE tree_served(source INTEGER NOT NULL REFERENCES sources(id),"
+    " key INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(source, key)) WITHOUT ROWID;"
     "CREATE VIEW game_tags(game, name, value) AS"
     " SELECT id, 'Event', event FROM games WHERE event IS NOT NULL"
     " UNION ALL SELECT id, 'Site', site FROM games WHERE site IS NOT NULL"

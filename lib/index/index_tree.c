@@ -275,24 +275,32 @@ static int read_summary(const unsigned char *s, size_t len, struct index_tree_co
     return at == len ? PGN_OK : PGN_EFORMAT;
 }
 
-/* The root's row of source into *e and *n (NULL, 0 when it has none); a status. */
+/* The root's row of source into *e and *n (NULL, 0 when it has none), with
+ * its listed games (tree_served, which every row has) into listed; a status. */
 static int read_row(struct index_db *db, int64_t source, uint64_t key, struct index_count **e,
-                    size_t *n)
+                    size_t *n, struct index_served_game *listed, size_t *nlisted)
 {
     sqlite3_stmt *st;
     *e = NULL;
     *n = 0;
-    int rc = index_db_prepare_source(db, "SELECT data FROM tree_counts WHERE source=?1 AND key=?2",
-                                     source, -1, &st);
+    int rc = index_db_prepare_source(db, "SELECT c.data, s.data FROM tree_counts c LEFT JOIN"
+                                     " tree_served s ON s.source=c.source AND s.key=c.key"
+                                     " WHERE c.source=?1 AND c.key=?2", source, -1, &st);
     if (rc)
         return rc;
     sqlite3_bind_int64(st, 2, (sqlite3_int64)key); /* the key's bits, signed as SQLite keeps them */
     rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW)
-        rc = index_counts_decode(sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0),
-                                 e, n);
-    else
+    if (rc == SQLITE_ROW) {
+        const unsigned char *served = sqlite3_column_blob(st, 1);
+        rc = served ? index_served_decode(served, (size_t)sqlite3_column_bytes(st, 1), listed,
+                                          nlisted)
+                    : PGN_EFORMAT;
+        if (rc == PGN_OK)
+            rc = index_counts_decode(sqlite3_column_blob(st, 0),
+                                     (size_t)sqlite3_column_bytes(st, 0), e, n);
+    } else {
         rc = rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
+    }
     sqlite3_finalize(st);
     return rc == PGN_EFORMAT ? index_db_damaged(db, "a row of the tree's counts is malformed") : rc;
 }
@@ -314,11 +322,12 @@ int index_tree_counted(struct index_db *db, int64_t source, uint64_t games,
     struct index_tree_counts c;
     memset(&c, 0, sizeof c);
     struct index_count *e = NULL;
+    struct index_served_game listed[2 * INDEX_SERVED_MAX];
     rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
         rc = read_summary(sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0), &c)
                  ? index_db_damaged(db, "a source's tree summary is malformed")
-                 : read_row(db, source, t.key, &e, &c.n);
+                 : read_row(db, source, t.key, &e, &c.n, listed, &c.nlisted);
         if (rc == PGN_OK && e &&
             mark_unsure(sqlite3_column_blob(st, 2), (size_t)sqlite3_column_bytes(st, 2), games,
                         verdict))
@@ -330,6 +339,7 @@ int index_tree_counted(struct index_db *db, int64_t source, uint64_t games,
         if (late < 0)
             rc = late;
         c.e = e;
+        c.listed = listed;
         told = rc == PGN_OK && e && late == 0;
     } else {
         rc = rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);

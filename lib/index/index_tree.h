@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "chess/position.h"
 #include "index/index_counts.h"
+#include "index/index_counts_served.h"
 #include "index/index_db.h"
 #include "pgn/game.h"
 #include "replay/replay.h"
@@ -55,6 +56,10 @@ struct index_tree_counts {
     uint64_t results[5];                     /* by enum pgn_result */
     const struct index_count *e;             /* the root's entries: moves, and games ending there */
     size_t n;
+    /* Of the games the entries count, the best rated and latest decided
+     * ones (index_counts_served.h), in ascending number. */
+    const struct index_served_game *listed;
+    size_t nlisted;
 };
 
 typedef int index_tree_counts_fn(void *ctx, const struct index_tree_counts *c);
