@@ -34,9 +34,10 @@ sqlite3 unwalkable.pgnkit "DELETE FROM game_openings" || fail "cannot copy"
 
 pids=
 trap '[ -n "$pids" ] && kill $pids 2>/dev/null; rm -rf "$tmp"' EXIT
-start() { # start NAME DB: the server of DB, its port in port_NAME
+start() { # start NAME "DB...": the server of the DBs, its port in port_NAME
     : >"$1.log"
-    serve_start "$1.log" "$2" || { cat "$1.log"; echo "serve_counted.sh: $1 did not start"; exit 1; }
+    # shellcheck disable=SC2086
+    serve_start "$1.log" $2 || { cat "$1.log"; echo "serve_counted.sh: $1 did not start"; exit 1; }
     pids="$pids $serve_pid"
     eval "port_$1=\$serve_port"
 }
@@ -92,6 +93,34 @@ done
 # Filters that leave games out walk the games, as before.
 get "$port_unwalkable" "/lichess?ratings=1600,1800,2000,2200,2500" | grep -q '"error"' ||
     fail "a request with ratings did not walk the games"
+kill $pids 2>/dev/null
+pids=
+
+# Game numbers across sources and databases: the games split into two sources
+# of one database, and into two databases served together, after an update
+# that appends games; each against its copy without counts.
+# Games 1-200, 201-400, 401-500 and the rest, cut at their [Event tags.
+awk '/^\[Event / { n++ } { f = n <= 200 ? "p1.pgn" : n <= 400 ? "p2.pgn" : n <= 500 ? "p3.pgn" : "p4.pgn"
+                           print > f }' all.pgn
+"$PGNKIT" index -q p1.pgn p2.pgn -o two.pgnkit || fail "index of two sources failed"
+cp p3.pgn second.pgn
+"$PGNKIT" index -q second.pgn -o second.pgnkit || fail "index of the second database failed"
+cat p4.pgn >>second.pgn
+"$PGNKIT" index -q --update second.pgnkit || fail "the update failed"
+for db in two second; do
+    cp $db.pgnkit $db.walked.pgnkit
+    sqlite3 $db.walked.pgnkit "DELETE FROM tree_counts; DELETE FROM tree_served" || fail "cannot copy"
+done
+start counted2 "two.pgnkit second.pgnkit"
+start walked2 "two.walked.pgnkit second.walked.pgnkit"
+for play in "" "&play=e2e4" "&play=d2d4" "&play=e2e4,c7c5" "&play=e2e4,e7e5,g1f3"; do
+    for shape in "/masters?x=1" "/lichess?topGames=15&recentGames=15&moves=1000"; do
+        get "$port_counted2" "$shape$play" >counted.json
+        get "$port_walked2" "$shape$play" >walked.json
+        [ -s counted.json ] && cmp -s counted.json walked.json ||
+            fail "$shape$play, three sources in two databases: the counts' answer differs from the walk's"
+    done
+done
 kill $pids 2>/dev/null
 pids=
 
