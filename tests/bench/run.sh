@@ -541,8 +541,14 @@ fi
 # pgnkit serve on a database of the benchmark file (SERVE_DB=DB: on DB, e.g. the
 # 1.75M-game one of scale.sh): tree requests 32 at a time on loopback, requests per
 # second, p99 latency and the server's memory (tests/bench/serve_bench.sh).
-# Measured 2026-12-06 on /tmp/scale/m175.pgn (1.75M games), under the same load:
-# SERVE_FIGURES
+# Measured 2026-12-06 (issue 38; load average 10 on 2 cores, 32 at a time): on the
+# 1.75M-game database (/tmp/scale/m175.pgn), 96 requests, main's binary (every game
+# walked) 4.6 requests/s, p99 19,056 ms, RSS 931 -> 1,114 MB; with the counts 399
+# requests/s, p99 160 ms, RSS 24 -> 27 MB; 10,000 requests 324/s, p99 266 ms, RSS 21
+# -> 23 MB. The same 2,000 requests on the benchmark file's database: 1,040-1,140/s,
+# p99 72-76 ms, against 232-237/s, p99 251-268 ms at 1.75M (16 times the games): what
+# is left growing is a byte per game of each request's verdicts and the scan of
+# the late games' reach groups (index_tree_counted()).
 BENCH_RUNS=$runs sh tests/bench/serve_bench.sh "$build" "$bench_gz"
 
 # --from lichess against reading the same games as PGN: the benchmark games as
