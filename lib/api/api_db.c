@@ -600,29 +600,46 @@ static int tree_counted(void *ctx, const struct index_tree_counts *c)
 }
 
 /*
- * The games of source k the counts could not tell (verdict INDEX_MAYBE),
- * read: one by one while they are few (found with memchr, far quicker than
- * the runs' look at each game), else in runs as read_games() reads them.
+ * The games maybe[0..n) (ascending numbers in source k) that the counts of
+ * source k could not tell, read: one by one while they are few, else in
+ * runs as read_games() reads them.
  */
-static int read_few(struct pgnkit_db *db, size_t k, struct tree_walk *t,
-                    const unsigned char *verdict)
+static int read_untold(struct pgnkit_db *db, size_t k, struct tree_walk *t,
+                       const uint64_t *maybe, size_t n)
 {
     enum { FEW = 64 };
-    uint64_t games = db->srcs[k].games, few[FEW];
-    size_t n = 0;
-    const unsigned char *at = verdict, *end = verdict + games;
-    while (n <= FEW && (at = memchr(at, INDEX_MAYBE, (size_t)(end - at))) != NULL) {
-        if (n < FEW)
-            few[n] = (uint64_t)(at - verdict) + 1;
-        n++;
-        at++;
-    }
-    if (n > FEW)
-        return read_games(db, k, verdict, 1, tree_replay, t);
     int rc = PGNKIT_OK;
-    for (size_t i = 0; rc == PGNKIT_OK && i < n; i++)
-        rc = read_one(db, t->before + few[i], tree_replay, t);
+    if (n <= FEW) {
+        for (size_t i = 0; rc == PGNKIT_OK && i < n; i++)
+            rc = read_one(db, t->before + maybe[i], tree_replay, t);
+        return rc;
+    }
+    unsigned char *verdict = calloc(db->srcs[k].games, 1); /* INDEX_NO but those */
+    if (!verdict)
+        return fail(db, PGNKIT_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        verdict[maybe[i] - 1] = INDEX_MAYBE;
+    rc = read_games(db, k, verdict, 1, tree_replay, t);
+    free(verdict);
     return rc;
+}
+
+/* Source k from its counts when t->counted takes them: 1 when they told
+ * (the games they could not tell read too), 0 when not, or a status. */
+static int source_counted(struct pgnkit_db *db, size_t k, struct tree_walk *t)
+{
+    const struct index_source *src = &db->srcs[k];
+    uint64_t *maybe;
+    size_t n;
+    if (!src->plain || !t->counted)
+        return 0;
+    int told = index_tree_counted_sparse(db->idx, src->id, src->games, t->root, t->depth,
+                                         tree_counted, t, &maybe, &n);
+    int rc = told < 0 ? index_failed(db, told) : t->status;
+    if (rc == PGNKIT_OK && told)
+        rc = read_untold(db, k, t, maybe, n);
+    free(maybe);
+    return rc ? rc : told;
 }
 
 /* The walk of every source: from its counts when t->counted takes them and
@@ -633,26 +650,21 @@ static int tree_walk_sources(struct pgnkit_db *db, struct tree_walk *t)
     int rc = PGNKIT_OK;
     for (size_t k = 0; k < db->nsrc && rc == PGNKIT_OK; k++) {
         const struct index_source *src = &db->srcs[k];
-        unsigned char *verdict = malloc(src->games ? src->games : 1);
-        if (!verdict)
-            return fail(db, PGNKIT_ENOMEM, "out of memory");
-        int told = 0;
-        if (src->plain && t->counted &&
-            (told = index_tree_counted(db->idx, src->id, src->games, t->root, t->depth,
-                                       tree_counted, t, verdict)) < 0)
-            rc = index_failed(db, told);
+        int told = source_counted(db, k, t);
+        unsigned char *verdict = told ? NULL : malloc(src->games ? src->games : 1);
+        if (told < 0)
+            rc = told;
+        else if (!told && !verdict)
+            rc = fail(db, PGNKIT_ENOMEM, "out of memory");
         /* The records tell a plain source's games; a compressed one is read whole. */
-        if (rc == PGNKIT_OK && !told && !src->plain)
+        else if (!told && !src->plain)
             memset(verdict, INDEX_MAYBE, src->games);
-        else if (rc == PGNKIT_OK && !told &&
-                 (rc = index_tree_source(db->idx, src->id, src->games, t->root, t->depth,
-                                         tree_told, t, verdict)) != PGN_OK)
+        else if (!told && (rc = index_tree_source(db->idx, src->id, src->games, t->root,
+                                                  t->depth, tree_told, t, verdict)) != PGN_OK)
             rc = index_failed(db, rc);
         if (rc == PGNKIT_OK)
             rc = t->status;
-        if (rc == PGNKIT_OK && told)
-            rc = read_few(db, k, t, verdict);
-        else if (rc == PGNKIT_OK)
+        if (rc == PGNKIT_OK && !told)
             rc = read_games(db, k, verdict, 1, tree_replay, t);
         t->before += src->games;
         free(verdict);

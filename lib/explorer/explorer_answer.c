@@ -87,12 +87,8 @@ struct walk {
 
 static int name_later(struct walk *w, uint64_t number)
 {
-    void *p = w->named;
-    if (array_reserve(&p, &w->named_cap, w->nnamed + 1, sizeof *w->named, 64))
-        return PGNKIT_ENOMEM;
-    w->named = p;
-    w->named[w->nnamed++] = number;
-    return PGNKIT_OK;
+    return array_push_u64(&w->named, &w->nnamed, &w->named_cap, number) ? PGNKIT_ENOMEM
+                                                                         : PGNKIT_OK;
 }
 
 /* A source's counts at the root: its games counted at once; the games that
@@ -118,19 +114,13 @@ static int add_counts(void *ctx, const struct index_tree_counts *c, uint64_t bef
     return rc;
 }
 
-static int by_number(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Sorts the named games and drops the repeats (a move's one game is often
  * listed too): each must be offered once. */
 static void name_once(struct walk *w)
 {
     if (!w->nnamed)
         return;
-    qsort(w->named, w->nnamed, sizeof *w->named, by_number);
+    qsort(w->named, w->nnamed, sizeof *w->named, array_cmp_u64);
     size_t n = 1;
     for (size_t i = 1; i < w->nnamed; i++)
         if (w->named[i] != w->named[n - 1])

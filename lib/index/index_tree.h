@@ -79,6 +79,17 @@ int index_tree_counted(struct index_db *db, int64_t source, uint64_t games,
                        void *ctx, unsigned char *verdict);
 
 /**
+ * As index_tree_counted(), but the games only a replay tells are given as
+ * their numbers, ascending, in *maybe (malloc'd, the caller frees it; NULL
+ * when nothing was counted) and *nmaybe, not as a verdict per game of the
+ * source: a request then costs what the counts and those games cost, not a
+ * byte per game.
+ */
+int index_tree_counted_sparse(struct index_db *db, int64_t source, uint64_t games,
+                              const struct pos *root, int depth, index_tree_counts_fn *counted,
+                              void *ctx, uint64_t **maybe, size_t *nmaybe);
+
+/**
  * What the tree at root (to depth moves) counts of game g, replayed into r
  * (replay_game() ran on it), into *tg: the one reading of a replay for the
  * tree, the same as index_tree_source() tells from the records. A game the
