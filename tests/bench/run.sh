@@ -546,9 +546,11 @@ fi
 # walked) 4.6 requests/s, p99 19,056 ms, RSS 931 -> 1,114 MB; with the counts 399
 # requests/s, p99 160 ms, RSS 24 -> 27 MB; 10,000 requests 324/s, p99 266 ms, RSS 21
 # -> 23 MB. The same 2,000 requests on the benchmark file's database: 1,040-1,140/s,
-# p99 72-76 ms, against 232-237/s, p99 251-268 ms at 1.75M (16 times the games): what
-# is left growing is a byte per game of each request's verdicts and the scan of
-# the late games' reach groups (index_tree_counted()).
+# p99 72-76 ms, against 232-237/s, p99 251-268 ms at 1.75M (16 times the games).
+# Since the untold games are a list (index_tree_counted_sparse()), the server's CPU
+# per request is 0.42-0.47 ms on the benchmark file's database and 0.93-0.96 ms at
+# 1.75M: what still grows is the scan of the late games' reach groups (30,000 at
+# 1.75M) and reading the listed games from a larger file.
 BENCH_RUNS=$runs sh tests/bench/serve_bench.sh "$build" "$bench_gz"
 
 # --from lichess against reading the same games as PGN: the benchmark games as
