@@ -10,7 +10,8 @@
 # only /player has). The counts path must be taken: on a copy without the opening
 # moves (game_openings), which the walk reads and the counts do not, the counted
 # requests still get the same answers. A damaged row of listed games is an error
-# (500), never an answer.
+# (500), never an answer; a database of an older schema is refused with the message
+# to build it again.
 # SPDX-License-Identifier: MIT
 . tests/scripts/index_setup.inc
 . "$root/tests/scripts/need.inc"
@@ -123,6 +124,15 @@ for play in "" "&play=e2e4" "&play=d2d4" "&play=e2e4,c7c5" "&play=e2e4,e7e5,g1f3
 done
 kill $pids 2>/dev/null
 pids=
+
+# A database of the schema before tree_served is refused with the message to
+# build it again, not served without its lists.
+cp games.pgnkit old.pgnkit
+sqlite3 old.pgnkit "UPDATE meta SET value = 10 WHERE name = 'schema_version'" || fail "cannot copy"
+timeout 20 "$PGNKIT" serve --port 0 old.pgnkit 2>old.err
+rc=$?
+[ $rc -eq 3 ] && grep -q "schema 10 is older.*build it again with pgnkit index" old.err ||
+    fail "an older database: exit $rc, $(cat old.err)"
 
 sqlite3 games.pgnkit "UPDATE tree_served SET data = x'05ff'" || fail "cannot damage the copy"
 start damaged games.pgnkit
