@@ -176,20 +176,19 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     return ok;
 }
 
-/*
- * Why path is refused as a database: the index layer's own words, which
- * name an older schema and say to build it again; static storage.
- */
-static const char *why_not_a_database(const char *path)
+/* Says why path, which pgnkit_db_open() refused with rc, cannot be served:
+ * a database of another schema in the database layer's words (build it
+ * again), else what rc says. */
+static void refused(const char *path, int rc)
 {
-    static char why[256];
     struct index_db *db = NULL;
-    snprintf(why, sizeof why, "not a pgnkit database (pgnkit index builds one)");
-    if (index_db_is_database(path) && index_db_open(&db, path, 0) != PGN_OK && db &&
-        strstr(index_db_message(db), "schema"))
-        snprintf(why, sizeof why, "%s", index_db_message(db));
+    if (rc == PGNKIT_EFORMAT && index_db_is_database(path) && index_db_open(&db, path, 0) != PGN_OK)
+        error("cannot open the database '%s': %s", path, index_db_message(db));
+    else
+        error("cannot open the database '%s': %s", path,
+              rc == PGNKIT_EFORMAT ? "not a pgnkit database (pgnkit index builds one)"
+                                   : pgnkit_status_name(rc));
     index_db_close(db);
-    return why;
 }
 
 /* Opens a handle on each database for each set; 0, or -1 after a message. */
@@ -200,9 +199,7 @@ static int open_all(struct server *s, char **paths)
         for (int i = 0; i < s->ndb; i++) {
             int rc = pgnkit_db_open(&s->sets[k].dbs[i], paths[i]);
             if (rc != PGNKIT_OK) {
-                error("cannot open the database '%s': %s", paths[i],
-                      rc == PGNKIT_EFORMAT ? why_not_a_database(paths[i])
-                                           : pgnkit_status_name(rc));
+                refused(paths[i], rc);
                 return -1;
             }
         }

@@ -480,6 +480,44 @@ int pgnkit_db_count(struct pgnkit_db *db, struct pgnkit_query *q, uint64_t *n)
     return rc;
 }
 
+/*
+ * Game number of the database read from its own text and handed to fn as
+ * read_games() hands a game: for a few games, where the runs' look at
+ * every game of the source (index_runs.h) would cost more than the games.
+ */
+static int read_one(struct pgnkit_db *db, uint64_t number, game_fn *fn, void *ctx)
+{
+    const char *text;
+    size_t len;
+    uint64_t index = number;
+    size_t k = 0;
+    while (k < db->nsrc && index > db->srcs[k].games)
+        index -= db->srcs[k++].games;
+    int rc = pgnkit_db_game_pgn(db, number, &text, &len);
+    if (rc != PGNKIT_OK)
+        return rc;
+    struct pgn_reader_opts opts;
+    pgn_reader_opts_init(&opts);
+    opts.name = db->srcs[k].path;
+    opts.flags = db->reader_flags;
+    struct pgn_reader *r;
+    if ((rc = pgn_reader_open_mem(&r, text, len, &opts)) != PGN_OK)
+        return reader_failed(db, &db->srcs[k], rc);
+    struct game g;
+    memset(&g, 0, sizeof g);
+    int got = pgn_reader_next(r, &g);
+    if (got > 0) {
+        g.index = index; /* its number in its source, as read_games() gives it */
+        rc = fn(db, ctx, &g, r);
+    } else {
+        rc = got < 0 ? reader_failed(db, &db->srcs[k], got)
+                     : fail(db, PGNKIT_EFORMAT, "the database is damaged: game %llu of '%s'",
+                            (unsigned long long)index, db->srcs[k].path);
+    }
+    pgn_reader_free(r);
+    return rc;
+}
+
 /* ---- The opening tree ---- */
 
 /* Adds a game's tree reading to db's tree (the first of its next moves only). */
@@ -526,6 +564,7 @@ struct tree_walk {
     const struct pos *root;
     int depth;
     api_tree_fn *fn;
+    api_counted_fn *counted; /* NULL: every game through fn */
     void *ctx;
     uint64_t before; /* games of the sources before this one */
     int status;      /* the first status fn returned */
@@ -551,29 +590,115 @@ static int tree_replay(struct pgnkit_db *db, void *ctx, struct game *g, struct p
     return t->fn(t->ctx, &tg, t->before + g->index, g);
 }
 
-int api_db_tree_walk(struct pgnkit_db *db, const struct pos *root, int depth, api_tree_fn *fn,
-                     void *ctx)
+/* A source's counts (index_tree_counted()), handed on with the games of the sources before. */
+static int tree_counted(void *ctx, const struct index_tree_counts *c)
+{
+    struct tree_walk *t = ctx;
+    if (t->status == PGNKIT_OK)
+        t->status = t->counted(t->ctx, c, t->before);
+    return PGN_OK;
+}
+
+/*
+ * The games maybe[0..n) (ascending numbers in source k) that the counts of
+ * source k could not tell, read: one by one while they are few, else in
+ * runs as read_games() reads them.
+ */
+static int read_untold(struct pgnkit_db *db, size_t k, struct tree_walk *t,
+                       const uint64_t *maybe, size_t n)
+{
+    enum { FEW = 64 };
+    int rc = PGNKIT_OK;
+    if (n <= FEW) {
+        for (size_t i = 0; rc == PGNKIT_OK && i < n; i++)
+            rc = read_one(db, t->before + maybe[i], tree_replay, t);
+        return rc;
+    }
+    unsigned char *verdict = calloc(db->srcs[k].games, 1); /* INDEX_NO but those */
+    if (!verdict)
+        return fail(db, PGNKIT_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        verdict[maybe[i] - 1] = INDEX_MAYBE;
+    rc = read_games(db, k, verdict, 1, tree_replay, t);
+    free(verdict);
+    return rc;
+}
+
+/* Source k from its counts when t->counted takes them: 1 when they told
+ * (the games they could not tell read too), 0 when not, or a status. */
+static int source_counted(struct pgnkit_db *db, size_t k, struct tree_walk *t)
+{
+    const struct index_source *src = &db->srcs[k];
+    uint64_t *maybe;
+    size_t n;
+    if (!src->plain || !t->counted)
+        return 0;
+    int told = index_tree_counted_sparse(db->idx, src->id, src->games, t->root, t->depth,
+                                         tree_counted, t, &maybe, &n);
+    int rc = told < 0 ? index_failed(db, told) : t->status;
+    if (rc == PGNKIT_OK && told)
+        rc = read_untold(db, k, t, maybe, n);
+    free(maybe);
+    return rc ? rc : told;
+}
+
+/* The walk of every source: from its counts when t->counted takes them and
+ * they tell, else from its records; the games neither tells are read. */
+static int tree_walk_sources(struct pgnkit_db *db, struct tree_walk *t)
 {
     db->error[0] = '\0';
-    struct tree_walk t = { root, depth, fn, ctx, 0, PGNKIT_OK };
     int rc = PGNKIT_OK;
     for (size_t k = 0; k < db->nsrc && rc == PGNKIT_OK; k++) {
         const struct index_source *src = &db->srcs[k];
-        unsigned char *verdict = malloc(src->games ? src->games : 1);
-        if (!verdict)
-            return fail(db, PGNKIT_ENOMEM, "out of memory");
+        int told = source_counted(db, k, t);
+        unsigned char *verdict = told ? NULL : malloc(src->games ? src->games : 1);
+        if (told < 0)
+            rc = told;
+        else if (!told && !verdict)
+            rc = fail(db, PGNKIT_ENOMEM, "out of memory");
         /* The records tell a plain source's games; a compressed one is read whole. */
-        if (!src->plain)
+        else if (!told && !src->plain)
             memset(verdict, INDEX_MAYBE, src->games);
-        else if ((rc = index_tree_source(db->idx, src->id, src->games, root, depth, tree_told,
-                                         &t, verdict)) != PGN_OK)
+        else if (!told && (rc = index_tree_source(db->idx, src->id, src->games, t->root,
+                                                  t->depth, tree_told, t, verdict)) != PGN_OK)
             rc = index_failed(db, rc);
         if (rc == PGNKIT_OK)
-            rc = t.status;
-        if (rc == PGNKIT_OK)
-            rc = read_games(db, k, verdict, 1, tree_replay, &t);
-        t.before += src->games;
+            rc = t->status;
+        if (rc == PGNKIT_OK && !told)
+            rc = read_games(db, k, verdict, 1, tree_replay, t);
+        t->before += src->games;
         free(verdict);
+    }
+    return rc;
+}
+
+int api_db_tree_walk(struct pgnkit_db *db, const struct pos *root, int depth, api_tree_fn *fn,
+                     void *ctx)
+{
+    struct tree_walk t = { root, depth, fn, NULL, ctx, 0, PGNKIT_OK };
+    return tree_walk_sources(db, &t);
+}
+
+int api_db_tree_counted(struct pgnkit_db *db, const struct pos *root, api_tree_fn *fn,
+                        api_counted_fn *counted, void *ctx)
+{
+    struct tree_walk t = { root, 1, fn, counted, ctx, 0, PGNKIT_OK };
+    return tree_walk_sources(db, &t);
+}
+
+int api_db_tree_games(struct pgnkit_db *db, const struct pos *root, const uint64_t *numbers,
+                      size_t n, api_tree_fn *fn, void *ctx)
+{
+    db->error[0] = '\0';
+    struct tree_walk t = { root, 1, fn, NULL, ctx, 0, PGNKIT_OK };
+    int rc = PGNKIT_OK;
+    for (size_t i = 0; rc == PGNKIT_OK && i < n; i++) {
+        /* tree_replay() numbers a game from the games of the sources before its own. */
+        t.before = 0;
+        for (size_t k = 0; k < db->nsrc && numbers[i] - t.before > db->srcs[k].games; k++)
+            t.before += db->srcs[k].games;
+        if ((rc = read_one(db, numbers[i], tree_replay, &t)) == PGNKIT_OK)
+            rc = t.status;
     }
     return rc;
 }

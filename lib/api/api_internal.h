@@ -79,6 +79,30 @@ typedef int api_tree_fn(void *ctx, const struct index_tree_game *tg, uint64_t nu
 int api_db_tree_walk(struct pgnkit_db *db, const struct pos *root, int depth, api_tree_fn *fn,
                      void *ctx);
 
+/*
+ * A source's counts at the root (index_tree_counted()): the counts of the
+ * games they tell, their game numbers in the source; before is the games
+ * of the database's sources before it. 0 to go on, else a PGNKIT_ status.
+ */
+typedef int api_counted_fn(void *ctx, const struct index_tree_counts *c, uint64_t before);
+
+/**
+ * The same walk one move deep, but each source whose counts table tells the
+ * root hands them to counted at once; only the games the counts cannot tell
+ * go to fn, as api_db_tree_walk() hands them. Statuses as api_db_tree_walk().
+ */
+int api_db_tree_counted(struct pgnkit_db *db, const struct pos *root, api_tree_fn *fn,
+                        api_counted_fn *counted, void *ctx);
+
+/**
+ * Hands fn the games numbers[0..n) of the database (its numbering, as
+ * pgnkit_db_game_pgn()), read and replayed as api_db_tree_walk() reads a
+ * game its records cannot tell, in the order of the database. Statuses as
+ * api_db_tree_walk().
+ */
+int api_db_tree_games(struct pgnkit_db *db, const struct pos *root, const uint64_t *numbers,
+                      size_t n, api_tree_fn *fn, void *ctx);
+
 /** The criteria of q, for a database's plan (index_plan.h). */
 const struct search_query *api_query_criteria(const struct pgnkit_query *q);
 

@@ -18,3 +18,19 @@ int array_reserve(void **items, size_t *cap, size_t need, size_t size, size_t fi
     *cap = n;
     return PGN_OK;
 }
+
+int array_push_u64(uint64_t **items, size_t *n, size_t *cap, uint64_t v)
+{
+    void *p = *items;
+    if (array_reserve(&p, cap, *n + 1, sizeof **items, 64))
+        return PGN_ENOMEM;
+    *items = p;
+    (*items)[(*n)++] = v;
+    return PGN_OK;
+}
+
+int array_cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}

@@ -4,6 +4,7 @@
 #define LIB_ARRAY_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "base/error.h"
 
 /**
@@ -14,5 +15,15 @@
  * and *cap unchanged.
  */
 int array_reserve(void **items, size_t *cap, size_t need, size_t size, size_t first);
+
+/**
+ * Appends v to *items, an array of *n numbers in use out of *cap, grown as
+ * array_reserve() grows it (from 64). PGN_OK, or PGN_ENOMEM with nothing
+ * changed.
+ */
+int array_push_u64(uint64_t **items, size_t *n, size_t *cap, uint64_t v);
+
+/** Orders two uint64_t for qsort() and bsearch(): ascending. */
+int array_cmp_u64(const void *a, const void *b);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "annotate/eco.h"
 #include "api/api_internal.h"
+#include "base/array.h"
 #include "base/json_escape.h"
 #include "explorer/explorer_answer.h"
 #include "explorer/explorer_json.h"
@@ -78,7 +79,63 @@ struct walk {
     struct explorer_tree *t;
     const struct player_set *player; /* NULL: every player */
     uint64_t base;                   /* games of the databases before this one */
+    /* The games of this database the counts name (listed, or a move's only
+     * one), to be read: numbers in the database. */
+    uint64_t *named;
+    size_t nnamed, named_cap;
 };
+
+static int name_later(struct walk *w, uint64_t number)
+{
+    return array_push_u64(&w->named, &w->nnamed, &w->named_cap, number) ? PGNKIT_ENOMEM
+                                                                         : PGNKIT_OK;
+}
+
+/* A source's counts at the root: its games counted at once; the games that
+ * the answer may list are named, to be read after. */
+static int add_counts(void *ctx, const struct index_tree_counts *c, uint64_t before)
+{
+    struct walk *w = ctx;
+    int rc = PGNKIT_OK;
+    for (size_t i = 0; rc == PGNKIT_OK && i < c->n; i++) {
+        const struct index_count *e = &c->e[i];
+        uint64_t first = e->first ? w->base + before + e->first : 0;
+        if (explorer_tree_add_count(w->t, e, first) != PGN_OK)
+            rc = PGNKIT_ENOMEM;
+        else if (e->white + e->draws + e->black == 1)
+            rc = name_later(w, before + e->first);
+    }
+    /* Only the lists asked for: /masters has no recent games. */
+    unsigned lists = (w->t->top_want ? INDEX_SERVED_TOP : 0) |
+                     (w->t->recent_want ? INDEX_SERVED_RECENT : 0);
+    for (size_t i = 0; rc == PGNKIT_OK && i < c->nlisted; i++)
+        if (c->listed[i].lists & lists)
+            rc = name_later(w, before + c->listed[i].number);
+    return rc;
+}
+
+/* Sorts the named games and drops the repeats (a move's one game is often
+ * listed too): each must be offered once. */
+static void name_once(struct walk *w)
+{
+    if (!w->nnamed)
+        return;
+    qsort(w->named, w->nnamed, sizeof *w->named, array_cmp_u64);
+    size_t n = 1;
+    for (size_t i = 1; i < w->nnamed; i++)
+        if (w->named[i] != w->named[n - 1])
+            w->named[n++] = w->named[i];
+    w->nnamed = n;
+}
+
+/* A game the counts named, read: offered to the lists and as its move's one game. */
+static int offer_game(void *ctx, const struct index_tree_game *tg, uint64_t number,
+                      const struct game *g)
+{
+    struct walk *w = ctx;
+    explorer_tree_offer(w->t, tg, w->base + number, g);
+    return PGNKIT_OK;
+}
 
 static int add_game(void *ctx, const struct index_tree_game *tg, uint64_t number,
                     const struct game *g)
@@ -146,16 +203,26 @@ static void answer_tree(struct pgnkit_db *const *dbs, size_t ndb,
     /* /player gives the player's performance; the others the mover's. */
     int for_white = rq->route == ROUTE_PLAYER ? rq->player_white : rq->root.side == WHITE;
     explorer_tree_init(&t, for_white, rq->top_games, rq->recent_games);
-    struct walk w = { rq, &t, rq->route == ROUTE_PLAYER ? &ps : NULL, 0 };
+    struct walk w = { rq, &t, rq->route == ROUTE_PLAYER ? &ps : NULL, 0, NULL, 0, 0 };
+    /* Without a filter that leaves games out, each source's counts at the
+     * root tell the answer (but for the few games they cannot tell) in time
+     * that follows the answer, not the database. */
+    int by_counts = explorer_request_takes_all(rq);
     for (size_t i = 0; rc == PGNKIT_OK && i < ndb; i++) {
         uint64_t n;
-        rc = api_db_tree_walk(dbs[i], &rq->root, 1, add_game, &w);
+        w.nnamed = 0;
+        rc = by_counts ? api_db_tree_counted(dbs[i], &rq->root, add_game, add_counts, &w)
+                       : api_db_tree_walk(dbs[i], &rq->root, 1, add_game, &w);
+        name_once(&w);
+        if (rc == PGNKIT_OK && w.nnamed)
+            rc = api_db_tree_games(dbs[i], &rq->root, w.named, w.nnamed, offer_game, &w);
         if (rc != PGNKIT_OK && !why[0])
             snprintf(why, sizeof why, "%s", pgnkit_db_error(dbs[i]));
         pgnkit_db_game_count(dbs[i], &n);
         w.base += n;
     }
     free(ps.bits);
+    free(w.named);
     if (rc == PGNKIT_OK) {
         explorer_tree_sort(&t);
         for (size_t i = 0; i < t.ntop; i++)

@@ -262,3 +262,10 @@ int explorer_request_admits(const struct explorer_request *rq, const struct inde
         return 0;
     return 1;
 }
+
+int explorer_request_takes_all(const struct explorer_request *rq)
+{
+    /* speeds filters nothing (explorer_request_admits()); ratings, even all
+     * of them, leave out the games without both ratings. */
+    return rq->route != ROUTE_PLAYER && !rq->ratings && !rq->since && !rq->until;
+}

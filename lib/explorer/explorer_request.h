@@ -73,4 +73,13 @@ int explorer_request_parse(struct explorer_request *rq, const char *path,
  */
 int explorer_request_admits(const struct explorer_request *rq, const struct index_tree_game *tg);
 
+/**
+ * 1 when explorer_request_admits() takes every game of a tree request: no
+ * player and no filter that leaves a game out. Then the tree may be told by
+ * the counts per position (index_counts.h), which know no single game's
+ * rating or year. Keep it next to explorer_request_admits(): a new filter
+ * there must be here too.
+ */
+int explorer_request_takes_all(const struct explorer_request *rq);
+
 #endif

@@ -113,25 +113,38 @@ static void count_result(uint64_t *w, uint64_t *d, uint64_t *b, int result)
     *b += result == PGN_RESULT_BLACK;
 }
 
+/* 1 when the tree counts the game tg: it reaches the root with a decided result. */
+static int counted(const struct index_tree_game *tg)
+{
+    int r = tg->result;
+    return !tg->empty && tg->reached &&
+           (r == PGN_RESULT_WHITE || r == PGN_RESULT_DRAW || r == PGN_RESULT_BLACK);
+}
+
+/* The game tg, number, as a list shows it; g (NULL: not at hand) gives its names. */
+static void game_of(const struct index_tree_game *tg, uint64_t number, const struct game *g,
+                    struct explorer_game *e)
+{
+    memset(e, 0, sizeof *e);
+    e->number = number;
+    e->move = tg->nmoves ? tg->moves[0] : 0;
+    e->result = tg->result;
+    e->white_elo = tg->white_elo;
+    e->black_elo = tg->black_elo;
+    e->year = tg->year;
+    if (g)
+        explorer_game_set_tags(e, g);
+}
+
 int explorer_tree_add(struct explorer_tree *t, const struct index_tree_game *tg, uint64_t number,
                       const struct game *g)
 {
-    if (tg->empty || !tg->reached)
+    if (!counted(tg))
         return PGN_OK;
     int r = tg->result;
-    if (r != PGN_RESULT_WHITE && r != PGN_RESULT_DRAW && r != PGN_RESULT_BLACK)
-        return PGN_OK;
     count_result(&t->white, &t->draws, &t->black, r);
     struct explorer_game e;
-    memset(&e, 0, sizeof e);
-    e.number = number;
-    e.move = tg->nmoves ? tg->moves[0] : 0;
-    e.result = r;
-    e.white_elo = tg->white_elo;
-    e.black_elo = tg->black_elo;
-    e.year = tg->year;
-    if (g)
-        explorer_game_set_tags(&e, g);
+    game_of(tg, number, g, &e);
     keep(t->top, &t->ntop, t->top_want, &e, better_rated);
     keep(t->recent, &t->nrecent, t->recent_want, &e, more_recent);
     if (!tg->nmoves)
@@ -155,6 +168,42 @@ int explorer_tree_add(struct explorer_tree *t, const struct index_tree_game *tg,
         m->opp_n++;
     }
     return PGN_OK;
+}
+
+int explorer_tree_add_count(struct explorer_tree *t, const struct index_count *c, uint64_t first)
+{
+    t->white += c->white;
+    t->draws += c->draws;
+    t->black += c->black;
+    if (c->kind_move >> 16 != INDEX_COUNT_MOVE || !(c->white + c->draws + c->black))
+        return PGN_OK;
+    struct explorer_move *m = move_of(t, (uint16_t)(c->kind_move & 0xffff));
+    if (!m)
+        return PGN_ENOMEM;
+    if (explorer_move_games(m) == 0) {
+        m->first = first;
+        memset(&m->one, 0, sizeof m->one); /* number 0: for explorer_tree_offer() to fill */
+    }
+    m->white += c->white;
+    m->draws += c->draws;
+    m->black += c->black;
+    m->rating_sum += c->msum;
+    m->rating_n += c->mn;
+    return PGN_OK;
+}
+
+void explorer_tree_offer(struct explorer_tree *t, const struct index_tree_game *tg,
+                         uint64_t number, const struct game *g)
+{
+    if (!counted(tg))
+        return;
+    struct explorer_game e;
+    game_of(tg, number, g, &e);
+    keep(t->top, &t->ntop, t->top_want, &e, better_rated);
+    keep(t->recent, &t->nrecent, t->recent_want, &e, more_recent);
+    for (size_t i = 0; i < t->n && tg->nmoves; i++)
+        if (t->moves[i].move == e.move && t->moves[i].first == number && !t->moves[i].one.number)
+            t->moves[i].one = e;
 }
 
 int explorer_tree_merge(struct explorer_tree *d, const struct explorer_tree *s)

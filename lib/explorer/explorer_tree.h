@@ -77,6 +77,27 @@ void explorer_tree_release(struct explorer_tree *t);
 int explorer_tree_add(struct explorer_tree *t, const struct index_tree_game *tg, uint64_t number,
                       const struct game *g);
 
+/**
+ * Counts the games of c, an entry of a position's counts (index_counts.h)
+ * at this tree's root, whose lowest decided game is number first (0: none)
+ * in the caller's numbering: as explorer_tree_add() of each of those games
+ * would, except that the lists and a move's one game are left to
+ * explorer_tree_offer() (the counts do not know them), and the counts
+ * have no opponents' ratings: such a tree has no performance. PGN_OK or
+ * PGN_ENOMEM.
+ */
+int explorer_tree_add_count(struct explorer_tree *t, const struct index_count *c, uint64_t first);
+
+/**
+ * Offers the game tg, number (g as for explorer_tree_add()), which counts
+ * added by explorer_tree_add_count() hold already, to the lists of best
+ * rated and latest games, and as its move's one game when it is that
+ * move's first. Offering every game a list may take keeps the lists what
+ * explorer_tree_add() of every game gives; offering others changes nothing.
+ */
+void explorer_tree_offer(struct explorer_tree *t, const struct index_tree_game *tg,
+                         uint64_t number, const struct game *g);
+
 /** Sets e's names and month from the White, Black and Date tags of g. */
 void explorer_game_set_tags(struct explorer_game *e, const struct game *g);
 

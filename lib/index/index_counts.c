@@ -58,7 +58,7 @@ int index_counts_encode(const struct index_count *e, size_t n, unsigned char **o
 static int plausible(const struct index_count *c)
 {
     return c->white + c->draws + c->black <= c->games && c->wn <= c->games &&
-           c->bn <= c->games && c->mn <= c->games && c->kind_move >> 16 <= INDEX_COUNT_END;
+           c->bn <= c->games && c->mn <= c->white + c->draws + c->black && c->kind_move >> 16 <= INDEX_COUNT_END;
 }
 
 int index_counts_decode(const unsigned char *blob, size_t len, struct index_count **out,

@@ -21,9 +21,11 @@
  *                               kind 1: the main line ends there (move 0)
  *     games white draws black   the games, and those won, drawn, lost
  *     wsum wn bsum bn           White's and Black's ratings: sum and count
- *     msum mn                   the mean of both players' (games with both)
+ *     msum mn                   the mean of both players' (decided games
+ *                               with both: the explorer's averageRating)
  *     year0 year1               the first and last year (0: none)
- *     first                     the lowest game number among them
+ *     first                     the lowest number of a decided game among
+ *                               them (0: none; the explorer's one game)
  *
  * A position reached by fewer games has no row: the tree counts it from
  * the walks, as before (index_tree_source()).

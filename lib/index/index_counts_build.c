@@ -7,6 +7,7 @@
 #include "base/error.h"
 #include "index/index_bytes.h"
 #include "index/index_counts.h"
+#include "index/index_counts_served.h"
 #include "index/index_db_internal.h"
 #include "index/index_paths.h"
 #include "base/banned.h"
@@ -178,12 +179,15 @@ static void entry_of(const struct counts_build *b, unsigned game, unsigned ply,
     c->wn = w->white_elo > 0;
     c->bsum = w->black_elo;
     c->bn = w->black_elo > 0;
-    if (w->white_elo > 0 && w->black_elo > 0) {
+    /* The explorer counts decided games only (explorer_tree.h): its mean
+     * rating and its one game of a move are of those. */
+    int decided = c->white || c->draws || c->black;
+    if (decided && w->white_elo > 0 && w->black_elo > 0) {
         c->msum = (w->white_elo + w->black_elo) / 2;
         c->mn = 1;
     }
     c->year0 = c->year1 = w->year;
-    c->first = b->chunk_first + game;
+    c->first = decided ? b->chunk_first + game : 0;
     if (w->rplies == 0xffff || (ply < w->rplies && ply + 1 > INDEX_OPENING_PLIES))
         c->kind_move = (uint32_t)INDEX_COUNT_INCOMPLETE << 16; /* its next move is not kept */
     else if (ply == w->rplies)
@@ -461,7 +465,8 @@ static int write_poured(struct counts_build *b, struct row_writer *w)
     sqlite3_stmt *sum = NULL;
     int rc = sqlite3_prepare_v2(b->db->h, "SELECT key, km, SUM(games), SUM(white), SUM(draws),"
                                 " SUM(black), SUM(wsum), SUM(wn), SUM(bsum), SUM(bn), SUM(msum),"
-                                " SUM(mn), IFNULL(MIN(NULLIF(y0, 0)), 0), MAX(y1), MIN(first)"
+                                " SUM(mn), IFNULL(MIN(NULLIF(y0, 0)), 0), MAX(y1),"
+                                " IFNULL(MIN(NULLIF(first, 0)), 0)"
                                 " FROM temp.tree_stage GROUP BY key, km ORDER BY key, km", -1,
                                 &sum, NULL);
     int status = PGN_OK;
@@ -666,8 +671,9 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     buf_init(&b.unsure, (size_t)1 << 30); /* 10 bytes a game at most */
     char sql[256];
     snprintf(sql, sizeof sql, "DELETE FROM tree_counts WHERE source=%lld;"
-             " DELETE FROM tree_sources WHERE source=%lld; DELETE FROM tree_late WHERE source=%lld;",
-             (long long)source, (long long)source, (long long)source);
+             " DELETE FROM tree_sources WHERE source=%lld; DELETE FROM tree_late WHERE source=%lld;"
+             " DELETE FROM tree_served WHERE source=%lld;",
+             (long long)source, (long long)source, (long long)source, (long long)source);
     int rc = exec(db, sql);
     if (rc == PGN_OK)
         rc = exec(db, "CREATE TEMP TABLE IF NOT EXISTS tree_stage(key, km, games, white, draws,"
@@ -724,5 +730,9 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     free(b.late);
     free(b.held);
     buf_release(&b.unsure);
-    return rc == PGN_OK ? index_paths_rebuild(db, source) : rc; /* the lines' counts beside */
+    /* The lines' counts beside, then the games the explorer lists at each row
+     * just written (after the buffers above are freed: they have their own). */
+    if (rc == PGN_OK)
+        rc = index_paths_rebuild(db, source);
+    return rc == PGN_OK ? index_served_build(db, source) : rc;
 }

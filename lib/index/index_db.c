@@ -70,6 +70,8 @@ static const char schema_sql[] =
     " path INTEGER NOT NULL, games INTEGER NOT NULL, PRIMARY KEY(source, path)) WITHOUT ROWID;"
     "CREATE TABLE path_sources(source INTEGER PRIMARY KEY REFERENCES sources(id),"
     " unsure BLOB NOT NULL);"
+    "CREATE TABLE tree_served(source INTEGER NOT NULL REFERENCES sources(id),"
+    " key INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY(source, key)) WITHOUT ROWID;"
     "CREATE VIEW game_tags(game, name, value) AS"
     " SELECT id, 'Event', event FROM games WHERE event IS NOT NULL"
     " UNION ALL SELECT id, 'Site', site FROM games WHERE site IS NOT NULL"

@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
+#include "base/array.h"
 #include "base/error.h"
 #include "index/index_bytes.h"
 #include "index/index_db_internal.h"
@@ -163,11 +164,29 @@ void index_tree_of_replay(const struct game *g, const struct replay *r, const st
  * index_tree_source() reads them. Past LATE_READ_MAX of them the walks path
  * is as quick: 1 says so.
  */
-enum { LATE_READ_MAX = 20000, LATE_MARK = 3 };
+enum { LATE_READ_MAX = 20000 };
 
-/* Marks the games of group g's list that t's reach test leaves; *n counts them; a status. */
+/* Game numbers, ascending once made. */
+struct numbers {
+    uint64_t *v;
+    size_t n, cap;
+};
+
+static int numbers_add(struct numbers *l, uint64_t number)
+{
+    return array_push_u64(&l->v, &l->n, &l->cap, number);
+}
+
+static int numbers_have(const struct numbers *l, uint64_t number)
+{
+    return l->n && bsearch(&number, l->v, l->n, sizeof *l->v, array_cmp_u64) != NULL;
+}
+
+/* Adds to late the games of group g's list that t's reach test leaves and
+ * that are not unsure (read anyway); a status. */
 static int mark_group(struct index_db *db, int64_t source, uint64_t g, uint64_t games,
-                      const struct index_target *t, unsigned char *verdict, size_t *n)
+                      const struct index_target *t, const struct numbers *unsure,
+                      struct numbers *late)
 {
     sqlite3_stmt *st;
     int rc = index_db_prepare_source(db, "SELECT data FROM tree_late WHERE source=?1 AND grp=?2",
@@ -177,9 +196,9 @@ static int mark_group(struct index_db *db, int64_t source, uint64_t g, uint64_t 
     rc = sqlite3_step(st);
     const unsigned char *list = rc == SQLITE_ROW ? sqlite3_column_blob(st, 0) : NULL;
     size_t len = rc == SQLITE_ROW ? (size_t)sqlite3_column_bytes(st, 0) : 0, at = 0;
-    int ok = rc == SQLITE_ROW;
+    int ok = rc == SQLITE_ROW, added = PGN_OK;
     uint64_t number = 0, delta;
-    while (ok && at < len) {
+    while (ok && added == PGN_OK && at < len) {
         ok = index_get_varint(list, len, &at, &delta) && delta && delta <= games - number &&
              at + 5 <= len;
         if (!ok)
@@ -188,14 +207,14 @@ static int mark_group(struct index_db *db, int64_t source, uint64_t g, uint64_t 
         uint64_t reach = (g & 0xfffff) | index_get_le(list + at, 5) << 20 |
                          (g >> 20) << WALK_UNSURE;
         at += 5;
-        if (!index_reach_rules_out(reach, t) && verdict[number - 1] == INDEX_NO) {
-            verdict[number - 1] = LATE_MARK;
-            (*n)++;
-        }
+        if (!index_reach_rules_out(reach, t) && !numbers_have(unsure, number))
+            added = numbers_add(late, number);
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return index_db_fail(db, rc);
+    if (added)
+        return added;
     return ok ? PGN_OK : index_db_damaged(db, "a list of late games is malformed");
 }
 
@@ -212,42 +231,29 @@ static void unsummarise(struct index_tree_counts *c, const unsigned char *walk)
     c->results[w.result >= 0 && w.result <= 4 ? w.result : 0]--;
 }
 
-static int mark_late(struct index_db *db, int64_t source, uint64_t games,
-                     const unsigned char *late, size_t len, const struct index_target *t,
-                     unsigned char *verdict, struct index_tree_counts *c)
+/* Of the late games (ascending), those whose walk meets the root are in the
+ * counts; the others go to maybe, to be read, and leave the summary c. */
+static int read_late(struct index_db *db, int64_t source, uint64_t games,
+                     const struct numbers *late, const struct index_target *t,
+                     struct numbers *maybe, struct index_tree_counts *c)
 {
-    size_t n = 0;
-    int rc = PGN_OK;
-    for (size_t at = 0; rc == PGN_OK && n <= LATE_READ_MAX && at + 8 <= len; at += 8) {
-        uint64_t reach = index_get_le(late + at, 8);
-        if (!index_reach_rules_out(reach, t))
-            rc = mark_group(db, source, (reach & 0xfffff) | (reach >> WALK_UNSURE & 1) << 20,
-                            games, t, verdict, &n);
-    }
-    if (rc || n > LATE_READ_MAX)
-        return rc ? rc : 1;
-    /* Of the marked games, those whose walk meets the root are in the counts;
-     * the others are read, and leave the summary. */
-    unsigned char *hits = n ? malloc(INDEX_CHUNK_GAMES) : NULL;
-    unsigned char *walks = n ? malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE) : NULL;
+    unsigned char *hits = malloc(INDEX_CHUNK_GAMES);
+    unsigned char *walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
     sqlite3_stmt *st = NULL, *walk_st = NULL;
-    if (n && (!hits || !walks))
-        rc = PGN_ENOMEM;
-    for (uint64_t first = 0; rc == PGN_OK && n && first < games; first += INDEX_CHUNK_GAMES) {
+    int rc = hits && walks ? PGN_OK : PGN_ENOMEM;
+    for (size_t i = 0; rc == PGN_OK && i < late->n;) {
+        uint64_t chunk = (late->v[i] - 1) / INDEX_CHUNK_GAMES, first = chunk * INDEX_CHUNK_GAMES;
         uint32_t k = games - first < INDEX_CHUNK_GAMES ? (uint32_t)(games - first)
                                                         : INDEX_CHUNK_GAMES;
-        uint64_t chunk = first / INDEX_CHUNK_GAMES;
-        if (!memchr(verdict + first, LATE_MARK, k))
-            continue;
         rc = index_chunk_hits(db, &st, source, chunk, t->key, k, hits);
         if (rc == PGN_OK)
             rc = index_chunk_walks(db, &walk_st, source, chunk, k, walks);
-        for (uint32_t i = 0; rc == PGN_OK && i < k; i++) {
-            if (verdict[first + i] != LATE_MARK)
+        for (; rc == PGN_OK && i < late->n && (late->v[i] - 1) / INDEX_CHUNK_GAMES == chunk; i++) {
+            uint32_t at = (uint32_t)(late->v[i] - 1 - first);
+            if (hits[at])
                 continue;
-            verdict[first + i] = hits[i] ? INDEX_NO : INDEX_MAYBE;
-            if (!hits[i])
-                unsummarise(c, walks + (size_t)i * INDEX_WALK_SIZE);
+            unsummarise(c, walks + (size_t)at * INDEX_WALK_SIZE);
+            rc = numbers_add(maybe, late->v[i]);
         }
     }
     sqlite3_finalize(st);
@@ -257,18 +263,45 @@ static int mark_late(struct index_db *db, int64_t source, uint64_t games,
     return rc;
 }
 
-/* The games in the varints unsure[0..len) (deltas of game numbers) get INDEX_MAYBE; 0 or damage. */
-static int mark_unsure(const unsigned char *unsure, size_t len, uint64_t games,
-                       unsigned char *verdict)
+/* The games of the late groups t's reach test leaves, into maybe when their
+ * walk does not meet the root; 1 when they are too many to read (the walks
+ * path is then as quick), else a status. */
+static int mark_late(struct index_db *db, int64_t source, uint64_t games,
+                     const unsigned char *blob, size_t len, const struct index_target *t,
+                     const struct numbers *unsure, struct numbers *maybe,
+                     struct index_tree_counts *c)
+{
+    struct numbers late = { NULL, 0, 0 };
+    int rc = PGN_OK;
+    for (size_t at = 0; rc == PGN_OK && late.n <= LATE_READ_MAX && at + 8 <= len; at += 8) {
+        uint64_t reach = index_get_le(blob + at, 8);
+        if (!index_reach_rules_out(reach, t))
+            rc = mark_group(db, source, (reach & 0xfffff) | (reach >> WALK_UNSURE & 1) << 20,
+                            games, t, unsure, &late);
+    }
+    if (rc == PGN_OK && late.n > LATE_READ_MAX)
+        rc = 1;
+    if (rc == PGN_OK && late.n) {
+        /* A game is in one group: the groups' lists only need merging. */
+        qsort(late.v, late.n, sizeof *late.v, array_cmp_u64);
+        rc = read_late(db, source, games, &late, t, maybe, c);
+    }
+    free(late.v);
+    return rc;
+}
+
+/* The games in the varints unsure[0..len) (deltas of game numbers) into l; 0 or damage. */
+static int read_unsure(const unsigned char *unsure, size_t len, uint64_t games,
+                       struct numbers *l)
 {
     uint64_t number = 0, delta;
     size_t at = 0;
-    memset(verdict, INDEX_NO, games);
     while (at < len) {
         if (!index_get_varint(unsure, len, &at, &delta) || !delta || delta > games - number)
             return PGN_EFORMAT;
         number += delta;
-        verdict[number - 1] = INDEX_MAYBE;
+        if (numbers_add(l, number))
+            return PGN_ENOMEM;
     }
     return PGN_OK;
 }
@@ -285,32 +318,42 @@ static int read_summary(const unsigned char *s, size_t len, struct index_tree_co
     return at == len ? PGN_OK : PGN_EFORMAT;
 }
 
-/* The root's row of source into *e and *n (NULL, 0 when it has none); a status. */
+/* The root's row of source into *e and *n (NULL, 0 when it has none), with
+ * its listed games (tree_served, which every row has) into listed; a status. */
 static int read_row(struct index_db *db, int64_t source, uint64_t key, struct index_count **e,
-                    size_t *n)
+                    size_t *n, struct index_served_game *listed, size_t *nlisted)
 {
     sqlite3_stmt *st;
     *e = NULL;
     *n = 0;
-    int rc = index_db_prepare_source(db, "SELECT data FROM tree_counts WHERE source=?1 AND key=?2",
-                                     source, -1, &st);
+    int rc = index_db_prepare_source(db, "SELECT c.data, s.data FROM tree_counts c LEFT JOIN"
+                                     " tree_served s ON s.source=c.source AND s.key=c.key"
+                                     " WHERE c.source=?1 AND c.key=?2", source, -1, &st);
     if (rc)
         return rc;
     sqlite3_bind_int64(st, 2, (sqlite3_int64)key); /* the key's bits, signed as SQLite keeps them */
     rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW)
-        rc = index_counts_decode(sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0),
-                                 e, n);
-    else
+    if (rc == SQLITE_ROW) {
+        const unsigned char *served = sqlite3_column_blob(st, 1);
+        rc = served ? index_served_decode(served, (size_t)sqlite3_column_bytes(st, 1), listed,
+                                          nlisted)
+                    : PGN_EFORMAT;
+        if (rc == PGN_OK)
+            rc = index_counts_decode(sqlite3_column_blob(st, 0),
+                                     (size_t)sqlite3_column_bytes(st, 0), e, n);
+    } else {
         rc = rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
+    }
     sqlite3_finalize(st);
     return rc == PGN_EFORMAT ? index_db_damaged(db, "a row of the tree's counts is malformed") : rc;
 }
 
-int index_tree_counted(struct index_db *db, int64_t source, uint64_t games,
-                       const struct pos *root, int depth, index_tree_counts_fn *counted,
-                       void *ctx, unsigned char *verdict)
+int index_tree_counted_sparse(struct index_db *db, int64_t source, uint64_t games,
+                              const struct pos *root, int depth, index_tree_counts_fn *counted,
+                              void *ctx, uint64_t **maybe, size_t *nmaybe)
 {
+    *maybe = NULL;
+    *nmaybe = 0;
     if (depth != 1)
         return 0;
     struct index_target t;
@@ -324,29 +367,58 @@ int index_tree_counted(struct index_db *db, int64_t source, uint64_t games,
     struct index_tree_counts c;
     memset(&c, 0, sizeof c);
     struct index_count *e = NULL;
+    struct index_served_game listed[2 * INDEX_SERVED_MAX];
+    struct numbers unsure = { NULL, 0, 0 }, late = { NULL, 0, 0 };
     rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
         rc = read_summary(sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0), &c)
                  ? index_db_damaged(db, "a source's tree summary is malformed")
-                 : read_row(db, source, t.key, &e, &c.n);
-        if (rc == PGN_OK && e &&
-            mark_unsure(sqlite3_column_blob(st, 2), (size_t)sqlite3_column_bytes(st, 2), games,
-                        verdict))
+                 : read_row(db, source, t.key, &e, &c.n, listed, &c.nlisted);
+        if (rc == PGN_OK && e)
+            rc = read_unsure(sqlite3_column_blob(st, 2), (size_t)sqlite3_column_bytes(st, 2),
+                             games, &unsure);
+        if (rc == PGN_EFORMAT)
             rc = index_db_damaged(db, "a source's unsure games are malformed");
-        int late = rc == PGN_OK && e ? mark_late(db, source, games, sqlite3_column_blob(st, 1),
-                                                 (size_t)sqlite3_column_bytes(st, 1), &t, verdict,
-                                                 &c)
+        int more = rc == PGN_OK && e ? mark_late(db, source, games, sqlite3_column_blob(st, 1),
+                                                 (size_t)sqlite3_column_bytes(st, 1), &t,
+                                                 &unsure, &late, &c)
                                      : PGN_OK;
-        if (late < 0)
-            rc = late;
+        if (more < 0)
+            rc = more;
         c.e = e;
-        told = rc == PGN_OK && e && late == 0;
+        c.listed = listed;
+        told = rc == PGN_OK && e && more == 0;
     } else {
         rc = rc == SQLITE_DONE ? PGN_OK : index_db_fail(db, rc);
     }
     sqlite3_finalize(st);
     if (told)
         rc = counted(ctx, &c);
+    /* The games to read: the unsure and the late ones, merged in order. */
+    if (rc == PGN_OK && told && (*maybe = malloc((unsure.n + late.n + 1) * sizeof **maybe)))
+        for (size_t i = 0, j = 0; i < unsure.n || j < late.n;)
+            (*maybe)[(*nmaybe)++] = j == late.n || (i < unsure.n && unsure.v[i] < late.v[j])
+                                        ? unsure.v[i++] : late.v[j++];
+    else if (rc == PGN_OK && told)
+        rc = PGN_ENOMEM;
+    free(unsure.v);
+    free(late.v);
     free(e);
     return rc ? rc : told;
+}
+
+int index_tree_counted(struct index_db *db, int64_t source, uint64_t games,
+                       const struct pos *root, int depth, index_tree_counts_fn *counted,
+                       void *ctx, unsigned char *verdict)
+{
+    uint64_t *maybe;
+    size_t n;
+    int told = index_tree_counted_sparse(db, source, games, root, depth, counted, ctx, &maybe, &n);
+    if (told == 1) {
+        memset(verdict, INDEX_NO, games);
+        for (size_t i = 0; i < n; i++)
+            verdict[maybe[i] - 1] = INDEX_MAYBE;
+    }
+    free(maybe);
+    return told;
 }

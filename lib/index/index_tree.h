@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "chess/position.h"
 #include "index/index_counts.h"
+#include "index/index_counts_served.h"
 #include "index/index_db.h"
 #include "pgn/game.h"
 #include "replay/replay.h"
@@ -57,6 +58,10 @@ struct index_tree_counts {
     uint64_t results[5];                     /* by enum pgn_result */
     const struct index_count *e;             /* the root's entries: moves, and games ending there */
     size_t n;
+    /* Of the games the entries count, the best rated and latest decided
+     * ones (index_counts_served.h), in ascending number. */
+    const struct index_served_game *listed;
+    size_t nlisted;
 };
 
 typedef int index_tree_counts_fn(void *ctx, const struct index_tree_counts *c);
@@ -74,6 +79,17 @@ typedef int index_tree_counts_fn(void *ctx, const struct index_tree_counts *c);
 int index_tree_counted(struct index_db *db, int64_t source, uint64_t games,
                        const struct pos *root, int depth, index_tree_counts_fn *counted,
                        void *ctx, unsigned char *verdict);
+
+/**
+ * As index_tree_counted(), but the games only a replay tells are given as
+ * their numbers, ascending, in *maybe (malloc'd, the caller frees it; NULL
+ * when nothing was counted) and *nmaybe, not as a verdict per game of the
+ * source: a request then costs what the counts and those games cost, not a
+ * byte per game.
+ */
+int index_tree_counted_sparse(struct index_db *db, int64_t source, uint64_t games,
+                              const struct pos *root, int depth, index_tree_counts_fn *counted,
+                              void *ctx, uint64_t **maybe, size_t *nmaybe);
 
 /**
  * What the tree at root (to depth moves) counts of game g, replayed into r

@@ -14,21 +14,8 @@ mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 pgn_extract=$(command -v pgn-extract || ls /usr/games/pgn-extract 2>/dev/null)
 
-# Wall-clock seconds of a command (best of $runs), output discarded.
 runs=${BENCH_RUNS:-3}
-seconds() {
-    best=
-    i=0
-    while [ $i -lt "$runs" ]; do
-        t0=$(date +%s.%N)
-        "$@" >/dev/null 2>&1
-        t1=$(date +%s.%N)
-        t=$(echo "$t1 - $t0" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
-        i=$((i + 1))
-    done
-    echo "$best"
-}
+. tests/bench/seconds.inc
 
 # Prints "best median" of the numbers on standard input.
 best_median() {
@@ -551,43 +538,20 @@ if "$pgnkit" --help | grep -q '^   index' && [ -f "$bench_gz" ]; then
 fi
 
 # ---- serve -----------------------------------------------------------------------
-# pgnkit serve on a database of the benchmark file: 2,000 tree requests (/masters at
-# five positions, in turn), 32 at a time on loopback, after 200 to warm up: requests
-# per second and the 99th percentile latency (target: under 100 ms), against the
-# peer, the same tree asked as one `pgnkit stats --tree` process on the same
-# database (best of $runs, the mean over the five positions; its lichess format
-# reads every game for the players' names, which the server reads for the listed
-# games only).
-if "$pgnkit" --help | grep -q '^   serve' && [ -f "$bench_gz" ] && curl=$(command -v curl); then
-    [ -f "$tmp/bench.pgn" ] || gzip -dc "$bench_gz" >"$tmp/bench.pgn"
-    [ -s "$tmp/b.pgnkit" ] || "$pgnkit" index -q "$tmp/bench.pgn" -o "$tmp/b.pgnkit"
-    PGNKIT=$pgnkit
-    . tests/scripts/serve.inc
-    if serve_start "$tmp/serve.log" "$tmp/b.pgnkit"; then
-        serve_load 200 "$tmp/serve_warm" /masters
-        t0=$(date +%s.%N)
-        serve_load 2000 "$tmp/serve_load" /masters "/masters?play=e2e4" "/masters?play=e2e4,c7c5" \
-            "/masters?play=d2d4,g8f6,c2c4" "/masters?play=e2e4,e7e5,g1f3,b8c6,f1b5"
-        t1=$(date +%s.%N)
-        serve_stop
-        ok=$(awk '$1 == 200' "$tmp/serve_load.w" | wc -l)
-        rate=$(echo "2000 / ($t1 - $t0)" | bc -l | cut -d. -f1)
-        p99=$(serve_p99 "$tmp/serve_load.w")
-        sum=0
-        for m in "" "1. e4" "1. e4 c5" "1. d4 Nf6 2. c4" "1. e4 e5 2. Nf3 Nc6 3. Bb5"; do
-            t=$(seconds "$pgnkit" stats --tree ${m:+--moves "$m"} "$tmp/b.pgnkit")
-            sum=$(echo "$sum + $t" | bc -l)
-        done
-        peer=$(echo "1000 * $sum / 5" | bc -l | cut -c1-6)
-        echo "== serve on $(basename "$bench_gz"): $ok of 2000 answers 200, $rate requests/s," \
-             "p99 $p99 ms; stats --tree through the database per question $peer ms" \
-             "(p99/peer $(echo "$p99 / $peer" | bc -l | cut -c1-4))"
-    else
-        echo "== serve: did not start: $(cat "$tmp/serve.log")"
-    fi
-else
-    echo "== serve: left out (no benchmark file or no curl)"
-fi
+# pgnkit serve on a database of the benchmark file (SERVE_DB=DB: on DB, e.g. the
+# 1.75M-game one of scale.sh): tree requests 32 at a time on loopback, requests per
+# second, p99 latency and the server's memory (tests/bench/serve_bench.sh).
+# Measured 2026-12-06 (issue 38; load average 10 on 2 cores, 32 at a time): on the
+# 1.75M-game database (/tmp/scale/m175.pgn), 96 requests, main's binary (every game
+# walked) 4.6 requests/s, p99 19,056 ms, RSS 931 -> 1,114 MB; with the counts 399
+# requests/s, p99 160 ms, RSS 24 -> 27 MB; 10,000 requests 324/s, p99 266 ms, RSS 21
+# -> 23 MB. The same 2,000 requests on the benchmark file's database: 1,040-1,140/s,
+# p99 72-76 ms, against 232-237/s, p99 251-268 ms at 1.75M (16 times the games).
+# Since the untold games are a list (index_tree_counted_sparse()), the server's CPU
+# per request is 0.42-0.47 ms on the benchmark file's database and 0.93-0.96 ms at
+# 1.75M: what still grows is the scan of the late games' reach groups (30,000 at
+# 1.75M) and reading the listed games from a larger file.
+BENCH_RUNS=$runs sh tests/bench/serve_bench.sh "$build" "$bench_gz"
 
 # --from lichess against reading the same games as PGN: the benchmark games as
 # lichess API records (main line, players, ratings, result), and their PGN as

@@ -1,0 +1,284 @@
+/* index_counts_served.c - the games the explorer lists at a counted position: written at build time, read per request. */
+/* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "index/index_bytes.h"
+#include "index/index_counts_served.h"
+#include "index/index_db_internal.h"
+#include "base/banned.h"
+
+/*
+ * Each listed game is ranked by one 64-bit value, higher first, so that
+ * both lists are kept by the same code:
+ *
+ *   top:     rating << 40 | (2^40 - 1 - number)   better rated, then earlier
+ *   recent:  year << 40 | number                  later year, then later game
+ *
+ * Game numbers must then stay under 2^40 (a trillion games in one source).
+ */
+enum { NUMBER_BITS = 40, BATCH_KEYS = 1 << 18 };
+#define NUMBER_MASK ((1ull << NUMBER_BITS) - 1)
+
+struct served_slot {
+    uint64_t key;
+    uint8_t n[2];                      /* games kept in each list */
+    uint64_t rank[2][INDEX_SERVED_MAX]; /* highest first */
+};
+
+struct served_build {
+    struct index_db *db;
+    int64_t source;
+    struct served_slot *slots; /* the batch's keys */
+    uint32_t *table;           /* open addressing: slot index + 1, 0 empty */
+    size_t mask;
+    struct index_walk *decoded;
+    uint64_t chunk_first;      /* number of the chunk's first game */
+    int bad;
+};
+
+static size_t hash_of(uint64_t key, size_t mask)
+{
+    return (size_t)(key ^ key >> 29) & mask; /* a Zobrist key: its bits are random already */
+}
+
+static struct served_slot *slot_of(const struct served_build *b, uint64_t key)
+{
+    for (size_t i = hash_of(key, b->mask);; i = (i + 1) & b->mask) {
+        uint32_t at = b->table[i];
+        if (!at)
+            return NULL;
+        if (b->slots[at - 1].key == key)
+            return &b->slots[at - 1];
+    }
+}
+
+/* Puts rank into the list (highest first, at most INDEX_SERVED_MAX) if it belongs there. */
+static void keep(uint64_t *list, uint8_t *n, uint64_t rank)
+{
+    size_t at = *n;
+    while (at > 0 && rank > list[at - 1])
+        at--;
+    if (at >= INDEX_SERVED_MAX)
+        return;
+    size_t last = *n < INDEX_SERVED_MAX ? *n : INDEX_SERVED_MAX - 1;
+    memmove(list + at + 1, list + at, (last - at) * sizeof *list);
+    list[at] = rank;
+    if (*n < INDEX_SERVED_MAX)
+        (*n)++;
+}
+
+/* A posting: game (in the chunk) first reaches key at ply; offered to the key's lists. */
+static void offer(void *ctx, uint64_t key, unsigned game, unsigned ply)
+{
+    struct served_build *b = ctx;
+    if (game >= INDEX_CHUNK_GAMES) {
+        b->bad = 1;
+        return;
+    }
+    struct served_slot *s = slot_of(b, key);
+    if (!s)
+        return;
+    /* The games the counts of the key hold (index_counts_build.c's count_posting()). */
+    const struct index_walk *w = &b->decoded[game];
+    if ((w->flags & (IW_EMPTY | IW_SKIPPED)) || !(w->flags & IW_TREE) || ply > w->rplies)
+        return;
+    if (w->result != PGN_RESULT_WHITE && w->result != PGN_RESULT_DRAW &&
+        w->result != PGN_RESULT_BLACK)
+        return;
+    uint64_t number = b->chunk_first + game;
+    uint64_t rating = w->white_elo > 0 && w->black_elo > 0 ? (w->white_elo + w->black_elo) / 2
+                                                           : 0;
+    keep(s->rank[0], &s->n[0], rating << NUMBER_BITS | (NUMBER_MASK - number));
+    keep(s->rank[1], &s->n[1], (uint64_t)w->year << NUMBER_BITS | number);
+}
+
+/* The postings of one chunk of the source, offered; a status. */
+static int sweep_chunk(struct served_build *b, sqlite3_stmt *pos, uint64_t chunk)
+{
+    sqlite3_bind_int64(pos, 1, b->source);
+    sqlite3_bind_int64(pos, 2, (sqlite3_int64)chunk);
+    int rc, ok = 1;
+    while (ok && !b->bad && (rc = sqlite3_step(pos)) == SQLITE_ROW) {
+        const unsigned char *data = sqlite3_column_blob(pos, 1);
+        size_t len = (size_t)sqlite3_column_bytes(pos, 1);
+        ok = data && index_records_checksum(data, len) == (uint64_t)sqlite3_column_int64(pos, 0) &&
+             index_postings_decode(data, len, 0, offer, b) == 0;
+    }
+    sqlite3_reset(pos);
+    if (!ok || b->bad)
+        return index_db_damaged(b->db, "a row of the position index fails its checksum");
+    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+/* One pass over every chunk of the source for the batch's keys; a status. */
+static int sweep(struct served_build *b)
+{
+    sqlite3_stmt *chunks = NULL, *pos = NULL, *walk_st = NULL;
+    unsigned char *walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
+    int rc = walks ? index_db_prepare_source(b->db, "SELECT chunk, games FROM game_walks"
+                                             " WHERE source=?1 ORDER BY chunk", b->source, -1,
+                                             &chunks)
+                   : PGN_ENOMEM;
+    if (rc == PGN_OK && (rc = sqlite3_prepare_v2(b->db->h, "SELECT checksum, data FROM"
+                                                 " game_positions WHERE source=?1 AND chunk=?2"
+                                                 " AND bucket<256", -1, &pos, NULL)) != SQLITE_OK)
+        rc = index_db_fail(b->db, rc);
+    while (rc == PGN_OK && (rc = sqlite3_step(chunks)) == SQLITE_ROW) {
+        uint64_t chunk = (uint64_t)sqlite3_column_int64(chunks, 0);
+        uint32_t n = (uint32_t)sqlite3_column_int64(chunks, 1);
+        if (n > INDEX_CHUNK_GAMES) {
+            rc = index_db_damaged(b->db, "a blob of game walks has too many games");
+            break;
+        }
+        b->chunk_first = chunk * INDEX_CHUNK_GAMES + 1;
+        if (b->chunk_first + n > NUMBER_MASK) {
+            rc = PGN_ETOOBIG;
+            break;
+        }
+        rc = index_chunk_walks(b->db, &walk_st, b->source, chunk, n, walks);
+        for (uint32_t i = 0; rc == PGN_OK && i < n; i++)
+            index_walk_decode(walks + (size_t)i * INDEX_WALK_SIZE, &b->decoded[i]);
+        if (rc == PGN_OK)
+            rc = sweep_chunk(b, pos, chunk);
+    }
+    if (rc == SQLITE_DONE)
+        rc = PGN_OK;
+    else if (rc > 0)
+        rc = index_db_fail(b->db, rc);
+    sqlite3_finalize(chunks);
+    sqlite3_finalize(pos);
+    sqlite3_finalize(walk_st);
+    free(walks);
+    return rc;
+}
+
+/* The slot's two lists as one ascending list of numbers with their lists, into out; how many. */
+static size_t listed_of(const struct served_slot *s, struct index_served_game *out)
+{
+    size_t n = 0;
+    for (int l = 0; l < 2; l++)
+        for (size_t i = 0; i < s->n[l]; i++) {
+            uint64_t number = l ? s->rank[1][i] & NUMBER_MASK
+                                : NUMBER_MASK - (s->rank[0][i] & NUMBER_MASK);
+            size_t at = 0;
+            while (at < n && out[at].number < number)
+                at++;
+            if (at < n && out[at].number == number) {
+                out[at].lists |= 1u << l;
+                continue;
+            }
+            memmove(out + at + 1, out + at, (n - at) * sizeof *out);
+            out[at].number = number;
+            out[at].lists = 1u << l;
+            n++;
+        }
+    return n;
+}
+
+/* Writes the batch's rows into tree_served; a status. */
+static int write_batch(struct served_build *b, size_t n)
+{
+    sqlite3_stmt *put;
+    int rc = sqlite3_prepare_v2(b->db->h, "INSERT INTO tree_served(source, key, data)"
+                                " VALUES(?1, ?2, ?3)", -1, &put, NULL);
+    if (rc != SQLITE_OK)
+        return index_db_fail(b->db, rc);
+    for (size_t i = 0; rc == SQLITE_OK && i < n; i++) {
+        struct index_served_game g[2 * INDEX_SERVED_MAX];
+        unsigned char blob[10 + 2 * INDEX_SERVED_MAX * 10];
+        size_t k = listed_of(&b->slots[i], g), len = index_put_varint(blob, 0, k);
+        for (size_t j = 0; j < k; j++)
+            len = index_put_varint(blob, len,
+                                   (g[j].number - (j ? g[j - 1].number : 0)) << 2 | g[j].lists);
+        sqlite3_bind_int64(put, 1, b->source);
+        sqlite3_bind_int64(put, 2, (sqlite3_int64)b->slots[i].key);
+        sqlite3_bind_blob(put, 3, blob, (int)len, SQLITE_STATIC);
+        int step = sqlite3_step(put);
+        sqlite3_reset(put);
+        rc = step == SQLITE_DONE ? SQLITE_OK : step;
+    }
+    sqlite3_finalize(put);
+    return rc == SQLITE_OK ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+/* Reads the keys of the batch (the source's rows of tree_counts from the
+ * key after *after, at most BATCH_KEYS) into b; *n says how many. */
+static int load_batch(struct served_build *b, int64_t *after, int first, size_t *n)
+{
+    sqlite3_stmt *st;
+    int rc = index_db_prepare_source(b->db, "SELECT key FROM tree_counts WHERE source=?1"
+                                     " AND (?2 OR key>?3) ORDER BY key LIMIT ?4", b->source, -1,
+                                     &st);
+    if (rc)
+        return rc;
+    sqlite3_bind_int(st, 2, first);
+    sqlite3_bind_int64(st, 3, *after);
+    sqlite3_bind_int(st, 4, BATCH_KEYS);
+    memset(b->table, 0, (b->mask + 1) * sizeof *b->table);
+    *n = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        *after = sqlite3_column_int64(st, 0);
+        struct served_slot *s = &b->slots[*n];
+        memset(s, 0, sizeof *s);
+        s->key = (uint64_t)*after;
+        size_t i = hash_of(s->key, b->mask);
+        while (b->table[i])
+            i = (i + 1) & b->mask;
+        b->table[i] = (uint32_t)++*n;
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+int index_served_build(struct index_db *db, int64_t source)
+{
+    struct served_build b;
+    memset(&b, 0, sizeof b);
+    b.db = db;
+    b.source = source;
+    b.mask = (size_t)2 * BATCH_KEYS - 1; /* at most half full */
+    b.slots = malloc((size_t)BATCH_KEYS * sizeof *b.slots);
+    b.table = malloc((b.mask + 1) * sizeof *b.table);
+    b.decoded = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.decoded);
+    int rc = b.slots && b.table && b.decoded ? PGN_OK : PGN_ENOMEM;
+    int64_t after = 0;
+    size_t n = BATCH_KEYS;
+    /* A batch shorter than BATCH_KEYS is the last. */
+    for (int first = 1; rc == PGN_OK && n == BATCH_KEYS; first = 0) {
+        rc = load_batch(&b, &after, first, &n);
+        if (rc == PGN_OK && n)
+            rc = sweep(&b);
+        if (rc == PGN_OK && n)
+            rc = write_batch(&b, n);
+    }
+    free(b.slots);
+    free(b.table);
+    free(b.decoded);
+    return rc;
+}
+
+int index_served_decode(const unsigned char *blob, size_t len, struct index_served_game *out,
+                        size_t *n)
+{
+    size_t at = 0, in[2] = { 0, 0 };
+    uint64_t count, number = 0;
+    *n = 0;
+    if (!index_get_varint(blob, len, &at, &count) || count > 2 * INDEX_SERVED_MAX)
+        return PGN_EFORMAT;
+    for (size_t i = 0; i < count; i++) {
+        uint64_t v;
+        if (!index_get_varint(blob, len, &at, &v) || v >> 2 == 0 || !(v & 3) ||
+            v >> 2 > NUMBER_MASK - number)
+            return PGN_EFORMAT;
+        number += v >> 2;
+        out[i].number = number;
+        out[i].lists = (unsigned)(v & 3);
+        in[0] += (v & INDEX_SERVED_TOP) != 0;
+        in[1] += (v & INDEX_SERVED_RECENT) != 0;
+    }
+    if (at != len || in[0] > INDEX_SERVED_MAX || in[1] > INDEX_SERVED_MAX)
+        return PGN_EFORMAT;
+    *n = (size_t)count;
+    return PGN_OK;
+}
