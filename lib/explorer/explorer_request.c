@@ -265,7 +265,10 @@ int explorer_request_admits(const struct explorer_request *rq, const struct inde
 
 int explorer_request_takes_all(const struct explorer_request *rq)
 {
-    /* speeds filters nothing (explorer_request_admits()); ratings, even all
-     * of them, leave out the games without both ratings. */
-    return rq->route != ROUTE_PLAYER && !rq->ratings && !rq->since && !rq->until;
+    /* All six speeds take every game (one without a readable TimeControl is
+     * classical); ratings, even all of them, leave out the games without
+     * both ratings, and since/until those without a month. */
+    unsigned every_speed = (1u << (STATS_SPEED_CORRESPONDENCE + 1)) - 1;
+    return rq->route != ROUTE_PLAYER && !rq->ratings && !rq->since && !rq->until &&
+           (!rq->speeds || (rq->speeds & every_speed) == every_speed);
 }
