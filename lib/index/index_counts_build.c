@@ -10,6 +10,7 @@
 #include "index/index_counts_served.h"
 #include "index/index_db_internal.h"
 #include "index/index_paths.h"
+#include "index/index_sketch.h"
 #include "base/banned.h"
 
 /*
@@ -18,7 +19,7 @@
  * last chunks) share one path and the counts always match the walks that
  * index_tree_source() reads. Memory stays bounded whatever the source:
  *
- *  1. a count-min sketch (two rows of saturating byte counters) of how many
+ *  1. a count-min sketch (index_sketch.h) of how many
  *     games reach each key: a key it puts under INDEX_COUNTS_MIN is surely
  *     rarer, and is left to the walks;
  *  2. the games' entries of the other keys are summed in a table of
@@ -27,7 +28,7 @@
  *     its own bounded sort, and the keys that really reach the minimum get
  *     their row.
  */
-enum { SKETCH_BITS = 23, STAGE_SLOTS = 1 << 18, INDEX_COUNT_INCOMPLETE = 2 };
+enum { STAGE_SLOTS = 1 << 18, INDEX_COUNT_INCOMPLETE = 2 };
 
 /* The reach groups (index_tree_counted()): castling and home pawns (20 bits) and the unsure bit. */
 enum { LATE_GROUP_BITS = 21, RUN_MAX = 32 };
@@ -50,7 +51,7 @@ struct stage_slot {
 struct counts_build {
     struct index_db *db;
     int64_t source;
-    uint8_t *sketch;             /* 2 << SKETCH_BITS counters */
+    struct index_sketch sketch;
     struct stage_slot *slots;
     size_t used;
     int poured;                  /* the stage table filled up at least once */
@@ -68,40 +69,20 @@ struct counts_build {
     size_t nheld, held_cap;
     int late_poured;             /* they did not: tree_late_stage holds them */
     /* The postings of a row come key after key: a key's run is summed
-     * here first (its entries, and in pass 1 its games), so that the
+     * here first (its entries), so that the
      * sketch and the stage table, both too big for the cache, are touched
      * once per key and move, not once per game. */
-    uint64_t run_key, run_games;
+    uint64_t run_key;
     int run_open, run_rare;
     struct index_count run[RUN_MAX];
     size_t nrun;
 };
 
-static uint8_t *sketch_cell(struct counts_build *b, uint64_t key, int row)
-{
-    uint64_t h = row ? key >> 40 : key; /* the key is a Zobrist key: its bits are random */
-    return b->sketch + ((size_t)row << SKETCH_BITS) + (h & ((1u << SKETCH_BITS) - 1));
-}
-
-/* Adds the games of the key run to the sketch. */
-static void sketch_flush(struct counts_build *b)
-{
-    for (int row = 0; b->run_open && row < 2; row++) {
-        uint8_t *c = sketch_cell(b, b->run_key, row);
-        *c = (uint8_t)(*c + b->run_games < 255 ? *c + b->run_games : 255);
-    }
-    b->run_open = 0;
-    b->run_games = 0;
-}
-
 /* Adds one key of a row, with its count of games, to the sketch. */
 static void sketch_key(void *ctx, uint64_t key, unsigned games)
 {
     struct counts_build *b = ctx;
-    b->run_key = key;
-    b->run_games = games;
-    b->run_open = 1;
-    sketch_flush(b);
+    index_sketch_add(&b->sketch, key, games);
 }
 
 /* Adds a row's keys to the sketch from their counts of games
@@ -109,11 +90,6 @@ static void sketch_key(void *ctx, uint64_t key, unsigned games)
 static int sketch_row(struct counts_build *b, const unsigned char *blob, size_t len)
 {
     return index_postings_decode_keys(blob, len, sketch_key, b) == 0;
-}
-
-static int sketch_rare(struct counts_build *b, uint64_t key)
-{
-    return *sketch_cell(b, key, 0) < INDEX_COUNTS_MIN || *sketch_cell(b, key, 1) < INDEX_COUNTS_MIN;
 }
 
 /* Pours the stage table's slots into the temporary table and empties them. */
@@ -226,7 +202,7 @@ static void count_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
             b->bad = 2;
         b->run_key = key;
         b->run_open = 1;
-        b->run_rare = sketch_rare(b, key);
+        b->run_rare = index_sketch_rare(&b->sketch, key, INDEX_COUNTS_MIN);
     }
     const struct index_walk *w = &b->decoded[game];
     if (b->run_rare || !told(w) || ply > w->rplies)
@@ -656,12 +632,6 @@ static int put_source(struct counts_build *b)
     return rc;
 }
 
-static int exec(struct index_db *db, const char *sql)
-{
-    int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
-    return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
-}
-
 int index_counts_rebuild(struct index_db *db, int64_t source)
 {
     struct counts_build b;
@@ -674,21 +644,21 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
              " DELETE FROM tree_sources WHERE source=%lld; DELETE FROM tree_late WHERE source=%lld;"
              " DELETE FROM tree_served WHERE source=%lld;",
              (long long)source, (long long)source, (long long)source, (long long)source);
-    int rc = exec(db, sql);
+    int rc = index_db_exec(db, sql);
     if (rc == PGN_OK)
-        rc = exec(db, "CREATE TEMP TABLE IF NOT EXISTS tree_stage(key, km, games, white, draws,"
+        rc = index_db_exec(db, "CREATE TEMP TABLE IF NOT EXISTS tree_stage(key, km, games, white, draws,"
                       " black, wsum, wn, bsum, bn, msum, mn, y0, y1, first);"
                       " DELETE FROM temp.tree_stage;"
                       " CREATE TEMP TABLE IF NOT EXISTS tree_late_stage(grp, number, counts);"
                       " DELETE FROM temp.tree_late_stage;");
     if (rc == PGN_OK) {
-        b.sketch = calloc((size_t)2 << SKETCH_BITS, 1);
+        index_sketch_init(&b.sketch);
         b.slots = calloc(STAGE_SLOTS, sizeof *b.slots);
         b.walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         b.decoded = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.decoded);
         b.late = calloc((size_t)1 << LATE_GROUP_BITS, sizeof *b.late);
-        if (!b.sketch || !b.slots || !b.walks || !b.rowbuf || !b.decoded || !b.late)
+        if (!b.sketch.cells || !b.slots || !b.walks || !b.rowbuf || !b.decoded || !b.late)
             rc = PGN_ENOMEM;
     }
     if (rc == PGN_OK) {
@@ -707,22 +677,21 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     if (rc == PGN_OK)
         rc = write_rows(&b);
     /* Not needed any more: their memory goes to sorting the late games. */
-    free(b.sketch);
+    index_sketch_free(&b.sketch);
     free(b.slots);
-    b.sketch = NULL;
     b.slots = NULL;
     if (rc == PGN_OK)
         rc = put_source(&b);
     if (rc == PGN_OK)
         rc = put_late(&b);
     if (rc == PGN_OK)
-        rc = exec(db, "DELETE FROM temp.tree_stage; DELETE FROM temp.tree_late_stage;");
+        rc = index_db_exec(db, "DELETE FROM temp.tree_stage; DELETE FROM temp.tree_late_stage;");
     sqlite3_finalize(b.stage_put);
     sqlite3_finalize(b.late_put);
     sqlite3_finalize(b.walk_st);
     sqlite3_finalize(b.row_st);
     sqlite3_finalize(b.pos_st);
-    free(b.sketch);
+    index_sketch_free(&b.sketch);
     free(b.slots);
     free(b.walks);
     free(b.rowbuf);

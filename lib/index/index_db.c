@@ -137,7 +137,7 @@ int index_db_fail(struct index_db *db, int rc)
     return rc == SQLITE_NOMEM ? PGN_ENOMEM : PGN_EIO;
 }
 
-static int exec(struct index_db *db, const char *sql)
+int index_db_exec(struct index_db *db, const char *sql)
 {
     int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
     return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
@@ -166,7 +166,7 @@ static int open_handle(struct index_db **out, const char *path, int flags)
     /* A reader waits for an update's commit instead of failing. The cache
      * is bounded (64 MB) whatever the database: the build's peak memory. */
     sqlite3_busy_timeout(db->h, 30000);
-    return exec(db, "PRAGMA cache_size=-65536");
+    return index_db_exec(db, "PRAGMA cache_size=-65536");
 }
 
 int index_db_create(struct index_db **out, const char *path)
@@ -189,9 +189,9 @@ int index_db_create(struct index_db **out, const char *path)
      * overflow pages that every query walks. The cache is set again after the
      * page size: it is counted in pages of the size it was set with. No
      * journal: until the rename that publishes it, nobody reads this file. */
-    if ((rc = exec(db, "PRAGMA page_size=65536; PRAGMA cache_size=-65536;"
+    if ((rc = index_db_exec(db, "PRAGMA page_size=65536; PRAGMA cache_size=-65536;"
                        " PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")) ||
-        (rc = exec(db, "BEGIN")) || (rc = exec(db, schema_sql)) || (rc = exec(db, meta)))
+        (rc = index_db_exec(db, "BEGIN")) || (rc = index_db_exec(db, schema_sql)) || (rc = index_db_exec(db, meta)))
         return rc;
     db->in_tx = 1;
     return prepare_all(db);
@@ -207,7 +207,7 @@ int index_db_open(struct index_db **out, const char *path, int writable)
      * its first read to index_db_close(): an update committed meanwhile is
      * seen wholly or not at all, never the sources of one state and the
      * records of the other. (The update waits for the read to end.) */
-    if (!writable && (rc = exec(db, "BEGIN")))
+    if (!writable && (rc = index_db_exec(db, "BEGIN")))
         return rc;
     sqlite3_stmt *st;
     rc = sqlite3_prepare_v2(db->h, "SELECT value FROM meta WHERE name='schema_version'", -1, &st,
@@ -228,10 +228,10 @@ int index_db_open(struct index_db **out, const char *path, int writable)
     }
     /* An update commits through a rollback journal, synced: a crash at any
      * point leaves the last committed state, and readers see old or new. */
-    if (writable && (rc = exec(db, "PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL;")))
+    if (writable && (rc = index_db_exec(db, "PRAGMA journal_mode=DELETE; PRAGMA synchronous=FULL;")))
         return rc;
     /* A query reads the blobs of records through a map: no copy per page. */
-    if (!writable && (rc = exec(db, "PRAGMA mmap_size=4294967296")))
+    if (!writable && (rc = index_db_exec(db, "PRAGMA mmap_size=4294967296")))
         return rc;
     return writable ? prepare_all(db) : PGN_OK;
 }
@@ -250,7 +250,7 @@ int index_db_nested_comments(struct index_db *db)
 
 int index_db_set_nested_comments(struct index_db *db)
 {
-    return exec(db, "UPDATE meta SET value=1 WHERE name='nested_comments'");
+    return index_db_exec(db, "UPDATE meta SET value=1 WHERE name='nested_comments'");
 }
 
 const char *index_db_message(const struct index_db *db)
@@ -260,7 +260,7 @@ const char *index_db_message(const struct index_db *db)
 
 int index_db_begin(struct index_db *db)
 {
-    int rc = exec(db, "BEGIN IMMEDIATE");
+    int rc = index_db_exec(db, "BEGIN IMMEDIATE");
     db->in_tx = rc == PGN_OK;
     return rc;
 }
@@ -274,14 +274,14 @@ int index_db_finish(struct index_db *db)
         rc = index_counts_rebuild(db, db->touched[i]);
     db->ntouched = 0;
     if (rc == PGN_OK)
-        rc = exec(db, index_sql);
+        rc = index_db_exec(db, index_sql);
     if (rc == PGN_OK && db->bulk)
-        rc = exec(db, "ANALYZE");
+        rc = index_db_exec(db, "ANALYZE");
     if (rc == PGN_OK)
-        rc = exec(db, "COMMIT");
+        rc = index_db_exec(db, "COMMIT");
     db->in_tx = 0;
     if (rc == PGN_OK && db->bulk)
-        rc = exec(db, "PRAGMA journal_mode=DELETE");
+        rc = index_db_exec(db, "PRAGMA journal_mode=DELETE");
     return rc;
 }
 
@@ -548,7 +548,7 @@ int index_db_drop_games(struct index_db *db, int64_t source, uint64_t first)
              " source=%lld AND number>=%llu); DELETE FROM game_rows WHERE source=%lld AND"
              " number>=%llu;", (long long)source, (unsigned long long)first,
              (long long)source, (unsigned long long)first);
-    int rc = exec(db, sql);
+    int rc = index_db_exec(db, sql);
     return rc ? rc : index_chunk_truncate(db, source, first);
 }
 

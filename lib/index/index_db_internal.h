@@ -61,6 +61,9 @@ extern const char *const index_names_table[NAMES_KINDS];
 /** Records SQLite's message for rc and returns PGN_EIO (PGN_ENOMEM for SQLITE_NOMEM). */
 int index_db_fail(struct index_db *db, int rc);
 
+/** Runs sql (statements without results) on db: PGN_OK or index_db_fail()'s status. */
+int index_db_exec(struct index_db *db, const char *sql);
+
 /** Sets db's message (printf-like) and returns PGN_EFORMAT: the database is damaged. */
 int index_db_damaged(struct index_db *db, const char *what);
 

@@ -7,6 +7,7 @@
 #include "index/index_bytes.h"
 #include "index/index_db_internal.h"
 #include "index/index_paths.h"
+#include "index/index_sketch.h"
 #include "base/banned.h"
 
 /*
@@ -14,14 +15,14 @@
  * move, its first two, ...); most of the long ones are its own. Memory stays
  * bounded as for the tree's counts (index_counts_build.c):
  *
- *  1. a count-min sketch (two rows of saturating byte counters) of the games
+ *  1. a count-min sketch (index_sketch.h) of the games
  *     of each line: a line it puts under INDEX_PATHS_MIN is surely rarer;
  *  2. the other lines' games are summed in a table of STAGE_SLOTS slots,
  *     poured into a temporary SQLite table whenever it fills; SQLite sums
  *     the pours by line, and the lines that really reach the minimum get
  *     their row.
  */
-enum { SKETCH_BITS = 23, STAGE_SLOTS = 1 << 20 };
+enum { STAGE_SLOTS = 1 << 20 };
 
 struct path_slot {
     uint64_t key, games; /* games 0: empty */
@@ -30,7 +31,7 @@ struct path_slot {
 struct paths_build {
     struct index_db *db;
     int64_t source;
-    uint8_t *sketch;          /* 2 << SKETCH_BITS counters */
+    struct index_sketch sketch;
     struct path_slot *slots;
     size_t used;
     int poured;               /* the stage table filled up at least once */
@@ -40,25 +41,6 @@ struct paths_build {
     struct buf unsure;        /* varints: the numbers of the unsure games */
     uint64_t last_unsure;
 };
-
-static uint8_t *sketch_cell(struct paths_build *b, uint64_t key, int row)
-{
-    uint64_t h = row ? key >> 40 : key; /* index_path_next() mixes every bit */
-    return b->sketch + ((size_t)row << SKETCH_BITS) + (h & ((1u << SKETCH_BITS) - 1));
-}
-
-static void sketch_add(struct paths_build *b, uint64_t key)
-{
-    for (int row = 0; row < 2; row++) {
-        uint8_t *c = sketch_cell(b, key, row);
-        *c = (uint8_t)(*c < 255 ? *c + 1 : 255);
-    }
-}
-
-static int sketch_rare(struct paths_build *b, uint64_t key)
-{
-    return *sketch_cell(b, key, 0) < INDEX_PATHS_MIN || *sketch_cell(b, key, 1) < INDEX_PATHS_MIN;
-}
 
 /* Pours the stage table's slots into the temporary table and empties them. */
 static int stage_pour(struct paths_build *b)
@@ -126,8 +108,8 @@ static int count_game(struct paths_build *b, uint32_t i, uint64_t number, int pa
         const unsigned char *m = b->rows[1 + k] + 2 * (size_t)i;
         h = index_path_next(h, (unsigned)m[0] | (unsigned)m[1] << 8);
         if (pass == 1)
-            sketch_add(b, h);
-        else if (!sketch_rare(b, h))
+            index_sketch_add(&b->sketch, h, 1);
+        else if (!index_sketch_rare(&b->sketch, h, INDEX_PATHS_MIN))
             rc = stage_add(b, h);
     }
     return rc;
@@ -224,12 +206,6 @@ static int put_source(struct paths_build *b)
     return rc == SQLITE_OK ? PGN_OK : index_db_fail(b->db, rc);
 }
 
-static int exec(struct index_db *db, const char *sql)
-{
-    int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
-    return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
-}
-
 int index_paths_rebuild(struct index_db *db, int64_t source)
 {
     struct paths_build b;
@@ -240,15 +216,14 @@ int index_paths_rebuild(struct index_db *db, int64_t source)
     char sql[160];
     snprintf(sql, sizeof sql, "DELETE FROM path_counts WHERE source=%lld;"
              " DELETE FROM path_sources WHERE source=%lld;", (long long)source, (long long)source);
-    int rc = exec(db, sql);
+    int rc = index_db_exec(db, sql);
     if (rc == PGN_OK)
-        rc = exec(db, "CREATE TEMP TABLE IF NOT EXISTS path_stage(key, games);"
+        rc = index_db_exec(db, "CREATE TEMP TABLE IF NOT EXISTS path_stage(key, games);"
                       " DELETE FROM temp.path_stage;");
     if (rc == PGN_OK) {
-        b.sketch = calloc((size_t)2 << SKETCH_BITS, 1);
         b.slots = calloc(STAGE_SLOTS, sizeof *b.slots);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
-        rc = b.sketch && b.slots && b.rowbuf ? PGN_OK : PGN_ENOMEM;
+        rc = index_sketch_init(&b.sketch) == PGN_OK && b.slots && b.rowbuf ? PGN_OK : PGN_ENOMEM;
     }
     if (rc == PGN_OK) {
         int prc = sqlite3_prepare_v2(db->h, "INSERT INTO temp.path_stage VALUES(?1, ?2)", -1,
@@ -264,10 +239,10 @@ int index_paths_rebuild(struct index_db *db, int64_t source)
     if (rc == PGN_OK)
         rc = put_source(&b);
     if (rc == PGN_OK)
-        rc = exec(db, "DELETE FROM temp.path_stage;");
+        rc = index_db_exec(db, "DELETE FROM temp.path_stage;");
     sqlite3_finalize(b.stage_put);
     sqlite3_finalize(b.row_st);
-    free(b.sketch);
+    index_sketch_free(&b.sketch);
     free(b.slots);
     free(b.rowbuf);
     buf_release(&b.unsure);
