@@ -36,7 +36,9 @@ void index_key_raw_bounds(int field, int64_t v, int64_t *min, int64_t *max)
     if (field == IK_DATE)
         *min = v * 10000 + 101, *max = v * 10000 + 1231;
     else
-        *min = v << bits, *max = (v << bits) + (1 << bits) - 1;
+        /* An or, not a sum: the shifted value's low bits are clear, and the
+         * top stored value of an open range must not overflow. */
+        *min = v << bits, *max = v << bits | (((int64_t)1 << bits) - 1);
 }
 
 /*
