@@ -143,6 +143,11 @@ int index_db_exec(struct index_db *db, const char *sql)
     return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
 }
 
+int index_db_unmap_past(struct index_db *db, uint64_t bytes)
+{
+    return bytes > INDEX_MAPPED_MAX ? index_db_exec(db, "PRAGMA mmap_size=0") : PGN_OK;
+}
+
 static int prepare_all(struct index_db *db)
 {
     for (int i = 0; i < ST_COUNT; i++) {

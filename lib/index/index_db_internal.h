@@ -61,6 +61,19 @@ extern const char *const index_names_table[NAMES_KINDS];
 /** Records SQLite's message for rc and returns PGN_EIO (PGN_ENOMEM for SQLITE_NOMEM). */
 int index_db_fail(struct index_db *db, int rc);
 
+/*
+ * The most bytes a query reading every chunk of a table reads through the
+ * map of the file (index_db_open maps a read-only database): up to there
+ * the map is faster (at 1.75M games, 0.04 s of CPU mapped against 0.07 s
+ * through the cache for every record) and the process stays far below
+ * 256 MB; past it SQLite's page cache (64 MB) bounds the memory, as every
+ * page read through the map stays in the process.
+ */
+enum { INDEX_MAPPED_MAX = 128 << 20 };
+
+/** Turns db's map of the file off when a read of bytes is past INDEX_MAPPED_MAX: PGN_OK or a status. */
+int index_db_unmap_past(struct index_db *db, uint64_t bytes);
+
 /** Runs sql (statements without results) on db: PGN_OK or index_db_fail()'s status. */
 int index_db_exec(struct index_db *db, const char *sql);
 

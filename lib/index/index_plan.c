@@ -430,13 +430,6 @@ static int plan_source_keyed(struct index_plan *p, int64_t source, uint64_t game
     return status;
 }
 
-/* The most bytes of records a plan reading every chunk reads through the map
- * of the file (3.3M games): up to there the map is faster (at 1.75M games,
- * 0.04 s of CPU mapped, 0.07 s through the cache) and the process stays
- * far below 256 MB; past it the page cache (64 MB, index_db_open) bounds
- * its memory. */
-enum { PLAN_MAPPED_MAX = 128 << 20 };
-
 void index_plan_counts(const struct index_plan *p, struct index_plan_counts *out)
 {
     *out = p->counts;
@@ -447,14 +440,11 @@ int index_plan_source(struct index_plan *p, int64_t source, uint64_t games,
 {
     if (p->key[0] != MATERIAL_KEY_NONE)
         return plan_source_keyed(p, source, games, verdict);
-    /* Every chunk is read once. Records past PLAN_MAPPED_MAX bytes go
-     * through SQLite's bounded page cache, not a map of the file whose
-     * pages would all stay in the process (peak memory the size of the
-     * records: 342 MB at 10.5M games). */
-    int rc = SQLITE_OK;
-    if (games > PLAN_MAPPED_MAX / INDEX_RECORD_SIZE &&
-        (rc = sqlite3_exec(p->db->h, "PRAGMA mmap_size=0", NULL, NULL, NULL)) != SQLITE_OK)
-        return index_db_fail(p->db, rc);
+    /* Every chunk is read once: many records go through the page cache
+     * (peak memory the size of the records mapped: 342 MB at 10.5M games). */
+    int rc = index_db_unmap_past(p->db, games * INDEX_RECORD_SIZE);
+    if (rc != PGN_OK)
+        return rc;
     sqlite3_stmt *st;
     /* A blob column not asked for is not read (its pages neither). */
     rc = sqlite3_prepare_v2(p->db->h, p->records ? "SELECT chunk, games, checksum, data FROM"
