@@ -48,4 +48,30 @@ static inline int index_get_varint(const unsigned char *in, size_t n, size_t *at
     return 0;
 }
 
+/*
+ * Lists of game numbers (the unsure games, the late games of a group) are
+ * kept ascending as varint steps from the number before (from 0): a step of
+ * 0, or one past the source's games, is damage.
+ */
+
+/** Writes number (above *last) as a step at out[at..] and makes it *last; returns the end. */
+static inline size_t index_put_number(unsigned char *out, size_t at, uint64_t *last,
+                                      uint64_t number)
+{
+    at = index_put_varint(out, at, number - *last);
+    *last = number;
+    return at;
+}
+
+/** Reads the step at in[*at..n) onto *number (of at most games); 0 when the list is malformed. */
+static inline int index_get_number(const unsigned char *in, size_t n, size_t *at, uint64_t games,
+                                   uint64_t *number)
+{
+    uint64_t step;
+    if (!index_get_varint(in, n, at, &step) || !step || step > games - *number)
+        return 0;
+    *number += step;
+    return 1;
+}
+
 #endif

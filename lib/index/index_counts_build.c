@@ -272,9 +272,8 @@ static int count_games(struct counts_build *b, uint32_t n)
             uint64_t number = b->chunk_first + i;
             if (buf_reserve(&b->unsure, 10))
                 return PGN_ENOMEM;
-            b->unsure.len = index_put_varint((unsigned char *)b->unsure.data, b->unsure.len,
-                                             number - b->last_unsure);
-            b->last_unsure = number;
+            b->unsure.len = index_put_number((unsigned char *)b->unsure.data, b->unsure.len,
+                                             &b->last_unsure, number);
             continue;
         }
         b->summary[0]++;
@@ -531,10 +530,9 @@ static int late_list_add(struct late_writer *w, int64_t grp, uint64_t number, ui
     w->grp = grp;
     if (buf_reserve(&w->list, 15))
         return PGN_ENOMEM;
-    w->list.len = index_put_varint((unsigned char *)w->list.data, w->list.len, number - w->last);
+    w->list.len = index_put_number((unsigned char *)w->list.data, w->list.len, &w->last, number);
     index_put_le((unsigned char *)w->list.data + w->list.len, counts, 5);
     w->list.len += 5;
-    w->last = number;
     return PGN_OK;
 }
 

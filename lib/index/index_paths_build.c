@@ -94,9 +94,8 @@ static int count_game(struct paths_build *b, uint32_t i, uint64_t number, int pa
             return PGN_OK;
         if (buf_reserve(&b->unsure, 10))
             return PGN_ENOMEM;
-        b->unsure.len = index_put_varint((unsigned char *)b->unsure.data, b->unsure.len,
-                                         number - b->last_unsure);
-        b->last_unsure = number;
+        b->unsure.len = index_put_number((unsigned char *)b->unsure.data, b->unsure.len,
+                                         &b->last_unsure, number);
         return PGN_OK;
     }
     if (!(o & IO_STANDARD_START))

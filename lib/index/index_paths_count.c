@@ -45,13 +45,12 @@ static int unsure_games(struct index_db *db, int64_t source, uint64_t games,
     if (status == PGN_OK && (!(out->number = malloc((len + 1) * sizeof *out->number)) ||
                              !(out->verdict = malloc(len + 1))))
         status = PGN_ENOMEM;
-    uint64_t number = 0, delta;
+    uint64_t number = 0;
     while (status == PGN_OK && at < len) {
-        if (!index_get_varint(list, len, &at, &delta) || !delta || delta > games - number) {
+        if (!index_get_number(list, len, &at, games, &number)) {
             status = index_db_damaged(db, "a list of unsure games is malformed");
             break;
         }
-        number += delta;
         out->number[out->n] = number;
         out->verdict[out->n++] = INDEX_MAYBE;
     }

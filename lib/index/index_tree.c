@@ -201,13 +201,11 @@ static int mark_group(struct index_db *db, int64_t source, uint64_t g, uint64_t 
     const unsigned char *list = rc == SQLITE_ROW ? sqlite3_column_blob(st, 0) : NULL;
     size_t len = rc == SQLITE_ROW ? (size_t)sqlite3_column_bytes(st, 0) : 0, at = 0;
     int ok = rc == SQLITE_ROW, added = PGN_OK;
-    uint64_t number = 0, delta;
+    uint64_t number = 0;
     while (ok && added == PGN_OK && at < len) {
-        ok = index_get_varint(list, len, &at, &delta) && delta && delta <= games - number &&
-             at + 5 <= len;
+        ok = index_get_number(list, len, &at, games, &number) && at + 5 <= len;
         if (!ok)
             break;
-        number += delta;
         uint64_t reach = (g & 0xfffff) | index_get_le(list + at, 5) << 20 |
                          (g >> 20) << WALK_UNSURE;
         at += 5;
@@ -298,12 +296,11 @@ static int mark_late(struct index_db *db, int64_t source, uint64_t games,
 static int read_unsure(const unsigned char *unsure, size_t len, uint64_t games,
                        struct numbers *l)
 {
-    uint64_t number = 0, delta;
+    uint64_t number = 0;
     size_t at = 0;
     while (at < len) {
-        if (!index_get_varint(unsure, len, &at, &delta) || !delta || delta > games - number)
+        if (!index_get_number(unsure, len, &at, games, &number))
             return PGN_EFORMAT;
-        number += delta;
         if (numbers_add(l, number))
             return PGN_ENOMEM;
     }
