@@ -699,7 +699,11 @@ int cmd_stats(int argc, char **argv)
             elo_failed = stats_print_elo(&s.show, &s.tables, &s.standings) != 0;
         else
             stats_print_standings(&s.show, &s.tables, &s.standings);
-    } else if (!s.merge || !s.io_failed) {
+    } else if (s.io_failed && (s.merge || a.games == 0)) {
+        /* Nothing to report: the messages and the status tell what failed.
+         * A report of the games read before a failure is printed, as one
+         * after a signal is, with the failure said on stderr. */
+    } else {
         if (s.show.format == FMT_JSON)
             print_json(&s.show, &a);
         else if (s.show.format == FMT_HTML && s.show.o.report == R_CLOCK)
