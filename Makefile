@@ -9,7 +9,8 @@
 #   make CC=clang test   the same tests built with clang (in build/clang)
 #   make GENERAL=1 build/general/pgnkit  the reader without its fast paths (see below)
 #   make bench      benchmarks against pgn-extract on the same input; SCALE=N adds
-#                   the N-game run (tests/bench/scale.sh), SHARDS=S its shards
+#                   the N-game run (tests/bench/scale.sh; SCALE="N1 N2" one run per
+#                   size, e.g. SCALE="1750000 10500000"), SHARDS=S its shards
 #   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each (default 60)
 #   make hostile    the hostile-input suite, with peak memory and time per case
 #   make valgrind   pgnkit validate on the test files under valgrind memcheck
@@ -365,10 +366,10 @@ bench:
 	$(MAKE) $(BUILD)/pgnkit $(BUILD)/san-bench
 	-$(MAKE) python
 	PYTHON=$(PYTHON) sh tests/bench/run.sh $(BUILD)
-	@if [ -n "$(SCALE)" ]; then SCALE_DIR=$(SCALE_DIR) sh tests/bench/scale.sh $(BUILD) $(SCALE); fi
-	@if [ -n "$(SCALE)" ] && [ -n "$(SHARDS)" ]; then \
-	  SHARD_DB=$${SCALE_DB:-$(SCALE_DIR)/scale-$(SCALE).pgnkit} SHARD_DIR=$(SCALE_DIR)/shards \
-	  sh tests/bench/shards.sh $(BUILD) $${SCALE_PGN:-$(SCALE_DIR)/scale-$(SCALE).pgn} $(SHARDS); fi
+	@for n in $(SCALE); do SCALE_DIR=$(SCALE_DIR) sh tests/bench/scale.sh $(BUILD) $$n || exit 1; done
+	@if [ -n "$(SCALE)" ] && [ -n "$(SHARDS)" ]; then n=$(lastword $(SCALE)); \
+	  SHARD_DB=$${SCALE_DB:-$(SCALE_DIR)/scale-$$n.pgnkit} SHARD_DIR=$(SCALE_DIR)/shards \
+	  sh tests/bench/shards.sh $(BUILD) $${SCALE_PGN:-$(SCALE_DIR)/scale-$$n.pgn} $(SHARDS); fi
 
 fuzz:
 	@sh .ci/deps fuzz
