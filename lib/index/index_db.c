@@ -37,6 +37,9 @@ static const char schema_sql[] =
     " g.date, CASE WHEN substr(g.date, 1, 4) GLOB '[0-9][0-9][0-9][0-9]'"
     " THEN CAST(substr(g.date, 1, 4) AS INTEGER) END, g.round, g.result, g.white_elo,"
     " g.black_elo, g.eco, g.plies, g.valid FROM game_rows g;"
+    "CREATE TABLE game_ids(source INTEGER NOT NULL REFERENCES sources(id),"
+    " number INTEGER NOT NULL, id INTEGER NOT NULL, games INTEGER NOT NULL,"
+    " PRIMARY KEY(source, number)) WITHOUT ROWID;"
     "CREATE TABLE tags(game INTEGER NOT NULL REFERENCES game_rows(id), name TEXT NOT NULL,"
     " value TEXT NOT NULL);"
     "CREATE TABLE game_records(source INTEGER NOT NULL REFERENCES sources(id),"
@@ -83,12 +86,12 @@ static const char schema_sql[] =
     " UNION ALL SELECT game, name, value FROM tags;";
 
 /* Built after the bulk insert (cheaper than keeping them up to date row by
- * row). Only what pgnkit itself asks: an index per column people query
+ * row). Only what pgnkit itself asks (a game's row by its number goes
+ * through game_ids, index_game_ids.h): an index per column people query
  * would double the file (on 109k games: 12.7 MB of rows, 11.8 MB more for
  * players, date, ECO and ratings); a user adds them with CREATE INDEX, and
  * an update keeps them. */
 static const char index_sql[] =
-    "CREATE INDEX IF NOT EXISTS games_source ON game_rows(source, number);"
     "CREATE INDEX IF NOT EXISTS tags_game ON tags(game);";
 
 static const char *const statements[ST_COUNT] = {
@@ -273,6 +276,8 @@ int index_db_begin(struct index_db *db)
 int index_db_finish(struct index_db *db)
 {
     int rc = index_chunk_flush(db);
+    if (rc == PGN_OK)
+        rc = index_game_ids_flush(db);
     /* The tree's counts of each source whose games changed, made from what
      * was just written (index_counts_build.c). */
     for (size_t i = 0; rc == PGN_OK && i < db->ntouched; i++)
@@ -297,6 +302,7 @@ void index_db_close(struct index_db *db)
     for (int i = 0; i < ST_COUNT; i++)
         sqlite3_finalize(db->st[i]);
     sqlite3_finalize(db->span);
+    index_game_ids_release(&db->ids);
     if (db->in_tx)
         sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close(db->h);
@@ -383,6 +389,8 @@ int index_db_add_source(struct index_db *db, struct index_source *src)
 int index_db_set_source(struct index_db *db, const struct index_source *src)
 {
     int rc = index_chunk_flush(db);
+    if (rc == PGN_OK)
+        rc = index_game_ids_flush(db);
     if (rc)
         return rc;
     sqlite3_stmt *st = db->st[ST_SOURCE_SET];
@@ -451,9 +459,9 @@ static int bind_names(struct index_db *db, struct index_game *ig, sqlite3_stmt *
 }
 
 /* The tags without a column of their own go to the tags table, in input order. */
-static int add_other_tags(struct index_db *db, const struct game *g, const unsigned char *seen)
+static int add_other_tags(struct index_db *db, const struct game *g, const unsigned char *seen,
+                          sqlite3_int64 id)
 {
-    sqlite3_int64 id = sqlite3_last_insert_rowid(db->h);
     sqlite3_stmt *st = db->st[ST_TAG];
     for (uint32_t i = 0; i < g->ntags; i++) {
         if (seen[i])
@@ -506,8 +514,11 @@ int index_db_store_game(struct index_db *db, int64_t source, const struct game *
         rc = run(db, st);
     else
         sqlite3_reset(st), sqlite3_clear_bindings(st);
+    sqlite3_int64 id = sqlite3_last_insert_rowid(db->h);
     if (rc == PGN_OK)
-        rc = add_other_tags(db, g, seen);
+        rc = index_game_ids_note(db, source, g->index, id);
+    if (rc == PGN_OK)
+        rc = add_other_tags(db, g, seen, id);
     if (rc == PGN_OK)
         rc = index_chunk_add(db, source, ig);
     if (seen != small)
@@ -527,46 +538,17 @@ int index_db_add_game(struct index_db *db, int64_t source, struct game *g,
     return index_db_store_game(db, source, g, o, &ig);
 }
 
-int index_db_last_game(struct index_db *db, int64_t source, struct pgn_span_origin *o)
-{
-    sqlite3_stmt *st;
-    int rc = index_db_prepare_source(db, "SELECT number, offset, line, col FROM game_rows WHERE"
-                                     " source=?1 ORDER BY number DESC LIMIT 1", source, -1, &st);
-    if (rc)
-        return rc;
-    rc = sqlite3_step(st);
-    int found = rc == SQLITE_ROW;
-    if (found) {
-        o->index = (uint64_t)sqlite3_column_int64(st, 0);
-        o->offset = (uint64_t)sqlite3_column_int64(st, 1);
-        o->line = (uint64_t)sqlite3_column_int64(st, 2);
-        o->col = (uint32_t)sqlite3_column_int64(st, 3);
-    }
-    sqlite3_finalize(st);
-    return found ? 1 : rc == SQLITE_DONE ? 0 : index_db_fail(db, rc);
-}
-
-int index_db_drop_games(struct index_db *db, int64_t source, uint64_t first)
-{
-    char sql[256];
-    snprintf(sql, sizeof sql, "DELETE FROM tags WHERE game IN (SELECT id FROM game_rows WHERE"
-             " source=%lld AND number>=%llu); DELETE FROM game_rows WHERE source=%lld AND"
-             " number>=%llu;", (long long)source, (unsigned long long)first,
-             (long long)source, (unsigned long long)first);
-    int rc = index_db_exec(db, sql);
-    return rc ? rc : index_chunk_truncate(db, source, first);
-}
-
-int index_db_game_span(struct index_db *db, int64_t source, uint64_t number,
-                       struct index_span *out)
+/* The span of row id into *out, which must be game number of source: PGN_OK,
+ * PGN_EFORMAT (no such row, or another game's: the database is damaged), PGN_EIO. */
+static int row_span(struct index_db *db, sqlite3_int64 id, int64_t source, uint64_t number,
+                    struct index_span *out)
 {
     int rc;
-    if (!db->span && (rc = sqlite3_prepare_v2(db->h, "SELECT offset, length, line, col FROM"
-                                              " game_rows WHERE source=?1 AND number=?2", -1,
+    if (!db->span && (rc = sqlite3_prepare_v2(db->h, "SELECT offset, length, line, col, source,"
+                                              " number FROM game_rows WHERE id=?1", -1,
                                               &db->span, NULL)) != SQLITE_OK)
         return index_db_fail(db, rc);
-    sqlite3_bind_int64(db->span, 1, source);
-    sqlite3_bind_int64(db->span, 2, (sqlite3_int64)number);
+    sqlite3_bind_int64(db->span, 1, id);
     rc = sqlite3_step(db->span);
     if (rc == SQLITE_ROW) {
         sqlite3_int64 offset = sqlite3_column_int64(db->span, 0);
@@ -578,7 +560,8 @@ int index_db_game_span(struct index_db *db, int64_t source, uint64_t number,
         out->origin.offset = out->offset;
         out->origin.line = (uint64_t)sqlite3_column_int64(db->span, 2);
         out->origin.col = (uint32_t)sqlite3_column_int64(db->span, 3);
-        if (offset < 0 || length < 0)
+        if (offset < 0 || length < 0 || sqlite3_column_int64(db->span, 4) != source ||
+            (uint64_t)sqlite3_column_int64(db->span, 5) != number)
             rc = SQLITE_CORRUPT;
     }
     sqlite3_reset(db->span);
@@ -586,4 +569,33 @@ int index_db_game_span(struct index_db *db, int64_t source, uint64_t number,
         return PGN_OK;
     return rc == SQLITE_DONE || rc == SQLITE_CORRUPT
                ? index_db_damaged(db, "a game's row is missing or wrong") : index_db_fail(db, rc);
+}
+
+int index_db_last_game(struct index_db *db, int64_t source, struct pgn_span_origin *o)
+{
+    uint64_t number;
+    int64_t id;
+    struct index_span at;
+    int rc = index_game_ids_last(db, source, &number, &id);
+    if (rc == 1 && (rc = row_span(db, id, source, number, &at)) == PGN_OK) {
+        *o = at.origin;
+        return 1;
+    }
+    return rc;
+}
+
+int index_db_drop_games(struct index_db *db, int64_t source, uint64_t first)
+{
+    int rc = index_game_ids_drop(db, source, first);
+    return rc ? rc : index_chunk_truncate(db, source, first);
+}
+
+int index_db_game_span(struct index_db *db, int64_t source, uint64_t number,
+                       struct index_span *out)
+{
+    int64_t id;
+    int rc = index_game_ids_find(db, source, number, &id);
+    if (rc == 0)
+        return index_db_damaged(db, "a game's row is missing or wrong");
+    return rc < 0 ? rc : row_span(db, id, source, number, out);
 }

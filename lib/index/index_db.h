@@ -30,7 +30,7 @@
  * what SQLite refused, PGN_ENOMEM); index_db_message() says what SQLite said.
  */
 
-enum { INDEX_SCHEMA_VERSION = 15 };
+enum { INDEX_SCHEMA_VERSION = 16 };
 
 /* One source file, as the sources table holds it. */
 struct index_source {

@@ -8,6 +8,7 @@
 #include "base/buf.h"
 #include "index/index_db.h"
 #include "index/index_game.h"
+#include "index/index_game_ids.h"
 #include "index/index_positions.h"
 #include "index/index_records.h"
 #include "index/index_size_blob.h"
@@ -45,6 +46,7 @@ struct index_db {
     int postings_failed;      /* out of memory while an update reloads them */
     struct index_blob_packer packer; /* the zstd contexts of the squeezed blobs */
     sqlite3_stmt *span;       /* index_db_game_span()'s, prepared on first use */
+    struct index_game_ids ids; /* (source, number) -> id (index_game_ids.h) */
     /* Blobs of game records a query read (the tests count them: a query
      * through game_keys reads only the chunks that hold a candidate). */
     uint64_t record_reads;
