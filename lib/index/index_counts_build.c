@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/array.h"
+#include "base/compiler.h"
 #include "base/error.h"
 #include "index/index_bytes.h"
 #include "index/index_counts.h"
@@ -29,6 +30,9 @@
  *     their row.
  */
 enum { STAGE_SLOTS = 1 << 18, INDEX_COUNT_INCOMPLETE = 2 };
+
+/* Entries wait this many at most before their stage slot is read (stage_later()). */
+enum { PENDING_MAX = 32 };
 
 /* The reach groups (index_tree_counted()): castling and home pawns (20 bits) and the unsure bit. */
 enum { LATE_GROUP_BITS = 21, RUN_MAX = 32 };
@@ -76,6 +80,10 @@ struct counts_build {
     int run_open, run_rare;
     struct index_count run[RUN_MAX];
     size_t nrun;
+    /* The entries on their way to the stage table, oldest at pend_head,
+     * whose slots were asked for when they came (stage_later()). */
+    struct stage_slot pending[PENDING_MAX];
+    size_t pend_head, npend;
 };
 
 /* Adds one key of a row, with its count of games, to the sketch. */
@@ -126,9 +134,15 @@ static int stage_pour(struct counts_build *b)
     return rc;
 }
 
+/* The stage slot where the search for key and move km starts. */
+static size_t stage_home(uint64_t key, uint32_t km)
+{
+    return (size_t)((key ^ km * 0x9e3779b97f4a7c15ull) & (STAGE_SLOTS - 1));
+}
+
 static int stage_add(struct counts_build *b, uint64_t key, const struct index_count *c)
 {
-    size_t mask = STAGE_SLOTS - 1, i = (size_t)((key ^ c->kind_move * 0x9e3779b97f4a7c15ull) & mask);
+    size_t mask = STAGE_SLOTS - 1, i = stage_home(key, c->kind_move);
     for (;; i = (i + 1) & mask) {
         struct stage_slot *s = &b->slots[i];
         if (!s->c.games) {
@@ -145,6 +159,43 @@ static int stage_add(struct counts_build *b, uint64_t key, const struct index_co
             return PGN_OK;
         }
     }
+}
+
+/* Hands the oldest waiting entry to the stage table. */
+static int stage_oldest(struct counts_build *b)
+{
+    const struct stage_slot *old = &b->pending[b->pend_head];
+    b->pend_head = (b->pend_head + 1) % PENDING_MAX;
+    b->npend--;
+    return stage_add(b, old->key, &old->c);
+}
+
+/*
+ * Hands an entry to the stage table a little later: its slot, most likely
+ * a cache miss (the table is far bigger than the cache), is asked for now
+ * and read when PENDING_MAX newer entries have come, so that the misses of
+ * many keys overlap. The table's sums do not depend on the order entries
+ * reach it.
+ */
+static int stage_later(struct counts_build *b, uint64_t key, const struct index_count *c)
+{
+    int rc = b->npend == PENDING_MAX ? stage_oldest(b) : PGN_OK;
+    const struct stage_slot *home = &b->slots[stage_home(key, c->kind_move)];
+    PREFETCH(home);
+    PREFETCH((const char *)home + sizeof *home - 1);
+    struct stage_slot *s = &b->pending[(b->pend_head + b->npend++) % PENDING_MAX];
+    s->key = key;
+    s->c = *c;
+    return rc;
+}
+
+/* Hands every waiting entry to the stage table. */
+static int stage_drain(struct counts_build *b)
+{
+    int rc = PGN_OK;
+    while (rc == PGN_OK && b->npend)
+        rc = stage_oldest(b);
+    return rc;
 }
 
 /* The entry of game (in the chunk) at the key it first reaches at ply, as index_tree.c's tell() reads it. */
@@ -191,7 +242,7 @@ static int run_flush(struct counts_build *b)
 {
     int rc = PGN_OK;
     for (size_t i = 0; rc == PGN_OK && i < b->nrun; i++)
-        rc = stage_add(b, b->run_key, &b->run[i]);
+        rc = stage_later(b, b->run_key, &b->run[i]);
     b->nrun = 0;
     return rc;
 }
@@ -683,6 +734,8 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
         rc = each_chunk(&b, 1);
     if (rc == PGN_OK)
         rc = each_chunk(&b, 2);
+    if (rc == PGN_OK)
+        rc = stage_drain(&b);
     if (rc == PGN_OK)
         rc = write_rows(&b);
     /* Not needed any more: their memory goes to sorting the late games. */
