@@ -47,6 +47,15 @@ struct late_game {
  * (a bigger one is near the build's memory bound already). */
 enum { LATE_HELD = 1 << 18 };
 
+/* What count_posting() reads of a game of the chunk: a few fields of its
+ * walk, so that the chunk's games stay in the cache (a decoded walk is over
+ * 300 bytes, most of them keys this pass does not read). */
+struct game_brief {
+    uint32_t rplies, white_elo, black_elo, year;
+    int result;
+    int told; /* told() */
+};
+
 struct stage_slot {
     uint64_t key;
     struct index_count c; /* games 0: empty slot */
@@ -63,6 +72,7 @@ struct counts_build {
     unsigned char *walks, *rowbuf;
     const unsigned char *rows[INDEX_OPENING_ROWS];
     struct index_walk *decoded;  /* the chunk's walks */
+    struct game_brief *brief;    /* and what count_posting() reads of them */
     uint64_t chunk_first;        /* the number of the chunk's first game */
     uint64_t summary[9];         /* games valid invalid skipped results[5] of the games told */
     uint64_t *late;              /* 1 << LATE_GROUP_BITS: bit 63 present, the highest counts */
@@ -198,37 +208,46 @@ static int stage_drain(struct counts_build *b)
     return rc;
 }
 
-/* The entry of game (in the chunk) at the key it first reaches at ply, as index_tree.c's tell() reads it. */
-static void entry_of(const struct counts_build *b, unsigned game, unsigned ply,
-                     struct index_count *c)
+/* The kind and move of the entry of game (in the chunk) at the key it first
+ * reaches at ply, as index_tree.c's tell() reads it. */
+static uint32_t move_of(const struct counts_build *b, const struct game_brief *g, unsigned game,
+                        unsigned ply)
 {
-    const struct index_walk *w = &b->decoded[game];
-    memset(c, 0, sizeof *c);
-    c->games = 1;
-    c->white = w->result == PGN_RESULT_WHITE;
-    c->draws = w->result == PGN_RESULT_DRAW;
-    c->black = w->result == PGN_RESULT_BLACK;
-    c->wsum = w->white_elo;
-    c->wn = w->white_elo > 0;
-    c->bsum = w->black_elo;
-    c->bn = w->black_elo > 0;
+    if (g->rplies == 0xffff || (ply < g->rplies && ply + 1 > INDEX_OPENING_PLIES))
+        return (uint32_t)INDEX_COUNT_INCOMPLETE << 16; /* its next move is not kept */
+    if (ply == g->rplies)
+        return (uint32_t)INDEX_COUNT_END << 16;
+    const unsigned char *row = b->rows[1 + ply];
+    return (uint32_t)row[2 * game] | (uint32_t)row[2 * game + 1] << 8;
+}
+
+/* Adds game number (its brief g) to the entry c, as index_count_merge()
+ * would add the game's own entry: sums, first and last years, lowest game. */
+static void count_game(struct index_count *c, const struct game_brief *g, uint64_t number)
+{
+    int white = g->result == PGN_RESULT_WHITE, draw = g->result == PGN_RESULT_DRAW,
+        black = g->result == PGN_RESULT_BLACK;
+    c->games++;
+    c->white += (uint64_t)white;
+    c->draws += (uint64_t)draw;
+    c->black += (uint64_t)black;
+    c->wsum += g->white_elo;
+    c->wn += g->white_elo > 0;
+    c->bsum += g->black_elo;
+    c->bn += g->black_elo > 0;
     /* The explorer counts decided games only (explorer_tree.h): its mean
      * rating and its one game of a move are of those. */
-    int decided = c->white || c->draws || c->black;
-    if (decided && w->white_elo > 0 && w->black_elo > 0) {
-        c->msum = (w->white_elo + w->black_elo) / 2;
-        c->mn = 1;
+    int decided = white || draw || black;
+    if (decided && g->white_elo > 0 && g->black_elo > 0) {
+        c->msum += (g->white_elo + g->black_elo) / 2;
+        c->mn++;
     }
-    c->year0 = c->year1 = w->year;
-    c->first = decided ? b->chunk_first + game : 0;
-    if (w->rplies == 0xffff || (ply < w->rplies && ply + 1 > INDEX_OPENING_PLIES))
-        c->kind_move = (uint32_t)INDEX_COUNT_INCOMPLETE << 16; /* its next move is not kept */
-    else if (ply == w->rplies)
-        c->kind_move = (uint32_t)INDEX_COUNT_END << 16;
-    else {
-        const unsigned char *row = b->rows[1 + ply];
-        c->kind_move = (uint32_t)row[2 * game] | (uint32_t)row[2 * game + 1] << 8;
-    }
+    if (g->year && (!c->year0 || g->year < c->year0))
+        c->year0 = g->year;
+    if (g->year > c->year1)
+        c->year1 = g->year;
+    if (decided && (!c->first || number < c->first))
+        c->first = number;
 }
 
 /* 1 when the tree counts game's positions from the walks (index_tree.c's tell()). */
@@ -261,19 +280,22 @@ static void count_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
         b->run_open = 1;
         b->run_rare = index_sketch_rare(&b->sketch, key, INDEX_COUNTS_MIN);
     }
-    const struct index_walk *w = &b->decoded[game];
-    if (b->run_rare || !told(w) || ply > w->rplies)
+    const struct game_brief *g = &b->brief[game];
+    if (b->run_rare || !g->told || ply > g->rplies)
         return;
-    struct index_count c;
-    entry_of(b, game, ply, &c);
-    for (size_t i = 0; i < b->nrun; i++)
-        if (b->run[i].kind_move == c.kind_move) {
-            index_count_merge(&b->run[i], &c);
-            return;
-        }
-    if (b->nrun == RUN_MAX && run_flush(b) != PGN_OK)
-        b->bad = 2;
-    b->run[b->nrun++] = c;
+    uint32_t km = move_of(b, g, game, ply);
+    struct index_count *c = NULL;
+    for (size_t i = 0; !c && i < b->nrun; i++)
+        if (b->run[i].kind_move == km)
+            c = &b->run[i];
+    if (!c) {
+        if (b->nrun == RUN_MAX && run_flush(b) != PGN_OK)
+            b->bad = 2;
+        c = &b->run[b->nrun++];
+        memset(c, 0, sizeof *c);
+        c->kind_move = km;
+    }
+    count_game(c, g, b->chunk_first + game);
 }
 
 /* Puts one late game into the temporary table tree_late_stage. */
@@ -412,8 +434,12 @@ static int each_chunk(struct counts_build *b, int pass)
             if (rc == PGN_OK)
                 rc = index_chunk_openings(b->db, &b->row_st, b->source, chunk, n,
                                           INDEX_OPENING_ROWS, b->rowbuf, b->rows);
-            for (uint32_t i = 0; rc == PGN_OK && i < n; i++)
+            for (uint32_t i = 0; rc == PGN_OK && i < n; i++) {
+                const struct index_walk *w = &b->decoded[i];
                 index_walk_decode(b->walks + (size_t)i * INDEX_WALK_SIZE, &b->decoded[i]);
+                b->brief[i] = (struct game_brief){ w->rplies, w->white_elo, w->black_elo,
+                                                   w->year, w->result, told(w) };
+            }
             if (rc == PGN_OK)
                 rc = count_games(b, n);
             if (rc == PGN_OK)
@@ -717,8 +743,10 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
         b.walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         b.decoded = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.decoded);
+        b.brief = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.brief);
         b.late = calloc((size_t)1 << LATE_GROUP_BITS, sizeof *b.late);
-        if (!b.sketch.cells || !b.slots || !b.walks || !b.rowbuf || !b.decoded || !b.late)
+        if (!b.sketch.cells || !b.slots || !b.walks || !b.rowbuf || !b.decoded || !b.brief ||
+            !b.late)
             rc = PGN_ENOMEM;
     }
     if (rc == PGN_OK) {
@@ -758,6 +786,7 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     free(b.walks);
     free(b.rowbuf);
     free(b.decoded);
+    free(b.brief);
     free(b.late);
     free(b.held);
     buf_release(&b.unsure);
