@@ -16,17 +16,21 @@
  *   NO_SLP_VECTORIZE     GCC only: do not merge this function's scalar stores
  *                        into vector stores (where that made a loop slower)
  *   PRINTF_LIKE(f, a)    argument f is a printf format whose arguments start at a
+ *   PREFETCH(p)          start loading the memory at p into the cache (a
+ *                        lookup about to miss it; no effect on what p holds)
  */
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE __attribute__((always_inline))
 #define NOINLINE __attribute__((noinline))
 #define COLD __attribute__((noinline, cold))
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define PREFETCH(p) __builtin_prefetch(p)
 #else
 #define ALWAYS_INLINE
 #define NOINLINE
 #define COLD
 #define PRINTF_LIKE(f, a)
+#define PREFETCH(p) ((void)(p))
 #endif
 
 #if defined(__GNUC__) && !defined(__clang__)

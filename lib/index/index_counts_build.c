@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/array.h"
+#include "base/compiler.h"
 #include "base/error.h"
 #include "index/index_bytes.h"
 #include "index/index_counts.h"
@@ -30,6 +31,9 @@
  */
 enum { STAGE_SLOTS = 1 << 18, INDEX_COUNT_INCOMPLETE = 2 };
 
+/* Entries wait this many at most before their stage slot is read (stage_later()). */
+enum { PENDING_MAX = 32 };
+
 /* The reach groups (index_tree_counted()): castling and home pawns (20 bits) and the unsure bit. */
 enum { LATE_GROUP_BITS = 21, RUN_MAX = 32 };
 
@@ -42,6 +46,15 @@ struct late_game {
  * 8 MB of group starts to sort them, which a source of 250,000 games fits
  * (a bigger one is near the build's memory bound already). */
 enum { LATE_HELD = 1 << 18 };
+
+/* What count_posting() reads of a game of the chunk: a few fields of its
+ * walk, so that the chunk's games stay in the cache (a decoded walk is over
+ * 300 bytes, most of them keys this pass does not read). */
+struct game_brief {
+    uint32_t rplies, white_elo, black_elo, year;
+    int result;
+    int told; /* told() */
+};
 
 struct stage_slot {
     uint64_t key;
@@ -59,6 +72,7 @@ struct counts_build {
     unsigned char *walks, *rowbuf;
     const unsigned char *rows[INDEX_OPENING_ROWS];
     struct index_walk *decoded;  /* the chunk's walks */
+    struct game_brief *brief;    /* and what count_posting() reads of them */
     uint64_t chunk_first;        /* the number of the chunk's first game */
     uint64_t summary[9];         /* games valid invalid skipped results[5] of the games told */
     uint64_t *late;              /* 1 << LATE_GROUP_BITS: bit 63 present, the highest counts */
@@ -76,6 +90,10 @@ struct counts_build {
     int run_open, run_rare;
     struct index_count run[RUN_MAX];
     size_t nrun;
+    /* The entries on their way to the stage table, oldest at pend_head,
+     * whose slots were asked for when they came (stage_later()). */
+    struct stage_slot pending[PENDING_MAX];
+    size_t pend_head, npend;
 };
 
 /* Adds one key of a row, with its count of games, to the sketch. */
@@ -83,6 +101,12 @@ static void sketch_key(void *ctx, uint64_t key, unsigned games)
 {
     struct counts_build *b = ctx;
     index_sketch_add(&b->sketch, key, games);
+}
+
+static void prefetch_key(void *ctx, uint64_t key)
+{
+    struct counts_build *b = ctx;
+    index_sketch_prefetch(&b->sketch, key);
 }
 
 /* Adds a row's keys to the sketch from their counts of games
@@ -120,9 +144,15 @@ static int stage_pour(struct counts_build *b)
     return rc;
 }
 
+/* The stage slot where the search for key and move km starts. */
+static size_t stage_home(uint64_t key, uint32_t km)
+{
+    return (size_t)((key ^ km * 0x9e3779b97f4a7c15ull) & (STAGE_SLOTS - 1));
+}
+
 static int stage_add(struct counts_build *b, uint64_t key, const struct index_count *c)
 {
-    size_t mask = STAGE_SLOTS - 1, i = (size_t)((key ^ c->kind_move * 0x9e3779b97f4a7c15ull) & mask);
+    size_t mask = STAGE_SLOTS - 1, i = stage_home(key, c->kind_move);
     for (;; i = (i + 1) & mask) {
         struct stage_slot *s = &b->slots[i];
         if (!s->c.games) {
@@ -141,37 +171,83 @@ static int stage_add(struct counts_build *b, uint64_t key, const struct index_co
     }
 }
 
-/* The entry of game (in the chunk) at the key it first reaches at ply, as index_tree.c's tell() reads it. */
-static void entry_of(const struct counts_build *b, unsigned game, unsigned ply,
-                     struct index_count *c)
+/* Hands the oldest waiting entry to the stage table. */
+static int stage_oldest(struct counts_build *b)
 {
-    const struct index_walk *w = &b->decoded[game];
-    memset(c, 0, sizeof *c);
-    c->games = 1;
-    c->white = w->result == PGN_RESULT_WHITE;
-    c->draws = w->result == PGN_RESULT_DRAW;
-    c->black = w->result == PGN_RESULT_BLACK;
-    c->wsum = w->white_elo;
-    c->wn = w->white_elo > 0;
-    c->bsum = w->black_elo;
-    c->bn = w->black_elo > 0;
+    const struct stage_slot *old = &b->pending[b->pend_head];
+    b->pend_head = (b->pend_head + 1) % PENDING_MAX;
+    b->npend--;
+    return stage_add(b, old->key, &old->c);
+}
+
+/*
+ * Hands an entry to the stage table a little later: its slot, most likely
+ * a cache miss (the table is far bigger than the cache), is asked for now
+ * and read when PENDING_MAX newer entries have come, so that the misses of
+ * many keys overlap. The table's sums do not depend on the order entries
+ * reach it.
+ */
+static int stage_later(struct counts_build *b, uint64_t key, const struct index_count *c)
+{
+    int rc = b->npend == PENDING_MAX ? stage_oldest(b) : PGN_OK;
+    const struct stage_slot *home = &b->slots[stage_home(key, c->kind_move)];
+    PREFETCH(home);
+    PREFETCH((const char *)home + sizeof *home - 1);
+    struct stage_slot *s = &b->pending[(b->pend_head + b->npend++) % PENDING_MAX];
+    s->key = key;
+    s->c = *c;
+    return rc;
+}
+
+/* Hands every waiting entry to the stage table. */
+static int stage_drain(struct counts_build *b)
+{
+    int rc = PGN_OK;
+    while (rc == PGN_OK && b->npend)
+        rc = stage_oldest(b);
+    return rc;
+}
+
+/* The kind and move of the entry of game (in the chunk) at the key it first
+ * reaches at ply, as index_tree.c's tell() reads it. */
+static uint32_t move_of(const struct counts_build *b, const struct game_brief *g, unsigned game,
+                        unsigned ply)
+{
+    if (g->rplies == 0xffff || (ply < g->rplies && ply + 1 > INDEX_OPENING_PLIES))
+        return (uint32_t)INDEX_COUNT_INCOMPLETE << 16; /* its next move is not kept */
+    if (ply == g->rplies)
+        return (uint32_t)INDEX_COUNT_END << 16;
+    const unsigned char *row = b->rows[1 + ply];
+    return (uint32_t)row[2 * game] | (uint32_t)row[2 * game + 1] << 8;
+}
+
+/* Adds game number (its brief g) to the entry c, as index_count_merge()
+ * would add the game's own entry: sums, first and last years, lowest game. */
+static void count_game(struct index_count *c, const struct game_brief *g, uint64_t number)
+{
+    int white = g->result == PGN_RESULT_WHITE, draw = g->result == PGN_RESULT_DRAW,
+        black = g->result == PGN_RESULT_BLACK;
+    c->games++;
+    c->white += (uint64_t)white;
+    c->draws += (uint64_t)draw;
+    c->black += (uint64_t)black;
+    c->wsum += g->white_elo;
+    c->wn += g->white_elo > 0;
+    c->bsum += g->black_elo;
+    c->bn += g->black_elo > 0;
     /* The explorer counts decided games only (explorer_tree.h): its mean
      * rating and its one game of a move are of those. */
-    int decided = c->white || c->draws || c->black;
-    if (decided && w->white_elo > 0 && w->black_elo > 0) {
-        c->msum = (w->white_elo + w->black_elo) / 2;
-        c->mn = 1;
+    int decided = white || draw || black;
+    if (decided && g->white_elo > 0 && g->black_elo > 0) {
+        c->msum += (g->white_elo + g->black_elo) / 2;
+        c->mn++;
     }
-    c->year0 = c->year1 = w->year;
-    c->first = decided ? b->chunk_first + game : 0;
-    if (w->rplies == 0xffff || (ply < w->rplies && ply + 1 > INDEX_OPENING_PLIES))
-        c->kind_move = (uint32_t)INDEX_COUNT_INCOMPLETE << 16; /* its next move is not kept */
-    else if (ply == w->rplies)
-        c->kind_move = (uint32_t)INDEX_COUNT_END << 16;
-    else {
-        const unsigned char *row = b->rows[1 + ply];
-        c->kind_move = (uint32_t)row[2 * game] | (uint32_t)row[2 * game + 1] << 8;
-    }
+    if (g->year && (!c->year0 || g->year < c->year0))
+        c->year0 = g->year;
+    if (g->year > c->year1)
+        c->year1 = g->year;
+    if (decided && (!c->first || number < c->first))
+        c->first = number;
 }
 
 /* 1 when the tree counts game's positions from the walks (index_tree.c's tell()). */
@@ -185,7 +261,7 @@ static int run_flush(struct counts_build *b)
 {
     int rc = PGN_OK;
     for (size_t i = 0; rc == PGN_OK && i < b->nrun; i++)
-        rc = stage_add(b, b->run_key, &b->run[i]);
+        rc = stage_later(b, b->run_key, &b->run[i]);
     b->nrun = 0;
     return rc;
 }
@@ -204,19 +280,22 @@ static void count_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
         b->run_open = 1;
         b->run_rare = index_sketch_rare(&b->sketch, key, INDEX_COUNTS_MIN);
     }
-    const struct index_walk *w = &b->decoded[game];
-    if (b->run_rare || !told(w) || ply > w->rplies)
+    const struct game_brief *g = &b->brief[game];
+    if (b->run_rare || !g->told || ply > g->rplies)
         return;
-    struct index_count c;
-    entry_of(b, game, ply, &c);
-    for (size_t i = 0; i < b->nrun; i++)
-        if (b->run[i].kind_move == c.kind_move) {
-            index_count_merge(&b->run[i], &c);
-            return;
-        }
-    if (b->nrun == RUN_MAX && run_flush(b) != PGN_OK)
-        b->bad = 2;
-    b->run[b->nrun++] = c;
+    uint32_t km = move_of(b, g, game, ply);
+    struct index_count *c = NULL;
+    for (size_t i = 0; !c && i < b->nrun; i++)
+        if (b->run[i].kind_move == km)
+            c = &b->run[i];
+    if (!c) {
+        if (b->nrun == RUN_MAX && run_flush(b) != PGN_OK)
+            b->bad = 2;
+        c = &b->run[b->nrun++];
+        memset(c, 0, sizeof *c);
+        c->kind_move = km;
+    }
+    count_game(c, g, b->chunk_first + game);
 }
 
 /* Puts one late game into the temporary table tree_late_stage. */
@@ -313,6 +392,11 @@ static int chunk_postings(struct counts_build *b, uint64_t chunk, int pass)
         size_t len = (size_t)sqlite3_column_bytes(b->pos_st, 1);
         ok = data && index_records_checksum(data, len) ==
                          (uint64_t)sqlite3_column_int64(b->pos_st, 0);
+        /* The sketch's cells of the row's keys, asked for at once: their
+         * cache misses overlap (the row's keys are a few hundred, whose
+         * cells the cache holds) instead of stalling key after key. */
+        if (ok)
+            ok = index_postings_keys(data, len, prefetch_key, b) == 0;
         if (ok && pass == 1)
             ok = sketch_row(b, data, len);
         else if (ok)
@@ -350,8 +434,12 @@ static int each_chunk(struct counts_build *b, int pass)
             if (rc == PGN_OK)
                 rc = index_chunk_openings(b->db, &b->row_st, b->source, chunk, n,
                                           INDEX_OPENING_ROWS, b->rowbuf, b->rows);
-            for (uint32_t i = 0; rc == PGN_OK && i < n; i++)
+            for (uint32_t i = 0; rc == PGN_OK && i < n; i++) {
+                const struct index_walk *w = &b->decoded[i];
                 index_walk_decode(b->walks + (size_t)i * INDEX_WALK_SIZE, &b->decoded[i]);
+                b->brief[i] = (struct game_brief){ w->rplies, w->white_elo, w->black_elo,
+                                                   w->year, w->result, told(w) };
+            }
             if (rc == PGN_OK)
                 rc = count_games(b, n);
             if (rc == PGN_OK)
@@ -655,8 +743,10 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
         b.walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         b.decoded = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.decoded);
+        b.brief = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.brief);
         b.late = calloc((size_t)1 << LATE_GROUP_BITS, sizeof *b.late);
-        if (!b.sketch.cells || !b.slots || !b.walks || !b.rowbuf || !b.decoded || !b.late)
+        if (!b.sketch.cells || !b.slots || !b.walks || !b.rowbuf || !b.decoded || !b.brief ||
+            !b.late)
             rc = PGN_ENOMEM;
     }
     if (rc == PGN_OK) {
@@ -672,6 +762,8 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
         rc = each_chunk(&b, 1);
     if (rc == PGN_OK)
         rc = each_chunk(&b, 2);
+    if (rc == PGN_OK)
+        rc = stage_drain(&b);
     if (rc == PGN_OK)
         rc = write_rows(&b);
     /* Not needed any more: their memory goes to sorting the late games. */
@@ -694,6 +786,7 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     free(b.walks);
     free(b.rowbuf);
     free(b.decoded);
+    free(b.brief);
     free(b.late);
     free(b.held);
     buf_release(&b.unsure);

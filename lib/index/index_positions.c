@@ -160,14 +160,21 @@ static int decode_key_postings(const unsigned char *in, size_t len, size_t *at, 
     }
 }
 
+/* Reads a row's count of keys into *keys and where its keys start into *at; 0 when they do not fit. */
+static int row_keys(const unsigned char *blob, size_t len, size_t *at, uint64_t *keys)
+{
+    *at = 1;
+    return len >= 2 && index_get_varint(blob, len, at, keys) && *keys <= (len - *at) / KEY_BYTES;
+}
+
 /* The walk of a row both decoders share: fn for the postings of want (of
  * every key when want is 0), key_fn with each key's count of games. */
 static int walk_row(const unsigned char *blob, size_t len, uint64_t want, index_posting_fn *fn,
                     index_key_fn *key_fn, void *ctx)
 {
-    size_t at = 1;
+    size_t at;
     uint64_t keys;
-    if (len < 2 || !index_get_varint(blob, len, &at, &keys) || keys > (len - at) / KEY_BYTES)
+    if (!row_keys(blob, len, &at, &keys))
         return PGN_EFORMAT;
     const uint64_t low_bits = ~0ull >> 8, top = (uint64_t)blob[0] << 56;
     const unsigned char *kp = blob + at;
@@ -213,6 +220,18 @@ int index_postings_decode(const unsigned char *blob, size_t len, uint64_t want,
 int index_postings_decode_keys(const unsigned char *blob, size_t len, index_key_fn *fn, void *ctx)
 {
     return walk_row(blob, len, 0, NULL, fn, ctx);
+}
+
+int index_postings_keys(const unsigned char *blob, size_t len, index_row_key_fn *fn, void *ctx)
+{
+    size_t at;
+    uint64_t keys;
+    if (!row_keys(blob, len, &at, &keys))
+        return PGN_EFORMAT;
+    const uint64_t top = (uint64_t)blob[0] << 56;
+    for (uint64_t i = 0; i < keys; i++)
+        fn(ctx, top | index_get_le(blob + at + KEY_BYTES * i, KEY_BYTES));
+    return 0;
 }
 
 void index_postings_release(struct index_postings *p)

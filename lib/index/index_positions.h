@@ -107,6 +107,15 @@ typedef void index_key_fn(void *ctx, uint64_t key, unsigned games);
 int index_postings_decode_keys(const unsigned char *blob, size_t len, index_key_fn *fn,
                                void *ctx);
 
+/**
+ * Calls fn(ctx, key) for each key of a row's blob, in order, reading the
+ * keys alone (a few bytes each at the row's head, not their postings): for
+ * a caller that looks its keys up ahead. 0, or PGN_EFORMAT when the keys do
+ * not fit in the blob.
+ */
+typedef void index_row_key_fn(void *ctx, uint64_t key);
+int index_postings_keys(const unsigned char *blob, size_t len, index_row_key_fn *fn, void *ctx);
+
 /** Frees p's memory. */
 void index_postings_release(struct index_postings *p);
 

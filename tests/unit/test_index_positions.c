@@ -202,3 +202,31 @@ void test_index_positions__games_out_of_order_come_back(void)
     free(blob);
     index_postings_release(&p);
 }
+
+static void see_row_key(void *ctx, uint64_t key)
+{
+    see_key(ctx, key, 0);
+}
+
+/* The keys alone, as the tree's counts read them to ask for their sketch
+ * cells ahead: both keys of the row, in order, with their top byte; a row
+ * whose keys do not fit (cut inside them) is refused before any key. */
+void test_index_positions__row_keys_alone(void)
+{
+    size_t len = 0;
+    unsigned char *blob = two_key_row(&len);
+    if (!blob)
+        return;
+    struct seen_postings keys = { 0 };
+    CHECK_EQ_INT(index_postings_keys(blob, len, see_row_key, &keys), 0);
+    CHECK_EQ_INT(keys.n, 2);
+    CHECK(keys.key[0] == 0x12000000000000aaull);
+    CHECK(keys.key[1] == 0x12000000000000bbull);
+    /* Top byte, count, then 2 keys of 7 bytes: 16 bytes; any cut shorter drops a key. */
+    for (size_t cut = 0; cut < 16; cut++) {
+        struct seen_postings none = { 0 };
+        if (index_postings_keys(blob, cut, see_row_key, &none) != PGN_EFORMAT || none.n)
+            FAIL("a row cut to %zu bytes gives its keys", cut);
+    }
+    free(blob);
+}
