@@ -1,15 +1,19 @@
 /* test_index_game.c - what the database keeps of one game, checked against hand counts. */
 /* SPDX-License-Identifier: MIT */
+#include <stdio.h>
 #include <string.h>
 #include "test.h"
 #include "index/index_game.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
 
+static char name_copy[IR_NAMES][64];
+
 /*
  * The first game of text, as the index's workers see it: replayed with the
  * trace the build asks for (replayed = 1), or left for the facts to walk (0).
- * 0 when it could not be read.
+ * Its names are copied to name_copy (valid until the next call). 0 when it
+ * could not be read.
  */
 static int game_of(const char *text, int replayed, struct index_game *out)
 {
@@ -26,6 +30,14 @@ static int game_of(const char *text, int replayed, struct index_game *out)
         if (pgn_reader_next(r, &g) > 0 && (!replayed || replay_game(&rp, &g) == PGN_OK)) {
             index_game_of(&f, &g, replayed ? &rp : NULL, out);
             ok = 1;
+            /* The names point into the game, which goes with the reader. */
+            for (int i = 0; i < IR_NAMES; i++)
+                if (out->names[i]) {
+                    ok &= out->name_lens[i] < sizeof name_copy[i];
+                    snprintf(name_copy[i], sizeof name_copy[i], "%.*s", (int)out->name_lens[i],
+                             out->names[i]);
+                    out->names[i] = name_copy[i];
+                }
         }
         pgn_reader_free(r);
     }
