@@ -1,11 +1,13 @@
 /* test_index_game.c - what the database keeps of one game, checked against hand counts. */
 /* SPDX-License-Identifier: MIT */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "test.h"
 #include "index/index_game.h"
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
+#include "reader_util.h"
 
 static char name_copy[IR_NAMES][64];
 
@@ -140,4 +142,57 @@ void test_index_game__material_runs_read_back(void)
         CHECK_EQ_INT(m.run[2].mat.count[WHITE][KNIGHT], 1);
         CHECK_EQ_INT(m.run[2].mat.count[WHITE][QUEEN], 1);
     }
+}
+
+/* The trace's runs of every game of one file against the walk's (which
+ * counts the board at each position): same plies, same counts. */
+static void compare_runs(const char *rel, void *ctx)
+{
+    unsigned long *runs = ctx;
+    size_t len;
+    char *text = reader_slurp(rel, &len);
+    if (!text)
+        return;
+    struct pgn_reader *r;
+    struct game g;
+    struct replay rp;
+    struct game_facts f;
+    struct replay_opts ro = { .lang = NOTATION_AUTO, .flags = REPLAY_TRACE };
+    replay_init(&rp, &ro);
+    game_facts_init(&f, NOTATION_AUTO);
+    if (pgn_reader_open_mem(&r, text, len, NULL) == PGN_OK) {
+        while (pgn_reader_next(r, &g) > 0) {
+            if (replay_game(&rp, &g) || !rp.complete || rp.skipped)
+                continue;
+            game_facts_reset(&f, &g, r); /* not seeded: the walk counts its own */
+            const struct game_features *ft = game_facts_features(&f);
+            if (!ft || !ft->complete || ft->plies != rp.plies)
+                continue;
+            if (f.nruns != rp.nruns) {
+                FAIL("%s: game %llu: %u runs traced, %u walked", rel,
+                     (unsigned long long)g.index, rp.nruns, f.nruns);
+                continue;
+            }
+            for (uint32_t i = 0; i < f.nruns; i++)
+                if (f.runs[i].ply != rp.runs[i].ply ||
+                    !material_equal(&f.runs[i].mat, &rp.runs[i].mat)) {
+                    FAIL("%s: game %llu: run %u differs", rel, (unsigned long long)g.index, i);
+                    break;
+                }
+            *runs += f.nruns;
+        }
+        pgn_reader_free(r);
+    }
+    game_facts_release(&f);
+    replay_release(&rp);
+    free(text);
+}
+
+void test_index_game__traced_runs_are_counted_runs(void)
+{
+    static const char *const dirs[] = { "testdata", "testdata/corpus", "testdata/notation",
+                                        "testdata/search" };
+    unsigned long runs = 0;
+    reader_each_pgn(dirs, sizeof dirs / sizeof dirs[0], compare_runs, &runs);
+    CHECK(runs > 5000);
 }
