@@ -54,6 +54,9 @@ static unsigned change_code(const struct material *a, const struct material *b, 
         else if (d)
             return CODE_FULL;
     }
+    /* Most changes are captures: the mover's own pieces stay as they were. */
+    if (!memcmp(a->count[mover], b->count[mover], sizeof a->count[mover]))
+        return taken;
     int pawns = b->count[mover][PAWN] - a->count[mover][PAWN];
     for (int t = KNIGHT; t <= QUEEN; t++) {
         int d = b->count[mover][t] - a->count[mover][t];
@@ -67,14 +70,14 @@ static unsigned change_code(const struct material *a, const struct material *b, 
     return taken + CODES_PER_PROMO * promoted;
 }
 
-/* 1 when every count of m fits a nibble. */
+/* 1 when every count of m fits a nibble (a king's is 1). */
 static int counts_fit(const struct material *m)
 {
+    unsigned all = 0; /* the counts ORed: a bit above the nibble when one does not fit */
     for (int c = 0; c < 2; c++)
-        for (int t = PAWN; t <= KING; t++)
-            if (m->count[c][t] > 15 || (t == KING && m->count[c][t] != 1))
-                return 0;
-    return 1;
+        for (int t = PAWN; t < KING; t++)
+            all |= m->count[c][t];
+    return all <= 15 && m->count[WHITE][KING] == 1 && m->count[BLACK][KING] == 1;
 }
 
 /* The runs alone into out[INDEX_RUNS_MAX]; the length (at least 1). */

@@ -5,7 +5,14 @@
 #include "index/index_records.h"
 #include "base/banned.h"
 
-static const char *const name_tags[IR_NAMES] = { "White", "Black", "Event", "Site" };
+/* The name tags, in the order of the record's names, with their lengths. */
+#define NAME_TAG(s) { s, sizeof s - 1 }
+static const struct name_tag {
+    const char *name;
+    uint32_t len;
+} name_tags[IR_NAMES] = {
+    NAME_TAG("White"), NAME_TAG("Black"), NAME_TAG("Event"), NAME_TAG("Site"),
+};
 
 /* A number fact of f: its value, or -1 when missing; *unsure on an error or a value out of 0..limit. */
 static int number_fact(struct game_facts *f, int id, int64_t limit, int *unsure)
@@ -17,19 +24,31 @@ static int number_fact(struct game_facts *f, int id, int64_t limit, int *unsure)
     return rc > 0 && !*unsure ? (int)v.num : -1;
 }
 
+/* The first value of each name tag, as game_facts_tag() finds it, and a flag
+ * for each written twice: one pass over the tags for the four of them. */
 static void name_values(struct game_facts *f, struct index_record *r, const char *values[],
                         size_t lens[])
 {
+    const struct game *g = f->g;
+    unsigned found = 0;
     for (int i = 0; i < IR_NAMES; i++) {
-        struct fact_value v;
         values[i] = NULL;
         lens[i] = 0;
-        if (game_facts_tag(f, name_tags[i], 0, &v) > 0) {
-            values[i] = v.s;
-            lens[i] = v.len;
+    }
+    for (uint32_t k = 0; k < g->ntags; k++) {
+        const struct game_tag *t = &g->tags[k];
+        for (int i = 0; i < IR_NAMES; i++) {
+            if (t->name_len != name_tags[i].len || memcmp(t->name, name_tags[i].name, t->name_len))
+                continue;
+            if (found & 1u << i)
+                r->flags |= IR_DUP_WHITE << i;
+            else {
+                values[i] = t->value;
+                lens[i] = t->value_len;
+                found |= 1u << i;
+            }
+            break;
         }
-        if (game_facts_tag(f, name_tags[i], 1, &v) > 0)
-            r->flags |= IR_DUP_WHITE << i;
     }
 }
 

@@ -26,12 +26,25 @@ static uint64_t reach_of(const struct pos *p, int *too_many)
     return r;
 }
 
+/*
+ * The keys a walk has met, as one bit each of 256 (chosen by the key's top
+ * byte): a key whose bit is clear is new, and needs no look through the
+ * keys kept. Most positions of an opening are new, so most adds skip it.
+ */
+struct walk_seen {
+    uint64_t bits[4];
+};
+
 /* Adds key at ply unless the walk has met it already (the first ply counts). */
-static void add_key(struct index_walk *w, uint64_t key, uint32_t ply)
+static void add_key(struct index_walk *w, struct walk_seen *seen, uint64_t key, uint32_t ply)
 {
-    for (uint32_t i = 0; i < w->n; i++)
-        if (w->key[i] == key)
-            return;
+    unsigned bit = (unsigned)(key >> 56);
+    uint64_t *word = &seen->bits[bit >> 6], mask = 1ull << (bit & 63);
+    if (*word & mask)
+        for (uint32_t i = 0; i < w->n; i++)
+            if (w->key[i] == key)
+                return;
+    *word |= mask;
     w->key[w->n] = key;
     w->ply[w->n++] = (uint8_t)ply;
 }
@@ -50,9 +63,10 @@ static void walk_positions(struct game_facts *f, struct index_walk *w)
     }
     struct ml_iter it;
     mainline_first(ml, &it);
+    struct walk_seen seen = { { 0 } };
     int rc = 1;
     for (;;) {
-        add_key(w, pos_repetition_key(&it.pos), it.ply);
+        add_key(w, &seen, pos_repetition_key(&it.pos), it.ply);
         if (it.ply == INDEX_WALK_PLIES || (rc = mainline_next(ml, &it)) <= 0)
             break;
     }
@@ -91,8 +105,9 @@ static int walk_from_replay(struct game_facts *f, const struct replay *r,
         !replay_is_walk(f, r) || r->plies != game_facts_mainline(f)->nmoves)
         return 0;
     uint32_t n = r->plies < INDEX_WALK_PLIES ? r->plies : INDEX_WALK_PLIES;
+    struct walk_seen seen = { { 0 } };
     for (uint32_t i = 0; i <= n; i++)
-        add_key(w, r->keys[i], i);
+        add_key(w, &seen, r->keys[i], i);
     int too_many = 0;
     w->reach = reach_of(r->plies > INDEX_WALK_PLIES ? &r->kept : &r->final, &too_many);
     if (r->plies < INDEX_WALK_PLIES) /* the main line ended inside the walk */

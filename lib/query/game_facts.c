@@ -201,9 +201,12 @@ static int note_run(struct game_facts *f, const struct ml_iter *it, int *pieces,
 /* Occurrences of the position at ply n so far: a repetition can only reach back as far as the clock. */
 static int repetitions_at(const struct game_facts *f, uint32_t n)
 {
+    /* The look reaches back by the clock, but not before the first position. */
+    uint32_t back = f->clocks[n] < n ? f->clocks[n] : n;
+    const uint64_t key = f->keys[n];
     int count = 1;
-    for (int64_t j = (int64_t)n - 2; j >= 0 && j >= (int64_t)n - f->clocks[n]; j -= 2)
-        count += f->keys[j] == f->keys[n];
+    for (uint32_t d = 2; d <= back; d += 2)
+        count += f->keys[n - d] == key;
     return count;
 }
 

@@ -121,8 +121,10 @@ struct walk {
     int try_other;
     /* Castling written with Unicode dashes (unicode-dash): how many, the first. */
     uint32_t dashes, first_dash;
-    /* With REPLAY_TRACE: the counts of pieces and of pawns of the material run so far. */
-    int pieces, pawns;
+    /* With REPLAY_TRACE: the main line's material after its last move, kept
+     * move by move (trace_move), and whether that move changed it. */
+    struct material mat;
+    int mat_changed;
     /* Last, and not cleared for each game: written with the first move
      * not in standard SAN, and read only when there is one. */
     char first_text[MOVE_TEXT_MAX + 8], first_san[MOVE_TEXT_MAX];
@@ -377,14 +379,40 @@ static int repetitions(const struct replay *r, uint32_t n, int halfmove, int gap
     return count;
 }
 
-/* With REPLAY_TRACE: the clock of main-line position n (p), and the material run it may start. */
+/*
+ * With REPLAY_TRACE: the material change main-line move mv makes from p,
+ * told before it is played (what it captures is gone after). Only a capture
+ * or a promotion changes material, and each makes the counts of pieces or of
+ * pawns fall: the runs start where material_run_starts() would start them,
+ * with the counts material_of() would give, without counting the board.
+ */
+static inline void trace_move(struct walk *w, const struct pos *p, move16 mv)
+{
+    const int flag = move_flag(mv), us = p->side, them = us ^ 1;
+    if (flag == MF_CASTLING) /* "king takes own rook" takes nothing */
+        return;
+    int victim = flag == MF_EN_PASSANT ? piece_make(them, PAWN) : p->board[move_to(mv)];
+    if (victim != NO_PIECE) {
+        w->mat.count[them][piece_type(victim)]--;
+        w->mat_changed = 1;
+    }
+    if (flag == MF_PROMOTION) {
+        w->mat.count[us][PAWN]--;
+        w->mat.count[us][move_promo(mv)]++;
+        w->mat_changed = 1;
+    }
+}
+
+/* With REPLAY_TRACE: the clock of main-line position n (p), and the material
+ * run it starts (the first position's, or one the move to it changed). */
 static void trace_position(struct replay *r, struct walk *w, uint32_t n, const struct pos *p)
 {
     r->clocks[n] = p->halfmove;
-    if (material_run_starts(p, &w->pieces, &w->pawns)) {
+    if (n == 0 || w->mat_changed) {
         struct material_run *run = &r->runs[r->nruns++];
         run->ply = n;
-        material_of(p, &run->mat);
+        run->mat = w->mat;
+        w->mat_changed = 0;
     }
 }
 
@@ -504,6 +532,8 @@ static void walk_line(struct walk *w, uint32_t var, const struct pos *start)
                 check_notation(w, i, &cur, mv);
             /* No check given and none written: no check marks to compare. */
             unsigned marks = got & (SAN_CHECK | SAN_MATE | SAN_DOUBLE_PLUS);
+            if (trace && main_line)
+                trace_move(w, &cur, mv);
             /* The position before is kept for the diagnostics that need it. */
             int check = pos_play_keep(&cur, mv, marks || past, &before);
             if ((check || marks) && w->check_marks) {
@@ -645,7 +675,8 @@ static int walk_game(struct replay *r, const struct game *g, const struct known_
         if (array_reserve((void **)&r->clocks, &r->clock_cap, positions, sizeof *r->clocks, 64) ||
             array_reserve((void **)&r->runs, &r->run_cap, positions, sizeof *r->runs, 16))
             return PGN_ENOMEM;
-        w->pieces = w->pawns = -1;
+        material_of(&r->start, &w->mat);
+        w->mat_changed = 0;
         trace_position(r, w, 0, &r->start);
     }
     walk_line(w, 0, &r->start);
