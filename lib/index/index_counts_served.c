@@ -17,7 +17,7 @@
  *
  * Game numbers must then stay under 2^40 (a trillion games in one source).
  */
-enum { NUMBER_BITS = 40, BATCH_KEYS = 1 << 18 };
+enum { NUMBER_BITS = 40, BATCH_KEYS = 1 << 18, BUCKETS = 256 };
 #define NUMBER_MASK ((1ull << NUMBER_BITS) - 1)
 
 struct served_slot {
@@ -26,32 +26,38 @@ struct served_slot {
     uint64_t rank[2][INDEX_SERVED_MAX]; /* highest first */
 };
 
+/* What a posting of a game of the chunk needs, worked out once per game. */
+struct served_game {
+    uint64_t rank[2]; /* its ranks in the top and the recent lists */
+    uint32_t rplies;  /* the last ply whose postings count it */
+    int counted;      /* 0: no posting of it counts */
+};
+
+/*
+ * The batch's keys come from tree_counts in SQLite's (signed) order, so the
+ * keys of one bucket (one top byte) lie side by side in it, ascending; and
+ * a row of the position index is one bucket's keys, ascending too. A row's
+ * postings are then matched to the batch by walking both lists together
+ * (a merge), not by looking each posting up in a hash table: the batch's
+ * keys are read in order from a compact array, once per row.
+ */
 struct served_build {
     struct index_db *db;
     int64_t source;
-    struct served_slot *slots; /* the batch's keys */
-    uint32_t *table;           /* open addressing: slot index + 1, 0 empty */
-    size_t mask;
-    struct index_walk *decoded;
+    struct served_slot *slots; /* the batch's keys, in SQLite's order */
+    uint64_t *keys;            /* the same keys alone, for the merge */
+    uint32_t from[BUCKETS], to[BUCKETS]; /* bucket b's keys: keys[from[b] .. to[b]) */
+    unsigned low, high;        /* the buckets that hold keys of the batch, at least */
+    struct index_walk walk;    /* one game's walk record, decoded */
+    struct served_game *games; /* the chunk's */
     uint64_t chunk_first;      /* number of the chunk's first game */
-    int bad;
+    /* The merge's state: the key last offered, its slot (NULL: not in the
+     * batch), and the next key of the batch to compare. */
+    uint64_t run_key;
+    struct served_slot *run_slot;
+    size_t next, end;
+    int run_open, bad;
 };
-
-static size_t hash_of(uint64_t key, size_t mask)
-{
-    return (size_t)(key ^ key >> 29) & mask; /* a Zobrist key: its bits are random already */
-}
-
-static struct served_slot *slot_of(const struct served_build *b, uint64_t key)
-{
-    for (size_t i = hash_of(key, b->mask);; i = (i + 1) & b->mask) {
-        uint32_t at = b->table[i];
-        if (!at)
-            return NULL;
-        if (b->slots[at - 1].key == key)
-            return &b->slots[at - 1];
-    }
-}
 
 /* Puts rank into the list (highest first, at most INDEX_SERVED_MAX) if it belongs there. */
 static void keep(uint64_t *list, uint8_t *n, uint64_t rank)
@@ -68,6 +74,21 @@ static void keep(uint64_t *list, uint8_t *n, uint64_t rank)
         (*n)++;
 }
 
+/* The slot of key in the batch, or NULL, moving the merge on: keys come
+ * ascending within a bucket; one that does not starts the search again. */
+static struct served_slot *slot_of(struct served_build *b, uint64_t key)
+{
+    if (!b->run_open || index_bucket(key) != index_bucket(b->run_key) || key < b->run_key) {
+        b->next = b->from[index_bucket(key)];
+        b->end = b->to[index_bucket(key)];
+    }
+    b->run_open = 1;
+    b->run_key = key;
+    while (b->next < b->end && b->keys[b->next] < key)
+        b->next++;
+    return b->next < b->end && b->keys[b->next] == key ? &b->slots[b->next] : NULL;
+}
+
 /* A posting: game (in the chunk) first reaches key at ply; offered to the key's lists. */
 static void offer(void *ctx, uint64_t key, unsigned game, unsigned ply)
 {
@@ -76,33 +97,51 @@ static void offer(void *ctx, uint64_t key, unsigned game, unsigned ply)
         b->bad = 1;
         return;
     }
-    struct served_slot *s = slot_of(b, key);
-    if (!s)
-        return;
-    /* The games the counts of the key hold (index_counts_build.c's count_posting()). */
-    const struct index_walk *w = &b->decoded[game];
-    if ((w->flags & (IW_EMPTY | IW_SKIPPED)) || !(w->flags & IW_TREE) || ply > w->rplies)
-        return;
-    if (w->result != PGN_RESULT_WHITE && w->result != PGN_RESULT_DRAW &&
-        w->result != PGN_RESULT_BLACK)
-        return;
-    uint64_t number = b->chunk_first + game;
-    uint64_t rating = w->white_elo > 0 && w->black_elo > 0 ? (w->white_elo + w->black_elo) / 2
-                                                           : 0;
-    keep(s->rank[0], &s->n[0], rating << NUMBER_BITS | (NUMBER_MASK - number));
-    keep(s->rank[1], &s->n[1], (uint64_t)w->year << NUMBER_BITS | number);
+    if (!b->run_open || key != b->run_key)
+        b->run_slot = slot_of(b, key);
+    struct served_slot *s = b->run_slot;
+    const struct served_game *g = &b->games[game];
+    if (s && g->counted && ply <= g->rplies) {
+        keep(s->rank[0], &s->n[0], g->rank[0]);
+        keep(s->rank[1], &s->n[1], g->rank[1]);
+    }
 }
 
-/* The postings of one chunk of the source, offered; a status. */
+/* Game i of the chunk, from its walk record: the games the counts of a key
+ * hold (index_counts_build.c's count_posting()) with a decided result. */
+static void game_of(struct served_build *b, const unsigned char *record, uint32_t i)
+{
+    struct index_walk *w = &b->walk;
+    struct served_game *g = &b->games[i];
+    index_walk_decode(record, w);
+    int decided = w->result == PGN_RESULT_WHITE || w->result == PGN_RESULT_DRAW ||
+                  w->result == PGN_RESULT_BLACK;
+    g->counted = decided && !(w->flags & (IW_EMPTY | IW_SKIPPED)) && (w->flags & IW_TREE);
+    g->rplies = w->rplies;
+    uint64_t number = b->chunk_first + i;
+    uint64_t rating = w->white_elo > 0 && w->black_elo > 0 ? (w->white_elo + w->black_elo) / 2
+                                                           : 0;
+    g->rank[0] = rating << NUMBER_BITS | (NUMBER_MASK - number);
+    g->rank[1] = (uint64_t)w->year << NUMBER_BITS | number;
+}
+
+/* The postings of one chunk of the source, of the buckets that may hold
+ * keys of the batch, offered; a status. */
 static int sweep_chunk(struct served_build *b, sqlite3_stmt *pos, uint64_t chunk)
 {
     sqlite3_bind_int64(pos, 1, b->source);
     sqlite3_bind_int64(pos, 2, (sqlite3_int64)chunk);
+    sqlite3_bind_int(pos, 3, (int)b->low);
+    sqlite3_bind_int(pos, 4, (int)b->high);
     int rc, ok = 1;
     while (ok && !b->bad && (rc = sqlite3_step(pos)) == SQLITE_ROW) {
-        const unsigned char *data = sqlite3_column_blob(pos, 1);
-        size_t len = (size_t)sqlite3_column_bytes(pos, 1);
-        ok = data && index_records_checksum(data, len) == (uint64_t)sqlite3_column_int64(pos, 0) &&
+        unsigned bucket = (unsigned)sqlite3_column_int(pos, 0);
+        if (bucket >= BUCKETS || b->from[bucket] == b->to[bucket])
+            continue; /* none of its keys is in the batch */
+        const unsigned char *data = sqlite3_column_blob(pos, 2);
+        size_t len = (size_t)sqlite3_column_bytes(pos, 2);
+        b->run_open = 0;
+        ok = data && index_records_checksum(data, len) == (uint64_t)sqlite3_column_int64(pos, 1) &&
              index_postings_decode(data, len, 0, offer, b) == 0;
     }
     sqlite3_reset(pos);
@@ -120,9 +159,10 @@ static int sweep(struct served_build *b)
                                              " WHERE source=?1 ORDER BY chunk", b->source, -1,
                                              &chunks)
                    : PGN_ENOMEM;
-    if (rc == PGN_OK && (rc = sqlite3_prepare_v2(b->db->h, "SELECT checksum, data FROM"
+    if (rc == PGN_OK && (rc = sqlite3_prepare_v2(b->db->h, "SELECT bucket, checksum, data FROM"
                                                  " game_positions WHERE source=?1 AND chunk=?2"
-                                                 " AND bucket<256", -1, &pos, NULL)) != SQLITE_OK)
+                                                 " AND bucket BETWEEN ?3 AND ?4", -1, &pos,
+                                                 NULL)) != SQLITE_OK)
         rc = index_db_fail(b->db, rc);
     while (rc == PGN_OK && (rc = sqlite3_step(chunks)) == SQLITE_ROW) {
         uint64_t chunk = (uint64_t)sqlite3_column_int64(chunks, 0);
@@ -138,7 +178,9 @@ static int sweep(struct served_build *b)
         }
         rc = index_chunk_walks(b->db, &walk_st, b->source, chunk, n, walks);
         for (uint32_t i = 0; rc == PGN_OK && i < n; i++)
-            index_walk_decode(walks + (size_t)i * INDEX_WALK_SIZE, &b->decoded[i]);
+            game_of(b, walks + (size_t)i * INDEX_WALK_SIZE, i);
+        /* A posting of a game past the chunk's last (damage) counts nowhere. */
+        memset(b->games + n, 0, (INDEX_CHUNK_GAMES - n) * sizeof *b->games);
         if (rc == PGN_OK)
             rc = sweep_chunk(b, pos, chunk);
     }
@@ -215,19 +257,30 @@ static int load_batch(struct served_build *b, int64_t *after, int first, size_t 
     sqlite3_bind_int(st, 2, first);
     sqlite3_bind_int64(st, 3, *after);
     sqlite3_bind_int(st, 4, BATCH_KEYS);
-    memset(b->table, 0, (b->mask + 1) * sizeof *b->table);
+    uint32_t in[BUCKETS] = { 0 };
     *n = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         *after = sqlite3_column_int64(st, 0);
         struct served_slot *s = &b->slots[*n];
         memset(s, 0, sizeof *s);
-        s->key = (uint64_t)*after;
-        size_t i = hash_of(s->key, b->mask);
-        while (b->table[i])
-            i = (i + 1) & b->mask;
-        b->table[i] = (uint32_t)++*n;
+        s->key = b->keys[(*n)++] = (uint64_t)*after;
+        in[index_bucket(s->key)]++;
     }
     sqlite3_finalize(st);
+    /* Where each bucket's keys start (SQLite's order keeps them together,
+     * the negative keys' buckets, 128 to 255, first), and the buckets the
+     * batch spans (all of them when it crosses from 255 to 0). */
+    b->low = BUCKETS - 1;
+    b->high = 0;
+    for (unsigned k = 0, at = 0; k < BUCKETS; k++) {
+        unsigned bucket = (k + BUCKETS / 2) % BUCKETS;
+        b->from[bucket] = at;
+        b->to[bucket] = at += in[bucket];
+        if (in[bucket]) {
+            b->low = bucket < b->low ? bucket : b->low;
+            b->high = bucket > b->high ? bucket : b->high;
+        }
+    }
     return rc == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, rc);
 }
 
@@ -237,11 +290,10 @@ int index_served_build(struct index_db *db, int64_t source)
     memset(&b, 0, sizeof b);
     b.db = db;
     b.source = source;
-    b.mask = (size_t)2 * BATCH_KEYS - 1; /* at most half full */
     b.slots = malloc((size_t)BATCH_KEYS * sizeof *b.slots);
-    b.table = malloc((b.mask + 1) * sizeof *b.table);
-    b.decoded = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.decoded);
-    int rc = b.slots && b.table && b.decoded ? PGN_OK : PGN_ENOMEM;
+    b.keys = malloc((size_t)BATCH_KEYS * sizeof *b.keys);
+    b.games = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.games);
+    int rc = b.slots && b.keys && b.games ? PGN_OK : PGN_ENOMEM;
     int64_t after = 0;
     size_t n = BATCH_KEYS;
     /* A batch shorter than BATCH_KEYS is the last. */
@@ -253,8 +305,8 @@ int index_served_build(struct index_db *db, int64_t source)
             rc = write_batch(&b, n);
     }
     free(b.slots);
-    free(b.table);
-    free(b.decoded);
+    free(b.keys);
+    free(b.games);
     return rc;
 }
 

@@ -17,12 +17,14 @@
  *
  *  1. a count-min sketch (index_sketch.h) of the games
  *     of each line: a line it puts under INDEX_PATHS_MIN is surely rarer;
- *  2. the other lines' games are summed in a table of STAGE_SLOTS slots,
+ *  2. the other lines' games are summed in a table of up to STAGE_SLOTS
+ *     slots (it starts at FIRST_SLOTS and doubles as it fills: a small
+ *     source does not pay for clearing and scanning the whole of it),
  *     poured into a temporary SQLite table whenever it fills; SQLite sums
  *     the pours by line, and the lines that really reach the minimum get
  *     their row.
  */
-enum { STAGE_SLOTS = 1 << 20 };
+enum { FIRST_SLOTS = 1 << 14, STAGE_SLOTS = 1 << 20 };
 
 struct path_slot {
     uint64_t key, games; /* games 0: empty */
@@ -33,7 +35,7 @@ struct paths_build {
     int64_t source;
     struct index_sketch sketch;
     struct path_slot *slots;
-    size_t used;
+    size_t nslots, used;      /* nslots: a power of two, up to STAGE_SLOTS */
     int poured;               /* the stage table filled up at least once */
     sqlite3_stmt *stage_put, *row_st;
     unsigned char *rowbuf;
@@ -46,7 +48,7 @@ struct paths_build {
 static int stage_pour(struct paths_build *b)
 {
     int rc = PGN_OK;
-    for (size_t i = 0; rc == PGN_OK && i < STAGE_SLOTS; i++) {
+    for (size_t i = 0; rc == PGN_OK && i < b->nslots; i++) {
         if (!b->slots[i].games)
             continue;
         sqlite3_bind_int64(b->stage_put, 1, (sqlite3_int64)b->slots[i].key);
@@ -56,30 +58,49 @@ static int stage_pour(struct paths_build *b)
         if (step != SQLITE_DONE)
             rc = index_db_fail(b->db, step);
     }
-    memset(b->slots, 0, (size_t)STAGE_SLOTS * sizeof *b->slots);
+    memset(b->slots, 0, b->nslots * sizeof *b->slots);
     b->used = 0;
     return rc;
 }
 
+/* The slot of key in a table of mask + 1 slots: its own, or the empty one where it goes. */
+static struct path_slot *slot_of(struct path_slot *slots, size_t mask, uint64_t key)
+{
+    size_t i = (size_t)key & mask;
+    while (slots[i].games && slots[i].key != key)
+        i = (i + 1) & mask;
+    return &slots[i];
+}
+
+/* Doubles the stage table, its lines kept; a status. */
+static int stage_grow(struct paths_build *b)
+{
+    size_t n = 2 * b->nslots;
+    struct path_slot *grown = calloc(n, sizeof *grown);
+    if (!grown)
+        return PGN_ENOMEM;
+    for (size_t i = 0; i < b->nslots; i++)
+        if (b->slots[i].games)
+            *slot_of(grown, n - 1, b->slots[i].key) = b->slots[i];
+    free(b->slots);
+    b->slots = grown;
+    b->nslots = n;
+    return PGN_OK;
+}
+
 static int stage_add(struct paths_build *b, uint64_t key)
 {
-    size_t mask = STAGE_SLOTS - 1;
-    for (size_t i = (size_t)key & mask;; i = (i + 1) & mask) {
-        struct path_slot *s = &b->slots[i];
-        if (s->games && s->key == key) {
-            s->games++;
-            return PGN_OK;
-        }
-        if (!s->games) {
-            s->key = key;
-            s->games = 1;
-            /* Kept at most three quarters full: probes stay short. */
-            if (++b->used < STAGE_SLOTS / 4 * 3)
-                return PGN_OK;
-            b->poured = 1;
-            return stage_pour(b);
-        }
-    }
+    struct path_slot *s = slot_of(b->slots, b->nslots - 1, key);
+    if (s->games++)
+        return PGN_OK;
+    s->key = key;
+    /* Kept at most three quarters full: probes stay short. */
+    if (++b->used < b->nslots / 4 * 3)
+        return PGN_OK;
+    if (b->nslots < STAGE_SLOTS)
+        return stage_grow(b);
+    b->poured = 1;
+    return stage_pour(b);
 }
 
 /* Game i of the chunk, game number of the source: pass 1 puts its lines in the
@@ -108,7 +129,9 @@ static int count_game(struct paths_build *b, uint32_t i, uint64_t number, int pa
         h = index_path_next(h, (unsigned)m[0] | (unsigned)m[1] << 8);
         if (pass == 1)
             index_sketch_add(&b->sketch, h, 1);
-        else if (!index_sketch_rare(&b->sketch, h, INDEX_PATHS_MIN))
+        else if (index_sketch_rare(&b->sketch, h, INDEX_PATHS_MIN))
+            break; /* every game of a longer line starts with this one: rarer still */
+        else
             rc = stage_add(b, h);
     }
     return rc;
@@ -162,7 +185,7 @@ static int write_rows(struct paths_build *b)
     }
     size_t n = 0, at = 0;
     if (rc == SQLITE_OK && !b->poured) {
-        for (size_t i = 0; i < STAGE_SLOTS; i++)
+        for (size_t i = 0; i < b->nslots; i++)
             if (b->slots[i].games >= INDEX_PATHS_MIN)
                 b->slots[n++] = b->slots[i];
         qsort(b->slots, n, sizeof *b->slots, by_key);
@@ -220,7 +243,8 @@ int index_paths_rebuild(struct index_db *db, int64_t source)
         rc = index_db_exec(db, "CREATE TEMP TABLE IF NOT EXISTS path_stage(key, games);"
                       " DELETE FROM temp.path_stage;");
     if (rc == PGN_OK) {
-        b.slots = calloc(STAGE_SLOTS, sizeof *b.slots);
+        b.nslots = FIRST_SLOTS;
+        b.slots = calloc(b.nslots, sizeof *b.slots);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         rc = index_sketch_init(&b.sketch) == PGN_OK && b.slots && b.rowbuf ? PGN_OK : PGN_ENOMEM;
     }
