@@ -133,7 +133,7 @@ static int sweep_chunk(struct served_build *b, sqlite3_stmt *pos, uint64_t chunk
     sqlite3_bind_int64(pos, 2, (sqlite3_int64)chunk);
     sqlite3_bind_int(pos, 3, (int)b->low);
     sqlite3_bind_int(pos, 4, (int)b->high);
-    int rc, ok = 1;
+    int rc = SQLITE_DONE, ok = 1; /* set by the first step: the compiler cannot tell */
     while (ok && !b->bad && (rc = sqlite3_step(pos)) == SQLITE_ROW) {
         unsigned bucket = (unsigned)sqlite3_column_int(pos, 0);
         if (bucket >= BUCKETS || b->from[bucket] == b->to[bucket])
