@@ -8,6 +8,7 @@
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
 #include "reader_util.h"
+#include "replay_util.h"
 
 static char name_copy[IR_NAMES][64];
 
@@ -144,48 +145,34 @@ void test_index_game__material_runs_read_back(void)
     }
 }
 
-/* The trace's runs of every game of one file against the walk's (which
- * counts the board at each position): same plies, same counts. */
-static void compare_runs(const char *rel, void *ctx)
+/* The trace's runs of one game against the walk's (which counts the board
+ * at each position): same plies, same counts. */
+static void compare_runs(const char *rel, struct game *g, struct replay *rp,
+                         struct game_facts *f, void *ctx)
 {
     unsigned long *runs = ctx;
-    size_t len;
-    char *text = reader_slurp(rel, &len);
-    if (!text)
+    if (!rp->complete || rp->skipped)
         return;
-    struct pgn_reader *r;
-    struct game g;
-    struct replay rp;
-    struct game_facts f;
-    struct replay_opts ro = { .lang = NOTATION_AUTO, .flags = REPLAY_TRACE };
-    replay_init(&rp, &ro);
-    game_facts_init(&f, NOTATION_AUTO);
-    if (pgn_reader_open_mem(&r, text, len, NULL) == PGN_OK) {
-        while (pgn_reader_next(r, &g) > 0) {
-            if (replay_game(&rp, &g) || !rp.complete || rp.skipped)
-                continue;
-            game_facts_reset(&f, &g, r); /* not seeded: the walk counts its own */
-            const struct game_features *ft = game_facts_features(&f);
-            if (!ft || !ft->complete || ft->plies != rp.plies)
-                continue;
-            if (f.nruns != rp.nruns) {
-                FAIL("%s: game %llu: %u runs traced, %u walked", rel,
-                     (unsigned long long)g.index, rp.nruns, f.nruns);
-                continue;
-            }
-            for (uint32_t i = 0; i < f.nruns; i++)
-                if (f.runs[i].ply != rp.runs[i].ply ||
-                    !material_equal(&f.runs[i].mat, &rp.runs[i].mat)) {
-                    FAIL("%s: game %llu: run %u differs", rel, (unsigned long long)g.index, i);
-                    break;
-                }
-            *runs += f.nruns;
-        }
-        pgn_reader_free(r);
+    const struct game_features *ft = game_facts_features(f);
+    if (!ft || !ft->complete || ft->plies != rp->plies)
+        return;
+    if (f->nruns != rp->nruns) {
+        FAIL("%s: game %llu: %u runs traced, %u walked", rel, (unsigned long long)g->index,
+             rp->nruns, f->nruns);
+        return;
     }
-    game_facts_release(&f);
-    replay_release(&rp);
-    free(text);
+    for (uint32_t i = 0; i < f->nruns; i++)
+        if (f->runs[i].ply != rp->runs[i].ply || !material_equal(&f->runs[i].mat, &rp->runs[i].mat)) {
+            FAIL("%s: game %llu: run %u differs", rel, (unsigned long long)g->index, i);
+            break;
+        }
+    *runs += f->nruns;
+}
+
+/* Every game of one file through compare_runs(). */
+static void compare_file_runs(const char *rel, void *ctx)
+{
+    replay_each_game(rel, REPLAY_TRACE, compare_runs, ctx);
 }
 
 void test_index_game__traced_runs_are_counted_runs(void)
@@ -193,6 +180,6 @@ void test_index_game__traced_runs_are_counted_runs(void)
     static const char *const dirs[] = { "testdata", "testdata/corpus", "testdata/notation",
                                         "testdata/search" };
     unsigned long runs = 0;
-    reader_each_pgn(dirs, sizeof dirs / sizeof dirs[0], compare_runs, &runs);
+    reader_each_pgn(dirs, sizeof dirs / sizeof dirs[0], compare_file_runs, &runs);
     CHECK(runs > 5000);
 }

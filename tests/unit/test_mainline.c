@@ -7,70 +7,54 @@
 #include "notation/notation.h"
 #include "pgn/pgn_reader.h"
 #include "reader_util.h"
+#include "replay_util.h"
 
-/* Every game of one file: same start, same moves, stops at the same move, same end. */
+/* One game: the same start, the same moves, stops at the same move, the same end. */
+static void compare_game(const char *rel, struct game *g, struct replay *rp,
+                         struct game_facts *f, void *ctx)
+{
+    (void)ctx;
+    const struct game_features *ft = game_facts_features(f);
+    const struct mainline *ml = &f->ml;
+    if (!ft) {
+        FAIL("%s: game %llu: no features", rel, (unsigned long long)g->index);
+        return;
+    }
+    if (rp->skipped || !g->nvars) {
+        CHECK(ml->status != ML_OK || !g->nvars);
+        return;
+    }
+    if (ml->status != ML_OK) {
+        /* a FEN replay_game refuses too */
+        CHECK(rp->errors > 0);
+        return;
+    }
+    CHECK(pos_same(&ml->start, &rp->start));
+    uint32_t first = g->vars[0].first;
+    if (ml->nresolved != rp->plies)
+        FAIL("%s: game %llu: %u main-line moves read, replay_game %u", rel,
+             (unsigned long long)g->index, ml->nresolved, rp->plies);
+    for (uint32_t i = 0; i < ml->nresolved && i < rp->plies; i++)
+        if (ml->moves[i] != rp->moves[first + i]) {
+            FAIL("%s: game %llu: move %u differs", rel, (unsigned long long)g->index, i);
+            break;
+        }
+    CHECK_EQ_INT(ft->complete, rp->complete);
+    if (rp->complete && g->nbad == 0 &&
+        (rp->end == END_CHECKMATE || rp->end == END_STALEMATE || rp->end == END_DEAD ||
+         ft->end != END_NONE))
+        if (ft->end != rp->end)
+            FAIL("%s: game %llu: end %d, replay_game %d", rel, (unsigned long long)g->index,
+                 ft->end, rp->end);
+    if (rp->end == END_FIVEFOLD)
+        CHECK(ft->max_repetition >= 5);
+}
+
+/* Every game of one file through compare_game(). */
 static void compare_file(const char *rel, void *ctx)
 {
     unsigned long *total = ctx;
-    size_t len;
-    char *text = reader_slurp(rel, &len);
-    if (!text)
-        return;
-    struct pgn_reader *r;
-    struct game g;
-    struct replay rp;
-    struct game_facts f;
-    struct replay_opts ro = { .lang = NOTATION_AUTO, .flags = REPLAY_NO_TAGS };
-    unsigned long games = 0;
-    replay_init(&rp, &ro);
-    game_facts_init(&f, NOTATION_AUTO);
-    if (pgn_reader_open_mem(&r, text, len, NULL) == PGN_OK) {
-        while (pgn_reader_next(r, &g) > 0) {
-            if (replay_game(&rp, &g))
-                break;
-            game_facts_reset(&f, &g, r);
-            const struct game_features *ft = game_facts_features(&f);
-            const struct mainline *ml = &f.ml;
-            games++;
-            if (!ft) {
-                FAIL("%s: game %llu: no features", rel, (unsigned long long)g.index);
-                continue;
-            }
-            if (rp.skipped || !g.nvars) {
-                CHECK(ml->status != ML_OK || !g.nvars);
-                continue;
-            }
-            if (ml->status != ML_OK) {
-                /* a FEN replay_game refuses too */
-                CHECK(rp.errors > 0);
-                continue;
-            }
-            CHECK(pos_same(&ml->start, &rp.start));
-            uint32_t first = g.vars[0].first;
-            if (ml->nresolved != rp.plies)
-                FAIL("%s: game %llu: %u main-line moves read, replay_game %u", rel,
-                     (unsigned long long)g.index, ml->nresolved, rp.plies);
-            for (uint32_t i = 0; i < ml->nresolved && i < rp.plies; i++)
-                if (ml->moves[i] != rp.moves[first + i]) {
-                    FAIL("%s: game %llu: move %u differs", rel, (unsigned long long)g.index, i);
-                    break;
-                }
-            CHECK_EQ_INT(ft->complete, rp.complete);
-            if (rp.complete && g.nbad == 0 &&
-                (rp.end == END_CHECKMATE || rp.end == END_STALEMATE || rp.end == END_DEAD ||
-                 ft->end != END_NONE))
-                if (ft->end != rp.end)
-                    FAIL("%s: game %llu: end %d, replay_game %d", rel, (unsigned long long)g.index,
-                         ft->end, rp.end);
-            if (rp.end == END_FIVEFOLD)
-                CHECK(ft->max_repetition >= 5);
-        }
-        pgn_reader_free(r);
-    }
-    replay_release(&rp);
-    game_facts_release(&f);
-    free(text);
-    *total += games;
+    *total += replay_each_game(rel, REPLAY_NO_TAGS, compare_game, NULL);
 }
 
 void test_mainline__same_moves_as_replay(void)
