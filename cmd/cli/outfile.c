@@ -542,6 +542,11 @@ int outfile_pause(struct outfile *o)
     if (!o->f || !o->tmp)
         return 0;
     int failed = outfile_failed(o);
+    struct stat st;
+    if (fstat(fileno(o->f), &st) == 0) {
+        o->paused_dev = st.st_dev;
+        o->paused_ino = st.st_ino;
+    }
     if (fclose(o->f) != 0 && !failed) {
         write_failed(o, errno);
         failed = 1;
@@ -554,8 +559,20 @@ int outfile_resume(struct outfile *o)
 {
     if (o->f || !o->tmp)
         return 0;
-    if (!(o->f = fopen(o->tmp, "ab"))) {
+    /* No O_CREAT: a temporary file that is gone stays gone. */
+    int fd = open(o->tmp, O_WRONLY | O_APPEND | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0 || st.st_dev != o->paused_dev ||
+        st.st_ino != o->paused_ino) {
+        error("cannot finish '%s': its temporary file '%s' was removed or replaced meanwhile",
+              o->path, o->tmp);
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    if (!(o->f = fdopen(fd, "ab"))) {
         error("cannot open '%s' for writing: %s", o->path, strerror(errno));
+        close(fd);
         return -1;
     }
     return 0;

@@ -4,6 +4,7 @@
 #define CMD_OUTFILE_H
 
 #include <stdio.h>
+#include <sys/types.h>
 
 /*
  * An output file (validate --good/--bad, search --rest, split output, a
@@ -33,6 +34,8 @@ struct outfile {
     int reported;     /* that failure was reported */
     int durable;      /* set by the command: outfile_close() syncs the data to the disk
                        * before the rename, and the rename after it (a database) */
+    dev_t paused_dev; /* the temporary file outfile_pause() closed: outfile_resume() */
+    ino_t paused_ino; /* opens that one file again or fails, never a new one */
 };
 
 /**
@@ -109,7 +112,12 @@ int outfile_flush(struct outfile *o);
  */
 int outfile_pause(struct outfile *o);
 
-/** Opens a paused o again (o->f); 0, or -1 after reporting. */
+/**
+ * Opens a paused o again (o->f); 0, or -1 after reporting. The temporary
+ * file must be the one paused: when it was removed or replaced meanwhile
+ * (a database SQLite wrote by its name, deleted by someone else), what it
+ * held is lost, and closing must not put an empty file over the target.
+ */
 int outfile_resume(struct outfile *o);
 
 /**
