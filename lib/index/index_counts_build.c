@@ -53,7 +53,7 @@ enum { LATE_HELD = 1 << 18 };
 struct game_brief {
     uint32_t rplies, white_elo, black_elo, year;
     int result;
-    int told; /* told() */
+    int told; /* index_walk_told() */
 };
 
 struct stage_slot {
@@ -250,12 +250,6 @@ static void count_game(struct index_count *c, const struct game_brief *g, uint64
         c->first = number;
 }
 
-/* 1 when the tree counts game's positions from the walks (index_tree.c's tell()). */
-static int told(const struct index_walk *w)
-{
-    return !(w->flags & (IW_EMPTY | IW_SKIPPED)) && (w->flags & IW_TREE);
-}
-
 /* Hands the key run's entries to the stage table. */
 static int run_flush(struct counts_build *b)
 {
@@ -358,7 +352,7 @@ static int count_games(struct counts_build *b, uint32_t n)
         b->summary[0]++;
         b->summary[w->flags & IW_INVALID ? 2 : w->flags & IW_SKIPPED ? 3 : 1]++;
         b->summary[4 + (w->result >= 0 && w->result <= 4 ? w->result : 0)]++;
-        if (!told(w) || w->rplies <= INDEX_WALK_PLIES || (w->reach >> WALK_ENDED & 1))
+        if (!index_walk_told(w) || w->rplies <= INDEX_WALK_PLIES || (w->reach >> WALK_ENDED & 1))
             continue;
         size_t g = (size_t)(w->reach & 0xfffff) | (size_t)(w->reach >> WALK_UNSURE & 1) << 20;
         uint64_t have = b->late[g], max = 0;
@@ -438,7 +432,7 @@ static int each_chunk(struct counts_build *b, int pass)
                 const struct index_walk *w = &b->decoded[i];
                 index_walk_decode(b->walks + (size_t)i * INDEX_WALK_SIZE, &b->decoded[i]);
                 b->brief[i] = (struct game_brief){ w->rplies, w->white_elo, w->black_elo,
-                                                   w->year, w->result, told(w) };
+                                                   w->year, w->result, index_walk_told(w) };
             }
             if (rc == PGN_OK)
                 rc = count_games(b, n);

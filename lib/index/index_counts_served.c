@@ -114,9 +114,7 @@ static void game_of(struct served_build *b, const unsigned char *record, uint32_
     struct index_walk *w = &b->walk;
     struct served_game *g = &b->games[i];
     index_walk_decode(record, w);
-    int decided = w->result == PGN_RESULT_WHITE || w->result == PGN_RESULT_DRAW ||
-                  w->result == PGN_RESULT_BLACK;
-    g->counted = decided && !(w->flags & (IW_EMPTY | IW_SKIPPED)) && (w->flags & IW_TREE);
+    g->counted = index_walk_decided(w->result) && index_walk_told(w);
     g->rplies = w->rplies;
     uint64_t number = b->chunk_first + i;
     uint64_t rating = w->white_elo > 0 && w->black_elo > 0 ? (w->white_elo + w->black_elo) / 2

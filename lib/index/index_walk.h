@@ -88,6 +88,18 @@ void index_walk_encode(const struct index_walk *w, unsigned char *out);
 /** Reads the record at in into *w (n stays 0: the keys are not in the record). */
 void index_walk_decode(const unsigned char *in, struct index_walk *w);
 
+/** 1 when the tree's counts take the game's positions from its walk: a game, played, IW_TREE. */
+static inline int index_walk_told(const struct index_walk *w)
+{
+    return !(w->flags & (IW_EMPTY | IW_SKIPPED)) && (w->flags & IW_TREE);
+}
+
+/** 1 for a decided result (1-0, 1/2-1/2, 0-1): the explorer's mean ratings and listed games are of those. */
+static inline int index_walk_decided(int result)
+{
+    return result == PGN_RESULT_WHITE || result == PGN_RESULT_DRAW || result == PGN_RESULT_BLACK;
+}
+
 /*
  * A target position as the reach test reads it: made once per query from
  * the position (index_target_of), tested per game (index_reach_rules_out).
