@@ -209,6 +209,28 @@ void pipeline_set_batch_games(struct pipeline *p, size_t n)
     p->batch_games = n < 1 ? 1 : n < BATCH_GAMES ? n : BATCH_GAMES;
 }
 
+int pipeline_set_depth(struct pipeline *p, size_t n)
+{
+    if (n <= p->max_inflight)
+        return PGN_OK;
+    /* Nothing is in flight yet: the ring's slots are all empty. */
+    struct batch **ring = calloc(n + 1, sizeof *ring);
+    struct batch **spare = calloc(n + 2, sizeof *spare);
+    if (!ring || !spare) {
+        free(ring);
+        free(spare);
+        return PGN_ENOMEM;
+    }
+    memcpy(spare, p->spare, p->nspare * sizeof *spare);
+    free(p->ring);
+    free(p->spare);
+    p->ring = ring;
+    p->spare = spare;
+    p->max_inflight = n;
+    p->ring_cap = n + 1;
+    return PGN_OK;
+}
+
 /* A free slot at the end of the filling batch (its origin cleared), or NULL. */
 static struct game *slot(struct pipeline *p)
 {

@@ -40,9 +40,10 @@
  * on.
  *
  * MEMORY. Batches are cut at 256 games or 128 KB, and pipeline_full() is 1
- * once 2 batches per worker plus 2 are in flight, or they hold 8 MB of games
- * and finished output (b->text): memory stays bounded whatever the input
- * and the number of workers.
+ * once 2 batches per worker plus 2 are in flight (or as many as
+ * pipeline_set_depth() asks), or they hold 8 MB of games and finished
+ * output (b->text): memory stays bounded whatever the input and the number
+ * of workers.
  *
  * THE WORK FUNCTION runs on a worker thread with that worker's context. It
  * takes game i of its batch with pipeline_game() (complete, unless the
@@ -109,6 +110,15 @@ int pipeline_new(struct pipeline **out, int workers, unsigned flags, pipeline_wo
  * game (an engine), so that few games still spread over every worker.
  */
 void pipeline_set_batch_games(struct pipeline *p, size_t n);
+
+/**
+ * Lets up to n batches (at least the default) be in flight instead: for a
+ * writer that stops now and then for long (the database build, at each
+ * chunk of its games), so that the workers fill the queue meanwhile instead
+ * of waiting for room. Call it before the first pipeline_add(). Returns
+ * PGN_OK or PGN_ENOMEM (the depth unchanged).
+ */
+int pipeline_set_depth(struct pipeline *p, size_t n);
 
 /**
  * Adds g, the game reader r returned last (lazy or not; r made with the

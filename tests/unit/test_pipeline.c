@@ -125,3 +125,62 @@ void test_pipeline__caller_works_with_threads(void)
     run(2, PIPELINE_CALLER_WORKS, PGN_READER_LAZY | PGN_READER_SPLIT, &batches);
     run(4, PIPELINE_CALLER_WORKS, 0, &batches);
 }
+
+/* Takes back every batch in flight, checking that its games come in order. */
+static void take_all(struct pipeline *p, size_t *seen)
+{
+    struct batch *b;
+    while ((b = pipeline_next(p, 1)) != NULL) {
+        const struct batch_seen *s = b->result;
+        for (size_t i = 0; s && i < s->n; i++, ++*seen)
+            CHECK_EQ_INT(s->index[i], *seen + 1);
+        pipeline_recycle(p, b);
+    }
+}
+
+/* Games added before pipeline_full() says stop, with batches of 8 games
+ * and depth batches in flight at most (0: the default); every game then
+ * comes back in order. */
+static size_t games_before_full(size_t depth)
+{
+    size_t len, added = 0, seen = 0;
+    char *text = make_input(&len);
+    struct pgn_reader *r;
+    struct pgn_reader_opts opts;
+    pgn_reader_opts_init(&opts);
+    void *ctxs[2] = { NULL, NULL };
+    struct pipeline *p;
+    if (!text || pgn_reader_open_mem(&r, text, len, &opts) != PGN_OK) {
+        FAIL("cannot set up the input");
+        free(text);
+        return 0;
+    }
+    CHECK(pipeline_new(&p, 2, 0, note_batch, ctxs) == PGN_OK);
+    pipeline_set_batch_games(p, 8);
+    if (depth)
+        CHECK(pipeline_set_depth(p, depth) == PGN_OK);
+    struct game g;
+    while (!pipeline_full(p) && pgn_reader_next(r, &g) > 0) {
+        CHECK(pipeline_add(p, r, &g) == PGN_OK);
+        added++;
+    }
+    do
+        take_all(p, &seen);
+    while (pgn_reader_next(r, &g) > 0 && pipeline_add(p, r, &g) == PGN_OK);
+    pipeline_flush(p);
+    take_all(p, &seen);
+    CHECK_EQ_INT(seen, GAMES);
+    pipeline_free(p);
+    pgn_reader_free(r);
+    free(text);
+    return added;
+}
+
+/* Two workers: 6 batches in flight by default, as many as asked for with
+ * pipeline_set_depth() (never fewer than the default). */
+void test_pipeline__depth_bounds_batches_in_flight(void)
+{
+    CHECK_EQ_INT(games_before_full(0), 6 * 8);
+    CHECK_EQ_INT(games_before_full(40), 40 * 8);
+    CHECK_EQ_INT(games_before_full(3), 6 * 8);
+}
