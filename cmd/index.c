@@ -411,6 +411,9 @@ static int build(struct indexer *ix, int n, char **files, char *out)
         failed = read_source(ix, &src, NULL) != 0;
         free(src.location);
     }
+    /* Every game is read: the workers and their queue give their memory
+     * back before the counts take theirs (the build's peak). */
+    stop_driver(ix);
     if (!failed && index_db_finish(ix->db) != PGN_OK) {
         error("cannot write '%s': %s", o.tmp, index_db_message(ix->db));
         failed = 1;
@@ -509,6 +512,7 @@ static int update(struct indexer *ix, char *path)
     int failed = 0;
     for (size_t i = 0; i < n && !failed; i++)
         failed = update_source(ix, &srcs[i]) != 0;
+    stop_driver(ix); /* as a build does */
     /* One transaction: readers see the old state or the new, never a mix. */
     if (!failed && index_db_finish(ix->db) != PGN_OK) {
         error("cannot write '%s': %s", path, index_db_message(ix->db));
