@@ -1,6 +1,7 @@
 /* array.c - growing a plain array the caller owns, by doubling. */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
+#include <string.h>
 #include "base/array.h"
 #include "base/banned.h"
 
@@ -17,6 +18,17 @@ int array_reserve(void **items, size_t *cap, size_t need, size_t size, size_t fi
     *items = p;
     *cap = n;
     return PGN_OK;
+}
+
+void *array_zeroed(size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size)
+        return NULL;
+    size_t bytes = n * size;
+    void *p = malloc(bytes > 0 ? bytes : 1);
+    if (p)
+        memset(p, 0, bytes);
+    return p;
 }
 
 int array_push_u64(uint64_t **items, size_t *n, size_t *cap, uint64_t v)

@@ -23,6 +23,16 @@ int array_reserve(void **items, size_t *cap, size_t need, size_t size, size_t fi
  */
 int array_push_u64(uint64_t **items, size_t *n, size_t *cap, uint64_t v);
 
+/**
+ * As calloc(n, size), but every byte written now: for a big table whose
+ * entries are read before they are first written (a sketch's counters, a
+ * hash table's slots). calloc's pages are the kernel's shared zero page
+ * until written, so such a page faults twice, and with another thread of
+ * the process running its second fault interrupts that thread's core too
+ * (to flush its view of the page). NULL when out of memory.
+ */
+void *array_zeroed(size_t n, size_t size);
+
 /** Orders two uint64_t for qsort() and bsearch(): ascending. */
 int array_cmp_u64(const void *a, const void *b);
 

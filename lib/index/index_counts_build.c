@@ -733,7 +733,7 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
                       " DELETE FROM temp.tree_late_stage;");
     if (rc == PGN_OK) {
         index_sketch_init(&b.sketch);
-        b.slots = calloc(STAGE_SLOTS, sizeof *b.slots);
+        b.slots = array_zeroed(STAGE_SLOTS, sizeof *b.slots); /* probed before written */
         b.walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         b.decoded = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.decoded);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/array.h"
 #include "base/error.h"
 #include "index/index_bytes.h"
 #include "index/index_db_internal.h"
@@ -76,7 +77,7 @@ static struct path_slot *slot_of(struct path_slot *slots, size_t mask, uint64_t 
 static int stage_grow(struct paths_build *b)
 {
     size_t n = 2 * b->nslots;
-    struct path_slot *grown = calloc(n, sizeof *grown);
+    struct path_slot *grown = array_zeroed(n, sizeof *grown);
     if (!grown)
         return PGN_ENOMEM;
     for (size_t i = 0; i < b->nslots; i++)
@@ -244,7 +245,7 @@ int index_paths_rebuild(struct index_db *db, int64_t source)
                       " DELETE FROM temp.path_stage;");
     if (rc == PGN_OK) {
         b.nslots = FIRST_SLOTS;
-        b.slots = calloc(b.nslots, sizeof *b.slots);
+        b.slots = array_zeroed(b.nslots, sizeof *b.slots);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         rc = index_sketch_init(&b.sketch) == PGN_OK && b.slots && b.rowbuf ? PGN_OK : PGN_ENOMEM;
     }

@@ -1,13 +1,14 @@
 /* index_sketch.c - a count-min sketch of how many games hold each 64-bit key. */
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
+#include "base/array.h"
 #include "base/error.h"
 #include "index/index_sketch.h"
 #include "base/banned.h"
 
 int index_sketch_init(struct index_sketch *s)
 {
-    s->cells = calloc((size_t)2 << INDEX_SKETCH_BITS, 1);
+    s->cells = array_zeroed((size_t)2 << INDEX_SKETCH_BITS, 1); /* read before written */
     return s->cells ? PGN_OK : PGN_ENOMEM;
 }
 
