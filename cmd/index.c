@@ -257,9 +257,9 @@ static void start_driver(struct indexer *ix)
      * games (index_chunk_flush: sorting and writing its postings). With the
      * default queue (6 batches at -j 2) the workers soon find it full and
      * wait; with 32 batches (8,192 games, two chunks) they work on
-     * meanwhile: the benchmark file's build at -j 2 took 12% less time
-     * (1.36 -> 1.20 s, 16 batches 1.28 s, 64 no better than 32), for 14 MB
-     * more memory while the games are read. */
+     * meanwhile: the benchmark file's build at -j 2 took 10% less time
+     * (median 1.26 -> 1.13 s; 16 batches did half as well, 64 no better
+     * than 32), for 14 MB more memory while the games are read. */
     if (ix->d.p && pipeline_set_depth(ix->d.p, 32) != PGN_OK)
         die(EXIT_IO, "out of memory");
 }
