@@ -10,6 +10,7 @@
 #include "index/index_counts.h"
 #include "index/index_counts_served.h"
 #include "index/index_db_internal.h"
+#include "index/index_late_games.h"
 #include "index/index_paths.h"
 #include "index/index_sketch.h"
 #include "base/banned.h"
@@ -34,18 +35,8 @@ enum { STAGE_SLOTS = 1 << 18, INDEX_COUNT_INCOMPLETE = 2 };
 /* Entries wait this many at most before their stage slot is read (stage_later()). */
 enum { PENDING_MAX = 32 };
 
-/* The reach groups (index_tree_counted()): castling and home pawns (20 bits) and the unsure bit. */
-enum { LATE_GROUP_BITS = 21, RUN_MAX = 32 };
-
-/* A late game (count_games()): its number, and its group above its 40 bits of material counts. */
-struct late_game {
-    uint64_t number, grp_counts;
-};
-
-/* The late games held in memory at most: 16 bytes each, as much again and
- * 8 MB of group starts to sort them, which a source of 250,000 games fits
- * (a bigger one is near the build's memory bound already). */
-enum { LATE_HELD = 1 << 18 };
+/* The most entries of one key a run sums (count_posting()). */
+enum { RUN_MAX = 32 };
 
 /* What count_posting() reads of a game of the chunk: a few fields of its
  * walk, so that the chunk's games stay in the cache (a decoded walk is over
@@ -68,20 +59,18 @@ struct counts_build {
     struct stage_slot *slots;
     size_t used;
     int poured;                  /* the stage table filled up at least once */
-    sqlite3_stmt *stage_put, *late_put, *walk_st, *row_st, *pos_st;
+    sqlite3_stmt *stage_put, *walk_st, *row_st, *pos_st;
     unsigned char *walks, *rowbuf;
     const unsigned char *rows[INDEX_OPENING_ROWS];
     struct index_walk *decoded;  /* the chunk's walks */
     struct game_brief *brief;    /* and what count_posting() reads of them */
     uint64_t chunk_first;        /* the number of the chunk's first game */
     uint64_t summary[9];         /* games valid invalid skipped results[5] of the games told */
-    uint64_t *late;              /* 1 << LATE_GROUP_BITS: bit 63 present, the highest counts */
+    uint64_t *late;              /* 1 << INDEX_LATE_GROUP_BITS: bit 63 present, the highest counts */
     struct buf unsure;           /* varints: the numbers of the games only a replay tells */
     uint64_t last_unsure;
     int bad;                     /* a posting out of its chunk */
-    struct late_game *held;      /* the late games while they fit (late_add()) */
-    size_t nheld, held_cap;
-    int late_poured;             /* they did not: tree_late_stage holds them */
+    struct index_late_games late_games; /* the games that go on past the walk (index_late_games.h) */
     /* The postings of a row come key after key: a key's run is summed
      * here first (its entries), so that the
      * sketch and the stage table, both too big for the cache, are touched
@@ -292,48 +281,6 @@ static void count_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
     count_game(c, g, b->chunk_first + game);
 }
 
-/* Puts one late game into the temporary table tree_late_stage. */
-static int late_stage(struct counts_build *b, uint64_t grp, uint64_t number, uint64_t counts)
-{
-    sqlite3_stmt *st = b->late_put;
-    sqlite3_bind_int64(st, 1, (sqlite3_int64)grp);
-    sqlite3_bind_int64(st, 2, (sqlite3_int64)number);
-    sqlite3_bind_int64(st, 3, (sqlite3_int64)counts);
-    int step = sqlite3_step(st);
-    sqlite3_reset(st);
-    return step == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, step);
-}
-
-/*
- * Notes a late game of reach group grp with its material counts (40 bits).
- * The first LATE_HELD of them wait in memory, in game order, and put_late()
- * groups them with a counting sort; a source with more pours them into the
- * temporary table, whose own sort keeps the memory bounded.
- */
-static int late_add(struct counts_build *b, uint64_t grp, uint64_t number, uint64_t counts)
-{
-    size_t most = b->db->late_held_max ? b->db->late_held_max : LATE_HELD;
-    if (!b->late_poured && b->nheld < most) {
-        if (array_reserve((void **)&b->held, &b->held_cap, b->nheld + 1, sizeof *b->held,
-                          4096))
-            return PGN_ENOMEM;
-        b->held[b->nheld].number = number;
-        b->held[b->nheld++].grp_counts = grp << 40 | counts;
-        return PGN_OK;
-    }
-    for (size_t i = 0; !b->late_poured && i < b->nheld; i++) {
-        int rc = late_stage(b, b->held[i].grp_counts >> 40, b->held[i].number,
-                            b->held[i].grp_counts & 0xffffffffffull);
-        if (rc)
-            return rc;
-    }
-    b->late_poured = 1;
-    free(b->held);
-    b->held = NULL;
-    b->nheld = b->held_cap = 0;
-    return late_stage(b, grp, number, counts);
-}
-
 /* The counts the tree makes of every game, and the games that may reach a key past the walk. */
 static int count_games(struct counts_build *b, uint32_t n)
 {
@@ -362,7 +309,8 @@ static int count_games(struct counts_build *b, uint32_t n)
             max |= (x > y ? x : y) << shift;
         }
         b->late[g] = 1ull << 63 | max;
-        int rc = late_add(b, g, b->chunk_first + i, w->reach >> 20 & 0xffffffffffull);
+        int rc = index_late_games_add(&b->late_games, g, b->chunk_first + i,
+                                      w->reach >> 20 & 0xffffffffffull);
         if (rc)
             return rc;
     }
@@ -578,103 +526,6 @@ static int write_rows(struct counts_build *b)
     return rc;
 }
 
-/* The rows of tree_late being written: one reach group's list at a time, groups ascending. */
-struct late_writer {
-    struct counts_build *b;
-    sqlite3_stmt *put;
-    int64_t grp;             /* the group of the list (-1: none yet) */
-    uint64_t last;           /* the number of the list's last game */
-    struct buf list;
-};
-
-/* Writes the list of the group being made, if any, and starts an empty one. */
-static int late_put_list(struct late_writer *w)
-{
-    if (w->grp < 0)
-        return PGN_OK;
-    sqlite3_bind_int64(w->put, 1, w->b->source);
-    sqlite3_bind_int64(w->put, 2, w->grp);
-    sqlite3_bind_blob(w->put, 3, w->list.data, (int)w->list.len, SQLITE_STATIC);
-    int done = sqlite3_step(w->put);
-    sqlite3_reset(w->put);
-    buf_reset(&w->list);
-    w->last = 0;
-    return done == SQLITE_DONE ? PGN_OK : index_db_fail(w->b->db, done);
-}
-
-/* Adds a late game to its group's list (groups ascending, numbers ascending in each):
- * the varint delta of its number and its material at ply 30 (5 bytes: reach bits 20-59). */
-static int late_list_add(struct late_writer *w, int64_t grp, uint64_t number, uint64_t counts)
-{
-    int rc = grp != w->grp ? late_put_list(w) : PGN_OK;
-    if (rc)
-        return rc;
-    w->grp = grp;
-    if (buf_reserve(&w->list, 15))
-        return PGN_ENOMEM;
-    w->list.len = index_put_number((unsigned char *)w->list.data, w->list.len, &w->last, number);
-    index_put_le((unsigned char *)w->list.data + w->list.len, counts, 5);
-    w->list.len += 5;
-    return PGN_OK;
-}
-
-/* The late games held in memory, grouped: a counting sort by group keeps each group's game order. */
-static int late_from_memory(struct counts_build *b, struct late_writer *w)
-{
-    size_t groups = (size_t)1 << LATE_GROUP_BITS;
-    uint32_t *start = calloc(groups + 1, sizeof *start);
-    struct late_game *sorted = malloc((b->nheld ? b->nheld : 1) * sizeof *sorted);
-    int rc = start && sorted ? PGN_OK : PGN_ENOMEM;
-    for (size_t i = 0; rc == PGN_OK && i < b->nheld; i++)
-        start[(b->held[i].grp_counts >> 40) + 1]++;
-    for (size_t g = 0; rc == PGN_OK && g < groups; g++)
-        start[g + 1] += start[g];
-    for (size_t i = 0; rc == PGN_OK && i < b->nheld; i++)
-        sorted[start[b->held[i].grp_counts >> 40]++] = b->held[i];
-    for (size_t i = 0; rc == PGN_OK && i < b->nheld; i++)
-        rc = late_list_add(w, (int64_t)(sorted[i].grp_counts >> 40), sorted[i].number,
-                           sorted[i].grp_counts & 0xffffffffffull);
-    free(start);
-    free(sorted);
-    return rc;
-}
-
-/* The late games poured into the temporary table, grouped by SQLite's sort. */
-static int late_from_stage(struct counts_build *b, struct late_writer *w)
-{
-    sqlite3_stmt *get = NULL;
-    int rc = sqlite3_prepare_v2(b->db->h, "SELECT grp, number, counts FROM temp.tree_late_stage"
-                                " ORDER BY grp, number", -1, &get, NULL);
-    if (rc != SQLITE_OK)
-        return index_db_fail(b->db, rc);
-    int status = PGN_OK;
-    while (status == PGN_OK && (rc = sqlite3_step(get)) == SQLITE_ROW)
-        status = late_list_add(w, sqlite3_column_int64(get, 0),
-                               (uint64_t)sqlite3_column_int64(get, 1),
-                               (uint64_t)sqlite3_column_int64(get, 2));
-    sqlite3_finalize(get);
-    if (status != PGN_OK)
-        return status;
-    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, rc);
-}
-
-/* The late games of each reach group into tree_late, one row per group. */
-static int put_late(struct counts_build *b)
-{
-    struct late_writer w = { .b = b, .grp = -1, .list = BUF_INIT((size_t)1 << 30) };
-    int rc = sqlite3_prepare_v2(b->db->h, "INSERT INTO tree_late(source, grp, data)"
-                                " VALUES(?1, ?2, ?3)", -1, &w.put, NULL);
-    if (rc != SQLITE_OK)
-        rc = index_db_fail(b->db, rc);
-    else
-        rc = b->late_poured ? late_from_stage(b, &w) : late_from_memory(b, &w);
-    if (rc == PGN_OK)
-        rc = late_put_list(&w);
-    sqlite3_finalize(w.put);
-    buf_release(&w.list);
-    return rc;
-}
-
 /* The source's own row: what the tree counts of every game, the reach groups, the unsure games. */
 static int put_source(struct counts_build *b)
 {
@@ -682,9 +533,9 @@ static int put_source(struct counts_build *b)
     size_t slen = 0;
     for (int i = 0; i < 9; i++)
         slen = index_put_varint(summary, slen, b->summary[i]);
-    struct buf late = BUF_INIT(((size_t)8) << LATE_GROUP_BITS);
+    struct buf late = BUF_INIT(((size_t)8) << INDEX_LATE_GROUP_BITS);
     int rc = PGN_OK;
-    for (size_t g = 0; rc == PGN_OK && g < (size_t)1 << LATE_GROUP_BITS; g++) {
+    for (size_t g = 0; rc == PGN_OK && g < (size_t)1 << INDEX_LATE_GROUP_BITS; g++) {
         if (!(b->late[g] >> 63))
             continue;
         uint64_t reach = (g & 0xfffff) | (b->late[g] & ~(1ull << 63)) |
@@ -738,7 +589,7 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         b.decoded = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.decoded);
         b.brief = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.brief);
-        b.late = calloc((size_t)1 << LATE_GROUP_BITS, sizeof *b.late);
+        b.late = calloc((size_t)1 << INDEX_LATE_GROUP_BITS, sizeof *b.late);
         if (!b.sketch.cells || !b.slots || !b.walks || !b.rowbuf || !b.decoded || !b.brief ||
             !b.late)
             rc = PGN_ENOMEM;
@@ -747,10 +598,8 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
         int prc = sqlite3_prepare_v2(db->h, "INSERT INTO temp.tree_stage VALUES(?1, ?2, ?3, ?4,"
                                      " ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)", -1,
                                      &b.stage_put, NULL);
-        if (prc == SQLITE_OK)
-            prc = sqlite3_prepare_v2(db->h, "INSERT INTO temp.tree_late_stage VALUES(?1, ?2, ?3)",
-                                     -1, &b.late_put, NULL);
-        rc = prc == SQLITE_OK ? PGN_OK : index_db_fail(db, prc);
+        rc = prc == SQLITE_OK ? index_late_games_start(&b.late_games, db, source)
+                              : index_db_fail(db, prc);
     }
     if (rc == PGN_OK)
         rc = each_chunk(&b, 1);
@@ -767,11 +616,10 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     if (rc == PGN_OK)
         rc = put_source(&b);
     if (rc == PGN_OK)
-        rc = put_late(&b);
+        rc = index_late_games_write(&b.late_games);
     if (rc == PGN_OK)
         rc = index_db_exec(db, "DELETE FROM temp.tree_stage; DELETE FROM temp.tree_late_stage;");
     sqlite3_finalize(b.stage_put);
-    sqlite3_finalize(b.late_put);
     sqlite3_finalize(b.walk_st);
     sqlite3_finalize(b.row_st);
     sqlite3_finalize(b.pos_st);
@@ -782,7 +630,7 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     free(b.decoded);
     free(b.brief);
     free(b.late);
-    free(b.held);
+    index_late_games_release(&b.late_games);
     buf_release(&b.unsure);
     /* The lines' counts beside, then the games the explorer lists at each row
      * just written (after the buffers above are freed: they have their own). */
