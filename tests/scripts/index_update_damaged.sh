@@ -4,6 +4,8 @@
 # are made again from every chunk) fails with exit status 3 and says the
 # database is damaged, and the database is left as it was.
 . tests/scripts/index_setup.inc
+. "$root/tests/scripts/need.inc"
+need sqlite3
 
 # 5,000 games over four openings: the first chunk (4,096 games) is complete,
 # so an update that appends games rewrites only the second.
