@@ -57,7 +57,7 @@ struct counts_build {
     int64_t source;
     struct index_sketch sketch;
     struct stage_slot *slots;
-    size_t used;
+    size_t nslots, used;         /* nslots: STAGE_SLOTS, or fewer in the tests */
     int poured;                  /* the stage table filled up at least once */
     sqlite3_stmt *stage_put, *walk_st, *row_st, *pos_st;
     unsigned char *walks, *rowbuf;
@@ -109,7 +109,7 @@ static int sketch_row(struct counts_build *b, const unsigned char *blob, size_t 
 static int stage_pour(struct counts_build *b)
 {
     int rc = PGN_OK;
-    for (size_t i = 0; rc == PGN_OK && i < STAGE_SLOTS; i++) {
+    for (size_t i = 0; rc == PGN_OK && i < b->nslots; i++) {
         struct stage_slot *s = &b->slots[i];
         if (!s->c.games)
             continue;
@@ -128,27 +128,27 @@ static int stage_pour(struct counts_build *b)
         if (step != SQLITE_DONE)
             rc = index_db_fail(b->db, step);
     }
-    memset(b->slots, 0, (size_t)STAGE_SLOTS * sizeof *b->slots);
+    memset(b->slots, 0, b->nslots * sizeof *b->slots);
     b->used = 0;
     return rc;
 }
 
 /* The stage slot where the search for key and move km starts. */
-static size_t stage_home(uint64_t key, uint32_t km)
+static size_t stage_home(const struct counts_build *b, uint64_t key, uint32_t km)
 {
-    return (size_t)((key ^ km * 0x9e3779b97f4a7c15ull) & (STAGE_SLOTS - 1));
+    return (size_t)((key ^ km * 0x9e3779b97f4a7c15ull) & (b->nslots - 1));
 }
 
 static int stage_add(struct counts_build *b, uint64_t key, const struct index_count *c)
 {
-    size_t mask = STAGE_SLOTS - 1, i = stage_home(key, c->kind_move);
+    size_t mask = b->nslots - 1, i = stage_home(b, key, c->kind_move);
     for (;; i = (i + 1) & mask) {
         struct stage_slot *s = &b->slots[i];
         if (!s->c.games) {
             s->key = key;
             s->c = *c;
             /* Kept at most three quarters full: probes stay short. */
-            if (++b->used < STAGE_SLOTS / 4 * 3)
+            if (++b->used < b->nslots / 4 * 3)
                 return PGN_OK;
             b->poured = 1;
             return stage_pour(b);
@@ -179,7 +179,7 @@ static int stage_oldest(struct counts_build *b)
 static int stage_later(struct counts_build *b, uint64_t key, const struct index_count *c)
 {
     int rc = b->npend == PENDING_MAX ? stage_oldest(b) : PGN_OK;
-    const struct stage_slot *home = &b->slots[stage_home(key, c->kind_move)];
+    const struct stage_slot *home = &b->slots[stage_home(b, key, c->kind_move)];
     PREFETCH(home);
     PREFETCH((const char *)home + sizeof *home - 1);
     struct stage_slot *s = &b->pending[(b->pend_head + b->npend++) % PENDING_MAX];
@@ -514,7 +514,7 @@ static int write_rows(struct counts_build *b)
             rc = write_poured(b, w);
     } else if (rc == PGN_OK) {
         size_t n = 0;
-        for (size_t i = 0; i < STAGE_SLOTS; i++)
+        for (size_t i = 0; i < b->nslots; i++)
             if (b->slots[i].c.games)
                 b->slots[n++] = b->slots[i];
         qsort(b->slots, n, sizeof *b->slots, by_key_move);
@@ -584,7 +584,8 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
                       " DELETE FROM temp.tree_late_stage;");
     if (rc == PGN_OK) {
         index_sketch_init(&b.sketch);
-        b.slots = array_zeroed(STAGE_SLOTS, sizeof *b.slots); /* probed before written */
+        b.nslots = db->stage_slots ? db->stage_slots : STAGE_SLOTS;
+        b.slots = array_zeroed(b.nslots, sizeof *b.slots); /* probed before written */
         b.walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         b.decoded = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.decoded);

@@ -53,8 +53,10 @@ struct index_db {
     int64_t *touched;         /* the sources whose games this build or update wrote */
     size_t ntouched, touched_cap;
     /* The late games a rebuild of the counts holds in memory at most (0: its
-     * own bound); the tests make it small to take the path of a big source. */
-    size_t late_held_max;
+     * own bound), and the slots of its stage table (0: its own size; else a
+     * power of two); the tests make them small to take the paths of a big
+     * source. */
+    size_t late_held_max, stage_slots;
 };
 
 /** The tables of the name kinds: "players", "events", "sites". */
