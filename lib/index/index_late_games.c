@@ -22,13 +22,19 @@ int index_late_games_start(struct index_late_games *l, struct index_db *db, int6
     return rc == SQLITE_OK ? PGN_OK : index_db_fail(db, rc);
 }
 
+/* Forgets the games held in memory. */
+static void drop_held(struct index_late_games *l)
+{
+    free(l->held);
+    l->held = NULL;
+    l->nheld = l->held_cap = 0;
+}
+
 void index_late_games_release(struct index_late_games *l)
 {
     sqlite3_finalize(l->stage_put);
     l->stage_put = NULL;
-    free(l->held);
-    l->held = NULL;
-    l->nheld = l->held_cap = 0;
+    drop_held(l);
 }
 
 /* Puts one late game into the temporary table tree_late_stage. */
@@ -63,9 +69,7 @@ int index_late_games_add(struct index_late_games *l, uint64_t grp, uint64_t numb
             return rc;
     }
     l->poured = 1;
-    free(l->held);
-    l->held = NULL;
-    l->nheld = l->held_cap = 0;
+    drop_held(l);
     return late_stage(l, grp, number, counts);
 }
 /* The rows of tree_late being written: one reach group's list at a time, groups ascending. */

@@ -46,14 +46,14 @@ static int make_db(const char *path, size_t stage_slots)
     for (size_t f = 0; !rc && f < sizeof files / sizeof *files; f++) {
         size_t len;
         char *text = reader_slurp(files[f], &len);
-        struct pgn_reader *r;
+        struct pgn_reader *r = NULL;
         rc = !text || pgn_reader_open_mem(&r, text, len, NULL) != PGN_OK;
         struct game g;
         while (!rc && pgn_reader_next(r, &g) > 0) {
             g.index = ++number; /* one source: its games numbered on across the files */
             rc = replay_game(&rp, &g) || index_db_add_game(db, src.id, &g, NULL, &rp);
         }
-        if (text)
+        if (r) /* opened: an open that failed leaves nothing to free */
             pgn_reader_free(r);
         free(text);
     }
