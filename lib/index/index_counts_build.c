@@ -24,13 +24,15 @@
  *  1. a count-min sketch (index_sketch.h) of how many
  *     games reach each key: a key it puts under INDEX_COUNTS_MIN is surely
  *     rarer, and is left to the walks;
- *  2. the games' entries of the other keys are summed in a table of
- *     STAGE_SLOTS (key, move) slots, poured into a temporary SQLite table
- *     whenever it fills; SQLite then sums the pours by key and move with
- *     its own bounded sort, and the keys that really reach the minimum get
- *     their row.
+ *  2. the games' entries of the other keys are summed in a table of up
+ *     to STAGE_SLOTS (key, move) slots (it starts at FIRST_SLOTS and
+ *     doubles as it fills: a small source does not pay for clearing and
+ *     scanning 30 MB), poured into a temporary SQLite table whenever it
+ *     fills; SQLite then sums the pours by key and move with its own
+ *     bounded sort, and the keys that really reach the minimum get their
+ *     row.
  */
-enum { STAGE_SLOTS = 1 << 18, INDEX_COUNT_INCOMPLETE = 2 };
+enum { FIRST_SLOTS = 1 << 12, STAGE_SLOTS = 1 << 18, INDEX_COUNT_INCOMPLETE = 2 };
 
 /* Entries wait this many at most before their stage slot is read (stage_later()). */
 enum { PENDING_MAX = 32 };
@@ -57,7 +59,8 @@ struct counts_build {
     int64_t source;
     struct index_sketch sketch;
     struct stage_slot *slots;
-    size_t nslots, used;         /* nslots: STAGE_SLOTS, or fewer in the tests */
+    size_t nslots, used;         /* nslots: a power of two, up to max_slots */
+    size_t max_slots;            /* STAGE_SLOTS, or fewer in the tests */
     int poured;                  /* the stage table filled up at least once */
     sqlite3_stmt *stage_put, *walk_st, *row_st, *pos_st;
     unsigned char *walks, *rowbuf;
@@ -139,25 +142,50 @@ static size_t stage_home(const struct counts_build *b, uint64_t key, uint32_t km
     return (size_t)((key ^ km * 0x9e3779b97f4a7c15ull) & (b->nslots - 1));
 }
 
-static int stage_add(struct counts_build *b, uint64_t key, const struct index_count *c)
+/* The slot of key and move km: its own, or the empty one where it goes. */
+static struct stage_slot *stage_slot_of(const struct counts_build *b, uint64_t key, uint32_t km)
 {
-    size_t mask = b->nslots - 1, i = stage_home(b, key, c->kind_move);
+    size_t mask = b->nslots - 1, i = stage_home(b, key, km);
     for (;; i = (i + 1) & mask) {
         struct stage_slot *s = &b->slots[i];
-        if (!s->c.games) {
-            s->key = key;
-            s->c = *c;
-            /* Kept at most three quarters full: probes stay short. */
-            if (++b->used < b->nslots / 4 * 3)
-                return PGN_OK;
-            b->poured = 1;
-            return stage_pour(b);
-        }
-        if (s->key == key && s->c.kind_move == c->kind_move) {
-            index_count_merge(&s->c, c);
-            return PGN_OK;
-        }
+        if (!s->c.games || (s->key == key && s->c.kind_move == km))
+            return s;
     }
+}
+
+/* Doubles the stage table, its entries kept; a status. */
+static int stage_grow(struct counts_build *b)
+{
+    struct stage_slot *old = b->slots;
+    size_t n = b->nslots;
+    if (!(b->slots = array_zeroed(2 * n, sizeof *b->slots))) { /* probed before written */
+        b->slots = old;
+        return PGN_ENOMEM;
+    }
+    b->nslots = 2 * n;
+    for (size_t i = 0; i < n; i++)
+        if (old[i].c.games)
+            *stage_slot_of(b, old[i].key, old[i].c.kind_move) = old[i];
+    free(old);
+    return PGN_OK;
+}
+
+static int stage_add(struct counts_build *b, uint64_t key, const struct index_count *c)
+{
+    struct stage_slot *s = stage_slot_of(b, key, c->kind_move);
+    if (s->c.games) {
+        index_count_merge(&s->c, c);
+        return PGN_OK;
+    }
+    s->key = key;
+    s->c = *c;
+    /* Kept at most three quarters full: probes stay short. */
+    if (++b->used < b->nslots / 4 * 3)
+        return PGN_OK;
+    if (b->nslots < b->max_slots)
+        return stage_grow(b);
+    b->poured = 1;
+    return stage_pour(b);
 }
 
 /* Hands the oldest waiting entry to the stage table. */
@@ -587,9 +615,15 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
                       " DELETE FROM temp.tree_stage;"
                       " CREATE TEMP TABLE IF NOT EXISTS tree_late_stage(grp, number, counts);"
                       " DELETE FROM temp.tree_late_stage;");
+    uint64_t games = 0;
+    if (rc == PGN_OK)
+        rc = index_db_chunked_games(db, source, &games);
     if (rc == PGN_OK) {
-        index_sketch_init(&b.sketch);
-        b.nslots = db->stage_slots ? db->stage_slots : STAGE_SLOTS;
+        index_sketch_init(&b.sketch, games * (INDEX_WALK_PLIES + 1)); /* its keys at most */
+        b.max_slots = db->stage_slots ? db->stage_slots : STAGE_SLOTS;
+        /* A quarter of the most at first (the tests' small tables grow too). */
+        b.nslots = b.max_slots / 4 < FIRST_SLOTS ? b.max_slots / 4 : FIRST_SLOTS;
+        b.nslots = b.nslots < 4 ? b.max_slots : b.nslots;
         b.slots = array_zeroed(b.nslots, sizeof *b.slots); /* probed before written */
         b.walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);

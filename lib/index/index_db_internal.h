@@ -88,6 +88,9 @@ int index_db_damaged(struct index_db *db, const char *what);
 int index_db_prepare_source(struct index_db *db, const char *sql, int64_t source,
                             int64_t chunk, sqlite3_stmt **st);
 
+/** The games the chunks of source hold (the sum of its game_records' games) into *games; PGN_OK or a status. */
+int index_db_chunked_games(struct index_db *db, int64_t source, uint64_t *games);
+
 /* A name of a name table: its id and text; PGN_OK to go on, else a status that stops. */
 typedef int index_name_fn(void *ctx, uint32_t id, const char *s, size_t len);
 

@@ -243,11 +243,15 @@ int index_paths_rebuild(struct index_db *db, int64_t source)
     if (rc == PGN_OK)
         rc = index_db_exec(db, "CREATE TEMP TABLE IF NOT EXISTS path_stage(key, games);"
                       " DELETE FROM temp.path_stage;");
+    uint64_t games = 0;
+    if (rc == PGN_OK)
+        rc = index_db_chunked_games(db, source, &games);
     if (rc == PGN_OK) {
         b.nslots = FIRST_SLOTS;
         b.slots = array_zeroed(b.nslots, sizeof *b.slots);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
-        rc = index_sketch_init(&b.sketch) == PGN_OK && b.slots && b.rowbuf ? PGN_OK : PGN_ENOMEM;
+        rc = index_sketch_init(&b.sketch, games * INDEX_OPENING_PLIES); /* its lines at most */
+        rc = rc == PGN_OK && b.slots && b.rowbuf ? PGN_OK : PGN_ENOMEM;
     }
     if (rc == PGN_OK) {
         int prc = sqlite3_prepare_v2(db->h, "INSERT INTO temp.path_stage VALUES(?1, ?2)", -1,

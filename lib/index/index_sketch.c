@@ -6,9 +6,12 @@
 #include "index/index_sketch.h"
 #include "base/banned.h"
 
-int index_sketch_init(struct index_sketch *s)
+int index_sketch_init(struct index_sketch *s, uint64_t keys)
 {
-    s->cells = array_zeroed((size_t)2 << INDEX_SKETCH_BITS, 1); /* read before written */
+    s->bits = INDEX_SKETCH_MIN_BITS;
+    while (s->bits < INDEX_SKETCH_MAX_BITS && ((uint64_t)2 << s->bits) < keys)
+        s->bits++;
+    s->cells = array_zeroed((size_t)2 << s->bits, 1); /* read before written */
     return s->cells ? PGN_OK : PGN_ENOMEM;
 }
 

@@ -11,24 +11,32 @@
  * The tree's counts and the path counts keep a row only for a key (a
  * position, a line of moves) that enough games of a source hold, and a
  * source holds millions of keys. A first pass adds every key's games to
- * this sketch: two rows of 2^INDEX_SKETCH_BITS byte counters that stop at
- * 255, one indexed by the key's low bits, one by its high bits. Counters
- * only ever count too many (other keys share them), never too few, so a key
- * the sketch puts under the minimum is surely rarer and the second pass
- * skips it without looking further. The keys must have random bits (Zobrist
- * keys, or hashes that mix every bit). 16 MiB whatever the source.
+ * this sketch: two rows of byte counters that stop at 255, one indexed by
+ * the key's low bits, one by its high bits. Counters only ever count too
+ * many (other keys share them), never too few, so a key the sketch puts
+ * under the minimum is surely rarer and the second pass skips it without
+ * looking further. The keys must have random bits (Zobrist keys, or hashes
+ * that mix every bit).
+ *
+ * A row has a counter for every two keys the pass adds, so that a key of
+ * one game rarely shares its counters with enough others to pass a minimum
+ * of 8 in both rows (with two keys a counter on average, a counter holds 7
+ * or more of them once in 200): a small source gets a sketch that the
+ * cache holds, a big one at most 2^INDEX_SKETCH_MAX_BITS counters a row
+ * (16 MiB in all), whatever its size.
  */
-enum { INDEX_SKETCH_BITS = 23 };
+enum { INDEX_SKETCH_MIN_BITS = 16, INDEX_SKETCH_MAX_BITS = 23 };
 
 struct index_sketch {
-    uint8_t *cells; /* 2 << INDEX_SKETCH_BITS counters */
+    uint8_t *cells; /* 2 << bits counters */
+    unsigned bits;
 };
 
 /** The counter of key in row (0 or 1) of s. */
 static inline uint8_t *index_sketch_cell(const struct index_sketch *s, uint64_t key, int row)
 {
     uint64_t h = row ? key >> 40 : key; /* the key's bits are random: two unrelated slices */
-    return s->cells + ((size_t)row << INDEX_SKETCH_BITS) + (h & ((1u << INDEX_SKETCH_BITS) - 1));
+    return s->cells + ((size_t)row << s->bits) + (h & (((size_t)1 << s->bits) - 1));
 }
 
 /**
@@ -43,8 +51,12 @@ static inline void index_sketch_prefetch(const struct index_sketch *s, uint64_t 
     PREFETCH(index_sketch_cell(s, key, 1));
 }
 
-/** An empty sketch into *s: PGN_OK or PGN_ENOMEM. */
-int index_sketch_init(struct index_sketch *s);
+/**
+ * An empty sketch into *s, sized for a pass that adds about keys keys
+ * (repeats included: the sum of the games index_sketch_add() is given).
+ * PGN_OK or PGN_ENOMEM.
+ */
+int index_sketch_init(struct index_sketch *s, uint64_t keys);
 
 /** Frees what s holds (a zeroed or freed sketch too). */
 void index_sketch_free(struct index_sketch *s);

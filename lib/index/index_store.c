@@ -249,6 +249,19 @@ int index_db_prepare_source(struct index_db *db, const char *sql, int64_t source
     return PGN_OK;
 }
 
+int index_db_chunked_games(struct index_db *db, int64_t source, uint64_t *games)
+{
+    sqlite3_stmt *st;
+    int rc = index_db_prepare_source(db, "SELECT SUM(games) FROM game_records WHERE source=?1",
+                                     source, -1, &st);
+    if (rc)
+        return rc;
+    rc = sqlite3_step(st);
+    *games = rc == SQLITE_ROW ? (uint64_t)sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? PGN_OK : index_db_fail(db, rc);
+}
+
 /* The opening rows of the first keep games of a chunk an update goes on filling. */
 static int keep_openings(struct index_db *db, int64_t source, uint64_t chunk, uint32_t keep)
 {

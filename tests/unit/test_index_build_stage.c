@@ -15,10 +15,12 @@
 /*
  * A source whose counted positions do not fit the stage table pours it into
  * SQLite whenever it fills, and SQLite then sums the pours (index_counts_build.c).
- * The files below fit the table: built again with a table of SMALL_SLOTS
- * slots they pour several times, and every row of the counts, of the lists
- * the explorer serves, of the late games and of the source's summary must
- * be the same.
+ * The table starts at a quarter of its most and doubles as it fills. The
+ * files below fit the table: built again with at most SMALL_SLOTS slots
+ * they grow it twice and then pour several times, and with at most
+ * GROWN_SLOTS they grow it twice and never pour; every row of the counts,
+ * of the lists the explorer serves, of the late games and of the source's
+ * summary must be the same.
  */
 static const char *const files[] = {
     "testdata/corpus/otb_twic1427.pgn",     "testdata/corpus/online_lichess.pgn",
@@ -26,8 +28,9 @@ static const char *const files[] = {
     "testdata/corpus/online_chesscom_clk.pgn", "testdata/sample.pgn",
 };
 
-/* The small stage table: it pours once it holds 12 entries. */
-enum { SMALL_SLOTS = 16 };
+/* The small stage table: at its most it pours once it holds 12 entries.
+ * The grown one holds the 109 entries of the files in 256 slots. */
+enum { SMALL_SLOTS = 16, GROWN_SLOTS = 256 };
 
 /* Builds the database at path from the files, one source, with stage_slots
  * slots in the stage table (0: the build's own); 0 or -1. */
@@ -97,13 +100,15 @@ static char *rows_of(const char *path, const char *sql, size_t *nrows)
 
 void test_index_build_stage__poured_counts_agree(void)
 {
-    char dir[64], whole[96], poured[96];
+    char dir[64], whole[96], poured[96], grown[96];
     snprintf(dir, sizeof dir, "/tmp/pgnkit-stage.XXXXXX");
     CHECK(mkdtemp(dir) != NULL);
     snprintf(whole, sizeof whole, "%s/whole.pgnkit", dir);
     snprintf(poured, sizeof poured, "%s/poured.pgnkit", dir);
+    snprintf(grown, sizeof grown, "%s/grown.pgnkit", dir);
     CHECK_EQ_INT(make_db(whole, 0), 0);
     CHECK_EQ_INT(make_db(poured, SMALL_SLOTS), 0);
+    CHECK_EQ_INT(make_db(grown, GROWN_SLOTS), 0);
     static const char *const tables[] = {
         "SELECT key, data FROM tree_counts ORDER BY key",
         "SELECT key, data FROM tree_served ORDER BY key",
@@ -111,20 +116,26 @@ void test_index_build_stage__poured_counts_agree(void)
         "SELECT grp, data FROM tree_late ORDER BY grp",
     };
     for (size_t t = 0; t < sizeof tables / sizeof *tables; t++) {
-        size_t na, nb;
-        char *a = rows_of(whole, tables[t], &na), *b = rows_of(poured, tables[t], &nb);
-        CHECK(a != NULL && b != NULL);
+        size_t na, nb, ng;
+        char *a = rows_of(whole, tables[t], &na), *b = rows_of(poured, tables[t], &nb),
+             *g = rows_of(grown, tables[t], &ng);
+        CHECK(a != NULL && b != NULL && g != NULL);
         /* Each row of counts holds an entry or more, each of which went
          * through the stage: more rows than it holds before it pours. */
         if (t == 0)
             CHECK(na > SMALL_SLOTS / 4 * 3);
         CHECK_EQ_INT(nb, na);
+        CHECK_EQ_INT(ng, na);
         if (a && b && strcmp(a, b))
             FAIL("%s: the poured build's rows differ", tables[t]);
+        if (a && g && strcmp(a, g))
+            FAIL("%s: the grown table's rows differ", tables[t]);
         free(a);
         free(b);
+        free(g);
     }
     unlink(whole);
     unlink(poured);
+    unlink(grown);
     rmdir(dir);
 }
