@@ -414,6 +414,7 @@ static int build(struct indexer *ix, int n, char **files, char *out)
     /* Every game is read: the workers and their queue give their memory
      * back before the counts take theirs (the build's peak). */
     stop_driver(ix);
+    index_db_set_threads(ix->db, ix->jobs > 1 ? 2 : 1);
     if (!failed && index_db_finish(ix->db) != PGN_OK) {
         error("cannot write '%s': %s", o.tmp, index_db_message(ix->db));
         failed = 1;
@@ -513,6 +514,7 @@ static int update(struct indexer *ix, char *path)
     for (size_t i = 0; i < n && !failed; i++)
         failed = update_source(ix, &srcs[i]) != 0;
     stop_driver(ix); /* as a build does */
+    index_db_set_threads(ix->db, ix->jobs > 1 ? 2 : 1);
     /* One transaction: readers see the old state or the new, never a mix. */
     if (!failed && index_db_finish(ix->db) != PGN_OK) {
         error("cannot write '%s': %s", path, index_db_message(ix->db));

@@ -10,6 +10,7 @@
 #include "index/index_counts.h"
 #include "index/index_counts_served.h"
 #include "index/index_db_internal.h"
+#include "index/index_helper.h"
 #include "index/index_late_games.h"
 #include "index/index_paths.h"
 #include "index/index_sketch.h"
@@ -54,26 +55,24 @@ struct stage_slot {
     struct index_count c; /* games 0: empty slot */
 };
 
-struct counts_build {
-    struct index_db *db;
-    int64_t source;
-    struct index_sketch sketch;
+struct counts_build;
+
+/*
+ * Pass 2 counts each chunk's postings in two halves by key (buckets 0-127
+ * and 128-255), one a side, on two threads when the build has them
+ * (index_helper.h). A side has its own stage table and runs; the keys of
+ * the two never meet, so their rows are written one side after the other.
+ */
+struct counts_side {
+    struct counts_build *b;
+    unsigned half;               /* the buckets it counts: half << 7 to that + 127 */
     struct stage_slot *slots;
     size_t nslots, used;         /* nslots: a power of two, up to max_slots */
-    size_t max_slots;            /* STAGE_SLOTS, or fewer in the tests */
+    size_t max_slots;            /* half of STAGE_SLOTS, or fewer in the tests */
     int poured;                  /* the stage table filled up at least once */
-    sqlite3_stmt *stage_put, *walk_st, *row_st, *pos_st;
-    unsigned char *walks, *rowbuf;
-    const unsigned char *rows[INDEX_OPENING_ROWS];
-    struct index_walk *decoded;  /* the chunk's walks */
-    struct game_brief *brief;    /* and what count_posting() reads of them */
-    uint64_t chunk_first;        /* the number of the chunk's first game */
-    uint64_t summary[9];         /* games valid invalid skipped results[5] of the games told */
-    uint64_t *late;              /* 1 << INDEX_LATE_GROUP_BITS: bit 63 present, the highest counts */
-    struct buf unsure;           /* varints: the numbers of the games only a replay tells */
-    uint64_t last_unsure;
-    int bad;                     /* a posting out of its chunk */
-    struct index_late_games late_games; /* the games that go on past the walk (index_late_games.h) */
+    int asks;                    /* on the helper: a full table is made room in by asking */
+    int answer;                  /* the status of the room made when asked */
+    int bad;                     /* 1: a posting out of its chunk; 2: the stage failed */
     /* The postings of a row come key after key: a key's run is summed
      * here first (its entries), so that the
      * sketch and the stage table, both too big for the cache, are touched
@@ -86,6 +85,26 @@ struct counts_build {
      * whose slots were asked for when they came (stage_later()). */
     struct stage_slot pending[PENDING_MAX];
     size_t pend_head, npend;
+};
+
+struct counts_build {
+    struct index_db *db;
+    int64_t source;
+    struct index_sketch sketch;
+    struct counts_side side[2];
+    struct index_helper helper;  /* takes side[1] */
+    struct index_chunk_rows chunk_rows; /* pass 2: the chunk's position rows */
+    sqlite3_stmt *stage_put, *walk_st, *row_st, *pos_st, *rows_st;
+    unsigned char *walks, *rowbuf;
+    const unsigned char *rows[INDEX_OPENING_ROWS];
+    struct index_walk *decoded;  /* the chunk's walks */
+    struct game_brief *brief;    /* and what count_posting() reads of them */
+    uint64_t chunk_first;        /* the number of the chunk's first game */
+    uint64_t summary[9];         /* games valid invalid skipped results[5] of the games told */
+    uint64_t *late;              /* 1 << INDEX_LATE_GROUP_BITS: bit 63 present, the highest counts */
+    struct buf unsure;           /* varints: the numbers of the games only a replay tells */
+    uint64_t last_unsure;
+    struct index_late_games late_games; /* the games that go on past the walk (index_late_games.h) */
 };
 
 /* Adds one key of a row, with its count of games, to the sketch. */
@@ -108,15 +127,15 @@ static int sketch_row(struct counts_build *b, const unsigned char *blob, size_t 
     return index_postings_decode_keys(blob, len, sketch_key, b) == 0;
 }
 
-/* Pours the stage table's slots into the temporary table and empties them. */
-static int stage_pour(struct counts_build *b)
+/* Pours the side's stage table into the temporary table and empties it (the calling thread only: SQLite). */
+static int stage_pour(struct counts_side *b)
 {
     int rc = PGN_OK;
     for (size_t i = 0; rc == PGN_OK && i < b->nslots; i++) {
         struct stage_slot *s = &b->slots[i];
         if (!s->c.games)
             continue;
-        sqlite3_stmt *st = b->stage_put;
+        sqlite3_stmt *st = b->b->stage_put;
         sqlite3_bind_int64(st, 1, (sqlite3_int64)s->key);
         sqlite3_bind_int64(st, 2, s->c.kind_move);
         for (int f = 0; f < INDEX_COUNT_FIELDS; f++) {
@@ -129,7 +148,7 @@ static int stage_pour(struct counts_build *b)
         int step = sqlite3_step(st);
         sqlite3_reset(st);
         if (step != SQLITE_DONE)
-            rc = index_db_fail(b->db, step);
+            rc = index_db_fail(b->b->db, step);
     }
     memset(b->slots, 0, b->nslots * sizeof *b->slots);
     b->used = 0;
@@ -137,13 +156,13 @@ static int stage_pour(struct counts_build *b)
 }
 
 /* The stage slot where the search for key and move km starts. */
-static size_t stage_home(const struct counts_build *b, uint64_t key, uint32_t km)
+static size_t stage_home(const struct counts_side *b, uint64_t key, uint32_t km)
 {
     return (size_t)((key ^ km * 0x9e3779b97f4a7c15ull) & (b->nslots - 1));
 }
 
 /* The slot of key and move km: its own, or the empty one where it goes. */
-static struct stage_slot *stage_slot_of(const struct counts_build *b, uint64_t key, uint32_t km)
+static struct stage_slot *stage_slot_of(const struct counts_side *b, uint64_t key, uint32_t km)
 {
     size_t mask = b->nslots - 1, i = stage_home(b, key, km);
     for (;; i = (i + 1) & mask) {
@@ -154,7 +173,7 @@ static struct stage_slot *stage_slot_of(const struct counts_build *b, uint64_t k
 }
 
 /* Doubles the stage table, its entries kept; a status. */
-static int stage_grow(struct counts_build *b)
+static int stage_grow(struct counts_side *b)
 {
     struct stage_slot *old = b->slots;
     size_t n = b->nslots;
@@ -170,7 +189,23 @@ static int stage_grow(struct counts_build *b)
     return PGN_OK;
 }
 
-static int stage_add(struct counts_build *b, uint64_t key, const struct index_count *c)
+/* Makes room in the side's full table: doubled while under its most, else poured. */
+static int stage_room(struct counts_side *b)
+{
+    if (b->nslots < b->max_slots)
+        return stage_grow(b);
+    b->poured = 1;
+    return stage_pour(b);
+}
+
+/* The calling thread's answer to the helper's side asking for room. */
+static void answer_room(void *arg)
+{
+    struct counts_side *b = arg;
+    b->answer = stage_room(b);
+}
+
+static int stage_add(struct counts_side *b, uint64_t key, const struct index_count *c)
 {
     struct stage_slot *s = stage_slot_of(b, key, c->kind_move);
     if (s->c.games) {
@@ -182,14 +217,17 @@ static int stage_add(struct counts_build *b, uint64_t key, const struct index_co
     /* Kept at most three quarters full: probes stay short. */
     if (++b->used < b->nslots / 4 * 3)
         return PGN_OK;
-    if (b->nslots < b->max_slots)
-        return stage_grow(b);
-    b->poured = 1;
-    return stage_pour(b);
+    if (!b->asks)
+        return stage_room(b);
+    /* The helper's table is grown or poured by the calling thread, which
+     * alone writes SQLite and allocates (a thread's own malloc arena would
+     * keep what it frees). */
+    index_helper_ask(&b->b->helper);
+    return b->answer;
 }
 
 /* Hands the oldest waiting entry to the stage table. */
-static int stage_oldest(struct counts_build *b)
+static int stage_oldest(struct counts_side *b)
 {
     const struct stage_slot *old = &b->pending[b->pend_head];
     b->pend_head = (b->pend_head + 1) % PENDING_MAX;
@@ -204,7 +242,7 @@ static int stage_oldest(struct counts_build *b)
  * many keys overlap. The table's sums do not depend on the order entries
  * reach it.
  */
-static int stage_later(struct counts_build *b, uint64_t key, const struct index_count *c)
+static int stage_later(struct counts_side *b, uint64_t key, const struct index_count *c)
 {
     int rc = b->npend == PENDING_MAX ? stage_oldest(b) : PGN_OK;
     const struct stage_slot *home = &b->slots[stage_home(b, key, c->kind_move)];
@@ -217,7 +255,7 @@ static int stage_later(struct counts_build *b, uint64_t key, const struct index_
 }
 
 /* Hands every waiting entry to the stage table. */
-static int stage_drain(struct counts_build *b)
+static int stage_drain(struct counts_side *b)
 {
     int rc = PGN_OK;
     while (rc == PGN_OK && b->npend)
@@ -268,7 +306,7 @@ static void count_game(struct index_count *c, const struct game_brief *g, uint64
 }
 
 /* Hands the key run's entries to the stage table. */
-static int run_flush(struct counts_build *b)
+static int run_flush(struct counts_side *b)
 {
     int rc = PGN_OK;
     for (size_t i = 0; rc == PGN_OK && i < b->nrun; i++)
@@ -279,7 +317,7 @@ static int run_flush(struct counts_build *b)
 
 static void count_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
 {
-    struct counts_build *b = ctx;
+    struct counts_side *b = ctx;
     if (b->bad || game >= INDEX_CHUNK_GAMES) {
         b->bad = b->bad ? b->bad : 1;
         return;
@@ -289,12 +327,12 @@ static void count_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
             b->bad = 2;
         b->run_key = key;
         b->run_open = 1;
-        b->run_rare = index_sketch_rare(&b->sketch, key, INDEX_COUNTS_MIN);
+        b->run_rare = index_sketch_rare(&b->b->sketch, key, INDEX_COUNTS_MIN);
     }
-    const struct game_brief *g = &b->brief[game];
+    const struct game_brief *g = &b->b->brief[game];
     if (b->run_rare || !g->told || ply > g->rplies)
         return;
-    uint32_t km = move_of(b, g, game, ply);
+    uint32_t km = move_of(b->b, g, game, ply);
     struct index_count *c = NULL;
     for (size_t i = 0; !c && i < b->nrun; i++)
         if (b->run[i].kind_move == km)
@@ -306,7 +344,7 @@ static void count_posting(void *ctx, uint64_t key, unsigned game, unsigned ply)
         memset(c, 0, sizeof *c);
         c->kind_move = km;
     }
-    count_game(c, g, b->chunk_first + game);
+    count_game(c, g, b->b->chunk_first + game);
 }
 
 /* The counts the tree makes of every game, and the games that may reach a key past the walk. */
@@ -345,8 +383,8 @@ static int count_games(struct counts_build *b, uint32_t n)
     return PGN_OK;
 }
 
-/* The position rows of chunk: pass 1 adds their keys to the sketch, pass 2 counts their postings. */
-static int chunk_postings(struct counts_build *b, uint64_t chunk, int pass)
+/* Pass 1: the keys of the position rows of chunk into the sketch. */
+static int sketch_chunk(struct counts_build *b, uint64_t chunk)
 {
     int rc;
     if (!b->pos_st &&
@@ -357,7 +395,7 @@ static int chunk_postings(struct counts_build *b, uint64_t chunk, int pass)
     sqlite3_bind_int64(b->pos_st, 1, b->source);
     sqlite3_bind_int64(b->pos_st, 2, (sqlite3_int64)chunk);
     int ok = 1;
-    while (ok && !b->bad && (rc = sqlite3_step(b->pos_st)) == SQLITE_ROW) {
+    while (ok && (rc = sqlite3_step(b->pos_st)) == SQLITE_ROW) {
         const unsigned char *data = sqlite3_column_blob(b->pos_st, 1);
         size_t len = (size_t)sqlite3_column_bytes(b->pos_st, 1);
         ok = data && index_records_checksum(data, len) ==
@@ -367,21 +405,53 @@ static int chunk_postings(struct counts_build *b, uint64_t chunk, int pass)
          * cells the cache holds) instead of stalling key after key. */
         if (ok)
             ok = index_postings_keys(data, len, prefetch_key, b) == 0;
-        if (ok && pass == 1)
+        if (ok)
             ok = sketch_row(b, data, len);
-        else if (ok)
-            ok = index_postings_decode(data, len, 0, count_posting, b) == 0;
     }
     sqlite3_reset(b->pos_st);
-    /* The last run of the chunk (a run never crosses chunks: games are numbered in each). */
-    if (pass == 2 && run_flush(b) != PGN_OK)
-        b->bad = 2;
-    b->run_open = 0;
-    if (b->bad == 2)
-        return PGN_EIO;
-    if (!ok || b->bad)
+    if (!ok)
         return index_db_damaged(b->db, "a row of the position index fails its checksum");
-    return rc == SQLITE_DONE || rc == SQLITE_ROW ? PGN_OK : index_db_fail(b->db, rc);
+    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+/* Pass 2, one side: the postings of its half of the chunk's rows counted. */
+static void count_half(void *arg)
+{
+    struct counts_side *side = arg;
+    const struct index_chunk_rows *rows = &side->b->chunk_rows;
+    for (size_t i = 0; i < rows->n && !side->bad; i++) {
+        if (rows->row[i].bucket >> 7 != side->half)
+            continue;
+        const unsigned char *data = (const unsigned char *)rows->data.data + rows->row[i].at;
+        size_t len = rows->row[i].len;
+        if (index_postings_keys(data, len, prefetch_key, side->b) ||
+            index_postings_decode(data, len, 0, count_posting, side))
+            side->bad = side->bad ? side->bad : 1;
+    }
+    /* The last run of the chunk (a run never crosses chunks: games are numbered in each). */
+    if (!side->bad && run_flush(side) != PGN_OK)
+        side->bad = 2;
+    side->run_open = 0;
+}
+
+/* Pass 2: the postings of chunk's position rows counted, half on the helper. */
+static int count_chunk(struct counts_build *b, uint64_t chunk)
+{
+    int rc = index_chunk_rows_read(b->db, &b->rows_st, b->source, chunk, NULL, &b->chunk_rows);
+    if (rc)
+        return rc;
+    b->side[1].asks = b->helper.threaded;
+    index_helper_give(&b->helper, count_half, &b->side[1], answer_room, &b->side[1]);
+    count_half(&b->side[0]);
+    index_helper_wait(&b->helper);
+    b->side[1].asks = 0;
+    for (int i = 0; i < 2; i++) {
+        if (b->side[i].bad == 2)
+            return PGN_EIO;
+        if (b->side[i].bad)
+            return index_db_damaged(b->db, "a row of the position index is malformed");
+    }
+    return PGN_OK;
 }
 
 /* Calls each chunk of the source in turn: pass 1 fills the sketch, pass 2 counts. */
@@ -397,7 +467,7 @@ static int each_chunk(struct counts_build *b, int pass)
         if (n > INDEX_CHUNK_GAMES)
             rc = index_db_damaged(b->db, "a blob of game walks has too many games");
         else if (pass == 1)
-            rc = chunk_postings(b, chunk, 1);
+            rc = sketch_chunk(b, chunk);
         else {
             b->chunk_first = chunk * INDEX_CHUNK_GAMES + 1;
             rc = index_chunk_walks(b->db, &b->walk_st, b->source, chunk, n, b->walks);
@@ -413,7 +483,7 @@ static int each_chunk(struct counts_build *b, int pass)
             if (rc == PGN_OK)
                 rc = count_games(b, n);
             if (rc == PGN_OK)
-                rc = chunk_postings(b, chunk, 2);
+                rc = count_chunk(b, chunk);
         }
     }
     if (rc == SQLITE_DONE)
@@ -528,31 +598,43 @@ static int by_key_move(const void *x, const void *y)
     return (a->c.kind_move > b->c.kind_move) - (a->c.kind_move < b->c.kind_move);
 }
 
-/* Writes the rows: from the stage table alone when it never had to pour (most
- * sources: sorted here), else from the pours summed by SQLite. */
+/* Frees the sides' stage tables. */
+static void free_sides(struct counts_build *b)
+{
+    for (int i = 0; i < 2; i++) {
+        free(b->side[i].slots);
+        b->side[i].slots = NULL;
+    }
+}
+
+/* Writes the rows: from the stage tables alone when neither had to pour
+ * (most sources: sorted here, the low side's keys before the high side's),
+ * else from the pours summed by SQLite. */
 static int write_rows(struct counts_build *b)
 {
     struct row_writer *w = malloc(sizeof *w);
     if (!w)
         return PGN_ENOMEM;
     int rc = row_begin(w, b);
-    if (rc == PGN_OK && b->poured) {
-        rc = stage_pour(b);
-        /* Every entry is in SQLite now: the sketch and the stage table give
+    if (rc == PGN_OK && (b->side[0].poured || b->side[1].poured)) {
+        for (int i = 0; rc == PGN_OK && i < 2; i++)
+            rc = stage_pour(&b->side[i]);
+        /* Every entry is in SQLite now: the sketch and the stage tables give
          * their memory (45 MB) to its sort (at 1.75M games the build's peak). */
         index_sketch_free(&b->sketch);
-        free(b->slots);
-        b->slots = NULL;
+        free_sides(b);
         if (rc == PGN_OK)
             rc = write_poured(b, w);
-    } else if (rc == PGN_OK) {
+    }
+    for (int i = 0; rc == PGN_OK && i < 2 && b->side[i].slots; i++) {
+        struct counts_side *side = &b->side[i];
         size_t n = 0;
-        for (size_t i = 0; i < b->nslots; i++)
-            if (b->slots[i].c.games)
-                b->slots[n++] = b->slots[i];
-        qsort(b->slots, n, sizeof *b->slots, by_key_move);
-        for (size_t i = 0; rc == PGN_OK && i < n; i++)
-            rc = row_add(w, b->slots[i].key, &b->slots[i].c);
+        for (size_t k = 0; k < side->nslots; k++)
+            if (side->slots[k].c.games)
+                side->slots[n++] = side->slots[k];
+        qsort(side->slots, n, sizeof *side->slots, by_key_move);
+        for (size_t k = 0; rc == PGN_OK && k < n; k++)
+            rc = row_add(w, side->slots[k].key, &side->slots[k].c);
     }
     rc = row_end(w, rc);
     free(w);
@@ -620,17 +702,24 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
         rc = index_db_chunked_games(db, source, &games);
     if (rc == PGN_OK) {
         index_sketch_init(&b.sketch, games * (INDEX_WALK_PLIES + 1)); /* its keys at most */
-        b.max_slots = db->stage_slots ? db->stage_slots : STAGE_SLOTS;
-        /* A quarter of the most at first (the tests' small tables grow too). */
-        b.nslots = b.max_slots / 4 < FIRST_SLOTS ? b.max_slots / 4 : FIRST_SLOTS;
-        b.nslots = b.nslots < 4 ? b.max_slots : b.nslots;
-        b.slots = array_zeroed(b.nslots, sizeof *b.slots); /* probed before written */
+        for (unsigned i = 0; i < 2; i++) {
+            struct counts_side *side = &b.side[i];
+            side->b = &b;
+            side->half = i;
+            side->max_slots = (db->stage_slots ? db->stage_slots : STAGE_SLOTS) / 2;
+            /* A quarter of the most at first (the tests' small tables grow too). */
+            side->nslots = side->max_slots / 4 < FIRST_SLOTS ? side->max_slots / 4 : FIRST_SLOTS;
+            side->nslots = side->nslots < 4 ? side->max_slots : side->nslots;
+            side->slots = array_zeroed(side->nslots, sizeof *side->slots); /* probed before written */
+            rc = side->slots ? rc : PGN_ENOMEM;
+        }
+        buf_init(&b.chunk_rows.data, (size_t)1 << 30);
         b.walks = malloc((size_t)INDEX_CHUNK_GAMES * INDEX_WALK_SIZE);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         b.decoded = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.decoded);
         b.brief = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.brief);
         b.late = calloc((size_t)1 << INDEX_LATE_GROUP_BITS, sizeof *b.late);
-        if (!b.sketch.cells || !b.slots || !b.walks || !b.rowbuf || !b.decoded || !b.brief ||
+        if (!b.sketch.cells || !b.walks || !b.rowbuf || !b.decoded || !b.brief ||
             !b.late)
             rc = PGN_ENOMEM;
     }
@@ -643,16 +732,19 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     }
     if (rc == PGN_OK)
         rc = each_chunk(&b, 1);
-    if (rc == PGN_OK)
+    if (rc == PGN_OK) {
+        index_helper_start(&b.helper, db->threads);
         rc = each_chunk(&b, 2);
-    if (rc == PGN_OK)
-        rc = stage_drain(&b);
+        index_helper_stop(&b.helper);
+    }
+    for (int i = 0; rc == PGN_OK && i < 2; i++)
+        rc = stage_drain(&b.side[i]);
+    buf_release(&b.chunk_rows.data);
     if (rc == PGN_OK)
         rc = write_rows(&b);
     /* Not needed any more: their memory goes to sorting the late games. */
     index_sketch_free(&b.sketch);
-    free(b.slots);
-    b.slots = NULL;
+    free_sides(&b);
     if (rc == PGN_OK)
         rc = put_source(&b);
     if (rc == PGN_OK)
@@ -663,8 +755,10 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     sqlite3_finalize(b.walk_st);
     sqlite3_finalize(b.row_st);
     sqlite3_finalize(b.pos_st);
+    sqlite3_finalize(b.rows_st);
     index_sketch_free(&b.sketch);
-    free(b.slots);
+    free_sides(&b);
+    buf_release(&b.chunk_rows.data);
     free(b.walks);
     free(b.rowbuf);
     free(b.decoded);

@@ -6,6 +6,7 @@
 #include "index/index_bytes.h"
 #include "index/index_counts_served.h"
 #include "index/index_db_internal.h"
+#include "index/index_helper.h"
 #include "base/banned.h"
 
 /*
@@ -33,6 +34,8 @@ struct served_game {
     int counted;      /* 0: no posting of it counts */
 };
 
+struct served_build;
+
 /*
  * The batch's keys come from tree_counts in SQLite's (signed) order, so the
  * keys of one bucket (one top byte) lie side by side in it, ascending; and
@@ -40,23 +43,34 @@ struct served_game {
  * postings are then matched to the batch by walking both lists together
  * (a merge), not by looking each posting up in a hash table: the batch's
  * keys are read in order from a compact array, once per row.
+ *
+ * A chunk's rows are swept in two halves by bucket (0-127 and 128-255),
+ * one a side, on two threads when the build has them (index_helper.h):
+ * a key's lists are only ever touched by the side of its bucket.
  */
-struct served_build {
-    struct index_db *db;
-    int64_t source;
-    struct served_slot *slots; /* the batch's keys, in SQLite's order */
-    uint64_t *keys;            /* the same keys alone, for the merge */
-    uint32_t from[BUCKETS], to[BUCKETS]; /* bucket b's keys: keys[from[b] .. to[b]) */
-    unsigned low, high;        /* the buckets that hold keys of the batch, at least */
-    struct index_walk walk;    /* one game's walk record, decoded */
-    struct served_game *games; /* the chunk's */
-    uint64_t chunk_first;      /* number of the chunk's first game */
+struct served_side {
+    struct served_build *b;
+    unsigned half; /* the buckets it sweeps: half << 7 to that + 127 */
     /* The merge's state: the key last offered, its slot (NULL: not in the
      * batch), and the next key of the batch to compare. */
     uint64_t run_key;
     struct served_slot *run_slot;
     size_t next, end;
     int run_open, bad;
+};
+
+struct served_build {
+    struct index_db *db;
+    int64_t source;
+    struct served_slot *slots; /* the batch's keys, in SQLite's order */
+    uint64_t *keys;            /* the same keys alone, for the merge */
+    uint32_t from[BUCKETS], to[BUCKETS]; /* bucket b's keys: keys[from[b] .. to[b]) */
+    struct index_walk walk;    /* one game's walk record, decoded */
+    struct served_game *games; /* the chunk's */
+    uint64_t chunk_first;      /* number of the chunk's first game */
+    struct served_side side[2];
+    struct index_helper helper; /* sweeps side[1] */
+    struct index_chunk_rows rows; /* the chunk's rows of the batch's buckets */
 };
 
 /* Puts rank into the list (highest first, at most INDEX_SERVED_MAX) if it belongs there. */
@@ -76,31 +90,33 @@ static void keep(uint64_t *list, uint8_t *n, uint64_t rank)
 
 /* The slot of key in the batch, or NULL, moving the merge on: keys come
  * ascending within a bucket; one that does not starts the search again. */
-static struct served_slot *slot_of(struct served_build *b, uint64_t key)
+static struct served_slot *slot_of(struct served_side *side, uint64_t key)
 {
-    if (!b->run_open || index_bucket(key) != index_bucket(b->run_key) || key < b->run_key) {
-        b->next = b->from[index_bucket(key)];
-        b->end = b->to[index_bucket(key)];
+    const struct served_build *b = side->b;
+    if (!side->run_open || index_bucket(key) != index_bucket(side->run_key) ||
+        key < side->run_key) {
+        side->next = b->from[index_bucket(key)];
+        side->end = b->to[index_bucket(key)];
     }
-    b->run_open = 1;
-    b->run_key = key;
-    while (b->next < b->end && b->keys[b->next] < key)
-        b->next++;
-    return b->next < b->end && b->keys[b->next] == key ? &b->slots[b->next] : NULL;
+    side->run_open = 1;
+    side->run_key = key;
+    while (side->next < side->end && b->keys[side->next] < key)
+        side->next++;
+    return side->next < side->end && b->keys[side->next] == key ? &b->slots[side->next] : NULL;
 }
 
 /* A posting: game (in the chunk) first reaches key at ply; offered to the key's lists. */
 static void offer(void *ctx, uint64_t key, unsigned game, unsigned ply)
 {
-    struct served_build *b = ctx;
+    struct served_side *side = ctx;
     if (game >= INDEX_CHUNK_GAMES) {
-        b->bad = 1;
+        side->bad = 1;
         return;
     }
-    if (!b->run_open || key != b->run_key)
-        b->run_slot = slot_of(b, key);
-    struct served_slot *s = b->run_slot;
-    const struct served_game *g = &b->games[game];
+    if (!side->run_open || key != side->run_key)
+        side->run_slot = slot_of(side, key);
+    struct served_slot *s = side->run_slot;
+    const struct served_game *g = &side->b->games[game];
     if (s && g->counted && ply <= g->rplies) {
         keep(s->rank[0], &s->n[0], g->rank[0]);
         keep(s->rank[1], &s->n[1], g->rank[1]);
@@ -123,29 +139,38 @@ static void game_of(struct served_build *b, const unsigned char *record, uint32_
     g->rank[1] = (uint64_t)w->year << NUMBER_BITS | number;
 }
 
-/* The postings of one chunk of the source, of the buckets that may hold
- * keys of the batch, offered; a status. */
-static int sweep_chunk(struct served_build *b, sqlite3_stmt *pos, uint64_t chunk)
+/* One side's half of the chunk's rows: their postings offered. */
+static void sweep_half(void *arg)
 {
-    sqlite3_bind_int64(pos, 1, b->source);
-    sqlite3_bind_int64(pos, 2, (sqlite3_int64)chunk);
-    sqlite3_bind_int(pos, 3, (int)b->low);
-    sqlite3_bind_int(pos, 4, (int)b->high);
-    int rc = SQLITE_DONE, ok = 1; /* set by the first step: the compiler cannot tell */
-    while (ok && !b->bad && (rc = sqlite3_step(pos)) == SQLITE_ROW) {
-        unsigned bucket = (unsigned)sqlite3_column_int(pos, 0);
-        if (bucket >= BUCKETS || b->from[bucket] == b->to[bucket])
-            continue; /* none of its keys is in the batch */
-        const unsigned char *data = sqlite3_column_blob(pos, 2);
-        size_t len = (size_t)sqlite3_column_bytes(pos, 2);
-        b->run_open = 0;
-        ok = data && index_records_checksum(data, len) == (uint64_t)sqlite3_column_int64(pos, 1) &&
-             index_postings_decode(data, len, 0, offer, b) == 0;
+    struct served_side *side = arg;
+    const struct index_chunk_rows *rows = &side->b->rows;
+    for (size_t i = 0; i < rows->n && !side->bad; i++) {
+        if (rows->row[i].bucket >> 7 != side->half)
+            continue;
+        side->run_open = 0;
+        if (index_postings_decode((const unsigned char *)rows->data.data + rows->row[i].at,
+                                  rows->row[i].len, 0, offer, side))
+            side->bad = 1;
     }
-    sqlite3_reset(pos);
-    if (!ok || b->bad)
-        return index_db_damaged(b->db, "a row of the position index fails its checksum");
-    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, rc);
+}
+
+/* The postings of one chunk of the source, of the buckets that hold keys
+ * of the batch, offered, half on the helper; a status. */
+static int sweep_chunk(struct served_build *b, sqlite3_stmt **st, uint64_t chunk)
+{
+    uint64_t want[4] = { 0, 0, 0, 0 };
+    for (unsigned k = 0; k < BUCKETS; k++)
+        if (b->from[k] != b->to[k])
+            want[k >> 6] |= 1ull << (k & 63);
+    int rc = index_chunk_rows_read(b->db, st, b->source, chunk, want, &b->rows);
+    if (rc)
+        return rc;
+    index_helper_give(&b->helper, sweep_half, &b->side[1], NULL, NULL);
+    sweep_half(&b->side[0]);
+    index_helper_wait(&b->helper);
+    if (b->side[0].bad || b->side[1].bad)
+        return index_db_damaged(b->db, "a row of the position index is malformed");
+    return PGN_OK;
 }
 
 /* One pass over every chunk of the source for the batch's keys; a status. */
@@ -157,11 +182,6 @@ static int sweep(struct served_build *b)
                                              " WHERE source=?1 ORDER BY chunk", b->source, -1,
                                              &chunks)
                    : PGN_ENOMEM;
-    if (rc == PGN_OK && (rc = sqlite3_prepare_v2(b->db->h, "SELECT bucket, checksum, data FROM"
-                                                 " game_positions WHERE source=?1 AND chunk=?2"
-                                                 " AND bucket BETWEEN ?3 AND ?4", -1, &pos,
-                                                 NULL)) != SQLITE_OK)
-        rc = index_db_fail(b->db, rc);
     while (rc == PGN_OK && (rc = sqlite3_step(chunks)) == SQLITE_ROW) {
         uint64_t chunk = (uint64_t)sqlite3_column_int64(chunks, 0);
         uint32_t n = (uint32_t)sqlite3_column_int64(chunks, 1);
@@ -180,7 +200,7 @@ static int sweep(struct served_build *b)
         /* A posting of a game past the chunk's last (damage) counts nowhere. */
         memset(b->games + n, 0, (INDEX_CHUNK_GAMES - n) * sizeof *b->games);
         if (rc == PGN_OK)
-            rc = sweep_chunk(b, pos, chunk);
+            rc = sweep_chunk(b, &pos, chunk);
     }
     if (rc == SQLITE_DONE)
         rc = PGN_OK;
@@ -266,18 +286,11 @@ static int load_batch(struct served_build *b, int64_t *after, int first, size_t 
     }
     sqlite3_finalize(st);
     /* Where each bucket's keys start (SQLite's order keeps them together,
-     * the negative keys' buckets, 128 to 255, first), and the buckets the
-     * batch spans (all of them when it crosses from 255 to 0). */
-    b->low = BUCKETS - 1;
-    b->high = 0;
+     * the negative keys' buckets, 128 to 255, first). */
     for (unsigned k = 0, at = 0; k < BUCKETS; k++) {
         unsigned bucket = (k + BUCKETS / 2) % BUCKETS;
         b->from[bucket] = at;
         b->to[bucket] = at += in[bucket];
-        if (in[bucket]) {
-            b->low = bucket < b->low ? bucket : b->low;
-            b->high = bucket > b->high ? bucket : b->high;
-        }
     }
     return rc == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, rc);
 }
@@ -292,6 +305,10 @@ int index_served_build(struct index_db *db, int64_t source)
     b.keys = malloc((size_t)BATCH_KEYS * sizeof *b.keys);
     b.games = malloc((size_t)INDEX_CHUNK_GAMES * sizeof *b.games);
     int rc = b.slots && b.keys && b.games ? PGN_OK : PGN_ENOMEM;
+    for (unsigned i = 0; i < 2; i++)
+        b.side[i] = (struct served_side){ .b = &b, .half = i };
+    buf_init(&b.rows.data, (size_t)1 << 30);
+    index_helper_start(&b.helper, db->threads);
     int64_t after = 0;
     size_t n = BATCH_KEYS;
     /* A batch shorter than BATCH_KEYS is the last. */
@@ -302,6 +319,8 @@ int index_served_build(struct index_db *db, int64_t source)
         if (rc == PGN_OK && n)
             rc = write_batch(&b, n);
     }
+    index_helper_stop(&b.helper);
+    buf_release(&b.rows.data);
     free(b.slots);
     free(b.keys);
     free(b.games);

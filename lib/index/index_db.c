@@ -273,6 +273,11 @@ int index_db_begin(struct index_db *db)
     return rc;
 }
 
+void index_db_set_threads(struct index_db *db, int threads)
+{
+    db->threads = threads;
+}
+
 int index_db_finish(struct index_db *db)
 {
     int rc = index_chunk_flush(db);

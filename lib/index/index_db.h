@@ -80,6 +80,12 @@ const char *index_db_message(const struct index_db *db);
 /** Starts a transaction (an update); readers keep seeing the old state until commit. */
 int index_db_begin(struct index_db *db);
 
+/**
+ * How many threads index_db_finish() may use for the counts it makes (1,
+ * the default, or 2: the second takes half of each chunk's postings).
+ */
+void index_db_set_threads(struct index_db *db, int threads);
+
 /** Builds the secondary indexes when bulk (index_db_create) and commits. */
 int index_db_finish(struct index_db *db);
 

@@ -57,6 +57,7 @@ struct index_db {
      * power of two); the tests make them small to take the paths of a big
      * source. */
     size_t late_held_max, stage_slots;
+    int threads; /* index_db_set_threads() */
 };
 
 /** The tables of the name kinds: "players", "events", "sites". */
@@ -171,6 +172,27 @@ int index_chunk_key_sides(struct index_db *db, sqlite3_stmt **st, int64_t source
  */
 int index_chunk_materials(struct index_db *db, sqlite3_stmt **st, int64_t source,
                           uint64_t chunk, uint32_t games, struct buf *out);
+
+/* The rows of one chunk of the position index, copied out of SQLite (index_chunk_rows_read()). */
+struct index_chunk_rows {
+    struct buf data; /* the rows' blobs, one after another */
+    size_t n;
+    struct {
+        unsigned bucket;
+        size_t at, len; /* where its blob is in data */
+    } row[256];
+};
+
+/**
+ * The rows of chunk chunk of source (game_positions) whose buckets are in
+ * want (a bit a bucket; NULL: every bucket), each checked against its
+ * checksum and copied into rows (the caller's, reused: buf_init() its data
+ * first, buf_release() it last), so that another thread may read them
+ * (index_helper.h); *st is the caller's statement cache. PGN_OK,
+ * PGN_EFORMAT, PGN_EIO, PGN_ENOMEM.
+ */
+int index_chunk_rows_read(struct index_db *db, sqlite3_stmt **st, int64_t source,
+                          uint64_t chunk, const uint64_t want[4], struct index_chunk_rows *rows);
 
 /**
  * The first nrows opening rows (game_openings) of the chunk, of games games

@@ -97,6 +97,47 @@ int index_chunk_materials(struct index_db *db, sqlite3_stmt **st, int64_t source
     return rc;
 }
 
+int index_chunk_rows_read(struct index_db *db, sqlite3_stmt **st, int64_t source,
+                          uint64_t chunk, const uint64_t want[4], struct index_chunk_rows *rows)
+{
+    if (!*st) {
+        int rc = sqlite3_prepare_v2(db->h, "SELECT bucket, checksum, data FROM game_positions"
+                                    " WHERE source=?1 AND chunk=?2 AND bucket<256", -1, st, NULL);
+        if (rc != SQLITE_OK)
+            return index_db_fail(db, rc);
+    }
+    sqlite3_bind_int64(*st, 1, source);
+    sqlite3_bind_int64(*st, 2, (sqlite3_int64)chunk);
+    buf_reset(&rows->data);
+    rows->n = 0;
+    int rc = SQLITE_DONE, status = PGN_OK;
+    while (status == PGN_OK && (rc = sqlite3_step(*st)) == SQLITE_ROW) {
+        sqlite3_int64 bucket = sqlite3_column_int64(*st, 0);
+        if (bucket < 0 || bucket > 255 || rows->n == 256) {
+            status = index_db_damaged(db, "a row of the position index has a wrong bucket");
+            break;
+        }
+        if (want && !(want[bucket >> 6] >> (bucket & 63) & 1))
+            continue;
+        const unsigned char *data = sqlite3_column_blob(*st, 2);
+        size_t len = (size_t)sqlite3_column_bytes(*st, 2);
+        if (!data || index_records_checksum(data, len) !=
+                         (uint64_t)sqlite3_column_int64(*st, 1))
+            status = index_db_damaged(db, "a row of the position index fails its checksum");
+        else if (buf_append(&rows->data, data, len))
+            status = PGN_ENOMEM;
+        else {
+            rows->row[rows->n].bucket = (unsigned)bucket;
+            rows->row[rows->n].len = len;
+            rows->row[rows->n++].at = rows->data.len - len;
+        }
+    }
+    if (status == PGN_OK && rc != SQLITE_DONE)
+        status = index_db_fail(db, rc);
+    sqlite3_reset(*st);
+    return status;
+}
+
 enum { WANT_MAX = 3 };
 
 /*

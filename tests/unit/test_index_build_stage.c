@@ -17,10 +17,13 @@
  * SQLite whenever it fills, and SQLite then sums the pours (index_counts_build.c).
  * The table starts at a quarter of its most and doubles as it fills. The
  * files below fit the table: built again with at most SMALL_SLOTS slots
- * they grow it twice and then pour several times, and with at most
- * GROWN_SLOTS they grow it twice and never pour; every row of the counts,
- * of the lists the explorer serves, of the late games and of the source's
- * summary must be the same.
+ * they pour several times, and with at most GROWN_SLOTS they grow it twice
+ * and never pour; every row of the counts, of the lists the explorer
+ * serves, of the late games and of the source's summary must be the same
+ * (and so must the path counts, made beside). The table is two, one for
+ * each half of the keys: the build with the whole table counts both halves
+ * on one thread, the others on two (index_helper.h), where the second
+ * thread's table is grown and poured by the first when it asks.
  */
 static const char *const files[] = {
     "testdata/corpus/otb_twic1427.pgn",     "testdata/corpus/online_lichess.pgn",
@@ -28,19 +31,22 @@ static const char *const files[] = {
     "testdata/corpus/online_chesscom_clk.pgn", "testdata/sample.pgn",
 };
 
-/* The small stage table: at its most it pours once it holds 12 entries.
- * The grown one holds the 109 entries of the files in 256 slots. */
+/* The small stage table: at its most each half pours once it holds 6
+ * entries. The grown one holds the 109 entries of the files in 256 slots. */
 enum { SMALL_SLOTS = 16, GROWN_SLOTS = 256 };
 
 /* Builds the database at path from the files, one source, with stage_slots
- * slots in the stage table (0: the build's own); 0 or -1. */
-static int make_db(const char *path, size_t stage_slots)
+ * slots in the stage table (0: the build's own), its counts made on
+ * threads threads; 0 or -1. */
+static int make_db(const char *path, size_t stage_slots, int threads)
 {
     struct index_db *db;
     struct index_source src = { .path = (char *)"stage.pgn" };
     int rc = index_db_create(&db, path) || index_db_add_source(db, &src);
-    if (!rc)
+    if (!rc) {
         db->stage_slots = stage_slots;
+        index_db_set_threads(db, threads);
+    }
     struct replay_opts ro = { .lang = NOTATION_AUTO, .flags = REPLAY_TRACE,
                               .keep_ply = INDEX_WALK_PLIES };
     struct replay rp;
@@ -106,14 +112,16 @@ void test_index_build_stage__poured_counts_agree(void)
     snprintf(whole, sizeof whole, "%s/whole.pgnkit", dir);
     snprintf(poured, sizeof poured, "%s/poured.pgnkit", dir);
     snprintf(grown, sizeof grown, "%s/grown.pgnkit", dir);
-    CHECK_EQ_INT(make_db(whole, 0), 0);
-    CHECK_EQ_INT(make_db(poured, SMALL_SLOTS), 0);
-    CHECK_EQ_INT(make_db(grown, GROWN_SLOTS), 0);
+    CHECK_EQ_INT(make_db(whole, 0, 1), 0);
+    CHECK_EQ_INT(make_db(poured, SMALL_SLOTS, 2), 0);
+    CHECK_EQ_INT(make_db(grown, GROWN_SLOTS, 2), 0);
     static const char *const tables[] = {
         "SELECT key, data FROM tree_counts ORDER BY key",
         "SELECT key, data FROM tree_served ORDER BY key",
         "SELECT source, summary || late || unsure FROM tree_sources",
         "SELECT grp, data FROM tree_late ORDER BY grp",
+        "SELECT path, games FROM path_counts ORDER BY path",
+        "SELECT source, unsure FROM path_sources",
     };
     for (size_t t = 0; t < sizeof tables / sizeof *tables; t++) {
         size_t na, nb, ng;
