@@ -121,9 +121,13 @@ int index_chunk_rows_read(struct index_db *db, sqlite3_stmt **st, int64_t source
             continue;
         const unsigned char *data = sqlite3_column_blob(*st, 2);
         size_t len = (size_t)sqlite3_column_bytes(*st, 2);
+        /* The row's keys take their top byte from its first (index_positions.c):
+         * it must be the row's bucket, which tells which thread reads it. */
         if (!data || index_records_checksum(data, len) !=
                          (uint64_t)sqlite3_column_int64(*st, 1))
             status = index_db_damaged(db, "a row of the position index fails its checksum");
+        else if (len < 1 || data[0] != bucket)
+            status = index_db_damaged(db, "a row of the position index has a wrong bucket");
         else if (buf_append(&rows->data, data, len))
             status = PGN_ENOMEM;
         else {

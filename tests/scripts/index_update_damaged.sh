@@ -30,4 +30,25 @@ after=$(sqlite3 g.pgnkit "SELECT count(*), (SELECT sum(games) FROM path_counts) 
 [ "$after" = "$before" ] || fail "the database changed: $before, then $after"
 [ "$before" = "5000|$(sqlite3 g.pgnkit "SELECT sum(games) FROM path_counts")" ] ||
     fail "the rows before: $before"
+
+# A row of the position index under another bucket than its keys' (the
+# bucket says which thread counts it): the same refusal, the same database.
+games 0 5000 >g.pgn
+rm -f g.pgnkit
+"$PGNKIT" index -q g.pgn -o g.pgnkit || fail "the build failed"
+free=0
+while [ -n "$(sqlite3 g.pgnkit "SELECT 1 FROM game_positions WHERE chunk = 0 AND bucket = $free")" ]; do
+    free=$((free + 1))
+done
+sqlite3 g.pgnkit "UPDATE game_positions SET bucket = $free WHERE chunk = 0 AND bucket =
+    (SELECT max(bucket) FROM game_positions WHERE chunk = 0 AND bucket < 256)" ||
+    fail "cannot move the row"
+before=$(sqlite3 g.pgnkit "SELECT count(*), (SELECT count(*) FROM tree_counts) FROM game_rows")
+games 5000 20 >>g.pgn
+"$PGNKIT" index -q -j 2 --update g.pgnkit >update.out 2>update.err
+rc=$?
+[ $rc -eq 3 ] || fail "an update over a row under another bucket: exit $rc, not 3"
+grep -q "damaged" update.err || fail "no word of the damage: $(cat update.err)"
+after=$(sqlite3 g.pgnkit "SELECT count(*), (SELECT count(*) FROM tree_counts) FROM game_rows")
+[ "$after" = "$before" ] || fail "the database changed: $before, then $after"
 exit $status
