@@ -70,7 +70,6 @@ struct counts_side {
     size_t nslots, used;         /* nslots: a power of two, up to max_slots */
     size_t max_slots;            /* half of STAGE_SLOTS, or fewer in the tests */
     int poured;                  /* the stage table filled up at least once */
-    int asks;                    /* on the helper: a full table is made room in by asking */
     int answer;                  /* the status of the room made when asked */
     int bad;                     /* 1: a posting out of its chunk; 2: the stage failed */
     /* The postings of a row come key after key: a key's run is summed
@@ -93,8 +92,8 @@ struct counts_build {
     struct index_sketch sketch;
     struct counts_side side[2];
     struct index_helper helper;  /* takes side[1] */
-    struct index_chunk_rows chunk_rows; /* pass 2: the chunk's position rows */
-    sqlite3_stmt *stage_put, *walk_st, *row_st, *pos_st, *rows_st;
+    struct index_chunk_rows chunk_rows; /* the chunk's position rows */
+    sqlite3_stmt *stage_put, *walk_st, *row_st, *rows_st;
     unsigned char *walks, *rowbuf;
     const unsigned char *rows[INDEX_OPENING_ROWS];
     struct index_walk *decoded;  /* the chunk's walks */
@@ -217,11 +216,12 @@ static int stage_add(struct counts_side *b, uint64_t key, const struct index_cou
     /* Kept at most three quarters full: probes stay short. */
     if (++b->used < b->nslots / 4 * 3)
         return PGN_OK;
-    if (!b->asks)
+    /* Side 1 runs on the helper while it is threaded (pass 2), and its
+     * table is then grown or poured by the calling thread, which alone
+     * writes SQLite and allocates (a thread's own malloc arena would keep
+     * what it frees). */
+    if (!b->half || !b->b->helper.threaded)
         return stage_room(b);
-    /* The helper's table is grown or poured by the calling thread, which
-     * alone writes SQLite and allocates (a thread's own malloc arena would
-     * keep what it frees). */
     index_helper_ask(&b->b->helper);
     return b->answer;
 }
@@ -386,32 +386,17 @@ static int count_games(struct counts_build *b, uint32_t n)
 /* Pass 1: the keys of the position rows of chunk into the sketch. */
 static int sketch_chunk(struct counts_build *b, uint64_t chunk)
 {
-    int rc;
-    if (!b->pos_st &&
-        (rc = sqlite3_prepare_v2(b->db->h, "SELECT checksum, data FROM game_positions WHERE"
-                                 " source=?1 AND chunk=?2 AND bucket<256", -1, &b->pos_st,
-                                 NULL)) != SQLITE_OK)
-        return index_db_fail(b->db, rc);
-    sqlite3_bind_int64(b->pos_st, 1, b->source);
-    sqlite3_bind_int64(b->pos_st, 2, (sqlite3_int64)chunk);
-    int ok = 1;
-    while (ok && (rc = sqlite3_step(b->pos_st)) == SQLITE_ROW) {
-        const unsigned char *data = sqlite3_column_blob(b->pos_st, 1);
-        size_t len = (size_t)sqlite3_column_bytes(b->pos_st, 1);
-        ok = data && index_records_checksum(data, len) ==
-                         (uint64_t)sqlite3_column_int64(b->pos_st, 0);
+    int rc = index_chunk_rows_read(b->db, &b->rows_st, b->source, chunk, NULL, &b->chunk_rows);
+    for (size_t i = 0; rc == PGN_OK && i < b->chunk_rows.n; i++) {
+        size_t len;
+        const unsigned char *data = index_chunk_row(&b->chunk_rows, i, &len);
         /* The sketch's cells of the row's keys, asked for at once: their
          * cache misses overlap (the row's keys are a few hundred, whose
          * cells the cache holds) instead of stalling key after key. */
-        if (ok)
-            ok = index_postings_keys(data, len, prefetch_key, b) == 0;
-        if (ok)
-            ok = sketch_row(b, data, len);
+        if (index_postings_keys(data, len, prefetch_key, b) || !sketch_row(b, data, len))
+            rc = index_db_damaged(b->db, "a row of the position index is malformed");
     }
-    sqlite3_reset(b->pos_st);
-    if (!ok)
-        return index_db_damaged(b->db, "a row of the position index fails its checksum");
-    return rc == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, rc);
+    return rc;
 }
 
 /* Pass 2, one side: the postings of its half of the chunk's rows counted. */
@@ -422,8 +407,8 @@ static void count_half(void *arg)
     for (size_t i = 0; i < rows->n && !side->bad; i++) {
         if (rows->row[i].bucket >> 7 != side->half)
             continue;
-        const unsigned char *data = (const unsigned char *)rows->data.data + rows->row[i].at;
-        size_t len = rows->row[i].len;
+        size_t len;
+        const unsigned char *data = index_chunk_row(rows, i, &len);
         if (index_postings_keys(data, len, prefetch_key, side->b) ||
             index_postings_decode(data, len, 0, count_posting, side))
             side->bad = side->bad ? side->bad : 1;
@@ -440,11 +425,9 @@ static int count_chunk(struct counts_build *b, uint64_t chunk)
     int rc = index_chunk_rows_read(b->db, &b->rows_st, b->source, chunk, NULL, &b->chunk_rows);
     if (rc)
         return rc;
-    b->side[1].asks = b->helper.threaded;
     index_helper_give(&b->helper, count_half, &b->side[1], answer_room, &b->side[1]);
     count_half(&b->side[0]);
     index_helper_wait(&b->helper);
-    b->side[1].asks = 0;
     for (int i = 0; i < 2; i++) {
         if (b->side[i].bad == 2)
             return PGN_EIO;
@@ -625,16 +608,17 @@ static int write_rows(struct counts_build *b)
         free_sides(b);
         if (rc == PGN_OK)
             rc = write_poured(b, w);
-    }
-    for (int i = 0; rc == PGN_OK && i < 2 && b->side[i].slots; i++) {
-        struct counts_side *side = &b->side[i];
-        size_t n = 0;
-        for (size_t k = 0; k < side->nslots; k++)
-            if (side->slots[k].c.games)
-                side->slots[n++] = side->slots[k];
-        qsort(side->slots, n, sizeof *side->slots, by_key_move);
-        for (size_t k = 0; rc == PGN_OK && k < n; k++)
-            rc = row_add(w, side->slots[k].key, &side->slots[k].c);
+    } else {
+        for (int i = 0; rc == PGN_OK && i < 2; i++) {
+            struct counts_side *side = &b->side[i];
+            size_t n = 0;
+            for (size_t k = 0; k < side->nslots; k++)
+                if (side->slots[k].c.games)
+                    side->slots[n++] = side->slots[k];
+            qsort(side->slots, n, sizeof *side->slots, by_key_move);
+            for (size_t k = 0; rc == PGN_OK && k < n; k++)
+                rc = row_add(w, side->slots[k].key, &side->slots[k].c);
+        }
     }
     rc = row_end(w, rc);
     free(w);
@@ -754,7 +738,6 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
     sqlite3_finalize(b.stage_put);
     sqlite3_finalize(b.walk_st);
     sqlite3_finalize(b.row_st);
-    sqlite3_finalize(b.pos_st);
     sqlite3_finalize(b.rows_st);
     index_sketch_free(&b.sketch);
     free_sides(&b);

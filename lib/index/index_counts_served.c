@@ -65,6 +65,7 @@ struct served_build {
     struct served_slot *slots; /* the batch's keys, in SQLite's order */
     uint64_t *keys;            /* the same keys alone, for the merge */
     uint32_t from[BUCKETS], to[BUCKETS]; /* bucket b's keys: keys[from[b] .. to[b]) */
+    uint64_t want[BUCKETS / 64]; /* a bit for each bucket that holds keys of the batch */
     struct index_walk walk;    /* one game's walk record, decoded */
     struct served_game *games; /* the chunk's */
     uint64_t chunk_first;      /* number of the chunk's first game */
@@ -148,8 +149,9 @@ static void sweep_half(void *arg)
         if (rows->row[i].bucket >> 7 != side->half)
             continue;
         side->run_open = 0;
-        if (index_postings_decode((const unsigned char *)rows->data.data + rows->row[i].at,
-                                  rows->row[i].len, 0, offer, side))
+        size_t len;
+        const unsigned char *data = index_chunk_row(rows, i, &len);
+        if (index_postings_decode(data, len, 0, offer, side))
             side->bad = 1;
     }
 }
@@ -158,11 +160,7 @@ static void sweep_half(void *arg)
  * of the batch, offered, half on the helper; a status. */
 static int sweep_chunk(struct served_build *b, sqlite3_stmt **st, uint64_t chunk)
 {
-    uint64_t want[4] = { 0, 0, 0, 0 };
-    for (unsigned k = 0; k < BUCKETS; k++)
-        if (b->from[k] != b->to[k])
-            want[k >> 6] |= 1ull << (k & 63);
-    int rc = index_chunk_rows_read(b->db, st, b->source, chunk, want, &b->rows);
+    int rc = index_chunk_rows_read(b->db, st, b->source, chunk, b->want, &b->rows);
     if (rc)
         return rc;
     index_helper_give(&b->helper, sweep_half, &b->side[1], NULL, NULL);
@@ -286,11 +284,15 @@ static int load_batch(struct served_build *b, int64_t *after, int first, size_t 
     }
     sqlite3_finalize(st);
     /* Where each bucket's keys start (SQLite's order keeps them together,
-     * the negative keys' buckets, 128 to 255, first). */
+     * the negative keys' buckets, 128 to 255, first), and the buckets the
+     * sweep reads. */
+    memset(b->want, 0, sizeof b->want);
     for (unsigned k = 0, at = 0; k < BUCKETS; k++) {
         unsigned bucket = (k + BUCKETS / 2) % BUCKETS;
         b->from[bucket] = at;
         b->to[bucket] = at += in[bucket];
+        if (in[bucket])
+            b->want[bucket / 64] |= 1ull << (bucket % 64);
     }
     return rc == SQLITE_DONE ? PGN_OK : index_db_fail(b->db, rc);
 }

@@ -194,6 +194,14 @@ struct index_chunk_rows {
 int index_chunk_rows_read(struct index_db *db, sqlite3_stmt **st, int64_t source,
                           uint64_t chunk, const uint64_t want[4], struct index_chunk_rows *rows);
 
+/** Row i of rows: its blob, and its length into *len. */
+static inline const unsigned char *index_chunk_row(const struct index_chunk_rows *rows, size_t i,
+                                                   size_t *len)
+{
+    *len = rows->row[i].len;
+    return (const unsigned char *)rows->data.data + rows->row[i].at;
+}
+
 /**
  * The first nrows opening rows (game_openings) of the chunk, of games games
  * each, copied into buf (INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2 bytes)
