@@ -68,7 +68,8 @@ endif
 # never links objects of another: build/ (GCC, the default), build/clang
 # (CC=clang), build/san (SANITIZE=1), build/portable (PORTABLE=1: the
 # scalar fallbacks of every SIMD scanner, as on a machine without SSE2, and
-# zlib's inflate), build/zlib (ISAL=0: zlib's inflate for gzip input),
+# zlib's inflate; built at -O2, the level distributions build packages at,
+# whose warnings differ from -O3's and must not fail the build), build/zlib (ISAL=0: zlib's inflate for gzip input),
 # build/general (GENERAL=1: the reader's general paths only, none of the
 # FAST PATHS of lib/pgn/reader/reader_internal.h; what
 # tests/scripts/reader_general_differential.sh compares the usual build with).
@@ -81,6 +82,7 @@ PGO       := 0
 else ifeq ($(PORTABLE),1)
 BUILD     := build/portable
 CPPFLAGS  += -U__SSE2__
+OPTIMIZE  := -O2 -g
 PGO       := 0
 else ifeq ($(GENERAL),1)
 BUILD     := build/general

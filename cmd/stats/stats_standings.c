@@ -535,7 +535,7 @@ int stats_print_elo(const struct stats_show *o, const struct standings_show *w,
     grid_init(&los, 1 + (int)m);
     grid_col(&los, 0, "player", 't');
     for (size_t j = 0; j < m; j++) {
-        char name[16];
+        char name[24]; /* room for any size_t: the compiler cannot see that m is small */
         snprintf(name, sizeof name, "%zu", j + 1);
         grid_col(&los, 1 + (int)j, name, 'n');
     }

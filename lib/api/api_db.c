@@ -239,7 +239,7 @@ static int read_plain_games(struct pgnkit_db *db, const struct source *s,
             (rc = run_reader(db, s, &r, (size_t)(run.end - run.start),
                              run.has_origin ? &run.origin : NULL)) != PGNKIT_OK)
             break;
-        int got;
+        int got = 0;
         uint64_t seen = run.first - 1;
         while (rc == PGNKIT_OK && (got = pgn_reader_next(r, &g)) > 0) {
             seen = g.index;

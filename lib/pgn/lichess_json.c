@@ -545,7 +545,7 @@ int lichess_fields_pgn(const struct lichess_fields *f, struct record_pgn *rp)
         return r ? record_bad(rp, "status", "unknown status '%.*s'", (int)(n < 40 ? n : 40),
                               status)
                  : record_bad(rp, "status", "missing");
-    const char *result;
+    const char *result = "*"; /* tags() sets it unless it fails */
     if (tags(rp, f, st, &result) || movetext(rp, f, result))
         return RECORD_FAILED;
     return 0;

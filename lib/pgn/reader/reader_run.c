@@ -197,8 +197,8 @@ struct run_wait {
 static inline ALWAYS_INLINE enum run_site run_site_word(struct run *s, const struct run_env *e,
                                                         struct run_wait *wait)
 {
-    uint32_t num, nf;
-    const unsigned char *w;
+    uint32_t num = 0, nf = 0; /* run_number() sets them, as w, unless it finds no number */
+    const unsigned char *w = s->p;
     if (!(run_class[*s->p] & RC_DIGIT))
         return run_move(s, e, s->p, 0, 0) && run_sep(s, e) ? SITE_AFTER_BLACK : SITE_OUT;
     switch (run_number(s->p, &num, &nf, &w)) {
