@@ -53,9 +53,9 @@ struct index_db {
     int64_t *touched;         /* the sources whose games this build or update wrote */
     size_t ntouched, touched_cap;
     /* The late games a rebuild of the counts holds in memory at most (0: its
-     * own bound), and the slots of its stage table (0: its own size; else a
-     * power of two); the tests make them small to take the paths of a big
-     * source. */
+     * own bound), and the slots of the stage tables of the tree counts and
+     * of the path counts (0: their own sizes; else a power of two); the
+     * tests make them small to take the paths of a big source. */
     size_t late_held_max, stage_slots;
     int threads; /* index_db_set_threads() */
 };

@@ -36,7 +36,8 @@ struct paths_build {
     int64_t source;
     struct index_sketch sketch;
     struct path_slot *slots;
-    size_t nslots, used;      /* nslots: a power of two, up to STAGE_SLOTS */
+    size_t nslots, used;      /* nslots: a power of two, up to max_slots */
+    size_t max_slots;         /* STAGE_SLOTS, or fewer in the tests */
     int poured;               /* the stage table filled up at least once */
     sqlite3_stmt *stage_put, *row_st;
     unsigned char *rowbuf;
@@ -98,7 +99,7 @@ static int stage_add(struct paths_build *b, uint64_t key)
     /* Kept at most three quarters full: probes stay short. */
     if (++b->used < b->nslots / 4 * 3)
         return PGN_OK;
-    if (b->nslots < STAGE_SLOTS)
+    if (b->nslots < b->max_slots)
         return stage_grow(b);
     b->poured = 1;
     return stage_pour(b);
@@ -177,6 +178,13 @@ static int write_rows(struct paths_build *b)
                                 " VALUES(?1, ?2, ?3)", -1, &put, NULL);
     if (rc == SQLITE_OK && b->poured) {
         rc = stage_pour(b) ? SQLITE_ERROR : SQLITE_OK;
+        /* Every line is in SQLite now: the sketch and the stage table give
+         * their memory (32 MB from some 10M games on) to its sort, which
+         * otherwise made the build's peak. */
+        index_sketch_free(&b->sketch);
+        free(b->slots);
+        b->slots = NULL;
+        b->nslots = 0;
         if (rc == SQLITE_OK)
             rc = sqlite3_prepare_v2(b->db->h, "SELECT key, SUM(games) FROM temp.path_stage"
                                     " GROUP BY key HAVING SUM(games) >= ?1 ORDER BY key", -1,
@@ -247,7 +255,10 @@ int index_paths_rebuild(struct index_db *db, int64_t source)
     if (rc == PGN_OK)
         rc = index_db_chunked_games(db, source, &games);
     if (rc == PGN_OK) {
-        b.nslots = FIRST_SLOTS;
+        b.max_slots = db->stage_slots ? db->stage_slots : STAGE_SLOTS;
+        /* A quarter of the most at first (the tests' small tables grow too). */
+        b.nslots = b.max_slots / 4 < FIRST_SLOTS ? b.max_slots / 4 : FIRST_SLOTS;
+        b.nslots = b.nslots < 4 ? b.max_slots : b.nslots;
         b.slots = array_zeroed(b.nslots, sizeof *b.slots);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         rc = index_sketch_init(&b.sketch, games * INDEX_OPENING_PLIES); /* its lines at most */

@@ -19,11 +19,13 @@
  * files below fit the table: built again with at most SMALL_SLOTS slots
  * they pour several times, and with at most GROWN_SLOTS they grow it twice
  * and never pour; every row of the counts, of the lists the explorer
- * serves, of the late games and of the source's summary must be the same
- * (and so must the path counts, made beside). The table is two, one for
- * each half of the keys: the build with the whole table counts both halves
- * on one thread, the others on two (index_helper.h), where the second
- * thread's table is grown and poured by the first when it asks.
+ * serves, of the late games and of the source's summary must be the same.
+ * So must the path counts, made beside with a stage table of their own
+ * under the same most (index_paths_build.c), which the small build pours
+ * too. The tree counts' table is two, one for each half of the keys: the
+ * build with the whole table counts both halves on one thread, the others
+ * on two (index_helper.h), where the second thread's table is grown and
+ * poured by the first when it asks.
  */
 static const char *const files[] = {
     "testdata/corpus/otb_twic1427.pgn",     "testdata/corpus/online_lichess.pgn",
