@@ -77,6 +77,10 @@ grep -q "followed: 1 game, 0 corrected; 1 game not finished (no result yet): not
 # 2. A move taken back: 3...Nf6 replaced by 3...Qe7 (in place), then the
 # file shrunk to two moves and grown again.
 put board 1 Alpha '*' '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *'
+# The output is emptied before each case's reader starts: its own
+# redirection happens in the child, which a loaded machine may run only
+# after wait_for has looked, finding the previous case's lines there.
+: >"$tmp/out"
 "$PGNKIT" search --follow --moves-live --until-idle 5 "$live" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 wait_for "$tmp/out" "${T}3...${T}Nf6"
@@ -97,6 +101,7 @@ grep -q "8 moves told live, 2 taken back" "$tmp/err" || fail "summary: $(grep fo
 # on a dark and one on a light square); 4. Kd4 was told as a move, then
 # taken back as half of the signal. Without --dgt the game stays in play.
 put board 3 Two '*' '1. e3 e6 2. Ke2 Ke7 3. Kd3 Kd6 *'
+: >"$tmp/out"
 "$PGNKIT" convert --dgt --follow --moves-live --until-idle 5 "$live" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 wait_for "$tmp/out" "${T}3...${T}Kd6"
@@ -119,6 +124,7 @@ grep -q 'followed: 1 game, 0 corrected$' "$tmp/err" || fail "validate --dgt --fo
 # 4. SIGINT in the middle of a game: the moves told so far, exit 130, a
 # summary that says the game is not finished and how many moves were told.
 put board 1 Alpha '*' '1. e4 e5 2. Qh5 *'
+: >"$tmp/out"
 "$PGNKIT" convert --follow --moves-live "$live" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 wait_for "$tmp/out" "${T}2.${T}Qh5"
