@@ -69,8 +69,8 @@ endif
 # (CC=clang), build/san (SANITIZE=1), build/portable (PORTABLE=1: the
 # scalar fallbacks of every SIMD scanner, as on a machine without SSE2, and
 # zlib's inflate; built at -O2, the level distributions build packages at,
-# whose warnings differ from -O3's and must not fail the build), build/zlib (ISAL=0: zlib's inflate for gzip input),
-# build/general (GENERAL=1: the reader's general paths only, none of the
+# whose warnings differ from -O3's and must not fail the build),
+# build/zlib (ISAL=0: zlib's inflate for gzip input), build/general (GENERAL=1: the reader's general paths only, none of the
 # FAST PATHS of lib/pgn/reader/reader_internal.h; what
 # tests/scripts/reader_general_differential.sh compares the usual build with).
 ifeq ($(SANITIZE),1)

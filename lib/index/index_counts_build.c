@@ -691,9 +691,7 @@ int index_counts_rebuild(struct index_db *db, int64_t source)
             side->b = &b;
             side->half = i;
             side->max_slots = (db->stage_slots ? db->stage_slots : STAGE_SLOTS) / 2;
-            /* A quarter of the most at first (the tests' small tables grow too). */
-            side->nslots = side->max_slots / 4 < FIRST_SLOTS ? side->max_slots / 4 : FIRST_SLOTS;
-            side->nslots = side->nslots < 4 ? side->max_slots : side->nslots;
+            side->nslots = index_stage_first_slots(side->max_slots, FIRST_SLOTS);
             side->slots = array_zeroed(side->nslots, sizeof *side->slots); /* probed before written */
             rc = side->slots ? rc : PGN_ENOMEM;
         }

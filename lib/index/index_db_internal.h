@@ -60,6 +60,18 @@ struct index_db {
     int threads; /* index_db_set_threads() */
 };
 
+/**
+ * The first size of a stage table that grows up to most slots (a power of
+ * two): a quarter of its most, at most first (a small source does not pay
+ * for clearing a big table), or the most itself when a quarter is under 4
+ * slots (the tests' small tables).
+ */
+static inline size_t index_stage_first_slots(size_t most, size_t first)
+{
+    size_t n = most / 4 < first ? most / 4 : first;
+    return n < 4 ? most : n;
+}
+
 /** The tables of the name kinds: "players", "events", "sites". */
 extern const char *const index_names_table[NAMES_KINDS];
 

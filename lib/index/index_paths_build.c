@@ -256,9 +256,7 @@ int index_paths_rebuild(struct index_db *db, int64_t source)
         rc = index_db_chunked_games(db, source, &games);
     if (rc == PGN_OK) {
         b.max_slots = db->stage_slots ? db->stage_slots : STAGE_SLOTS;
-        /* A quarter of the most at first (the tests' small tables grow too). */
-        b.nslots = b.max_slots / 4 < FIRST_SLOTS ? b.max_slots / 4 : FIRST_SLOTS;
-        b.nslots = b.nslots < 4 ? b.max_slots : b.nslots;
+        b.nslots = index_stage_first_slots(b.max_slots, FIRST_SLOTS);
         b.slots = array_zeroed(b.nslots, sizeof *b.slots);
         b.rowbuf = malloc((size_t)INDEX_OPENING_ROWS * INDEX_CHUNK_GAMES * 2);
         rc = index_sketch_init(&b.sketch, games * INDEX_OPENING_PLIES); /* its lines at most */
